@@ -1,0 +1,360 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-cli.h"
+#include "ws-model-json.h"
+#include "ws-presets.h"
+
+#include <stdio.h>
+
+static const char model_description[] =
+  "The pattern is one or more memory instructions that every thread of the launch executes.\n"
+  "Its index expression is C over 64-bit integers: + - * / % << >> & | ^ ~ ! comparisons && || ?:\n"
+  "min(a, b), max(a, b), abs(x), the built-ins threadIdx, blockIdx, blockDim, gridDim (.x .y .z),\n"
+  "lane and warp, and named parameters set with --set or defined with --define.\n"
+  "\n"
+  "Figures are averages over the whole launch:\n"
+  "  sectors per request  32-byte sectors per warp-level request (global, local)\n"
+  "  efficiency           bytes the warp asked for / bytes the sectors moved; for shared memory,\n"
+  "                       the fewest wavefronts possible / wavefronts needed\n"
+  "  wavefronts           shared-memory passes per instruction (bank conflicts add passes)\n"
+  "  distinct addresses   per instruction (constant memory serves one at a time)\n"
+  "  replays              passes beyond the first (constant, local, atomics)\n"
+  "\n"
+  "Examples:\n"
+  "  warpscope-cli model --preset coalescing/offset\n"
+  "  warpscope-cli model --preset banks/stride --set stride=2 --json\n"
+  "  warpscope-cli model --index 'blockIdx.x + threadIdx.x * gridDim.x' --grid 128 --block 256\n"
+  "  warpscope-cli model -d 'i=blockIdx.x * blockDim.x + threadIdx.x' --guard 'i < N' --set N=1000 \\\n"
+  "                      --index 'i' --grid 4 --block 256 --elem-size 8\n";
+
+static void
+list_presets (void)
+{
+  guint n_topics, n_presets;
+  const WsTopic *topics = ws_topics_get_all (&n_topics);
+  const WsPreset *presets = ws_presets_get_all (&n_presets);
+
+  for (guint t = 0; t < n_topics; t++)
+    {
+      printf ("%s\n", topics[t].title);
+      for (guint i = 0; i < n_presets; i++)
+        if (g_strcmp0 (presets[i].topic, topics[t].id) == 0)
+          printf ("  %-34s %s\n", presets[i].id, presets[i].title);
+      printf ("\n");
+    }
+}
+
+static char *
+lane_ranges (guint32 lanes)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint l = 0; l < WS_WARP_SIZE;)
+    {
+      guint e;
+
+      if (!(lanes & (1u << l)))
+        {
+          l++;
+          continue;
+        }
+      for (e = l; e + 1 < WS_WARP_SIZE && (lanes & (1u << (e + 1))); e++)
+        ;
+      if (s->len)
+        g_string_append (s, ",");
+      if (e == l)
+        g_string_append_printf (s, "%u", l);
+      else
+        g_string_append_printf (s, "%u-%u", l, e);
+      l = e + 1;
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+print_stats_row (const char *label,
+                 double      per_instruction,
+                 guint64     total,
+                 gboolean    show_per)
+{
+  if (show_per)
+    printf ("  %-30s %14.2f %16" G_GUINT64_FORMAT "\n", label, per_instruction, total);
+  else
+    printf ("  %-30s %14s %16" G_GUINT64_FORMAT "\n", label, "", total);
+}
+
+static void
+print_access_stats (const WsAccess *a,
+                    const WsStats  *s)
+{
+  double n = s->instructions ? (double) s->instructions : 1.0;
+
+  printf ("  %-30s %14s %16s\n", "", "per instruction", "whole launch");
+  print_stats_row ("warp instructions", 0, s->instructions, FALSE);
+  switch (a->space)
+    {
+    case WS_SPACE_GLOBAL:
+    case WS_SPACE_LOCAL:
+      print_stats_row ("requests", s->requests / n, s->requests, TRUE);
+      print_stats_row ("sectors", s->sectors / n, s->sectors, TRUE);
+      printf ("  %-30s %14.2f\n", "sectors per request", ws_stats_sectors_per_request (s));
+      print_stats_row ("128-byte lines", s->lines / n, s->lines, TRUE);
+      print_stats_row ("bytes asked for", s->bytes_requested / n, s->bytes_requested, TRUE);
+      print_stats_row ("bytes moved", s->bytes_moved / n, s->bytes_moved, TRUE);
+      printf ("  %-30s %13.1f %%\n", a->space == WS_SPACE_GLOBAL ? "coalescing (asked / moved)" : "efficiency (asked / moved)",
+              100.0 * ws_stats_efficiency (s));
+      if (a->space == WS_SPACE_LOCAL)
+        print_stats_row ("replays", s->replays / n, s->replays, TRUE);
+      if (a->kind == WS_ACCESS_ATOMIC)
+        {
+          print_stats_row ("distinct addresses", s->distinct_addresses / n, s->distinct_addresses, TRUE);
+          print_stats_row ("colliding lanes", s->atomic_conflicts / n, s->atomic_conflicts, TRUE);
+          print_stats_row ("serialised rounds beyond one", s->replays / n, s->replays, TRUE);
+        }
+      break;
+    case WS_SPACE_SHARED:
+      print_stats_row ("wavefronts", s->wavefronts / n, s->wavefronts, TRUE);
+      print_stats_row ("fewest possible", s->ideal_wavefronts / n, s->ideal_wavefronts, TRUE);
+      print_stats_row ("bank conflicts (extra)", ws_stats_bank_conflicts (s) / n, ws_stats_bank_conflicts (s), TRUE);
+      print_stats_row ("distinct addresses", s->distinct_addresses / n, s->distinct_addresses, TRUE);
+      if (a->kind == WS_ACCESS_ATOMIC)
+        print_stats_row ("colliding lanes", s->atomic_conflicts / n, s->atomic_conflicts, TRUE);
+      break;
+    case WS_SPACE_CONSTANT:
+      print_stats_row ("distinct addresses (requests)", s->distinct_addresses / n, s->distinct_addresses, TRUE);
+      print_stats_row ("replays", s->replays / n, s->replays, TRUE);
+      break;
+    case WS_SPACE_REGISTER:
+      printf ("  in registers: no memory instruction\n");
+      break;
+    case WS_N_SPACES:
+    default:
+      break;
+    }
+}
+
+static void
+print_warp (const WsPattern    *p,
+            const WsWarpResult *r)
+{
+  g_autofree char *active = lane_ranges (r->active);
+
+  printf ("\n  first warp: block (%u, %u, %u), warp %u, active lanes %s\n",
+          r->block_idx.x, r->block_idx.y, r->block_idx.z, r->warp, *active ? active : "none");
+  if (r->space == WS_SPACE_REGISTER || r->active == 0)
+    return;
+  printf ("  %4s %16s %14s %10s\n", "lane", "index", "address", r->space == WS_SPACE_SHARED ? "bank" :
+                                                               r->space == WS_SPACE_CONSTANT ? "" : "sector");
+  for (guint l = 0; l < WS_WARP_SIZE; l++)
+    {
+      if (!(r->active & (1u << l)))
+        continue;
+      if (r->space == WS_SPACE_SHARED)
+        printf ("  %4u %16" G_GINT64_FORMAT " %14" G_GINT64_FORMAT " %10u\n", l, r->index[l], r->address[l], r->bank[l]);
+      else if (r->space == WS_SPACE_CONSTANT)
+        printf ("  %4u %16" G_GINT64_FORMAT " %14" G_GINT64_FORMAT "\n", l, r->index[l], r->address[l]);
+      else
+        printf ("  %4u %16" G_GINT64_FORMAT " %14" G_GINT64_FORMAT " %10" G_GINT64_FORMAT "\n",
+                l, r->index[l], r->address[l], r->address[l] / WS_SECTOR_BYTES);
+    }
+  printf ("  schedule (%u step%s):\n", r->steps->len, r->steps->len == 1 ? "" : "s");
+  for (guint i = 0; i < r->steps->len; i++)
+    {
+      const WsStep *s = &g_array_index (r->steps, WsStep, i);
+      g_autofree char *lanes = lane_ranges (s->lanes);
+
+      switch (s->kind)
+        {
+        case WS_STEP_SECTOR:
+          printf ("    %3u  sector at byte %-10" G_GINT64_FORMAT " lanes %s\n", i + 1, s->address, lanes);
+          break;
+        case WS_STEP_WAVEFRONT:
+          {
+            g_autofree char *banks = lane_ranges (s->banks);
+            printf ("    %3u  wavefront, phase %u, banks %-12s lanes %s\n", i + 1, s->phase, banks, *lanes ? lanes : "(partial)");
+          }
+          break;
+        case WS_STEP_ADDRESS:
+          printf ("    %3u  address %-14" G_GINT64_FORMAT " lanes %s\n", i + 1, s->address, lanes);
+          break;
+        case WS_STEP_ATOMIC:
+          printf ("    %3u  atomic round %u on sector at byte %-10" G_GINT64_FORMAT " lanes %s\n",
+                  i + 1, s->round + 1, s->address, lanes);
+          break;
+        case WS_STEP_REGISTER:
+        default:
+          break;
+        }
+    }
+  (void) p;
+}
+
+/* The first warp of the launch, in launch order, with an active lane. */
+static WsWarpResult *
+first_active_warp (const WsPattern *p,
+                   guint            access,
+                   GError         **error)
+{
+  WsDim3 grid = ws_pattern_get_grid (p);
+  guint warps = ws_pattern_get_warps_per_block (p);
+  guint64 blocks = ws_dim3_count (grid);
+  WsWarpResult *first = NULL;
+
+  /* looking at the first few blocks is enough; an empty launch shows warp 0 */
+  for (guint64 b = 0; b < MIN (blocks, 64); b++)
+    for (guint w = 0; w < warps; w++)
+      {
+        WsDim3 bi = WS_DIM3 ((guint) (b % grid.x), (guint) ((b / grid.x) % grid.y), (guint) (b / ((guint64) grid.x * grid.y)));
+        WsWarpResult *r = ws_model_analyze_warp (p, access, bi, w, error);
+
+        if (r == NULL)
+          {
+            ws_warp_result_free (first);
+            return NULL;
+          }
+        if (r->active)
+          {
+            ws_warp_result_free (first);
+            return r;
+          }
+        if (first == NULL)
+          first = r;
+        else
+          ws_warp_result_free (r);
+      }
+  return first;
+}
+
+static void
+print_json (const WsPattern     *p,
+            const WsLaunchStats *ls,
+            GPtrArray           *warps,
+            const char          *preset)
+{
+  g_autoptr (JsonNode) root = ws_launch_stats_to_json (ls);
+  JsonObject *o = json_node_get_object (root);
+  JsonObject *fw = json_object_new ();
+  JsonArray *per_access = json_array_new ();
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  if (preset)
+    json_object_set_string_member (o, "preset", preset);
+  json_object_set_member (o, "pattern", ws_pattern_to_json (p));
+  for (guint i = 0; i < warps->len; i++)
+    json_array_add_element (per_access, ws_warp_result_to_json (g_ptr_array_index (warps, i), p));
+  if (warps->len > 0)
+    {
+      /* the first access's lanes and schedule at the top, every access below */
+      JsonObject *w0 = json_array_get_object_element (per_access, 0);
+      json_object_set_member (fw, "block", json_node_copy (json_object_get_member (w0, "block")));
+      json_object_set_int_member (fw, "warp", json_object_get_int_member (w0, "warp"));
+      json_object_set_member (fw, "lanes", json_node_copy (json_object_get_member (w0, "lanes")));
+      json_object_set_member (fw, "schedule", json_node_copy (json_object_get_member (w0, "schedule")));
+    }
+  json_object_set_array_member (fw, "accesses", per_access);
+  json_object_set_object_member (o, "first_warp", fw);
+
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  text = json_generator_to_data (gen, NULL);
+  printf ("%s\n", text);
+}
+
+int
+ws_cli_model (int    argc,
+              char **argv)
+{
+  WsCliPatternOptions po = { 0 };
+  gboolean json = FALSE;
+  gboolean list = FALSE;
+  g_autofree GOptionEntry *pattern_entries = ws_cli_pattern_entries (&po);
+  g_autoptr (GArray) entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
+  GOptionEntry own[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object instead of a table", NULL },
+    { "list-presets", 0, 0, G_OPTION_ARG_NONE, &list, "List the presets and exit", NULL },
+  };
+  g_autoptr (WsPattern) p = NULL;
+  g_autoptr (WsLaunchStats) ls = NULL;
+  g_autoptr (GPtrArray) warps = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_warp_result_free);
+  g_autoptr (GError) error = NULL;
+  const WsPreset *preset;
+  int status = WS_CLI_OK;
+
+  for (guint i = 0; pattern_entries[i].long_name; i++)
+    g_array_append_val (entries, pattern_entries[i]);
+  g_array_append_vals (entries, own, G_N_ELEMENTS (own));
+
+  if (!ws_cli_parse ("model", NULL, "Analyse a memory access pattern with the hardware model (no GPU needed).",
+                     model_description, (GOptionEntry *) entries->data, &argc, &argv))
+    {
+      status = WS_CLI_USAGE;
+      goto out;
+    }
+  if (list)
+    {
+      list_presets ();
+      goto out;
+    }
+  if (argc > 1)
+    {
+      status = ws_cli_fail ("model", WS_CLI_USAGE, "unexpected argument “%s” (options start with --)", argv[1]);
+      goto out;
+    }
+
+  p = ws_cli_pattern_build (&po, &error);
+  if (p == NULL)
+    {
+      status = ws_cli_fail ("model", WS_CLI_USAGE, "%s", error->message);
+      goto out;
+    }
+  ls = ws_model_analyze_launch (p, NULL, &error);
+  for (guint i = 0; ls && i < ws_pattern_get_n_accesses (p); i++)
+    {
+      WsWarpResult *r = first_active_warp (p, i, &error);
+      if (r == NULL)
+        g_clear_pointer (&ls, ws_launch_stats_free);
+      else
+        g_ptr_array_add (warps, r);
+    }
+  if (ls == NULL)
+    {
+      status = ws_cli_fail ("model", WS_CLI_USAGE, "%s", error->message);
+      goto out;
+    }
+
+  preset = po.preset ? ws_preset_lookup (po.preset) : NULL;
+  if (json)
+    print_json (p, ls, warps, po.preset);
+  else
+    {
+      WsDim3 g = ws_pattern_get_grid (p), b = ws_pattern_get_block (p);
+
+      if (preset)
+        printf ("%s — %s\n%s\n\n", preset->id, preset->title, preset->summary);
+      printf ("launch: grid (%u, %u, %u) × block (%u, %u, %u) = %" G_GUINT64_FORMAT " threads, %"
+              G_GUINT64_FORMAT " warps (analysed in %.3f s)\n",
+              g.x, g.y, g.z, b.x, b.y, b.z, ls->threads, ls->warps, ls->seconds);
+      for (guint i = 0; i < ws_pattern_get_n_params (p); i++)
+        {
+          const WsParam *param = ws_pattern_get_param_nth (p, i);
+          printf ("%s%s = %" G_GINT64_FORMAT, i == 0 ? "parameters: " : ", ", param->name, param->value);
+        }
+      if (ws_pattern_get_n_params (p))
+        printf ("\n");
+      for (guint i = 0; i < ws_pattern_get_n_definitions (p); i++)
+        printf ("  %s = %s\n", ws_pattern_get_definition (p, i)->name, ws_pattern_get_definition (p, i)->text);
+      if (ws_pattern_get_guard_text (p))
+        printf ("  if (%s)\n", ws_pattern_get_guard_text (p));
+      for (guint i = 0; i < ls->n_accesses; i++)
+        {
+          g_autofree char *desc = ws_pattern_describe_access (p, i);
+          printf ("\n%s\n", desc);
+          print_access_stats (ws_pattern_get_access (p, i), &ls->accesses[i]);
+          print_warp (p, g_ptr_array_index (warps, i));
+        }
+    }
+
+out:
+  ws_cli_pattern_options_clear (&po);
+  return status;
+}

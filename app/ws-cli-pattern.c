@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-cli.h"
+#include "ws-presets.h"
+
+#include <errno.h>
+#include <string.h>
+
+GOptionEntry *
+ws_cli_pattern_entries (WsCliPatternOptions *o)
+{
+  GOptionEntry entries[] = {
+    { "preset", 'p', 0, G_OPTION_ARG_STRING, &o->preset,
+      "Start from a preset (see “warpscope-cli model --list-presets”)", "ID" },
+    { "space", 0, 0, G_OPTION_ARG_STRING, &o->space,
+      "Memory space: global, shared, constant, local or register (default global)", "SPACE" },
+    { "access", 0, 0, G_OPTION_ARG_STRING, &o->access,
+      "Access: load, store or atomic (default load)", "ACCESS" },
+    { "elem-size", 0, 0, G_OPTION_ARG_INT, &o->elem_size,
+      "Bytes per element: 1, 2, 4, 8 or 16 (default 4)", "BYTES" },
+    { "index", 'i', 0, G_OPTION_ARG_STRING, &o->index,
+      "Index expression, in elements, e.g. 'blockIdx.x * blockDim.x + threadIdx.x'", "EXPR" },
+    { "guard", 0, 0, G_OPTION_ARG_STRING, &o->guard,
+      "Lanes for which this is zero make no access, e.g. 'i < N'", "EXPR" },
+    { "define", 'd', 0, G_OPTION_ARG_STRING_ARRAY, &o->defines,
+      "Define a name for the expressions (repeatable), e.g. 'i=blockIdx.x * blockDim.x + threadIdx.x'", "NAME=EXPR" },
+    { "block", 'b', 0, G_OPTION_ARG_STRING, &o->block, "Threads per block (default 256)", "X[,Y[,Z]]" },
+    { "grid", 'g', 0, G_OPTION_ARG_STRING, &o->grid, "Blocks in the grid (default 1)", "X[,Y[,Z]]" },
+    { "set", 's', 0, G_OPTION_ARG_STRING_ARRAY, &o->sets,
+      "Set a named parameter (repeatable), e.g. N=4096", "NAME=VALUE" },
+    { "base", 0, 0, G_OPTION_ARG_STRING, &o->base,
+      "Byte offset of element 0 from the array's start (default 0)", "BYTES" },
+    { NULL }
+  };
+
+  return g_memdup2 (entries, sizeof entries);
+}
+
+void
+ws_cli_pattern_options_clear (WsCliPatternOptions *o)
+{
+  g_clear_pointer (&o->preset, g_free);
+  g_clear_pointer (&o->space, g_free);
+  g_clear_pointer (&o->access, g_free);
+  g_clear_pointer (&o->index, g_free);
+  g_clear_pointer (&o->guard, g_free);
+  g_clear_pointer (&o->defines, g_strfreev);
+  g_clear_pointer (&o->block, g_free);
+  g_clear_pointer (&o->grid, g_free);
+  g_clear_pointer (&o->sets, g_strfreev);
+  g_clear_pointer (&o->base, g_free);
+}
+
+static gboolean
+parse_int64 (const char *option,
+             const char *text,
+             gint64     *out,
+             GError    **error)
+{
+  char *end = NULL;
+  gint64 v;
+
+  errno = 0;
+  v = g_ascii_strtoll (text, &end, 0);
+  if (*text == '\0' || *end != '\0' || errno != 0)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "%s: “%s” is not a 64-bit integer", option, text);
+      return FALSE;
+    }
+  *out = v;
+  return TRUE;
+}
+
+gboolean
+ws_cli_parse_assignment (const char  *text,
+                         char       **name,
+                         gint64      *value,
+                         GError     **error)
+{
+  const char *eq = strchr (text, '=');
+  g_autofree char *n = NULL;
+  g_autofree char *option = NULL;
+
+  if (eq == NULL || eq == text)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--set: “%s” is not NAME=VALUE", text);
+      return FALSE;
+    }
+  n = g_strstrip (g_strndup (text, eq - text));
+  option = g_strdup_printf ("--set %s", n);
+  if (!ws_name_is_valid (n, error))
+    {
+      g_prefix_error (error, "--set: ");
+      return FALSE;
+    }
+  if (!parse_int64 (option, g_strstrip ((char *) eq + 1), value, error))
+    return FALSE;
+  *name = g_steal_pointer (&n);
+  return TRUE;
+}
+
+static gboolean
+prefix (gboolean    ok,
+        GError    **error,
+        const char *option)
+{
+  if (!ok)
+    g_prefix_error (error, "%s: ", option);
+  return ok;
+}
+
+WsPattern *
+ws_cli_pattern_build (const WsCliPatternOptions *o,
+                      GError                   **error)
+{
+  g_autoptr (WsPattern) p = NULL;
+  WsSpace space = WS_SPACE_GLOBAL;
+  WsAccessKind kind = WS_ACCESS_LOAD;
+  guint elem_size = 4;
+  gint64 base = 0;
+  WsDim3 dim;
+
+  if (o->preset)
+    {
+      const WsPreset *preset = ws_preset_lookup (o->preset);
+      if (preset == NULL)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       "--preset: no preset “%s” (see warpscope-cli model --list-presets)", o->preset);
+          return NULL;
+        }
+      p = ws_preset_build (preset);
+    }
+  else
+    {
+      if (o->index == NULL)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       "give an index with --index EXPR, or start from a preset with --preset ID");
+          return NULL;
+        }
+      p = ws_pattern_new ();
+    }
+
+  if (o->space && !ws_space_from_string (o->space, &space))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--space: “%s” is not global, shared, constant, local or register", o->space);
+      return NULL;
+    }
+  if (o->access && !ws_access_kind_from_string (o->access, &kind))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--access: “%s” is not load, store or atomic", o->access);
+      return NULL;
+    }
+  if (o->elem_size != 0)
+    {
+      if (!ws_elem_size_is_valid ((guint) o->elem_size) || o->elem_size < 0)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       "--elem-size: %d is not 1, 2, 4, 8 or 16", o->elem_size);
+          return NULL;
+        }
+      elem_size = (guint) o->elem_size;
+    }
+  if (o->base && !parse_int64 ("--base", o->base, &base, error))
+    return NULL;
+
+  if (o->block && !prefix (ws_dim3_parse (o->block, &dim, error) && ws_pattern_set_block (p, dim, error), error, "--block"))
+    return NULL;
+  if (o->grid && !prefix (ws_dim3_parse (o->grid, &dim, error) && ws_pattern_set_grid (p, dim, error), error, "--grid"))
+    return NULL;
+
+  for (guint i = 0; o->sets && o->sets[i]; i++)
+    {
+      g_autofree char *name = NULL;
+      gint64 value;
+
+      if (!ws_cli_parse_assignment (o->sets[i], &name, &value, error))
+        return NULL;
+      if (!prefix (ws_pattern_set_param (p, name, value, error), error, "--set"))
+        return NULL;
+    }
+  for (guint i = 0; o->defines && o->defines[i]; i++)
+    {
+      const char *eq = strchr (o->defines[i], '=');
+      g_autofree char *name = NULL;
+
+      if (eq == NULL || eq == o->defines[i])
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       "--define: “%s” is not NAME=EXPR", o->defines[i]);
+          return NULL;
+        }
+      name = g_strstrip (g_strndup (o->defines[i], eq - o->defines[i]));
+      if (!prefix (ws_pattern_add_definition (p, name, eq + 1, error), error, "--define"))
+        return NULL;
+    }
+  if (o->guard && !prefix (ws_pattern_set_guard (p, o->guard, error), error, "--guard"))
+    return NULL;
+
+  if (!o->preset)
+    {
+      if (!prefix (ws_pattern_add_access (p, "data", space, kind, elem_size, o->index, base, error), error, "--index"))
+        return NULL;
+    }
+  else
+    {
+      /* options given with a preset change its first access */
+      const WsAccess *a = ws_pattern_get_access (p, 0);
+
+      if (o->index && !prefix (ws_pattern_set_access_index (p, 0, o->index, error), error, "--index"))
+        return NULL;
+      if ((o->space || o->access || o->elem_size || o->base) &&
+          !prefix (ws_pattern_set_access_space (p, 0, o->space ? space : a->space, o->access ? kind : a->kind,
+                                                o->elem_size ? elem_size : a->elem_size,
+                                                o->base ? base : a->base, error),
+                   error, o->space ? "--space" : o->access ? "--access" : o->elem_size ? "--elem-size" : "--base"))
+        return NULL;
+    }
+
+  if (!ws_pattern_validate (p, error))
+    return NULL;
+  return g_steal_pointer (&p);
+}

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-config.h"
+#include "ws-cli.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static const WsCliCommand commands[] = {
+  { "model", "Analyse an access pattern with the memory model (no GPU needed)", ws_cli_model },
+  { "device", "Describe the GPU, or say why there is none", ws_cli_device },
+  { "list", "List the real kernels, with their parameters", ws_cli_list },
+  { "measure", "Run and time one kernel (or a pattern) on the GPU", ws_cli_measure },
+  { "sweep", "Measure a kernel over a range of one parameter", ws_cli_sweep },
+  { "record", "Measure the whole suite and save a recording", ws_cli_record },
+  { "truth", "Compare the model with the GPU's hardware counters", ws_cli_truth },
+  { "export", "Draw a figure to PNG, SVG or PDF, with no display", ws_cli_export },
+};
+
+int
+ws_cli_fail (const char *command,
+             int         status,
+             const char *format,
+             ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  /* one line, whatever the message carries */
+  g_strdelimit (message, "\n", ' ');
+  if (command)
+    fprintf (stderr, "warpscope-cli %s: %s\n", command, message);
+  else
+    fprintf (stderr, "warpscope-cli: %s\n", message);
+  return status;
+}
+
+gboolean
+ws_cli_stdout_is_terminal (void)
+{
+  return isatty (STDOUT_FILENO);
+}
+
+gboolean
+ws_cli_parse (const char    *command,
+              const char    *parameter_string,
+              const char    *summary,
+              const char    *description,
+              GOptionEntry  *entries,
+              int           *argc,
+              char        ***argv)
+{
+  g_autoptr (GOptionContext) context = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *full = g_strdup_printf ("%s%s%s", command, parameter_string ? " " : "",
+                                           parameter_string ? parameter_string : "");
+
+  context = g_option_context_new (full);
+  g_option_context_set_summary (context, summary);
+  if (description)
+    g_option_context_set_description (context, description);
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      ws_cli_fail (command, WS_CLI_USAGE, "%s (see warpscope-cli %s --help)", error->message, command);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+print_help (FILE *out)
+{
+  fprintf (out,
+           "Usage:\n"
+           "  warpscope-cli COMMAND [OPTION…]\n"
+           "\n"
+           "Warpscope shows how GPUs serve memory accesses: where a warp's 32 addresses land in\n"
+           "sectors, cache lines and shared-memory banks, and what real kernels measure.\n"
+           "\n"
+           "Commands:\n");
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (out, "  %-9s %s\n", commands[i].name, commands[i].summary);
+  fprintf (out,
+           "\n"
+           "Run “warpscope-cli COMMAND --help” for a command's options.\n"
+           "\n"
+           "Exit status: 0 success, 1 a check failed, 2 bad input, 3 no usable GPU.\n"
+           "\n"
+           "Examples:\n"
+           "  warpscope-cli model --preset coalescing/offset\n"
+           "  warpscope-cli model --index 'blockIdx.x + threadIdx.x * gridDim.x' --grid 128 --block 256\n"
+           "  warpscope-cli model --space shared --index 'threadIdx.x * 32' --block 32 --json\n"
+           "  warpscope-cli device\n"
+           "  warpscope-cli measure coalescing/stride --samples 20\n");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  const char *name;
+
+  setlocale (LC_ALL, "");
+
+  if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
+      strcmp (argv[1], "help") == 0)
+    {
+      print_help (argc < 2 ? stderr : stdout);
+      return argc < 2 ? WS_CLI_USAGE : WS_CLI_OK;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("warpscope-cli %s\n", WS_VERSION);
+      return WS_CLI_OK;
+    }
+
+  name = argv[1];
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (commands[i].name, name) == 0)
+      {
+        /* the command sees itself as argv[0] */
+        return commands[i].run (argc - 1, argv + 1);
+      }
+  if (name[0] == '-')
+    return ws_cli_fail (NULL, WS_CLI_USAGE, "unknown option %s before the command (see warpscope-cli --help)", name);
+  return ws_cli_fail (NULL, WS_CLI_USAGE, "unknown command “%s” (see warpscope-cli --help)", name);
+}

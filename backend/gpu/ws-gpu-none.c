@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The GPU layer of a build without CUDA: everything says so. */
+#include "ws-config.h"
+#include "ws-gpu.h"
+
+G_DEFINE_QUARK (ws-gpu-error-quark, ws_gpu_error)
+
+static void
+not_built (GError **error)
+{
+  g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NOT_BUILT,
+               "this build of Warpscope has no CUDA backend (no CUDA toolkit was found when it was built); "
+               "measurements come from recordings");
+}
+
+gboolean
+ws_gpu_is_built (void)
+{
+  return FALSE;
+}
+
+const char *
+ws_gpu_build_description (void)
+{
+  return "built without CUDA";
+}
+
+WsDeviceInfo *
+ws_gpu_probe (GError **error)
+{
+  not_built (error);
+  return NULL;
+}
+
+const WsKernelInfo *
+ws_gpu_kernels (guint *n_kernels)
+{
+  *n_kernels = 0;
+  return NULL;
+}
+
+const WsKernelInfo *
+ws_gpu_kernel_lookup (const char *id)
+{
+  return NULL;
+}
+
+WsMeasurement *
+ws_gpu_measure (const char             *id,
+                const WsParamValue     *params,
+                guint                   n_params,
+                const WsMeasureOptions *options,
+                GCancellable           *cancellable,
+                WsSampleProgress        progress,
+                gpointer                progress_data,
+                GError                **error)
+{
+  not_built (error);
+  return NULL;
+}
+
+WsMeasurement *
+ws_gpu_time_launches (const char             *id,
+                      WsLaunchFunc            launch,
+                      gpointer                launch_data,
+                      gint64                  bytes,
+                      const WsMeasureOptions *options,
+                      GCancellable           *cancellable,
+                      WsSampleProgress        progress,
+                      gpointer                progress_data,
+                      GError                **error)
+{
+  not_built (error);
+  return NULL;
+}
+
+WsMeasurement *
+ws_gpu_measure_pattern (const WsPattern        *pattern,
+                        const WsMeasureOptions *options,
+                        GCancellable           *cancellable,
+                        WsSampleProgress        progress,
+                        gpointer                progress_data,
+                        GError                **error)
+{
+  not_built (error);
+  return NULL;
+}

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ws-measurement.h"
+#include "ws-pattern.h"
+
+G_BEGIN_DECLS
+
+/* The host side of CUDA. Every function here that touches the GPU must be
+ * called from the backend's worker thread only (never the main thread).
+ * Without a CUDA build they exist too, and fail with WS_GPU_ERROR_NOT_BUILT. */
+
+#define WS_GPU_ERROR (ws_gpu_error_quark ())
+
+typedef enum
+{
+  WS_GPU_ERROR_NOT_BUILT,        /* this build has no CUDA backend */
+  WS_GPU_ERROR_NO_DRIVER,        /* libcuda.so.1 cannot be loaded */
+  WS_GPU_ERROR_DRIVER_TOO_OLD,   /* the driver is older than the runtime */
+  WS_GPU_ERROR_NO_DEVICE,        /* a driver but no usable GPU */
+  WS_GPU_ERROR_UNSUPPORTED,      /* a GPU too old for this build's architectures */
+  WS_GPU_ERROR_UNKNOWN_KERNEL,
+  WS_GPU_ERROR_INVALID_PARAM,
+  WS_GPU_ERROR_OUT_OF_MEMORY,
+  WS_GPU_ERROR_KERNEL_FAULT,     /* the kernel faulted; the device was reset and can be used again */
+  WS_GPU_ERROR_VERIFY_FAILED,    /* output differs from the CPU reference */
+  WS_GPU_ERROR_COMPILE_FAILED,   /* NVRTC rejected generated source */
+  WS_GPU_ERROR_COUNTERS_UNAVAILABLE,
+  WS_GPU_ERROR_CUDA,             /* any other CUDA error, with its name */
+} WsGpuError;
+
+typedef struct
+{
+  const char *name;
+  gint64 def;
+  gint64 min;
+  gint64 max;
+  const char *description;
+} WsKernelParam;
+
+typedef struct
+{
+  const char *id;                /* the preset id it runs */
+  const char *title;
+  const WsKernelParam *params;
+  guint n_params;
+  const char *sweep_param;       /* its standard sweep, or NULL */
+  const char *sweep_values;      /* "1:32", "1,2,4" */
+} WsKernelInfo;
+
+typedef struct
+{
+  guint samples;                 /* at least 10 */
+  guint warmup;                  /* launches before timing */
+  gboolean cold;                 /* flush L2 before each sample */
+  gboolean counters;             /* also collect hardware counters */
+} WsMeasureOptions;
+
+#define WS_MEASURE_OPTIONS_DEFAULT ((WsMeasureOptions) { 10, 3, TRUE, FALSE })
+
+/* done of total samples; called on the worker thread */
+typedef void (*WsSampleProgress) (guint    done,
+                                  guint    total,
+                                  gpointer user_data);
+
+/* Launches a kernel once, asynchronously on the current stream. */
+typedef void (*WsLaunchFunc) (gpointer user_data);
+
+GQuark               ws_gpu_error_quark      (void);
+gboolean             ws_gpu_is_built         (void);
+const char          *ws_gpu_build_description (void);
+
+/* The device, or why there is none. Cheap after the first call. */
+WsDeviceInfo        *ws_gpu_probe            (GError                **error);
+
+/* The registry of real kernels. Available without a GPU. */
+const WsKernelInfo  *ws_gpu_kernels          (guint                  *n_kernels);
+const WsKernelInfo  *ws_gpu_kernel_lookup    (const char             *id);
+
+/* Runs a registered kernel: warm-up, samples timed with events, verified
+ * against a CPU reference. */
+WsMeasurement       *ws_gpu_measure          (const char             *id,
+                                              const WsParamValue     *params,
+                                              guint                   n_params,
+                                              const WsMeasureOptions *options,
+                                              GCancellable           *cancellable,
+                                              WsSampleProgress        progress,
+                                              gpointer                progress_data,
+                                              GError                **error);
+
+/* Times any launcher the same way (used by generated kernels). */
+WsMeasurement       *ws_gpu_time_launches    (const char             *id,
+                                              WsLaunchFunc            launch,
+                                              gpointer                launch_data,
+                                              gint64                  bytes,
+                                              const WsMeasureOptions *options,
+                                              GCancellable           *cancellable,
+                                              WsSampleProgress        progress,
+                                              gpointer                progress_data,
+                                              GError                **error);
+
+/* Generates CUDA source from the pattern's AST, compiles it with NVRTC,
+ * and measures it like any other kernel (ws-jit.c). */
+WsMeasurement       *ws_gpu_measure_pattern  (const WsPattern        *pattern,
+                                              const WsMeasureOptions *options,
+                                              GCancellable           *cancellable,
+                                              WsSampleProgress        progress,
+                                              gpointer                progress_data,
+                                              GError                **error);
+
+G_END_DECLS

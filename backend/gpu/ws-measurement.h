@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+/* Plain data shared by the GPU layer, the backend thread, recordings and
+ * the UI. None of it needs CUDA to exist. */
+
+#define WS_TYPE_DEVICE_INFO (ws_device_info_get_type ())
+#define WS_TYPE_MEASUREMENT (ws_measurement_get_type ())
+
+typedef struct
+{
+  char *name;                 /* "NVIDIA H100 80GB HBM3" */
+  int cc_major;
+  int cc_minor;
+  int sm_count;
+  gint64 global_mem_bytes;
+  gint64 l2_bytes;
+  gint64 shared_per_sm;
+  gint64 shared_per_block_optin;
+  int registers_per_sm;
+  int max_threads_per_sm;
+  int max_blocks_per_sm;
+  int sm_clock_mhz;           /* maximum SM clock */
+  int mem_clock_mhz;
+  int mem_bus_bits;
+  double peak_bandwidth_gbs;  /* 2 × memory clock × bus width / 8 */
+  char *driver_version;       /* "13.0" */
+  char *runtime_version;
+} WsDeviceInfo;
+
+typedef struct
+{
+  char *name;                 /* an Nsight Compute metric name */
+  double value;
+} WsCounter;
+
+typedef struct
+{
+  char *name;
+  gint64 value;
+} WsParamValue;
+
+typedef struct
+{
+  char *id;                   /* kernel id (a preset id), or "expr" for a generated kernel */
+  char *description;          /* the pattern or variant, for people */
+  GArray *params;             /* WsParamValue */
+  GArray *samples_ms;         /* double, every timed sample */
+  double median_ms;
+  double min_ms;
+  double max_ms;
+  gint64 bytes;               /* bytes the kernel must move per launch, 0 when unknown */
+  double bandwidth_gbs;       /* bytes / median, 0 when unknown */
+  gboolean cold;              /* L2 flushed before each sample */
+  int sm_clock_mhz;           /* SM clock while sampling, 0 when unknown */
+  int registers;              /* per thread */
+  int local_bytes;            /* per thread (spills and local arrays) */
+  int shared_bytes;           /* static, per block */
+  int blocks_per_sm;          /* resident, from the occupancy API */
+  int warps_per_sm;
+  gboolean verified;          /* output matched the CPU reference */
+  GArray *counters;           /* WsCounter; empty when not collected */
+} WsMeasurement;
+
+GType          ws_device_info_get_type   (void) G_GNUC_CONST;
+WsDeviceInfo  *ws_device_info_new        (void);
+WsDeviceInfo  *ws_device_info_copy       (const WsDeviceInfo *info);
+void           ws_device_info_free       (WsDeviceInfo       *info);
+
+GType          ws_measurement_get_type   (void) G_GNUC_CONST;
+WsMeasurement *ws_measurement_new        (const char         *id);
+WsMeasurement *ws_measurement_copy       (const WsMeasurement *m);
+void           ws_measurement_free       (WsMeasurement      *m);
+void           ws_measurement_set_param  (WsMeasurement      *m,
+                                          const char         *name,
+                                          gint64              value);
+gboolean       ws_measurement_get_param  (const WsMeasurement *m,
+                                          const char         *name,
+                                          gint64             *value);
+void           ws_measurement_add_sample (WsMeasurement      *m,
+                                          double              ms);
+/* Sorts a copy of the samples and sets median, min and max. */
+void           ws_measurement_summarize  (WsMeasurement      *m);
+void           ws_measurement_add_counter (WsMeasurement     *m,
+                                           const char        *name,
+                                           double             value);
+gboolean       ws_measurement_get_counter (const WsMeasurement *m,
+                                           const char        *name,
+                                           double            *value);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsDeviceInfo, ws_device_info_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsMeasurement, ws_measurement_free)
+
+G_END_DECLS

@@ -1,0 +1,900 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-analysis.h"
+#include "ws-program-private.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* A pattern compiled for evaluation                                  */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  const WsPattern *pattern;
+  WsProgram *prog;
+  WsValue *defs;            /* per definition, compiled on first use */
+  gboolean *defs_done;
+  WsValue guard;
+  guint n_accesses;
+  WsValue *index;           /* per access, varying */
+  WsValue *address;         /* per access: byte address or private offset, varying */
+  guint warps_per_block;
+  gint64 (*inputs)[WS_N_VARYING_INPUTS][WS_WARP_SIZE];   /* per warp of a block */
+  guint32 *valid;                                        /* per warp of a block */
+} Compiled;
+
+static void
+compiled_free (Compiled *c)
+{
+  if (c == NULL)
+    return;
+  ws_program_free (c->prog);
+  g_free (c->defs);
+  g_free (c->defs_done);
+  g_free (c->index);
+  g_free (c->address);
+  g_free (c->inputs);
+  g_free (c->valid);
+  g_free (c);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Compiled, compiled_free)
+
+static gboolean
+resolve_name (const char *name,
+              gpointer    user_data,
+              WsValue    *out,
+              GError    **error)
+{
+  Compiled *c = user_data;
+  gint64 value;
+
+  for (guint i = 0; i < ws_pattern_get_n_definitions (c->pattern); i++)
+    {
+      const WsDefinition *d = ws_pattern_get_definition (c->pattern, i);
+
+      if (strcmp (d->name, name) != 0)
+        continue;
+      if (!c->defs_done[i])
+        {
+          if (!ws_program_compile (c->prog, d->expr, resolve_name, c, &c->defs[i], error))
+            return FALSE;
+          c->defs_done[i] = TRUE;
+        }
+      *out = c->defs[i];
+      return TRUE;
+    }
+  if (ws_pattern_get_param (c->pattern, name, &value))
+    {
+      *out = (WsValue) { .cls = WS_VALUE_CONST, .value = value };
+      return TRUE;
+    }
+  g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "unknown name “%s”", name);
+  return FALSE;
+}
+
+static void
+setup_lanes (Compiled *c)
+{
+  WsDim3 block = ws_pattern_get_block (c->pattern);
+  guint64 threads = ws_dim3_count (block);
+
+  c->warps_per_block = ws_pattern_get_warps_per_block (c->pattern);
+  c->inputs = g_malloc0 (sizeof *c->inputs * c->warps_per_block);
+  c->valid = g_new0 (guint32, c->warps_per_block);
+  for (guint w = 0; w < c->warps_per_block; w++)
+    for (guint l = 0; l < WS_WARP_SIZE; l++)
+      {
+        guint64 t = (guint64) w * WS_WARP_SIZE + l;
+        if (t >= threads)
+          continue;
+        c->valid[w] |= 1u << l;
+        c->inputs[w][WS_VARYING_IN_THREAD_X][l] = t % block.x;
+        c->inputs[w][WS_VARYING_IN_THREAD_Y][l] = (t / block.x) % block.y;
+        c->inputs[w][WS_VARYING_IN_THREAD_Z][l] = t / ((guint64) block.x * block.y);
+        c->inputs[w][WS_VARYING_IN_LANE][l] = l;
+        c->inputs[w][WS_VARYING_IN_WARP][l] = w;
+      }
+}
+
+static Compiled *
+compile_pattern (const WsPattern *pattern,
+                 GError         **error)
+{
+  g_autoptr (Compiled) c = g_new0 (Compiled, 1);
+  gint64 launch[WS_N_BUILTINS];
+  guint n_defs;
+
+  if (!ws_pattern_validate (pattern, error))
+    return NULL;
+
+  ws_pattern_get_launch_builtins (pattern, launch);
+  c->pattern = pattern;
+  c->prog = ws_program_new (launch);
+  n_defs = ws_pattern_get_n_definitions (pattern);
+  c->defs = g_new0 (WsValue, MAX (n_defs, 1));
+  c->defs_done = g_new0 (gboolean, MAX (n_defs, 1));
+  c->n_accesses = ws_pattern_get_n_accesses (pattern);
+  c->index = g_new0 (WsValue, c->n_accesses);
+  c->address = g_new0 (WsValue, c->n_accesses);
+
+  if (ws_pattern_get_guard (pattern) != NULL)
+    {
+      if (!ws_program_compile (c->prog, ws_pattern_get_guard (pattern), resolve_name, c, &c->guard, error))
+        return NULL;
+    }
+  else
+    c->guard = (WsValue) { .cls = WS_VALUE_CONST, .value = 1 };
+  c->guard = ws_program_as_varying (c->prog, c->guard);
+
+  for (guint i = 0; i < c->n_accesses; i++)
+    {
+      const WsAccess *a = ws_pattern_get_access (pattern, i);
+      WsValue index;
+
+      if (!ws_program_compile (c->prog, a->index, resolve_name, c, &index, error))
+        return NULL;
+      c->address[i] = ws_program_as_varying (c->prog, ws_program_scale_offset (c->prog, index, a->elem_size, a->base));
+      c->index[i] = ws_program_as_varying (c->prog, index);
+    }
+  setup_lanes (c);
+  return g_steal_pointer (&c);
+}
+
+/* ------------------------------------------------------------------ */
+/* Errors, reported for the first failing lane                        */
+/* ------------------------------------------------------------------ */
+
+static WsDim3
+thread_of (const Compiled *c,
+           guint           warp,
+           guint           lane)
+{
+  return WS_DIM3 ((guint) c->inputs[warp][WS_VARYING_IN_THREAD_X][lane],
+                  (guint) c->inputs[warp][WS_VARYING_IN_THREAD_Y][lane],
+                  (guint) c->inputs[warp][WS_VARYING_IN_THREAD_Z][lane]);
+}
+
+static char *
+describe_lane (const Compiled *c,
+               WsDim3          block_idx,
+               guint           warp,
+               guint           lane)
+{
+  WsDim3 t = thread_of (c, warp, lane);
+
+  return g_strdup_printf ("block (%u, %u, %u), thread (%u, %u, %u) — warp %u, lane %u",
+                          block_idx.x, block_idx.y, block_idx.z, t.x, t.y, t.z, warp, lane);
+}
+
+/* Re-evaluates the failing lane with the reference evaluator, which says
+ * exactly what went wrong. */
+static void
+set_evaluation_error (const Compiled *c,
+                      GError        **error,
+                      const char     *what,
+                      const WsExpr   *expr,
+                      WsDim3          block_idx,
+                      guint           warp,
+                      guint           lane)
+{
+  g_autofree char *where = describe_lane (c, block_idx, warp, lane);
+  g_autoptr (GError) local = NULL;
+  gint64 value;
+
+  /* definitions it uses are evaluated on the way, and named if they fail */
+  ws_pattern_eval_thread (c->pattern, expr, block_idx, thread_of (c, warp, lane), &value, &local);
+  if (local != NULL)
+    g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EVALUATION, "%s: %s: %s", where, what, local->message);
+  else
+    g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EVALUATION,
+                 "%s: %s cannot be evaluated", where, what);
+}
+
+static gint64
+space_limit (WsSpace space)
+{
+  switch (space)
+    {
+    case WS_SPACE_SHARED:
+      return WS_MAX_SHARED_BYTES;
+    case WS_SPACE_CONSTANT:
+      return WS_MAX_CONSTANT_BYTES;
+    case WS_SPACE_LOCAL:
+      return WS_MAX_LOCAL_BYTES;
+    case WS_SPACE_GLOBAL:
+    case WS_SPACE_REGISTER:
+    case WS_N_SPACES:
+    default:
+      return G_MAXINT64;
+    }
+}
+
+static void
+set_address_error (const Compiled *c,
+                   GError        **error,
+                   guint           access,
+                   gint64          address,
+                   WsDim3          block_idx,
+                   guint           warp,
+                   guint           lane)
+{
+  const WsAccess *a = ws_pattern_get_access (c->pattern, access);
+  g_autofree char *where = describe_lane (c, block_idx, warp, lane);
+  gint64 limit = space_limit (a->space);
+  const char *unit = a->space == WS_SPACE_LOCAL ? "of the thread's private array" : "from the array's start";
+
+  if (address < 0)
+    g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
+                 "%s: %s[%s] is byte %" G_GINT64_FORMAT " %s — before the start of the %s array",
+                 where, a->array, a->index_text, address, unit, ws_space_to_string (a->space));
+  else if (address % a->elem_size != 0)
+    g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
+                 "%s: %s[%s] is byte %" G_GINT64_FORMAT ", not a multiple of the %u-byte element: "
+                 "the GPU faults on misaligned accesses",
+                 where, a->array, a->index_text, address, a->elem_size);
+  else
+    g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
+                 "%s: %s[%s] is byte %" G_GINT64_FORMAT ", beyond the %" G_GINT64_FORMAT " bytes %s memory can hold%s",
+                 where, a->array, a->index_text, address, limit, ws_space_to_string (a->space),
+                 a->space == WS_SPACE_SHARED ? " per block" : a->space == WS_SPACE_LOCAL ? " per thread" : "");
+}
+
+/* ------------------------------------------------------------------ */
+/* One warp                                                           */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  guint32 active[2];
+  gboolean ok;
+} GuardResult;
+
+/* Evaluates the warp's guard; FALSE and an error if a lane cannot. */
+static gboolean
+warp_active (const Compiled *c,
+             WsProgramState *s,
+             WsDim3          block_idx,
+             guint           warp,
+             guint32        *active,
+             GError        **error)
+{
+  const gint64 *g = ws_program_state_values (s, c->guard);
+  const guint64 *gp = s->vp[c->guard.reg];
+  guint32 valid = c->valid[warp];
+  guint32 on = 0;
+  guint32 poisoned = 0;
+
+  for (guint l = 0; l < WS_WARP_SIZE; l++)
+    {
+      on |= (guint32) (g[l] != 0) << l;
+      poisoned |= (guint32) gp[l] << l;
+    }
+  if (poisoned & valid)
+    {
+      guint lane = g_bit_nth_lsf (poisoned & valid, -1);
+      set_evaluation_error (c, error, "the guard", ws_pattern_get_guard (c->pattern), block_idx, warp, lane);
+      return FALSE;
+    }
+  *active = on & valid;
+  return TRUE;
+}
+
+WS_LANE_LOOPS static void
+scan_addresses (const gint64  *addr,
+                const guint64 *ap,
+                guint32        active,
+                gint64         align,
+                gint64         limit,
+                guint64       *any,
+                gint64        *low,
+                gint64        *high)
+{
+  gint64 lo = G_MAXINT64, hi = G_MININT64;
+  guint64 bad = 0;
+
+  for (guint l = 0; l < WS_WARP_SIZE; l++)
+    {
+      gint64 on = -(gint64) ((active >> l) & 1);
+      gint64 x = addr[l];
+
+      bad |= (ap[l] | (x < 0) | ((x & align) != 0) | (x > limit)) & (guint64) on;
+      lo = MIN (lo, (x & on) | (G_MAXINT64 & ~on));
+      hi = MAX (hi, (x & on) | (G_MININT64 & ~on));
+    }
+  *any = bad;
+  *low = lo;
+  *high = hi;
+}
+
+/* Checks one access's addresses — no poison, no negative, misaligned or
+ * out-of-space address on an active lane — and widens the extent it touches.
+ * One pass over the lanes, written to vectorise. */
+static gboolean
+check_addresses (const Compiled *c,
+                 WsProgramState *s,
+                 guint           access,
+                 guint32         active,
+                 WsDim3          block_idx,
+                 guint           warp,
+                 gint64         *lo,
+                 gint64         *hi,
+                 GError        **error)
+{
+  const WsAccess *a = ws_pattern_get_access (c->pattern, access);
+  const gint64 *addr = ws_program_state_values (s, c->address[access]);
+  const guint64 *ap = s->vp[c->address[access].reg];
+  gint64 limit = space_limit (a->space) - a->elem_size;
+  gint64 align = a->elem_size - 1;
+  gint64 low = G_MAXINT64;
+  gint64 high = G_MININT64;
+  guint64 any = 0;
+
+  scan_addresses (addr, ap, active, align, limit, &any, &low, &high);
+  if (G_UNLIKELY (any) && a->space != WS_SPACE_REGISTER)
+    {
+      guint32 poisoned = 0;
+      guint32 bad = 0;
+
+      for (guint l = 0; l < WS_WARP_SIZE; l++)
+        {
+          poisoned |= (guint32) ap[l] << l;
+          bad |= (guint32) ((addr[l] < 0) | ((addr[l] & align) != 0) | (addr[l] > limit)) << l;
+        }
+      poisoned &= active;
+      bad &= active & ~poisoned;
+      if (poisoned)
+        {
+          guint lane = g_bit_nth_lsf (poisoned, -1);
+          g_autofree char *what = g_strdup_printf ("the index of %s", a->array);
+          gint64 index;
+
+          /* the index may be fine and its byte address overflow */
+          if (ws_pattern_eval_thread (c->pattern, a->index, block_idx, thread_of (c, warp, lane), &index, NULL))
+            {
+              g_autofree char *where = describe_lane (c, block_idx, warp, lane);
+              g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
+                           "%s: %s[%s] is element %" G_GINT64_FORMAT ", whose byte address (× %u bytes) "
+                           "overflows 64 bits", where, a->array, a->index_text, index, a->elem_size);
+            }
+          else
+            set_evaluation_error (c, error, what, a->index, block_idx, warp, lane);
+          return FALSE;
+        }
+      if (bad)
+        {
+          guint lane = g_bit_nth_lsf (bad, -1);
+          set_address_error (c, error, access, addr[lane], block_idx, warp, lane);
+          return FALSE;
+        }
+    }
+  *lo = MIN (*lo, low);
+  *hi = MAX (*hi, high);
+  return TRUE;
+}
+
+static void
+local_addresses (const gint64 *offsets,
+                 gint64       *out)
+{
+  for (guint l = 0; l < WS_WARP_SIZE; l++)
+    out[l] = ((offsets[l] >> 2) * WS_WARP_SIZE + l) * WS_BANK_BYTES + (offsets[l] & 3);
+}
+
+WsWarpResult *
+ws_model_analyze_warp (const WsPattern *pattern,
+                       guint            access,
+                       WsDim3           block_idx,
+                       guint            warp,
+                       GError         **error)
+{
+  g_autoptr (Compiled) c = NULL;
+  g_autoptr (WsWarpResult) r = NULL;
+  WsProgramState *s;
+  WsDim3 grid;
+  const WsAccess *a;
+  gint64 block[3];
+  gboolean ok;
+
+  g_return_val_if_fail (pattern != NULL, NULL);
+
+  c = compile_pattern (pattern, error);
+  if (c == NULL)
+    return NULL;
+  grid = ws_pattern_get_grid (pattern);
+  if (access >= c->n_accesses || warp >= c->warps_per_block ||
+      block_idx.x >= grid.x || block_idx.y >= grid.y || block_idx.z >= grid.z)
+    {
+      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
+                   "there is no access %u, warp %u or block (%u, %u, %u) in this launch of %u warps per block",
+                   access, warp, block_idx.x, block_idx.y, block_idx.z, c->warps_per_block);
+      return NULL;
+    }
+
+  a = ws_pattern_get_access (pattern, access);
+  r = g_new0 (WsWarpResult, 1);
+  r->access = access;
+  r->block_idx = block_idx;
+  r->warp = warp;
+  r->space = a->space;
+  r->kind = a->kind;
+  r->elem_size = a->elem_size;
+  r->valid = c->valid[warp];
+  r->steps = g_array_new (FALSE, FALSE, sizeof (WsStep));
+
+  s = ws_program_state_new (c->prog);
+  block[0] = block_idx.x;
+  block[1] = block_idx.y;
+  block[2] = block_idx.z;
+  ws_program_run_block (c->prog, s, block);
+  ws_program_run_warp (c->prog, s, c->inputs[warp]);
+  {
+    gint64 lo = G_MAXINT64, hi = G_MININT64;
+    ok = warp_active (c, s, block_idx, warp, &r->active, error) &&
+         check_addresses (c, s, access, r->active, block_idx, warp, &lo, &hi, error);
+  }
+  if (ok)
+    {
+      const gint64 *addr = ws_program_state_values (s, c->address[access]);
+
+      memcpy (r->index, ws_program_state_values (s, c->index[access]), sizeof r->index);
+      if (a->space == WS_SPACE_LOCAL)
+        {
+          memcpy (r->private_offset, addr, sizeof r->private_offset);
+          local_addresses (addr, r->address);
+        }
+      else
+        memcpy (r->address, addr, sizeof r->address);
+      for (guint l = 0; l < WS_WARP_SIZE; l++)
+        r->bank[l] = (guint8) ((r->address[l] >> 2) & (WS_N_BANKS - 1));
+      ws_model_count_warp (a->space, a->kind, a->elem_size, r->active, addr, &r->counts, r->steps);
+    }
+  ws_program_state_free (s);
+  if (!ok)
+    return NULL;
+  return g_steal_pointer (&r);
+}
+
+void
+ws_warp_result_free (WsWarpResult *result)
+{
+  if (result == NULL)
+    return;
+  g_clear_pointer (&result->steps, g_array_unref);
+  g_free (result);
+}
+
+/* ------------------------------------------------------------------ */
+/* Blocks and launches                                                */
+/* ------------------------------------------------------------------ */
+
+static void
+stats_init (WsStats *s)
+{
+  memset (s, 0, sizeof *s);
+  s->min_address = G_MAXINT64;
+  s->end_address = G_MININT64;
+}
+
+static inline void
+stats_add_counts (WsStats            *s,
+                  const WsWarpCounts *c,
+                  guint32             active)
+{
+  s->instructions++;
+  s->active_lanes += (guint) __builtin_popcount (active);
+  s->requests += c->requests;
+  s->sectors += c->sectors;
+  s->lines += c->lines;
+  s->bytes_requested += c->bytes_requested;
+  s->bytes_moved += c->bytes_moved;
+  s->wavefronts += c->wavefronts;
+  s->ideal_wavefronts += c->ideal_wavefronts;
+  s->distinct_addresses += c->distinct_addresses;
+  s->replays += c->replays;
+  s->atomic_conflicts += c->atomic_conflicts;
+}
+
+void
+ws_stats_add (WsStats       *into,
+              const WsStats *from)
+{
+  into->instructions += from->instructions;
+  into->active_lanes += from->active_lanes;
+  into->requests += from->requests;
+  into->sectors += from->sectors;
+  into->lines += from->lines;
+  into->bytes_requested += from->bytes_requested;
+  into->bytes_moved += from->bytes_moved;
+  into->wavefronts += from->wavefronts;
+  into->ideal_wavefronts += from->ideal_wavefronts;
+  into->distinct_addresses += from->distinct_addresses;
+  into->replays += from->replays;
+  into->atomic_conflicts += from->atomic_conflicts;
+  into->min_address = MIN (into->min_address, from->min_address);
+  into->end_address = MAX (into->end_address, from->end_address);
+}
+
+/* Consecutive warps very often ask for the same addresses shifted by a whole
+ * number of lines (or banks): their counts are the same, so remember the
+ * last warp's and skip the counting. */
+typedef struct
+{
+  gboolean valid;
+  guint32 active;
+  gint64 addr[WS_WARP_SIZE];
+  WsWarpCounts counts;
+} Memo;
+
+WS_LANE_LOOPS static gboolean
+same_shift (const gint64 *addr,
+            const gint64 *prev,
+            guint32       active,
+            gint64        delta)
+{
+  gint64 diff = 0;
+
+  for (guint l = 0; l < WS_WARP_SIZE; l++)
+    diff |= (addr[l] - prev[l] - delta) & -(gint64) ((active >> l) & 1);
+  return diff == 0;
+}
+
+static inline gboolean
+memo_hit (const Memo   *m,
+          guint32       active,
+          const gint64 *addr,
+          gint64        granule)
+{
+  gint64 delta;
+  guint first;
+
+  if (!m->valid || m->active != active)
+    return FALSE;
+  first = g_bit_nth_lsf (active, -1);
+  delta = addr[first] - m->addr[first];
+  if (delta % granule != 0)
+    return FALSE;
+  return same_shift (addr, m->addr, active, delta);
+}
+
+static gint64
+memo_granule (WsSpace space)
+{
+  switch (space)
+    {
+    case WS_SPACE_GLOBAL:
+      return WS_LINE_BYTES;
+    case WS_SPACE_SHARED:
+    case WS_SPACE_LOCAL:
+      return WS_BANK_BYTES;
+    case WS_SPACE_CONSTANT:
+    case WS_SPACE_REGISTER:
+    case WS_N_SPACES:
+    default:
+      return 1;
+    }
+}
+
+typedef struct
+{
+  const Compiled *c;
+  WsDim3 grid;
+  guint64 first_block;
+  guint64 n_blocks;
+  guint64 chunk;
+  gint64 next_chunk;           /* atomic */
+  gint64 first_failed_block;   /* atomic: blocks from here on are not needed */
+  GCancellable *cancellable;
+} Shared;
+
+typedef struct
+{
+  Shared *shared;
+  WsStats *stats;              /* per access */
+  guint64 warps;
+  guint64 failed_block;
+  GError *error;
+} Worker;
+
+static gboolean
+analyze_one_block (const Compiled *c,
+                   WsProgramState *s,
+                   Memo           *memos,
+                   WsStats        *stats,
+                   guint64        *warps,
+                   WsDim3          block_idx,
+                   GError        **error)
+{
+  gint64 block[3] = { block_idx.x, block_idx.y, block_idx.z };
+
+  ws_program_run_block (c->prog, s, block);
+  for (guint w = 0; w < c->warps_per_block; w++)
+    {
+      guint32 active;
+
+      ws_program_run_warp (c->prog, s, c->inputs[w]);
+      if (!warp_active (c, s, block_idx, w, &active, error))
+        return FALSE;
+      (*warps)++;
+      if (active == 0)
+        continue;
+      for (guint i = 0; i < c->n_accesses; i++)
+        {
+          const WsAccess *a = ws_pattern_get_access (c->pattern, i);
+          const gint64 *addr = ws_program_state_values (s, c->address[i]);
+          Memo *m = &memos[i];
+          WsStats *st = &stats[i];
+          gint64 lo = st->min_address;
+          gint64 hi = st->end_address == G_MININT64 ? G_MININT64 : st->end_address - (gint64) a->elem_size;
+
+          if (!check_addresses (c, s, i, active, block_idx, w, &lo, &hi, error))
+            return FALSE;
+          if (!memo_hit (m, active, addr, memo_granule (a->space)))
+            {
+              ws_model_count_warp (a->space, a->kind, a->elem_size, active, addr, &m->counts, NULL);
+              m->valid = TRUE;
+              m->active = active;
+            }
+          memcpy (m->addr, addr, sizeof m->addr);
+          stats_add_counts (st, &m->counts, active);
+          if (a->space == WS_SPACE_REGISTER)
+            st->instructions--;   /* not a memory instruction */
+          st->min_address = lo;
+          st->end_address = hi + (gint64) a->elem_size;
+        }
+    }
+  return TRUE;
+}
+
+static WsDim3
+block_of (WsDim3  grid,
+          guint64 linear)
+{
+  return WS_DIM3 ((guint) (linear % grid.x),
+                  (guint) ((linear / grid.x) % grid.y),
+                  (guint) (linear / ((guint64) grid.x * grid.y)));
+}
+
+static gpointer
+worker_run (gpointer data)
+{
+  Worker *wk = data;
+  Shared *sh = wk->shared;
+  const Compiled *c = sh->c;
+  WsProgramState *s = ws_program_state_new (c->prog);
+  g_autofree Memo *memos = g_new0 (Memo, c->n_accesses);
+
+  for (;;)
+    {
+      guint64 start = (guint64) g_atomic_pointer_add (&sh->next_chunk, 1) * sh->chunk;
+
+      if (start >= sh->n_blocks || g_cancellable_is_cancelled (sh->cancellable))
+        break;
+      for (guint64 b = start; b < MIN (start + sh->chunk, sh->n_blocks); b++)
+        {
+          if ((gint64) b >= g_atomic_pointer_get (&sh->first_failed_block))
+            break;
+          if (!analyze_one_block (c, s, memos, wk->stats, &wk->warps, block_of (sh->grid, sh->first_block + b), &wk->error))
+            {
+              gint64 old;
+
+              wk->failed_block = b;
+              do
+                old = g_atomic_pointer_get (&sh->first_failed_block);
+              while ((gint64) b < old &&
+                     !g_atomic_pointer_compare_and_exchange (&sh->first_failed_block, old, (gint64) b));
+              goto out;
+            }
+        }
+    }
+out:
+  ws_program_state_free (s);
+  return NULL;
+}
+
+static WsLaunchStats *
+launch_stats_new (const WsPattern *pattern,
+                  guint            n_accesses)
+{
+  WsLaunchStats *ls = g_new0 (WsLaunchStats, 1);
+
+  ls->pattern = ws_pattern_ref ((WsPattern *) pattern);
+  ls->n_accesses = n_accesses;
+  ls->accesses = g_new0 (WsStats, n_accesses);
+  for (guint i = 0; i < n_accesses; i++)
+    stats_init (&ls->accesses[i]);
+  stats_init (&ls->total);
+  return ls;
+}
+
+static WsLaunchStats *
+analyze_blocks (const WsPattern *pattern,
+                guint64          first,
+                guint64          count,
+                GCancellable    *cancellable,
+                GError         **error)
+{
+  g_autoptr (Compiled) c = NULL;
+  g_autoptr (WsLaunchStats) ls = NULL;
+  Shared sh = { 0 };
+  guint n_workers;
+  Worker *workers;
+  GThread **threads;
+  gint64 t0 = g_get_monotonic_time ();
+  GError *first_error = NULL;
+
+  c = compile_pattern (pattern, error);
+  if (c == NULL)
+    return NULL;
+
+  ls = launch_stats_new (pattern, c->n_accesses);
+  sh.c = c;
+  sh.grid = ws_pattern_get_grid (pattern);
+  sh.first_block = first;
+  sh.n_blocks = count;
+  sh.first_failed_block = G_MAXINT64;
+  sh.cancellable = cancellable;
+  n_workers = count * c->warps_per_block < 4096 ? 1 : CLAMP (g_get_num_processors (), 1, 16);
+  sh.chunk = MAX (1, MIN (256, count / (n_workers * 8)));
+
+  workers = g_new0 (Worker, n_workers);
+  threads = g_new0 (GThread *, n_workers);
+  for (guint i = 0; i < n_workers; i++)
+    {
+      workers[i].shared = &sh;
+      workers[i].stats = g_new0 (WsStats, c->n_accesses);
+      for (guint k = 0; k < c->n_accesses; k++)
+        stats_init (&workers[i].stats[k]);
+    }
+  if (n_workers == 1)
+    worker_run (&workers[0]);
+  else
+    {
+      for (guint i = 0; i < n_workers; i++)
+        threads[i] = g_thread_new ("ws-model", worker_run, &workers[i]);
+      for (guint i = 0; i < n_workers; i++)
+        g_thread_join (threads[i]);
+    }
+
+  for (guint i = 0; i < n_workers; i++)
+    {
+      Worker *wk = &workers[i];
+
+      if (wk->error && (first_error == NULL || (gint64) wk->failed_block == sh.first_failed_block))
+        {
+          g_clear_error (&first_error);
+          first_error = g_steal_pointer (&wk->error);
+        }
+      g_clear_error (&wk->error);
+      for (guint k = 0; k < c->n_accesses; k++)
+        ws_stats_add (&ls->accesses[k], &wk->stats[k]);
+      ls->warps += wk->warps;
+      g_free (wk->stats);
+    }
+  g_free (workers);
+  g_free (threads);
+
+  if (first_error)
+    {
+      g_propagate_error (error, first_error);
+      return NULL;
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+
+  for (guint k = 0; k < c->n_accesses; k++)
+    {
+      const WsAccess *a = ws_pattern_get_access (pattern, k);
+      WsStats *st = &ls->accesses[k];
+      gint64 lo = ls->total.min_address, hi = ls->total.end_address;
+
+      ws_stats_add (&ls->total, st);
+      /* bytes are only comparable between global and local accesses */
+      if (a->space != WS_SPACE_GLOBAL && a->space != WS_SPACE_LOCAL)
+        {
+          ls->total.bytes_requested -= st->bytes_requested;
+          ls->total.bytes_moved -= st->bytes_moved;
+        }
+      /* the extent of several arrays means nothing together */
+      ls->total.min_address = c->n_accesses == 1 ? st->min_address : lo;
+      ls->total.end_address = c->n_accesses == 1 ? st->end_address : hi;
+    }
+  ls->blocks = count;
+  ls->threads = count * ws_dim3_count (ws_pattern_get_block (pattern));
+  ls->seconds = (g_get_monotonic_time () - t0) / 1e6;
+  return g_steal_pointer (&ls);
+}
+
+WsLaunchStats *
+ws_model_analyze_launch (const WsPattern *pattern,
+                         GCancellable    *cancellable,
+                         GError         **error)
+{
+  g_return_val_if_fail (pattern != NULL, NULL);
+  return analyze_blocks (pattern, 0, ws_dim3_count (ws_pattern_get_grid (pattern)), cancellable, error);
+}
+
+WsLaunchStats *
+ws_model_analyze_block (const WsPattern *pattern,
+                        WsDim3           block_idx,
+                        GError         **error)
+{
+  g_autoptr (WsPattern) one = NULL;
+  WsDim3 grid;
+
+  g_return_val_if_fail (pattern != NULL, NULL);
+
+  grid = ws_pattern_get_grid (pattern);
+  if (block_idx.x >= grid.x || block_idx.y >= grid.y || block_idx.z >= grid.z)
+    {
+      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
+                   "block (%u, %u, %u) is outside the grid (%u, %u, %u)",
+                   block_idx.x, block_idx.y, block_idx.z, grid.x, grid.y, grid.z);
+      return NULL;
+    }
+  return analyze_blocks (pattern, block_idx.x + (guint64) grid.x * (block_idx.y + (guint64) grid.y * block_idx.z),
+                         1, NULL, error);
+}
+
+void
+ws_launch_stats_free (WsLaunchStats *stats)
+{
+  if (stats == NULL)
+    return;
+  g_clear_pointer (&stats->pattern, ws_pattern_unref);
+  g_free (stats->accesses);
+  g_free (stats);
+}
+
+/* ------------------------------------------------------------------ */
+/* Derived figures                                                    */
+/* ------------------------------------------------------------------ */
+
+static gdouble
+ratio (guint64 a,
+       guint64 b)
+{
+  return b == 0 ? 0.0 : (gdouble) a / (gdouble) b;
+}
+
+gdouble
+ws_stats_sectors_per_request (const WsStats *stats)
+{
+  return ratio (stats->sectors, stats->requests);
+}
+
+gdouble
+ws_stats_efficiency (const WsStats *stats)
+{
+  if (stats->bytes_moved > 0)
+    return ratio (stats->bytes_requested, stats->bytes_moved);
+  if (stats->wavefronts > 0)
+    return ratio (stats->ideal_wavefronts, stats->wavefronts);
+  if (stats->distinct_addresses > 0)
+    return ratio (stats->instructions, stats->distinct_addresses);
+  return stats->instructions > 0 ? 1.0 : 0.0;
+}
+
+gdouble
+ws_stats_wavefronts_per_instruction (const WsStats *stats)
+{
+  return ratio (stats->wavefronts, stats->instructions);
+}
+
+gdouble
+ws_stats_distinct_per_instruction (const WsStats *stats)
+{
+  return ratio (stats->distinct_addresses, stats->instructions);
+}
+
+gdouble
+ws_stats_replays_per_instruction (const WsStats *stats)
+{
+  return ratio (stats->replays, stats->instructions);
+}
+
+guint64
+ws_stats_bank_conflicts (const WsStats *stats)
+{
+  return stats->wavefronts - stats->ideal_wavefronts;
+}

@@ -1,0 +1,1210 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-expr.h"
+
+#include <string.h>
+
+G_DEFINE_QUARK (ws-expr-error-quark, ws_expr_error)
+
+#define MAX_DEPTH 200
+
+/* ------------------------------------------------------------------ */
+/* Names                                                              */
+/* ------------------------------------------------------------------ */
+
+static const char *builtin_names[WS_N_BUILTINS] = {
+  "threadIdx.x", "threadIdx.y", "threadIdx.z",
+  "blockIdx.x", "blockIdx.y", "blockIdx.z",
+  "blockDim.x", "blockDim.y", "blockDim.z",
+  "gridDim.x", "gridDim.y", "gridDim.z",
+  "lane", "warp",
+};
+
+static const char *dim_objects[] = { "threadIdx", "blockIdx", "blockDim", "gridDim" };
+
+/* C and C++ keywords, and names CUDA source already uses: a parameter may not
+ * shadow them, because the expression is printed into a real kernel. */
+static const char *reserved_words[] = {
+  "alignas", "alignof", "and", "asm", "auto", "bool", "break", "case", "catch",
+  "char", "class", "const", "constexpr", "const_cast", "continue", "decltype",
+  "default", "delete", "do", "double", "dynamic_cast", "else", "enum",
+  "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
+  "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept",
+  "not", "nullptr", "operator", "or", "private", "protected", "public",
+  "register", "reinterpret_cast", "return", "short", "signed", "sizeof",
+  "static", "static_assert", "static_cast", "struct", "switch", "template",
+  "this", "throw", "true", "try", "typedef", "typeid", "typename", "union",
+  "unsigned", "using", "virtual", "void", "volatile", "while", "xor",
+  "warpSize", "threadIdx", "blockIdx", "blockDim", "gridDim", "min", "max",
+  "abs", "lane", "warp", "std", "main", "NULL",
+};
+
+const char *
+ws_builtin_to_string (WsBuiltin builtin)
+{
+  g_return_val_if_fail (builtin < WS_N_BUILTINS, NULL);
+  return builtin_names[builtin];
+}
+
+gboolean
+ws_name_is_reserved (const char *name)
+{
+  if (g_str_has_prefix (name, "ws_") || g_str_has_prefix (name, "__"))
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (reserved_words); i++)
+    if (strcmp (name, reserved_words[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+ws_name_is_valid (const char *name,
+                  GError    **error)
+{
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  if (!(g_ascii_isalpha (name[0]) || name[0] == '_'))
+    goto invalid;
+  for (const char *p = name; *p; p++)
+    if (!(g_ascii_isalnum (*p) || *p == '_'))
+      goto invalid;
+  if (strlen (name) > 64)
+    goto invalid;
+  if (ws_name_is_reserved (name))
+    {
+      g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_INVALID_NAME,
+                   "“%s” is reserved (a C++ keyword, a CUDA built-in or a name the generated kernel uses)",
+                   name);
+      return FALSE;
+    }
+  return TRUE;
+
+invalid:
+  g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_INVALID_NAME,
+               "“%s” is not a valid name: use letters, digits and “_”, starting with a letter", name);
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Semantics                                                          */
+/* ------------------------------------------------------------------ */
+
+static const char *op_names[WS_N_OPS] = {
+  [WS_OP_NEG] = "-", [WS_OP_BITNOT] = "~", [WS_OP_NOT] = "!",
+  [WS_OP_MUL] = "*", [WS_OP_DIV] = "/", [WS_OP_MOD] = "%",
+  [WS_OP_ADD] = "+", [WS_OP_SUB] = "-",
+  [WS_OP_SHL] = "<<", [WS_OP_SHR] = ">>",
+  [WS_OP_LT] = "<", [WS_OP_LE] = "<=", [WS_OP_GT] = ">", [WS_OP_GE] = ">=",
+  [WS_OP_EQ] = "==", [WS_OP_NE] = "!=",
+  [WS_OP_BITAND] = "&", [WS_OP_BITXOR] = "^", [WS_OP_BITOR] = "|",
+  [WS_OP_LAND] = "&&", [WS_OP_LOR] = "||",
+  [WS_OP_MIN] = "min", [WS_OP_MAX] = "max", [WS_OP_ABS] = "abs",
+  [WS_OP_SELECT] = "?:",
+};
+
+const char *
+ws_op_to_string (WsOp op)
+{
+  g_return_val_if_fail (op < WS_N_OPS, NULL);
+  return op_names[op];
+}
+
+gint64
+ws_op_apply (WsOp         op,
+             gint64       a,
+             gint64       b,
+             WsExprError *failed)
+{
+  gint64 r;
+
+  switch (op)
+    {
+    case WS_OP_NEG:
+      if (a == G_MININT64)
+        goto overflow;
+      return -a;
+    case WS_OP_BITNOT:
+      return ~a;
+    case WS_OP_NOT:
+      return !a;
+    case WS_OP_ABS:
+      if (a == G_MININT64)
+        goto overflow;
+      return a < 0 ? -a : a;
+    case WS_OP_MUL:
+      if (__builtin_mul_overflow (a, b, &r))
+        goto overflow;
+      return r;
+    case WS_OP_DIV:
+    case WS_OP_MOD:
+      if (b == 0)
+        {
+          *failed = WS_EXPR_ERROR_DIVISION_BY_ZERO;
+          return 0;
+        }
+      if (a == G_MININT64 && b == -1)
+        goto overflow;
+      return op == WS_OP_DIV ? a / b : a % b;
+    case WS_OP_ADD:
+      if (__builtin_add_overflow (a, b, &r))
+        goto overflow;
+      return r;
+    case WS_OP_SUB:
+      if (__builtin_sub_overflow (a, b, &r))
+        goto overflow;
+      return r;
+    case WS_OP_SHL:
+      if (b < 0 || b > 63)
+        goto shift;
+      if (a < 0)
+        goto shift;
+      if (b > 0 && (a >> (63 - b)) != 0)
+        goto overflow;
+      return a << b;
+    case WS_OP_SHR:
+      if (b < 0 || b > 63)
+        goto shift;
+      return a >> b;
+    case WS_OP_LT: return a < b;
+    case WS_OP_LE: return a <= b;
+    case WS_OP_GT: return a > b;
+    case WS_OP_GE: return a >= b;
+    case WS_OP_EQ: return a == b;
+    case WS_OP_NE: return a != b;
+    case WS_OP_BITAND: return a & b;
+    case WS_OP_BITXOR: return a ^ b;
+    case WS_OP_BITOR: return a | b;
+    case WS_OP_LAND: return a && b;
+    case WS_OP_LOR: return a || b;
+    case WS_OP_MIN: return MIN (a, b);
+    case WS_OP_MAX: return MAX (a, b);
+    case WS_OP_SELECT:
+    case WS_N_OPS:
+    default:
+      g_assert_not_reached ();
+    }
+
+overflow:
+  *failed = WS_EXPR_ERROR_OVERFLOW;
+  return 0;
+shift:
+  *failed = WS_EXPR_ERROR_SHIFT;
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Lexer                                                              */
+/* ------------------------------------------------------------------ */
+
+typedef enum
+{
+  TOK_END,
+  TOK_INT,
+  TOK_IDENT,
+  TOK_PUNCT,
+} TokKind;
+
+typedef struct
+{
+  TokKind kind;
+  guint start;
+  guint end;
+  gint64 value;
+  char text[8];   /* punctuation */
+} Token;
+
+typedef struct
+{
+  const char *src;
+  guint pos;
+  Token tok;
+  guint depth;
+  GError *error;
+  guint error_column;
+} Parser;
+
+static void
+parser_fail (Parser     *p,
+             guint       offset,
+             WsExprError code,
+             const char *format,
+             ...) G_GNUC_PRINTF (4, 5);
+
+static void
+parser_fail (Parser     *p,
+             guint       offset,
+             WsExprError code,
+             const char *format,
+             ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  if (p->error != NULL)
+    return;
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  p->error_column = offset + 1;
+  p->error = g_error_new (WS_EXPR_ERROR, code, "column %u: %s", offset + 1, message);
+}
+
+static char *
+describe_token (const Parser *p,
+                const Token  *t)
+{
+  if (t->kind == TOK_END)
+    return g_strdup ("the end of the expression");
+  return g_strdup_printf ("“%.*s”", (int) (t->end - t->start), p->src + t->start);
+}
+
+static const char *puncts2[] = { "<<", ">>", "<=", ">=", "==", "!=", "&&", "||" };
+static const char puncts1[] = "()+-*/%&|^~!<>?:,.";
+
+static gboolean
+lex (Parser *p)
+{
+  const char *s = p->src;
+  guint i = p->pos;
+  Token *t = &p->tok;
+
+  while (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')
+    i++;
+  memset (t, 0, sizeof *t);
+  t->start = i;
+
+  if (s[i] == '\0')
+    {
+      t->kind = TOK_END;
+      t->end = i;
+      p->pos = i;
+      return TRUE;
+    }
+
+  if (g_ascii_isdigit (s[i]))
+    {
+      guint64 value = 0;
+      guint base = 10;
+      guint digits_start;
+
+      if (s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X'))
+        {
+          base = 16;
+          i += 2;
+        }
+      else if (s[i] == '0' && g_ascii_isdigit (s[i + 1]))
+        {
+          parser_fail (p, t->start, WS_EXPR_ERROR_SYNTAX,
+                       "a number with a leading zero is octal in C; write it without the zero, or in hex (0x…)");
+          return FALSE;
+        }
+      digits_start = i;
+      while (g_ascii_isxdigit (s[i]) && (base == 16 || g_ascii_isdigit (s[i])))
+        {
+          guint d = g_ascii_xdigit_value (s[i]);
+          if (value > ((guint64) G_MAXINT64 - d) / base)
+            {
+              parser_fail (p, t->start, WS_EXPR_ERROR_OVERFLOW,
+                           "the number “%.*s…” does not fit in a signed 64-bit integer",
+                           (int) MIN (i - t->start + 1, 24), s + t->start);
+              return FALSE;
+            }
+          value = value * base + d;
+          i++;
+        }
+      if (i == digits_start)
+        {
+          parser_fail (p, t->start, WS_EXPR_ERROR_SYNTAX, "“0x” must be followed by hex digits");
+          return FALSE;
+        }
+      /* C's long suffixes change nothing here: every value is 64-bit. */
+      if (s[i] == 'l' || s[i] == 'L')
+        {
+          char c = s[i];
+          i++;
+          if (s[i] == c)
+            i++;
+        }
+      if (g_ascii_isalnum (s[i]) || s[i] == '_')
+        {
+          parser_fail (p, i, WS_EXPR_ERROR_SYNTAX,
+                       "unexpected “%c” after the number “%.*s” (unsigned and other suffixes are not supported)",
+                       s[i], (int) (i - t->start), s + t->start);
+          return FALSE;
+        }
+      t->kind = TOK_INT;
+      t->value = (gint64) value;
+      t->end = i;
+      p->pos = i;
+      return TRUE;
+    }
+
+  if (g_ascii_isalpha (s[i]) || s[i] == '_')
+    {
+      while (g_ascii_isalnum (s[i]) || s[i] == '_')
+        i++;
+      t->kind = TOK_IDENT;
+      t->end = i;
+      p->pos = i;
+      return TRUE;
+    }
+
+  for (guint k = 0; k < G_N_ELEMENTS (puncts2); k++)
+    if (s[i] == puncts2[k][0] && s[i + 1] == puncts2[k][1])
+      {
+        t->kind = TOK_PUNCT;
+        memcpy (t->text, puncts2[k], 2);
+        t->end = i + 2;
+        p->pos = i + 2;
+        return TRUE;
+      }
+
+  if (strchr (puncts1, s[i]) != NULL)
+    {
+      t->kind = TOK_PUNCT;
+      t->text[0] = s[i];
+      t->end = i + 1;
+      p->pos = i + 1;
+      return TRUE;
+    }
+
+  if ((guchar) s[i] >= 0x80)
+    parser_fail (p, i, WS_EXPR_ERROR_SYNTAX, "unexpected non-ASCII character");
+  else if (s[i] == '=')
+    parser_fail (p, i, WS_EXPR_ERROR_SYNTAX, "assignment is not allowed; did you mean “==”?");
+  else if (s[i] == '[' || s[i] == ']')
+    parser_fail (p, i, WS_EXPR_ERROR_SYNTAX,
+                 "write only the index: the array and its brackets are implied");
+  else
+    parser_fail (p, i, WS_EXPR_ERROR_SYNTAX, "unexpected character “%c”", s[i]);
+  return FALSE;
+}
+
+static gboolean
+tok_is (const Token *t,
+        const char  *punct)
+{
+  return t->kind == TOK_PUNCT && strcmp (t->text, punct) == 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Parser                                                             */
+/* ------------------------------------------------------------------ */
+
+static WsExpr *
+node_new (WsExprKind kind,
+          guint      start,
+          guint      end)
+{
+  WsExpr *e = g_new0 (WsExpr, 1);
+  e->kind = kind;
+  e->start = start;
+  e->end = end;
+  e->pos = start;
+  return e;
+}
+
+static WsExpr *
+node_op (WsExprKind kind,
+         WsOp       op,
+         WsExpr    *a,
+         WsExpr    *b,
+         WsExpr    *c)
+{
+  WsExpr *e = node_new (kind, a->start, (c ? c : b ? b : a)->end);
+  e->op.op = op;
+  e->op.args[0] = a;
+  e->op.args[1] = b;
+  e->op.args[2] = c;
+  e->op.n_args = c ? 3 : b ? 2 : 1;
+  return e;
+}
+
+static WsExpr *parse_ternary (Parser *p);
+
+static WsExpr *
+parse_call (Parser *p,
+            WsOp    op,
+            guint   start,
+            guint   name_len)
+{
+  guint wanted = op == WS_OP_ABS ? 1 : 2;
+  WsExpr *args[2] = { NULL, NULL };
+  guint n = 0;
+  WsExpr *e;
+
+  if (!tok_is (&p->tok, "("))
+    {
+      parser_fail (p, start, WS_EXPR_ERROR_SYNTAX, "“%.*s” is a function: write %s",
+                   (int) name_len, p->src + start, wanted == 1 ? "abs(x)" : "min(a, b) or max(a, b)");
+      return NULL;
+    }
+  if (!lex (p))
+    return NULL;
+  for (;;)
+    {
+      WsExpr *arg;
+
+      if (tok_is (&p->tok, ")") && n == 0)
+        break;
+      arg = parse_ternary (p);
+      if (arg == NULL)
+        goto fail;
+      if (n >= wanted)
+        {
+          ws_expr_free (arg);
+          parser_fail (p, start, WS_EXPR_ERROR_SYNTAX, "“%.*s” takes %u argument%s, not more",
+                       (int) name_len, p->src + start, wanted, wanted == 1 ? "" : "s");
+          goto fail;
+        }
+      args[n++] = arg;
+      if (tok_is (&p->tok, ","))
+        {
+          if (!lex (p))
+            goto fail;
+          continue;
+        }
+      break;
+    }
+  if (!tok_is (&p->tok, ")"))
+    {
+      g_autofree char *found = describe_token (p, &p->tok);
+      parser_fail (p, p->tok.start, WS_EXPR_ERROR_SYNTAX,
+                   "expected “,” or “)” in the arguments of “%.*s” (opened at column %u), found %s",
+                   (int) name_len, p->src + start, start + 1, found);
+      goto fail;
+    }
+  if (n != wanted)
+    {
+      parser_fail (p, start, WS_EXPR_ERROR_SYNTAX, "“%.*s” takes %u argument%s, found %u",
+                   (int) name_len, p->src + start, wanted, wanted == 1 ? "" : "s", n);
+      goto fail;
+    }
+  e = node_new (WS_EXPR_CALL, start, p->tok.end);
+  e->op.op = op;
+  e->op.n_args = n;
+  e->op.args[0] = args[0];
+  e->op.args[1] = args[1];
+  if (!lex (p))
+    {
+      ws_expr_free (e);
+      return NULL;
+    }
+  return e;
+
+fail:
+  g_clear_pointer (&args[0], ws_expr_free);
+  g_clear_pointer (&args[1], ws_expr_free);
+  return NULL;
+}
+
+static WsExpr *
+parse_identifier (Parser *p)
+{
+  Token t = p->tok;
+  guint len = t.end - t.start;
+  const char *name = p->src + t.start;
+
+  if (!lex (p))
+    return NULL;
+
+#define IS(word) (len == strlen (word) && strncmp (name, word, len) == 0)
+  if (IS ("min"))
+    return parse_call (p, WS_OP_MIN, t.start, len);
+  if (IS ("max"))
+    return parse_call (p, WS_OP_MAX, t.start, len);
+  if (IS ("abs"))
+    return parse_call (p, WS_OP_ABS, t.start, len);
+  if (IS ("lane") || IS ("warp"))
+    {
+      WsExpr *e = node_new (WS_EXPR_BUILTIN, t.start, t.end);
+      e->builtin = IS ("lane") ? WS_BUILTIN_LANE : WS_BUILTIN_WARP;
+      return e;
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (dim_objects); k++)
+    if (IS (dim_objects[k]))
+      {
+        Token comp;
+        guint axis;
+        WsExpr *e;
+
+        if (!tok_is (&p->tok, "."))
+          {
+            parser_fail (p, t.end, WS_EXPR_ERROR_SYNTAX, "“%s” needs a component: %s.x, %s.y or %s.z",
+                         dim_objects[k], dim_objects[k], dim_objects[k], dim_objects[k]);
+            return NULL;
+          }
+        if (!lex (p))
+          return NULL;
+        comp = p->tok;
+        if (comp.kind != TOK_IDENT || comp.end - comp.start != 1 ||
+            strchr ("xyz", p->src[comp.start]) == NULL)
+          {
+            g_autofree char *found = describe_token (p, &comp);
+            parser_fail (p, comp.start, WS_EXPR_ERROR_SYNTAX,
+                         "expected x, y or z after “%s.”, found %s", dim_objects[k], found);
+            return NULL;
+          }
+        axis = p->src[comp.start] - 'x';
+        e = node_new (WS_EXPR_BUILTIN, t.start, comp.end);
+        e->builtin = k * 3 + axis;
+        if (!lex (p))
+          {
+            ws_expr_free (e);
+            return NULL;
+          }
+        return e;
+      }
+#undef IS
+
+  {
+    g_autofree char *ident = g_strndup (name, len);
+    WsExpr *e;
+
+    if (ws_name_is_reserved (ident) || len > 64)
+      {
+        parser_fail (p, t.start, WS_EXPR_ERROR_INVALID_NAME,
+                     len > 64 ? "the name “%.20s…” is longer than 64 characters"
+                              : "“%s” is reserved (a C++ keyword or a name the generated kernel uses)",
+                     ident);
+        return NULL;
+      }
+    if (tok_is (&p->tok, "("))
+      {
+        parser_fail (p, t.start, WS_EXPR_ERROR_UNKNOWN_NAME,
+                     "unknown function “%s”: the functions are min, max and abs", ident);
+        return NULL;
+      }
+    e = node_new (WS_EXPR_NAME, t.start, t.end);
+    e->name = g_steal_pointer (&ident);
+    return e;
+  }
+}
+
+static WsExpr *
+parse_primary (Parser *p)
+{
+  Token t = p->tok;
+
+  if (t.kind == TOK_INT)
+    {
+      WsExpr *e = node_new (WS_EXPR_INT, t.start, t.end);
+      e->value = t.value;
+      if (!lex (p))
+        {
+          ws_expr_free (e);
+          return NULL;
+        }
+      return e;
+    }
+  if (t.kind == TOK_IDENT)
+    return parse_identifier (p);
+  if (tok_is (&t, "("))
+    {
+      WsExpr *e;
+
+      if (!lex (p))
+        return NULL;
+      e = parse_ternary (p);
+      if (e == NULL)
+        return NULL;
+      if (!tok_is (&p->tok, ")"))
+        {
+          g_autofree char *found = describe_token (p, &p->tok);
+          parser_fail (p, p->tok.start, WS_EXPR_ERROR_SYNTAX,
+                       "expected “)” to close the “(” at column %u, found %s", t.start + 1, found);
+          ws_expr_free (e);
+          return NULL;
+        }
+      if (!lex (p))
+        {
+          ws_expr_free (e);
+          return NULL;
+        }
+      return e;
+    }
+
+  {
+    g_autofree char *found = describe_token (p, &t);
+    parser_fail (p, t.start, WS_EXPR_ERROR_SYNTAX, "expected a number, a name or “(”, found %s", found);
+  }
+  return NULL;
+}
+
+static WsExpr *
+parse_unary (Parser *p)
+{
+  Token t = p->tok;
+  WsOp op;
+  WsExpr *operand;
+  WsExpr *e;
+
+  if (tok_is (&t, "-"))
+    op = WS_OP_NEG;
+  else if (tok_is (&t, "~"))
+    op = WS_OP_BITNOT;
+  else if (tok_is (&t, "!"))
+    op = WS_OP_NOT;
+  else if (tok_is (&t, "+"))
+    {
+      /* unary plus changes nothing, so it leaves no node behind */
+      if (!lex (p))
+        return NULL;
+      if (++p->depth > MAX_DEPTH)
+        {
+          parser_fail (p, t.start, WS_EXPR_ERROR_TOO_DEEP, "the expression nests too deeply");
+          return NULL;
+        }
+      e = parse_unary (p);
+      p->depth--;
+      return e;
+    }
+  else
+    return parse_primary (p);
+
+  if (!lex (p))
+    return NULL;
+  if (++p->depth > MAX_DEPTH)
+    {
+      parser_fail (p, t.start, WS_EXPR_ERROR_TOO_DEEP, "the expression nests too deeply");
+      return NULL;
+    }
+  operand = parse_unary (p);
+  p->depth--;
+  if (operand == NULL)
+    return NULL;
+  e = node_new (WS_EXPR_UNARY, t.start, operand->end);
+  e->op.op = op;
+  e->op.n_args = 1;
+  e->op.args[0] = operand;
+  return e;
+}
+
+typedef struct
+{
+  const char *text;
+  WsOp op;
+  int prec;
+} BinOp;
+
+static const BinOp binops[] = {
+  { "||", WS_OP_LOR, 2 },
+  { "&&", WS_OP_LAND, 3 },
+  { "|", WS_OP_BITOR, 4 },
+  { "^", WS_OP_BITXOR, 5 },
+  { "&", WS_OP_BITAND, 6 },
+  { "==", WS_OP_EQ, 7 }, { "!=", WS_OP_NE, 7 },
+  { "<", WS_OP_LT, 8 }, { "<=", WS_OP_LE, 8 }, { ">", WS_OP_GT, 8 }, { ">=", WS_OP_GE, 8 },
+  { "<<", WS_OP_SHL, 9 }, { ">>", WS_OP_SHR, 9 },
+  { "+", WS_OP_ADD, 10 }, { "-", WS_OP_SUB, 10 },
+  { "*", WS_OP_MUL, 11 }, { "/", WS_OP_DIV, 11 }, { "%", WS_OP_MOD, 11 },
+};
+
+#define PREC_TERNARY 1
+#define PREC_UNARY 12
+#define PREC_PRIMARY 13
+
+static const BinOp *
+binop_for_token (const Token *t)
+{
+  if (t->kind != TOK_PUNCT)
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (binops); i++)
+    if (strcmp (t->text, binops[i].text) == 0)
+      return &binops[i];
+  return NULL;
+}
+
+static int
+binop_prec (WsOp op)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (binops); i++)
+    if (binops[i].op == op)
+      return binops[i].prec;
+  g_assert_not_reached ();
+}
+
+static WsExpr *
+parse_binary (Parser *p,
+              int     min_prec)
+{
+  WsExpr *lhs;
+
+  if (++p->depth > MAX_DEPTH)
+    {
+      parser_fail (p, p->tok.start, WS_EXPR_ERROR_TOO_DEEP, "the expression nests too deeply");
+      return NULL;
+    }
+  lhs = parse_unary (p);
+  while (lhs != NULL)
+    {
+      const BinOp *b = binop_for_token (&p->tok);
+      WsExpr *rhs;
+
+      guint op_pos;
+
+      if (b == NULL || b->prec < min_prec)
+        break;
+      op_pos = p->tok.start;
+      if (!lex (p))
+        goto fail;
+      rhs = parse_binary (p, b->prec + 1);
+      if (rhs == NULL)
+        goto fail;
+      lhs = node_op (WS_EXPR_BINARY, b->op, lhs, rhs, NULL);
+      lhs->pos = op_pos;
+    }
+  p->depth--;
+  return lhs;
+
+fail:
+  ws_expr_free (lhs);
+  p->depth--;
+  return NULL;
+}
+
+static WsExpr *
+parse_ternary (Parser *p)
+{
+  WsExpr *cond;
+  WsExpr *a;
+  WsExpr *b;
+  guint question;
+
+  if (++p->depth > MAX_DEPTH)
+    {
+      parser_fail (p, p->tok.start, WS_EXPR_ERROR_TOO_DEEP, "the expression nests too deeply");
+      return NULL;
+    }
+  cond = parse_binary (p, PREC_TERNARY + 1);
+  if (cond == NULL || !tok_is (&p->tok, "?"))
+    {
+      p->depth--;
+      return cond;
+    }
+  question = p->tok.start;
+  if (!lex (p))
+    goto fail_cond;
+  a = parse_ternary (p);
+  if (a == NULL)
+    goto fail_cond;
+  if (!tok_is (&p->tok, ":"))
+    {
+      g_autofree char *found = describe_token (p, &p->tok);
+      parser_fail (p, p->tok.start, WS_EXPR_ERROR_SYNTAX,
+                   "expected “:” for the “?” at column %u, found %s", question + 1, found);
+      ws_expr_free (a);
+      goto fail_cond;
+    }
+  if (!lex (p))
+    {
+      ws_expr_free (a);
+      goto fail_cond;
+    }
+  b = parse_ternary (p);
+  if (b == NULL)
+    {
+      ws_expr_free (a);
+      goto fail_cond;
+    }
+  p->depth--;
+  return node_op (WS_EXPR_TERNARY, WS_OP_SELECT, cond, a, b);
+
+fail_cond:
+  ws_expr_free (cond);
+  p->depth--;
+  return NULL;
+}
+
+WsExpr *
+ws_expr_parse (const char *text,
+               guint      *error_column,
+               GError    **error)
+{
+  Parser p = { .src = text };
+  WsExpr *e = NULL;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  if (error_column)
+    *error_column = 0;
+
+  if (lex (&p))
+    {
+      if (p.tok.kind == TOK_END)
+        parser_fail (&p, p.tok.start, WS_EXPR_ERROR_SYNTAX, "the expression is empty");
+      else
+        e = parse_ternary (&p);
+    }
+  if (e != NULL && p.tok.kind != TOK_END)
+    {
+      g_autofree char *found = describe_token (&p, &p.tok);
+      parser_fail (&p, p.tok.start, WS_EXPR_ERROR_SYNTAX,
+                   "expected an operator or the end of the expression, found %s", found);
+      g_clear_pointer (&e, ws_expr_free);
+    }
+  if (p.error != NULL)
+    {
+      g_clear_pointer (&e, ws_expr_free);
+      if (error_column)
+        *error_column = p.error_column;
+      g_propagate_error (error, p.error);
+      return NULL;
+    }
+  return e;
+}
+
+/* ------------------------------------------------------------------ */
+/* Trees                                                              */
+/* ------------------------------------------------------------------ */
+
+void
+ws_expr_free (WsExpr *expr)
+{
+  if (expr == NULL)
+    return;
+  switch (expr->kind)
+    {
+    case WS_EXPR_NAME:
+      g_free (expr->name);
+      break;
+    case WS_EXPR_UNARY:
+    case WS_EXPR_BINARY:
+    case WS_EXPR_TERNARY:
+    case WS_EXPR_CALL:
+      for (guint i = 0; i < expr->op.n_args; i++)
+        ws_expr_free (expr->op.args[i]);
+      break;
+    case WS_EXPR_INT:
+    case WS_EXPR_BUILTIN:
+    default:
+      break;
+    }
+  g_free (expr);
+}
+
+WsExpr *
+ws_expr_copy (const WsExpr *expr)
+{
+  WsExpr *copy;
+
+  if (expr == NULL)
+    return NULL;
+  copy = g_memdup2 (expr, sizeof *expr);
+  switch (expr->kind)
+    {
+    case WS_EXPR_NAME:
+      copy->name = g_strdup (expr->name);
+      break;
+    case WS_EXPR_UNARY:
+    case WS_EXPR_BINARY:
+    case WS_EXPR_TERNARY:
+    case WS_EXPR_CALL:
+      for (guint i = 0; i < expr->op.n_args; i++)
+        copy->op.args[i] = ws_expr_copy (expr->op.args[i]);
+      break;
+    case WS_EXPR_INT:
+    case WS_EXPR_BUILTIN:
+    default:
+      break;
+    }
+  return copy;
+}
+
+gboolean
+ws_expr_equal (const WsExpr *a,
+               const WsExpr *b)
+{
+  if (a == b)
+    return TRUE;
+  if (a == NULL || b == NULL || a->kind != b->kind)
+    return FALSE;
+  switch (a->kind)
+    {
+    case WS_EXPR_INT:
+      return a->value == b->value;
+    case WS_EXPR_NAME:
+      return strcmp (a->name, b->name) == 0;
+    case WS_EXPR_BUILTIN:
+      return a->builtin == b->builtin;
+    case WS_EXPR_UNARY:
+    case WS_EXPR_BINARY:
+    case WS_EXPR_TERNARY:
+    case WS_EXPR_CALL:
+      if (a->op.op != b->op.op || a->op.n_args != b->op.n_args)
+        return FALSE;
+      for (guint i = 0; i < a->op.n_args; i++)
+        if (!ws_expr_equal (a->op.args[i], b->op.args[i]))
+          return FALSE;
+      return TRUE;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+void
+ws_expr_collect_names (const WsExpr *expr,
+                       GPtrArray    *names)
+{
+  if (expr->kind == WS_EXPR_NAME)
+    {
+      for (guint i = 0; i < names->len; i++)
+        if (strcmp (g_ptr_array_index (names, i), expr->name) == 0)
+          return;
+      g_ptr_array_add (names, expr->name);
+      return;
+    }
+  if (expr->kind == WS_EXPR_INT || expr->kind == WS_EXPR_BUILTIN)
+    return;
+  for (guint i = 0; i < expr->op.n_args; i++)
+    ws_expr_collect_names (expr->op.args[i], names);
+}
+
+gboolean
+ws_expr_uses_builtin (const WsExpr *expr,
+                      WsBuiltin     builtin)
+{
+  if (expr->kind == WS_EXPR_BUILTIN)
+    return expr->builtin == builtin;
+  if (expr->kind == WS_EXPR_INT || expr->kind == WS_EXPR_NAME)
+    return FALSE;
+  for (guint i = 0; i < expr->op.n_args; i++)
+    if (ws_expr_uses_builtin (expr->op.args[i], builtin))
+      return TRUE;
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Printing                                                           */
+/* ------------------------------------------------------------------ */
+
+static int
+node_prec (const WsExpr *e)
+{
+  switch (e->kind)
+    {
+    case WS_EXPR_BINARY:
+      return binop_prec (e->op.op);
+    case WS_EXPR_TERNARY:
+      return PREC_TERNARY;
+    case WS_EXPR_UNARY:
+      return PREC_UNARY;
+    case WS_EXPR_INT:
+      return e->value < 0 ? PREC_UNARY : PREC_PRIMARY;
+    case WS_EXPR_NAME:
+    case WS_EXPR_BUILTIN:
+    case WS_EXPR_CALL:
+    default:
+      return PREC_PRIMARY;
+    }
+}
+
+static void print_node (GString *out, const WsExpr *e, gboolean cuda);
+
+static void
+print_child (GString      *out,
+             const WsExpr *child,
+             int           min_prec,
+             gboolean      cuda)
+{
+  gboolean parens = node_prec (child) < min_prec;
+
+  if (parens)
+    g_string_append_c (out, '(');
+  print_node (out, child, cuda);
+  if (parens)
+    g_string_append_c (out, ')');
+}
+
+static void
+print_node (GString      *out,
+            const WsExpr *e,
+            gboolean      cuda)
+{
+  const char *suffix = cuda ? "LL" : "";
+
+  switch (e->kind)
+    {
+    case WS_EXPR_INT:
+      if (e->value == G_MININT64)
+        g_string_append_printf (out, "(-%" G_GINT64_FORMAT "%s - 1%s)", G_MAXINT64, suffix, suffix);
+      else if (e->value < 0)
+        g_string_append_printf (out, "-%" G_GINT64_FORMAT "%s", -e->value, suffix);
+      else
+        g_string_append_printf (out, "%" G_GINT64_FORMAT "%s", e->value, suffix);
+      break;
+    case WS_EXPR_NAME:
+      g_string_append (out, e->name);
+      break;
+    case WS_EXPR_BUILTIN:
+      g_string_append (out, builtin_names[e->builtin]);
+      break;
+    case WS_EXPR_UNARY:
+      g_string_append (out, op_names[e->op.op]);
+      /* keep “- -x” from printing as “--x”, a decrement in C */
+      print_child (out, e->op.args[0],
+                   e->op.args[0]->kind == WS_EXPR_UNARY || (e->op.args[0]->kind == WS_EXPR_INT && e->op.args[0]->value < 0)
+                     ? PREC_PRIMARY : PREC_UNARY,
+                   cuda);
+      break;
+    case WS_EXPR_BINARY:
+      {
+        int prec = binop_prec (e->op.op);
+        print_child (out, e->op.args[0], prec, cuda);
+        g_string_append_printf (out, " %s ", op_names[e->op.op]);
+        print_child (out, e->op.args[1], prec + 1, cuda);
+      }
+      break;
+    case WS_EXPR_TERNARY:
+      print_child (out, e->op.args[0], PREC_TERNARY + 1, cuda);
+      g_string_append (out, " ? ");
+      print_child (out, e->op.args[1], PREC_TERNARY, cuda);
+      g_string_append (out, " : ");
+      print_child (out, e->op.args[2], PREC_TERNARY, cuda);
+      break;
+    case WS_EXPR_CALL:
+      g_string_append (out, op_names[e->op.op]);
+      g_string_append_c (out, '(');
+      for (guint i = 0; i < e->op.n_args; i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          print_child (out, e->op.args[i], PREC_TERNARY, cuda);
+        }
+      g_string_append_c (out, ')');
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+char *
+ws_expr_to_string (const WsExpr *expr)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (expr != NULL, NULL);
+  print_node (out, expr, FALSE);
+  return g_string_free (out, FALSE);
+}
+
+/* Valid CUDA C when the kernel declares threadIdx & co. as long long shadows
+ * (see ws-codegen), with 64-bit literals so that no sub-expression is
+ * evaluated in 32-bit int arithmetic. */
+char *
+ws_expr_to_cuda (const WsExpr *expr)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (expr != NULL, NULL);
+  print_node (out, expr, TRUE);
+  return g_string_free (out, FALSE);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reference evaluation (one thread)                                  */
+/* ------------------------------------------------------------------ */
+
+static void
+set_eval_error (GError     **error,
+                WsExprError  code,
+                const WsExpr *node)
+{
+  g_autofree char *text = ws_expr_to_string (node);
+  const char *what;
+
+  switch (code)
+    {
+    case WS_EXPR_ERROR_DIVISION_BY_ZERO:
+      what = "division by zero";
+      break;
+    case WS_EXPR_ERROR_OVERFLOW:
+      what = "64-bit overflow";
+      break;
+    case WS_EXPR_ERROR_SHIFT:
+      what = "shift of a negative value, or by a negative count or 64 or more";
+      break;
+    default:
+      what = "error";
+      break;
+    }
+  g_set_error (error, WS_EXPR_ERROR, code, "%s in “%s” (column %u)", what, text, node->pos + 1);
+}
+
+static gboolean
+eval_node (const WsExpr    *e,
+           const WsEvalEnv *env,
+           gint64          *value,
+           GError         **error)
+{
+  gint64 a, b;
+  WsExprError failed = (WsExprError) -1;
+
+  switch (e->kind)
+    {
+    case WS_EXPR_INT:
+      *value = e->value;
+      return TRUE;
+    case WS_EXPR_BUILTIN:
+      *value = env->builtins[e->builtin];
+      return TRUE;
+    case WS_EXPR_NAME:
+      if (env->lookup == NULL)
+        {
+          g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_UNKNOWN_NAME,
+                       "unknown name “%s” (column %u)", e->name, e->start + 1);
+          return FALSE;
+        }
+      return env->lookup (e->name, env->lookup_data, value, error);
+    case WS_EXPR_TERNARY:
+      if (!eval_node (e->op.args[0], env, &a, error))
+        return FALSE;
+      return eval_node (e->op.args[a ? 1 : 2], env, value, error);
+    case WS_EXPR_BINARY:
+      if (!eval_node (e->op.args[0], env, &a, error))
+        return FALSE;
+      if (e->op.op == WS_OP_LAND && !a)
+        {
+          *value = 0;
+          return TRUE;
+        }
+      if (e->op.op == WS_OP_LOR && a)
+        {
+          *value = 1;
+          return TRUE;
+        }
+      if (!eval_node (e->op.args[1], env, &b, error))
+        return FALSE;
+      break;
+    case WS_EXPR_UNARY:
+    case WS_EXPR_CALL:
+      if (!eval_node (e->op.args[0], env, &a, error))
+        return FALSE;
+      b = 0;
+      if (e->op.n_args > 1 && !eval_node (e->op.args[1], env, &b, error))
+        return FALSE;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+
+  *value = ws_op_apply (e->op.op, a, b, &failed);
+  if (failed != (WsExprError) -1)
+    {
+      set_eval_error (error, failed, e);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+ws_expr_eval (const WsExpr    *expr,
+              const WsEvalEnv *env,
+              gint64          *value,
+              GError         **error)
+{
+  g_return_val_if_fail (expr != NULL, FALSE);
+  g_return_val_if_fail (env != NULL, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  return eval_node (expr, env, value, error);
+}

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-model-types.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+static const char *space_names[WS_N_SPACES] = { "global", "shared", "constant", "local", "register" };
+static const char *access_names[WS_N_ACCESS_KINDS] = { "load", "store", "atomic" };
+
+const char *
+ws_space_to_string (WsSpace space)
+{
+  g_return_val_if_fail (space < WS_N_SPACES, NULL);
+  return space_names[space];
+}
+
+gboolean
+ws_space_from_string (const char *text,
+                      WsSpace    *space)
+{
+  for (guint i = 0; i < WS_N_SPACES; i++)
+    if (g_strcmp0 (text, space_names[i]) == 0)
+      {
+        *space = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+ws_access_kind_to_string (WsAccessKind kind)
+{
+  g_return_val_if_fail (kind < WS_N_ACCESS_KINDS, NULL);
+  return access_names[kind];
+}
+
+gboolean
+ws_access_kind_from_string (const char   *text,
+                            WsAccessKind *kind)
+{
+  for (guint i = 0; i < WS_N_ACCESS_KINDS; i++)
+    if (g_strcmp0 (text, access_names[i]) == 0)
+      {
+        *kind = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+ws_elem_size_is_valid (guint elem_size)
+{
+  return elem_size == 1 || elem_size == 2 || elem_size == 4 || elem_size == 8 || elem_size == 16;
+}
+
+guint64
+ws_dim3_count (WsDim3 d)
+{
+  return (guint64) d.x * d.y * d.z;
+}
+
+gboolean
+ws_dim3_parse (const char *text,
+               WsDim3     *out,
+               GError    **error)
+{
+  g_auto (GStrv) parts = NULL;
+  guint v[3] = { 1, 1, 1 };
+  guint n;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  parts = g_strsplit (text, ",", -1);
+  n = g_strv_length (parts);
+  if (n < 1 || n > 3)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "“%s” is not X[,Y[,Z]]", text);
+      return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      char *end = NULL;
+      const char *s = g_strstrip (parts[i]);
+      guint64 value;
+
+      errno = 0;
+      value = g_ascii_strtoull (s, &end, 10);
+      if (*s == '\0' || *s == '-' || *end != '\0' || errno != 0 || value == 0 || value > G_MAXINT32)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       "“%s” in “%s” is not a positive integer (component %u)", s, text, i + 1);
+          return FALSE;
+        }
+      v[i] = (guint) value;
+    }
+  *out = WS_DIM3 (v[0], v[1], v[2]);
+  return TRUE;
+}
+
+char *
+ws_dim3_to_string (WsDim3 d)
+{
+  if (d.z != 1)
+    return g_strdup_printf ("%u,%u,%u", d.x, d.y, d.z);
+  if (d.y != 1)
+    return g_strdup_printf ("%u,%u", d.x, d.y);
+  return g_strdup_printf ("%u", d.x);
+}

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define WS_WARP_SIZE 32
+#define WS_SECTOR_BYTES 32
+#define WS_LINE_BYTES 128
+#define WS_N_BANKS 32
+#define WS_BANK_BYTES 4
+
+/* The limits a launch must respect on every GPU we target (Turing to Hopper). */
+#define WS_MAX_THREADS_PER_BLOCK 1024
+#define WS_MAX_SHARED_BYTES (227 * 1024)
+#define WS_MAX_CONSTANT_BYTES (64 * 1024)
+#define WS_MAX_LOCAL_BYTES (512 * 1024)
+
+typedef enum
+{
+  WS_SPACE_GLOBAL,
+  WS_SPACE_SHARED,
+  WS_SPACE_CONSTANT,
+  WS_SPACE_LOCAL,
+  WS_SPACE_REGISTER,   /* a private array the compiler keeps in registers: no memory instruction */
+  WS_N_SPACES
+} WsSpace;
+
+typedef enum
+{
+  WS_ACCESS_LOAD,
+  WS_ACCESS_STORE,
+  WS_ACCESS_ATOMIC,
+  WS_N_ACCESS_KINDS
+} WsAccessKind;
+
+typedef struct
+{
+  guint x;
+  guint y;
+  guint z;
+} WsDim3;
+
+#define WS_DIM3(X, Y, Z) ((WsDim3) { (X), (Y), (Z) })
+
+const char *ws_space_to_string        (WsSpace       space);
+gboolean    ws_space_from_string      (const char   *text,
+                                       WsSpace      *space);
+const char *ws_access_kind_to_string  (WsAccessKind  kind);
+gboolean    ws_access_kind_from_string (const char  *text,
+                                        WsAccessKind *kind);
+gboolean    ws_elem_size_is_valid     (guint         elem_size);
+
+guint64     ws_dim3_count             (WsDim3        d);
+gboolean    ws_dim3_parse             (const char   *text,
+                                       WsDim3       *out,
+                                       GError      **error);
+char       *ws_dim3_to_string         (WsDim3        d);
+
+G_END_DECLS

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ws-gpu.h"
+#include "ws-pattern.h"
+
+G_BEGIN_DECLS
+
+/* WsBackend owns one worker thread, which owns the GPU and runs one job at
+ * a time. Results come back through GTask on the main context of the
+ * caller; progress is merged into one idle callback there. The main thread
+ * never calls CUDA. */
+
+#define WS_TYPE_BACKEND (ws_backend_get_type ())
+G_DECLARE_FINAL_TYPE (WsBackend, ws_backend, WS, BACKEND, GObject)
+
+typedef struct
+{
+  char *kernel_id;            /* a registered kernel, or NULL to generate one from pattern */
+  WsPattern *pattern;         /* for generated kernels (and the model's prediction) */
+  GArray *params;             /* WsParamValue, for registered kernels */
+  WsMeasureOptions options;
+} WsMeasureRequest;
+
+/* done / total, and the last finished measurement of a sweep (or NULL) */
+typedef void (*WsBackendProgress) (WsBackend           *backend,
+                                   guint                done,
+                                   guint                total,
+                                   const WsMeasurement *latest,
+                                   gpointer             user_data);
+
+WsBackend        *ws_backend_new               (void);
+
+/* Starts (once) the worker thread's look at the GPU. */
+void              ws_backend_probe_async       (WsBackend           *self,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+WsDeviceInfo     *ws_backend_probe_finish      (WsBackend           *self,
+                                                GAsyncResult        *result,
+                                                GError             **error);
+
+void              ws_backend_measure_async     (WsBackend              *self,
+                                                const WsMeasureRequest *request,
+                                                GCancellable           *cancellable,
+                                                WsBackendProgress       progress,
+                                                gpointer                progress_data,
+                                                GDestroyNotify          progress_destroy,
+                                                GAsyncReadyCallback     callback,
+                                                gpointer                user_data);
+WsMeasurement    *ws_backend_measure_finish    (WsBackend              *self,
+                                                GAsyncResult           *result,
+                                                GError                **error);
+
+/* Measures request once per value of param; progress reports each point. */
+void              ws_backend_sweep_async       (WsBackend              *self,
+                                                const WsMeasureRequest *request,
+                                                const char             *param,
+                                                GArray                 *values,
+                                                GCancellable           *cancellable,
+                                                WsBackendProgress       progress,
+                                                gpointer                progress_data,
+                                                GDestroyNotify          progress_destroy,
+                                                GAsyncReadyCallback     callback,
+                                                gpointer                user_data);
+GPtrArray        *ws_backend_sweep_finish      (WsBackend              *self,
+                                                GAsyncResult           *result,
+                                                GError                **error);
+
+WsMeasureRequest *ws_measure_request_new       (void);
+WsMeasureRequest *ws_measure_request_copy      (const WsMeasureRequest *request);
+void              ws_measure_request_free      (WsMeasureRequest       *request);
+void              ws_measure_request_set_param (WsMeasureRequest       *request,
+                                                const char             *name,
+                                                gint64                  value);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsMeasureRequest, ws_measure_request_free)
+
+G_END_DECLS

@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-model-json.h"
+
+static JsonNode *
+dim3_node (WsDim3 d)
+{
+  JsonArray *a = json_array_new ();
+
+  json_array_add_int_element (a, d.x);
+  json_array_add_int_element (a, d.y);
+  json_array_add_int_element (a, d.z);
+  return json_node_init_array (json_node_alloc (), a);
+}
+
+static JsonNode *
+lanes_node (guint32 lanes)
+{
+  JsonArray *a = json_array_new ();
+
+  for (guint l = 0; l < WS_WARP_SIZE; l++)
+    if (lanes & (1u << l))
+      json_array_add_int_element (a, l);
+  return json_node_init_array (json_node_alloc (), a);
+}
+
+JsonNode *
+ws_pattern_to_json (const WsPattern *p)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "block");
+  json_builder_add_value (b, dim3_node (ws_pattern_get_block (p)));
+  json_builder_set_member_name (b, "grid");
+  json_builder_add_value (b, dim3_node (ws_pattern_get_grid (p)));
+  json_builder_set_member_name (b, "params");
+  json_builder_begin_object (b);
+  for (guint i = 0; i < ws_pattern_get_n_params (p); i++)
+    {
+      const WsParam *param = ws_pattern_get_param_nth (p, i);
+      json_builder_set_member_name (b, param->name);
+      json_builder_add_int_value (b, param->value);
+    }
+  json_builder_end_object (b);
+  json_builder_set_member_name (b, "definitions");
+  json_builder_begin_object (b);
+  for (guint i = 0; i < ws_pattern_get_n_definitions (p); i++)
+    {
+      const WsDefinition *d = ws_pattern_get_definition (p, i);
+      json_builder_set_member_name (b, d->name);
+      json_builder_add_string_value (b, d->text);
+    }
+  json_builder_end_object (b);
+  json_builder_set_member_name (b, "guard");
+  if (ws_pattern_get_guard_text (p))
+    json_builder_add_string_value (b, ws_pattern_get_guard_text (p));
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "accesses");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < ws_pattern_get_n_accesses (p); i++)
+    {
+      const WsAccess *a = ws_pattern_get_access (p, i);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "array");
+      json_builder_add_string_value (b, a->array);
+      json_builder_set_member_name (b, "space");
+      json_builder_add_string_value (b, ws_space_to_string (a->space));
+      json_builder_set_member_name (b, "access");
+      json_builder_add_string_value (b, ws_access_kind_to_string (a->kind));
+      json_builder_set_member_name (b, "elem_size");
+      json_builder_add_int_value (b, a->elem_size);
+      json_builder_set_member_name (b, "index");
+      json_builder_add_string_value (b, a->index_text);
+      json_builder_set_member_name (b, "base");
+      json_builder_add_int_value (b, a->base);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+static void
+add_int (JsonBuilder *b,
+         const char  *name,
+         gint64       value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+static void
+add_double (JsonBuilder *b,
+            const char  *name,
+            double       value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_double_value (b, value);
+}
+
+static void
+add_stats_members (JsonBuilder   *b,
+                   const WsStats *s)
+{
+  add_int (b, "instructions", s->instructions);
+  add_int (b, "active_lanes", s->active_lanes);
+  add_int (b, "requests", s->requests);
+  add_int (b, "sectors", s->sectors);
+  add_int (b, "lines", s->lines);
+  add_double (b, "sectors_per_request", ws_stats_sectors_per_request (s));
+  add_int (b, "bytes_requested", s->bytes_requested);
+  add_int (b, "bytes_moved", s->bytes_moved);
+  add_double (b, "efficiency", ws_stats_efficiency (s));
+  add_int (b, "wavefronts", s->wavefronts);
+  add_int (b, "ideal_wavefronts", s->ideal_wavefronts);
+  add_double (b, "wavefronts_per_instruction", ws_stats_wavefronts_per_instruction (s));
+  add_int (b, "bank_conflicts", ws_stats_bank_conflicts (s));
+  add_int (b, "distinct_addresses", s->distinct_addresses);
+  add_double (b, "distinct_addresses_per_instruction", ws_stats_distinct_per_instruction (s));
+  add_int (b, "replays", s->replays);
+  add_double (b, "replays_per_instruction", ws_stats_replays_per_instruction (s));
+  add_int (b, "atomic_conflicts", s->atomic_conflicts);
+  if (s->instructions > 0 && s->min_address <= s->end_address)
+    {
+      add_int (b, "min_address", s->min_address);
+      add_int (b, "end_address", s->end_address);
+    }
+}
+
+JsonNode *
+ws_stats_to_json (const WsStats *stats)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  add_stats_members (b, stats);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+JsonNode *
+ws_launch_stats_to_json (const WsLaunchStats *ls)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  add_stats_members (b, &ls->total);
+  add_int (b, "blocks", ls->blocks);
+  add_int (b, "warps", ls->warps);
+  add_int (b, "threads", ls->threads);
+  add_double (b, "analysis_seconds", ls->seconds);
+  json_builder_set_member_name (b, "accesses");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < ls->n_accesses; i++)
+    {
+      const WsAccess *a = ws_pattern_get_access (ls->pattern, i);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "array");
+      json_builder_add_string_value (b, a->array);
+      json_builder_set_member_name (b, "space");
+      json_builder_add_string_value (b, ws_space_to_string (a->space));
+      json_builder_set_member_name (b, "access");
+      json_builder_add_string_value (b, ws_access_kind_to_string (a->kind));
+      add_int (b, "elem_size", a->elem_size);
+      json_builder_set_member_name (b, "index");
+      json_builder_add_string_value (b, a->index_text);
+      add_stats_members (b, &ls->accesses[i]);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+JsonNode *
+ws_warp_result_to_json (const WsWarpResult *r,
+                        const WsPattern    *pattern)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  const WsAccess *a = ws_pattern_get_access (pattern, r->access);
+  WsDim3 block = ws_pattern_get_block (pattern);
+
+  json_builder_begin_object (b);
+  add_int (b, "access", r->access);
+  json_builder_set_member_name (b, "array");
+  json_builder_add_string_value (b, a->array);
+  json_builder_set_member_name (b, "space");
+  json_builder_add_string_value (b, ws_space_to_string (r->space));
+  json_builder_set_member_name (b, "block");
+  json_builder_add_value (b, dim3_node (r->block_idx));
+  add_int (b, "warp", r->warp);
+  add_int (b, "active_lanes", __builtin_popcount (r->active));
+
+  json_builder_set_member_name (b, "lanes");
+  json_builder_begin_array (b);
+  for (guint l = 0; l < WS_WARP_SIZE; l++)
+    {
+      guint64 t = (guint64) r->warp * WS_WARP_SIZE + l;
+
+      if (!(r->valid & (1u << l)))
+        continue;
+      json_builder_begin_object (b);
+      add_int (b, "lane", l);
+      json_builder_set_member_name (b, "thread");
+      json_builder_add_value (b, dim3_node (WS_DIM3 ((guint) (t % block.x), (guint) ((t / block.x) % block.y),
+                                                     (guint) (t / ((guint64) block.x * block.y)))));
+      json_builder_set_member_name (b, "active");
+      json_builder_add_boolean_value (b, (r->active >> l) & 1);
+      if (r->active & (1u << l))
+        {
+          add_int (b, "index", r->index[l]);
+          add_int (b, "address", r->address[l]);
+          switch (r->space)
+            {
+            case WS_SPACE_GLOBAL:
+            case WS_SPACE_LOCAL:
+              add_int (b, "sector", r->address[l] / WS_SECTOR_BYTES);
+              add_int (b, "line", r->address[l] / WS_LINE_BYTES);
+              if (r->space == WS_SPACE_LOCAL)
+                add_int (b, "private_offset", r->private_offset[l]);
+              break;
+            case WS_SPACE_SHARED:
+              add_int (b, "bank", r->bank[l]);
+              add_int (b, "word", r->address[l] / WS_BANK_BYTES);
+              break;
+            case WS_SPACE_CONSTANT:
+            case WS_SPACE_REGISTER:
+            case WS_N_SPACES:
+            default:
+              break;
+            }
+        }
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "schedule");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < r->steps->len; i++)
+    {
+      const WsStep *s = &g_array_index (r->steps, WsStep, i);
+      json_builder_begin_object (b);
+      add_int (b, "step", i);
+      json_builder_set_member_name (b, "kind");
+      json_builder_add_string_value (b, ws_step_kind_to_string (s->kind));
+      json_builder_set_member_name (b, "lanes");
+      json_builder_add_value (b, lanes_node (s->lanes));
+      switch (s->kind)
+        {
+        case WS_STEP_SECTOR:
+          add_int (b, "sector_address", s->address);
+          break;
+        case WS_STEP_WAVEFRONT:
+          add_int (b, "phase", s->phase);
+          json_builder_set_member_name (b, "banks");
+          json_builder_add_value (b, lanes_node (s->banks));
+          break;
+        case WS_STEP_ADDRESS:
+          add_int (b, "address", s->address);
+          break;
+        case WS_STEP_ATOMIC:
+          add_int (b, "sector_address", s->address);
+          add_int (b, "round", s->round);
+          break;
+        case WS_STEP_REGISTER:
+        default:
+          break;
+        }
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}

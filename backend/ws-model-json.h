@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "ws-analysis.h"
+
+G_BEGIN_DECLS
+
+/* The model's results as JSON, for the CLI, exports and recordings. */
+
+JsonNode *ws_pattern_to_json        (const WsPattern     *pattern);
+JsonNode *ws_stats_to_json          (const WsStats       *stats);
+JsonNode *ws_launch_stats_to_json   (const WsLaunchStats *stats);
+JsonNode *ws_warp_result_to_json    (const WsWarpResult  *result,
+                                     const WsPattern     *pattern);
+
+G_END_DECLS

@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Placeholder: replaced by the JSON implementation. */
+#include "ws-recording.h"

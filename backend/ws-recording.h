@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ws-measurement.h"
+
+G_BEGIN_DECLS
+
+/* A device description plus measurements, saved as versioned JSON, so that a
+ * recording made on a GPU server opens on a laptop with no GPU. */
+
+#define WS_RECORDING_FORMAT_VERSION 1
+
+#define WS_RECORDING_ERROR (ws_recording_error_quark ())
+
+typedef enum
+{
+  WS_RECORDING_ERROR_PARSE,      /* not JSON */
+  WS_RECORDING_ERROR_VERSION,    /* a format version this program cannot read */
+  WS_RECORDING_ERROR_INVALID,    /* a field missing or of the wrong type, with its path */
+} WsRecordingError;
+
+#define WS_TYPE_RECORDING (ws_recording_get_type ())
+G_DECLARE_FINAL_TYPE (WsRecording, ws_recording, WS, RECORDING, GObject)
+
+WsRecording         *ws_recording_new              (const WsDeviceInfo *device);
+WsRecording         *ws_recording_load_file        (GFile              *file,
+                                                    GCancellable       *cancellable,
+                                                    GError            **error);
+WsRecording         *ws_recording_load_data        (const char         *data,
+                                                    gssize              length,
+                                                    GError            **error);
+/* Writes atomically: an existing file is replaced only once the new one is complete. */
+gboolean             ws_recording_save_file        (WsRecording        *self,
+                                                    GFile              *file,
+                                                    GCancellable       *cancellable,
+                                                    GError            **error);
+char                *ws_recording_to_data          (WsRecording        *self,
+                                                    gsize              *length);
+
+const WsDeviceInfo  *ws_recording_get_device       (WsRecording        *self);
+const char          *ws_recording_get_program_version (WsRecording     *self);
+GDateTime           *ws_recording_get_date         (WsRecording        *self);
+guint                ws_recording_get_n_measurements (WsRecording      *self);
+const WsMeasurement *ws_recording_get_measurement  (WsRecording        *self,
+                                                    guint               i);
+void                 ws_recording_add              (WsRecording        *self,
+                                                    const WsMeasurement *m);
+/* Every measurement of a kernel, in the order recorded. */
+GPtrArray           *ws_recording_find             (WsRecording        *self,
+                                                    const char         *id);
+
+/* The recording shipped with the program (made on a real GPU), or NULL with
+ * an error that says where it was looked for. */
+WsRecording         *ws_recording_load_bundled     (GError            **error);
+
+G_END_DECLS
