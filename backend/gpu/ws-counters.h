@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ws-gpu.h"
+
+G_BEGIN_DECLS
+
+/* Hardware counters of a kernel, read with CUPTI's range profiler
+ * (ws-counters.cpp; the only C++ file of the project, because CUPTI's host
+ * header needs <string>). Metric names are Nsight Compute's:
+ * "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum" and so on.
+ *
+ * Only in a CUDA build (have_cuda); call from the backend's worker thread,
+ * with the CUDA runtime's context current on it (any cudart call made on the
+ * thread before makes it so).
+ *
+ * How ws_gpu_measure () uses it, when WsMeasureOptions.counters is set:
+ *
+ *   1. time the kernel as usual (warm-up, samples, verification);
+ *   2. then, only if ws_counters_available () says yes, profile it with
+ *      ws_counters_collect (the same launcher, its data,
+ *      ws_counters_default_metrics (), the measurement, &error): it launches
+ *      the kernel once per profiler pass (a few launches; no L2 flush in
+ *      between — the counters describe a warm launch) and adds one WsCounter
+ *      per metric to the measurement;
+ *   3. if either fails, keep the timings: put the error's message where the
+ *      user sees it (the CLI prints it as a warning) and return the
+ *      measurement without counters. The error is WS_GPU_ERROR_COUNTERS_UNAVAILABLE
+ *      with a message that names the cause and its fix (profiling restricted
+ *      to admin users: NVreg_RestrictProfilingToAdminUsers=0 or CAP_SYS_ADMIN;
+ *      a GPU older than Turing; another profiler such as Nsight Compute
+ *      already attached), or WS_GPU_ERROR_CUDA for anything else.
+ *
+ * The launcher must launch the same work every time it is called and leave
+ * the device as it found it (or at least in a state where the next launch is
+ * the same), because each pass of the profiler calls it again. It launches
+ * on the current (default) stream; ws_counters_collect synchronises.
+ */
+
+/* Whether counters can be read here: a CUDA build, a driver, a GPU the range
+ * profiler supports, permission to profile, no other profiler. Cheap after
+ * the first call (the answer is remembered; FALSE with an error that says
+ * why and how to fix it). */
+gboolean            ws_counters_available        (GError           **error);
+
+/* Runs launch (data) under the profiler as many times as the metrics need
+ * passes, and appends one counter per metric to into->counters (the sum over
+ * every kernel the launcher starts). metrics is NULL-terminated; NULL means
+ * ws_counters_default_metrics (). A metric this GPU does not know fails the
+ * whole call with an error that names it. */
+gboolean            ws_counters_collect          (WsLaunchFunc        launch,
+                                                  gpointer            data,
+                                                  const char *const  *metrics,
+                                                  WsMeasurement      *into,
+                                                  GError            **error);
+
+/* The metrics Warpscope shows beside the model: global, shared, local and
+ * constant traffic, L1 and L2 hit rates, DRAM bytes. NULL-terminated,
+ * static. */
+const char *const  *ws_counters_default_metrics  (void);
+
+/* The metric names of one memory space and access (what the model predicts
+ * for it), NULL-terminated, static: e.g. global loads give the ld sectors,
+ * requests and instructions. */
+const char *const  *ws_counters_metrics_for      (WsSpace             space,
+                                                  WsAccessKind        kind);
+
+/* Releases the profiler (and the host-side metric tables it caches); the
+ * next collect starts it again. Call before the context goes away. */
+void                ws_counters_shutdown         (void);
+
+G_END_DECLS
