@@ -1,3 +1,545 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Placeholder: replaced by the worker-thread implementation. */
 #include "ws-backend.h"
+
+#include <string.h>
+
+/* One worker thread owns the GPU and runs jobs in order: timed kernels
+ * running side by side would disturb each other. Jobs carry a GTask, which
+ * returns on the main context of whoever started the job. Progress from the
+ * worker is merged: the worker overwrites the job's latest progress and
+ * schedules at most one idle callback at a time on the caller's context. */
+
+typedef enum
+{
+  JOB_PROBE,
+  JOB_MEASURE,
+  JOB_SWEEP,
+  JOB_QUIT,
+} JobKind;
+
+typedef struct
+{
+  JobKind kind;
+  GTask *task;                 /* NULL for JOB_QUIT */
+  WsMeasureRequest *request;
+  char *sweep_param;
+  GArray *sweep_values;
+
+  WsBackendProgress progress;
+  gpointer progress_data;
+  GDestroyNotify progress_destroy;
+  GMainContext *context;
+
+  gint refs;                   /* the worker's, and one per idle on its way */
+  GMutex lock;                 /* guards the fields below */
+  guint done;
+  guint total;
+  GPtrArray *points;           /* finished sweep points not yet delivered, in order */
+  gboolean idle_pending;
+} Job;
+
+struct _WsBackend
+{
+  GObject parent_instance;
+
+  GThread *thread;
+  GAsyncQueue *queue;
+
+  /* worker thread only */
+  gboolean probed;
+  WsDeviceInfo *device;
+  GError *probe_error;
+};
+
+G_DEFINE_FINAL_TYPE (WsBackend, ws_backend, G_TYPE_OBJECT)
+
+/* ------------------------------------------------------------------ */
+/* Requests                                                           */
+/* ------------------------------------------------------------------ */
+
+static void
+param_value_clear (gpointer data)
+{
+  g_free (((WsParamValue *) data)->name);
+}
+
+WsMeasureRequest *
+ws_measure_request_new (void)
+{
+  WsMeasureRequest *r = g_new0 (WsMeasureRequest, 1);
+
+  r->params = g_array_new (FALSE, TRUE, sizeof (WsParamValue));
+  g_array_set_clear_func (r->params, param_value_clear);
+  r->options = WS_MEASURE_OPTIONS_DEFAULT;
+  return r;
+}
+
+void
+ws_measure_request_set_param (WsMeasureRequest *request,
+                              const char       *name,
+                              gint64            value)
+{
+  WsParamValue p;
+
+  g_return_if_fail (request != NULL);
+  g_return_if_fail (name != NULL);
+
+  for (guint i = 0; i < request->params->len; i++)
+    {
+      WsParamValue *q = &g_array_index (request->params, WsParamValue, i);
+      if (strcmp (q->name, name) == 0)
+        {
+          q->value = value;
+          return;
+        }
+    }
+  p.name = g_strdup (name);
+  p.value = value;
+  g_array_append_val (request->params, p);
+}
+
+WsMeasureRequest *
+ws_measure_request_copy (const WsMeasureRequest *request)
+{
+  WsMeasureRequest *copy;
+
+  g_return_val_if_fail (request != NULL, NULL);
+
+  copy = ws_measure_request_new ();
+  copy->kernel_id = g_strdup (request->kernel_id);
+  copy->pattern = request->pattern ? ws_pattern_copy (request->pattern) : NULL;
+  for (guint i = 0; request->params && i < request->params->len; i++)
+    {
+      const WsParamValue *p = &g_array_index (request->params, WsParamValue, i);
+      ws_measure_request_set_param (copy, p->name, p->value);
+    }
+  copy->options = request->options;
+  return copy;
+}
+
+void
+ws_measure_request_free (WsMeasureRequest *request)
+{
+  if (request == NULL)
+    return;
+  g_free (request->kernel_id);
+  g_clear_pointer (&request->pattern, ws_pattern_unref);
+  g_clear_pointer (&request->params, g_array_unref);
+  g_free (request);
+}
+
+/* ------------------------------------------------------------------ */
+/* Jobs                                                               */
+/* ------------------------------------------------------------------ */
+
+static Job *
+job_new (JobKind              kind,
+         GTask               *task,
+         WsBackendProgress    progress,
+         gpointer             progress_data,
+         GDestroyNotify       progress_destroy)
+{
+  Job *job = g_new0 (Job, 1);
+
+  job->kind = kind;
+  job->task = task;
+  job->progress = progress;
+  job->progress_data = progress_data;
+  job->progress_destroy = progress_destroy;
+  job->context = g_main_context_ref_thread_default ();
+  job->refs = 1;
+  job->points = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_measurement_free);
+  g_mutex_init (&job->lock);
+  return job;
+}
+
+static void
+job_free (Job *job)
+{
+  if (job->progress_destroy)
+    job->progress_destroy (job->progress_data);
+  g_clear_object (&job->task);
+  g_clear_pointer (&job->request, ws_measure_request_free);
+  g_free (job->sweep_param);
+  g_clear_pointer (&job->sweep_values, g_array_unref);
+  g_ptr_array_unref (job->points);
+  g_main_context_unref (job->context);
+  g_mutex_clear (&job->lock);
+  g_free (job);
+}
+
+static void
+job_unref (gpointer data)
+{
+  Job *job = data;
+
+  if (g_atomic_int_dec_and_test (&job->refs))
+    job_free (job);
+}
+
+/* Main context of the caller: hands over what the worker left. */
+static gboolean
+deliver_progress (gpointer data)
+{
+  Job *job = data;
+  g_autoptr (GPtrArray) points = NULL;
+  guint done, total;
+
+  g_mutex_lock (&job->lock);
+  done = job->done;
+  total = job->total;
+  points = g_steal_pointer (&job->points);
+  job->points = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_measurement_free);
+  job->idle_pending = FALSE;
+  g_mutex_unlock (&job->lock);
+
+  /* a cancelled job reports nothing more: its view has moved on */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (job->task)))
+    return G_SOURCE_REMOVE;
+  /* every sweep point, in order; then where the samples are */
+  for (guint i = 0; i < points->len; i++)
+    job->progress (g_task_get_source_object (job->task), done - points->len + i + 1, total,
+                   g_ptr_array_index (points, i), job->progress_data);
+  if (points->len == 0)
+    job->progress (g_task_get_source_object (job->task), done, total, NULL, job->progress_data);
+  return G_SOURCE_REMOVE;
+}
+
+/* Worker thread: records progress and makes sure one idle is on its way. */
+static void
+post_progress (Job                 *job,
+               guint                done,
+               guint                total,
+               const WsMeasurement *latest)
+{
+  gboolean schedule;
+
+  if (job->progress == NULL)
+    return;
+
+  g_mutex_lock (&job->lock);
+  job->done = done;
+  job->total = total;
+  /* sample counts are merged; a sweep's points must all arrive */
+  if (latest)
+    g_ptr_array_add (job->points, ws_measurement_copy (latest));
+  schedule = !job->idle_pending;
+  job->idle_pending = TRUE;
+  g_mutex_unlock (&job->lock);
+
+  if (schedule)
+    {
+      GSource *source = g_idle_source_new ();
+
+      /* the priority GTask returns at, so that a sweep's last point is
+       * delivered before the sweep's end */
+      g_atomic_int_inc (&job->refs);
+      g_source_set_priority (source, G_PRIORITY_DEFAULT);
+      g_source_set_callback (source, deliver_progress, job, job_unref);
+      g_source_set_static_name (source, "[ws-backend] progress");
+      g_source_attach (source, job->context);
+      g_source_unref (source);
+    }
+}
+
+static void
+sample_progress (guint    done,
+                 guint    total,
+                 gpointer user_data)
+{
+  post_progress (user_data, done, total, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* The worker                                                         */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+ensure_probed (WsBackend *self,
+               GError   **error)
+{
+  if (!self->probed)
+    {
+      self->device = ws_gpu_probe (&self->probe_error);
+      self->probed = TRUE;
+    }
+  if (self->device == NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->probe_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static WsMeasurement *
+measure_one (WsBackend              *self,
+             Job                    *job,
+             const WsMeasureRequest *request,
+             GError                **error)
+{
+  GCancellable *cancellable = g_task_get_cancellable (job->task);
+
+  if (!ensure_probed (self, error))
+    return NULL;
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+  if (request->kernel_id)
+    return ws_gpu_measure (request->kernel_id,
+                           (const WsParamValue *) request->params->data, request->params->len,
+                           &request->options, cancellable,
+                           job->kind == JOB_MEASURE ? sample_progress : NULL, job, error);
+  if (request->pattern)
+    return ws_gpu_measure_pattern (request->pattern, &request->options, cancellable,
+                                   job->kind == JOB_MEASURE ? sample_progress : NULL, job, error);
+  g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM, "the request names no kernel and no pattern");
+  return NULL;
+}
+
+static void
+run_sweep (WsBackend *self,
+           Job       *job)
+{
+  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_measurement_free);
+  g_autoptr (WsMeasureRequest) point = ws_measure_request_copy (job->request);
+  GError *error = NULL;
+  guint n = job->sweep_values->len;
+
+  post_progress (job, 0, n, NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      gint64 value = g_array_index (job->sweep_values, gint64, i);
+      WsMeasurement *m;
+
+      if (g_cancellable_set_error_if_cancelled (g_task_get_cancellable (job->task), &error))
+        break;
+      if (point->kernel_id)
+        ws_measure_request_set_param (point, job->sweep_param, value);
+      if (point->pattern && !ws_pattern_set_param (point->pattern, job->sweep_param, value, &error))
+        break;
+      m = measure_one (self, job, point, &error);
+      if (m == NULL)
+        {
+          g_prefix_error (&error, "%s = %" G_GINT64_FORMAT ": ", job->sweep_param, value);
+          break;
+        }
+      g_ptr_array_add (results, m);
+      post_progress (job, i + 1, n, m);
+    }
+  if (error)
+    g_task_return_error (job->task, error);
+  else
+    g_task_return_pointer (job->task, g_steal_pointer (&results), (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+run_job (WsBackend *self,
+         Job       *job)
+{
+  GError *error = NULL;
+
+  switch (job->kind)
+    {
+    case JOB_PROBE:
+      if (ensure_probed (self, &error))
+        g_task_return_pointer (job->task, ws_device_info_copy (self->device), (GDestroyNotify) ws_device_info_free);
+      else
+        g_task_return_error (job->task, error);
+      break;
+    case JOB_MEASURE:
+      {
+        WsMeasurement *m = measure_one (self, job, job->request, &error);
+        if (m)
+          g_task_return_pointer (job->task, m, (GDestroyNotify) ws_measurement_free);
+        else
+          g_task_return_error (job->task, error);
+      }
+      break;
+    case JOB_SWEEP:
+      run_sweep (self, job);
+      break;
+    case JOB_QUIT:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* The worker touches the backend only while it runs a job: the job's task
+ * keeps the backend alive. Dropping the job may finalise the backend (on
+ * this thread), so the queue is the worker's own reference. */
+static gpointer
+worker_main (gpointer data)
+{
+  WsBackend *self = data;
+  GAsyncQueue *queue = g_async_queue_ref (self->queue);
+
+  for (;;)
+    {
+      Job *job = g_async_queue_pop (queue);
+
+      if (job->kind == JOB_QUIT)
+        {
+          job_unref (job);
+          break;
+        }
+      run_job (self, job);
+      job_unref (job);
+    }
+  g_async_queue_unref (queue);
+  return NULL;
+}
+
+static void
+push_job (WsBackend *self,
+          Job       *job)
+{
+  if (self->thread == NULL)
+    self->thread = g_thread_new ("ws-backend", worker_main, self);
+  g_async_queue_push (self->queue, job);
+}
+
+/* ------------------------------------------------------------------ */
+/* GObject                                                            */
+/* ------------------------------------------------------------------ */
+
+static void
+ws_backend_finalize (GObject *object)
+{
+  WsBackend *self = WS_BACKEND (object);
+
+  if (self->thread)
+    {
+      Job *quit = job_new (JOB_QUIT, NULL, NULL, NULL, NULL);
+
+      g_async_queue_push (self->queue, quit);
+      /* the last reference may be dropped by a job on the worker itself */
+      if (g_thread_self () != self->thread)
+        g_thread_join (self->thread);
+      else
+        g_thread_unref (self->thread);
+      self->thread = NULL;
+    }
+  g_async_queue_unref (self->queue);
+  g_clear_pointer (&self->device, ws_device_info_free);
+  g_clear_error (&self->probe_error);
+
+  G_OBJECT_CLASS (ws_backend_parent_class)->finalize (object);
+}
+
+static void
+ws_backend_class_init (WsBackendClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = ws_backend_finalize;
+}
+
+static void
+ws_backend_init (WsBackend *self)
+{
+  self->queue = g_async_queue_new ();
+}
+
+WsBackend *
+ws_backend_new (void)
+{
+  return g_object_new (WS_TYPE_BACKEND, NULL);
+}
+
+static GTask *
+new_task (WsBackend          *self,
+          GCancellable       *cancellable,
+          GAsyncReadyCallback callback,
+          gpointer            user_data,
+          gpointer            tag)
+{
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, tag);
+  g_task_set_check_cancellable (task, TRUE);
+  return task;
+}
+
+void
+ws_backend_probe_async (WsBackend          *self,
+                        GCancellable       *cancellable,
+                        GAsyncReadyCallback callback,
+                        gpointer            user_data)
+{
+  g_return_if_fail (WS_IS_BACKEND (self));
+
+  push_job (self, job_new (JOB_PROBE, new_task (self, cancellable, callback, user_data, ws_backend_probe_async),
+                           NULL, NULL, NULL));
+}
+
+WsDeviceInfo *
+ws_backend_probe_finish (WsBackend    *self,
+                         GAsyncResult *result,
+                         GError      **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+void
+ws_backend_measure_async (WsBackend              *self,
+                          const WsMeasureRequest *request,
+                          GCancellable           *cancellable,
+                          WsBackendProgress       progress,
+                          gpointer                progress_data,
+                          GDestroyNotify          progress_destroy,
+                          GAsyncReadyCallback     callback,
+                          gpointer                user_data)
+{
+  Job *job;
+
+  g_return_if_fail (WS_IS_BACKEND (self));
+  g_return_if_fail (request != NULL);
+
+  job = job_new (JOB_MEASURE, new_task (self, cancellable, callback, user_data, ws_backend_measure_async),
+                 progress, progress_data, progress_destroy);
+  job->request = ws_measure_request_copy (request);
+  push_job (self, job);
+}
+
+WsMeasurement *
+ws_backend_measure_finish (WsBackend    *self,
+                           GAsyncResult *result,
+                           GError      **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+void
+ws_backend_sweep_async (WsBackend              *self,
+                        const WsMeasureRequest *request,
+                        const char             *param,
+                        GArray                 *values,
+                        GCancellable           *cancellable,
+                        WsBackendProgress       progress,
+                        gpointer                progress_data,
+                        GDestroyNotify          progress_destroy,
+                        GAsyncReadyCallback     callback,
+                        gpointer                user_data)
+{
+  Job *job;
+
+  g_return_if_fail (WS_IS_BACKEND (self));
+  g_return_if_fail (request != NULL);
+  g_return_if_fail (param != NULL);
+  g_return_if_fail (values != NULL && values->len > 0);
+
+  job = job_new (JOB_SWEEP, new_task (self, cancellable, callback, user_data, ws_backend_sweep_async),
+                 progress, progress_data, progress_destroy);
+  job->request = ws_measure_request_copy (request);
+  job->sweep_param = g_strdup (param);
+  job->sweep_values = g_array_copy (values);
+  push_job (self, job);
+}
+
+GPtrArray *
+ws_backend_sweep_finish (WsBackend    *self,
+                         GAsyncResult *result,
+                         GError      **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
