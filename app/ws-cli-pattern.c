@@ -100,13 +100,22 @@ ws_cli_parse_assignment (const char  *text,
   return TRUE;
 }
 
+/* Names the option in an error; the pattern's own "index: " or "guard: "
+ * becomes "--index: " rather than "--index: index: ". */
 static gboolean
 prefix (gboolean    ok,
         GError    **error,
         const char *option)
 {
-  if (!ok)
-    g_prefix_error (error, "%s: ", option);
+  if (!ok && error && *error)
+    {
+      g_autofree char *own = g_strdup_printf ("%s: ", option + 2);
+      const char *message = (*error)->message;
+      g_autofree char *text = g_strdup_printf ("%s: %s", option,
+                                               g_str_has_prefix (message, own) ? message + strlen (own) : message);
+      g_free ((*error)->message);
+      (*error)->message = g_steal_pointer (&text);
+    }
   return ok;
 }
 

@@ -106,6 +106,8 @@ main (int    argc,
   const char *name;
 
   setlocale (LC_ALL, "");
+  /* usage lines read "warpscope-cli COMMAND …", not the command's argv[0] */
+  g_set_prgname ("warpscope-cli");
 
   if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
       strcmp (argv[1], "help") == 0)
