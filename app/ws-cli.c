@@ -56,10 +56,11 @@ ws_cli_parse (const char    *command,
 {
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GError) error = NULL;
-  g_autofree char *full = g_strdup_printf ("%s%s%s", command, parameter_string ? " " : "",
-                                           parameter_string ? parameter_string : "");
+  g_autofree char *prgname = g_strdup_printf ("warpscope-cli %s", command);
 
-  context = g_option_context_new (full);
+  /* usage reads "warpscope-cli COMMAND [OPTION…] ARGS", not the command's argv[0] */
+  g_set_prgname (prgname);
+  context = g_option_context_new (parameter_string);
   g_option_context_set_summary (context, summary);
   if (description)
     g_option_context_set_description (context, description);
@@ -106,8 +107,6 @@ main (int    argc,
   const char *name;
 
   setlocale (LC_ALL, "");
-  /* usage lines read "warpscope-cli COMMAND …", not the command's argv[0] */
-  g_set_prgname ("warpscope-cli");
 
   if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
       strcmp (argv[1], "help") == 0)
