@@ -4,6 +4,13 @@
 
 #include <string.h>
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define HAVE_AVX2_MASKS 1
+#endif
+
+static void init_lane_masks (void);
+
 /* ------------------------------------------------------------------ */
 /* A pattern compiled for evaluation                                  */
 /* ------------------------------------------------------------------ */
@@ -108,6 +115,7 @@ compile_pattern (const WsPattern *pattern,
   if (!ws_pattern_validate (pattern, error))
     return NULL;
 
+  init_lane_masks ();
   ws_pattern_get_launch_builtins (pattern, launch);
   c->pattern = pattern;
   c->prog = ws_program_new (launch);
@@ -244,11 +252,50 @@ set_address_error (const Compiled *c,
 /* One warp                                                           */
 /* ------------------------------------------------------------------ */
 
-typedef struct
+/* Lanes whose value is non-zero, as a bit mask. */
+static guint32
+mask_nonzero_generic (const gint64 *v)
 {
-  guint32 active[2];
-  gboolean ok;
-} GuardResult;
+  guint32 m = 0;
+
+  for (guint l = 0; l < WS_WARP_SIZE; l++)
+    m |= (guint32) (v[l] != 0) << l;
+  return m;
+}
+
+#ifdef HAVE_AVX2_MASKS
+__attribute__ ((target ("avx2"))) static guint32
+mask_nonzero_avx2 (const gint64 *v)
+{
+  guint32 m = 0;
+
+  for (guint l = 0; l < WS_WARP_SIZE; l += 4)
+    {
+      __m256i x = _mm256_loadu_si256 ((const __m256i *) (v + l));
+      __m256i zero = _mm256_cmpeq_epi64 (x, _mm256_setzero_si256 ());
+      m |= (guint32) (~_mm256_movemask_pd (_mm256_castsi256_pd (zero)) & 0xf) << l;
+    }
+  return m;
+}
+#endif
+
+static guint32 (*mask_nonzero) (const gint64 *v);
+
+static void
+init_lane_masks (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      mask_nonzero = mask_nonzero_generic;
+#ifdef HAVE_AVX2_MASKS
+      if (__builtin_cpu_supports ("avx2"))
+        mask_nonzero = mask_nonzero_avx2;
+#endif
+      g_once_init_leave (&done, 1);
+    }
+}
 
 /* Evaluates the warp's guard; FALSE and an error if a lane cannot. */
 static gboolean
@@ -262,14 +309,9 @@ warp_active (const Compiled *c,
   const gint64 *g = ws_program_state_values (s, c->guard);
   const guint64 *gp = s->vp[c->guard.reg];
   guint32 valid = c->valid[warp];
-  guint32 on = 0;
-  guint32 poisoned = 0;
+  guint32 on = mask_nonzero (g);
+  guint32 poisoned = mask_nonzero ((const gint64 *) gp);
 
-  for (guint l = 0; l < WS_WARP_SIZE; l++)
-    {
-      on |= (guint32) (g[l] != 0) << l;
-      poisoned |= (guint32) gp[l] << l;
-    }
   if (poisoned & valid)
     {
       guint lane = g_bit_nth_lsf (poisoned & valid, -1);
