@@ -1,0 +1,312 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The cairo renderers, without GTK: every preset draws something in every
+ * view that applies to it, in every style; hit tests and descriptions agree
+ * with the model; the chart maps, ticks and formats values as it says.
+ * PNGs land in figures/ of the build directory, to be looked at. */
+#include "ws-chart.h"
+#include "ws-figure.h"
+#include "ws-presets.h"
+
+#include <math.h>
+#include <string.h>
+
+#define WIDTH 1200
+#define HEIGHT 640
+
+static char *
+output_dir (void)
+{
+  char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".", "figures", NULL);
+  g_mkdir_with_parents (dir, 0755);
+  return dir;
+}
+
+/* The share of pixels that differ from the background. */
+static double
+ink (cairo_surface_t     *surface,
+     const WsFigureStyle *style)
+{
+  int w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  const guint8 *data;
+  guint32 bg = 0xff000000u | ((guint32) lround (style->background.r * 255) << 16) |
+               ((guint32) lround (style->background.g * 255) << 8) | (guint32) lround (style->background.b * 255);
+  guint64 n = 0;
+
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      n += ((const guint32 *) (data + y * stride))[x] != bg;
+  return (double) n / (w * h);
+}
+
+static cairo_surface_t *
+render (WsFigureKind         kind,
+        const WsFigureFrame *frame,
+        const WsFigureStyle *style)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_set_source_rgb (cr, style->background.r, style->background.g, style->background.b);
+  cairo_paint (cr);
+  ws_figure_draw (kind, cr, frame, style, WIDTH, HEIGHT);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  return surface;
+}
+
+static void
+test_every_preset (void)
+{
+  g_autofree char *dir = output_dir ();
+  guint n_presets, drawn = 0;
+  const WsPreset *presets = ws_presets_get_all (&n_presets);
+
+  for (guint p = 0; p < n_presets; p++)
+    {
+      g_autoptr (WsPattern) pattern = ws_preset_build (&presets[p]);
+
+      for (guint a = 0; a < ws_pattern_get_n_accesses (pattern); a++)
+        {
+          g_autoptr (GError) error = NULL;
+          g_autoptr (WsWarpResult) r = ws_model_analyze_warp (pattern, a, WS_DIM3 (0, 0, 0), 0, &error);
+          g_autofree char *title = ws_pattern_describe_access (pattern, a);
+          WsFigureKind kinds[WS_N_FIGURES];
+          guint n_kinds;
+
+          g_assert_no_error (error);
+          n_kinds = ws_figure_kinds_for (r, kinds);
+          g_assert_cmpuint (n_kinds, >, 0);
+          for (guint k = 0; k < n_kinds; k++)
+            for (WsFigureStyleKind s = 0; s < WS_N_FIGURE_STYLES; s++)
+              {
+                const WsFigureStyle *style = ws_figure_style_get (s);
+                WsFigureFrame frame = { r, title, ws_pattern_get_block (pattern), r->steps->len,
+                                        WS_FIGURE_HIT_NONE };
+                cairo_surface_t *surface = render (kinds[k], &frame, style);
+                double share = ink (surface, style);
+
+                if (share < 0.02)
+                  g_error ("%s access %u, %s view, %s: only %.2f %% of the figure is drawn", presets[p].id, a,
+                           ws_figure_kind_to_string (kinds[k]), style->name, 100 * share);
+                if (a == 0 && s != WS_FIGURE_STYLE_PRINT)
+                  {
+                    g_autofree char *id = g_strdelimit (g_strdup (presets[p].id), "/", '-');
+                    g_autofree char *name = g_strdup_printf ("%s-%s-%s.png", id, ws_figure_kind_to_string (kinds[k]),
+                                                             style->name);
+                    g_autofree char *path = g_build_filename (dir, name, NULL);
+                    g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
+                  }
+                cairo_surface_destroy (surface);
+                drawn++;
+              }
+        }
+    }
+  g_test_message ("%u figures drawn", drawn);
+}
+
+/* Half-way through the schedule, served and waiting lanes differ. */
+static void
+test_animation_frames_differ (void)
+{
+  g_autoptr (WsPattern) pattern = ws_preset_build (ws_preset_lookup ("coalescing/offset"));
+  g_autoptr (WsWarpResult) r = ws_model_analyze_warp (pattern, 0, WS_DIM3 (0, 0, 0), 0, NULL);
+  const WsFigureStyle *style = ws_figure_style_get (WS_FIGURE_STYLE_LIGHT);
+  WsFigureFrame start = { r, NULL, WS_DIM3 (256, 1, 1), 0, WS_FIGURE_HIT_NONE };
+  WsFigureFrame middle = start;
+  cairo_surface_t *a, *b;
+  WsSchedule s;
+
+  middle.position = 2.5;
+  a = render (WS_FIGURE_WARP, &start, style);
+  b = render (WS_FIGURE_WARP, &middle, style);
+  g_assert_cmpint (memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
+                           cairo_image_surface_get_stride (a) * HEIGHT), !=, 0);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+
+  ws_schedule_init (&s, r, 2.5);
+  g_assert_cmpint (s.current, ==, 2);
+  g_assert_cmpuint (ws_schedule_step_state (&s, 1), ==, WS_STEP_DONE);
+  g_assert_cmpuint (ws_schedule_step_state (&s, 2), ==, WS_STEP_SERVING);
+  g_assert_cmpuint (ws_schedule_step_state (&s, 3), ==, WS_STEP_PENDING);
+  g_assert_cmpuint (ws_schedule_lane_state (&s, r, 0), ==, WS_LANE_SERVED);      /* sector 0, step 1 */
+  g_assert_cmpuint (ws_schedule_lane_state (&s, r, 15), ==, WS_LANE_SERVING);    /* sector 2, step 3 */
+  g_assert_cmpuint (ws_schedule_lane_state (&s, r, 31), ==, WS_LANE_WAITING);    /* sector 4, step 5 */
+}
+
+/* Every lane of the warp view can be pointed at, and says what it is. */
+static void
+test_hit_and_describe (void)
+{
+  g_autoptr (WsPattern) pattern = ws_preset_build (ws_preset_lookup ("coalescing/offset"));
+  g_autoptr (WsWarpResult) r = ws_model_analyze_warp (pattern, 0, WS_DIM3 (0, 0, 0), 0, NULL);
+  const WsFigureStyle *style = ws_figure_style_get (WS_FIGURE_STYLE_LIGHT);
+  WsFigureFrame frame = { r, NULL, WS_DIM3 (256, 1, 1), r->steps->len, WS_FIGURE_HIT_NONE };
+  guint lanes_seen = 0, sectors_seen = 0;
+  gint64 last_sector = -1;
+
+  for (double y = 0; y < HEIGHT; y += 2)
+    for (double x = 0; x < WIDTH; x += 3)
+      {
+        WsFigureHit hit;
+        g_autofree char *text = NULL;
+
+        if (!ws_figure_hit_test (WS_FIGURE_WARP, &frame, style, WIDTH, HEIGHT, x, y, &hit))
+          continue;
+        text = ws_figure_describe (WS_FIGURE_WARP, &frame, &hit);
+        g_assert_nonnull (text);
+        if (hit.kind == WS_HIT_LANE)
+          {
+            g_autofree char *want = g_strdup_printf ("Lane %d — threadIdx (%d, 0, 0)", hit.index, hit.index);
+            g_assert_true (g_str_has_prefix (text, want));
+            lanes_seen |= 1u << hit.index;
+          }
+        if (hit.kind == WS_HIT_SECTOR && hit.step >= 0 && hit.address != last_sector)
+          {
+            g_assert_nonnull (strstr (text, "Sector at bytes"));
+            last_sector = hit.address;
+            sectors_seen++;
+          }
+      }
+  g_assert_cmpuint (lanes_seen, ==, 0xffffffffu);
+  g_assert_cmpuint (sectors_seen, >=, r->counts.sectors);
+}
+
+static void
+test_bank_conflicts_described (void)
+{
+  g_autoptr (WsPattern) pattern = ws_preset_build (ws_preset_lookup ("banks/stride"));
+  g_autoptr (WsWarpResult) r = NULL;
+  WsFigureHit hit = { WS_HIT_BANK, 0, 0, -1 };
+  WsFigureFrame frame = { NULL, NULL, WS_DIM3 (256, 1, 1), 0, WS_FIGURE_HIT_NONE };
+  g_autofree char *text = NULL;
+
+  g_assert_true (ws_pattern_set_param (pattern, "stride", 2, NULL));
+  r = ws_model_analyze_warp (pattern, 0, WS_DIM3 (0, 0, 0), 0, NULL);
+  frame.result = r;
+  g_assert_cmpuint (r->counts.wavefronts, ==, 2);
+  text = ws_figure_describe (WS_FIGURE_BANKS, &frame, &hit);
+  g_assert_nonnull (strstr (text, "bank conflict"));
+  g_clear_pointer (&text, g_free);
+  hit.kind = WS_HIT_BANK;
+  hit.index = 1;   /* stride 2: odd banks are idle */
+  text = ws_figure_describe (WS_FIGURE_BANKS, &frame, &hit);
+  g_assert_nonnull (strstr (text, "no lane"));
+}
+
+static void
+test_applicable_views (void)
+{
+  g_assert_true (ws_figure_applies (WS_FIGURE_WARP, WS_SPACE_GLOBAL, WS_ACCESS_LOAD));
+  g_assert_false (ws_figure_applies (WS_FIGURE_BANKS, WS_SPACE_GLOBAL, WS_ACCESS_LOAD));
+  g_assert_true (ws_figure_applies (WS_FIGURE_BANKS, WS_SPACE_SHARED, WS_ACCESS_STORE));
+  g_assert_true (ws_figure_applies (WS_FIGURE_ATOMICS, WS_SPACE_SHARED, WS_ACCESS_ATOMIC));
+  g_assert_true (ws_figure_applies (WS_FIGURE_LOCAL, WS_SPACE_LOCAL, WS_ACCESS_LOAD));
+  g_assert_true (ws_figure_applies (WS_FIGURE_CONSTANT, WS_SPACE_CONSTANT, WS_ACCESS_LOAD));
+  g_assert_false (ws_figure_applies (WS_FIGURE_ATOMICS, WS_SPACE_GLOBAL, WS_ACCESS_LOAD));
+}
+
+/* ------------------------------------------------------------------ */
+/* The chart library                                                  */
+/* ------------------------------------------------------------------ */
+
+static void
+test_axis (void)
+{
+  g_autoptr (WsChart) chart = ws_chart_new ();
+  WsChartAxis *y = &chart->axes[WS_CHART_Y];
+  double ticks[16];
+  guint n;
+  g_autofree char *label = NULL;
+  g_autofree char *value = NULL;
+
+  ws_chart_set_axis (chart, WS_CHART_Y, "median time", "s", TRUE, WS_AXIS_LINEAR);
+  ws_chart_set_range (chart, WS_CHART_Y, 0, 0.0008);
+  g_assert_cmpfloat_with_epsilon (ws_chart_axis_map (y, 0.0004), 0.5, 1e-12);
+  label = ws_chart_axis_label (y);
+  g_assert_cmpstr (label, ==, "median time (µs)");
+  value = ws_chart_axis_format (y, 0.000123, TRUE);
+  g_assert_cmpstr (value, ==, "123 µs");
+  n = ws_chart_axis_ticks (y, 6, ticks);
+  g_assert_cmpuint (n, >=, 4);
+  g_assert_cmpfloat (ticks[0], ==, 0);
+  for (guint i = 1; i < n; i++)
+    g_assert_cmpfloat_with_epsilon (ticks[i] - ticks[i - 1], ticks[1] - ticks[0], 1e-15);
+
+  ws_chart_set_axis (chart, WS_CHART_X, "bins", NULL, FALSE, WS_AXIS_LOG2);
+  ws_chart_set_range (chart, WS_CHART_X, 1, 64);
+  g_assert_cmpfloat_with_epsilon (ws_chart_axis_map (&chart->axes[WS_CHART_X], 8), 0.5, 1e-12);
+  n = ws_chart_axis_ticks (&chart->axes[WS_CHART_X], 10, ticks);
+  g_assert_cmpuint (n, ==, 7);
+  g_assert_cmpfloat (ticks[6], ==, 64);
+}
+
+static void
+test_chart_draw_and_pick (void)
+{
+  g_autoptr (WsChart) chart = ws_chart_new ();
+  const WsFigureStyle *style = ws_figure_style_get (WS_FIGURE_STYLE_LIGHT);
+  WsChartSeries *measured, *model;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  g_autofree char *dir = output_dir ();
+  g_autofree char *path = g_build_filename (dir, "chart-light.png", NULL);
+  guint s = 99, p = 99;
+  gboolean found = FALSE;
+  g_autofree char *text = NULL;
+
+  ws_chart_set_title (chart, "Stride sweep", "NVIDIA H100 80GB HBM3 (recorded)");
+  ws_chart_set_axis (chart, WS_CHART_X, "stride", "elements", FALSE, WS_AXIS_LINEAR);
+  ws_chart_set_axis (chart, WS_CHART_Y, "median time", "s", TRUE, WS_AXIS_LINEAR);
+  ws_chart_set_axis (chart, WS_CHART_Y2, "sectors per request", NULL, FALSE, WS_AXIS_LINEAR);
+  measured = ws_chart_add_series (chart, "measured", WS_SERIES_POINTS, WS_CHART_Y, 0);
+  model = ws_chart_add_series (chart, "model", WS_SERIES_LINE, WS_CHART_Y2, -1);
+  for (int i = 1; i <= 32; i++)
+    {
+      double t = 40e-6 * MIN (i, 8);
+      ws_chart_series_add (measured, i, t, t * 0.95, t * 1.1);
+      ws_chart_series_add (model, i, MIN (4 * i, 32), NAN, NAN);
+    }
+  ws_chart_autoscale (chart);
+  g_assert_cmpfloat (chart->axes[WS_CHART_Y].min, ==, 0);
+  g_assert_cmpfloat (chart->axes[WS_CHART_Y].max, >=, 320e-6 * 1.1);
+  g_assert_cmpfloat (chart->axes[WS_CHART_Y2].max, >=, 32);
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 900, 420);
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  ws_chart_draw (cr, chart, style, 900, 420);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpfloat (ink (surface, style), >, 0.02);
+  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+
+  /* somewhere in the plot there is the stride-8 point */
+  for (double y = 0; y < 420 && !found; y += 1)
+    for (double x = 0; x < 900 && !found; x += 1)
+      if (ws_chart_pick (chart, style, 900, 420, x, y, &s, &p) && s == 0 && p == 7)
+        found = TRUE;
+  g_assert_true (found);
+  text = ws_chart_describe_point (chart, 0, 7);
+  g_assert_cmpstr (text, ==, "measured\nstride = 8 elements: 320 µs\nmin 304 µs, max 352 µs");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/figures/every-preset", test_every_preset);
+  g_test_add_func ("/figures/animation-frames-differ", test_animation_frames_differ);
+  g_test_add_func ("/figures/hit-and-describe", test_hit_and_describe);
+  g_test_add_func ("/figures/bank-conflicts-described", test_bank_conflicts_described);
+  g_test_add_func ("/figures/applicable-views", test_applicable_views);
+  g_test_add_func ("/chart/axis", test_axis);
+  g_test_add_func ("/chart/draw-and-pick", test_chart_draw_and_pick);
+  return g_test_run ();
+}

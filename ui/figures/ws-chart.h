@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "ws-figure-style.h"
+
+G_BEGIN_DECLS
+
+/* One small chart library for every plot: axes that map values to 0 … 1,
+ * series of points (with min–max bars) or lines, a legend, units with SI
+ * prefixes. Pure cairo + pango, like the figures. */
+
+typedef enum
+{
+  WS_AXIS_LINEAR,
+  WS_AXIS_LOG2,          /* powers of two: element sizes, bins */
+  WS_AXIS_CATEGORY,      /* named values at 0, 1, 2, … */
+} WsAxisScale;
+
+typedef enum
+{
+  WS_CHART_X,
+  WS_CHART_Y,            /* left */
+  WS_CHART_Y2,           /* right; shown only when a series uses it */
+  WS_CHART_N_AXES
+} WsChartAxisId;
+
+typedef struct
+{
+  char *title;           /* "median time", "stride" */
+  char *unit;            /* "s", "B/s", "elements", or NULL */
+  gboolean si;           /* show with an SI prefix (µs, GB/s) */
+  WsAxisScale scale;
+  double min;
+  double max;
+  GPtrArray *categories; /* WS_AXIS_CATEGORY: their names */
+  gboolean fixed;        /* min and max were set: autoscaling leaves them */
+} WsChartAxis;
+
+typedef enum
+{
+  WS_SERIES_POINTS,      /* markers, with a min–max bar where lo < hi */
+  WS_SERIES_LINE,        /* a line through the points, with small markers */
+} WsSeriesKind;
+
+typedef struct
+{
+  double x;
+  double y;
+  double lo;             /* NAN when there is no range */
+  double hi;
+} WsChartPoint;
+
+typedef struct
+{
+  char *name;
+  WsSeriesKind kind;
+  WsChartAxisId axis;    /* WS_CHART_Y or WS_CHART_Y2 */
+  int hue;               /* index into the style's hues; -1 for the model's colour */
+  gboolean dashed;
+  GArray *points;        /* WsChartPoint */
+} WsChartSeries;
+
+typedef struct
+{
+  char *title;
+  char *subtitle;
+  char *message;         /* shown in the plot area when there are no points */
+  WsChartAxis axes[WS_CHART_N_AXES];
+  GPtrArray *series;     /* WsChartSeries */
+  double highlight;      /* x of a marked value, NAN for none */
+} WsChart;
+
+WsChart       *ws_chart_new              (void);
+void           ws_chart_free             (WsChart             *chart);
+void           ws_chart_set_title        (WsChart             *chart,
+                                          const char          *title,
+                                          const char          *subtitle);
+void           ws_chart_set_message      (WsChart             *chart,
+                                          const char          *message);
+void           ws_chart_set_axis         (WsChart             *chart,
+                                          WsChartAxisId        id,
+                                          const char          *title,
+                                          const char          *unit,
+                                          gboolean             si,
+                                          WsAxisScale          scale);
+void           ws_chart_add_category     (WsChart             *chart,
+                                          const char          *name);
+WsChartSeries *ws_chart_add_series       (WsChart             *chart,
+                                          const char          *name,
+                                          WsSeriesKind         kind,
+                                          WsChartAxisId        axis,
+                                          int                  hue);
+void           ws_chart_series_add       (WsChartSeries       *series,
+                                          double               x,
+                                          double               y,
+                                          double               lo,
+                                          double               hi);
+/* Fixes an axis' range, so that points streaming in do not move it. */
+void           ws_chart_set_range        (WsChart             *chart,
+                                          WsChartAxisId        id,
+                                          double               min,
+                                          double               max);
+guint          ws_chart_n_points         (const WsChart       *chart);
+/* Fits every axis to the data: values from zero up (honest baselines),
+ * x over the values plotted. */
+void           ws_chart_autoscale        (WsChart             *chart);
+
+/* The position of v on the axis, 0 at min and 1 at max. */
+double         ws_chart_axis_map         (const WsChartAxis   *axis,
+                                          double               v);
+/* Round values between min and max at which to draw ticks. */
+guint          ws_chart_axis_ticks       (const WsChartAxis   *axis,
+                                          guint                most,
+                                          double              *ticks);
+/* The value with the axis' prefix and unit: "1.25 ms", "3.2 GB/s". */
+char          *ws_chart_axis_format      (const WsChartAxis   *axis,
+                                          double               v,
+                                          gboolean             with_unit);
+/* A tick's label, as precise as the step between ticks needs. */
+char          *ws_chart_axis_format_tick (const WsChartAxis   *axis,
+                                          double               v,
+                                          double               step);
+/* "median time (µs)" */
+char          *ws_chart_axis_label       (const WsChartAxis   *axis);
+
+void           ws_chart_draw             (cairo_t             *cr,
+                                          const WsChart       *chart,
+                                          const WsFigureStyle *style,
+                                          double               width,
+                                          double               height);
+/* The point nearest (x, y), within reach; FALSE when none. */
+gboolean       ws_chart_pick             (const WsChart       *chart,
+                                          const WsFigureStyle *style,
+                                          double               width,
+                                          double               height,
+                                          double               x,
+                                          double               y,
+                                          guint               *series,
+                                          guint               *point);
+char          *ws_chart_describe_point   (const WsChart       *chart,
+                                          guint                series,
+                                          guint                point);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsChart, ws_chart_free)
+
+G_END_DECLS

@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-figure-private.h"
+
+#include <math.h>
+
+static const struct
+{
+  const char *name;
+  const char *title;
+} kinds[WS_N_FIGURES] = {
+  [WS_FIGURE_WARP] = { "warp", "Sectors" },
+  [WS_FIGURE_BANKS] = { "banks", "Banks" },
+  [WS_FIGURE_CONSTANT] = { "constant", "Constant cache" },
+  [WS_FIGURE_LOCAL] = { "local", "Private array" },
+  [WS_FIGURE_ATOMICS] = { "atomics", "Contention" },
+};
+
+const char *
+ws_figure_kind_to_string (WsFigureKind kind)
+{
+  g_return_val_if_fail (kind < WS_N_FIGURES, NULL);
+  return kinds[kind].name;
+}
+
+const char *
+ws_figure_kind_title (WsFigureKind kind)
+{
+  g_return_val_if_fail (kind < WS_N_FIGURES, NULL);
+  return kinds[kind].title;
+}
+
+gboolean
+ws_figure_kind_from_string (const char   *name,
+                            WsFigureKind *kind)
+{
+  for (guint i = 0; i < WS_N_FIGURES; i++)
+    if (g_strcmp0 (kinds[i].name, name) == 0)
+      {
+        *kind = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+ws_figure_applies (WsFigureKind kind,
+                   WsSpace      space,
+                   WsAccessKind access)
+{
+  switch (kind)
+    {
+    case WS_FIGURE_WARP:
+      return space == WS_SPACE_GLOBAL || space == WS_SPACE_LOCAL || space == WS_SPACE_REGISTER;
+    case WS_FIGURE_BANKS:
+      return space == WS_SPACE_SHARED;
+    case WS_FIGURE_CONSTANT:
+      return space == WS_SPACE_CONSTANT;
+    case WS_FIGURE_LOCAL:
+      return space == WS_SPACE_LOCAL;
+    case WS_FIGURE_ATOMICS:
+      return access == WS_ACCESS_ATOMIC && (space == WS_SPACE_GLOBAL || space == WS_SPACE_SHARED);
+    case WS_N_FIGURES:
+    default:
+      return FALSE;
+    }
+}
+
+guint
+ws_figure_kinds_for (const WsWarpResult *result,
+                     WsFigureKind        out[WS_N_FIGURES])
+{
+  /* the view that explains the cost comes first */
+  static const WsFigureKind order[] = {
+    WS_FIGURE_ATOMICS, WS_FIGURE_LOCAL, WS_FIGURE_WARP, WS_FIGURE_BANKS, WS_FIGURE_CONSTANT,
+  };
+  guint n = 0;
+
+  g_return_val_if_fail (result != NULL, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    if (ws_figure_applies (order[i], result->space, result->kind))
+      out[n++] = order[i];
+  return n;
+}
+
+void
+ws_figure_draw (WsFigureKind         kind,
+                cairo_t             *cr,
+                const WsFigureFrame *frame,
+                const WsFigureStyle *style,
+                double               width,
+                double               height)
+{
+  WsFigureContext ctx;
+
+  g_return_if_fail (kind < WS_N_FIGURES);
+  g_return_if_fail (frame != NULL && frame->result != NULL);
+
+  cairo_save (cr);
+  ws_figure_context_init (&ctx, cr, style, width, height);
+  cairo_set_line_width (cr, style->line_width);
+  switch (kind)
+    {
+    case WS_FIGURE_WARP:
+      ws_warp_figure_draw (&ctx, frame);
+      break;
+    case WS_FIGURE_BANKS:
+      ws_bank_figure_draw (&ctx, frame);
+      break;
+    case WS_FIGURE_CONSTANT:
+      ws_constant_figure_draw (&ctx, frame);
+      break;
+    case WS_FIGURE_LOCAL:
+      ws_local_figure_draw (&ctx, frame);
+      break;
+    case WS_FIGURE_ATOMICS:
+      ws_atomic_figure_draw (&ctx, frame);
+      break;
+    case WS_N_FIGURES:
+    default:
+      g_assert_not_reached ();
+    }
+  ws_figure_context_clear (&ctx);
+  cairo_restore (cr);
+}
+
+gboolean
+ws_figure_hit_test (WsFigureKind         kind,
+                    const WsFigureFrame *frame,
+                    const WsFigureStyle *style,
+                    double               width,
+                    double               height,
+                    double               x,
+                    double               y,
+                    WsFigureHit         *hit)
+{
+  typedef gboolean (*HitFunc) (const WsFigureFrame *, const WsFigureStyle *, double, double, double, double,
+                               WsFigureHit *);
+  static const HitFunc funcs[WS_N_FIGURES] = {
+    ws_warp_figure_hit, ws_bank_figure_hit, ws_constant_figure_hit, ws_local_figure_hit, ws_atomic_figure_hit,
+  };
+
+  g_return_val_if_fail (kind < WS_N_FIGURES, FALSE);
+  g_return_val_if_fail (frame != NULL && frame->result != NULL && hit != NULL, FALSE);
+
+  *hit = WS_FIGURE_HIT_NONE;
+  return funcs[kind](frame, style, width, height, x, y, hit);
+}
+
+char *
+ws_figure_describe (WsFigureKind         kind,
+                    const WsFigureFrame *frame,
+                    const WsFigureHit   *hit)
+{
+  typedef char *(*DescribeFunc) (const WsFigureFrame *, const WsFigureHit *);
+  static const DescribeFunc funcs[WS_N_FIGURES] = {
+    ws_warp_figure_describe, ws_bank_figure_describe, ws_constant_figure_describe, ws_local_figure_describe,
+    ws_atomic_figure_describe,
+  };
+
+  g_return_val_if_fail (kind < WS_N_FIGURES, NULL);
+  g_return_val_if_fail (frame != NULL && frame->result != NULL && hit != NULL, NULL);
+
+  if (hit->kind == WS_HIT_NONE)
+    return NULL;
+  if (hit->kind == WS_HIT_LANE)
+    return ws_figure_describe_lane (frame, hit->index);
+  return funcs[kind](frame, hit);
+}
+
+gboolean
+ws_figure_hit_equal (const WsFigureHit *a,
+                     const WsFigureHit *b)
+{
+  return a->kind == b->kind && a->index == b->index && a->address == b->address && a->step == b->step;
+}
+
+/* ------------------------------------------------------------------ */
+/* The schedule                                                       */
+/* ------------------------------------------------------------------ */
+
+const WsStep *
+ws_warp_result_step (const WsWarpResult *result,
+                     guint               i)
+{
+  g_assert (i < result->steps->len);
+  return &g_array_index (result->steps, WsStep, i);
+}
+
+void
+ws_schedule_init (WsSchedule         *s,
+                  const WsWarpResult *result,
+                  double              position)
+{
+  s->n_steps = result->steps->len;
+  s->position = CLAMP (position, 0, s->n_steps);
+  s->current = s->position < s->n_steps ? (int) floor (s->position) : -1;
+  s->t = s->current >= 0 ? s->position - s->current : 0;
+  for (guint l = 0; l < WS_WARP_SIZE; l++)
+    s->first_step[l] = s->last_step[l] = -1;
+  for (guint i = 0; i < s->n_steps; i++)
+    {
+      guint32 lanes = ws_warp_result_step (result, i)->lanes;
+      for (guint l = 0; l < WS_WARP_SIZE; l++)
+        if (lanes & (1u << l))
+          {
+            if (s->first_step[l] < 0)
+              s->first_step[l] = i;
+            s->last_step[l] = i;
+          }
+    }
+}
+
+WsStepState
+ws_schedule_step_state (const WsSchedule *s,
+                        guint             step)
+{
+  if ((int) step == s->current)
+    return WS_STEP_SERVING;
+  return step + 1 <= s->position ? WS_STEP_DONE : WS_STEP_PENDING;
+}
+
+WsLaneState
+ws_schedule_lane_state (const WsSchedule   *s,
+                        const WsWarpResult *result,
+                        guint               lane)
+{
+  g_assert (lane < WS_WARP_SIZE);
+
+  if (!(result->active & (1u << lane)) || s->last_step[lane] < 0)
+    return WS_LANE_INACTIVE;
+  if (s->last_step[lane] + 1 <= s->position)
+    return WS_LANE_SERVED;
+  if (s->current >= s->first_step[lane] && s->current <= s->last_step[lane])
+    return WS_LANE_SERVING;
+  return WS_LANE_WAITING;
+}
+
+gboolean
+ws_box_contains (const WsBox *box,
+                 double       x,
+                 double       y)
+{
+  return x >= box->x && x < box->x + box->w && y >= box->y && y < box->y + box->h;
+}
