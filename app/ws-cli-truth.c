@@ -1,10 +1,948 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Placeholder: replaced by the real subcommands. */
+/* warpscope-cli truth: every preset and a set of expressions run as real
+ * kernels under CUPTI, their hardware counters beside the model's. */
+#include "ws-config.h"
 #include "ws-cli.h"
+#include "ws-presets.h"
+
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#if WS_HAVE_CUDA
+#include "ws-counters.h"
+#include "ws-jit.h"
+#endif
+
+static const char truth_description[] =
+  "Runs every preset, and expressions chosen to test each rule of the model (strides, offsets,\n"
+  "element sizes, broadcasts, permutations, shared-memory bank strides for 4-, 8- and 16-byte\n"
+  "accesses, uniform and non-uniform local indexing, distinct constant addresses), as kernels\n"
+  "generated from the pattern and compiled with NVRTC, and reads the GPU's hardware counters with\n"
+  "CUPTI. Each row compares one counter with what the model predicts for the whole launch. A row\n"
+  "where they differ by more than 2 % carries a note that explains why; a difference without one\n"
+  "is a bug, and makes the exit status 1.\n"
+  "\n"
+  "--bench PATTERN times the collection of that pattern's counters in this process against\n"
+  "Nsight Compute (ncu --metrics, the same metrics, the same kernel) run from the command line.\n"
+  "\n"
+  "Examples:\n"
+  "  warpscope-cli truth\n"
+  "  warpscope-cli truth --json -o nvidia-h100-80gb-hbm3.json\n"
+  "  warpscope-cli truth --only banks/\n"
+  "  warpscope-cli truth --bench coalescing/stride\n";
+
+#define TOLERANCE 0.02
+
+typedef struct
+{
+  char *name;
+  WsPattern *pattern;
+} TruthCase;
+
+typedef struct
+{
+  char *pattern;
+  char *metric;
+  double model;
+  double hardware;
+  char *note;
+  gboolean mismatch;
+  gboolean explained;
+} TruthRow;
+
+static void
+truth_case_free (gpointer data)
+{
+  TruthCase *c = data;
+
+  g_free (c->name);
+  ws_pattern_unref (c->pattern);
+  g_free (c);
+}
+
+static void
+truth_row_free (gpointer data)
+{
+  TruthRow *r = data;
+
+  g_free (r->pattern);
+  g_free (r->metric);
+  g_free (r->note);
+  g_free (r);
+}
+
+/* ------------------------------------------------------------------ */
+/* The cases                                                          */
+/* ------------------------------------------------------------------ */
+
+static void
+add_case (GPtrArray  *cases,
+          const char *name,
+          WsPattern  *pattern)
+{
+  TruthCase *c = g_new0 (TruthCase, 1);
+
+  c->name = g_strdup (name);
+  c->pattern = pattern;
+  g_ptr_array_add (cases, c);
+}
+
+/* One access of every thread of `blocks` blocks of 256; `i` is the thread's
+ * global index. Shared, local and constant arrays are small, so indices
+ * there use threadIdx.x or lane. */
+static void
+add_expr (GPtrArray   *cases,
+          WsSpace      space,
+          WsAccessKind kind,
+          guint        elem_size,
+          const char  *index,
+          guint        blocks)
+{
+  g_autoptr (WsPattern) p = ws_pattern_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = NULL;
+  static const char *kinds[] = { "load", "store", "atomic" };
+
+  name = g_strdup_printf ("expr/%s-%s-%u/%s", ws_space_to_string (space), kinds[kind], elem_size, index);
+  if (!ws_pattern_set_block (p, WS_DIM3 (256, 1, 1), &error) ||
+      !ws_pattern_set_grid (p, WS_DIM3 (blocks, 1, 1), &error) ||
+      !ws_pattern_add_definition (p, "i", "blockIdx.x * blockDim.x + threadIdx.x", &error) ||
+      !ws_pattern_add_access (p, "a", space, kind, elem_size, index, 0, &error))
+    g_error ("truth case %s is broken: %s", name, error->message);
+  add_case (cases, name, g_steal_pointer (&p));
+}
+
+static void
+add_global_cases (GPtrArray *cases)
+{
+  static const char *loads[] = {
+    "i", "i * 2", "i * 4", "i * 8", "i * 32", "i + 1", "i + 3", "i + 8", "0", "warp",
+    "blockIdx.x * blockDim.x + (threadIdx.x ^ 3)", "blockIdx.x * blockDim.x + 31 - lane",
+    "(i * 7 + 3) % 131072", "i / 2", "i % 16",
+  };
+  static const guint sizes[] = { 1, 2, 8, 16 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (loads); k++)
+    add_expr (cases, WS_SPACE_GLOBAL, WS_ACCESS_LOAD, 4, loads[k], 512);
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      add_expr (cases, WS_SPACE_GLOBAL, WS_ACCESS_LOAD, sizes[k], "i", 512);
+      add_expr (cases, WS_SPACE_GLOBAL, WS_ACCESS_LOAD, sizes[k], "i * 2", 512);
+      add_expr (cases, WS_SPACE_GLOBAL, WS_ACCESS_STORE, sizes[k], "i", 512);
+    }
+  add_expr (cases, WS_SPACE_GLOBAL, WS_ACCESS_LOAD, 16, "0", 512);
+  add_expr (cases, WS_SPACE_GLOBAL, WS_ACCESS_STORE, 4, "i", 512);
+  add_expr (cases, WS_SPACE_GLOBAL, WS_ACCESS_STORE, 4, "i * 2", 512);
+  add_expr (cases, WS_SPACE_GLOBAL, WS_ACCESS_STORE, 4, "i * 32", 512);
+  add_expr (cases, WS_SPACE_GLOBAL, WS_ACCESS_STORE, 4, "i + 1", 512);
+  add_expr (cases, WS_SPACE_GLOBAL, WS_ACCESS_ATOMIC, 4, "i % 4", 512);
+  add_expr (cases, WS_SPACE_GLOBAL, WS_ACCESS_ATOMIC, 4, "i % 32 * 8", 512);
+  add_expr (cases, WS_SPACE_GLOBAL, WS_ACCESS_ATOMIC, 8, "i", 512);
+  add_expr (cases, WS_SPACE_GLOBAL, WS_ACCESS_ATOMIC, 8, "0", 512);
+}
+
+static void
+add_shared_cases (GPtrArray *cases)
+{
+  static const char *words[] = { "1", "2", "3", "4", "8", "16", "17", "32", "33" };
+
+  for (guint k = 0; k < G_N_ELEMENTS (words); k++)
+    {
+      g_autofree char *index = g_strdup_printf ("threadIdx.x * %s", words[k]);
+      add_expr (cases, WS_SPACE_SHARED, WS_ACCESS_LOAD, 4, index, 264);
+      if (k < 7)
+        add_expr (cases, WS_SPACE_SHARED, WS_ACCESS_LOAD, 8, index, 264);
+      if (k < 5)
+        add_expr (cases, WS_SPACE_SHARED, WS_ACCESS_LOAD, 16, index, 264);
+    }
+  for (guint e = 1; e <= 16; e *= 2)
+    {
+      add_expr (cases, WS_SPACE_SHARED, WS_ACCESS_LOAD, e, "warp", 264);
+      add_expr (cases, WS_SPACE_SHARED, WS_ACCESS_STORE, e, "threadIdx.x", 264);
+      add_expr (cases, WS_SPACE_SHARED, WS_ACCESS_STORE, e, "threadIdx.x * 2", 264);
+    }
+  add_expr (cases, WS_SPACE_SHARED, WS_ACCESS_LOAD, 8, "warp * 32 + lane / 2", 264);
+  add_expr (cases, WS_SPACE_SHARED, WS_ACCESS_LOAD, 8, "warp * 32 + lane % 16", 264);
+  add_expr (cases, WS_SPACE_SHARED, WS_ACCESS_LOAD, 16, "warp * 32 + lane / 2", 264);
+  add_expr (cases, WS_SPACE_SHARED, WS_ACCESS_LOAD, 4, "warp * 32 + (lane ^ 1)", 264);
+  add_expr (cases, WS_SPACE_SHARED, WS_ACCESS_STORE, 8, "warp", 264);
+  add_expr (cases, WS_SPACE_SHARED, WS_ACCESS_STORE, 4, "threadIdx.x * 32", 264);
+  add_expr (cases, WS_SPACE_SHARED, WS_ACCESS_ATOMIC, 4, "threadIdx.x", 264);
+  add_expr (cases, WS_SPACE_SHARED, WS_ACCESS_ATOMIC, 4, "threadIdx.x * 32", 264);
+  add_expr (cases, WS_SPACE_SHARED, WS_ACCESS_ATOMIC, 4, "lane % 4", 264);
+}
+
+static void
+add_private_cases (GPtrArray *cases)
+{
+  for (guint e = 4; e <= 16; e *= 2)
+    {
+      add_expr (cases, WS_SPACE_LOCAL, WS_ACCESS_LOAD, e, "blockIdx.x % 32", 512);
+      add_expr (cases, WS_SPACE_LOCAL, WS_ACCESS_LOAD, e, "lane", 512);
+      add_expr (cases, WS_SPACE_LOCAL, WS_ACCESS_STORE, e, "blockIdx.x % 32", 512);
+      add_expr (cases, WS_SPACE_LOCAL, WS_ACCESS_STORE, e, "lane", 512);
+    }
+  add_expr (cases, WS_SPACE_LOCAL, WS_ACCESS_LOAD, 4, "lane % 4", 512);
+  add_expr (cases, WS_SPACE_LOCAL, WS_ACCESS_LOAD, 1, "blockIdx.x % 32", 512);
+  add_expr (cases, WS_SPACE_REGISTER, WS_ACCESS_LOAD, 4, "5", 512);
+  for (guint d = 1; d <= 32; d *= 2)
+    {
+      g_autofree char *index = g_strdup_printf ("lane %% %u", d);
+      add_expr (cases, WS_SPACE_CONSTANT, WS_ACCESS_LOAD, 4, index, 264);
+    }
+  add_expr (cases, WS_SPACE_CONSTANT, WS_ACCESS_LOAD, 8, "lane % 4", 264);
+  add_expr (cases, WS_SPACE_CONSTANT, WS_ACCESS_LOAD, 16, "lane % 4", 264);
+  add_expr (cases, WS_SPACE_CONSTANT, WS_ACCESS_LOAD, 4, "0", 264);
+}
+
+static GPtrArray *
+truth_cases (const char *only)
+{
+  g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func (truth_case_free);
+  GPtrArray *cases = g_ptr_array_new_with_free_func (truth_case_free);
+  guint n;
+  const WsPreset *presets = ws_presets_get_all (&n);
+
+  for (guint i = 0; i < n; i++)
+    add_case (all, presets[i].id, ws_preset_build (&presets[i]));
+  add_global_cases (all);
+  add_shared_cases (all);
+  add_private_cases (all);
+  for (guint i = 0; i < all->len; i++)
+    {
+      TruthCase *c = g_ptr_array_index (all, i);
+      if (only == NULL || strstr (c->name, only) != NULL)
+        {
+          g_ptr_array_add (cases, c);
+          all->pdata[i] = NULL;
+        }
+    }
+  g_ptr_array_set_free_func (all, NULL);
+  return cases;
+}
+
+/* ------------------------------------------------------------------ */
+/* What the model predicts, per counter                               */
+/* ------------------------------------------------------------------ */
+
+typedef enum
+{
+  Q_SECTORS,
+  Q_REQUESTS,
+  Q_INSTRUCTIONS,
+  Q_WAVEFRONTS,
+  Q_CONFLICTS,
+} Quantity;
+
+typedef struct
+{
+  WsSpace space;
+  WsAccessKind kind;
+  const char *metric;
+  Quantity quantity;
+} MetricRule;
+
+static const MetricRule rules[] = {
+  { WS_SPACE_GLOBAL, WS_ACCESS_LOAD, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", Q_SECTORS },
+  { WS_SPACE_GLOBAL, WS_ACCESS_LOAD, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", Q_REQUESTS },
+  { WS_SPACE_GLOBAL, WS_ACCESS_LOAD, "smsp__inst_executed_op_global_ld.sum", Q_INSTRUCTIONS },
+  { WS_SPACE_GLOBAL, WS_ACCESS_STORE, "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", Q_SECTORS },
+  { WS_SPACE_GLOBAL, WS_ACCESS_STORE, "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", Q_REQUESTS },
+  { WS_SPACE_GLOBAL, WS_ACCESS_STORE, "smsp__inst_executed_op_global_st.sum", Q_INSTRUCTIONS },
+  { WS_SPACE_GLOBAL, WS_ACCESS_ATOMIC, "l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum", Q_SECTORS },
+  { WS_SPACE_GLOBAL, WS_ACCESS_ATOMIC, "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum", Q_REQUESTS },
+  { WS_SPACE_GLOBAL, WS_ACCESS_ATOMIC, "smsp__inst_executed_op_global_red.sum", Q_INSTRUCTIONS },
+  { WS_SPACE_SHARED, WS_ACCESS_LOAD, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", Q_WAVEFRONTS },
+  { WS_SPACE_SHARED, WS_ACCESS_LOAD, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", Q_CONFLICTS },
+  { WS_SPACE_SHARED, WS_ACCESS_LOAD, "smsp__inst_executed_op_shared_ld.sum", Q_INSTRUCTIONS },
+  { WS_SPACE_SHARED, WS_ACCESS_STORE, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", Q_WAVEFRONTS },
+  { WS_SPACE_SHARED, WS_ACCESS_STORE, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", Q_CONFLICTS },
+  { WS_SPACE_SHARED, WS_ACCESS_STORE, "smsp__inst_executed_op_shared_st.sum", Q_INSTRUCTIONS },
+  { WS_SPACE_SHARED, WS_ACCESS_ATOMIC, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum", Q_WAVEFRONTS },
+  { WS_SPACE_SHARED, WS_ACCESS_ATOMIC, "smsp__inst_executed_op_shared_atom.sum", Q_INSTRUCTIONS },
+  { WS_SPACE_LOCAL, WS_ACCESS_LOAD, "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum", Q_SECTORS },
+  { WS_SPACE_LOCAL, WS_ACCESS_LOAD, "l1tex__t_requests_pipe_lsu_mem_local_op_ld.sum", Q_REQUESTS },
+  { WS_SPACE_LOCAL, WS_ACCESS_LOAD, "smsp__inst_executed_op_local_ld.sum", Q_INSTRUCTIONS },
+  { WS_SPACE_LOCAL, WS_ACCESS_STORE, "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum", Q_SECTORS },
+  { WS_SPACE_LOCAL, WS_ACCESS_STORE, "l1tex__t_requests_pipe_lsu_mem_local_op_st.sum", Q_REQUESTS },
+  { WS_SPACE_LOCAL, WS_ACCESS_STORE, "smsp__inst_executed_op_local_st.sum", Q_INSTRUCTIONS },
+  { WS_SPACE_CONSTANT, WS_ACCESS_LOAD, "idc__requests.sum", Q_REQUESTS },
+};
+
+static double
+quantity_of (const WsStats *s,
+             Quantity       q)
+{
+  switch (q)
+    {
+    case Q_SECTORS: return (double) s->sectors;
+    case Q_REQUESTS: return (double) s->requests;
+    case Q_INSTRUCTIONS: return (double) s->instructions;
+    case Q_WAVEFRONTS: return (double) s->wavefronts;
+    case Q_CONFLICTS: return (double) (s->wavefronts - s->ideal_wavefronts);
+    default: g_assert_not_reached ();
+    }
+}
+
+/* The model's figure for one rule: the sum over the accesses it covers.
+ * FALSE if the pattern has no such access. */
+static gboolean
+model_value (const WsPattern     *pattern,
+             const WsLaunchStats *stats,
+             const MetricRule    *rule,
+             double              *value)
+{
+  gboolean any = FALSE;
+
+  *value = 0;
+  for (guint i = 0; i < stats->n_accesses; i++)
+    {
+      const WsAccess *a = ws_pattern_get_access (pattern, i);
+      if (a->space != rule->space || a->kind != rule->kind)
+        continue;
+      any = TRUE;
+      *value += quantity_of (&stats->accesses[i], rule->quantity);
+    }
+  return any;
+}
+
+static gboolean
+pattern_has (const WsPattern *pattern,
+             WsSpace          space)
+{
+  for (guint i = 0; i < ws_pattern_get_n_accesses (pattern); i++)
+    if (ws_pattern_get_access (pattern, i)->space == space)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+differs (double model,
+         double hardware)
+{
+  return fabs (model - hardware) > TOLERANCE * MAX (fabs (model), fabs (hardware));
+}
+
+/* ------------------------------------------------------------------ */
+/* Why hardware differs, where it does for a known reason             */
+/* ------------------------------------------------------------------ */
+
+static char *
+explain (const TruthCase     *c,
+         const TruthRow      *row,
+         const WsMeasurement *m)
+{
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Running a case                                                     */
+/* ------------------------------------------------------------------ */
+
+static TruthRow *
+row_new (const TruthCase *c,
+         const char      *metric,
+         double           model,
+         double           hardware)
+{
+  TruthRow *r = g_new0 (TruthRow, 1);
+
+  r->pattern = g_strdup (c->name);
+  r->metric = g_strdup (metric);
+  r->model = model;
+  r->hardware = hardware;
+  r->mismatch = differs (model, hardware);
+  return r;
+}
+
+#if WS_HAVE_CUDA
+
+static double
+counter (const WsMeasurement *m,
+         const char          *name)
+{
+  double v = 0;
+
+  ws_measurement_get_counter (m, name, &v);
+  return v;
+}
+
+/* idc__requests counts every LDC of the kernel, and the kernel reads some of
+ * its parameters with LDC too: each such instruction is one warp-uniform
+ * request. Take them off: they are the LDCs beyond one per constant access. */
+static TruthRow *
+constant_row (const TruthCase     *c,
+              const WsMeasurement *m,
+              double               model,
+              double               instructions)
+{
+  double idc = counter (m, "idc__requests.sum");
+  double ldc = counter (m, "smsp__inst_executed_op_ldc.sum");
+  double others = MAX (0, ldc - instructions);
+  TruthRow *r = row_new (c, "idc__requests.sum", model, idc - others);
+
+  r->note = g_strdup_printf ("hardware: %.0f requests minus %.0f of the kernel's other LDC instructions "
+                             "(its parameters; %.0f LDCs executed, %.0f of them the pattern's)",
+                             idc, others, ldc, instructions);
+  return r;
+}
+
+static void
+add_rows (GPtrArray           *rows,
+          const TruthCase     *c,
+          const WsLaunchStats *stats,
+          const WsMeasurement *m)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (rules); k++)
+    {
+      double model, instructions = 0;
+      TruthRow *r;
+
+      if (!model_value (c->pattern, stats, &rules[k], &model))
+        continue;
+      if (rules[k].space == WS_SPACE_CONSTANT)
+        {
+          MetricRule count = rules[k];
+          count.quantity = Q_INSTRUCTIONS;
+          model_value (c->pattern, stats, &count, &instructions);
+          r = constant_row (c, m, model, instructions);
+        }
+      else
+        r = row_new (c, rules[k].metric, model, counter (m, rules[k].metric));
+      g_ptr_array_add (rows, r);
+    }
+  /* a private array indexed with constants lives in registers: no local
+   * memory instruction at all */
+  if (pattern_has (c->pattern, WS_SPACE_REGISTER) && !pattern_has (c->pattern, WS_SPACE_LOCAL))
+    {
+      g_ptr_array_add (rows, row_new (c, "smsp__inst_executed_op_local_ld.sum", 0,
+                                      counter (m, "smsp__inst_executed_op_local_ld.sum")));
+      g_ptr_array_add (rows, row_new (c, "smsp__inst_executed_op_local_st.sum", 0,
+                                      counter (m, "smsp__inst_executed_op_local_st.sum")));
+    }
+}
+
+/* One warm launch (a fault shows here), then the profiled ones. */
+static gboolean
+run_case (const TruthCase *c,
+          GPtrArray       *rows,
+          JsonBuilder     *raw,
+          GError         **error)
+{
+  g_autoptr (WsJitLaunch) jl = ws_jit_prepare (c->pattern, NULL, error);
+  g_autoptr (WsMeasurement) m = ws_measurement_new ("expr");
+  guint first = rows->len;
+
+  if (jl == NULL || !ws_jit_launch_sync (jl, error) ||
+      !ws_counters_collect (ws_jit_launch, jl, NULL, m, error))
+    return FALSE;
+  add_rows (rows, c, ws_jit_launch_get_stats (jl), m);
+  for (guint i = first; i < rows->len; i++)
+    {
+      TruthRow *r = g_ptr_array_index (rows, i);
+      if (r->mismatch)
+        {
+          g_autofree char *why = explain (c, r, m);
+          if (why)
+            {
+              char *note = r->note ? g_strconcat (why, " (", r->note, ")", NULL) : g_steal_pointer (&why);
+              g_free (r->note);
+              r->note = note;
+              r->explained = TRUE;
+            }
+        }
+    }
+  if (raw)
+    {
+      json_builder_set_member_name (raw, c->name);
+      json_builder_begin_object (raw);
+      for (guint i = 0; i < m->counters->len; i++)
+        {
+          const WsCounter *k = &g_array_index (m->counters, WsCounter, i);
+          json_builder_set_member_name (raw, k->name);
+          json_builder_add_double_value (raw, k->value);
+        }
+      json_builder_end_object (raw);
+    }
+  return TRUE;
+}
+
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Output                                                             */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+row_unexplained (const TruthRow *r)
+{
+  return r->mismatch && !r->explained;
+}
+
+static char *
+device_slug (const char *name)
+{
+  g_autofree char *lower = g_ascii_strdown (name, -1);
+  GString *s = g_string_new (NULL);
+
+  for (const char *p = lower; *p; p++)
+    {
+      if (g_ascii_isalnum (*p))
+        g_string_append_c (s, *p);
+      else if (s->len > 0 && s->str[s->len - 1] != '-')
+        g_string_append_c (s, '-');
+    }
+  while (s->len > 0 && s->str[s->len - 1] == '-')
+    g_string_truncate (s, s->len - 1);
+  return g_string_free (s, FALSE);
+}
+
+static JsonNode *
+rows_to_json (GPtrArray  *rows,
+              const char *device,
+              JsonNode   *raw)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  guint mismatches = 0, unexplained = 0;
+  g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *stamp = g_date_time_format_iso8601 (now);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "device");
+  json_builder_add_string_value (b, device);
+  json_builder_set_member_name (b, "warpscope");
+  json_builder_add_string_value (b, WS_VERSION);
+  json_builder_set_member_name (b, "date");
+  json_builder_add_string_value (b, stamp);
+  json_builder_set_member_name (b, "tolerance");
+  json_builder_add_double_value (b, TOLERANCE);
+  json_builder_set_member_name (b, "rows");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const TruthRow *r = g_ptr_array_index (rows, i);
+
+      mismatches += r->mismatch;
+      unexplained += row_unexplained (r);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "pattern");
+      json_builder_add_string_value (b, r->pattern);
+      json_builder_set_member_name (b, "metric");
+      json_builder_add_string_value (b, r->metric);
+      json_builder_set_member_name (b, "model");
+      json_builder_add_double_value (b, r->model);
+      json_builder_set_member_name (b, "hardware");
+      json_builder_add_double_value (b, r->hardware);
+      json_builder_set_member_name (b, "note");
+      if (r->note)
+        json_builder_add_string_value (b, r->note);
+      else
+        json_builder_add_null_value (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "summary");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "rows");
+  json_builder_add_int_value (b, rows->len);
+  json_builder_set_member_name (b, "mismatches");
+  json_builder_add_int_value (b, mismatches);
+  json_builder_set_member_name (b, "unexplained");
+  json_builder_add_int_value (b, unexplained);
+  json_builder_end_object (b);
+  if (raw)
+    {
+      json_builder_set_member_name (b, "counters");
+      json_builder_add_value (b, json_node_ref (raw));
+    }
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+static char *
+rows_to_text (GPtrArray  *rows,
+              const char *device)
+{
+  GString *s = g_string_new (NULL);
+  guint mismatches = 0, unexplained = 0;
+
+  g_string_append_printf (s, "Model against hardware counters on %s\n\n", device);
+  g_string_append_printf (s, "%-44s %-58s %12s %12s  %s\n", "pattern", "metric", "model", "hardware", "");
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const TruthRow *r = g_ptr_array_index (rows, i);
+      const char *mark = !r->mismatch ? "ok" : row_unexplained (r) ? "MISMATCH" : "explained";
+
+      mismatches += r->mismatch;
+      unexplained += row_unexplained (r);
+      g_string_append_printf (s, "%-44s %-58s %12.0f %12.0f  %s\n", r->pattern, r->metric, r->model,
+                              r->hardware, mark);
+      if (r->mismatch && r->note)
+        g_string_append_printf (s, "    %s\n", r->note);
+    }
+  g_string_append_printf (s, "\n%u rows, %u differ by more than %.0f %%, %u of them unexplained\n",
+                          rows->len, mismatches, TOLERANCE * 100, unexplained);
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+write_output (const char *path,
+              const char *text,
+              GError    **error)
+{
+  if (path == NULL || g_strcmp0 (path, "-") == 0)
+    {
+      fputs (text, stdout);
+      return TRUE;
+    }
+  return g_file_set_contents (path, text, -1, error);
+}
+
+#if WS_HAVE_CUDA
+
+/* ------------------------------------------------------------------ */
+/* The benchmark: this process against Nsight Compute                 */
+/* ------------------------------------------------------------------ */
+
+static WsPattern *
+find_case (const char *name)
+{
+  g_autoptr (GPtrArray) cases = truth_cases (NULL);
+
+  for (guint i = 0; i < cases->len; i++)
+    {
+      TruthCase *c = g_ptr_array_index (cases, i);
+      if (g_strcmp0 (c->name, name) == 0)
+        return ws_pattern_ref (c->pattern);
+    }
+  return NULL;
+}
+
+static char *
+metric_list (const WsPattern *pattern)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+
+  for (guint i = 0; i < ws_pattern_get_n_accesses (pattern); i++)
+    {
+      const WsAccess *a = ws_pattern_get_access (pattern, i);
+      const char *const *m = ws_counters_metrics_for (a->space, a->kind);
+      for (guint k = 0; m[k]; k++)
+        if (!g_ptr_array_find_with_equal_func (names, m[k], g_str_equal, NULL))
+          g_ptr_array_add (names, (gpointer) m[k]);
+    }
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (",", (char **) names->pdata);
+}
+
+/* Launches the pattern once, for ncu (and, with counters, collects them the
+ * way a user's click does, in a fresh process). */
+static int
+run_once (const char *name,
+          gboolean    with_counters)
+{
+  g_autoptr (WsPattern) pattern = find_case (name);
+  g_autoptr (WsJitLaunch) jl = NULL;
+  g_autoptr (WsMeasurement) m = ws_measurement_new ("expr");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *metrics = NULL;
+  g_auto (GStrv) list = NULL;
+
+  if (pattern == NULL)
+    return ws_cli_fail ("truth", WS_CLI_USAGE, "--run-once: no truth case is called “%s”", name);
+  metrics = metric_list (pattern);
+  list = g_strsplit (metrics, ",", -1);
+  jl = ws_jit_prepare (pattern, NULL, &error);
+  if (jl == NULL || !ws_jit_launch_sync (jl, &error) ||
+      (with_counters && !ws_counters_collect (ws_jit_launch, jl, (const char *const *) list, m, &error)))
+    return ws_cli_fail ("truth", WS_CLI_NO_GPU, "%s", error->message);
+  for (guint i = 0; i < m->counters->len; i++)
+    {
+      const WsCounter *k = &g_array_index (m->counters, WsCounter, i);
+      printf ("%s %.0f\n", k->name, k->value);
+    }
+  return WS_CLI_OK;
+}
+
+static double
+spawn_seconds (char      **argv,
+               char      **out,
+               GError    **error)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  int status = 0;
+
+  if (!g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                     out, NULL, &status, error) ||
+      !g_spawn_check_wait_status (status, error))
+    return -1;
+  return (g_get_monotonic_time () - t0) / 1e6;
+}
+
+static double
+collect_seconds (WsJitLaunch        *jl,
+                 const char *const  *metrics,
+                 WsMeasurement      *m,
+                 GError            **error)
+{
+  gint64 t0 = g_get_monotonic_time ();
+
+  if (!ws_counters_collect (ws_jit_launch, jl, metrics, m, error))
+    return -1;
+  return (g_get_monotonic_time () - t0) / 1e6;
+}
+
+static int
+bench (const char *name,
+       const char *ncu,
+       const char *self)
+{
+  g_autoptr (WsPattern) pattern = find_case (name);
+  g_autoptr (WsJitLaunch) jl = NULL;
+  g_autoptr (WsMeasurement) first = ws_measurement_new ("expr");
+  g_autoptr (WsMeasurement) later = ws_measurement_new ("expr");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *metrics = NULL;
+  g_autofree char *ncu_out = NULL;
+  g_auto (GStrv) list = NULL;
+  double t_prepare, t_first, t_later, t_process, t_plain, t_ncu;
+  gint64 t0;
+
+  if (pattern == NULL)
+    return ws_cli_fail ("truth", WS_CLI_USAGE, "--bench: no truth case is called “%s” (see --list)", name);
+  metrics = metric_list (pattern);
+  list = g_strsplit (metrics, ",", -1);
+
+  t0 = g_get_monotonic_time ();
+  jl = ws_jit_prepare (pattern, NULL, &error);
+  if (jl == NULL || !ws_jit_launch_sync (jl, &error))
+    return ws_cli_fail ("truth", WS_CLI_NO_GPU, "%s", error->message);
+  t_prepare = (g_get_monotonic_time () - t0) / 1e6;
+  t_first = collect_seconds (jl, (const char *const *) list, first, &error);
+  t_later = t_first < 0 ? -1 : collect_seconds (jl, (const char *const *) list, later, &error);
+  if (t_later < 0)
+    return ws_cli_fail ("truth", WS_CLI_NO_GPU, "%s", error->message);
+  g_clear_pointer (&jl, ws_jit_launch_free);
+
+  {
+    char *process[] = { (char *) self, "truth", "--run-once", (char *) name, "--with-counters", NULL };
+    char *plain[] = { (char *) self, "truth", "--run-once", (char *) name, NULL };
+    char *under_ncu[] = { (char *) ncu, "--metrics", metrics, "-k", WS_CODEGEN_KERNEL_NAME, "-c", "1",
+                          "--csv", "--print-units", "base", (char *) self, "truth", "--run-once", (char *) name, NULL };
+
+    t_process = spawn_seconds (process, NULL, &error);
+    t_plain = t_process < 0 ? -1 : spawn_seconds (plain, NULL, &error);
+    t_ncu = t_plain < 0 ? -1 : spawn_seconds (under_ncu, &ncu_out, &error);
+    if (t_ncu < 0)
+      return ws_cli_fail ("truth", WS_CLI_FAILED, "running %s: %s", ncu, error->message);
+  }
+
+  printf ("Counters of %s: %s\n\n", name, metrics);
+  for (guint i = 0; i < later->counters->len; i++)
+    {
+      const WsCounter *k = &g_array_index (later->counters, WsCounter, i);
+      printf ("  %-60s %14.0f\n", k->name, k->value);
+    }
+  printf ("\nNsight Compute's output:\n%s\n", ncu_out ? ncu_out : "");
+  printf ("%-72s %10s\n", "wall time", "seconds");
+  printf ("%-72s %10.3f\n", "warpscope, in process: prepare (model, NVRTC, buffers, first launch)", t_prepare);
+  printf ("%-72s %10.3f\n", "warpscope, in process: first collection (starts CUPTI)", t_first);
+  printf ("%-72s %10.3f\n", "warpscope, in process: a later collection", t_later);
+  printf ("%-72s %10.3f\n", "warpscope-cli truth --run-once --with-counters (a new process)", t_process);
+  printf ("%-72s %10.3f\n", "warpscope-cli truth --run-once (a new process, no counters)", t_plain);
+  printf ("%-72s %10.3f\n", "ncu --metrics … warpscope-cli truth --run-once (the same kernel)", t_ncu);
+  printf ("\nin-process collection: %.1f %% of ncu's time (first), %.2f %% (later); "
+          "a new process with counters: %.1f %%\n",
+          100 * t_first / t_ncu, 100 * t_later / t_ncu, 100 * t_process / t_ncu);
+  return WS_CLI_OK;
+}
+
+static char *
+device_name (GError **error)
+{
+  g_autoptr (WsDeviceInfo) info = ws_gpu_probe (NULL);
+
+  if (info)
+    return g_strdup (info->name);
+  return ws_jit_device_name (error);
+}
+
+#endif
+
+/* ------------------------------------------------------------------ */
+/* The command                                                        */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  gboolean json;
+  gboolean list;
+  gboolean raw;
+  gboolean with_counters;
+  char *output;
+  char *only;
+  char *bench;
+  char *run_once;
+  char *ncu;
+} TruthOptions;
+
+static void
+truth_options_clear (TruthOptions *o)
+{
+  g_free (o->output);
+  g_free (o->only);
+  g_free (o->bench);
+  g_free (o->run_once);
+  g_free (o->ncu);
+}
+
+static int
+list_cases (void)
+{
+  g_autoptr (GPtrArray) cases = truth_cases (NULL);
+
+  for (guint i = 0; i < cases->len; i++)
+    {
+      TruthCase *c = g_ptr_array_index (cases, i);
+      g_autofree char *desc = ws_pattern_to_string (c->pattern);
+      printf ("%-44s %s\n", c->name, desc);
+    }
+  return WS_CLI_OK;
+}
+
+#if WS_HAVE_CUDA
+
+static int
+run_all (const TruthOptions *o)
+{
+  g_autoptr (GPtrArray) cases = truth_cases (o->only);
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (truth_row_free);
+  g_autoptr (JsonBuilder) raw = json_builder_new ();
+  g_autoptr (JsonNode) raw_node = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *device = NULL;
+  g_autofree char *text = NULL;
+  guint unexplained = 0;
+
+  if (cases->len == 0)
+    return ws_cli_fail ("truth", WS_CLI_USAGE, "--only %s: no case matches (see --list)", o->only);
+  device = device_name (&error);
+  if (device == NULL || !ws_counters_available (&error))
+    return ws_cli_fail ("truth", WS_CLI_NO_GPU, "%s", error->message);
+  json_builder_begin_object (raw);
+  for (guint i = 0; i < cases->len; i++)
+    {
+      TruthCase *c = g_ptr_array_index (cases, i);
+
+      if (!run_case (c, rows, o->raw ? raw : NULL, &error))
+        return ws_cli_fail ("truth", WS_CLI_FAILED, "%s: %s", c->name, error->message);
+      if (!o->json && ws_cli_stdout_is_terminal () && o->output == NULL)
+        fprintf (stderr, "\r%u/%u %-60s", i + 1, cases->len, c->name);
+    }
+  json_builder_end_object (raw);
+  raw_node = json_builder_get_root (raw);
+  if (!o->json && ws_cli_stdout_is_terminal () && o->output == NULL)
+    fprintf (stderr, "\r%80s\r", "");
+
+  if (o->json)
+    {
+      g_autoptr (JsonNode) root = rows_to_json (rows, device, o->raw ? raw_node : NULL);
+      g_autoptr (JsonGenerator) gen = json_generator_new ();
+      g_autofree char *body = NULL;
+
+      json_generator_set_pretty (gen, TRUE);
+      json_generator_set_root (gen, root);
+      body = json_generator_to_data (gen, NULL);
+      text = g_strconcat (body, "\n", NULL);
+    }
+  else
+    text = rows_to_text (rows, device);
+  if (!write_output (o->output, text, &error))
+    return ws_cli_fail ("truth", WS_CLI_FAILED, "-o %s: %s", o->output, error->message);
+  for (guint i = 0; i < rows->len; i++)
+    unexplained += row_unexplained (g_ptr_array_index (rows, i));
+  if (unexplained > 0)
+    return ws_cli_fail ("truth", WS_CLI_FAILED, "%u rows differ from the model by more than %.0f %% "
+                        "without an explanation", unexplained, TOLERANCE * 100);
+  return WS_CLI_OK;
+}
+
+static char *
+self_path (const char *argv0)
+{
+  g_autofree char *link = g_file_read_link ("/proc/self/exe", NULL);
+
+  if (link)
+    return g_steal_pointer (&link);
+  return g_strdup (argv0);
+}
+
+static char *
+find_ncu (const char *requested)
+{
+  char *path;
+
+  if (requested)
+    return g_strdup (requested);
+  path = g_find_program_in_path ("ncu");
+  if (path == NULL && g_file_test ("/usr/local/cuda/bin/ncu", G_FILE_TEST_IS_EXECUTABLE))
+    path = g_strdup ("/usr/local/cuda/bin/ncu");
+  return path;
+}
+
+#endif
 
 int
 ws_cli_truth (int    argc,
-             char **argv)
+              char **argv)
 {
-  return ws_cli_fail ("truth", WS_CLI_FAILED, "not implemented yet");
+  TruthOptions o = { 0 };
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &o.json, "Write the table as JSON", NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "Write to FILE instead of standard output", "FILE" },
+    { "only", 0, 0, G_OPTION_ARG_STRING, &o.only, "Only the cases whose name contains TEXT", "TEXT" },
+    { "list", 0, 0, G_OPTION_ARG_NONE, &o.list, "List the cases and stop", NULL },
+    { "counters", 0, 0, G_OPTION_ARG_NONE, &o.raw, "Also write every counter of every case (with --json)", NULL },
+    { "bench", 0, 0, G_OPTION_ARG_STRING, &o.bench, "Time the collection of CASE's counters against ncu", "CASE" },
+    { "ncu", 0, 0, G_OPTION_ARG_FILENAME, &o.ncu, "The ncu to compare with (default: from PATH)", "PATH" },
+    { "run-once", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &o.run_once, "Launch CASE once", "CASE" },
+    { "with-counters", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &o.with_counters, "With --run-once, collect", NULL },
+    { NULL }
+  };
+  int status;
+
+  if (!ws_cli_parse ("truth", NULL, "Compare the model with the GPU's hardware counters",
+                     truth_description, entries, &argc, &argv))
+    {
+      truth_options_clear (&o);
+      return WS_CLI_USAGE;
+    }
+  if (o.list)
+    status = list_cases ();
+  else
+    {
+#if WS_HAVE_CUDA
+      if (o.run_once)
+        status = run_once (o.run_once, o.with_counters);
+      else if (o.bench)
+        {
+          g_autofree char *ncu = find_ncu (o.ncu);
+          g_autofree char *self = self_path (argv[0]);
+
+          if (ncu == NULL)
+            status = ws_cli_fail ("truth", WS_CLI_USAGE, "--bench: no ncu on the PATH; name one with --ncu");
+          else
+            status = bench (o.bench, ncu, self);
+        }
+      else
+        status = run_all (&o);
+#else
+      status = ws_cli_fail ("truth", WS_CLI_NO_GPU, "this build of Warpscope has no CUDA backend: "
+                            "the truth table needs a GPU and its counters");
+#endif
+    }
+  truth_options_clear (&o);
+  return status;
 }

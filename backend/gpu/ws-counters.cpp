@@ -1,0 +1,713 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Hardware counters with CUPTI's range profiler. The only C++ file of the
+ * project: cupti_profiler_host.h includes <string>. Everything here sits
+ * behind the C API of ws-counters.h. */
+#include "ws-config.h"
+#include "ws-counters.h"
+#include "ws-jit.h"
+
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+#include <cupti_profiler_host.h>
+#include <cupti_profiler_target.h>
+#include <cupti_range_profiler.h>
+#include <cupti_result.h>
+#include <cupti_target.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+/* CUPTI's parameter structs are set up as { STRUCT_SIZE } with the rest zero,
+ * as its samples do; the project says the same for C in meson.build. */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+/* At most this many passes: a metric set that needs more is a bug. */
+#define MAX_PASSES 64
+
+namespace {
+
+/* A metric set compiled for the chip: the host object that evaluates its
+ * counters, and the configuration image the GPU is programmed with. */
+struct Config
+{
+  CUpti_Profiler_Host_Object *host = nullptr;
+  std::vector<uint8_t> image;
+  std::vector<const char *> names;    /* point into `storage` */
+  std::vector<std::string> storage;
+  size_t passes = 0;
+};
+
+struct State
+{
+  GMutex lock;
+  gboolean probed = FALSE;
+  GError *unavailable = nullptr;      /* why counters cannot be read, once known */
+  std::string chip;
+  std::vector<uint8_t> availability;
+  std::map<std::string, Config *> configs;
+};
+
+State state;
+
+const char *const default_metrics[] = {
+  "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+  "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
+  "smsp__inst_executed_op_global_ld.sum",
+  "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+  "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
+  "smsp__inst_executed_op_global_st.sum",
+  "l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum",
+  "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum",
+  "smsp__inst_executed_op_global_red.sum",
+  "l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum",
+  "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum",
+  "smsp__inst_executed_op_global_atom.sum",
+  "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+  "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+  "smsp__inst_executed_op_shared_ld.sum",
+  "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+  "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
+  "smsp__inst_executed_op_shared_st.sum",
+  "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum",
+  "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum",
+  "smsp__inst_executed_op_shared_atom.sum",
+  "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum",
+  "l1tex__t_requests_pipe_lsu_mem_local_op_ld.sum",
+  "smsp__inst_executed_op_local_ld.sum",
+  "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum",
+  "l1tex__t_requests_pipe_lsu_mem_local_op_st.sum",
+  "smsp__inst_executed_op_local_st.sum",
+  "idc__requests.sum",
+  "smsp__inst_executed_op_ldc.sum",
+  "l1tex__t_sector_hit_rate.pct",
+  "lts__t_sector_hit_rate.pct",
+  "dram__bytes_read.sum",
+  "dram__bytes_write.sum",
+  nullptr,
+};
+
+const char *const global_ld[] = {
+  "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+  "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
+  "smsp__inst_executed_op_global_ld.sum", nullptr,
+};
+const char *const global_st[] = {
+  "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+  "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
+  "smsp__inst_executed_op_global_st.sum", nullptr,
+};
+const char *const global_red[] = {
+  "l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum",
+  "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum",
+  "smsp__inst_executed_op_global_red.sum", nullptr,
+};
+const char *const shared_ld[] = {
+  "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+  "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+  "smsp__inst_executed_op_shared_ld.sum", nullptr,
+};
+const char *const shared_st[] = {
+  "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+  "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
+  "smsp__inst_executed_op_shared_st.sum", nullptr,
+};
+const char *const shared_atom[] = {
+  "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum",
+  "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum",
+  "smsp__inst_executed_op_shared_atom.sum", nullptr,
+};
+const char *const local_ld[] = {
+  "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum",
+  "l1tex__t_requests_pipe_lsu_mem_local_op_ld.sum",
+  "smsp__inst_executed_op_local_ld.sum", nullptr,
+};
+const char *const local_st[] = {
+  "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum",
+  "l1tex__t_requests_pipe_lsu_mem_local_op_st.sum",
+  "smsp__inst_executed_op_local_st.sum", nullptr,
+};
+const char *const constant_ld[] = {
+  "idc__requests.sum",
+  "smsp__inst_executed_op_ldc.sum", nullptr,
+};
+const char *const registers[] = {
+  "smsp__inst_executed_op_local_ld.sum",
+  "smsp__inst_executed_op_local_st.sum", nullptr,
+};
+
+const char *
+result_name (CUptiResult status)
+{
+  const char *text = nullptr;
+
+  if (cuptiGetResultString (status, &text) != CUPTI_SUCCESS || text == nullptr)
+    return "unknown CUPTI error";
+  return text;
+}
+
+/* What a CUPTI failure means for the user, and what fixes it. */
+void
+set_cupti_error (GError    **error,
+                 CUptiResult status,
+                 const char *what)
+{
+  switch (status)
+    {
+    case CUPTI_ERROR_INSUFFICIENT_PRIVILEGES:
+    case CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES:
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE,
+                   "the NVIDIA driver lets only administrators read the GPU's performance counters "
+                   "(%s: %s). Run Warpscope as root or with CAP_SYS_ADMIN, or allow every user with the "
+                   "nvidia module option NVreg_RestrictProfilingToAdminUsers=0 "
+                   "(“options nvidia NVreg_RestrictProfilingToAdminUsers=0” in /etc/modprobe.d/, "
+                   "then rebuild the initramfs and reboot). Timings still work.",
+                   what, result_name (status));
+      break;
+    case CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED:
+    case CUPTI_ERROR_OLD_PROFILER_API_INITIALIZED:
+    case CUPTI_ERROR_HARDWARE_BUSY:
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE,
+                   "another profiler (Nsight Compute, Nsight Systems or a CUPTI tool) already holds the GPU's "
+                   "counters (%s: %s). Run Warpscope outside the profiler to read them; timings still work.",
+                   what, result_name (status));
+      break;
+    case CUPTI_ERROR_NOT_SUPPORTED:
+    case CUPTI_ERROR_NOT_COMPATIBLE:
+    case CUPTI_ERROR_LEGACY_PROFILER_NOT_SUPPORTED:
+    case CUPTI_ERROR_INVALID_CHIP_NAME:
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE,
+                   "CUPTI's range profiler does not support this GPU (%s: %s); it needs a Turing (sm_75) "
+                   "or newer GPU known to this CUPTI. Timings still work.", what, result_name (status));
+      break;
+    case CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED:
+    case CUPTI_ERROR_CMP_DEVICE_NOT_SUPPORTED:
+    case CUPTI_ERROR_SLI_DEVICE_NOT_SUPPORTED:
+    case CUPTI_ERROR_WSL_DEVICE_NOT_SUPPORTED:
+    case CUPTI_ERROR_CONFIDENTIAL_COMPUTING_NOT_SUPPORTED:
+    case CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED:
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE,
+                   "this GPU's configuration does not allow profiling (%s: %s). Timings still work.",
+                   what, result_name (status));
+      break;
+    default:
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_CUDA, "%s: %s (CUPTI error %d)",
+                   what, result_name (status), (int) status);
+      break;
+    }
+}
+
+gboolean
+cupti_check (CUptiResult status,
+             const char *what,
+             GError    **error)
+{
+  if (status == CUPTI_SUCCESS)
+    return TRUE;
+  set_cupti_error (error, status, what);
+  return FALSE;
+}
+
+const char *
+support_word (CUpti_Profiler_Support_Level level)
+{
+  return level == CUPTI_PROFILER_CONFIGURATION_DISABLED ? "disabled" : "not supported";
+}
+
+/* cuptiProfilerDeviceSupported says which part of the configuration stops
+ * profiling; name it. */
+gboolean
+check_device_supported (int      device,
+                        GError **error)
+{
+  CUpti_Profiler_DeviceSupported_Params p = { CUpti_Profiler_DeviceSupported_Params_STRUCT_SIZE };
+  int major = 0, minor = 0;
+  const char *what = nullptr;
+  CUpti_Profiler_Support_Level level = CUPTI_PROFILER_CONFIGURATION_SUPPORTED;
+
+  p.cuDevice = device;
+  p.api = CUPTI_PROFILER_RANGE_PROFILING;
+  if (!cupti_check (cuptiProfilerDeviceSupported (&p), "cuptiProfilerDeviceSupported", error))
+    return FALSE;
+  if (p.isSupported == CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
+    return TRUE;
+  if (p.architecture != CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
+    {
+      cudaDeviceGetAttribute (&major, cudaDevAttrComputeCapabilityMajor, device);
+      cudaDeviceGetAttribute (&minor, cudaDevAttrComputeCapabilityMinor, device);
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE,
+                   "this GPU (compute capability %d.%d) is too old for CUPTI's range profiler, which needs "
+                   "Turing (7.5) or newer. Timings still work.", major, minor);
+      return FALSE;
+    }
+  if (p.vGpu != CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
+    what = "on this virtual GPU (vGPU) — the host's administrator can enable profiling for it", level = p.vGpu;
+  else if (p.confidentialCompute != CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
+    what = "with confidential computing on", level = p.confidentialCompute;
+  else if (p.cmp != CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
+    what = "on a crypto-mining processor (CMP)", level = p.cmp;
+  else if (p.sli != CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
+    what = "with SLI on", level = p.sli;
+  else if (p.wsl != CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
+    what = "under WSL with this driver", level = p.wsl;
+  else
+    what = "in this configuration", level = p.isSupported;
+  g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE,
+               "profiling is %s %s. Timings still work.", support_word (level), what);
+  return FALSE;
+}
+
+gboolean
+read_availability (CUcontext ctx,
+                   GError  **error)
+{
+  CUpti_Profiler_GetCounterAvailability_Params p = { CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE };
+
+  p.ctx = ctx;
+  if (!cupti_check (cuptiProfilerGetCounterAvailability (&p), "reading which counters are available", error))
+    return FALSE;
+  state.availability.assign (p.counterAvailabilityImageSize, 0);
+  p.pCounterAvailabilityImage = state.availability.data ();
+  return cupti_check (cuptiProfilerGetCounterAvailability (&p), "reading which counters are available", error);
+}
+
+gboolean
+read_chip_name (int      device,
+                GError **error)
+{
+  CUpti_Device_GetChipName_Params p = { CUpti_Device_GetChipName_Params_STRUCT_SIZE };
+
+  p.deviceIndex = (size_t) device;
+  if (!cupti_check (cuptiDeviceGetChipName (&p), "cuptiDeviceGetChipName", error))
+    return FALSE;
+  state.chip = p.pChipName;
+  return TRUE;
+}
+
+gboolean
+enable_profiler (CUcontext                    ctx,
+                 CUpti_RangeProfiler_Object **object,
+                 GError                     **error)
+{
+  CUpti_RangeProfiler_Enable_Params p = { CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE };
+
+  p.ctx = ctx;
+  if (!cupti_check (cuptiRangeProfilerEnable (&p), "enabling CUPTI's range profiler", error))
+    return FALSE;
+  *object = p.pRangeProfilerObject;
+  return TRUE;
+}
+
+void
+disable_profiler (CUpti_RangeProfiler_Object *object)
+{
+  CUpti_RangeProfiler_Disable_Params p = { CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE };
+
+  p.pRangeProfilerObject = object;
+  cuptiRangeProfilerDisable (&p);
+}
+
+/* The whole chain once: a profiler already attached (Nsight's injection),
+ * the device's support, CUPTI's start, the chip, the permission to read
+ * counters, and the range profiler itself. */
+gboolean
+probe (GError **error)
+{
+  CUpti_Profiler_Initialize_Params init = { CUpti_Profiler_Initialize_Params_STRUCT_SIZE };
+  CUpti_RangeProfiler_Object *object = nullptr;
+  gpointer ctx = nullptr;
+  int device = 0;
+  const char *injection = g_getenv ("CUDA_INJECTION64_PATH");
+
+  if (injection != nullptr && *injection != '\0')
+    {
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE,
+                   "this program runs under another profiler (CUDA_INJECTION64_PATH=%s), which holds the GPU's "
+                   "counters: run Warpscope outside Nsight Compute or Nsight Systems to read them; timings "
+                   "still work", injection);
+      return FALSE;
+    }
+  if (!ws_jit_current_context (&ctx, &device, error) ||
+      !check_device_supported (device, error) ||
+      !cupti_check (cuptiProfilerInitialize (&init), "starting CUPTI's profiler", error) ||
+      !read_chip_name (device, error) ||
+      !read_availability ((CUcontext) ctx, error) ||
+      !enable_profiler ((CUcontext) ctx, &object, error))
+    return FALSE;
+  disable_profiler (object);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Metric sets                                                        */
+/* ------------------------------------------------------------------ */
+
+void
+config_free (Config *c)
+{
+  if (c->host)
+    {
+      CUpti_Profiler_Host_Deinitialize_Params p = { CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE };
+      p.pHostObject = c->host;
+      cuptiProfilerHostDeinitialize (&p);
+    }
+  delete c;
+}
+
+gboolean
+host_initialize (Config  *c,
+                 GError **error)
+{
+  CUpti_Profiler_Host_Initialize_Params p = { CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE };
+
+  p.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
+  p.pChipName = state.chip.c_str ();
+  p.pCounterAvailabilityImage = state.availability.data ();
+  if (!cupti_check (cuptiProfilerHostInitialize (&p), "preparing CUPTI's metric tables", error))
+    return FALSE;
+  c->host = p.pHostObject;
+  return TRUE;
+}
+
+gboolean
+metric_known (CUpti_Profiler_Host_Object *host,
+              const char                 *name)
+{
+  CUpti_Profiler_Host_GetMetricProperties_Params p = { CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE };
+
+  p.pHostObject = host;
+  p.pMetricName = name;
+  return cuptiProfilerHostGetMetricProperties (&p) == CUPTI_SUCCESS;
+}
+
+/* Metrics this chip does not know fail the request, unless they come from
+ * the default set, which simply shows what the chip has. */
+gboolean
+add_metrics (Config             *c,
+             const char *const  *metrics,
+             gboolean            lenient,
+             GError            **error)
+{
+  for (guint i = 0; metrics[i]; i++)
+    {
+      if (metric_known (c->host, metrics[i]))
+        c->storage.emplace_back (metrics[i]);
+      else if (!lenient)
+        {
+          g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
+                       "the GPU (%s) has no metric “%s”: use a name that Nsight Compute lists with "
+                       "“ncu --query-metrics”", state.chip.c_str (), metrics[i]);
+          return FALSE;
+        }
+    }
+  if (c->storage.empty ())
+    {
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM, "no metric to collect");
+      return FALSE;
+    }
+  for (const std::string &s : c->storage)
+    c->names.push_back (s.c_str ());
+  return TRUE;
+}
+
+gboolean
+build_image (Config  *c,
+             GError **error)
+{
+  CUpti_Profiler_Host_ConfigAddMetrics_Params add = { CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE };
+  CUpti_Profiler_Host_GetConfigImageSize_Params size = { CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE };
+  CUpti_Profiler_Host_GetConfigImage_Params image = { CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE };
+  CUpti_Profiler_Host_GetNumOfPasses_Params passes = { CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE };
+
+  add.pHostObject = c->host;
+  add.ppMetricNames = c->names.data ();
+  add.numMetrics = c->names.size ();
+  size.pHostObject = c->host;
+  if (!cupti_check (cuptiProfilerHostConfigAddMetrics (&add), "scheduling the metrics", error) ||
+      !cupti_check (cuptiProfilerHostGetConfigImageSize (&size), "scheduling the metrics", error))
+    return FALSE;
+  c->image.assign (size.configImageSize, 0);
+  image.pHostObject = c->host;
+  image.configImageSize = c->image.size ();
+  image.pConfigImage = c->image.data ();
+  if (!cupti_check (cuptiProfilerHostGetConfigImage (&image), "scheduling the metrics", error))
+    return FALSE;
+  passes.configImageSize = c->image.size ();
+  passes.pConfigImage = c->image.data ();
+  if (!cupti_check (cuptiProfilerHostGetNumOfPasses (&passes), "scheduling the metrics", error))
+    return FALSE;
+  c->passes = passes.numOfPasses;
+  return TRUE;
+}
+
+std::string
+metrics_key (const char *const *metrics)
+{
+  std::string key;
+
+  for (guint i = 0; metrics[i]; i++)
+    key.append (metrics[i]).append (",");
+  return key;
+}
+
+/* Compiling a metric set is the slow part of CUPTI (tens of milliseconds);
+ * each set is compiled once. Called with the lock held. */
+Config *
+config_for (const char *const *metrics,
+            GError           **error)
+{
+  std::string key = metrics_key (metrics);
+  auto found = state.configs.find (key);
+  Config *c;
+
+  if (found != state.configs.end ())
+    return found->second;
+  c = new Config ();
+  if (!host_initialize (c, error) ||
+      !add_metrics (c, metrics, metrics == default_metrics, error) ||
+      !build_image (c, error))
+    {
+      config_free (c);
+      return nullptr;
+    }
+  state.configs[key] = c;
+  return c;
+}
+
+/* ------------------------------------------------------------------ */
+/* One collection                                                     */
+/* ------------------------------------------------------------------ */
+
+gboolean
+counter_data (CUpti_RangeProfiler_Object *object,
+              Config                     *c,
+              std::vector<uint8_t>       &data,
+              GError                    **error)
+{
+  CUpti_RangeProfiler_GetCounterDataSize_Params size = { CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE };
+  CUpti_RangeProfiler_CounterDataImage_Initialize_Params init = { CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE };
+
+  size.pRangeProfilerObject = object;
+  size.pMetricNames = c->names.data ();
+  size.numMetrics = c->names.size ();
+  size.maxNumOfRanges = 1;
+  size.maxNumRangeTreeNodes = 1;
+  if (!cupti_check (cuptiRangeProfilerGetCounterDataSize (&size), "sizing the counter data", error))
+    return FALSE;
+  data.assign (size.counterDataSize, 0);
+  init.pRangeProfilerObject = object;
+  init.counterDataSize = data.size ();
+  init.pCounterData = data.data ();
+  return cupti_check (cuptiRangeProfilerCounterDataImageInitialize (&init), "preparing the counter data", error);
+}
+
+gboolean
+set_config (CUpti_RangeProfiler_Object *object,
+            Config                     *c,
+            std::vector<uint8_t>       &data,
+            GError                    **error)
+{
+  CUpti_RangeProfiler_SetConfig_Params p = { CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE };
+
+  p.pRangeProfilerObject = object;
+  p.configSize = c->image.size ();
+  p.pConfig = c->image.data ();
+  p.counterDataImageSize = data.size ();
+  p.pCounterDataImage = data.data ();
+  /* one range around the launcher, whatever it launches; we replay it */
+  p.range = CUPTI_UserRange;
+  p.replayMode = CUPTI_UserReplay;
+  p.maxRangesPerPass = 1;
+  p.numNestingLevels = 1;
+  p.minNestingLevel = 1;
+  p.passIndex = 0;
+  p.targetNestingLevel = 1;
+  return cupti_check (cuptiRangeProfilerSetConfig (&p), "configuring the range profiler", error);
+}
+
+gboolean
+one_pass (CUpti_RangeProfiler_Object *object,
+          WsLaunchFunc                launch,
+          gpointer                    data,
+          gboolean                   *done,
+          GError                    **error)
+{
+  CUpti_RangeProfiler_Start_Params start = { CUpti_RangeProfiler_Start_Params_STRUCT_SIZE };
+  CUpti_RangeProfiler_PushRange_Params push = { CUpti_RangeProfiler_PushRange_Params_STRUCT_SIZE };
+  CUpti_RangeProfiler_PopRange_Params pop = { CUpti_RangeProfiler_PopRange_Params_STRUCT_SIZE };
+  CUpti_RangeProfiler_Stop_Params stop = { CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE };
+  cudaError_t status;
+
+  start.pRangeProfilerObject = push.pRangeProfilerObject = object;
+  pop.pRangeProfilerObject = stop.pRangeProfilerObject = object;
+  push.pRangeName = "warpscope";
+  if (!cupti_check (cuptiRangeProfilerStart (&start), "starting the range profiler", error) ||
+      !cupti_check (cuptiRangeProfilerPushRange (&push), "opening the profiled range", error))
+    return FALSE;
+  launch (data);
+  status = cudaDeviceSynchronize ();
+  if (!cupti_check (cuptiRangeProfilerPopRange (&pop), "closing the profiled range", error) ||
+      !cupti_check (cuptiRangeProfilerStop (&stop), "stopping the range profiler", error))
+    return FALSE;
+  if (status != cudaSuccess)
+    {
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_KERNEL_FAULT, "the profiled kernel failed: %s",
+                   cudaGetErrorString (status));
+      return FALSE;
+    }
+  *done = stop.isAllPassSubmitted != 0;
+  return TRUE;
+}
+
+gboolean
+evaluate (CUpti_RangeProfiler_Object *object,
+          Config                     *c,
+          std::vector<uint8_t>       &data,
+          WsMeasurement              *into,
+          GError                    **error)
+{
+  CUpti_RangeProfiler_DecodeData_Params decode = { CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE };
+  CUpti_Profiler_Host_EvaluateToGpuValues_Params eval = { CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE };
+  std::vector<double> values (c->names.size (), 0.0);
+
+  decode.pRangeProfilerObject = object;
+  if (!cupti_check (cuptiRangeProfilerDecodeData (&decode), "decoding the counters", error))
+    return FALSE;
+  if (decode.numOfRangeDropped > 0)
+    {
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_CUDA, "CUPTI dropped the profiled range");
+      return FALSE;
+    }
+  eval.pHostObject = c->host;
+  eval.pCounterDataImage = data.data ();
+  eval.counterDataImageSize = data.size ();
+  eval.rangeIndex = 0;
+  eval.ppMetricNames = c->names.data ();
+  eval.numMetrics = c->names.size ();
+  eval.pMetricValues = values.data ();
+  if (!cupti_check (cuptiProfilerHostEvaluateToGpuValues (&eval), "evaluating the metrics", error))
+    return FALSE;
+  for (size_t i = 0; i < values.size (); i++)
+    ws_measurement_add_counter (into, c->names[i], values[i]);
+  return TRUE;
+}
+
+gboolean
+collect_locked (WsLaunchFunc        launch,
+                gpointer            data,
+                const char *const  *metrics,
+                WsMeasurement      *into,
+                GError            **error)
+{
+  CUpti_RangeProfiler_Object *object = nullptr;
+  std::vector<uint8_t> counters;
+  gpointer ctx = nullptr;
+  int device = 0;
+  gboolean done = FALSE, ok;
+  Config *c;
+  guint pass;
+
+  if (!ws_jit_current_context (&ctx, &device, error))
+    return FALSE;
+  c = config_for (metrics, error);
+  if (c == nullptr || !enable_profiler ((CUcontext) ctx, &object, error))
+    return FALSE;
+  ok = counter_data (object, c, counters, error) && set_config (object, c, counters, error);
+  for (pass = 0; ok && !done && pass < MAX_PASSES; pass++)
+    ok = one_pass (object, launch, data, &done, error);
+  if (ok && !done)
+    {
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_CUDA,
+                   "the metrics still needed passes after %d launches", MAX_PASSES);
+      ok = FALSE;
+    }
+  ok = ok && evaluate (object, c, counters, into, error);
+  disable_profiler (object);
+  return ok;
+}
+
+} /* namespace */
+
+/* ------------------------------------------------------------------ */
+/* The C API                                                          */
+/* ------------------------------------------------------------------ */
+
+extern "C" gboolean
+ws_counters_available (GError **error)
+{
+  gboolean ok;
+
+  g_mutex_lock (&state.lock);
+  if (!state.probed)
+    {
+      state.probed = TRUE;
+      if (!probe (&state.unavailable) && state.unavailable == nullptr)
+        g_set_error (&state.unavailable, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE, "counters unavailable");
+    }
+  ok = state.unavailable == nullptr;
+  if (!ok)
+    g_propagate_error (error, g_error_copy (state.unavailable));
+  g_mutex_unlock (&state.lock);
+  return ok;
+}
+
+extern "C" gboolean
+ws_counters_collect (WsLaunchFunc       launch,
+                     gpointer           data,
+                     const char *const *metrics,
+                     WsMeasurement     *into,
+                     GError           **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (launch != NULL, FALSE);
+  g_return_val_if_fail (into != NULL, FALSE);
+
+  if (!ws_counters_available (error))
+    return FALSE;
+  if (metrics == nullptr)
+    metrics = default_metrics;
+  g_mutex_lock (&state.lock);
+  ok = collect_locked (launch, data, metrics, into, error);
+  g_mutex_unlock (&state.lock);
+  return ok;
+}
+
+extern "C" const char *const *
+ws_counters_default_metrics (void)
+{
+  return default_metrics;
+}
+
+extern "C" const char *const *
+ws_counters_metrics_for (WsSpace      space,
+                         WsAccessKind kind)
+{
+  switch (space)
+    {
+    case WS_SPACE_GLOBAL:
+      return kind == WS_ACCESS_LOAD ? global_ld : kind == WS_ACCESS_STORE ? global_st : global_red;
+    case WS_SPACE_SHARED:
+      return kind == WS_ACCESS_LOAD ? shared_ld : kind == WS_ACCESS_STORE ? shared_st : shared_atom;
+    case WS_SPACE_LOCAL:
+      return kind == WS_ACCESS_STORE ? local_st : local_ld;
+    case WS_SPACE_CONSTANT:
+      return constant_ld;
+    case WS_SPACE_REGISTER:
+    case WS_N_SPACES:
+    default:
+      return registers;
+    }
+}
+
+extern "C" void
+ws_counters_shutdown (void)
+{
+  g_mutex_lock (&state.lock);
+  for (auto &entry : state.configs)
+    config_free (entry.second);
+  state.configs.clear ();
+  state.probed = FALSE;
+  g_clear_error (&state.unavailable);
+  g_mutex_unlock (&state.lock);
+}
