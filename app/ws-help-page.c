@@ -41,11 +41,14 @@ bullet (const char *markup)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *dot = gtk_label_new ("•");
+  GtkWidget *text;
 
   gtk_widget_set_valign (dot, GTK_ALIGN_START);
   gtk_widget_set_margin_start (dot, 12);
   gtk_box_append (GTK_BOX (box), dot);
-  gtk_box_append (GTK_BOX (box), markup_label (markup, NULL));
+  text = markup_label (markup, NULL);
+  gtk_widget_set_hexpand (text, TRUE);
+  gtk_box_append (GTK_BOX (box), text);
   return box;
 }
 

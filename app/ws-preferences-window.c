@@ -110,18 +110,6 @@ log2_to_speed (const GValue       *value,
   return g_variant_new_double (exp2 (g_value_get_double (value)));
 }
 
-static char *
-format_speed (GtkScale *scale,
-              double    value,
-              gpointer  user_data)
-{
-  double speed = exp2 (value);
-
-  if (speed < 1.0)
-    return g_strdup_printf ("1/%.0f×", 1.0 / speed);
-  return g_strdup_printf ("%.3g×", speed);
-}
-
 static void
 add_speed_marks (WsPreferencesWindow *self)
 {
@@ -129,7 +117,6 @@ add_speed_marks (WsPreferencesWindow *self)
 
   for (int i = -3; i <= 3; i++)
     gtk_scale_add_mark (self->speed_scale, i, GTK_POS_BOTTOM, labels[i + 3]);
-  gtk_scale_set_format_value_func (self->speed_scale, format_speed, NULL, NULL);
 }
 
 static void

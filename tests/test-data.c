@@ -1,0 +1,487 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The desktop integration's files, checked with the tools that judge them:
+ * desktop-file-validate, appstreamcli, glib-compile-schemas, man; and the
+ * Flatpak manifest, which cannot be built here, parsed and read. */
+#include "ws-config.h"
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+static char *
+source_file (const char *first,
+             ...)
+{
+  g_autofree char *top = g_path_get_dirname (WS_SOURCE_DATADIR);
+  va_list args;
+  GString *path = g_string_new (top);
+  const char *part;
+
+  va_start (args, first);
+  for (part = first; part; part = va_arg (args, const char *))
+    {
+      g_string_append_c (path, G_DIR_SEPARATOR);
+      g_string_append (path, part);
+    }
+  va_end (args);
+  return g_string_free (path, FALSE);
+}
+
+/* Runs argv; FALSE (and the test skipped) if its program is missing. */
+static gboolean
+run (const char *const *argv,
+     int                *status,
+     char              **out,
+     char              **err)
+{
+  g_autofree char *program = g_find_program_in_path (argv[0]);
+  g_autoptr (GError) error = NULL;
+  int wait_status;
+
+  if (program == NULL)
+    {
+      g_autofree char *message = g_strdup_printf ("%s is not installed", argv[0]);
+      g_test_skip (message);
+      return FALSE;
+    }
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               out, err, &wait_status, &error));
+  g_assert_no_error (error);
+  *status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+  return TRUE;
+}
+
+static void
+assert_tool_accepts (const char *const *argv)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  if (!run (argv, &status, &out, &err))
+    return;
+  g_test_message ("%s: %s%s", argv[0], out, err);
+  g_assert_cmpint (status, ==, 0);
+}
+
+/* ------------------------------------------------------------------ */
+
+static void
+test_desktop_file (void)
+{
+  g_autofree char *path = source_file ("data", WS_APP_ID ".desktop", NULL);
+  const char *argv[] = { "desktop-file-validate", path, NULL };
+  g_autoptr (GKeyFile) kf = g_key_file_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *icon = NULL;
+  g_autofree char *exec = NULL;
+
+  g_key_file_load_from_file (kf, path, G_KEY_FILE_NONE, &error);
+  g_assert_no_error (error);
+  icon = g_key_file_get_string (kf, "Desktop Entry", "Icon", NULL);
+  exec = g_key_file_get_string (kf, "Desktop Entry", "Exec", NULL);
+  g_assert_cmpstr (icon, ==, WS_APP_ID);
+  g_assert_cmpstr (exec, ==, "warpscope");
+  assert_tool_accepts (argv);
+}
+
+/* What the metainfo says, as far as the tests care. */
+typedef struct
+{
+  GString *text;
+  char *id;
+  char *launchable;
+  char *release;
+  GPtrArray *screenshots;
+  gboolean content_rating;
+} Metainfo;
+
+static void
+meta_start (GMarkupParseContext *context,
+            const char          *element,
+            const char         **names,
+            const char         **values,
+            gpointer             user_data,
+            GError             **error)
+{
+  Metainfo *m = user_data;
+
+  g_string_truncate (m->text, 0);
+  if (g_str_equal (element, "release") && m->release == NULL)
+    for (guint i = 0; names[i]; i++)
+      if (g_str_equal (names[i], "version"))
+        m->release = g_strdup (values[i]);
+  if (g_str_equal (element, "content_rating"))
+    m->content_rating = TRUE;
+}
+
+static void
+meta_end (GMarkupParseContext *context,
+          const char          *element,
+          gpointer             user_data,
+          GError             **error)
+{
+  Metainfo *m = user_data;
+  const GSList *stack = g_markup_parse_context_get_element_stack (context);
+  const char *parent = stack->next ? stack->next->data : NULL;
+
+  if (g_str_equal (element, "id") && g_strcmp0 (parent, "component") == 0)
+    m->id = g_strdup (g_strstrip (m->text->str));
+  else if (g_str_equal (element, "launchable"))
+    m->launchable = g_strdup (g_strstrip (m->text->str));
+  else if (g_str_equal (element, "image"))
+    g_ptr_array_add (m->screenshots, g_strdup (g_strstrip (m->text->str)));
+}
+
+static void
+meta_text (GMarkupParseContext *context,
+           const char          *text,
+           gsize                len,
+           gpointer             user_data,
+           GError             **error)
+{
+  Metainfo *m = user_data;
+
+  g_string_append_len (m->text, text, len);
+}
+
+static void
+test_metainfo (void)
+{
+  static const GMarkupParser parser = { meta_start, meta_end, meta_text, NULL, NULL };
+  g_autofree char *path = source_file ("data", WS_APP_ID ".metainfo.xml", NULL);
+  const char *argv[] = { "appstreamcli", "validate", "--no-net", "--explain", path, NULL };
+  g_autofree char *contents = NULL;
+  g_autoptr (GMarkupParseContext) context = NULL;
+  g_autoptr (GError) error = NULL;
+  Metainfo m = { g_string_new (NULL), NULL, NULL, NULL, g_ptr_array_new_with_free_func (g_free), FALSE };
+  gsize len;
+
+  g_file_get_contents (path, &contents, &len, &error);
+  g_assert_no_error (error);
+  context = g_markup_parse_context_new (&parser, 0, &m, NULL);
+  g_markup_parse_context_parse (context, contents, len, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpstr (m.id, ==, WS_APP_ID);
+  g_assert_cmpstr (m.launchable, ==, WS_APP_ID ".desktop");
+  /* the newest release is this version: the About window shows its notes */
+  g_assert_cmpstr (m.release, ==, WS_VERSION);
+  g_assert_true (m.content_rating);
+  g_assert_cmpuint (m.screenshots->len, >, 0);
+  for (guint i = 0; i < m.screenshots->len; i++)
+    {
+      const char *url = g_ptr_array_index (m.screenshots, i);
+      g_autofree char *name = g_path_get_basename (url);
+      g_autofree char *file = source_file ("data", "screenshots", name, NULL);
+
+      g_assert_true (g_str_has_prefix (url, "https://"));
+      g_assert_nonnull (strstr (url, "/data/screenshots/"));
+      if (!g_file_test (file, G_FILE_TEST_EXISTS))
+        g_test_message ("screenshot %s is not made yet (see data/screenshots/README.md)", name);
+    }
+  assert_tool_accepts (argv);
+
+  g_string_free (m.text, TRUE);
+  g_free (m.id);
+  g_free (m.launchable);
+  g_free (m.release);
+  g_ptr_array_unref (m.screenshots);
+}
+
+static void
+test_schema (void)
+{
+  g_autofree char *dir = source_file ("data", NULL);
+  const char *argv[] = { "glib-compile-schemas", "--strict", "--dry-run", dir, NULL };
+
+  assert_tool_accepts (argv);
+}
+
+/* ------------------------------------------------------------------ */
+
+static JsonObject *
+load_manifest (JsonParser *parser)
+{
+  g_autofree char *path = source_file ("flatpak", WS_APP_ID ".json", NULL);
+  g_autoptr (GError) error = NULL;
+  JsonNode *root;
+
+  json_parser_load_from_file (parser, path, &error);
+  g_assert_no_error (error);
+  root = json_parser_get_root (parser);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (root));
+  return json_node_get_object (root);
+}
+
+static void
+test_flatpak_manifest (void)
+{
+  static const char *const allowed[] = {
+    "--share=ipc", "--socket=wayland", "--socket=fallback-x11", "--device=all", NULL
+  };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject *manifest = load_manifest (parser);
+  JsonArray *finish_args, *modules;
+  JsonObject *app = NULL;
+  gboolean device_all = FALSE;
+
+  g_assert_cmpstr (json_object_get_string_member (manifest, "id"), ==, WS_APP_ID);
+  g_assert_cmpstr (json_object_get_string_member (manifest, "runtime"), ==, "org.gnome.Platform");
+  g_assert_cmpstr (json_object_get_string_member (manifest, "sdk"), ==, "org.gnome.Sdk");
+  g_assert_cmpstr (json_object_get_string_member (manifest, "command"), ==, "warpscope");
+
+  /* no wider than the display and the GPU */
+  finish_args = json_object_get_array_member (manifest, "finish-args");
+  for (guint i = 0; i < json_array_get_length (finish_args); i++)
+    {
+      const char *arg = json_array_get_string_element (finish_args, i);
+
+      g_test_message ("finish-arg %s", arg);
+      g_assert_true (g_strv_contains (allowed, arg));
+      device_all |= g_str_equal (arg, "--device=all");
+    }
+  g_assert_true (device_all);
+
+  /* every download is pinned; the last module builds this project with CUDA */
+  modules = json_object_get_array_member (manifest, "modules");
+  for (guint i = 0; i < json_array_get_length (modules); i++)
+    {
+      JsonObject *module = json_array_get_object_element (modules, i);
+      JsonArray *sources = json_object_get_array_member (module, "sources");
+
+      for (guint j = 0; j < json_array_get_length (sources); j++)
+        {
+          JsonObject *source = json_array_get_object_element (sources, j);
+
+          if (json_object_has_member (source, "url"))
+            {
+              const char *sha = json_object_get_string_member_with_default (source, "sha256", "");
+
+              g_assert_true (g_str_has_prefix (json_object_get_string_member (source, "url"), "https://"));
+              g_assert_cmpuint (strlen (sha), ==, 64);
+              for (const char *c = sha; *c; c++)
+                g_assert_true (g_ascii_isxdigit (*c));
+            }
+        }
+      app = module;
+    }
+  g_assert_nonnull (app);
+  g_assert_cmpstr (json_object_get_string_member (app, "name"), ==, "warpscope");
+  g_assert_cmpstr (json_object_get_string_member (app, "buildsystem"), ==, "meson");
+  {
+    JsonArray *opts = json_object_get_array_member (app, "config-opts");
+    gboolean cuda = FALSE;
+
+    for (guint i = 0; i < json_array_get_length (opts); i++)
+      cuda |= g_str_equal (json_array_get_string_element (opts, i), "-Dcuda=enabled");
+    g_assert_true (cuda);
+  }
+}
+
+/* ------------------------------------------------------------------ */
+
+/* The commands `warpscope-cli --help` lists. */
+static GStrv
+cli_commands (void)
+{
+  const char *argv[] = { g_getenv ("WS_CLI"), "--help", NULL };
+  g_autofree char *out = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GStrvBuilder) commands = g_strv_builder_new ();
+  gboolean in_commands = FALSE;
+
+  g_assert_nonnull (argv[0]);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, 0, NULL, NULL, &out, NULL, NULL, &error));
+  g_assert_no_error (error);
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      if (g_str_equal (lines[i], "Commands:"))
+        in_commands = TRUE;
+      else if (in_commands && g_str_has_prefix (lines[i], "  "))
+        {
+          g_auto (GStrv) words = g_strsplit (g_strstrip (lines[i]), " ", 2);
+          g_strv_builder_add (commands, words[0]);
+        }
+      else if (in_commands)
+        break;
+    }
+  return g_strv_builder_end (commands);
+}
+
+/* The long options a command's --help lists, or NULL if it has no help yet. */
+static GPtrArray *
+cli_options (const char *command)
+{
+  const char *argv[] = { g_getenv ("WS_CLI"), command, "--help", NULL };
+  g_autofree char *out = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GRegex) regex = g_regex_new ("^  (?:-\\w, )?(--[a-z][a-z0-9-]*)", G_REGEX_MULTILINE, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+  GPtrArray *options = g_ptr_array_new_with_free_func (g_free);
+  int status;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, 0, NULL, NULL, &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    {
+      g_ptr_array_unref (options);
+      return NULL;
+    }
+  g_regex_match (regex, out, 0, &match);
+  for (; g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *option = g_match_info_fetch (match, 1);
+
+      if (!g_str_equal (option, "--help") && !g_str_has_prefix (option, "--help-"))
+        g_ptr_array_add (options, g_steal_pointer (&option));
+    }
+  return options;
+}
+
+static void
+test_man_page (void)
+{
+  g_autofree char *path = source_file ("docs", "warpscope-cli.1", NULL);
+  const char *argv[] = { "man", "--warnings", "-E", "UTF-8", "-l", path, NULL };
+  g_autofree char *source = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_auto (GStrv) commands = cli_commands ();
+  g_autoptr (GString) undocumented = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  /* every command has its own subsection, every option is mentioned */
+  g_file_get_contents (path, &source, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (commands), >=, 8);
+  for (guint i = 0; commands[i]; i++)
+    {
+      g_autofree char *heading = g_strdup_printf ("\n.SS \"%s", commands[i]);
+      g_autoptr (GPtrArray) options = cli_options (commands[i]);
+
+      g_test_message ("command %s", commands[i]);
+      g_assert_nonnull (strstr (source, heading));
+      for (guint j = 0; options && j < options->len; j++)
+        {
+          g_autoptr (GString) escaped = g_string_new (g_ptr_array_index (options, j));
+
+          g_string_replace (escaped, "-", "\\-", 0);
+          if (!strstr (source, escaped->str))
+            g_string_append_printf (undocumented, " %s %s", commands[i], (char *) g_ptr_array_index (options, j));
+        }
+    }
+
+  /* it renders, with no warning from groff */
+  if (!run (argv, &status, &out, &err))
+    return;
+  g_assert_cmpint (status, ==, 0);
+  g_assert_cmpstr (err, ==, "");
+  g_assert_nonnull (strstr (out, "warpscope-cli"));
+
+  if (undocumented->len)
+    {
+      g_autofree char *message = g_strdup_printf ("options missing from docs/warpscope-cli.1:%s",
+                                                  undocumented->str);
+      g_test_incomplete (message);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  gboolean root_is_svg;
+  char *width;
+  char *height;
+  gboolean has_raster_or_text;
+  int depth;
+} SvgInfo;
+
+static void
+svg_start (GMarkupParseContext *context,
+           const char          *element,
+           const char         **names,
+           const char         **values,
+           gpointer             user_data,
+           GError             **error)
+{
+  SvgInfo *s = user_data;
+
+  if (s->depth++ == 0)
+    {
+      s->root_is_svg = g_str_equal (element, "svg");
+      for (guint i = 0; names[i]; i++)
+        if (g_str_equal (names[i], "width"))
+          s->width = g_strdup (values[i]);
+        else if (g_str_equal (names[i], "height"))
+          s->height = g_strdup (values[i]);
+    }
+  if (g_str_equal (element, "image") || g_str_equal (element, "text"))
+    s->has_raster_or_text = TRUE;
+}
+
+static void
+svg_end (GMarkupParseContext *context,
+         const char          *element,
+         gpointer             user_data,
+         GError             **error)
+{
+  ((SvgInfo *) user_data)->depth--;
+}
+
+static void
+check_icon (const char *path,
+            const char *size)
+{
+  static const GMarkupParser parser = { svg_start, svg_end, NULL, NULL, NULL };
+  g_autofree char *contents = NULL;
+  g_autoptr (GMarkupParseContext) context = NULL;
+  g_autoptr (GError) error = NULL;
+  SvgInfo s = { 0 };
+  gsize len;
+
+  g_file_get_contents (path, &contents, &len, &error);
+  g_assert_no_error (error);
+  context = g_markup_parse_context_new (&parser, 0, &s, NULL);
+  g_markup_parse_context_parse (context, contents, len, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_markup_parse_context_end_parse (context, NULL));
+  g_assert_true (s.root_is_svg);
+  g_assert_cmpstr (s.width, ==, size);
+  g_assert_cmpstr (s.height, ==, size);
+  /* drawn shapes only: no embedded bitmaps, no text that needs a font */
+  g_assert_false (s.has_raster_or_text);
+  g_free (s.width);
+  g_free (s.height);
+}
+
+static void
+test_icons (void)
+{
+  g_autofree char *scalable = source_file ("data", "icons", "hicolor", "scalable", "apps", WS_APP_ID ".svg", NULL);
+  g_autofree char *symbolic = source_file ("data", "icons", "hicolor", "symbolic", "apps",
+                                           WS_APP_ID "-symbolic.svg", NULL);
+
+  check_icon (scalable, "128");
+  check_icon (symbolic, "16");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/data/desktop-file", test_desktop_file);
+  g_test_add_func ("/data/metainfo", test_metainfo);
+  g_test_add_func ("/data/schema", test_schema);
+  g_test_add_func ("/data/icons", test_icons);
+  g_test_add_func ("/data/flatpak-manifest", test_flatpak_manifest);
+  g_test_add_func ("/data/man-page", test_man_page);
+
+  return g_test_run ();
+}
