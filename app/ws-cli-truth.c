@@ -769,6 +769,40 @@ device_name (GError **error)
   return ws_jit_device_name (error);
 }
 
+/* Writes each case's kernel source and its SASS for sm_90 to a folder (no
+ * GPU needed), to read what the compiler made of it. */
+static int
+dump_cases (const char *only,
+            const char *dir)
+{
+  g_autoptr (GPtrArray) cases = truth_cases (only);
+
+  if (g_mkdir_with_parents (dir, 0755) != 0)
+    return ws_cli_fail ("truth", WS_CLI_FAILED, "--dump %s: cannot create the folder", dir);
+  for (guint i = 0; i < cases->len; i++)
+    {
+      TruthCase *c = g_ptr_array_index (cases, i);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (WsKernelSource) ks = ws_codegen_generate (c->pattern, NULL, &error);
+      g_autoptr (GBytes) cubin = NULL;
+      g_autofree char *slug = g_strdup (c->name);
+      g_autofree char *base = NULL;
+      g_autofree char *cu = NULL;
+      g_autofree char *bin = NULL;
+
+      g_strcanon (slug, G_CSET_A_2_Z G_CSET_a_2_z G_CSET_DIGITS "-", '_');
+      base = g_build_filename (dir, slug, NULL);
+      cu = g_strconcat (base, ".cu", NULL);
+      bin = g_strconcat (base, ".cubin", NULL);
+      if (ks == NULL ||
+          !g_file_set_contents (cu, ks->source, -1, &error) ||
+          (cubin = ws_jit_compile (ks, "sm_90", NULL, &error)) == NULL ||
+          !g_file_set_contents (bin, g_bytes_get_data (cubin, NULL), g_bytes_get_size (cubin), &error))
+        return ws_cli_fail ("truth", WS_CLI_FAILED, "%s: %s", c->name, error->message);
+    }
+  return WS_CLI_OK;
+}
+
 #endif
 
 /* ------------------------------------------------------------------ */
@@ -786,6 +820,7 @@ typedef struct
   char *bench;
   char *run_once;
   char *ncu;
+  char *dump;
 } TruthOptions;
 
 static void
@@ -796,6 +831,7 @@ truth_options_clear (TruthOptions *o)
   g_free (o->bench);
   g_free (o->run_once);
   g_free (o->ncu);
+  g_free (o->dump);
 }
 
 static int
@@ -907,6 +943,7 @@ ws_cli_truth (int    argc,
     { "counters", 0, 0, G_OPTION_ARG_NONE, &o.raw, "Also write every counter of every case (with --json)", NULL },
     { "bench", 0, 0, G_OPTION_ARG_STRING, &o.bench, "Time the collection of CASE's counters against ncu", "CASE" },
     { "ncu", 0, 0, G_OPTION_ARG_FILENAME, &o.ncu, "The ncu to compare with (default: from PATH)", "PATH" },
+    { "dump", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &o.dump, "Write each case's source and SASS to DIR", "DIR" },
     { "run-once", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &o.run_once, "Launch CASE once", "CASE" },
     { "with-counters", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &o.with_counters, "With --run-once, collect", NULL },
     { NULL }
@@ -924,7 +961,9 @@ ws_cli_truth (int    argc,
   else
     {
 #if WS_HAVE_CUDA
-      if (o.run_once)
+      if (o.dump)
+        status = dump_cases (o.only, o.dump);
+      else if (o.run_once)
         status = run_once (o.run_once, o.with_counters);
       else if (o.bench)
         {

@@ -720,9 +720,9 @@ ws_codegen_explain_log (const WsKernelSource *source,
       if (out->len > 0)
         g_string_append (out, "; ");
       if (origin)
-        g_string_append_printf (out, "in %s (%s):%s", origin->what, origin->text, strstr (end, ": error") + 7);
+        g_string_append_printf (out, "in %s (%s)%s", origin->what, origin->text, strstr (end, ": error") + 7);
       else
-        g_string_append_printf (out, "in the generated kernel, line %u:%s", (guint) n, strstr (end, ": error") + 7);
+        g_string_append_printf (out, "in the generated kernel, line %u%s", (guint) n, strstr (end, ": error") + 7);
     }
   if (out->len == 0)
     {
