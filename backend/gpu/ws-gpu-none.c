@@ -32,17 +32,17 @@ ws_gpu_probe (GError **error)
   return NULL;
 }
 
-const WsKernelInfo *
-ws_gpu_kernels (guint *n_kernels)
+guint
+ws_gpu_generation (void)
 {
-  *n_kernels = 0;
-  return NULL;
+  return 0;
 }
 
-const WsKernelInfo *
-ws_gpu_kernel_lookup (const char *id)
+gboolean
+ws_gpu_debug_fault (GError **error)
 {
-  return NULL;
+  not_built (error);
+  return FALSE;
 }
 
 WsMeasurement *

@@ -78,6 +78,8 @@ WsDeviceInfo        *ws_gpu_probe            (GError                **error);
 /* The registry of real kernels. Available without a GPU. */
 const WsKernelInfo  *ws_gpu_kernels          (guint                  *n_kernels);
 const WsKernelInfo  *ws_gpu_kernel_lookup    (const char             *id);
+const WsKernelParam *ws_kernel_info_get_param (const WsKernelInfo    *info,
+                                              const char             *name);
 
 /* Runs a registered kernel: warm-up, samples timed with events, verified
  * against a CPU reference. */
@@ -90,7 +92,12 @@ WsMeasurement       *ws_gpu_measure          (const char             *id,
                                               gpointer                progress_data,
                                               GError                **error);
 
-/* Times any launcher the same way (used by generated kernels). */
+/* Times any launcher the same way (used by generated kernels): warm-up,
+ * launches batched to at least ~0.2 ms per sample, L2 flushed before each
+ * sample when cold, the SM clock measured afterwards. The launcher must
+ * launch on the legacy default stream (0). Fills the timings, bytes,
+ * bandwidth, cold and sm_clock_mhz; the caller adds what it knows of the
+ * kernel (registers, occupancy, verification). */
 WsMeasurement       *ws_gpu_time_launches    (const char             *id,
                                               WsLaunchFunc            launch,
                                               gpointer                launch_data,
@@ -100,6 +107,14 @@ WsMeasurement       *ws_gpu_time_launches    (const char             *id,
                                               WsSampleProgress        progress,
                                               gpointer                progress_data,
                                               GError                **error);
+
+/* Counts the device resets after faults: whoever caches modules, functions
+ * or memory of the context (ws-jit.c) drops them when it changes. */
+guint                ws_gpu_generation       (void);
+
+/* Launches a kernel that stores to an unmapped address, to test recovery:
+ * fails with WS_GPU_ERROR_KERNEL_FAULT after resetting the device. */
+gboolean             ws_gpu_debug_fault      (GError                **error);
 
 /* Generates CUDA source from the pattern's AST, compiles it with NVRTC,
  * and measures it like any other kernel (ws-jit.c). */

@@ -94,6 +94,7 @@ ws_measurement_copy (const WsMeasurement *m)
   copy->blocks_per_sm = m->blocks_per_sm;
   copy->warps_per_sm = m->warps_per_sm;
   copy->verified = m->verified;
+  copy->warning = g_strdup (m->warning);
   return copy;
 }
 
@@ -107,6 +108,7 @@ ws_measurement_free (WsMeasurement *m)
   g_array_unref (m->params);
   g_array_unref (m->samples_ms);
   g_array_unref (m->counters);
+  g_free (m->warning);
   g_free (m);
 }
 

@@ -64,6 +64,7 @@ typedef struct
   int warps_per_sm;
   gboolean verified;          /* output matched the CPU reference */
   GArray *counters;           /* WsCounter; empty when not collected */
+  char *warning;              /* what went wrong beside (counters unavailable…), or NULL */
 } WsMeasurement;
 
 GType          ws_device_info_get_type   (void) G_GNUC_CONST;

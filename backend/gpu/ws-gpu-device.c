@@ -1,0 +1,580 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The device: why there is none, what it is, its context and the buffers
+ * cached between jobs, and recovery after a fault. */
+#include "ws-config.h"
+#include "ws-gpu-private.h"
+
+#include <dlfcn.h>
+#include <string.h>
+
+G_DEFINE_QUARK (ws-gpu-error-quark, ws_gpu_error)
+
+#define N_DEVICE_SLOTS 8
+#define N_PINNED_SLOTS 2
+#define MAX_STREAMS 16
+
+typedef struct
+{
+  void *ptr;
+  gsize bytes;
+} Buffer;
+
+typedef struct
+{
+  gboolean probed;
+  WsDeviceInfo *info;
+  GError *probe_error;
+  gboolean ready;            /* context made, streams and events exist */
+  guint generation;
+  cudaEvent_t start, stop;
+  cudaStream_t streams[MAX_STREAMS];
+  guint n_streams;
+  Buffer device[N_DEVICE_SLOTS];
+  Buffer pinned[N_PINNED_SLOTS];
+  Buffer mapped;
+  void *mapped_device;
+  Buffer pageable;
+  Buffer flush;
+  long long *clock_out;
+} State;
+
+static State state;
+static GRecMutex lock;
+
+void
+ws_gpu_lock (void)
+{
+  g_rec_mutex_lock (&lock);
+}
+
+void
+ws_gpu_unlock (void)
+{
+  g_rec_mutex_unlock (&lock);
+}
+
+gboolean
+ws_gpu_is_built (void)
+{
+  return TRUE;
+}
+
+const char *
+ws_gpu_build_description (void)
+{
+  return "CUDA " WS_CUDA_VERSION ", kernels for sm_" WS_GPU_ARCHS;
+}
+
+guint
+ws_gpu_generation (void)
+{
+  return state.generation;
+}
+
+/* ------------------------------------------------------------------ */
+/* Errors                                                             */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+is_fault (cudaError_t err)
+{
+  switch (err)
+    {
+    case cudaErrorIllegalAddress:
+    case cudaErrorLaunchFailure:
+    case cudaErrorMisalignedAddress:
+    case cudaErrorHardwareStackError:
+    case cudaErrorIllegalInstruction:
+    case cudaErrorInvalidAddressSpace:
+    case cudaErrorInvalidPc:
+    case cudaErrorAssert:
+    case cudaErrorLaunchTimeout:
+    case cudaErrorECCUncorrectable:
+    case cudaErrorLaunchIncompatibleTexturing:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static WsGpuError
+error_code (cudaError_t err)
+{
+  switch (err)
+    {
+    case cudaErrorInsufficientDriver:
+    case cudaErrorUnsupportedPtxVersion:
+      return WS_GPU_ERROR_DRIVER_TOO_OLD;
+    case cudaErrorNoDevice:
+    case cudaErrorDevicesUnavailable:
+      return WS_GPU_ERROR_NO_DEVICE;
+    case cudaErrorNoKernelImageForDevice:
+    case cudaErrorInvalidDeviceFunction:
+      return WS_GPU_ERROR_UNSUPPORTED;
+    case cudaErrorMemoryAllocation:
+      return WS_GPU_ERROR_OUT_OF_MEMORY;
+    default:
+      return is_fault (err) ? WS_GPU_ERROR_KERNEL_FAULT : WS_GPU_ERROR_CUDA;
+    }
+}
+
+static void forget_context (void);
+
+gboolean
+ws_gpu_fail (cudaError_t err,
+             const char *what,
+             GError    **error)
+{
+  WsGpuError code = error_code (err);
+
+  /* clear a non-sticky error so that it does not surface again later */
+  cudaGetLastError ();
+  if (code == WS_GPU_ERROR_KERNEL_FAULT)
+    {
+      /* a fault poisons the context: throw it away, the next job makes a new one */
+      forget_context ();
+      cudaDeviceReset ();
+      cudaGetLastError ();
+      g_set_error (error, WS_GPU_ERROR, code, "%s: the kernel faulted: %s (%s); the device was reset",
+                   what, cudaGetErrorString (err), cudaGetErrorName (err));
+    }
+  else
+    g_set_error (error, WS_GPU_ERROR, code, "%s: %s (%s)", what, cudaGetErrorString (err), cudaGetErrorName (err));
+  return FALSE;
+}
+
+gboolean
+ws_gpu_check (cudaError_t err,
+              const char *what,
+              GError    **error)
+{
+  return err == cudaSuccess || ws_gpu_fail (err, what, error);
+}
+
+gboolean
+ws_gpu_sync (const char *what,
+             GError    **error)
+{
+  cudaError_t err = cudaDeviceSynchronize ();
+
+  if (err == cudaSuccess)
+    err = cudaGetLastError ();
+  return ws_gpu_check (err, what, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* Probing                                                            */
+/* ------------------------------------------------------------------ */
+
+static char *
+version_string (int v)
+{
+  return g_strdup_printf ("%d.%d", v / 1000, (v % 1000) / 10);
+}
+
+static int
+attribute (enum cudaDeviceAttr attr)
+{
+  int value = 0;
+
+  if (cudaDeviceGetAttribute (&value, attr, 0) != cudaSuccess)
+    {
+      cudaGetLastError ();
+      return 0;
+    }
+  return value;
+}
+
+static gboolean
+check_driver (GError **error)
+{
+  void *handle = dlopen ("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+
+  if (handle == NULL)
+    {
+      const char *why = dlerror ();
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NO_DRIVER,
+                   "no NVIDIA driver: libcuda.so.1 cannot be loaded (%s)", why ? why : "not found");
+      return FALSE;
+    }
+  /* keep it loaded: the runtime loads it again and must find the same one */
+  return TRUE;
+}
+
+static gboolean
+check_versions (WsDeviceInfo *info,
+                GError      **error)
+{
+  int driver = 0, runtime = 0, count = 0;
+  cudaError_t err;
+
+  cudaDriverGetVersion (&driver);
+  cudaRuntimeGetVersion (&runtime);
+  info->driver_version = version_string (driver);
+  info->runtime_version = version_string (runtime);
+  err = cudaGetDeviceCount (&count);
+  if (err == cudaErrorInsufficientDriver)
+    {
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_DRIVER_TOO_OLD,
+                   "the NVIDIA driver supports CUDA %s, but this build needs CUDA %s or newer: update the driver",
+                   info->driver_version, info->runtime_version);
+      return FALSE;
+    }
+  if (err == cudaErrorNoDevice || (err == cudaSuccess && count == 0))
+    {
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NO_DEVICE,
+                   "the NVIDIA driver (CUDA %s) sees no GPU (%s)", info->driver_version,
+                   err == cudaSuccess ? "none reported" : cudaGetErrorString (err));
+      return FALSE;
+    }
+  if (err != cudaSuccess)
+    return ws_gpu_fail (err, "looking for GPUs", error);
+  return TRUE;
+}
+
+static void
+describe_device (WsDeviceInfo *info)
+{
+  struct cudaDeviceProp prop;
+
+  memset (&prop, 0, sizeof prop);
+  if (cudaGetDeviceProperties (&prop, 0) == cudaSuccess)
+    {
+      info->name = g_strdup (prop.name);
+      info->global_mem_bytes = (gint64) prop.totalGlobalMem;
+    }
+  else
+    info->name = g_strdup ("unknown GPU");
+  info->cc_major = attribute (cudaDevAttrComputeCapabilityMajor);
+  info->cc_minor = attribute (cudaDevAttrComputeCapabilityMinor);
+  info->sm_count = attribute (cudaDevAttrMultiProcessorCount);
+  info->l2_bytes = attribute (cudaDevAttrL2CacheSize);
+  info->shared_per_sm = attribute (cudaDevAttrMaxSharedMemoryPerMultiprocessor);
+  info->shared_per_block_optin = attribute (cudaDevAttrMaxSharedMemoryPerBlockOptin);
+  info->registers_per_sm = attribute (cudaDevAttrMaxRegistersPerMultiprocessor);
+  info->max_threads_per_sm = attribute (cudaDevAttrMaxThreadsPerMultiProcessor);
+  info->max_blocks_per_sm = attribute (cudaDevAttrMaxBlocksPerMultiprocessor);
+  info->sm_clock_mhz = attribute (cudaDevAttrClockRate) / 1000;
+  info->mem_clock_mhz = attribute (cudaDevAttrMemoryClockRate) / 1000;
+  info->mem_bus_bits = attribute (cudaDevAttrGlobalMemoryBusWidth);
+  /* double data rate: two transfers per memory clock */
+  info->peak_bandwidth_gbs = 2.0 * attribute (cudaDevAttrMemoryClockRate) * 1e3 * (info->mem_bus_bits / 8) / 1e9;
+}
+
+static gboolean
+check_kernels (const WsDeviceInfo *info,
+               GError            **error)
+{
+  struct cudaFuncAttributes attr;
+  cudaError_t err = cudaFuncGetAttributes (&attr, ws_fill_words_func ());
+
+  if (err == cudaErrorNoKernelImageForDevice || err == cudaErrorInvalidDeviceFunction)
+    {
+      cudaGetLastError ();
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_UNSUPPORTED,
+                   "%s (sm_%d%d) is not among the architectures this build's kernels were compiled for "
+                   "(sm_%s); rebuild with -Dgpu_archs=%d%d",
+                   info->name, info->cc_major, info->cc_minor, WS_GPU_ARCHS, info->cc_major, info->cc_minor);
+      return FALSE;
+    }
+  if (err == cudaErrorUnsupportedPtxVersion)
+    {
+      cudaGetLastError ();
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_DRIVER_TOO_OLD,
+                   "the NVIDIA driver (CUDA %s) is too old to compile this build's kernels for %s: update the driver",
+                   info->driver_version, info->name);
+      return FALSE;
+    }
+  return ws_gpu_check (err, "loading the kernels", error);
+}
+
+static WsDeviceInfo *
+probe (GError **error)
+{
+  g_autoptr (WsDeviceInfo) info = ws_device_info_new ();
+
+  if (!check_driver (error) || !check_versions (info, error))
+    return NULL;
+  if (!ws_gpu_check (cudaSetDevice (0), "selecting GPU 0", error))
+    return NULL;
+  describe_device (info);
+  if (!check_kernels (info, error))
+    return NULL;
+  return g_steal_pointer (&info);
+}
+
+WsDeviceInfo *
+ws_gpu_probe (GError **error)
+{
+  WsDeviceInfo *copy = NULL;
+
+  ws_gpu_lock ();
+  if (!state.probed)
+    {
+      state.info = probe (&state.probe_error);
+      state.probed = TRUE;
+    }
+  if (state.info)
+    copy = ws_device_info_copy (state.info);
+  else
+    g_propagate_error (error, g_error_copy (state.probe_error));
+  ws_gpu_unlock ();
+  return copy;
+}
+
+const WsDeviceInfo *
+ws_gpu_device (void)
+{
+  return state.info;
+}
+
+/* ------------------------------------------------------------------ */
+/* The context and its caches                                         */
+/* ------------------------------------------------------------------ */
+
+/* Forgets every handle of the context without freeing: for after a fault,
+ * when the context is about to be destroyed anyway. */
+static void
+forget_context (void)
+{
+  Buffer zero = { NULL, 0 };
+
+  ws_counters_shutdown ();
+  for (guint i = 0; i < N_DEVICE_SLOTS; i++)
+    state.device[i] = zero;
+  for (guint i = 0; i < N_PINNED_SLOTS; i++)
+    state.pinned[i] = zero;
+  state.mapped = zero;
+  state.mapped_device = NULL;
+  state.flush = zero;
+  state.clock_out = NULL;
+  state.n_streams = 0;
+  state.ready = FALSE;
+  state.generation++;
+}
+
+gboolean
+ws_gpu_ensure (GError **error)
+{
+  g_autoptr (WsDeviceInfo) info = ws_gpu_probe (error);
+
+  if (info == NULL)
+    return FALSE;
+  if (state.ready)
+    return TRUE;
+  if (!ws_gpu_check (cudaSetDevice (0), "selecting GPU 0", error) ||
+      !ws_gpu_check (cudaEventCreate (&state.start), "creating an event", error) ||
+      !ws_gpu_check (cudaEventCreate (&state.stop), "creating an event", error) ||
+      !ws_gpu_check (cudaMalloc ((void **) &state.clock_out, sizeof (long long)), "cudaMalloc", error))
+    return FALSE;
+  state.ready = TRUE;
+  return TRUE;
+}
+
+static char *
+format_size (gsize bytes)
+{
+  return g_format_size_full (bytes, G_FORMAT_SIZE_IEC_UNITS);
+}
+
+static gboolean
+grow (Buffer      *b,
+      gsize        bytes,
+      cudaError_t (*alloc) (void **, gsize),
+      cudaError_t (*release) (void *),
+      const char  *what,
+      GError     **error)
+{
+  cudaError_t err;
+
+  if (b->ptr && b->bytes >= bytes)
+    return TRUE;
+  if (b->ptr)
+    release (b->ptr);
+  b->ptr = NULL;
+  b->bytes = 0;
+  /* round up, so that a sweep that grows step by step reallocates seldom */
+  bytes = MAX (bytes, 1) + (bytes / 8);
+  err = alloc (&b->ptr, bytes);
+  if (err != cudaSuccess)
+    {
+      g_autofree char *size = format_size (bytes);
+      g_autofree char *message = g_strdup_printf ("%s of %s", what, size);
+      b->ptr = NULL;
+      return ws_gpu_fail (err, message, error);
+    }
+  b->bytes = bytes;
+  return TRUE;
+}
+
+static cudaError_t
+device_alloc (void **p,
+              gsize  bytes)
+{
+  return cudaMalloc (p, bytes);
+}
+
+static cudaError_t
+pinned_alloc (void **p,
+              gsize  bytes)
+{
+  return cudaMallocHost (p, bytes);
+}
+
+static cudaError_t
+mapped_alloc (void **p,
+              gsize  bytes)
+{
+  return cudaHostAlloc (p, bytes, cudaHostAllocMapped);
+}
+
+static cudaError_t
+pageable_alloc (void **p,
+                gsize  bytes)
+{
+  *p = g_try_malloc (bytes);
+  return *p ? cudaSuccess : cudaErrorMemoryAllocation;
+}
+
+static cudaError_t
+pageable_free (void *p)
+{
+  g_free (p);
+  return cudaSuccess;
+}
+
+void *
+ws_gpu_buffer (guint   slot,
+               gsize   bytes,
+               GError **error)
+{
+  g_assert (slot < N_DEVICE_SLOTS);
+  if (!grow (&state.device[slot], bytes, device_alloc, cudaFree, "cudaMalloc", error))
+    return NULL;
+  return state.device[slot].ptr;
+}
+
+void *
+ws_gpu_pinned (guint   slot,
+               gsize   bytes,
+               GError **error)
+{
+  g_assert (slot < N_PINNED_SLOTS);
+  if (!grow (&state.pinned[slot], bytes, pinned_alloc, cudaFreeHost, "cudaMallocHost", error))
+    return NULL;
+  return state.pinned[slot].ptr;
+}
+
+void *
+ws_gpu_mapped (gsize   bytes,
+               void  **device_ptr,
+               GError **error)
+{
+  void *old = state.mapped.ptr;
+
+  if (!grow (&state.mapped, bytes, mapped_alloc, cudaFreeHost, "cudaHostAlloc (mapped)", error))
+    return NULL;
+  if (state.mapped.ptr != old || state.mapped_device == NULL)
+    {
+      if (!ws_gpu_check (cudaHostGetDevicePointer (&state.mapped_device, state.mapped.ptr, 0),
+                         "cudaHostGetDevicePointer", error))
+        return NULL;
+    }
+  *device_ptr = state.mapped_device;
+  return state.mapped.ptr;
+}
+
+void *
+ws_gpu_pageable (gsize   bytes,
+                 GError **error)
+{
+  if (!grow (&state.pageable, bytes, pageable_alloc, pageable_free, "malloc", error))
+    return NULL;
+  return state.pageable.ptr;
+}
+
+cudaStream_t *
+ws_gpu_streams (guint    n,
+                GError **error)
+{
+  g_assert (n <= MAX_STREAMS);
+  while (state.n_streams < n)
+    {
+      if (!ws_gpu_check (cudaStreamCreate (&state.streams[state.n_streams]), "cudaStreamCreate", error))
+        return NULL;
+      state.n_streams++;
+    }
+  return state.streams;
+}
+
+gboolean
+ws_gpu_flush_l2 (GError **error)
+{
+  gsize bytes = MAX ((gsize) state.info->l2_bytes * 2, (gsize) 8 << 20);
+
+  if (!grow (&state.flush, bytes, device_alloc, cudaFree, "cudaMalloc (L2 flush)", error))
+    return FALSE;
+  return ws_gpu_check (cudaMemsetAsync (state.flush.ptr, state.generation & 0xff, bytes, 0),
+                       "flushing L2", error);
+}
+
+gboolean
+ws_gpu_fill (void    *p,
+             gsize    n_words,
+             guint32  seed,
+             GError **error)
+{
+  return ws_gpu_check (ws_fill_words ((uint32_t *) p, n_words, seed, 0), "filling an input", error);
+}
+
+int
+ws_gpu_measure_clock (void)
+{
+  /* long enough (about a millisecond) for the events' half-microsecond resolution */
+  const long long cycles = 1500000;
+  long long counted = 0;
+  float ms = 0;
+
+  if (cudaEventRecord (state.start, 0) != cudaSuccess ||
+      ws_spin_clock (cycles, state.clock_out, 0) != cudaSuccess ||
+      cudaEventRecord (state.stop, 0) != cudaSuccess ||
+      cudaEventSynchronize (state.stop) != cudaSuccess ||
+      cudaEventElapsedTime (&ms, state.start, state.stop) != cudaSuccess ||
+      cudaMemcpy (&counted, state.clock_out, sizeof counted, cudaMemcpyDeviceToHost) != cudaSuccess ||
+      ms <= 0)
+    {
+      cudaGetLastError ();
+      return 0;
+    }
+  return (int) (counted / (ms * 1e3) + 0.5);
+}
+
+void
+ws_gpu_events (cudaEvent_t *start,
+               cudaEvent_t *stop)
+{
+  *start = state.start;
+  *stop = state.stop;
+}
+
+gboolean
+ws_gpu_debug_fault (GError **error)
+{
+  gboolean ok;
+
+  ws_gpu_lock ();
+  ok = ws_gpu_ensure (error) &&
+       ws_gpu_check (ws_fault (0), "launching the faulting kernel", error) &&
+       ws_gpu_sync ("running the faulting kernel", error);
+  ws_gpu_unlock ();
+  return ok;
+}
+
+gboolean
+ws_gpu_set_bytes (void    *p,
+                  int      value,
+                  gsize    bytes,
+                  GError **error)
+{
+  return ws_gpu_check (cudaMemsetAsync (p, value, bytes, 0), "cudaMemset", error);
+}

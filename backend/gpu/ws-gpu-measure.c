@@ -1,0 +1,511 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Measuring: parameters, the verification launch, warm-up, timed samples
+ * (batched when short, L2 flushed when cold), what the runtime says about
+ * the kernel, and hardware counters when asked for. */
+#include "ws-config.h"
+#include "ws-gpu-private.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+/* a sample lasts at least this long, so that launch gaps and the events'
+ * resolution (about half a microsecond) stay small beside it */
+#define MIN_SAMPLE_MS 0.2
+#define BATCH_BELOW_MS 0.05
+#define MAX_BATCH 2000
+
+/* ------------------------------------------------------------------ */
+/* Timing                                                             */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+time_batch (const char  *id,
+            WsLaunchFunc launch,
+            gpointer     data,
+            guint        batch,
+            gboolean     cold,
+            double      *ms,
+            GError     **error)
+{
+  cudaEvent_t start, stop;
+  float elapsed = 0;
+  cudaError_t err;
+
+  ws_gpu_events (&start, &stop);
+  if (cold && !ws_gpu_flush_l2 (error))
+    return FALSE;
+  if (!ws_gpu_check (cudaEventRecord (start, 0), "recording an event", error))
+    return FALSE;
+  for (guint b = 0; b < batch; b++)
+    launch (data);
+  if (!ws_gpu_check (cudaEventRecord (stop, 0), "recording an event", error))
+    return FALSE;
+  err = cudaEventSynchronize (stop);
+  if (err == cudaSuccess)
+    err = cudaGetLastError ();
+  if (err != cudaSuccess)
+    {
+      g_autofree char *what = g_strdup_printf ("running %s", id);
+      return ws_gpu_fail (err, what, error);
+    }
+  if (!ws_gpu_check (cudaEventElapsedTime (&elapsed, start, stop), "reading the events", error))
+    return FALSE;
+  *ms = elapsed / batch;
+  return TRUE;
+}
+
+static gboolean
+check_options (const WsMeasureOptions *options,
+               GError                **error)
+{
+  if (options->samples < 10)
+    {
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
+                   "%u samples are too few: a measurement takes at least 10", options->samples);
+      return FALSE;
+    }
+  if (options->samples > 100000)
+    {
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
+                   "%u samples are too many (at most 100000)", options->samples);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static WsMeasurement *
+time_launches (const char             *id,
+               WsLaunchFunc            launch,
+               gpointer                data,
+               gint64                  bytes,
+               const WsMeasureOptions *options,
+               GCancellable           *cancellable,
+               WsSampleProgress        progress,
+               gpointer                progress_data,
+               guint                  *batch_out,
+               GError                **error)
+{
+  g_autoptr (WsMeasurement) m = ws_measurement_new (id);
+  double first = 0;
+  guint batch = 1;
+
+  if (!check_options (options, error))
+    return NULL;
+  for (guint i = 0; i < options->warmup; i++)
+    launch (data);
+  /* the calibration launch is one more warm-up */
+  if (!time_batch (id, launch, data, 1, FALSE, &first, error))
+    return NULL;
+  if (first < BATCH_BELOW_MS)
+    batch = (guint) CLAMP (MIN_SAMPLE_MS / MAX (first, 1e-4) + 1, 2, MAX_BATCH);
+
+  for (guint s = 0; s < options->samples; s++)
+    {
+      double ms;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+      if (!time_batch (id, launch, data, batch, options->cold, &ms, error))
+        return NULL;
+      ws_measurement_add_sample (m, ms);
+      if (progress)
+        progress (s + 1, options->samples, progress_data);
+    }
+  m->bytes = bytes;
+  m->cold = options->cold;
+  ws_measurement_summarize (m);
+  m->sm_clock_mhz = ws_gpu_measure_clock ();
+  if (batch_out)
+    *batch_out = batch;
+  return g_steal_pointer (&m);
+}
+
+WsMeasurement *
+ws_gpu_time_launches (const char             *id,
+                      WsLaunchFunc            launch,
+                      gpointer                launch_data,
+                      gint64                  bytes,
+                      const WsMeasureOptions *options,
+                      GCancellable           *cancellable,
+                      WsSampleProgress        progress,
+                      gpointer                progress_data,
+                      GError                **error)
+{
+  WsMeasurement *m = NULL;
+
+  g_return_val_if_fail (id != NULL && launch != NULL && options != NULL, NULL);
+
+  ws_gpu_lock ();
+  if (ws_gpu_ensure (error))
+    m = time_launches (id, launch, launch_data, bytes, options, cancellable, progress, progress_data, NULL, error);
+  ws_gpu_unlock ();
+  return m;
+}
+
+/* ------------------------------------------------------------------ */
+/* Runs of registered kernels                                         */
+/* ------------------------------------------------------------------ */
+
+static const WsKernelOps *
+find_ops (const char *id)
+{
+  const WsKernelOps *ops;
+
+  if ((ops = ws_gpu_memory_ops (id)) || (ops = ws_gpu_onchip_ops (id)) ||
+      (ops = ws_gpu_atomics_ops (id)) || (ops = ws_gpu_transfer_ops (id)))
+    return ops;
+  return NULL;
+}
+
+gint64
+ws_run_param (WsRun      *run,
+              const char *name)
+{
+  for (guint i = 0; i < run->info->n_params; i++)
+    if (strcmp (run->info->params[i].name, name) == 0)
+      return run->p[i];
+  g_error ("kernel %s has no parameter %s", run->info->id, name);
+}
+
+static char *
+param_names (const WsKernelInfo *info)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < info->n_params; i++)
+    g_string_append_printf (s, "%s%s", i ? ", " : "", info->params[i].name);
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+resolve_params (WsRun              *run,
+                const WsParamValue *params,
+                guint               n_params,
+                GError            **error)
+{
+  const WsKernelInfo *info = run->info;
+
+  g_assert (info->n_params <= WS_KERNEL_MAX_PARAMS);
+  for (guint i = 0; i < info->n_params; i++)
+    run->p[i] = info->params[i].def;
+  for (guint j = 0; j < n_params; j++)
+    {
+      guint i;
+
+      for (i = 0; i < info->n_params; i++)
+        if (g_strcmp0 (info->params[i].name, params[j].name) == 0)
+          break;
+      if (i == info->n_params)
+        {
+          g_autofree char *names = param_names (info);
+          g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
+                       "the kernel %s has no parameter “%s” (%s%s)", info->id, params[j].name,
+                       info->n_params ? "its parameters: " : "it has none", names);
+          return FALSE;
+        }
+      if (params[j].value < info->params[i].min || params[j].value > info->params[i].max)
+        {
+          g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
+                       "%s: %s = %" G_GINT64_FORMAT " is out of range (%" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ")",
+                       info->id, params[j].name, params[j].value, info->params[i].min, info->params[i].max);
+          return FALSE;
+        }
+      run->p[i] = params[j].value;
+    }
+  return TRUE;
+}
+
+gboolean
+ws_run_set_error (WsRun      *run,
+                  GError    **error,
+                  const char *format,
+                  ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM, "%s: %s", run->info->id, message);
+  return FALSE;
+}
+
+static void
+run_free (WsRun *run)
+{
+  if (run->data && run->data_free)
+    run->data_free (run->data);
+  g_free (run->note);
+  g_free (run);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsRun, run_free)
+
+static void
+run_launch (gpointer data)
+{
+  WsRun *run = data;
+
+  run->launch (run);
+}
+
+static void
+describe (WsMeasurement *m,
+          WsRun         *run,
+          guint          batch)
+{
+  GString *s = g_string_new (run->info->title);
+
+  for (guint i = 0; i < run->info->n_params; i++)
+    {
+      g_string_append_printf (s, "%s%s = %" G_GINT64_FORMAT, i ? ", " : "; ", run->info->params[i].name, run->p[i]);
+      ws_measurement_set_param (m, run->info->params[i].name, run->p[i]);
+    }
+  if (run->note)
+    g_string_append_printf (s, "; %s", run->note);
+  if (batch > 1)
+    g_string_append_printf (s, "; %u launches timed together per sample", batch);
+  m->description = g_string_free (s, FALSE);
+}
+
+static gboolean
+add_attributes (WsMeasurement *m,
+                WsRun         *run,
+                GError       **error)
+{
+  struct cudaFuncAttributes attr;
+  int blocks = 0;
+
+  if (run->shape.func == NULL)
+    return TRUE;       /* a copy engine, not a kernel */
+  if (!ws_gpu_check (cudaFuncGetAttributes (&attr, run->shape.func), "cudaFuncGetAttributes", error) ||
+      !ws_gpu_check (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&blocks, run->shape.func, run->shape.block_threads,
+                                                                   run->shape.dynamic_shared),
+                     "cudaOccupancyMaxActiveBlocksPerMultiprocessor", error))
+    return FALSE;
+  m->registers = attr.numRegs;
+  m->local_bytes = (int) attr.localSizeBytes;
+  m->shared_bytes = (int) attr.sharedSizeBytes;
+  m->blocks_per_sm = blocks;
+  m->warps_per_sm = blocks * ((run->shape.block_threads + 31) / 32);
+  return TRUE;
+}
+
+static void
+add_counters (WsMeasurement *m,
+              WsRun         *run)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!ws_counters_available (&error) ||
+      !ws_counters_collect (run_launch, run, NULL, m, &error))
+    {
+      m->warning = g_strdup_printf ("no hardware counters: %s", error->message);
+      g_array_set_size (m->counters, 0);
+    }
+}
+
+static WsMeasurement *
+measure_run (WsRun                  *run,
+             const WsMeasureOptions *options,
+             GCancellable           *cancellable,
+             WsSampleProgress        progress,
+             gpointer                progress_data,
+             GError                **error)
+{
+  g_autoptr (WsMeasurement) m = NULL;
+  g_autofree char *what = g_strdup_printf ("running %s", run->info->id);
+  guint batch = 1;
+
+  if (!check_options (options, error) || !run->ops->prepare (run, error))
+    return NULL;
+  /* the first launch is checked against the CPU reference */
+  run->launch (run);
+  if (!ws_gpu_sync (what, error) || !run->ops->verify (run, error))
+    return NULL;
+  m = time_launches (run->info->id, run_launch, run, run->bytes, options, cancellable,
+                     progress, progress_data, &batch, error);
+  if (m == NULL || !add_attributes (m, run, error))
+    return NULL;
+  m->verified = TRUE;
+  describe (m, run, batch);
+  if (options->counters)
+    add_counters (m, run);
+  return g_steal_pointer (&m);
+}
+
+WsMeasurement *
+ws_gpu_measure (const char             *id,
+                const WsParamValue     *params,
+                guint                   n_params,
+                const WsMeasureOptions *options,
+                GCancellable           *cancellable,
+                WsSampleProgress        progress,
+                gpointer                progress_data,
+                GError                **error)
+{
+  g_autoptr (WsRun) run = NULL;
+  WsMeasurement *m = NULL;
+  guint generation;
+
+  g_return_val_if_fail (id != NULL, NULL);
+  g_return_val_if_fail (options != NULL, NULL);
+  g_return_val_if_fail (params != NULL || n_params == 0, NULL);
+
+  run = g_new0 (WsRun, 1);
+  run->info = ws_gpu_kernel_lookup (id);
+  run->ops = find_ops (id);
+  if (run->info == NULL || run->ops == NULL)
+    {
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_UNKNOWN_KERNEL,
+                   "no kernel “%s” (warpscope-cli list shows them)", id);
+      return NULL;
+    }
+  if (!resolve_params (run, params, n_params, error))
+    return NULL;
+
+  ws_gpu_lock ();
+  if (ws_gpu_ensure (error))
+    {
+      generation = ws_gpu_generation ();
+      m = measure_run (run, options, cancellable, progress, progress_data, error);
+      /* after a fault the device was reset: nothing of the run is left to undo */
+      if (run->ops->finish && generation == ws_gpu_generation ())
+        run->ops->finish (run);
+    }
+  ws_gpu_unlock ();
+  return m;
+}
+
+/* ------------------------------------------------------------------ */
+/* Verification                                                       */
+/* ------------------------------------------------------------------ */
+
+const void *
+ws_run_fetch (WsRun      *run,
+              const void *src,
+              gsize       bytes,
+              GError    **error)
+{
+  void *host = ws_gpu_pinned (0, bytes, error);
+
+  if (host == NULL ||
+      !ws_gpu_check (cudaMemcpy (host, src, bytes, cudaMemcpyDeviceToHost), "reading the output back", error))
+    return NULL;
+  return host;
+}
+
+typedef struct
+{
+  const guint32 *got;
+  gsize start, end;
+  WsExpectFunc expect;
+  gpointer data;
+  gsize bad;           /* first mismatch, or end */
+  guint32 bad_expected;
+} Chunk;
+
+static gpointer
+check_chunk (gpointer user_data)
+{
+  Chunk *c = user_data;
+
+  c->bad = c->end;
+  for (gsize k = c->start; k < c->end; k++)
+    {
+      guint32 e = c->expect (k, c->data);
+      if (c->got[k] != e)
+        {
+          c->bad = k;
+          c->bad_expected = e;
+          break;
+        }
+    }
+  return NULL;
+}
+
+gboolean
+ws_run_check_words (WsRun         *run,
+                    const char    *array,
+                    const guint32 *got,
+                    gsize          n,
+                    WsExpectFunc   expect,
+                    gpointer       data,
+                    GError       **error)
+{
+  guint n_threads = n < (1 << 20) ? 1 : CLAMP (g_get_num_processors (), 1, 16);
+  g_autofree Chunk *chunks = g_new0 (Chunk, n_threads);
+  g_autofree GThread **threads = g_new0 (GThread *, n_threads);
+
+  for (guint t = 0; t < n_threads; t++)
+    {
+      chunks[t] = (Chunk) { got, n * t / n_threads, n * (t + 1) / n_threads, expect, data, 0, 0 };
+      if (t > 0)
+        threads[t] = g_thread_new ("ws-verify", check_chunk, &chunks[t]);
+    }
+  check_chunk (&chunks[0]);
+  for (guint t = 1; t < n_threads; t++)
+    g_thread_join (threads[t]);
+  for (guint t = 0; t < n_threads; t++)
+    if (chunks[t].bad < chunks[t].end)
+      {
+        gsize k = chunks[t].bad;
+        g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_VERIFY_FAILED,
+                     "%s: %s[%" G_GSIZE_FORMAT "] is 0x%08x, but the CPU reference says 0x%08x",
+                     run->info->id, array, k, got[k], chunks[t].bad_expected);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+gboolean
+ws_run_verify_words (WsRun        *run,
+                     const char   *array,
+                     const void   *src,
+                     gsize         n,
+                     WsExpectFunc  expect,
+                     gpointer      data,
+                     GError      **error)
+{
+  const guint32 *got = ws_run_fetch (run, src, n * 4, error);
+
+  return got != NULL && ws_run_check_words (run, array, got, n, expect, data, error);
+}
+
+typedef struct
+{
+  guint32 *p;
+  gsize start, end;
+  guint32 seed;
+} FillChunk;
+
+static gpointer
+fill_chunk (gpointer user_data)
+{
+  FillChunk *c = user_data;
+
+  for (gsize k = c->start; k < c->end; k++)
+    c->p[k] = ws_value (k, c->seed);
+  return NULL;
+}
+
+void
+ws_run_fill_host (guint32 *p,
+                  gsize    n,
+                  guint32  seed)
+{
+  guint n_threads = n < (1 << 20) ? 1 : CLAMP (g_get_num_processors (), 1, 16);
+  g_autofree FillChunk *chunks = g_new0 (FillChunk, n_threads);
+  g_autofree GThread **threads = g_new0 (GThread *, n_threads);
+
+  for (guint t = 0; t < n_threads; t++)
+    {
+      chunks[t] = (FillChunk) { p, n * t / n_threads, n * (t + 1) / n_threads, seed };
+      if (t > 0)
+        threads[t] = g_thread_new ("ws-fill", fill_chunk, &chunks[t]);
+    }
+  fill_chunk (&chunks[0]);
+  for (guint t = 1; t < n_threads; t++)
+    g_thread_join (threads[t]);
+}

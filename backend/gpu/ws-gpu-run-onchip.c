@@ -1,0 +1,377 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Kernels whose cost is on the chip: shared-memory banks, constant memory,
+ * private arrays in registers, local or shared memory, registers and
+ * occupancy, and the shared-memory merge. */
+#include "ws-gpu-private.h"
+
+enum { SEED_IN = 1, SEED_BANKS = 3, SEED_CONSTANT = 4 };
+
+static guint32
+input (gsize k)
+{
+  return ws_value (k, SEED_IN);
+}
+
+static gboolean
+alloc_in_out (WsRun   *run,
+              gsize    in_words,
+              gsize    out_words,
+              GError **error)
+{
+  run->d[0] = ws_gpu_buffer (0, in_words * 4, error);
+  run->d[1] = run->d[0] ? ws_gpu_buffer (1, out_words * 4, error) : NULL;
+  return run->d[1] != NULL &&
+         ws_gpu_fill (run->d[0], in_words, SEED_IN, error) &&
+         ws_gpu_set_bytes (run->d[1], WS_POISON_BYTE, out_words * 4, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* Shared-memory banks                                                */
+/* ------------------------------------------------------------------ */
+
+static int
+banks_threads (int variant)
+{
+  return variant == WS_BANKS_SWIZZLE ? 1024 : WS_BLOCK;
+}
+
+static int
+banks_words (int variant)
+{
+  return variant == WS_BANKS_ELEM8 ? 2 : variant == WS_BANKS_ELEM16 ? 4 : 1;
+}
+
+static void
+banks_launch (WsRun *run)
+{
+  gint64 param = run->info->n_params ? run->p[0] : 0;
+
+  ws_launch_banks (run->ops->variant, run->d[1], param, SEED_BANKS, 0, &run->shape);
+}
+
+static gboolean
+banks_prepare (WsRun   *run,
+               GError **error)
+{
+  int variant = run->ops->variant;
+
+  run->n = (gint64) WS_BANKS_BLOCKS * banks_threads (variant);
+  /* shared-memory bytes the lanes ask for: the bandwidth is shared memory's */
+  run->bytes = run->n * WS_BANKS_LOADS * 4 * banks_words (variant);
+  run->note = g_strdup_printf ("%d loads per thread; bytes are those the lanes ask of shared memory", WS_BANKS_LOADS);
+  run->launch = banks_launch;
+  run->d[1] = ws_gpu_buffer (1, run->n * 4, error);
+  return run->d[1] && ws_gpu_set_bytes (run->d[1], WS_POISON_BYTE, run->n * 4, error);
+}
+
+static guint32
+banks_expect (gsize    k,
+              gpointer data)
+{
+  WsRun *run = data;
+  int variant = run->ops->variant;
+  int per = banks_words (variant), wrap = WS_BANKS_WORDS / per, shift = 32 / per;
+  int tid = k % banks_threads (variant);
+  int tx = variant == WS_BANKS_SWIZZLE ? tid % 32 : tid, ty = tid / 32;
+  gint64 param = run->info->n_params ? run->p[0] : 0;
+  guint32 sum = 0;
+  int idx;
+
+  switch (variant)
+    {
+    case WS_BANKS_BROADCAST:
+      idx = tx / 32;
+      break;
+    case WS_BANKS_PADDING:
+      idx = tx % 32 * (32 + param);
+      break;
+    case WS_BANKS_SWIZZLE:
+      idx = tx * 32 + (ty ^ tx);
+      break;
+    default:
+      idx = (tx * param) & (wrap - 1);
+      break;
+    }
+  for (int u = 0; u < WS_BANKS_UNROLL; u++)
+    for (int c = 0; c < per; c++)
+      sum += ws_value ((idx + u * shift) * per + c, SEED_BANKS);
+  return sum * (WS_BANKS_LOADS / WS_BANKS_UNROLL);
+}
+
+static gboolean
+banks_verify (WsRun   *run,
+              GError **error)
+{
+  return ws_run_verify_words (run, "out", run->d[1], run->n, banks_expect, run, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* Constant memory                                                    */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  guint32 table[WS_CONSTANT_WORDS];
+  guint32 sums[32];            /* what a thread with each base adds up */
+} ConstantRun;
+
+static void
+constant_launch (WsRun *run)
+{
+  ws_launch_constant (run->info->n_params ? run->p[0] : 0, run->d[1], 0, &run->shape);
+}
+
+static gboolean
+constant_prepare (WsRun   *run,
+                  GError **error)
+{
+  ConstantRun *c = g_new0 (ConstantRun, 1);
+
+  run->data = c;
+  run->data_free = g_free;
+  for (guint k = 0; k < WS_CONSTANT_WORDS; k++)
+    c->table[k] = ws_value (k, SEED_CONSTANT);
+  for (guint base = 0; base < 32; base++)
+    for (guint q = 0; q < WS_CONSTANT_LOADS / 32; q++)
+      for (guint u = 0; u < 32; u++)
+        c->sums[base] += c->table[base + 32 * ((q + u) & 63)];
+  run->n = (gint64) WS_CONSTANT_BLOCKS * WS_BLOCK;
+  run->bytes = run->n * WS_CONSTANT_LOADS * 4;
+  run->note = g_strdup_printf ("%d loads per thread; bytes are those the lanes ask of constant memory", WS_CONSTANT_LOADS);
+  run->launch = constant_launch;
+  run->d[1] = ws_gpu_buffer (1, run->n * 4, error);
+  return run->d[1] &&
+         ws_gpu_check (ws_constant_upload (c->table, 0), "filling constant memory", error) &&
+         ws_gpu_set_bytes (run->d[1], WS_POISON_BYTE, run->n * 4, error);
+}
+
+static guint32
+constant_expect (gsize    k,
+                 gpointer data)
+{
+  WsRun *run = data;
+  ConstantRun *c = run->data;
+  gint64 distinct = run->info->n_params ? run->p[0] : 0;
+  int base = distinct > 0 ? (int) (k % 32 % distinct) : (int) (k % WS_BLOCK / 32);
+
+  return c->sums[base];
+}
+
+static gboolean
+constant_verify (WsRun   *run,
+                 GError **error)
+{
+  return ws_run_verify_words (run, "out", run->d[1], run->n, constant_expect, run, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* Private arrays                                                     */
+/* ------------------------------------------------------------------ */
+
+static void
+private_launch (WsRun *run)
+{
+  gint64 k = run->info->n_params > 1 ? run->p[1] : 0;
+
+  ws_launch_private (run->ops->variant, run->d[0], run->d[1], run->n, k, 0, &run->shape);
+}
+
+static gboolean
+private_prepare (WsRun   *run,
+                 GError **error)
+{
+  run->n = ws_run_param (run, "N");
+  run->bytes = 8 * run->n;
+  run->launch = private_launch;
+  return alloc_in_out (run, run->n, run->n, error);
+}
+
+static guint32
+private_expect (gsize    i,
+                gpointer data)
+{
+  WsRun *run = data;
+  guint32 x = input (i), sum = 0;
+
+  /* 64 reads at (base + r) % 32 read every element twice, whatever the base */
+  if (run->ops->variant == WS_PRIVATE_LOCAL_WIDE)
+    {
+      guint64 sum64 = 0;
+      for (guint j = 0; j < WS_PRIVATE_WORDS / 2; j++)
+        sum64 += ((guint64) ws_hash32 (x + 2 * j) << 32) | ws_hash32 (x + 2 * j + 1);
+      sum64 *= WS_PRIVATE_READS / (WS_PRIVATE_WORDS / 2);
+      return (guint32) sum64 ^ (guint32) (sum64 >> 32);
+    }
+  for (guint j = 0; j < WS_PRIVATE_WORDS; j++)
+    sum += ws_hash32 (x + j);
+  sum *= WS_PRIVATE_READS / WS_PRIVATE_WORDS;
+  if (run->ops->variant == WS_PRIVATE_STATIC)
+    sum += ws_hash32 (x + (guint32) run->p[1]);
+  return sum;
+}
+
+static gboolean
+private_verify (WsRun   *run,
+                GError **error)
+{
+  return ws_run_verify_words (run, "out", run->d[1], run->n, private_expect, run, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* Registers and occupancy                                            */
+/* ------------------------------------------------------------------ */
+
+static int
+budget_for (gint64 registers)
+{
+  for (int i = 0; i < ws_occupancy_n_budgets; i++)
+    if (ws_occupancy_budgets[i] >= registers)
+      return ws_occupancy_budgets[i];
+  return ws_occupancy_budgets[ws_occupancy_n_budgets - 1];
+}
+
+typedef struct
+{
+  int budget;                  /* 0: the spilling kernel */
+  int values;
+} HoldRun;
+
+static void
+hold_launch (WsRun *run)
+{
+  HoldRun *h = run->data;
+
+  if (h->budget)
+    ws_launch_registers (h->budget, run->d[0], run->d[1], run->n, 0, &run->shape);
+  else
+    ws_launch_spill (run->d[0], run->d[1], run->n, 0, &run->shape);
+}
+
+static gboolean
+hold_prepare (WsRun   *run,
+              GError **error)
+{
+  HoldRun *h = g_new0 (HoldRun, 1);
+
+  run->data = h;
+  run->data_free = g_free;
+  if (run->info->n_params > 1)
+    {
+      h->budget = budget_for (ws_run_param (run, "registers"));
+      h->values = ws_occupancy_values (h->budget);
+      run->note = g_strdup_printf ("compiled for a budget of %d registers: %d values per thread", h->budget, h->values);
+    }
+  else
+    {
+      h->values = WS_SPILL_VALUES;
+      run->note = g_strdup_printf ("%d values per thread in 32 registers", h->values);
+    }
+  run->n = ws_run_param (run, "N");
+  run->bytes = 8 * run->n;
+  run->launch = hold_launch;
+  return alloc_in_out (run, run->n, run->n, error);
+}
+
+static guint32
+hold_expect (gsize    i,
+             gpointer data)
+{
+  WsRun *run = data;
+  HoldRun *h = run->data;
+  guint32 v[WS_SPILL_VALUES > 512 ? WS_SPILL_VALUES : 512];
+  guint32 acc = 0;
+  int n = h->values;
+
+  g_assert (n <= (int) G_N_ELEMENTS (v));
+  v[0] = input (i);
+  for (int k = 1; k < n; k++)
+    {
+      guint32 t = v[k - 1];
+      t ^= t >> 13;
+      v[k] = t * 0x5bd1e995u + (guint32) k;
+    }
+  for (int k = 0; k < n; k++)
+    acc += v[k] ^ (v[n - 1 - k] >> 7);
+  return acc;
+}
+
+static gboolean
+hold_verify (WsRun   *run,
+             GError **error)
+{
+  return ws_run_verify_words (run, "out", run->d[1], run->n, hold_expect, run, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* Shared-memory merge                                                */
+/* ------------------------------------------------------------------ */
+
+static void
+merge_launch (WsRun *run)
+{
+  ws_launch_merge (run->ops->variant, run->d[0], run->d[1], run->n, 0, &run->shape);
+}
+
+static gboolean
+merge_prepare (WsRun   *run,
+               GError **error)
+{
+  gint64 blocks;
+
+  run->n = ws_run_param (run, "N");
+  blocks = (run->n + WS_BLOCK - 1) / WS_BLOCK;
+  run->bytes = 4 * run->n + 4 * blocks;
+  run->launch = merge_launch;
+  return alloc_in_out (run, run->n, blocks, error);
+}
+
+static guint32
+merge_expect (gsize    b,
+              gpointer data)
+{
+  WsRun *run = data;
+  guint32 m = G_MAXUINT32;
+
+  for (gsize k = b * WS_BLOCK; k < (b + 1) * WS_BLOCK && k < (gsize) run->n; k++)
+    m = MIN (m, input (k));
+  return m;
+}
+
+static gboolean
+merge_verify (WsRun   *run,
+              GError **error)
+{
+  return ws_run_verify_words (run, "out", run->d[1], (run->n + WS_BLOCK - 1) / WS_BLOCK, merge_expect, run, error);
+}
+
+static const WsKernelOps ops[] = {
+  { "banks/stride", WS_BANKS_STRIDE, banks_prepare, banks_verify },
+  { "banks/broadcast", WS_BANKS_BROADCAST, banks_prepare, banks_verify },
+  { "banks/padding", WS_BANKS_PADDING, banks_prepare, banks_verify },
+  { "banks/elem8", WS_BANKS_ELEM8, banks_prepare, banks_verify },
+  { "banks/elem16", WS_BANKS_ELEM16, banks_prepare, banks_verify },
+  { "banks/swizzle", WS_BANKS_SWIZZLE, banks_prepare, banks_verify },
+  { "constant/broadcast", 0, constant_prepare, constant_verify },
+  { "constant/distinct", 0, constant_prepare, constant_verify },
+  { "private-array/static", WS_PRIVATE_STATIC, private_prepare, private_verify },
+  { "private-array/uniform-local", WS_PRIVATE_UNIFORM_LOCAL, private_prepare, private_verify },
+  { "private-array/nonuniform-local", WS_PRIVATE_NONUNIFORM_LOCAL, private_prepare, private_verify },
+  { "private-array/nonuniform-shared", WS_PRIVATE_NONUNIFORM_SHARED, private_prepare, private_verify },
+  { "private-array/local-wide", WS_PRIVATE_LOCAL_WIDE, private_prepare, private_verify },
+  { "occupancy/registers", 0, hold_prepare, hold_verify },
+  { "occupancy/spill", 0, hold_prepare, hold_verify },
+  { "merge/one-thread", WS_MERGE_ONE_THREAD, merge_prepare, merge_verify },
+  { "merge/atomicmin", WS_MERGE_ATOMICMIN, merge_prepare, merge_verify },
+  { "merge/tree", WS_MERGE_TREE, merge_prepare, merge_verify },
+  { "merge/tree-interleaved", WS_MERGE_TREE_INTERLEAVED, merge_prepare, merge_verify },
+  { "merge/hybrid", WS_MERGE_HYBRID, merge_prepare, merge_verify },
+};
+
+const WsKernelOps *
+ws_gpu_onchip_ops (const char *id)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (ops); i++)
+    if (g_str_equal (ops[i].id, id))
+      return &ops[i];
+  return NULL;
+}

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Shared-memory banks. Every thread reads the element the preset's index
+// names, WS_BANKS_LOADS times. So that the compiler cannot keep a value it has
+// read once, each of the WS_BANKS_UNROLL loads of a round adds 32 words to the
+// address (the same for every lane: banks and distinct words per warp stay
+// those of the preset), and a compiler barrier ends each round. Indices wrap
+// at WS_BANKS_WORDS words: within one warp the lanes' words are less than
+// that apart, so the wrap never merges two of them.
+#include "ws-kernels.h"
+
+#define SHARED_WORDS (WS_BANKS_WORDS + WS_BANKS_UNROLL * 32)
+
+__device__ __forceinline__ void
+add (uint32_t &acc, uint32_t v)
+{
+  acc += v;
+}
+
+__device__ __forceinline__ void
+add (uint32_t &acc, uint2 v)
+{
+  acc += v.x + v.y;
+}
+
+__device__ __forceinline__ void
+add (uint32_t &acc, uint4 v)
+{
+  acc += v.x + v.y + v.z + v.w;
+}
+
+template <typename T, int VARIANT>
+__global__ void
+ws_banks_kernel (uint32_t *out,
+                 int       param,
+                 uint32_t  seed)
+{
+  __shared__ uint4 shared4[SHARED_WORDS / 4];
+  uint32_t *words = (uint32_t *) shared4;
+  const T *s = (const T *) shared4;
+  const int per = sizeof (T) / 4;
+  const int wrap = WS_BANKS_WORDS / per;
+  const int shift = 32 / per;
+  int tid = threadIdx.y * blockDim.x + threadIdx.x;
+  int threads = blockDim.x * blockDim.y;
+  uint32_t acc = 0;
+  int idx;
+
+  for (int k = tid; k < SHARED_WORDS; k += threads)
+    words[k] = ws_value (k, seed);
+  __syncthreads ();
+
+  switch (VARIANT)
+    {
+    case WS_BANKS_BROADCAST:
+      idx = threadIdx.x / 32;                                // s[warp]
+      break;
+    case WS_BANKS_PADDING:
+      idx = threadIdx.x % 32 * (32 + param);                 // tile[threadIdx.x % 32 * (32 + pad)]
+      break;
+    case WS_BANKS_SWIZZLE:
+      idx = threadIdx.x * 32 + (threadIdx.y ^ threadIdx.x);  // blocks of 32 x 32
+      break;
+    default:                                                 // stride, elem8, elem16
+      idx = (threadIdx.x * param) & (wrap - 1);
+      break;
+    }
+
+  for (int r = 0; r < WS_BANKS_LOADS; r += WS_BANKS_UNROLL)
+    {
+#pragma unroll
+      for (int u = 0; u < WS_BANKS_UNROLL; u++)
+        add (acc, s[idx + u * shift]);
+      asm volatile ("" ::: "memory");
+    }
+  out[(size_t) blockIdx.x * threads + tid] = acc;
+}
+
+template <typename T, int VARIANT>
+static cudaError_t
+launch (uint32_t      *out,
+        int64_t        param,
+        uint32_t       seed,
+        cudaStream_t   stream,
+        WsKernelShape *shape)
+{
+  dim3 block = VARIANT == WS_BANKS_SWIZZLE ? dim3 (32, 32) : dim3 (WS_BLOCK);
+
+  if (shape)
+    *shape = (WsKernelShape) { (const void *) ws_banks_kernel<T, VARIANT>, (int) (block.x * block.y), 0 };
+  ws_banks_kernel<T, VARIANT><<<WS_BANKS_BLOCKS, block, 0, stream>>> (out, (int) param, seed);
+  return cudaPeekAtLastError ();
+}
+
+extern "C" cudaError_t
+ws_launch_banks (int            variant,
+                 uint32_t      *out,
+                 int64_t        param,
+                 uint32_t       seed,
+                 cudaStream_t   stream,
+                 WsKernelShape *shape)
+{
+  switch (variant)
+    {
+    case WS_BANKS_STRIDE: return launch<uint32_t, WS_BANKS_STRIDE> (out, param, seed, stream, shape);
+    case WS_BANKS_BROADCAST: return launch<uint32_t, WS_BANKS_BROADCAST> (out, param, seed, stream, shape);
+    case WS_BANKS_PADDING: return launch<uint32_t, WS_BANKS_PADDING> (out, param, seed, stream, shape);
+    case WS_BANKS_ELEM8: return launch<uint2, WS_BANKS_ELEM8> (out, param, seed, stream, shape);
+    case WS_BANKS_ELEM16: return launch<uint4, WS_BANKS_ELEM16> (out, param, seed, stream, shape);
+    case WS_BANKS_SWIZZLE: return launch<uint32_t, WS_BANKS_SWIZZLE> (out, param, seed, stream, shape);
+    default: return cudaErrorInvalidValue;
+    }
+}

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Helpers every family uses: input data, the SM clock, and a fault on purpose.
+#include "ws-kernels.h"
+
+__global__ void
+ws_fill_words_kernel (uint32_t *p,
+                      size_t    n,
+                      uint32_t  seed)
+{
+  size_t stride = (size_t) gridDim.x * blockDim.x;
+
+  for (size_t k = (size_t) blockIdx.x * blockDim.x + threadIdx.x; k < n; k += stride)
+    p[k] = ws_value (k, seed);
+}
+
+extern "C" cudaError_t
+ws_fill_words (uint32_t    *p,
+               size_t       n_words,
+               uint32_t     seed,
+               cudaStream_t stream)
+{
+  size_t blocks = (n_words + WS_BLOCK - 1) / WS_BLOCK;
+
+  if (blocks > 65536)
+    blocks = 65536;
+  if (blocks == 0)
+    return cudaSuccess;
+  ws_fill_words_kernel<<<(unsigned) blocks, WS_BLOCK, 0, stream>>> (p, n_words, seed);
+  return cudaPeekAtLastError ();
+}
+
+extern "C" const void *
+ws_fill_words_func (void)
+{
+  return (const void *) ws_fill_words_kernel;
+}
+
+__global__ void
+ws_spin_kernel (long long  cycles,
+                long long *elapsed)
+{
+  long long start = clock64 ();
+  long long now = start;
+
+  while (now - start < cycles)
+    now = clock64 ();
+  if (threadIdx.x == 0)
+    *elapsed = now - start;
+}
+
+extern "C" cudaError_t
+ws_spin_clock (long long    cycles,
+               long long   *elapsed,
+               cudaStream_t stream)
+{
+  ws_spin_kernel<<<1, 32, 0, stream>>> (cycles, elapsed);
+  return cudaPeekAtLastError ();
+}
+
+__global__ void
+ws_fault_kernel (uint32_t *p)
+{
+  p[threadIdx.x] = threadIdx.x;
+}
+
+extern "C" cudaError_t
+ws_fault (cudaStream_t stream)
+{
+  // far from any allocation: the first store faults
+  ws_fault_kernel<<<1, 32, 0, stream>>> ((uint32_t *) (uintptr_t) 0x10000000ull);
+  return cudaPeekAtLastError ();
+}

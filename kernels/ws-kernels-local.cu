@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Private arrays. Each thread fills an array of 32 words from its input and
+// reads it WS_PRIVATE_READS times at (base + r) % 32. With a compile-time base
+// the array stays in registers; with base = blockIdx.x % 32 (uniform) or
+// threadIdx.x % 32 (non-uniform) it goes to local memory, whose interleaving
+// serves the first in one line and the second in 32; kept in shared memory
+// as a[index * blockDim.x + threadIdx.x] it needs one wavefront either way.
+#include "ws-kernels.h"
+
+template <int VARIANT>
+__global__ void __launch_bounds__ (WS_BLOCK)
+ws_private_kernel (const uint32_t *in,
+                   uint32_t       *out,
+                   int64_t         n,
+                   int             k)
+{
+  int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x;
+  uint32_t x, acc = 0;
+
+  if (i >= n)
+    return;
+  x = in[i];
+
+  if (VARIANT == WS_PRIVATE_LOCAL_WIDE)
+    {
+      uint64_t a[WS_PRIVATE_WORDS / 2];
+      uint64_t acc64 = 0;
+      int base = blockIdx.x % 16;
+
+#pragma unroll
+      for (int j = 0; j < WS_PRIVATE_WORDS / 2; j++)
+        a[j] = ((uint64_t) ws_hash32 (x + 2 * j) << 32) | ws_hash32 (x + 2 * j + 1);
+#pragma unroll
+      for (int r = 0; r < WS_PRIVATE_READS; r++)
+        acc64 += a[(base + r) % 16];
+      out[i] = (uint32_t) acc64 ^ (uint32_t) (acc64 >> 32);
+    }
+  else if (VARIANT == WS_PRIVATE_NONUNIFORM_SHARED)
+    {
+      __shared__ uint32_t a[WS_PRIVATE_WORDS * WS_BLOCK];
+      int base = threadIdx.x % 32;
+
+#pragma unroll
+      for (int j = 0; j < WS_PRIVATE_WORDS; j++)
+        a[j * WS_BLOCK + threadIdx.x] = ws_hash32 (x + j);
+#pragma unroll
+      for (int r = 0; r < WS_PRIVATE_READS; r++)
+        acc += a[(base + r) % 32 * WS_BLOCK + threadIdx.x];
+      out[i] = acc;
+    }
+  else
+    {
+      uint32_t a[WS_PRIVATE_WORDS];
+
+#pragma unroll
+      for (int j = 0; j < WS_PRIVATE_WORDS; j++)
+        a[j] = ws_hash32 (x + j);
+      if (VARIANT == WS_PRIVATE_STATIC)
+        {
+#pragma unroll
+          for (int r = 0; r < WS_PRIVATE_READS; r++)
+            acc += a[r % 32];
+          // a[k] with a run-time k would put the array in local memory: select it
+#pragma unroll
+          for (int j = 0; j < WS_PRIVATE_WORDS; j++)
+            acc += a[j] & (0u - (uint32_t) (j == k));
+        }
+      else
+        {
+          int base = VARIANT == WS_PRIVATE_UNIFORM_LOCAL ? blockIdx.x % 32 : threadIdx.x % 32;
+
+#pragma unroll
+          for (int r = 0; r < WS_PRIVATE_READS; r++)
+            acc += a[(base + r) % 32];
+        }
+      out[i] = acc;
+    }
+}
+
+template <int VARIANT>
+static cudaError_t
+launch (const uint32_t *in,
+        uint32_t       *out,
+        int64_t         n,
+        int64_t         k,
+        cudaStream_t    stream,
+        WsKernelShape  *shape)
+{
+  unsigned blocks = (unsigned) ((n + WS_BLOCK - 1) / WS_BLOCK);
+
+  if (shape)
+    *shape = (WsKernelShape) { (const void *) ws_private_kernel<VARIANT>, WS_BLOCK, 0 };
+  ws_private_kernel<VARIANT><<<blocks, WS_BLOCK, 0, stream>>> (in, out, n, (int) k);
+  return cudaPeekAtLastError ();
+}
+
+extern "C" cudaError_t
+ws_launch_private (int             variant,
+                   const uint32_t *in,
+                   uint32_t       *out,
+                   int64_t         n,
+                   int64_t         k,
+                   cudaStream_t    stream,
+                   WsKernelShape  *shape)
+{
+  switch (variant)
+    {
+    case WS_PRIVATE_STATIC: return launch<WS_PRIVATE_STATIC> (in, out, n, k, stream, shape);
+    case WS_PRIVATE_UNIFORM_LOCAL: return launch<WS_PRIVATE_UNIFORM_LOCAL> (in, out, n, k, stream, shape);
+    case WS_PRIVATE_NONUNIFORM_LOCAL: return launch<WS_PRIVATE_NONUNIFORM_LOCAL> (in, out, n, k, stream, shape);
+    case WS_PRIVATE_NONUNIFORM_SHARED: return launch<WS_PRIVATE_NONUNIFORM_SHARED> (in, out, n, k, stream, shape);
+    case WS_PRIVATE_LOCAL_WIDE: return launch<WS_PRIVATE_LOCAL_WIDE> (in, out, n, k, stream, shape);
+    default: return cudaErrorInvalidValue;
+    }
+}

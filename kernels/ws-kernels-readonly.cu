@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The read-only path: scattered reads in[(i * 7919) % N], as plain loads or
+// through __ldg. in is not __restrict__, so the plain variant really is plain.
+#include "ws-kernels.h"
+
+template <bool LDG>
+__global__ void
+ws_readonly_kernel (const uint32_t *in,
+                    uint32_t       *out,
+                    int64_t         n)
+{
+  int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x;
+  int64_t j;
+
+  if (i >= n)
+    return;
+  j = (int64_t) ((uint64_t) i * 7919u % (uint64_t) n);
+  out[i] = LDG ? __ldg (&in[j]) : in[j];
+}
+
+extern "C" cudaError_t
+ws_launch_readonly (int             ldg,
+                    const uint32_t *in,
+                    uint32_t       *out,
+                    int64_t         n,
+                    cudaStream_t    stream,
+                    WsKernelShape  *shape)
+{
+  unsigned blocks = (unsigned) ((n + WS_BLOCK - 1) / WS_BLOCK);
+  const void *func = ldg ? (const void *) ws_readonly_kernel<true> : (const void *) ws_readonly_kernel<false>;
+
+  if (shape)
+    *shape = (WsKernelShape) { func, WS_BLOCK, 0 };
+  if (ldg)
+    ws_readonly_kernel<true><<<blocks, WS_BLOCK, 0, stream>>> (in, out, n);
+  else
+    ws_readonly_kernel<false><<<blocks, WS_BLOCK, 0, stream>>> (in, out, n);
+  return cudaPeekAtLastError ();
+}
