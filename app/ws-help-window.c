@@ -106,13 +106,18 @@ static gboolean
 parent_can_load_preset (WsHelpWindow *self)
 {
   GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
-  const char *name;
+  const GVariantType *parameter_type;
+  const char *name, *property;
+  GType owner;
 
   if (parent == NULL)
     return FALSE;
   if (G_IS_ACTION_GROUP (parent) && g_action_group_has_action (G_ACTION_GROUP (parent), "load-preset"))
     return TRUE;
-  for (guint i = 0; gtk_widget_class_query_action (GTK_WIDGET_GET_CLASS (parent), i, NULL, &name, NULL, NULL); i++)
+  /* GTK 4.8 writes every out argument: none may be NULL */
+  for (guint i = 0;
+       gtk_widget_class_query_action (GTK_WIDGET_GET_CLASS (parent), i, &owner, &name, &parameter_type, &property);
+       i++)
     if (g_str_equal (name, "win.load-preset"))
       return TRUE;
   return FALSE;
@@ -136,6 +141,7 @@ set_page (WsHelpWindow *self,
 {
   g_autofree char *title = page_title (id);
   GtkWidget *child = gtk_stack_get_child_by_name (self->stack, id);
+  char *previous;
 
   if (child == NULL)
     {
@@ -150,8 +156,9 @@ set_page (WsHelpWindow *self,
 
   if (self->page && remember && !g_str_equal (self->page, id))
     g_ptr_array_add (self->history, g_strdup (self->page));
-  g_free (self->page);
-  self->page = g_strdup (id);
+  previous = self->page;
+  self->page = g_strdup (id);   /* id may be the old self->page */
+  g_free (previous);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "help.back", self->history->len > 0);
 }
 
@@ -333,6 +340,18 @@ ws_help_window_init (WsHelpWindow *self)
   set_page (self, "welcome", FALSE);
 }
 
+/* Drops the pages built so far; the page shown is built again at once. */
+static void
+forget_pages (WsHelpWindow *self)
+{
+  g_autofree char *page = g_strdup (self->page);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->stack))))
+    gtk_stack_remove (self->stack, child);
+  set_page (self, page, FALSE);
+}
+
 WsHelpWindow *
 ws_help_window_new (void)
 {
@@ -353,8 +372,13 @@ ws_show_help_window (GtkWindow  *parent,
       help = ws_help_window_new ();
       g_object_add_weak_pointer (G_OBJECT (help), (gpointer *) &help);
     }
-  gtk_window_set_transient_for (GTK_WINDOW (help), parent);
-  gtk_window_set_destroy_with_parent (GTK_WINDOW (help), TRUE);
+  if (gtk_window_get_transient_for (GTK_WINDOW (help)) != parent)
+    {
+      gtk_window_set_transient_for (GTK_WINDOW (help), parent);
+      gtk_window_set_destroy_with_parent (GTK_WINDOW (help), TRUE);
+      /* whether preset rows can open a preset depends on the parent */
+      forget_pages (help);
+    }
   if (page_or_null && !ws_help_window_show_page (help, page_or_null))
     g_warning ("No help page “%s”; showing the guide where it was", page_or_null);
   gtk_window_present (GTK_WINDOW (help));

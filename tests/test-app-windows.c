@@ -312,6 +312,73 @@ test_help_window (void)
     }
 }
 
+/* A main window stand-in with the action the guide's preset rows use. */
+#define TEST_TYPE_PARENT (test_parent_get_type ())
+G_DECLARE_FINAL_TYPE (TestParent, test_parent, TEST, PARENT, GtkWindow)
+
+struct _TestParent
+{
+  GtkWindow parent_instance;
+  char *loaded;
+};
+
+G_DEFINE_FINAL_TYPE (TestParent, test_parent, GTK_TYPE_WINDOW)
+
+static void
+test_parent_load_preset (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  TestParent *self = TEST_PARENT (widget);
+
+  g_free (self->loaded);
+  self->loaded = g_variant_dup_string (parameter, NULL);
+}
+
+static void
+test_parent_finalize (GObject *object)
+{
+  g_free (TEST_PARENT (object)->loaded);
+  G_OBJECT_CLASS (test_parent_parent_class)->finalize (object);
+}
+
+static void
+test_parent_class_init (TestParentClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = test_parent_finalize;
+  gtk_widget_class_install_action (GTK_WIDGET_CLASS (klass), "win.load-preset", "s", test_parent_load_preset);
+}
+
+static void
+test_parent_init (TestParent *self)
+{
+}
+
+/* From a topic page, a preset row opens the preset in the main window. */
+static void
+test_help_load_preset (void)
+{
+  TestParent *parent = g_object_new (TEST_TYPE_PARENT, NULL);
+  const WsPreset *preset = ws_preset_lookup ("banks/stride");
+  g_autofree char *title = g_markup_escape_text (preset->title, -1);
+  GtkWindow *help;
+  GtkWidget *row;
+
+  gtk_window_present (GTK_WINDOW (parent));
+  ws_show_help_window (GTK_WINDOW (parent), "banks");
+  help = find_toplevel (WS_TYPE_HELP_WINDOW);
+  g_assert_nonnull (help);
+  g_assert_true (gtk_window_get_transient_for (help) == GTK_WINDOW (parent));
+  row = find_widget (GTK_WIDGET (help), ADW_TYPE_ACTION_ROW, title);
+  g_assert_nonnull (row);
+  g_assert_true (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (row)));
+  g_signal_emit_by_name (row, "activated");
+  g_assert_cmpstr (parent->loaded, ==, "banks/stride");
+
+  close_window (help);
+  close_window (GTK_WINDOW (parent));
+}
+
 static void
 test_shortcuts (void)
 {
@@ -368,6 +435,7 @@ main (int    argc,
   g_test_add_func ("/app-windows/preferences/window", test_preferences_window);
   g_test_add_func ("/app-windows/help/pages", test_help_pages);
   g_test_add_func ("/app-windows/help/window", test_help_window);
+  g_test_add_func ("/app-windows/help/load-preset", test_help_load_preset);
   g_test_add_func ("/app-windows/shortcuts", test_shortcuts);
 
   return g_test_run ();
