@@ -57,4 +57,12 @@ else
   failed=1
 fi
 
+# and looks for the bundled recordings where they were put
+if grep -q -a -F "$pkgdatadir" "$destdir$bindir/warpscope-cli"; then
+  echo "ok: installed warpscope-cli looks in $pkgdatadir"
+else
+  echo "installed warpscope-cli does not name $pkgdatadir: it will not find the bundled recordings"
+  failed=1
+fi
+
 exit $failed
