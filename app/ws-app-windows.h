@@ -27,7 +27,7 @@ void ws_show_preferences_window (GtkWindow  *parent);
 
 /* The user guide, one window at a time: a second call shows @page_or_null
  * in the window already open.  @page_or_null is NULL (the page last shown,
- * "welcome" at first), a page id ("welcome", "views", "editor",
+ * "welcome" at first; "" means the same), a page id ("welcome", "views", "editor",
  * "measuring", "compare", "recordings", "cli"), a topic id ("banks"), or a
  * preset id ("banks/stride", which shows its topic's page).
  *

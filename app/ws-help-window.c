@@ -379,7 +379,7 @@ ws_show_help_window (GtkWindow  *parent,
       /* whether preset rows can open a preset depends on the parent */
       forget_pages (help);
     }
-  if (page_or_null && !ws_help_window_show_page (help, page_or_null))
+  if (page_or_null && *page_or_null && !ws_help_window_show_page (help, page_or_null))
     g_warning ("No help page “%s”; showing the guide where it was", page_or_null);
   gtk_window_present (GTK_WINDOW (help));
 }
