@@ -7,6 +7,7 @@
 
 #include <json-glib/json-glib.h>
 #include <math.h>
+#include <string.h>
 
 #define FORMAT_NAME "warpscope-recording"
 
@@ -138,14 +139,40 @@ add_int (JsonBuilder *b,
   json_builder_add_int_value (b, value);
 }
 
+/* json-glib 1.6 writes a double whose shortest form has an exponent but no
+ * point (1e-05) with ".0" after it, which no parser reads: such a number
+ * is written as an integer when it is one, else one ulp off. JSON has no
+ * NaN or infinity; a measurement never holds one. */
+static void
+add_double_value (JsonBuilder *b,
+                  double       value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (value))
+    value = 0;
+  for (;;)
+    {
+      g_ascii_dtostr (buf, sizeof buf, value);
+      if (!strchr (buf, 'e') || strchr (buf, '.'))
+        break;
+      if (value == trunc (value) && fabs (value) < 9e18)
+        {
+          json_builder_add_int_value (b, (gint64) value);
+          return;
+        }
+      value = nextafter (value, INFINITY);
+    }
+  json_builder_add_double_value (b, value);
+}
+
 static void
 add_double (JsonBuilder *b,
             const char  *name,
             double       value)
 {
   json_builder_set_member_name (b, name);
-  /* JSON has no NaN or infinity; a measurement never holds one */
-  json_builder_add_double_value (b, isfinite (value) ? value : 0);
+  add_double_value (b, value);
 }
 
 static void
@@ -210,7 +237,7 @@ build_measurement (JsonBuilder         *b,
   json_builder_set_member_name (b, "samples_ms");
   json_builder_begin_array (b);
   for (guint i = 0; i < m->samples_ms->len; i++)
-    json_builder_add_double_value (b, g_array_index (m->samples_ms, double, i));
+    add_double_value (b, g_array_index (m->samples_ms, double, i));
   json_builder_end_array (b);
   add_double (b, "median_ms", m->median_ms);
   add_double (b, "min_ms", m->min_ms);
@@ -774,6 +801,11 @@ ws_recording_load_data (const char *data,
     {
       g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_PARSE,
                    "not JSON (a truncated or damaged file?): %s", parse_error->message);
+      return NULL;
+    }
+  if (json_parser_get_root (parser) == NULL)
+    {
+      g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_PARSE, "not JSON: the data is empty");
       return NULL;
     }
   self = g_object_new (WS_TYPE_RECORDING, NULL);

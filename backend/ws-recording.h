@@ -21,6 +21,8 @@ typedef enum
   WS_RECORDING_ERROR_INVALID,    /* a field missing or of the wrong type, with its path */
 } WsRecordingError;
 
+GQuark               ws_recording_error_quark      (void);
+
 #define WS_TYPE_RECORDING (ws_recording_get_type ())
 G_DECLARE_FINAL_TYPE (WsRecording, ws_recording, WS, RECORDING, GObject)
 

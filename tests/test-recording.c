@@ -1,0 +1,654 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Recordings: a round trip through JSON and through a file, atomic saving,
+ * and bad files of every kind, each refused with the field's path. */
+#include "ws-config.h"
+#include "ws-recording.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+static WsDeviceInfo *
+make_device (void)
+{
+  WsDeviceInfo *d = ws_device_info_new ();
+
+  d->name = g_strdup ("Test GPU “Ωmega”");
+  d->cc_major = 9;
+  d->cc_minor = 0;
+  d->sm_count = 132;
+  d->global_mem_bytes = G_GINT64_CONSTANT (85031714816);
+  d->l2_bytes = 52428800;
+  d->shared_per_sm = 233472;
+  d->shared_per_block_optin = 232448;
+  d->registers_per_sm = 65536;
+  d->max_threads_per_sm = 2048;
+  d->max_blocks_per_sm = 32;
+  d->sm_clock_mhz = 1980;
+  d->mem_clock_mhz = 2619;
+  d->mem_bus_bits = 5120;
+  d->peak_bandwidth_gbs = 3352.32;
+  d->driver_version = g_strdup ("13.0");
+  d->runtime_version = g_strdup ("13.0");
+  return d;
+}
+
+static WsMeasurement *
+make_measurement (const char *id,
+                  guint       seed)
+{
+  WsMeasurement *m = ws_measurement_new (id);
+
+  m->description = g_strdup_printf ("out[i] = in[i + offset]; seed %u", seed);
+  ws_measurement_set_param (m, "N", 33554432);
+  ws_measurement_set_param (m, "offset", seed);
+  ws_measurement_set_param (m, "negative", -7);
+  for (guint i = 0; i < 10 + seed; i++)
+    ws_measurement_add_sample (m, 0.1 + 0.001 * ((i * 7 + seed) % 13) + 1e-9 / 3);
+  m->bytes = 268435456;
+  ws_measurement_summarize (m);
+  m->cold = seed % 2;
+  m->sm_clock_mhz = 1755;
+  m->registers = 16;
+  m->local_bytes = 128;
+  m->shared_bytes = 32768;
+  m->blocks_per_sm = 8;
+  m->warps_per_sm = 64;
+  m->verified = TRUE;
+  ws_measurement_add_counter (m, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", 4194304 + seed);
+  ws_measurement_add_counter (m, "lts__t_sector_hit_rate.pct", 12.5);
+  if (seed == 2)
+    m->warning = g_strdup ("no hardware counters: not permitted");
+  return m;
+}
+
+static WsRecording *
+make_recording (void)
+{
+  g_autoptr (WsDeviceInfo) d = make_device ();
+  WsRecording *r = ws_recording_new (d);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr (WsMeasurement) m = make_measurement (i == 1 ? "banks/stride" : "coalescing/offset", i);
+      ws_recording_add (r, m);
+    }
+  return r;
+}
+
+static void
+assert_devices_equal (const WsDeviceInfo *a,
+                      const WsDeviceInfo *b)
+{
+  g_assert_cmpstr (a->name, ==, b->name);
+  g_assert_cmpint (a->cc_major, ==, b->cc_major);
+  g_assert_cmpint (a->cc_minor, ==, b->cc_minor);
+  g_assert_cmpint (a->sm_count, ==, b->sm_count);
+  g_assert_cmpint (a->global_mem_bytes, ==, b->global_mem_bytes);
+  g_assert_cmpint (a->l2_bytes, ==, b->l2_bytes);
+  g_assert_cmpint (a->shared_per_sm, ==, b->shared_per_sm);
+  g_assert_cmpint (a->shared_per_block_optin, ==, b->shared_per_block_optin);
+  g_assert_cmpint (a->registers_per_sm, ==, b->registers_per_sm);
+  g_assert_cmpint (a->max_threads_per_sm, ==, b->max_threads_per_sm);
+  g_assert_cmpint (a->max_blocks_per_sm, ==, b->max_blocks_per_sm);
+  g_assert_cmpint (a->sm_clock_mhz, ==, b->sm_clock_mhz);
+  g_assert_cmpint (a->mem_clock_mhz, ==, b->mem_clock_mhz);
+  g_assert_cmpint (a->mem_bus_bits, ==, b->mem_bus_bits);
+  g_assert_cmpfloat (a->peak_bandwidth_gbs, ==, b->peak_bandwidth_gbs);
+  g_assert_cmpstr (a->driver_version, ==, b->driver_version);
+  g_assert_cmpstr (a->runtime_version, ==, b->runtime_version);
+}
+
+static void
+assert_measurements_equal (const WsMeasurement *a,
+                           const WsMeasurement *b)
+{
+  g_assert_cmpstr (a->id, ==, b->id);
+  g_assert_cmpstr (a->description, ==, b->description);
+  g_assert_cmpuint (a->params->len, ==, b->params->len);
+  for (guint i = 0; i < a->params->len; i++)
+    {
+      const WsParamValue *p = &g_array_index (a->params, WsParamValue, i);
+      gint64 v;
+      g_assert_true (ws_measurement_get_param (b, p->name, &v));
+      g_assert_cmpint (v, ==, p->value);
+    }
+  g_assert_cmpuint (a->samples_ms->len, ==, b->samples_ms->len);
+  for (guint i = 0; i < a->samples_ms->len; i++)
+    g_assert_cmpfloat (g_array_index (a->samples_ms, double, i), ==, g_array_index (b->samples_ms, double, i));
+  g_assert_cmpfloat (a->median_ms, ==, b->median_ms);
+  g_assert_cmpfloat (a->min_ms, ==, b->min_ms);
+  g_assert_cmpfloat (a->max_ms, ==, b->max_ms);
+  g_assert_cmpint (a->bytes, ==, b->bytes);
+  g_assert_cmpfloat (a->bandwidth_gbs, ==, b->bandwidth_gbs);
+  g_assert_cmpint (a->cold, ==, b->cold);
+  g_assert_cmpint (a->sm_clock_mhz, ==, b->sm_clock_mhz);
+  g_assert_cmpint (a->registers, ==, b->registers);
+  g_assert_cmpint (a->local_bytes, ==, b->local_bytes);
+  g_assert_cmpint (a->shared_bytes, ==, b->shared_bytes);
+  g_assert_cmpint (a->blocks_per_sm, ==, b->blocks_per_sm);
+  g_assert_cmpint (a->warps_per_sm, ==, b->warps_per_sm);
+  g_assert_cmpint (a->verified, ==, b->verified);
+  g_assert_cmpuint (a->counters->len, ==, b->counters->len);
+  for (guint i = 0; i < a->counters->len; i++)
+    {
+      const WsCounter *c = &g_array_index (a->counters, WsCounter, i);
+      double v;
+      g_assert_true (ws_measurement_get_counter (b, c->name, &v));
+      g_assert_cmpfloat (v, ==, c->value);
+    }
+  g_assert_cmpstr (a->warning, ==, b->warning);
+}
+
+static void
+assert_recordings_equal (WsRecording *a,
+                         WsRecording *b)
+{
+  g_assert_cmpstr (ws_recording_get_program_version (a), ==, ws_recording_get_program_version (b));
+  /* ISO 8601 keeps microseconds */
+  g_assert_cmpint (g_date_time_compare (ws_recording_get_date (a), ws_recording_get_date (b)), ==, 0);
+  assert_devices_equal (ws_recording_get_device (a), ws_recording_get_device (b));
+  g_assert_cmpuint (ws_recording_get_n_measurements (a), ==, ws_recording_get_n_measurements (b));
+  for (guint i = 0; i < ws_recording_get_n_measurements (a); i++)
+    assert_measurements_equal (ws_recording_get_measurement (a, i), ws_recording_get_measurement (b, i));
+}
+
+static void
+test_round_trip_data (void)
+{
+  g_autoptr (WsRecording) r = make_recording ();
+  g_autoptr (WsRecording) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  data = ws_recording_to_data (r, &length);
+  g_assert_cmpuint (length, ==, strlen (data));
+  g_assert_nonnull (strstr (data, "\"format\" : \"warpscope-recording\""));
+  back = ws_recording_load_data (data, (gssize) length, &error);
+  g_assert_no_error (error);
+  assert_recordings_equal (r, back);
+  g_assert_cmpstr (ws_recording_get_program_version (back), ==, WS_VERSION);
+}
+
+/* json-glib alone would write 1e-05 as “1e-05.0”, which no parser reads */
+static void
+test_awkward_numbers (void)
+{
+  g_autoptr (WsDeviceInfo) d = make_device ();
+  g_autoptr (WsRecording) r = ws_recording_new (d);
+  g_autoptr (WsMeasurement) m = ws_measurement_new ("coalescing/broadcast");
+  g_autoptr (WsRecording) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL;
+  const WsMeasurement *b;
+  double v;
+
+  for (guint i = 0; i < 10; i++)
+    ws_measurement_add_sample (m, i % 2 ? 1e-05 : 2e-06);
+  ws_measurement_summarize (m);
+  ws_measurement_add_counter (m, "dram__bytes_read.sum", 1e20);
+  ws_measurement_add_counter (m, "tiny", 1e-300);
+  ws_recording_add (r, m);
+  data = ws_recording_to_data (r, NULL);
+  back = ws_recording_load_data (data, -1, &error);
+  g_assert_no_error (error);
+  b = ws_recording_get_measurement (back, 0);
+  g_assert_cmpfloat_with_epsilon (g_array_index (b->samples_ms, double, 1), 1e-05, 1e-18);
+  g_assert_cmpfloat_with_epsilon (b->median_ms, m->median_ms, 1e-18);
+  g_assert_true (ws_measurement_get_counter (b, "dram__bytes_read.sum", &v));
+  g_assert_cmpfloat_with_epsilon (v, 1e20, 1e20 * 1e-15);
+  g_assert_true (ws_measurement_get_counter (b, "tiny", &v));
+  g_assert_cmpfloat_with_epsilon (v, 1e-300, 1e-310);
+}
+
+static void
+test_find (void)
+{
+  g_autoptr (WsRecording) r = make_recording ();
+  g_autoptr (GPtrArray) offsets = ws_recording_find (r, "coalescing/offset");
+  g_autoptr (GPtrArray) none = ws_recording_find (r, "transpose/copy");
+  gint64 v;
+
+  g_assert_cmpuint (offsets->len, ==, 2);
+  g_assert_true (ws_measurement_get_param (g_ptr_array_index (offsets, 0), "offset", &v));
+  g_assert_cmpint (v, ==, 0);
+  g_assert_true (ws_measurement_get_param (g_ptr_array_index (offsets, 1), "offset", &v));
+  g_assert_cmpint (v, ==, 2);
+  g_assert_cmpuint (none->len, ==, 0);
+}
+
+static char *
+temp_dir (void)
+{
+  g_autoptr (GError) error = NULL;
+  char *dir = g_dir_make_tmp ("ws-recording-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+static guint
+count_files (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (d && g_dir_read_name (d))
+    n++;
+  return n;
+}
+
+static void
+test_round_trip_file (void)
+{
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "h100.json", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (WsRecording) r = make_recording ();
+  g_autoptr (WsRecording) back = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (ws_recording_save_file (r, file, NULL, &error));
+  g_assert_no_error (error);
+  back = ws_recording_load_file (file, NULL, &error);
+  g_assert_no_error (error);
+  assert_recordings_equal (r, back);
+  /* no temporary file left beside it */
+  g_assert_cmpuint (count_files (dir), ==, 1);
+  remove_dir (dir);
+}
+
+static void
+test_save_keeps_old_file (void)
+{
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "kept.json", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no-such-dir", "x.json", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) bad = g_file_new_for_path (missing);
+  g_autoptr (GCancellable) cancelled = g_cancellable_new ();
+  g_autoptr (WsRecording) r = make_recording ();
+  g_autoptr (WsRecording) other = NULL;
+  g_autoptr (WsRecording) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  g_assert_true (ws_recording_save_file (r, file, NULL, &error));
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+
+  /* a save that fails half-way leaves the old file as it was */
+  other = make_recording ();
+  ws_recording_add (other, ws_recording_get_measurement (r, 0));
+  g_cancellable_cancel (cancelled);
+  g_assert_false (ws_recording_save_file (other, file, cancelled, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (before, ==, after);
+  g_assert_cmpuint (count_files (dir), ==, 1);
+
+  /* an unwritable place says where */
+  g_assert_false (ws_recording_save_file (r, bad, NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "no-such-dir"));
+  g_clear_error (&error);
+
+  /* a successful save replaces it whole */
+  g_assert_true (ws_recording_save_file (other, file, NULL, &error));
+  back = ws_recording_load_file (file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ws_recording_get_n_measurements (back), ==, 4);
+  remove_dir (dir);
+}
+
+/* ------------------------------------------------------------------ */
+/* Bad files                                                          */
+/* ------------------------------------------------------------------ */
+
+typedef void (*Mutate) (JsonObject *root);
+
+static char *
+mutated (Mutate mutate)
+{
+  g_autoptr (WsRecording) r = make_recording ();
+  g_autofree char *data = ws_recording_to_data (r, NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+
+  g_assert_true (json_parser_load_from_data (parser, data, -1, NULL));
+  mutate (json_node_get_object (json_parser_get_root (parser)));
+  json_generator_set_root (gen, json_parser_get_root (parser));
+  return json_generator_to_data (gen, NULL);
+}
+
+static JsonObject *
+measurement (JsonObject *root,
+             guint       i)
+{
+  return json_array_get_object_element (json_object_get_array_member (root, "measurements"), i);
+}
+
+static void
+assert_refused (const char *data,
+                gssize      length,
+                int         code,
+                const char *message)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsRecording) r = ws_recording_load_data (data, length, &error);
+
+  g_assert_null (r);
+  if (code >= 0)
+    g_assert_error (error, WS_RECORDING_ERROR, code);
+  g_assert_nonnull (error);
+  if (!strstr (error->message, message))
+    g_error ("expected “%s” in “%s”", message, error->message);
+}
+
+static void
+assert_mutation_refused (Mutate      mutate,
+                         int         code,
+                         const char *message)
+{
+  g_autofree char *data = mutated (mutate);
+
+  assert_refused (data, -1, code, message);
+}
+
+static void
+test_not_json (void)
+{
+  assert_refused ("{ \"format\": \"warpscope-recording\", ", -1, WS_RECORDING_ERROR_PARSE, "not JSON");
+  assert_refused ("", -1, WS_RECORDING_ERROR_PARSE, "not JSON");
+  assert_refused ("\x89PNG\r\n", -1, WS_RECORDING_ERROR_PARSE, "not JSON");
+  assert_refused ("[1, 2, 3]", -1, WS_RECORDING_ERROR_INVALID, "the top level: expected an object, found an array");
+  assert_refused ("{}", -1, WS_RECORDING_ERROR_INVALID, "format: missing");
+}
+
+static void
+test_truncated (void)
+{
+  g_autoptr (WsRecording) r = make_recording ();
+  gsize length = 0;
+  g_autofree char *data = ws_recording_to_data (r, &length);
+
+  /* cut anywhere, it is refused, never half read */
+  for (gsize cut = 1; cut < length; cut += length / 37 + 1)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (WsRecording) back = ws_recording_load_data (data, (gssize) cut, &error);
+      g_assert_null (back);
+      g_assert_nonnull (error);
+    }
+  assert_refused (data, (gssize) (length / 2), WS_RECORDING_ERROR_PARSE, "not JSON");
+}
+
+static void
+set_version_2 (JsonObject *root)
+{
+  json_object_set_int_member (root, "version", 2);
+}
+
+static void
+set_version_string (JsonObject *root)
+{
+  json_object_set_string_member (root, "version", "1");
+}
+
+static void
+set_format (JsonObject *root)
+{
+  json_object_set_string_member (root, "format", "something-else");
+}
+
+static void
+test_version (void)
+{
+  assert_mutation_refused (set_version_2, WS_RECORDING_ERROR_VERSION, "version: 2 is not a version this program reads");
+  assert_mutation_refused (set_version_string, WS_RECORDING_ERROR_INVALID, "version: expected an integer, found a string");
+  assert_mutation_refused (set_format, WS_RECORDING_ERROR_INVALID, "format: expected “warpscope-recording”");
+}
+
+static void
+drop_median (JsonObject *root)
+{
+  json_object_remove_member (measurement (root, 1), "median_ms");
+}
+
+static void
+drop_device_name (JsonObject *root)
+{
+  json_object_remove_member (json_object_get_object_member (root, "device"), "name");
+}
+
+static void
+drop_measurements (JsonObject *root)
+{
+  json_object_remove_member (root, "measurements");
+}
+
+static void
+drop_counters (JsonObject *root)
+{
+  json_object_remove_member (measurement (root, 2), "counters");
+}
+
+static void
+test_missing (void)
+{
+  assert_mutation_refused (drop_median, WS_RECORDING_ERROR_INVALID, "measurements[1].median_ms: missing");
+  assert_mutation_refused (drop_device_name, WS_RECORDING_ERROR_INVALID, "device.name: missing");
+  assert_mutation_refused (drop_measurements, WS_RECORDING_ERROR_INVALID, "measurements: missing");
+  assert_mutation_refused (drop_counters, WS_RECORDING_ERROR_INVALID, "measurements[2].counters: missing");
+}
+
+static void
+median_string (JsonObject *root)
+{
+  json_object_set_string_member (measurement (root, 0), "median_ms", "0.1");
+}
+
+static void
+sm_count_fraction (JsonObject *root)
+{
+  json_object_set_double_member (json_object_get_object_member (root, "device"), "sm_count", 1.5);
+}
+
+static void
+param_string (JsonObject *root)
+{
+  json_object_set_string_member (json_object_get_object_member (measurement (root, 2), "params"), "offset", "two");
+}
+
+static void
+sample_null (JsonObject *root)
+{
+  json_array_remove_element (json_object_get_array_member (measurement (root, 1), "samples_ms"), 3);
+  json_array_add_null_element (json_object_get_array_member (measurement (root, 1), "samples_ms"));
+}
+
+static void
+verified_number (JsonObject *root)
+{
+  json_object_set_int_member (measurement (root, 0), "verified", 1);
+}
+
+static void
+measurement_array (JsonObject *root)
+{
+  JsonArray *a = json_object_get_array_member (root, "measurements");
+  json_array_remove_element (a, 1);
+  json_array_add_array_element (a, json_array_new ());
+}
+
+static void
+device_string (JsonObject *root)
+{
+  json_object_set_string_member (root, "device", "H100");
+}
+
+static void
+test_wrong_types (void)
+{
+  assert_mutation_refused (median_string, WS_RECORDING_ERROR_INVALID,
+                           "measurements[0].median_ms: expected a number, found a string");
+  assert_mutation_refused (sm_count_fraction, WS_RECORDING_ERROR_INVALID,
+                           "device.sm_count: expected an integer, found a number");
+  assert_mutation_refused (param_string, WS_RECORDING_ERROR_INVALID,
+                           "measurements[2].params.offset: expected an integer, found a string");
+  assert_mutation_refused (sample_null, WS_RECORDING_ERROR_INVALID,
+                           "measurements[1].samples_ms[10]: expected a number, found null");
+  assert_mutation_refused (verified_number, WS_RECORDING_ERROR_INVALID,
+                           "measurements[0].verified: expected true or false, found an integer");
+  assert_mutation_refused (measurement_array, WS_RECORDING_ERROR_INVALID,
+                           "measurements[2]: expected an object, found an array");
+  assert_mutation_refused (device_string, WS_RECORDING_ERROR_INVALID, "device: expected an object, found a string");
+}
+
+static void
+huge_median (JsonObject *root)
+{
+  json_object_set_double_member (measurement (root, 0), "median_ms", 1.5e308);
+}
+
+static void
+huge_registers (JsonObject *root)
+{
+  json_object_set_int_member (measurement (root, 1), "registers", G_GINT64_CONSTANT (99999999999));
+}
+
+static void
+negative_bytes (JsonObject *root)
+{
+  json_object_set_int_member (measurement (root, 1), "bytes", -1);
+}
+
+static void
+median_above_max (JsonObject *root)
+{
+  JsonObject *m = measurement (root, 2);
+  json_object_set_double_member (m, "median_ms", json_object_get_double_member (m, "max_ms") * 2);
+}
+
+static void
+no_samples (JsonObject *root)
+{
+  json_object_set_array_member (measurement (root, 0), "samples_ms", json_array_new ());
+}
+
+static void
+bad_date (JsonObject *root)
+{
+  json_object_set_string_member (root, "date", "yesterday");
+}
+
+static void
+test_huge_and_inconsistent (void)
+{
+  assert_mutation_refused (huge_median, WS_RECORDING_ERROR_INVALID, "measurements[0].median_ms: 1.5e+308 is out of range");
+  assert_mutation_refused (huge_registers, WS_RECORDING_ERROR_INVALID,
+                           "measurements[1].registers: 99999999999 is out of range");
+  assert_mutation_refused (negative_bytes, WS_RECORDING_ERROR_INVALID, "measurements[1].bytes: -1 is out of range");
+  assert_mutation_refused (median_above_max, WS_RECORDING_ERROR_INVALID,
+                           "measurements[2]: min_ms ≤ median_ms ≤ max_ms does not hold");
+  assert_mutation_refused (no_samples, WS_RECORDING_ERROR_INVALID, "measurements[0]: samples_ms: empty");
+  assert_mutation_refused (bad_date, WS_RECORDING_ERROR_INVALID, "date: “yesterday” is not an ISO 8601 date");
+  /* numbers JSON can write but no double holds */
+  assert_refused ("{\"format\": \"warpscope-recording\", \"version\": 1e999}", -1, WS_RECORDING_ERROR_INVALID,
+                  "version: expected an integer");
+  /* json-glib wraps an integer too long for 64 bits (to -1 here): refused all the same */
+  assert_refused ("{\"format\": \"warpscope-recording\", \"version\": 123456789012345678901234567890}", -1,
+                  -1, "version:");
+}
+
+static void
+test_bad_file_names_itself (void)
+{
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "broken.json", NULL);
+  g_autofree char *missing = g_build_filename (dir, "absent.json", NULL);
+  g_autofree char *data = mutated (median_string);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) absent = g_file_new_for_path (missing);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsRecording) r = NULL;
+
+  g_assert_true (g_file_set_contents (path, data, -1, NULL));
+  r = ws_recording_load_file (file, NULL, &error);
+  g_assert_null (r);
+  g_assert_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_INVALID);
+  g_assert_true (g_str_has_prefix (error->message, path));
+  g_assert_nonnull (strstr (error->message, "measurements[0].median_ms"));
+  g_clear_error (&error);
+  r = ws_recording_load_file (absent, NULL, &error);
+  g_assert_null (r);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  remove_dir (dir);
+}
+
+/* The recording in data/recordings, when the source tree has one, loads and
+ * holds real, verified measurements. */
+static void
+test_bundled (void)
+{
+  g_autofree char *dir = g_build_filename (WS_SOURCE_DATADIR, "recordings", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsRecording) r = ws_recording_load_bundled (&error);
+
+  if (r == NULL)
+    {
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+      g_assert_nonnull (strstr (error->message, dir));
+      g_test_skip ("no recording is bundled yet");
+      return;
+    }
+  g_assert_no_error (error);
+  g_assert_cmpstr (ws_recording_get_device (r)->name, !=, "");
+  g_assert_cmpuint (ws_recording_get_n_measurements (r), >, 0);
+  for (guint i = 0; i < ws_recording_get_n_measurements (r); i++)
+    {
+      const WsMeasurement *m = ws_recording_get_measurement (r, i);
+      g_assert_true (m->verified);
+      g_assert_cmpuint (m->samples_ms->len, >=, 10);
+      g_assert_cmpfloat (m->min_ms, <=, m->median_ms);
+      g_assert_cmpfloat (m->median_ms, <=, m->max_ms);
+      g_assert_cmpfloat (m->median_ms, >, 0);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/recording/round-trip/data", test_round_trip_data);
+  g_test_add_func ("/recording/round-trip/file", test_round_trip_file);
+  g_test_add_func ("/recording/round-trip/awkward-numbers", test_awkward_numbers);
+  g_test_add_func ("/recording/find", test_find);
+  g_test_add_func ("/recording/save/keeps-old-file", test_save_keeps_old_file);
+  g_test_add_func ("/recording/bad/not-json", test_not_json);
+  g_test_add_func ("/recording/bad/truncated", test_truncated);
+  g_test_add_func ("/recording/bad/version", test_version);
+  g_test_add_func ("/recording/bad/missing", test_missing);
+  g_test_add_func ("/recording/bad/wrong-types", test_wrong_types);
+  g_test_add_func ("/recording/bad/huge-and-inconsistent", test_huge_and_inconsistent);
+  g_test_add_func ("/recording/bad/file-names-itself", test_bad_file_names_itself);
+  g_test_add_func ("/recording/bundled", test_bundled);
+  return g_test_run ();
+}
