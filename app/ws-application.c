@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-config.h"
+#include "ws-application.h"
+
+#include <stdio.h>
+
+#include "ws-app-windows.h"
+#include "ws-benchmark.h"
+#include "ws-window.h"
+
+struct _WsApplication
+{
+  AdwApplication parent_instance;
+
+  WsBackend *backend;
+  GSettings *settings;
+  char *preset;
+  char *recording;
+  char *screenshot;
+  char *style;
+  char *size;
+  gboolean benchmark;
+};
+
+G_DEFINE_FINAL_TYPE (WsApplication, ws_application, ADW_TYPE_APPLICATION)
+
+static GtkWindow *
+active_window (gpointer app)
+{
+  return gtk_application_get_active_window (GTK_APPLICATION (app));
+}
+
+static void
+about_activated (GSimpleAction *action,
+                 GVariant      *param,
+                 gpointer       app)
+{
+  ws_show_about_window (active_window (app));
+}
+
+static void
+preferences_activated (GSimpleAction *action,
+                       GVariant      *param,
+                       gpointer       app)
+{
+  ws_show_preferences_window (active_window (app));
+}
+
+static void
+help_activated (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       app)
+{
+  GtkWindow *window = active_window (app);
+
+  /* the guide opens at the topic of the preset on show */
+  ws_show_help_window (window, WS_IS_WINDOW (window) ? ws_window_get_preset_id (WS_WINDOW (window)) : NULL);
+}
+
+static void
+quit_activated (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       app)
+{
+  GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (app)));
+
+  /* closing each window lets it remember its size */
+  for (GList *l = windows; l; l = l->next)
+    gtk_window_close (l->data);
+  g_list_free (windows);
+}
+
+static const GActionEntry app_entries[] = {
+  { .name = "about", .activate = about_activated },
+  { .name = "preferences", .activate = preferences_activated },
+  { .name = "help", .activate = help_activated },
+  { .name = "quit", .activate = quit_activated },
+};
+
+static void
+apply_color_scheme (WsApplication *self)
+{
+  g_autofree char *scheme = self->style ? g_strdup (self->style) : g_settings_get_string (self->settings, "color-scheme");
+  AdwColorScheme value = ADW_COLOR_SCHEME_DEFAULT;
+
+  if (g_str_equal (scheme, "light"))
+    value = ADW_COLOR_SCHEME_FORCE_LIGHT;
+  else if (g_str_equal (scheme, "dark"))
+    value = ADW_COLOR_SCHEME_FORCE_DARK;
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), value);
+}
+
+static void
+ws_application_startup (GApplication *app)
+{
+  WsApplication *self = WS_APPLICATION (app);
+  static const struct
+  {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
+    { "app.help", { "F1", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
+  };
+
+  G_APPLICATION_CLASS (ws_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_entries, G_N_ELEMENTS (app_entries), app);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+  self->settings = g_settings_new (WS_APP_ID);
+  g_signal_connect_object (self->settings, "changed::color-scheme", G_CALLBACK (apply_color_scheme), self,
+                           G_CONNECT_SWAPPED);
+  apply_color_scheme (self);
+}
+
+static void
+ws_application_activate (GApplication *app)
+{
+  WsApplication *self = WS_APPLICATION (app);
+  GtkWindow *window = active_window (app);
+  int w, h;
+
+  if (window == NULL)
+    {
+      window = GTK_WINDOW (ws_window_new (GTK_APPLICATION (app), self->backend, self->recording));
+      if (self->preset && !ws_window_load_preset (WS_WINDOW (window), self->preset))
+        g_printerr ("warpscope: there is no preset “%s”; warpscope-cli model --list-presets lists them\n",
+                    self->preset);
+      if (self->size && sscanf (self->size, "%dx%d", &w, &h) == 2)
+        {
+          gtk_window_unmaximize (window);
+          gtk_window_set_default_size (window, w, h);
+        }
+    }
+  gtk_window_present (window);
+  if (self->benchmark)
+    ws_benchmark_run (WS_WINDOW (window));
+  else if (self->screenshot)
+    ws_benchmark_screenshot (WS_WINDOW (window), self->screenshot);
+}
+
+static int
+ws_application_handle_local_options (GApplication *app,
+                                     GVariantDict *options)
+{
+  WsApplication *self = WS_APPLICATION (app);
+
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("warpscope %s\n", WS_VERSION);
+      return 0;
+    }
+  g_variant_dict_lookup (options, "preset", "s", &self->preset);
+  g_variant_dict_lookup (options, "recording", "^ay", &self->recording);
+  g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot);
+  g_variant_dict_lookup (options, "style", "s", &self->style);
+  g_variant_dict_lookup (options, "size", "s", &self->size);
+  self->benchmark = g_variant_dict_contains (options, "benchmark");
+  if (self->style && !g_str_equal (self->style, "light") && !g_str_equal (self->style, "dark"))
+    {
+      g_printerr ("warpscope: --style takes light or dark, not “%s”\n", self->style);
+      return 2;
+    }
+  /* a run that makes a file and quits is its own instance */
+  if (self->screenshot || self->benchmark)
+    g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
+  return -1;
+}
+
+static void
+ws_application_dispose (GObject *object)
+{
+  WsApplication *self = WS_APPLICATION (object);
+
+  g_clear_object (&self->backend);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->preset, g_free);
+  g_clear_pointer (&self->recording, g_free);
+  g_clear_pointer (&self->screenshot, g_free);
+  g_clear_pointer (&self->style, g_free);
+  g_clear_pointer (&self->size, g_free);
+  G_OBJECT_CLASS (ws_application_parent_class)->dispose (object);
+}
+
+static void
+ws_application_class_init (WsApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = ws_application_dispose;
+  app_class->startup = ws_application_startup;
+  app_class->activate = ws_application_activate;
+  app_class->handle_local_options = ws_application_handle_local_options;
+}
+
+static void
+ws_application_init (WsApplication *self)
+{
+  static const GOptionEntry entries[] = {
+    { "preset", 'p', 0, G_OPTION_ARG_STRING, NULL, "Open this preset (warpscope-cli model --list-presets)", "ID" },
+    { "recording", 'r', 0, G_OPTION_ARG_FILENAME, NULL, "Plot the measurements of this recording", "FILE" },
+    { "style", 0, 0, G_OPTION_ARG_STRING, NULL, "Light or dark, whatever the system says", "light|dark" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, NULL, "The window's size", "WIDTHxHEIGHT" },
+    { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Save a PNG of the window once it has settled, and quit",
+      "FILE" },
+    { "benchmark", 0, 0, G_OPTION_ARG_NONE, NULL,
+      "Measure frame times while a sweep runs, print them, and quit", NULL },
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, "Print the version and quit", NULL },
+    { NULL }
+  };
+
+  self->backend = ws_backend_new ();
+  g_application_add_main_option_entries (G_APPLICATION (self), entries);
+  g_application_set_option_context_summary (G_APPLICATION (self),
+                                            "See how a GPU serves the memory accesses of a warp, and measure them.");
+}
+
+WsApplication *
+ws_application_new (void)
+{
+  return g_object_new (WS_TYPE_APPLICATION, "application-id", WS_APP_ID, "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "resource-base-path", "/io/github/warpscope/Warpscope", NULL);
+}
+
+WsBackend *
+ws_application_get_backend (WsApplication *self)
+{
+  g_return_val_if_fail (WS_IS_APPLICATION (self), NULL);
+  return self->backend;
+}

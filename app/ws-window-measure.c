@@ -1,0 +1,647 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Measurements: the backend's worker thread measures (debounced, stale
+ * results dropped), sweeps stream in point by point, and without a GPU the
+ * bundled recording stands in, labelled with the device it was made on. */
+#include "ws-window-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#define DEBOUNCE_MS 400
+#define REPLAY_MS 60
+
+static void
+live_entry_free (gpointer data)
+{
+  WsLiveEntry *e = data;
+
+  g_free (e->key);
+  g_free (e->preset_id);
+  ws_measurement_free (e->m);
+  g_free (e);
+}
+
+/* Times how long a callback from the backend holds the main loop. */
+static void
+note_callback (WsWindow *self,
+               gint64    start)
+{
+  self->longest_callback_us = MAX (self->longest_callback_us, g_get_monotonic_time () - start);
+}
+
+/* ------------------------------------------------------------------ */
+/* Where measurements come from                                       */
+/* ------------------------------------------------------------------ */
+
+/* The reason, up to its first aside: the banner has one line. */
+static char *
+short_reason (const GError *error)
+{
+  const char *m = error->message;
+  gsize n = strcspn (m, "(;:");
+
+  while (n > 0 && m[n - 1] == ' ')
+    n--;
+  return g_strndup (m, n);
+}
+
+static void
+update_banner (WsWindow *self)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *reason = NULL;
+  g_autofree char *full = NULL;
+
+  if (!self->probed || self->device)
+    {
+      gtk_widget_set_visible (self->banner, FALSE);
+      return;
+    }
+  reason = short_reason (self->probe_error);
+  if (self->recording)
+    {
+      const WsDeviceInfo *d = ws_recording_get_device (self->recording);
+      text = g_strdup_printf ("No GPU: %s. The plots show measurements recorded on %s.", reason,
+                              d && d->name ? d->name : "another machine");
+    }
+  else if (self->recording_loaded)
+    text = g_strdup_printf ("No GPU: %s, and no recorded measurements either.", reason);
+  else
+    text = g_strdup_printf ("No GPU: %s. Loading the recorded measurements…", reason);
+  full = g_strdup_printf ("%s\n\nWhy there is no GPU: %s%s%s", text, self->probe_error->message,
+                          self->recording_error ? "\nWhy there is no recording: " : "",
+                          self->recording_error ? self->recording_error->message : "");
+  gtk_label_set_text (self->banner_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->banner_label), full);
+  gtk_widget_set_visible (self->banner, TRUE);
+}
+
+static const WsLiveEntry *
+live_for_current (WsWindow *self)
+{
+  g_autofree char *key = ws_window_pattern_key (self);
+  const char *param = ws_window_sweep_param (self);
+  gint64 x = 0;
+
+  if (param)
+    ws_pattern_get_param (self->pattern, param, &x);
+  for (guint i = self->live->len; i > 0; i--)
+    {
+      const WsLiveEntry *e = g_ptr_array_index (self->live, i - 1);
+      if (g_strcmp0 (e->key, key) == 0 && (param == NULL || e->x == x))
+        return e;
+    }
+  return NULL;
+}
+
+/* The measured numbers beside the model's: live, else recorded, else why not. */
+static void
+show_measured (WsWindow *self)
+{
+  const WsLiveEntry *e = live_for_current (self);
+  g_autoptr (GPtrArray) found = NULL;
+
+  if (e)
+    {
+      g_autofree char *source = g_strdup_printf ("%s, now", self->device ? self->device->name : "this GPU");
+      ws_numbers_view_set_measurement (self->numbers, e->m, source);
+      return;
+    }
+  if (self->recording && self->preset && !self->edited)
+    {
+      found = ws_recording_find (self->recording, self->preset->id);
+      for (guint i = 0; found && i < found->len; i++)
+        {
+          const WsMeasurement *m = g_ptr_array_index (found, i);
+          gboolean match = TRUE;
+          for (guint j = 0; m->params && j < m->params->len; j++)
+            {
+              const WsParamValue *p = &g_array_index (m->params, WsParamValue, j);
+              gint64 v;
+              match &= !ws_pattern_get_param (self->pattern, p->name, &v) || v == p->value;
+            }
+          if (match)
+            {
+              const WsDeviceInfo *d = ws_recording_get_device (self->recording);
+              g_autofree char *source = g_strdup_printf ("%s, recorded", d && d->name ? d->name : "?");
+              ws_numbers_view_set_measurement (self->numbers, m, source);
+              return;
+            }
+        }
+    }
+  if (self->measure_cancellable || self->measure_timeout)
+    ws_numbers_view_set_measured_message (self->numbers, "Measuring…");
+  else if (self->device)
+    ws_numbers_view_set_measured_message (self->numbers, "Not measured yet: press Measure");
+  else if (self->probed)
+    ws_numbers_view_set_measured_message (self->numbers, self->edited ? "No GPU, and no recording of this edited pattern"
+                                                                      : "No GPU, and no recording of this pattern");
+  else
+    ws_numbers_view_set_measured_message (self->numbers, "Looking for a GPU…");
+}
+
+static void
+probe_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  WsWindow *self = user_data;
+  g_autoptr (GError) error = NULL;
+  WsDeviceInfo *device = ws_backend_probe_finish (WS_BACKEND (source), result, &error);
+  gint64 start = g_get_monotonic_time ();
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self->probed = TRUE;
+  self->device = device;
+  self->probe_error = g_steal_pointer (&error);
+  update_banner (self);
+  ws_window_rebuild_chart (self);
+  show_measured (self);
+  ws_window_update_actions (self);
+  ws_window_schedule_measurement (self);
+  note_callback (self, start);
+}
+
+static void
+load_recording_thread (GTask        *task,
+                       gpointer      source,
+                       gpointer      task_data,
+                       GCancellable *cancellable)
+{
+  const char *path = task_data;
+  GError *error = NULL;
+  WsRecording *recording;
+
+  if (path)
+    {
+      g_autoptr (GFile) file = g_file_new_for_commandline_arg (path);
+      recording = ws_recording_load_file (file, cancellable, &error);
+    }
+  else
+    recording = ws_recording_load_bundled (&error);
+  if (recording)
+    g_task_return_pointer (task, recording, g_object_unref);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+load_recording_done (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  WsWindow *self = WS_WINDOW (source);
+  GError *error = NULL;
+  WsRecording *recording = g_task_propagate_pointer (G_TASK (result), &error);
+  gint64 start = g_get_monotonic_time ();
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_error_free (error);
+      return;
+    }
+  g_clear_object (&self->recording);
+  g_clear_error (&self->recording_error);
+  self->recording = recording;
+  self->recording_error = error;
+  self->recording_loaded = TRUE;
+  update_banner (self);
+  ws_window_rebuild_chart (self);
+  show_measured (self);
+  ws_window_update_actions (self);
+  note_callback (self, start);
+}
+
+void
+ws_window_load_recording (WsWindow   *self,
+                          const char *path)
+{
+  g_autoptr (GTask) task = g_task_new (self, self->probe_cancellable, load_recording_done, NULL);
+
+  g_free (self->recording_path);
+  self->recording_path = g_strdup (path);
+  self->recording_loaded = FALSE;
+  g_task_set_source_tag (task, ws_window_load_recording);
+  g_task_set_task_data (task, g_strdup (path), g_free);
+  g_task_run_in_thread (task, load_recording_thread);
+}
+
+void
+ws_window_measure_init (WsWindow *self)
+{
+  self->live = g_ptr_array_new_with_free_func (live_entry_free);
+  self->probe_cancellable = g_cancellable_new ();
+  /* the window shows at once; the GPU and the recording are looked at on worker threads */
+  ws_backend_probe_async (self->backend, self->probe_cancellable, probe_done, self);
+  ws_window_load_recording (self, self->recording_path);
+}
+
+void
+ws_window_measure_dispose (WsWindow *self)
+{
+  g_clear_handle_id (&self->measure_timeout, g_source_remove);
+  g_clear_handle_id (&self->replay_timeout, g_source_remove);
+  if (self->probe_cancellable)
+    g_cancellable_cancel (self->probe_cancellable);
+  if (self->measure_cancellable)
+    g_cancellable_cancel (self->measure_cancellable);
+  if (self->sweep_cancellable)
+    g_cancellable_cancel (self->sweep_cancellable);
+  g_clear_object (&self->probe_cancellable);
+  g_clear_object (&self->measure_cancellable);
+  g_clear_object (&self->sweep_cancellable);
+  g_clear_object (&self->backend);
+  g_clear_object (&self->recording);
+  g_clear_error (&self->recording_error);
+  g_clear_error (&self->probe_error);
+  g_clear_pointer (&self->device, ws_device_info_free);
+  g_clear_pointer (&self->recording_path, g_free);
+  g_clear_pointer (&self->live, g_ptr_array_unref);
+  g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
+  g_clear_pointer (&self->sweep_key, g_free);
+  g_clear_pointer (&self->replay_points, g_ptr_array_unref);
+  g_clear_pointer (&self->prediction, g_array_unref);
+  g_clear_pointer (&self->prediction_key, g_free);
+  g_clear_pointer (&self->prediction_name, g_free);
+}
+
+/* ------------------------------------------------------------------ */
+/* One measurement                                                    */
+/* ------------------------------------------------------------------ */
+
+/* A registered kernel for an unedited preset; a generated one otherwise. */
+static WsMeasureRequest *
+make_request (WsWindow *self,
+              gboolean  counters)
+{
+  WsMeasureRequest *request = ws_measure_request_new ();
+  const WsKernelInfo *info = self->preset && !self->edited ? ws_gpu_kernel_lookup (self->preset->id) : NULL;
+
+  request->options.samples = MAX (10, g_settings_get_uint (self->settings, "samples"));
+  request->options.cold = g_settings_get_boolean (self->settings, "cold-cache");
+  request->options.counters = counters;
+  if (info)
+    {
+      request->kernel_id = g_strdup (info->id);
+      for (guint i = 0; i < info->n_params; i++)
+        {
+          gint64 v;
+          if (ws_pattern_get_param (self->pattern, info->params[i].name, &v))
+            ws_measure_request_set_param (request, info->params[i].name, v);
+        }
+    }
+  else
+    request->pattern = ws_pattern_ref (self->pattern);
+  return request;
+}
+
+static void
+add_live (WsWindow            *self,
+          const char          *key,
+          const WsMeasurement *m)
+{
+  WsLiveEntry *e = g_new0 (WsLiveEntry, 1);
+  const char *param = ws_window_sweep_param (self);
+  gint64 x;
+
+  e->key = g_strdup (key);
+  e->preset_id = self->preset && !self->edited ? g_strdup (self->preset->id) : NULL;
+  e->x = param && (ws_measurement_get_param (m, param, &x) || ws_pattern_get_param (self->pattern, param, &x)) ? x : NAN;
+  e->m = ws_measurement_copy (m);
+  g_ptr_array_add (self->live, e);
+}
+
+static void
+measure_progress (WsBackend           *backend,
+                  guint                done,
+                  guint                total,
+                  const WsMeasurement *latest,
+                  gpointer             user_data)
+{
+  WsWindow *self = user_data;
+  g_autofree char *text = g_strdup_printf ("Measuring on %s: sample %u of %u…", self->device->name, done, total);
+  gint64 start = g_get_monotonic_time ();
+
+  ws_window_set_status (self, text);
+  note_callback (self, start);
+}
+
+typedef struct
+{
+  WsWindow *self;
+  char *key;
+  GCancellable *cancellable;
+} MeasureData;
+
+static void
+measure_data_free (MeasureData *d)
+{
+  g_object_unref (d->self);
+  g_free (d->key);
+  g_object_unref (d->cancellable);
+  g_free (d);
+}
+
+static void
+measure_done (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  MeasureData *d = user_data;
+  WsWindow *self = d->self;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsMeasurement) m = ws_backend_measure_finish (WS_BACKEND (source), result, &error);
+  gint64 start = g_get_monotonic_time ();
+
+  /* a result for a pattern the window has moved away from is dropped */
+  if (g_cancellable_is_cancelled (d->cancellable) || self->live == NULL)
+    {
+      measure_data_free (d);
+      return;
+    }
+  g_clear_object (&self->measure_cancellable);
+  if (m)
+    {
+      g_autofree char *text = g_strdup_printf ("Measured on %s: median of %u samples", self->device->name,
+                                               m->samples_ms ? m->samples_ms->len : 0);
+      add_live (self, d->key, m);
+      ws_window_set_status (self, text);
+    }
+  else
+    {
+      g_autofree char *text = g_strdup_printf ("Could not measure: %s", error->message);
+      ws_window_set_status (self, text);
+    }
+  ws_window_rebuild_chart (self);
+  show_measured (self);
+  ws_window_update_actions (self);
+  note_callback (self, start);
+  measure_data_free (d);
+}
+
+static void
+measure (WsWindow *self,
+         gboolean  counters)
+{
+  g_autoptr (WsMeasureRequest) request = NULL;
+  MeasureData *d;
+
+  if (self->device == NULL || ws_window_is_sweeping (self))
+    return;
+  if (self->measure_cancellable)
+    g_cancellable_cancel (self->measure_cancellable);
+  g_clear_object (&self->measure_cancellable);
+  self->measure_cancellable = g_cancellable_new ();
+  request = make_request (self, counters);
+  d = g_new0 (MeasureData, 1);
+  d->self = g_object_ref (self);
+  d->key = ws_window_pattern_key (self);
+  d->cancellable = g_object_ref (self->measure_cancellable);
+  ws_window_set_status (self, "Measuring…");
+  ws_backend_measure_async (self->backend, request, self->measure_cancellable, measure_progress, self, NULL,
+                            measure_done, d);
+}
+
+void
+ws_window_measure_now (WsWindow *self)
+{
+  g_clear_handle_id (&self->measure_timeout, g_source_remove);
+  measure (self, TRUE);
+  show_measured (self);
+}
+
+static gboolean
+on_measure_timeout (gpointer data)
+{
+  WsWindow *self = data;
+
+  self->measure_timeout = 0;
+  if (live_for_current (self) == NULL)
+    measure (self, FALSE);
+  show_measured (self);
+  return G_SOURCE_REMOVE;
+}
+
+void
+ws_window_schedule_measurement (WsWindow *self)
+{
+  g_clear_handle_id (&self->measure_timeout, g_source_remove);
+  if (self->measure_cancellable)
+    g_cancellable_cancel (self->measure_cancellable);
+  g_clear_object (&self->measure_cancellable);
+  if (self->device && g_settings_get_boolean (self->settings, "auto-measure") && !ws_window_is_sweeping (self))
+    self->measure_timeout = g_timeout_add (DEBOUNCE_MS, on_measure_timeout, self);
+  show_measured (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Sweeps: live on the GPU, or replayed from the recording             */
+/* ------------------------------------------------------------------ */
+
+gboolean
+ws_window_is_sweeping (WsWindow *self)
+{
+  return self->sweep_cancellable != NULL || self->replay_timeout != 0;
+}
+
+static void
+show_sweep_progress (WsWindow *self)
+{
+  g_autofree char *text = g_strdup_printf ("%u of %u", self->sweep_done, self->sweep_total);
+  gboolean running = ws_window_is_sweeping (self);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->sweep_progress), running);
+  gtk_widget_set_visible (self->cancel_button, running);
+  gtk_widget_set_visible (self->sweep_button, !running);
+  gtk_progress_bar_set_fraction (self->sweep_progress,
+                                 self->sweep_total ? (double) self->sweep_done / self->sweep_total : 0);
+  gtk_progress_bar_set_text (self->sweep_progress, text);
+}
+
+static void
+end_sweep (WsWindow   *self,
+           const char *status)
+{
+  g_clear_handle_id (&self->replay_timeout, g_source_remove);
+  g_clear_object (&self->sweep_cancellable);
+  /* a replayed sweep's points are the recording's, which the chart shows anyway */
+  if (self->sweep_replayed)
+    g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
+  ws_window_set_status (self, status);
+  show_sweep_progress (self);
+  ws_window_rebuild_chart (self);
+  ws_window_update_actions (self);
+}
+
+static void
+sweep_progress (WsBackend           *backend,
+                guint                done,
+                guint                total,
+                const WsMeasurement *latest,
+                gpointer             user_data)
+{
+  WsWindow *self = user_data;
+  gint64 start = g_get_monotonic_time ();
+
+  self->sweep_done = done;
+  self->sweep_total = total;
+  if (latest)
+    {
+      g_ptr_array_add (self->sweep_points, ws_measurement_copy (latest));
+      ws_window_rebuild_chart (self);
+    }
+  show_sweep_progress (self);
+  note_callback (self, start);
+}
+
+static void
+sweep_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  MeasureData *d = user_data;
+  WsWindow *self = d->self;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) points = ws_backend_sweep_finish (WS_BACKEND (source), result, &error);
+  gint64 start = g_get_monotonic_time ();
+
+  if (self->live == NULL || d->cancellable != self->sweep_cancellable)
+    {
+      measure_data_free (d);
+      return;
+    }
+  if (points)
+    {
+      g_autofree char *text = g_strdup_printf ("Sweep done: %u points measured on %s", points->len,
+                                               self->device->name);
+      for (guint i = 0; i < points->len; i++)
+        add_live (self, d->key, g_ptr_array_index (points, i));
+      g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
+      end_sweep (self, text);
+    }
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    end_sweep (self, "Sweep cancelled");
+  else
+    {
+      g_autofree char *text = g_strdup_printf ("The sweep stopped: %s", error->message);
+      end_sweep (self, text);
+    }
+  show_measured (self);
+  note_callback (self, start);
+  measure_data_free (d);
+}
+
+static gboolean
+replay_next (gpointer data)
+{
+  WsWindow *self = data;
+  gint64 start = g_get_monotonic_time ();
+
+  if (self->replay_index >= self->replay_points->len)
+    {
+      g_autofree char *text = g_strdup_printf ("Replayed %u recorded points", self->replay_points->len);
+      self->replay_timeout = 0;
+      end_sweep (self, text);
+      return G_SOURCE_REMOVE;
+    }
+  g_ptr_array_add (self->sweep_points, ws_measurement_copy (g_ptr_array_index (self->replay_points,
+                                                                               self->replay_index++)));
+  self->sweep_done = self->replay_index;
+  show_sweep_progress (self);
+  ws_window_rebuild_chart (self);
+  note_callback (self, start);
+  return G_SOURCE_CONTINUE;
+}
+
+static gint
+compare_by_param (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      param)
+{
+  gint64 x = 0, y = 0;
+
+  ws_measurement_get_param (*(WsMeasurement **) a, param, &x);
+  ws_measurement_get_param (*(WsMeasurement **) b, param, &y);
+  return (x > y) - (x < y);
+}
+
+static void
+start_replay (WsWindow   *self,
+              const char *param)
+{
+  g_autoptr (GPtrArray) all = ws_recording_find (self->recording, self->preset->id);
+
+  g_clear_pointer (&self->replay_points, g_ptr_array_unref);
+  self->replay_points = g_ptr_array_new ();
+  for (guint i = 0; all && i < all->len; i++)
+    {
+      const WsMeasurement *m = g_ptr_array_index (all, i);
+      gint64 v;
+      if (ws_measurement_get_param (m, param, &v))
+        g_ptr_array_add (self->replay_points, (gpointer) m);
+    }
+  g_ptr_array_sort_with_data (self->replay_points, compare_by_param, (gpointer) param);
+  self->sweep_replayed = TRUE;
+  self->replay_index = 0;
+  self->sweep_total = self->replay_points->len;
+  self->replay_timeout = g_timeout_add (REPLAY_MS, replay_next, self);
+  ws_window_set_status (self, "Replaying the recorded sweep, point by point");
+}
+
+static void
+start_live_sweep (WsWindow   *self,
+                  const char *param)
+{
+  g_autoptr (WsMeasureRequest) request = make_request (self, FALSE);
+  g_autoptr (GArray) values = ws_sweep_values_parse (self->preset->sweep_values, NULL);
+  MeasureData *d = g_new0 (MeasureData, 1);
+
+  self->sweep_replayed = FALSE;
+  self->sweep_total = values->len;
+  self->sweep_cancellable = g_cancellable_new ();
+  d->self = g_object_ref (self);
+  d->key = ws_window_pattern_key (self);
+  d->cancellable = g_object_ref (self->sweep_cancellable);
+  ws_window_set_status (self, "Sweeping…");
+  ws_backend_sweep_async (self->backend, request, param, values, self->sweep_cancellable, sweep_progress, self, NULL,
+                          sweep_done, d);
+}
+
+void
+ws_window_start_sweep (WsWindow *self)
+{
+  const char *param = ws_window_sweep_param (self);
+
+  if (param == NULL || ws_window_is_sweeping (self))
+    return;
+  ws_window_schedule_measurement (self);
+  g_clear_handle_id (&self->measure_timeout, g_source_remove);
+  g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
+  g_free (self->sweep_key);
+  self->sweep_key = ws_window_pattern_key (self);
+  self->sweep_points = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_measurement_free);
+  self->sweep_done = 0;
+  if (self->device)
+    start_live_sweep (self, param);
+  else if (self->recording && !self->edited)
+    start_replay (self, param);
+  else
+    return;
+  show_sweep_progress (self);
+  ws_window_rebuild_chart (self);
+  ws_window_update_actions (self);
+}
+
+void
+ws_window_cancel_sweep (WsWindow *self)
+{
+  if (!ws_window_is_sweeping (self))
+    return;
+  if (self->sweep_cancellable)
+    g_cancellable_cancel (self->sweep_cancellable);
+  /* a replay stops here; a live sweep when its task returns */
+  g_clear_object (&self->sweep_cancellable);
+  g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
+  end_sweep (self, "Sweep cancelled");
+}

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The model, for the window: the warp in the views (microseconds, on the
+ * main thread) and the whole launch (up to half a second for a big one, on
+ * a worker thread, cancelled when the pattern moves on). */
+#include "ws-window-private.h"
+
+WsSpace
+ws_window_shown_space (WsWindow *self)
+{
+  const WsAccess *a = ws_pattern_get_access (self->pattern, ws_pattern_editor_get_access (self->editor));
+
+  return a->space;
+}
+
+double
+ws_window_model_metric (const WsLaunchStats *stats,
+                        WsSpace              space,
+                        const char         **name)
+{
+  WsStats sum = { 0 };
+
+  /* every instruction of the launch in that space */
+  for (guint i = 0; i < stats->n_accesses; i++)
+    if (ws_pattern_get_access (stats->pattern, i)->space == space)
+      ws_stats_add (&sum, &stats->accesses[i]);
+  switch (space)
+    {
+    case WS_SPACE_GLOBAL:
+    case WS_SPACE_LOCAL:
+      *name = "sectors per request";
+      return sum.requests ? ws_stats_sectors_per_request (&sum) : NAN;
+    case WS_SPACE_SHARED:
+      *name = "wavefronts per instruction";
+      return sum.instructions ? ws_stats_wavefronts_per_instruction (&sum) : NAN;
+    case WS_SPACE_CONSTANT:
+      *name = "requests per instruction";
+      return sum.instructions ? (double) sum.requests / sum.instructions : NAN;
+    case WS_SPACE_REGISTER:
+    case WS_N_SPACES:
+    default:
+      *name = NULL;
+      return NAN;
+    }
+}
+
+void
+ws_window_analyze_warp (WsWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  WsWarpResult *r;
+
+  r = ws_model_analyze_warp (self->pattern, ws_pattern_editor_get_access (self->editor),
+                             ws_pattern_editor_get_block_idx (self->editor), ws_pattern_editor_get_warp (self->editor),
+                             &error);
+  if (r == NULL)
+    {
+      /* the last good view stays; the editor says what is wrong */
+      ws_pattern_editor_show_error (self->editor, error->message);
+      return;
+    }
+  g_clear_pointer (&self->result, ws_warp_result_free);
+  self->result = r;
+  ws_window_show_result (self);
+}
+
+static void
+show_launch (WsWindow *self)
+{
+  guint access = ws_pattern_editor_get_access (self->editor);
+  const WsAccess *a = ws_pattern_get_access (self->pattern, access);
+  g_autofree char *what = NULL;
+
+  if (self->launch == NULL || access >= self->launch->n_accesses)
+    {
+      ws_numbers_view_set_model (self->numbers, NULL, a->space, a->kind, "Analysing the whole launch…");
+      return;
+    }
+  what = g_strdup_printf ("Instruction %u of the whole launch: %" G_GUINT64_FORMAT " warps in %" G_GUINT64_FORMAT
+                          " blocks, analysed in %.0f ms",
+                          access + 1, self->launch->warps, self->launch->blocks, self->launch->seconds * 1e3);
+  ws_numbers_view_set_model (self->numbers, &self->launch->accesses[access], a->space, a->kind, what);
+}
+
+static void
+analyze_launch_thread (GTask        *task,
+                       gpointer      source,
+                       gpointer      task_data,
+                       GCancellable *cancellable)
+{
+  GError *error = NULL;
+  WsLaunchStats *stats = ws_model_analyze_launch (task_data, cancellable, &error);
+
+  if (stats)
+    g_task_return_pointer (task, stats, (GDestroyNotify) ws_launch_stats_free);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+analyze_launch_done (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  WsWindow *self = WS_WINDOW (source);
+  g_autoptr (GError) error = NULL;
+  WsLaunchStats *stats = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (stats == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        ws_pattern_editor_show_error (self->editor, error->message);
+      return;
+    }
+  g_clear_pointer (&self->launch, ws_launch_stats_free);
+  self->launch = stats;
+  show_launch (self);
+}
+
+void
+ws_window_analyze (WsWindow *self)
+{
+  g_autoptr (GTask) task = NULL;
+
+  ws_window_analyze_warp (self);
+  /* a launch already analysed for this very pattern only needs showing */
+  if (self->launch && self->launch->pattern == self->pattern)
+    {
+      show_launch (self);
+      return;
+    }
+  g_cancellable_cancel (self->model_cancellable);
+  g_clear_object (&self->model_cancellable);
+  self->model_cancellable = g_cancellable_new ();
+  g_clear_pointer (&self->launch, ws_launch_stats_free);
+  show_launch (self);
+  task = g_task_new (self, self->model_cancellable, analyze_launch_done, NULL);
+  g_task_set_source_tag (task, ws_window_analyze);
+  g_task_set_check_cancellable (task, TRUE);
+  g_task_set_task_data (task, ws_pattern_ref (self->pattern), (GDestroyNotify) ws_pattern_unref);
+  g_task_run_in_thread (task, analyze_launch_thread);
+}

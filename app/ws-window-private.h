@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* What the parts of WsWindow share (ws-window*.c), and what the tests look at. */
+
+#include "ws-window.h"
+
+#include "ws-chart-view.h"
+#include "ws-figure-view.h"
+#include "ws-numbers-view.h"
+#include "ws-pattern-editor.h"
+#include "ws-preset-sidebar.h"
+#include "ws-presets.h"
+#include "ws-recording.h"
+#include "ws-schedule-player.h"
+
+G_BEGIN_DECLS
+
+struct _WsWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* template */
+  AdwWindowTitle *window_title;
+  GtkWidget *banner;            /* a banner of our own: AdwBanner is libadwaita 1.3 */
+  GtkLabel *banner_label;
+  AdwFlap *flap;
+  WsPresetSidebar *sidebar;
+  GtkLabel *preset_title;
+  GtkLabel *preset_summary;
+  WsPatternEditor *editor;
+  WsNumbersView *numbers;
+  GtkStack *view_stack;
+  GtkLabel *step_label;
+  GtkToggleButton *play_button;
+  GtkDropDown *speed_dropdown;
+  GtkLabel *measure_status;
+  GtkProgressBar *sweep_progress;
+  GtkWidget *cancel_button;
+  GtkWidget *sweep_button;
+  WsChartView *chart;
+
+  GSettings *settings;
+  WsSchedulePlayer *player;
+  WsFigureView *views[WS_N_FIGURES];
+
+  /* what is shown */
+  const WsPreset *preset;          /* NULL for a pattern that is no longer the preset's */
+  WsPattern *pattern;
+  gboolean edited;                 /* the pattern differs from the preset's */
+  WsWarpResult *result;            /* the warp instruction in the views */
+
+  /* the model of the whole launch, on a worker thread */
+  GCancellable *model_cancellable;
+  WsLaunchStats *launch;
+  GCancellable *prediction_cancellable;
+  GArray *prediction;              /* double: the model's metric for each x of the chart */
+  char *prediction_key;            /* what it was computed for */
+  char *prediction_name;           /* "sectors per request" */
+
+  /* measurements */
+  WsBackend *backend;
+  GCancellable *probe_cancellable;
+  WsDeviceInfo *device;            /* NULL: no GPU (probe_error says why) */
+  GError *probe_error;
+  gboolean probed;
+  char *recording_path;
+  WsRecording *recording;
+  GError *recording_error;
+  gboolean recording_loaded;
+  guint measure_timeout;
+  GCancellable *measure_cancellable;
+  GCancellable *sweep_cancellable;
+  guint replay_timeout;            /* a sweep replayed from the recording */
+  guint replay_index;
+  GPtrArray *replay_points;
+  guint sweep_total;
+  guint sweep_done;
+  GPtrArray *sweep_points;         /* WsMeasurement of the sweep under way (or just done) */
+  char *sweep_key;                 /* the pattern it measures */
+  gboolean sweep_replayed;         /* its points come from the recording */
+  GPtrArray *live;                 /* WsLiveEntry: measured this session, newest last */
+
+  /* for the benchmark: the longest time a backend callback held the main loop */
+  gint64 longest_callback_us;
+  gint64 first_frame_us;
+};
+
+/* ws-window.c */
+void     ws_window_show_result          (WsWindow       *self);
+void     ws_window_set_status           (WsWindow       *self,
+                                         const char     *text);
+char    *ws_window_describe_pattern     (WsWindow       *self);
+
+/* ws-window-model.c */
+void     ws_window_analyze              (WsWindow       *self);
+void     ws_window_analyze_warp         (WsWindow       *self);
+/* The model's cost for one instruction's space: sectors per request… */
+double   ws_window_model_metric         (const WsLaunchStats *stats,
+                                         WsSpace         space,
+                                         const char    **name);
+WsSpace  ws_window_shown_space          (WsWindow       *self);
+
+/* ws-window-measure.c */
+typedef struct
+{
+  char *key;                       /* the pattern, less its sweep parameter's value */
+  char *preset_id;                 /* NULL for an edited pattern */
+  double x;                        /* the sweep parameter's value, NAN without one */
+  WsMeasurement *m;
+} WsLiveEntry;
+
+void     ws_window_measure_init         (WsWindow       *self);
+/* path NULL: the bundled recording */
+void     ws_window_load_recording       (WsWindow       *self,
+                                         const char     *path);
+void     ws_window_measure_dispose      (WsWindow       *self);
+void     ws_window_schedule_measurement (WsWindow       *self);
+void     ws_window_measure_now          (WsWindow       *self);
+void     ws_window_start_sweep          (WsWindow       *self);
+void     ws_window_cancel_sweep         (WsWindow       *self);
+gboolean ws_window_is_sweeping          (WsWindow       *self);
+void     ws_window_rebuild_chart        (WsWindow       *self);
+const char *ws_window_sweep_param       (WsWindow       *self);
+/* The pattern, less the value of its sweep parameter. */
+char    *ws_window_pattern_key          (WsWindow       *self);
+
+/* ws-window-actions.c */
+void     ws_window_class_init_actions   (GtkWidgetClass *widget_class);
+void     ws_window_update_actions       (WsWindow       *self);
+
+G_END_DECLS

@@ -1,0 +1,457 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The explorer window: its template, the views and their player, the
+ * presets, the editor, and what the window remembers. The model runs in
+ * ws-window-model.c, measurements in ws-window-measure.c, actions in
+ * ws-window-actions.c. */
+#include "ws-config.h"
+#include "ws-window-private.h"
+
+#include <math.h>
+
+G_DEFINE_FINAL_TYPE (WsWindow, ws_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum
+{
+  PROP_0,
+  PROP_PLAYING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* ------------------------------------------------------------------ */
+/* The views                                                          */
+/* ------------------------------------------------------------------ */
+
+char *
+ws_window_describe_pattern (WsWindow *self)
+{
+  guint access = ws_pattern_editor_get_access (self->editor);
+  WsDim3 b = ws_pattern_editor_get_block_idx (self->editor);
+  g_autofree char *what = ws_pattern_describe_access (self->pattern, access);
+
+  return g_strdup_printf ("%s — warp %u of block (%u, %u, %u)", what, ws_pattern_editor_get_warp (self->editor), b.x,
+                          b.y, b.z);
+}
+
+void
+ws_window_show_result (WsWindow *self)
+{
+  WsFigureKind kinds[WS_N_FIGURES];
+  guint n = ws_figure_kinds_for (self->result, kinds);
+  g_autofree char *title = ws_window_describe_pattern (self);
+  GtkWidget *visible = gtk_stack_get_visible_child (self->view_stack);
+  gboolean keep = FALSE;
+
+  for (guint k = 0; k < WS_N_FIGURES; k++)
+    {
+      gboolean applies = ws_figure_applies (k, self->result->space, self->result->kind);
+      gtk_stack_page_set_visible (gtk_stack_get_page (self->view_stack, GTK_WIDGET (self->views[k])), applies);
+      ws_figure_view_set_result (self->views[k], applies ? self->result : NULL, title,
+                                 ws_pattern_get_block (self->pattern));
+      keep |= applies && visible == GTK_WIDGET (self->views[k]);
+    }
+  if (!keep && n > 0)
+    gtk_stack_set_visible_child (self->view_stack, GTK_WIDGET (self->views[kinds[0]]));
+  ws_schedule_player_set_n_steps (self->player, self->result->steps->len);
+}
+
+static void
+update_step_label (WsWindow *self)
+{
+  guint n = ws_schedule_player_get_n_steps (self->player);
+  double p = ws_schedule_player_get_position (self->player);
+  char text[64];
+
+  if (n == 0)
+    text[0] = '\0';
+  else if (p >= n)
+    g_snprintf (text, sizeof text, "all %u steps served", n);
+  else
+    g_snprintf (text, sizeof text, "step %u of %u", (guint) floor (p) + 1, n);
+  /* the label changes a few times a second, not every frame */
+  if (g_strcmp0 (gtk_label_get_text (self->step_label), text) != 0)
+    gtk_label_set_text (self->step_label, text);
+}
+
+static void
+on_playing_changed (WsWindow *self)
+{
+  gboolean playing = ws_schedule_player_get_playing (self->player);
+
+  gtk_button_set_icon_name (GTK_BUTTON (self->play_button),
+                            playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic");
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
+}
+
+static void
+setup_views (WsWindow *self)
+{
+  for (guint k = 0; k < WS_N_FIGURES; k++)
+    {
+      GtkStackPage *page;
+
+      self->views[k] = WS_FIGURE_VIEW (ws_figure_view_new (k));
+      page = gtk_stack_add_titled (self->view_stack, GTK_WIDGET (self->views[k]), ws_figure_kind_to_string (k),
+                                   ws_figure_kind_title (k));
+      gtk_stack_page_set_visible (page, FALSE);
+      g_object_bind_property (self->player, "position", self->views[k], "position", G_BINDING_SYNC_CREATE);
+    }
+  ws_schedule_player_attach (self->player, GTK_WIDGET (self->view_stack));
+  g_signal_connect_object (self->player, "notify::position", G_CALLBACK (update_step_label), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->player, "notify::n-steps", G_CALLBACK (update_step_label), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->player, "notify::playing", G_CALLBACK (on_playing_changed), self,
+                           G_CONNECT_SWAPPED);
+}
+
+/* speeds ¼× … 8×, one item each */
+static void
+on_speed_selected (WsWindow *self)
+{
+  guint i = gtk_drop_down_get_selected (self->speed_dropdown);
+
+  if (i != GTK_INVALID_LIST_POSITION)
+    ws_schedule_player_set_speed (self->player, ldexp (1, (int) i - 2));
+}
+
+static void
+on_speed_changed (WsWindow *self)
+{
+  int e = (int) lround (log2 (ws_schedule_player_get_speed (self->player)));
+
+  gtk_drop_down_set_selected (self->speed_dropdown, CLAMP (e + 2, 0, 5));
+}
+
+/* ------------------------------------------------------------------ */
+/* Presets and edits                                                  */
+/* ------------------------------------------------------------------ */
+
+/* Edited means more than a move of the preset's sweep parameter: the
+ * recording still measures a pattern whose only change is that. */
+static gboolean
+differs_from_preset (WsWindow *self)
+{
+  g_autoptr (WsPattern) reference = NULL;
+  g_autoptr (WsPattern) mine = NULL;
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  gint64 v;
+
+  if (self->preset == NULL)
+    return TRUE;
+  reference = ws_preset_build (self->preset);
+  mine = ws_pattern_copy (self->pattern);
+  if (self->preset->sweep_param && ws_pattern_get_param (reference, self->preset->sweep_param, &v))
+    ws_pattern_set_param (mine, self->preset->sweep_param, v, NULL);
+  a = ws_pattern_to_string (reference);
+  b = ws_pattern_to_string (mine);
+  return g_strcmp0 (a, b) != 0;
+}
+
+static void
+set_pattern (WsWindow  *self,
+             WsPattern *pattern)
+{
+  g_clear_pointer (&self->pattern, ws_pattern_unref);
+  self->pattern = ws_pattern_ref (pattern);
+  self->edited = differs_from_preset (self);
+  adw_window_title_set_subtitle (self->window_title,
+                                 self->preset ? (self->edited ? "edited pattern" : self->preset->title) : NULL);
+}
+
+gboolean
+ws_window_load_preset (WsWindow   *self,
+                       const char *id)
+{
+  const WsPreset *preset = ws_preset_lookup (id);
+  g_autoptr (WsPattern) pattern = NULL;
+
+  g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
+  if (preset == NULL)
+    return FALSE;
+
+  ws_window_cancel_sweep (self);
+  self->preset = preset;
+  pattern = ws_preset_build (preset);
+  ws_pattern_editor_set_pattern (self->editor, pattern);
+  set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
+  gtk_label_set_text (self->preset_title, preset->title);
+  gtk_label_set_text (self->preset_summary, preset->summary);
+  ws_preset_sidebar_select (self->sidebar, id);
+  g_settings_set_string (self->settings, "last-preset", id);
+  ws_window_analyze (self);
+  ws_window_rebuild_chart (self);
+  ws_window_schedule_measurement (self);
+  ws_window_update_actions (self);
+  return TRUE;
+}
+
+const char *
+ws_window_get_preset_id (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
+  return self->preset ? self->preset->id : NULL;
+}
+
+static void
+on_preset_activated (WsWindow   *self,
+                     const char *id)
+{
+  ws_window_load_preset (self, id);
+  if (adw_flap_get_folded (self->flap))
+    adw_flap_set_reveal_flap (self->flap, FALSE);
+}
+
+static void
+on_pattern_changed (WsWindow *self)
+{
+  set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
+  ws_window_analyze (self);
+  ws_window_rebuild_chart (self);
+  ws_window_schedule_measurement (self);
+}
+
+static void
+on_selection_changed (WsWindow *self)
+{
+  ws_window_analyze_warp (self);
+  ws_window_analyze (self);
+  ws_window_rebuild_chart (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* State kept between runs                                            */
+/* ------------------------------------------------------------------ */
+
+static void
+restore_state (WsWindow *self)
+{
+  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+  g_settings_bind (self->settings, "animation-speed", self->player, "speed", G_SETTINGS_BIND_DEFAULT);
+  on_speed_changed (self);
+}
+
+static gboolean
+on_close_request (WsWindow *self)
+{
+  int w, h;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &w, &h);
+  g_settings_delay (self->settings);
+  g_settings_set_int (self->settings, "window-width", w);
+  g_settings_set_int (self->settings, "window-height", h);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+  g_settings_apply (self->settings);
+  return FALSE;
+}
+
+gboolean
+ws_window_is_settled (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
+
+  return self->probed && self->recording_loaded && self->launch != NULL && self->prediction != NULL &&
+         self->measure_cancellable == NULL && self->measure_timeout == 0;
+}
+
+void
+ws_window_set_status (WsWindow   *self,
+                      const char *text)
+{
+  gtk_label_set_text (self->measure_status, text ? text : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->measure_status), text);
+}
+
+/* ------------------------------------------------------------------ */
+/* Screenshots                                                        */
+/* ------------------------------------------------------------------ */
+
+gboolean
+ws_window_save_screenshot (WsWindow   *self,
+                           const char *path,
+                           GError    **error)
+{
+  g_autoptr (GdkPaintable) paintable = NULL;
+  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  GskRenderer *renderer;
+  int w = gtk_widget_get_width (GTK_WIDGET (self)), h = gtk_widget_get_height (GTK_WIDGET (self));
+
+  g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
+
+  renderer = gtk_native_get_renderer (GTK_NATIVE (self));
+  if (renderer == NULL || w <= 0 || h <= 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, "the window is not on screen yet");
+      return FALSE;
+    }
+  paintable = gtk_widget_paintable_new (GTK_WIDGET (self));
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_to_node (snapshot);
+  if (node == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the window drew nothing");
+      return FALSE;
+    }
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  if (!gdk_texture_save_to_png (texture, path))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "could not write %s", path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* GObject                                                            */
+/* ------------------------------------------------------------------ */
+
+static void
+ws_window_dispose (GObject *object)
+{
+  WsWindow *self = WS_WINDOW (object);
+
+  ws_window_measure_dispose (self);
+  g_cancellable_cancel (self->model_cancellable);
+  g_cancellable_cancel (self->prediction_cancellable);
+  gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_WINDOW);
+  g_clear_object (&self->player);
+  G_OBJECT_CLASS (ws_window_parent_class)->dispose (object);
+}
+
+static void
+ws_window_finalize (GObject *object)
+{
+  WsWindow *self = WS_WINDOW (object);
+
+  g_clear_object (&self->settings);
+  g_clear_object (&self->model_cancellable);
+  g_clear_object (&self->prediction_cancellable);
+  g_clear_pointer (&self->pattern, ws_pattern_unref);
+  g_clear_pointer (&self->result, ws_warp_result_free);
+  g_clear_pointer (&self->launch, ws_launch_stats_free);
+  G_OBJECT_CLASS (ws_window_parent_class)->finalize (object);
+}
+
+static void
+ws_window_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  WsWindow *self = WS_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PLAYING:
+      g_value_set_boolean (value, ws_schedule_player_get_playing (self->player));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ws_window_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  WsWindow *self = WS_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PLAYING:
+      ws_schedule_player_set_playing (self->player, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ws_window_class_init (WsWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ws_window_dispose;
+  object_class->finalize = ws_window_finalize;
+  object_class->get_property = ws_window_get_property;
+  object_class->set_property = ws_window_set_property;
+
+  properties[PROP_PLAYING] = g_param_spec_boolean ("playing", NULL, NULL, TRUE,
+                                                   G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                                                     G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (WS_TYPE_PRESET_SIDEBAR);
+  g_type_ensure (WS_TYPE_PATTERN_EDITOR);
+  g_type_ensure (WS_TYPE_NUMBERS_VIEW);
+  g_type_ensure (WS_TYPE_CHART_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/warpscope/Warpscope/ws-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, banner);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, banner_label);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, preset_title);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, preset_summary);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, editor);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, numbers);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, step_label);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, play_button);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, speed_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, measure_status);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, sweep_progress);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, cancel_button);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, sweep_button);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, chart);
+  ws_window_class_init_actions (widget_class);
+}
+
+static void
+ws_window_init (WsWindow *self)
+{
+  /* the template's play button asks for the "playing" property */
+  self->player = ws_schedule_player_new ();
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->settings = g_settings_new (WS_APP_ID);
+  self->model_cancellable = g_cancellable_new ();
+  self->prediction_cancellable = g_cancellable_new ();
+  setup_views (self);
+  restore_state (self);
+  g_signal_connect_object (self->sidebar, "preset-activated", G_CALLBACK (on_preset_activated), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "pattern-changed", G_CALLBACK (on_pattern_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "selection-changed", G_CALLBACK (on_selection_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->speed_dropdown, "notify::selected", G_CALLBACK (on_speed_selected), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->player, "notify::speed", G_CALLBACK (on_speed_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
+}
+
+WsWindow *
+ws_window_new (GtkApplication *application,
+               WsBackend      *backend,
+               const char     *recording_path)
+{
+  WsWindow *self = g_object_new (WS_TYPE_WINDOW, "application", application, NULL);
+  g_autofree char *last = NULL;
+
+  self->backend = backend ? g_object_ref (backend) : ws_backend_new ();
+  self->recording_path = g_strdup (recording_path);
+  ws_window_measure_init (self);
+  last = g_settings_get_string (self->settings, "last-preset");
+  if (!ws_window_load_preset (self, last))
+    ws_window_load_preset (self, "coalescing/sequential");
+  return self;
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "ws-backend.h"
+
+G_BEGIN_DECLS
+
+/* The explorer: presets and the pattern editor, the animated views of one
+ * warp instruction, the model's numbers and the measured plots. */
+
+#define WS_TYPE_WINDOW (ws_window_get_type ())
+G_DECLARE_FINAL_TYPE (WsWindow, ws_window, WS, WINDOW, AdwApplicationWindow)
+
+/* backend may be NULL: the window makes its own. recording_path NULL: the
+ * bundled recording. */
+WsWindow   *ws_window_new               (GtkApplication *application,
+                                         WsBackend      *backend,
+                                         const char     *recording_path);
+gboolean    ws_window_load_preset       (WsWindow       *self,
+                                         const char     *id);
+const char *ws_window_get_preset_id     (WsWindow       *self);
+/* Whether what the window waits for has come: the GPU's answer, the
+ * recording, the model of the launch and its prediction, a measurement. */
+gboolean    ws_window_is_settled        (WsWindow       *self);
+/* Renders the window as it is on screen to a PNG. */
+gboolean    ws_window_save_screenshot   (WsWindow       *self,
+                                         const char     *path,
+                                         GError        **error);
+
+G_END_DECLS

@@ -1,0 +1,300 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-figure-view.h"
+
+#include <adwaita.h>
+
+struct _WsFigureView
+{
+  GtkWidget parent_instance;
+
+  WsFigureKind kind;
+  WsWarpResult *result;
+  char *title;
+  WsDim3 block_dim;
+  double position;
+  WsFigureHit hover;
+};
+
+enum
+{
+  PROP_0,
+  PROP_KIND,
+  PROP_POSITION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (WsFigureView, ws_figure_view, GTK_TYPE_WIDGET)
+
+static WsWarpResult *
+warp_result_copy (const WsWarpResult *r)
+{
+  WsWarpResult *copy = g_memdup2 (r, sizeof *r);
+
+  copy->steps = g_array_copy (r->steps);
+  return copy;
+}
+
+const WsFigureStyle *
+ws_figure_view_get_style (WsFigureView *self)
+{
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+
+  return ws_figure_style_get (dark ? WS_FIGURE_STYLE_DARK : WS_FIGURE_STYLE_LIGHT);
+}
+
+static WsFigureFrame
+current_frame (WsFigureView *self)
+{
+  return (WsFigureFrame) { self->result, self->title, self->block_dim, self->position, self->hover };
+}
+
+static void
+ws_figure_view_snapshot (GtkWidget   *widget,
+                         GtkSnapshot *snapshot)
+{
+  WsFigureView *self = WS_FIGURE_VIEW (widget);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  const WsFigureStyle *style = ws_figure_view_get_style (self);
+  WsFigureFrame frame = current_frame (self);
+  cairo_t *cr;
+
+  if (self->result == NULL || w <= 0 || h <= 0)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  cairo_set_source_rgb (cr, style->background.r, style->background.g, style->background.b);
+  cairo_paint (cr);
+  ws_figure_draw (self->kind, cr, &frame, style, w, h);
+  cairo_destroy (cr);
+}
+
+static gboolean
+hit_at (WsFigureView *self,
+        double        x,
+        double        y,
+        WsFigureHit  *hit)
+{
+  WsFigureFrame frame = current_frame (self);
+
+  *hit = WS_FIGURE_HIT_NONE;
+  if (self->result == NULL)
+    return FALSE;
+  return ws_figure_hit_test (self->kind, &frame, ws_figure_view_get_style (self),
+                             gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)), x,
+                             y, hit);
+}
+
+char *
+ws_figure_view_describe_at (WsFigureView *self,
+                            double        x,
+                            double        y)
+{
+  WsFigureFrame frame = current_frame (self);
+  WsFigureHit hit;
+
+  g_return_val_if_fail (WS_IS_FIGURE_VIEW (self), NULL);
+  if (!hit_at (self, x, y, &hit))
+    return NULL;
+  return ws_figure_describe (self->kind, &frame, &hit);
+}
+
+static void
+set_hover (WsFigureView      *self,
+           const WsFigureHit *hit)
+{
+  if (ws_figure_hit_equal (&self->hover, hit))
+    return;
+  self->hover = *hit;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_motion (GtkEventControllerMotion *controller,
+           double                    x,
+           double                    y,
+           WsFigureView             *self)
+{
+  WsFigureHit hit;
+
+  hit_at (self, x, y, &hit);
+  set_hover (self, &hit);
+}
+
+static void
+on_leave (GtkEventControllerMotion *controller,
+          WsFigureView             *self)
+{
+  set_hover (self, &WS_FIGURE_HIT_NONE);
+}
+
+static gboolean
+on_query_tooltip (GtkWidget  *widget,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip,
+                  gpointer    data)
+{
+  g_autofree char *text = ws_figure_view_describe_at (WS_FIGURE_VIEW (widget), x, y);
+
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+static void
+on_dark_changed (WsFigureView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+ws_figure_view_finalize (GObject *object)
+{
+  WsFigureView *self = WS_FIGURE_VIEW (object);
+
+  g_clear_pointer (&self->result, ws_warp_result_free);
+  g_free (self->title);
+  G_OBJECT_CLASS (ws_figure_view_parent_class)->finalize (object);
+}
+
+static void
+ws_figure_view_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  WsFigureView *self = WS_FIGURE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_KIND:
+      g_value_set_uint (value, self->kind);
+      break;
+    case PROP_POSITION:
+      g_value_set_double (value, self->position);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ws_figure_view_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  WsFigureView *self = WS_FIGURE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_KIND:
+      self->kind = g_value_get_uint (value);
+      break;
+    case PROP_POSITION:
+      ws_figure_view_set_position (self, g_value_get_double (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ws_figure_view_class_init (WsFigureViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = ws_figure_view_finalize;
+  object_class->get_property = ws_figure_view_get_property;
+  object_class->set_property = ws_figure_view_set_property;
+  widget_class->snapshot = ws_figure_view_snapshot;
+
+  properties[PROP_KIND] = g_param_spec_uint ("kind", NULL, NULL, 0, WS_N_FIGURES - 1, 0,
+                                             G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_POSITION] = g_param_spec_double ("position", NULL, NULL, 0, G_MAXDOUBLE, 0,
+                                                   G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                                                     G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+  gtk_widget_class_set_css_name (widget_class, "figureview");
+}
+
+static void
+ws_figure_view_init (WsFigureView *self)
+{
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+
+  self->hover = WS_FIGURE_HIT_NONE;
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (on_dark_changed), self,
+                           G_CONNECT_SWAPPED);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_size_request (GTK_WIDGET (self), 480, 300);
+}
+
+GtkWidget *
+ws_figure_view_new (WsFigureKind kind)
+{
+  return g_object_new (WS_TYPE_FIGURE_VIEW, "kind", (guint) kind, NULL);
+}
+
+WsFigureKind
+ws_figure_view_get_kind (WsFigureView *self)
+{
+  g_return_val_if_fail (WS_IS_FIGURE_VIEW (self), 0);
+  return self->kind;
+}
+
+void
+ws_figure_view_set_result (WsFigureView       *self,
+                           const WsWarpResult *result,
+                           const char         *title,
+                           WsDim3              block_dim)
+{
+  g_return_if_fail (WS_IS_FIGURE_VIEW (self));
+
+  g_clear_pointer (&self->result, ws_warp_result_free);
+  if (result)
+    self->result = warp_result_copy (result);
+  g_free (self->title);
+  self->title = g_strdup (title);
+  self->block_dim = block_dim;
+  self->hover = WS_FIGURE_HIT_NONE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const WsWarpResult *
+ws_figure_view_get_result (WsFigureView *self)
+{
+  g_return_val_if_fail (WS_IS_FIGURE_VIEW (self), NULL);
+  return self->result;
+}
+
+double
+ws_figure_view_get_position (WsFigureView *self)
+{
+  g_return_val_if_fail (WS_IS_FIGURE_VIEW (self), 0);
+  return self->position;
+}
+
+void
+ws_figure_view_set_position (WsFigureView *self,
+                             double        position)
+{
+  g_return_if_fail (WS_IS_FIGURE_VIEW (self));
+
+  if (position == self->position)
+    return;
+  self->position = position;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POSITION]);
+}

@@ -1,0 +1,296 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-numbers-view.h"
+
+#include <adwaita.h>
+
+#include "ws-chart.h"
+
+struct _WsNumbersView
+{
+  GtkWidget parent_instance;
+
+  GtkWidget *box;
+  AdwPreferencesGroup *model_group;
+  AdwPreferencesGroup *measured_group;
+  GHashTable *rows;            /* key → AdwActionRow */
+  GPtrArray *counter_rows;
+  GtkWidget *message_row;
+};
+
+G_DEFINE_FINAL_TYPE (WsNumbersView, ws_numbers_view, GTK_TYPE_WIDGET)
+
+static const struct
+{
+  const char *key;
+  const char *title;
+  const char *subtitle;
+  gboolean measured;
+} row_specs[] = {
+  { "instructions", "Warp instructions", "in the whole launch", FALSE },
+  { "sectors-per-request", "Sectors per request", "32-byte sectors each warp instruction moves", FALSE },
+  { "coalescing", "Coalescing", "bytes asked for ÷ bytes moved", FALSE },
+  { "bytes-moved", "Bytes moved", "by the sectors, whole launch", FALSE },
+  { "wavefronts", "Wavefronts per instruction", "passes through the 32 banks", FALSE },
+  { "bank-conflicts", "Bank conflicts per instruction", "wavefronts beyond the fewest possible", FALSE },
+  { "distinct", "Distinct addresses per instruction", NULL, FALSE },
+  { "replays", "Replays per instruction", "passes beyond the first", FALSE },
+  { "atomic-conflicts", "Lanes waiting on another", "per instruction, on the same address", FALSE },
+  { "source", "Measured on", NULL, TRUE },
+  { "median", "Median time per launch", NULL, TRUE },
+  { "range", "Fastest – slowest", NULL, TRUE },
+  { "bandwidth", "Effective bandwidth", "bytes the kernel must move ÷ median", TRUE },
+  { "bytes", "Bytes per launch", NULL, TRUE },
+  { "clock", "SM clock while sampling", NULL, TRUE },
+  { "verified", "Output checked", "against a CPU reference", TRUE },
+};
+
+static char *
+format_si (double      v,
+           const char *unit)
+{
+  WsChartAxis axis = { .unit = (char *) unit, .si = TRUE, .min = 0, .max = v };
+
+  return ws_chart_axis_format (&axis, v, TRUE);
+}
+
+static AdwActionRow *
+find_row (WsNumbersView *self,
+          const char    *key)
+{
+  AdwActionRow *row = g_hash_table_lookup (self->rows, key);
+
+  g_assert (row != NULL);
+  return row;
+}
+
+static void
+set_row (WsNumbersView *self,
+         const char    *key,
+         const char    *value)
+{
+  AdwActionRow *row = find_row (self, key);
+  GtkLabel *label = g_object_get_data (G_OBJECT (row), "ws-value");
+
+  gtk_label_set_text (label, value ? value : "");
+  gtk_widget_set_visible (GTK_WIDGET (row), value != NULL);
+}
+
+static GtkWidget *
+make_row (const char *title,
+          const char *subtitle)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *value = gtk_label_new (NULL);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_label_set_selectable (GTK_LABEL (value), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (value), 1);
+  gtk_label_set_wrap (GTK_LABEL (value), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (value), 18);
+  gtk_widget_add_css_class (value, "numeric");
+  gtk_widget_add_css_class (value, "ws-value");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), value);
+  g_object_set_data (G_OBJECT (row), "ws-value", value);
+  return row;
+}
+
+void
+ws_numbers_view_set_model (WsNumbersView *self,
+                           const WsStats *stats,
+                           WsSpace        space,
+                           WsAccessKind   kind,
+                           const char    *what)
+{
+  gboolean sectors = space == WS_SPACE_GLOBAL || space == WS_SPACE_LOCAL;
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (WS_IS_NUMBERS_VIEW (self));
+
+  adw_preferences_group_set_description (self->model_group, what);
+  for (guint i = 0; i < G_N_ELEMENTS (row_specs); i++)
+    if (!row_specs[i].measured)
+      set_row (self, row_specs[i].key, NULL);
+  if (stats == NULL)
+    {
+      set_row (self, "instructions", "…");
+      return;
+    }
+  text = g_strdup_printf ("%" G_GUINT64_FORMAT, stats->instructions);
+  set_row (self, "instructions", text);
+  if (space == WS_SPACE_REGISTER || stats->instructions == 0)
+    return;
+#define SET(key, ...) G_STMT_START { g_autofree char *t_ = g_strdup_printf (__VA_ARGS__); set_row (self, key, t_); } G_STMT_END
+  if (sectors)
+    {
+      g_autofree char *moved = format_si (stats->bytes_moved, "B");
+      SET ("sectors-per-request", "%.2f", ws_stats_sectors_per_request (stats));
+      SET ("coalescing", "%.1f %%", 100 * ws_stats_efficiency (stats));
+      set_row (self, "bytes-moved", moved);
+    }
+  if (space == WS_SPACE_SHARED)
+    {
+      SET ("wavefronts", "%.2f", ws_stats_wavefronts_per_instruction (stats));
+      SET ("bank-conflicts", "%.2f", (double) ws_stats_bank_conflicts (stats) / stats->instructions);
+    }
+  if (space == WS_SPACE_CONSTANT || kind == WS_ACCESS_ATOMIC)
+    SET ("distinct", "%.2f", ws_stats_distinct_per_instruction (stats));
+  if (space == WS_SPACE_CONSTANT || space == WS_SPACE_LOCAL || (kind == WS_ACCESS_ATOMIC && space == WS_SPACE_GLOBAL))
+    SET ("replays", "%.2f", ws_stats_replays_per_instruction (stats));
+  if (kind == WS_ACCESS_ATOMIC)
+    SET ("atomic-conflicts", "%.2f", (double) stats->atomic_conflicts / stats->instructions);
+#undef SET
+}
+
+static void
+clear_measured (WsNumbersView *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (row_specs); i++)
+    if (row_specs[i].measured)
+      set_row (self, row_specs[i].key, NULL);
+  for (guint i = 0; i < self->counter_rows->len; i++)
+    adw_preferences_group_remove (self->measured_group, g_ptr_array_index (self->counter_rows, i));
+  g_ptr_array_set_size (self->counter_rows, 0);
+}
+
+void
+ws_numbers_view_set_measured_message (WsNumbersView *self,
+                                      const char    *message)
+{
+  g_return_if_fail (WS_IS_NUMBERS_VIEW (self));
+
+  clear_measured (self);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->message_row), message ? message : "");
+  gtk_widget_set_visible (self->message_row, message != NULL);
+}
+
+static void
+add_counters (WsNumbersView       *self,
+              const WsMeasurement *m)
+{
+  for (guint i = 0; m->counters && i < m->counters->len; i++)
+    {
+      const WsCounter *c = &g_array_index (m->counters, WsCounter, i);
+      g_autofree char *value = g_strdup_printf ("%.6g", c->value);
+      GtkWidget *row = make_row (c->name, NULL);
+
+      gtk_label_set_text (g_object_get_data (G_OBJECT (row), "ws-value"), value);
+      gtk_widget_add_css_class (row, "ws-counter");
+      adw_preferences_group_add (self->measured_group, row);
+      g_ptr_array_add (self->counter_rows, row);
+    }
+}
+
+void
+ws_numbers_view_set_measurement (WsNumbersView       *self,
+                                 const WsMeasurement *m,
+                                 const char          *source)
+{
+  g_return_if_fail (WS_IS_NUMBERS_VIEW (self));
+  g_return_if_fail (m != NULL);
+
+  ws_numbers_view_set_measured_message (self, NULL);
+  {
+    g_autofree char *median = format_si (m->median_ms / 1e3, "s");
+    g_autofree char *lo = format_si (m->min_ms / 1e3, "s");
+    g_autofree char *hi = format_si (m->max_ms / 1e3, "s");
+    g_autofree char *range = g_strdup_printf ("%s – %s", lo, hi);
+    g_autofree char *samples = g_strdup_printf ("%u samples%s", m->samples_ms ? m->samples_ms->len : 0,
+                                                m->cold ? ", L2 flushed before each" : ", warm L2");
+    set_row (self, "source", source);
+    set_row (self, "median", median);
+    adw_action_row_set_subtitle (find_row (self, "median"), samples);
+    set_row (self, "range", range);
+  }
+  if (m->bandwidth_gbs > 0)
+    {
+      g_autofree char *bw = format_si (m->bandwidth_gbs * 1e9, "B/s");
+      set_row (self, "bandwidth", bw);
+    }
+  if (m->bytes > 0)
+    {
+      g_autofree char *bytes = format_si (m->bytes, "B");
+      set_row (self, "bytes", bytes);
+    }
+  if (m->sm_clock_mhz > 0)
+    {
+      g_autofree char *clock = g_strdup_printf ("%d MHz", m->sm_clock_mhz);
+      set_row (self, "clock", clock);
+    }
+  set_row (self, "verified", m->verified ? "yes" : "no");
+  add_counters (self, m);
+}
+
+const char *
+ws_numbers_view_get_value (WsNumbersView *self,
+                           const char    *key)
+{
+  AdwActionRow *row;
+
+  g_return_val_if_fail (WS_IS_NUMBERS_VIEW (self), NULL);
+  row = g_hash_table_lookup (self->rows, key);
+  if (row == NULL || !gtk_widget_get_visible (GTK_WIDGET (row)))
+    return NULL;
+  return gtk_label_get_text (g_object_get_data (G_OBJECT (row), "ws-value"));
+}
+
+static void
+ws_numbers_view_dispose (GObject *object)
+{
+  WsNumbersView *self = WS_NUMBERS_VIEW (object);
+
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  G_OBJECT_CLASS (ws_numbers_view_parent_class)->dispose (object);
+}
+
+static void
+ws_numbers_view_finalize (GObject *object)
+{
+  WsNumbersView *self = WS_NUMBERS_VIEW (object);
+
+  g_hash_table_unref (self->rows);
+  g_ptr_array_unref (self->counter_rows);
+  G_OBJECT_CLASS (ws_numbers_view_parent_class)->finalize (object);
+}
+
+static void
+ws_numbers_view_class_init (WsNumbersViewClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = ws_numbers_view_dispose;
+  G_OBJECT_CLASS (klass)->finalize = ws_numbers_view_finalize;
+  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "numbersview");
+}
+
+static void
+ws_numbers_view_init (WsNumbersView *self)
+{
+  self->rows = g_hash_table_new (g_str_hash, g_str_equal);
+  self->counter_rows = g_ptr_array_new ();
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+  self->model_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (self->model_group, "Model");
+  self->measured_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (self->measured_group, "Measured");
+  gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->model_group));
+  gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->measured_group));
+  self->message_row = adw_action_row_new ();
+  gtk_widget_add_css_class (self->message_row, "ws-message");
+  adw_preferences_group_add (self->measured_group, self->message_row);
+  for (guint i = 0; i < G_N_ELEMENTS (row_specs); i++)
+    {
+      GtkWidget *row = make_row (row_specs[i].title, row_specs[i].subtitle);
+      adw_preferences_group_add (row_specs[i].measured ? self->measured_group : self->model_group, row);
+      gtk_widget_set_visible (row, FALSE);
+      g_hash_table_insert (self->rows, (gpointer) row_specs[i].key, row);
+    }
+  ws_numbers_view_set_measured_message (self, "Nothing measured yet");
+}
+
+GtkWidget *
+ws_numbers_view_new (void)
+{
+  return g_object_new (WS_TYPE_NUMBERS_VIEW, NULL);
+}
