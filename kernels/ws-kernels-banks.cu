@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Shared-memory banks. Every thread reads the element the preset's index
-// names, WS_BANKS_LOADS times. So that the compiler cannot keep a value it has
+// names, `loads` times. So that the compiler cannot keep a value it has
 // read once, each of the WS_BANKS_UNROLL loads of a round adds 32 words to the
 // address (the same for every lane: banks and distinct words per warp stay
 // those of the preset), and a compiler barrier ends each round. Indices wrap
@@ -32,6 +32,7 @@ template <typename T, int VARIANT>
 __global__ void
 ws_banks_kernel (uint32_t *out,
                  int       param,
+                 int       loads,
                  uint32_t  seed)
 {
   __shared__ uint4 shared4[SHARED_WORDS / 4];
@@ -65,7 +66,7 @@ ws_banks_kernel (uint32_t *out,
       break;
     }
 
-  for (int r = 0; r < WS_BANKS_LOADS; r += WS_BANKS_UNROLL)
+  for (int r = 0; r < loads; r += WS_BANKS_UNROLL)
     {
 #pragma unroll
       for (int u = 0; u < WS_BANKS_UNROLL; u++)
@@ -79,6 +80,7 @@ template <typename T, int VARIANT>
 static cudaError_t
 launch (uint32_t      *out,
         int64_t        param,
+        int64_t        loads,
         uint32_t       seed,
         cudaStream_t   stream,
         WsKernelShape *shape)
@@ -87,7 +89,7 @@ launch (uint32_t      *out,
 
   if (shape)
     *shape = (WsKernelShape) { (const void *) ws_banks_kernel<T, VARIANT>, (int) (block.x * block.y), 0 };
-  ws_banks_kernel<T, VARIANT><<<WS_BANKS_BLOCKS, block, 0, stream>>> (out, (int) param, seed);
+  ws_banks_kernel<T, VARIANT><<<WS_BANKS_BLOCKS, block, 0, stream>>> (out, (int) param, (int) loads, seed);
   return cudaPeekAtLastError ();
 }
 
@@ -95,18 +97,19 @@ extern "C" cudaError_t
 ws_launch_banks (int            variant,
                  uint32_t      *out,
                  int64_t        param,
+                 int64_t        loads,
                  uint32_t       seed,
                  cudaStream_t   stream,
                  WsKernelShape *shape)
 {
   switch (variant)
     {
-    case WS_BANKS_STRIDE: return launch<uint32_t, WS_BANKS_STRIDE> (out, param, seed, stream, shape);
-    case WS_BANKS_BROADCAST: return launch<uint32_t, WS_BANKS_BROADCAST> (out, param, seed, stream, shape);
-    case WS_BANKS_PADDING: return launch<uint32_t, WS_BANKS_PADDING> (out, param, seed, stream, shape);
-    case WS_BANKS_ELEM8: return launch<uint2, WS_BANKS_ELEM8> (out, param, seed, stream, shape);
-    case WS_BANKS_ELEM16: return launch<uint4, WS_BANKS_ELEM16> (out, param, seed, stream, shape);
-    case WS_BANKS_SWIZZLE: return launch<uint32_t, WS_BANKS_SWIZZLE> (out, param, seed, stream, shape);
+    case WS_BANKS_STRIDE: return launch<uint32_t, WS_BANKS_STRIDE> (out, param, loads, seed, stream, shape);
+    case WS_BANKS_BROADCAST: return launch<uint32_t, WS_BANKS_BROADCAST> (out, param, loads, seed, stream, shape);
+    case WS_BANKS_PADDING: return launch<uint32_t, WS_BANKS_PADDING> (out, param, loads, seed, stream, shape);
+    case WS_BANKS_ELEM8: return launch<uint2, WS_BANKS_ELEM8> (out, param, loads, seed, stream, shape);
+    case WS_BANKS_ELEM16: return launch<uint4, WS_BANKS_ELEM16> (out, param, loads, seed, stream, shape);
+    case WS_BANKS_SWIZZLE: return launch<uint32_t, WS_BANKS_SWIZZLE> (out, param, loads, seed, stream, shape);
     default: return cudaErrorInvalidValue;
     }
 }

@@ -111,8 +111,8 @@ enum
 cudaError_t ws_launch_transpose  (int variant, const float *in, float *out, int64_t n,
                                   cudaStream_t stream, WsKernelShape *shape);
 
-/* ws-kernels-banks.cu: every thread reads shared memory WS_BANKS_LOADS times */
-#define WS_BANKS_LOADS 4096
+/* ws-kernels-banks.cu: every thread reads shared memory `loads` times (a
+ * multiple of WS_BANKS_UNROLL) */
 #define WS_BANKS_UNROLL 32
 #define WS_BANKS_WORDS 8192     /* indices wrap here; one round adds 32 words */
 #define WS_BANKS_BLOCKS 132
@@ -125,16 +125,17 @@ enum
   WS_BANKS_ELEM16,
   WS_BANKS_SWIZZLE,
 };
-cudaError_t ws_launch_banks      (int variant, uint32_t *out, int64_t param, uint32_t seed,
+cudaError_t ws_launch_banks      (int variant, uint32_t *out, int64_t param, int64_t loads, uint32_t seed,
                                   cudaStream_t stream, WsKernelShape *shape);
 
 /* ws-kernels-constant.cu */
 #define WS_CONSTANT_WORDS 2048
-#define WS_CONSTANT_LOADS 2048
 #define WS_CONSTANT_BLOCKS 132
 cudaError_t ws_constant_upload   (const uint32_t *table, cudaStream_t stream);
-/* distinct = 0: every warp on its own single address (broadcast) */
-cudaError_t ws_launch_constant   (int64_t distinct, uint32_t *out, cudaStream_t stream, WsKernelShape *shape);
+/* distinct = 0: every warp on its own single address (broadcast); loads is
+ * a multiple of 32 */
+cudaError_t ws_launch_constant   (int64_t distinct, int64_t loads, uint32_t *out, cudaStream_t stream,
+                                  WsKernelShape *shape);
 
 /* ws-kernels-readonly.cu */
 cudaError_t ws_launch_readonly   (int ldg, const uint32_t *in, uint32_t *out, int64_t n,

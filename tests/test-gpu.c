@@ -43,6 +43,8 @@ small_value (const WsKernelInfo  *info,
     return 64;
   if (strcmp (p->name, "hot") == 0)
     return 4096;
+  if (strcmp (p->name, "loads") == 0)
+    return 64;
   return p->def;
 }
 

@@ -15,7 +15,6 @@
 #define PARAMS(...) (const WsKernelParam[]) { __VA_ARGS__ }, G_N_ELEMENTS (((const WsKernelParam[]) { __VA_ARGS__ }))
 #define KERNEL(ID, TITLE, ...) { ID, TITLE, PARAMS (__VA_ARGS__), NULL, NULL }
 #define SWEPT(ID, TITLE, SWEEP, VALUES, ...) { ID, TITLE, PARAMS (__VA_ARGS__), SWEEP, VALUES }
-#define NO_PARAMS(ID, TITLE) { ID, TITLE, NULL, 0, NULL, NULL }
 
 static const WsKernelInfo kernels[] = {
   KERNEL ("coalescing/sequential", "out[i] = in[i]", P_N (N_STREAM)),
@@ -49,20 +48,22 @@ static const WsKernelInfo kernels[] = {
   KERNEL ("transpose/shared", "32 x 32 shared-memory tile", P_SIDE),
   KERNEL ("transpose/shared-padded", "32 x 33 shared-memory tile", P_SIDE),
 
+#define P_LOADS(DEF) { "loads", DEF, 32, 1 << 20, "loads per thread (a multiple of 32)" }
   SWEPT ("banks/stride", "4-byte shared loads of s[threadIdx.x * stride]", "stride", "1:33",
-         { "stride", 1, 0, 64, "words between consecutive lanes" }),
-  NO_PARAMS ("banks/broadcast", "4-byte shared loads of s[warp]"),
+         { "stride", 1, 0, 64, "words between consecutive lanes" }, P_LOADS (4096)),
+  KERNEL ("banks/broadcast", "4-byte shared loads of s[warp]", P_LOADS (4096)),
   SWEPT ("banks/padding", "4-byte shared loads of tile[threadIdx.x % 32 * (32 + pad)]", "pad", "0:4",
-         { "pad", 0, 0, 8, "words of padding per row" }),
+         { "pad", 0, 0, 8, "words of padding per row" }, P_LOADS (4096)),
   SWEPT ("banks/elem8", "8-byte shared loads of s[threadIdx.x * stride]", "stride", "1:17",
-         { "stride", 1, 0, 64, "elements between consecutive lanes" }),
+         { "stride", 1, 0, 64, "elements between consecutive lanes" }, P_LOADS (4096)),
   SWEPT ("banks/elem16", "16-byte shared loads of s[threadIdx.x * stride]", "stride", "1:9",
-         { "stride", 1, 0, 64, "elements between consecutive lanes" }),
-  NO_PARAMS ("banks/swizzle", "4-byte shared loads of tile[threadIdx.x * 32 + (threadIdx.y ^ threadIdx.x)]"),
+         { "stride", 1, 0, 64, "elements between consecutive lanes" }, P_LOADS (4096)),
+  KERNEL ("banks/swizzle", "4-byte shared loads of tile[threadIdx.x * 32 + (threadIdx.y ^ threadIdx.x)]",
+          P_LOADS (4096)),
 
-  NO_PARAMS ("constant/broadcast", "constant loads of c[warp]"),
+  KERNEL ("constant/broadcast", "constant loads of c[warp]", P_LOADS (2048)),
   SWEPT ("constant/distinct", "constant loads of c[lane % distinct]", "distinct", "1:32",
-         { "distinct", 8, 1, 32, "distinct addresses per warp" }),
+         { "distinct", 8, 1, 32, "distinct addresses per warp" }, P_LOADS (2048)),
 
   KERNEL ("readonly/plain", "out[i] = in[i * 7919 % N], plain loads", P_N (N_STREAM)),
   KERNEL ("readonly/ldg", "out[i] = __ldg (&in[i * 7919 % N])", P_N (N_STREAM)),

@@ -41,12 +41,39 @@ banks_words (int variant)
   return variant == WS_BANKS_ELEM8 ? 2 : variant == WS_BANKS_ELEM16 ? 4 : 1;
 }
 
+/* the stride or padding of the preset's index */
+static gint64
+banks_param (WsRun *run)
+{
+  switch (run->ops->variant)
+    {
+    case WS_BANKS_PADDING:
+      return ws_run_param (run, "pad");
+    case WS_BANKS_STRIDE:
+    case WS_BANKS_ELEM8:
+    case WS_BANKS_ELEM16:
+      return ws_run_param (run, "stride");
+    default:
+      return 0;
+    }
+}
+
+static gboolean
+check_loads (WsRun   *run,
+             GError **error)
+{
+  gint64 loads = ws_run_param (run, "loads");
+
+  if (loads % 32 != 0)
+    return ws_run_set_error (run, error, "loads = %" G_GINT64_FORMAT " is not a multiple of 32", loads);
+  return TRUE;
+}
+
 static void
 banks_launch (WsRun *run)
 {
-  gint64 param = run->info->n_params ? run->p[0] : 0;
-
-  ws_launch_banks (run->ops->variant, run->d[1], param, SEED_BANKS, 0, &run->shape);
+  ws_launch_banks (run->ops->variant, run->d[1], banks_param (run), ws_run_param (run, "loads"), SEED_BANKS, 0,
+                   &run->shape);
 }
 
 static gboolean
@@ -55,10 +82,12 @@ banks_prepare (WsRun   *run,
 {
   int variant = run->ops->variant;
 
+  if (!check_loads (run, error))
+    return FALSE;
   run->n = (gint64) WS_BANKS_BLOCKS * banks_threads (variant);
   /* shared-memory bytes the lanes ask for: the bandwidth is shared memory's */
-  run->bytes = run->n * WS_BANKS_LOADS * 4 * banks_words (variant);
-  run->note = g_strdup_printf ("%d loads per thread; bytes are those the lanes ask of shared memory", WS_BANKS_LOADS);
+  run->bytes = run->n * ws_run_param (run, "loads") * 4 * banks_words (variant);
+  run->note = g_strdup ("bytes are those the lanes ask of shared memory");
   run->launch = banks_launch;
   run->d[1] = ws_gpu_buffer (1, run->n * 4, error);
   return run->d[1] && ws_gpu_set_bytes (run->d[1], WS_POISON_BYTE, run->n * 4, error);
@@ -73,7 +102,7 @@ banks_expect (gsize    k,
   int per = banks_words (variant), wrap = WS_BANKS_WORDS / per, shift = 32 / per;
   int tid = k % banks_threads (variant);
   int tx = variant == WS_BANKS_SWIZZLE ? tid % 32 : tid, ty = tid / 32;
-  gint64 param = run->info->n_params ? run->p[0] : 0;
+  gint64 param = banks_param (run);
   guint32 sum = 0;
   int idx;
 
@@ -95,7 +124,7 @@ banks_expect (gsize    k,
   for (int u = 0; u < WS_BANKS_UNROLL; u++)
     for (int c = 0; c < per; c++)
       sum += ws_value ((idx + u * shift) * per + c, SEED_BANKS);
-  return sum * (WS_BANKS_LOADS / WS_BANKS_UNROLL);
+  return sum * (guint32) (ws_run_param (run, "loads") / WS_BANKS_UNROLL);
 }
 
 static gboolean
@@ -115,29 +144,39 @@ typedef struct
   guint32 sums[32];            /* what a thread with each base adds up */
 } ConstantRun;
 
+static gint64
+constant_distinct (WsRun *run)
+{
+  return ws_kernel_info_get_param (run->info, "distinct") ? ws_run_param (run, "distinct") : 0;
+}
+
 static void
 constant_launch (WsRun *run)
 {
-  ws_launch_constant (run->info->n_params ? run->p[0] : 0, run->d[1], 0, &run->shape);
+  ws_launch_constant (constant_distinct (run), ws_run_param (run, "loads"), run->d[1], 0, &run->shape);
 }
 
 static gboolean
 constant_prepare (WsRun   *run,
                   GError **error)
 {
-  ConstantRun *c = g_new0 (ConstantRun, 1);
+  ConstantRun *c;
+  gint64 loads = ws_run_param (run, "loads");
 
+  if (!check_loads (run, error))
+    return FALSE;
+  c = g_new0 (ConstantRun, 1);
   run->data = c;
   run->data_free = g_free;
   for (guint k = 0; k < WS_CONSTANT_WORDS; k++)
     c->table[k] = ws_value (k, SEED_CONSTANT);
   for (guint base = 0; base < 32; base++)
-    for (guint q = 0; q < WS_CONSTANT_LOADS / 32; q++)
+    for (guint q = 0; q < loads / 32; q++)
       for (guint u = 0; u < 32; u++)
         c->sums[base] += c->table[base + 32 * ((q + u) & 63)];
   run->n = (gint64) WS_CONSTANT_BLOCKS * WS_BLOCK;
-  run->bytes = run->n * WS_CONSTANT_LOADS * 4;
-  run->note = g_strdup_printf ("%d loads per thread; bytes are those the lanes ask of constant memory", WS_CONSTANT_LOADS);
+  run->bytes = run->n * loads * 4;
+  run->note = g_strdup ("bytes are those the lanes ask of constant memory");
   run->launch = constant_launch;
   run->d[1] = ws_gpu_buffer (1, run->n * 4, error);
   return run->d[1] &&
@@ -151,7 +190,7 @@ constant_expect (gsize    k,
 {
   WsRun *run = data;
   ConstantRun *c = run->data;
-  gint64 distinct = run->info->n_params ? run->p[0] : 0;
+  gint64 distinct = constant_distinct (run);
   int base = distinct > 0 ? (int) (k % 32 % distinct) : (int) (k % WS_BLOCK / 32);
 
   return c->sums[base];
