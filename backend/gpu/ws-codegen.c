@@ -536,6 +536,45 @@ emit_atomic (Writer         *w,
     emit (w, "      ::atomicAdd ((unsigned int *) (%s), 1u);\n", pointer);
 }
 
+/* Register arrays are indexed by element, as C does: any pointer cast would
+ * put the array in memory. */
+static void
+emit_register (Writer              *w,
+               const WsAccess      *a,
+               const WsKernelArray *k,
+               guint                i)
+{
+  emit (w, "      const long long ws_e%u = ws_i%u + %" G_GINT64_FORMAT "LL;\n", i, i, a->base / a->elem_size);
+  if (a->kind == WS_ACCESS_STORE && a->elem_size == 16)
+    emit (w, "      %s[ws_e%u] = ::make_uint4 ((unsigned int) ws_acc, 0u, 0u, 0u);\n", k->symbol, i);
+  else if (a->kind == WS_ACCESS_STORE)
+    emit (w, "      %s[ws_e%u] = (%s) ws_acc;\n", k->symbol, i, value_type (a->elem_size));
+  else if (a->elem_size == 16)
+    emit (w, "      ws_acc += (unsigned long long) %s[ws_e%u].x + %s[ws_e%u].w;\n", k->symbol, i, k->symbol, i);
+  else
+    emit (w, "      ws_acc += %s[ws_e%u];\n", k->symbol, i);
+}
+
+/* A constant index must reach the LDC as a register, not fold into the
+ * instruction: add ws_zero. A local access must not be forwarded from an
+ * earlier store to the same slot, nor an atomic on one address be aggregated
+ * into one lane by the compiler: add a zero the compiler cannot prove is the
+ * same for every lane and every access (the clock is never negative). */
+static char *
+emit_offset (Writer         *w,
+             const WsAccess *a,
+             guint           i)
+{
+  if (a->space == WS_SPACE_CONSTANT)
+    return g_strdup (" + ws_zero");
+  if (a->space == WS_SPACE_LOCAL || a->kind == WS_ACCESS_ATOMIC)
+    {
+      emit (w, "      const long long ws_o%u = (long long) (::clock64 () < 0LL);\n", i);
+      return g_strdup_printf (" + ws_o%u", i);
+    }
+  return g_strdup ("");
+}
+
 static void
 emit_access (Writer          *w,
              const WsPattern *pattern,
@@ -547,8 +586,8 @@ emit_access (Writer          *w,
   g_autofree char *desc = ws_pattern_describe_access (pattern, i);
   g_autofree char *what = g_strdup_printf ("the index of %s", a->array);
   g_autofree char *index = ws_codegen_expr (a->index);
-  g_autofree char *pointer = g_strdup_printf ("%s + ws_a%u", k->symbol, i);
-  gboolean opaque = a->space == WS_SPACE_LOCAL || a->space == WS_SPACE_CONSTANT;
+  g_autofree char *pointer = NULL;
+  g_autofree char *offset = NULL;
 
   g_assert (k != NULL);
   emit (w, "  // access %u: %s\n", i, desc);
@@ -557,20 +596,14 @@ emit_access (Writer          *w,
   emit (w, "      const long long ws_i%u = %s;\n", i, index);
   if (a->space == WS_SPACE_REGISTER)
     {
-      emit (w, "      const long long ws_e%u = ws_i%u + %" G_GINT64_FORMAT "LL;\n", i, i, a->base / a->elem_size);
-      if (a->kind == WS_ACCESS_STORE && a->elem_size == 16)
-        emit (w, "      %s[ws_e%u] = ::make_uint4 ((unsigned int) ws_acc, 0u, 0u, 0u);\n", k->symbol, i);
-      else if (a->kind == WS_ACCESS_STORE)
-        emit (w, "      %s[ws_e%u] = (%s) ws_acc;\n", k->symbol, i, value_type (a->elem_size));
-      else if (a->elem_size == 16)
-        emit (w, "      ws_acc += (unsigned long long) %s[ws_e%u].x + %s[ws_e%u].w;\n", k->symbol, i, k->symbol, i);
-      else
-        emit (w, "      ws_acc += %s[ws_e%u];\n", k->symbol, i);
+      emit_register (w, a, k, i);
       emit (w, "    }\n");
       return;
     }
+  offset = emit_offset (w, a, i);
   emit (w, "      const long long ws_a%u = ws_i%u * %uLL + %" G_GINT64_FORMAT "LL%s;\n",
-        i, i, a->elem_size, a->base, opaque ? " + ws_zero" : "");
+        i, i, a->elem_size, a->base, offset);
+  pointer = g_strdup_printf ("%s + ws_a%u", k->symbol, i);
   if (a->space == WS_SPACE_LOCAL)
     emit_local (w, a, k->symbol, i);
   else if (a->kind == WS_ACCESS_LOAD)

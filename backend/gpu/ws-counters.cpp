@@ -46,6 +46,10 @@ struct State
   std::string chip;
   std::vector<uint8_t> availability;
   std::map<std::string, Config *> configs;
+  /* the range profiler stays enabled on the context it was enabled on:
+   * enabling it costs more than a collection */
+  CUcontext context = nullptr;
+  CUpti_RangeProfiler_Object *object = nullptr;
 };
 
 State state;
@@ -62,7 +66,6 @@ const char *const default_metrics[] = {
   "smsp__inst_executed_op_global_red.sum",
   "l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum",
   "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum",
-  "smsp__inst_executed_op_global_atom.sum",
   "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
   "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
   "smsp__inst_executed_op_shared_ld.sum",
@@ -307,6 +310,28 @@ disable_profiler (CUpti_RangeProfiler_Object *object)
   cuptiRangeProfilerDisable (&p);
 }
 
+/* The profiler of the current context, enabled once. A context that went
+ * away (a device reset) takes its profiler with it. */
+gboolean
+current_profiler (CUpti_RangeProfiler_Object **object,
+                  GError                     **error)
+{
+  gpointer ctx = nullptr;
+  int device = 0;
+
+  if (!ws_jit_current_context (&ctx, &device, error))
+    return FALSE;
+  if (state.object == nullptr || state.context != (CUcontext) ctx)
+    {
+      state.object = nullptr;
+      if (!enable_profiler ((CUcontext) ctx, &state.object, error))
+        return FALSE;
+      state.context = (CUcontext) ctx;
+    }
+  *object = state.object;
+  return TRUE;
+}
+
 /* The whole chain once: a profiler already attached (Nsight's injection),
  * the device's support, CUPTI's start, the chip, the permission to read
  * counters, and the range profiler itself. */
@@ -327,15 +352,12 @@ probe (GError **error)
                    "still work", injection);
       return FALSE;
     }
-  if (!ws_jit_current_context (&ctx, &device, error) ||
-      !check_device_supported (device, error) ||
-      !cupti_check (cuptiProfilerInitialize (&init), "starting CUPTI's profiler", error) ||
-      !read_chip_name (device, error) ||
-      !read_availability ((CUcontext) ctx, error) ||
-      !enable_profiler ((CUcontext) ctx, &object, error))
-    return FALSE;
-  disable_profiler (object);
-  return TRUE;
+  return ws_jit_current_context (&ctx, &device, error) &&
+         cupti_check (cuptiProfilerInitialize (&init), "starting CUPTI's profiler", error) &&
+         check_device_supported (device, error) &&
+         read_chip_name (device, error) &&
+         read_availability ((CUcontext) ctx, error) &&
+         current_profiler (&object, error);
 }
 
 /* ------------------------------------------------------------------ */
@@ -458,6 +480,7 @@ config_for (const char *const *metrics,
 {
   std::string key = metrics_key (metrics);
   auto found = state.configs.find (key);
+  gint64 t0 = g_get_monotonic_time ();
   Config *c;
 
   if (found != state.configs.end ())
@@ -471,6 +494,8 @@ config_for (const char *const *metrics,
       return nullptr;
     }
   state.configs[key] = c;
+  g_debug ("counters: %zu metrics scheduled in %zu passes for %s in %.1f ms", c->names.size (), c->passes,
+           state.chip.c_str (), (g_get_monotonic_time () - t0) / 1e3);
   return c;
 }
 
@@ -601,17 +626,15 @@ collect_locked (WsLaunchFunc        launch,
 {
   CUpti_RangeProfiler_Object *object = nullptr;
   std::vector<uint8_t> counters;
-  gpointer ctx = nullptr;
-  int device = 0;
   gboolean done = FALSE, ok;
+  gint64 t0 = g_get_monotonic_time (), t1, t2;
   Config *c;
   guint pass;
 
-  if (!ws_jit_current_context (&ctx, &device, error))
-    return FALSE;
   c = config_for (metrics, error);
-  if (c == nullptr || !enable_profiler ((CUcontext) ctx, &object, error))
+  if (c == nullptr || !current_profiler (&object, error))
     return FALSE;
+  t1 = g_get_monotonic_time ();
   ok = counter_data (object, c, counters, error) && set_config (object, c, counters, error);
   for (pass = 0; ok && !done && pass < MAX_PASSES; pass++)
     ok = one_pass (object, launch, data, &done, error);
@@ -621,8 +644,10 @@ collect_locked (WsLaunchFunc        launch,
                    "the metrics still needed passes after %d launches", MAX_PASSES);
       ok = FALSE;
     }
+  t2 = g_get_monotonic_time ();
   ok = ok && evaluate (object, c, counters, into, error);
-  disable_profiler (object);
+  g_debug ("counters: %zu metrics, %u passes; setup %.1f ms, passes %.1f ms, decoding %.1f ms",
+           c->names.size (), pass, (t1 - t0) / 1e3, (t2 - t1) / 1e3, (g_get_monotonic_time () - t2) / 1e3);
   return ok;
 }
 
@@ -640,9 +665,12 @@ ws_counters_available (GError **error)
   g_mutex_lock (&state.lock);
   if (!state.probed)
     {
+      gint64 t0 = g_get_monotonic_time ();
+
       state.probed = TRUE;
       if (!probe (&state.unavailable) && state.unavailable == nullptr)
         g_set_error (&state.unavailable, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE, "counters unavailable");
+      g_debug ("counters: CUPTI started in %.1f ms", (g_get_monotonic_time () - t0) / 1e3);
     }
   ok = state.unavailable == nullptr;
   if (!ok)
@@ -707,6 +735,10 @@ ws_counters_shutdown (void)
   for (auto &entry : state.configs)
     config_free (entry.second);
   state.configs.clear ();
+  if (state.object)
+    disable_profiler (state.object);
+  state.object = nullptr;
+  state.context = nullptr;
   state.probed = FALSE;
   g_clear_error (&state.unavailable);
   g_mutex_unlock (&state.lock);

@@ -5,6 +5,7 @@
 #include "ws-config.h"
 #include "ws-jit.h"
 #include "ws-counters.h"
+#include "ws-gpu-private.h"
 
 #include <cuda.h>
 #include <cudaTypedefs.h>
@@ -35,7 +36,7 @@ typedef struct
 
 typedef struct
 {
-  CUcontext context;
+  guint generation;          /* ws_gpu_generation () when it was loaded */
   CUmodule module;
   CUfunction function;
 } LoadedModule;
@@ -52,6 +53,7 @@ struct _WsJitLaunch
   unsigned long long magic;
   void **params;
   gint64 bytes;
+  guint generation;          /* the buffers belong to this context */
 };
 
 static Driver driver;
@@ -120,9 +122,9 @@ entry_point (const char *symbol,
   return TRUE;
 }
 
-/* Makes the runtime's context current on this thread and fills the driver
- * table. The runtime's own error says whether there is no driver, an old
- * one, or no GPU. */
+/* Makes the GPU layer's context current on this thread (its probe says
+ * whether there is no driver, an old one, or no GPU) and fills the driver
+ * table. */
 static gboolean
 ensure_driver (GError **error)
 {
@@ -138,31 +140,12 @@ ensure_driver (GError **error)
     { "cuLaunchKernel", G_STRUCT_OFFSET (Driver, LaunchKernel) },
     { "cuOccupancyMaxActiveBlocksPerMultiprocessor", G_STRUCT_OFFSET (Driver, OccupancyMaxActiveBlocksPerMultiprocessor) },
   };
-  cudaError_t status = cudaFree (NULL);
-  int device = 0;
+  gboolean ok;
 
-  if (status == cudaErrorInsufficientDriver && (cudaDriverGetVersion (&device) != cudaSuccess || device == 0))
-    {
-      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NO_DRIVER,
-                   "no NVIDIA driver: libcuda.so.1 cannot be loaded (install the NVIDIA driver to use the GPU)");
-      return FALSE;
-    }
-  if (status == cudaErrorInsufficientDriver)
-    {
-      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_DRIVER_TOO_OLD,
-                   "the NVIDIA driver is older than CUDA %d.%d, which this build uses: update the driver",
-                   CUDART_VERSION / 1000, CUDART_VERSION % 1000 / 10);
-      return FALSE;
-    }
-  if (status == cudaErrorNoDevice)
-    {
-      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NO_DEVICE, "no CUDA-capable GPU is visible to this process");
-      return FALSE;
-    }
-  if (status != cudaSuccess)
-    return cuda_check (status, "starting CUDA", error);
-  if (!cuda_check (cudaGetDevice (&device), "cudaGetDevice", error) ||
-      !cuda_check (cudaSetDevice (device), "cudaSetDevice", error))
+  ws_gpu_lock ();
+  ok = ws_gpu_ensure (error);
+  ws_gpu_unlock ();
+  if (!ok)
     return FALSE;
   if (driver.LaunchKernel != NULL)
     return TRUE;
@@ -352,10 +335,9 @@ static void
 loaded_module_free (gpointer data)
 {
   LoadedModule *m = data;
-  CUcontext current = NULL;
 
-  /* unloading into a context that is gone would fail anyway */
-  if (driver.CtxGetCurrent && driver.CtxGetCurrent (&current) == CUDA_SUCCESS && current == m->context)
+  /* a reset took the module with its context */
+  if (m->generation == ws_gpu_generation ())
     driver.ModuleUnload (m->module);
   g_free (m);
 }
@@ -413,26 +395,24 @@ load_function (const WsKernelSource *source,
 {
   g_autofree char *key = g_strconcat (source->hash, ":", target, NULL);
   g_autoptr (GBytes) image = NULL;
+  guint generation = ws_gpu_generation ();
   LoadedModule *m;
-  CUcontext ctx = NULL;
   gboolean ok;
 
-  if (!cu_check (driver.CtxGetCurrent (&ctx), "cuCtxGetCurrent", error))
-    return FALSE;
   g_mutex_lock (&cache_lock);
   ensure_cache ();
   m = g_hash_table_lookup (modules, key);
-  if (m && m->context == ctx)
+  if (m && m->generation == generation)
     *function = m->function;
   g_mutex_unlock (&cache_lock);
-  if (m && m->context == ctx)
+  if (m && m->generation == generation)
     return TRUE;
 
   image = cached_image (source, target, key, error);
   if (image == NULL)
     return FALSE;
   m = g_new0 (LoadedModule, 1);
-  m->context = ctx;
+  m->generation = generation;
   ok = cu_check (driver.ModuleLoadDataEx (&m->module, g_bytes_get_data (image, NULL), 0, NULL, NULL),
                  "loading the generated kernel (cuModuleLoadDataEx)", error) &&
        cu_check (driver.ModuleGetFunction (&m->function, m->module, WS_CODEGEN_KERNEL_NAME),
@@ -630,11 +610,14 @@ ws_jit_launch_free (WsJitLaunch *jl)
 {
   if (jl == NULL)
     return;
-  if (jl->buffers)
-    for (guint i = 0; i < jl->buffers->len; i++)
-      cudaFree (jl->buffers->pdata[i]);
-  if (jl->sink)
-    cudaFree (jl->sink);
+  /* after a reset the buffers went with the context */
+  if (jl->generation == ws_gpu_generation ())
+    {
+      for (guint i = 0; jl->buffers && i < jl->buffers->len; i++)
+        cudaFree (jl->buffers->pdata[i]);
+      if (jl->sink)
+        cudaFree (jl->sink);
+    }
   g_clear_pointer (&jl->buffers, g_ptr_array_unref);
   g_clear_pointer (&jl->stats, ws_launch_stats_free);
   g_clear_pointer (&jl->source, ws_kernel_source_free);
@@ -675,6 +658,7 @@ ws_jit_prepare (const WsPattern *pattern,
   jl->source = ws_codegen_generate (pattern, jl->stats, error);
   if (jl->source == NULL || !ensure_driver (error))
     return NULL;
+  jl->generation = ws_gpu_generation ();
   jl->target = device_target (error);
   jl->bytes = bytes_asked (pattern, jl->stats);
   if (jl->target == NULL ||
@@ -710,6 +694,7 @@ ws_jit_launch_sync (WsJitLaunch *jl,
                     GError     **error)
 {
   CUresult status;
+  gboolean ok;
 
   g_return_val_if_fail (jl != NULL, FALSE);
 
@@ -721,8 +706,13 @@ ws_jit_launch_sync (WsJitLaunch *jl,
                    jl->source->local_bytes);
       return FALSE;
     }
-  return cu_check (status, "launching the generated kernel", error) &&
-         cuda_check (cudaDeviceSynchronize (), "running the generated kernel", error);
+  if (!cu_check (status, "launching the generated kernel", error))
+    return FALSE;
+  /* a fault poisons the context: the GPU layer resets the device */
+  ws_gpu_lock ();
+  ok = ws_gpu_sync ("running the generated kernel", error);
+  ws_gpu_unlock ();
+  return ok;
 }
 
 const WsLaunchStats *
@@ -787,8 +777,7 @@ record_pattern (WsMeasurement   *m,
     }
 }
 
-/* Counters that fail leave the timings standing: the reason goes to the
- * log, where the CLI and the program show it. */
+/* Counters that fail leave the timings standing, with the reason beside. */
 static void
 add_counters (WsJitLaunch   *jl,
               WsMeasurement *m)
@@ -797,28 +786,24 @@ add_counters (WsJitLaunch   *jl,
 
   if (!ws_counters_available (&error) ||
       !ws_counters_collect (ws_jit_launch, jl, NULL, m, &error))
-    g_message ("hardware counters: %s", error->message);
+    {
+      g_free (m->warning);
+      m->warning = g_strdup_printf ("no hardware counters: %s", error->message);
+      g_array_set_size (m->counters, 0);
+    }
 }
 
-/* Weak while ws-gpu-none.c, which says “not built”, is still compiled into
- * the CUDA build; the GPU backend's own files replace it there. */
-__attribute__ ((weak)) WsMeasurement *
-ws_gpu_measure_pattern (const WsPattern        *pattern,
-                        const WsMeasureOptions *options,
-                        GCancellable           *cancellable,
-                        WsSampleProgress        progress,
-                        gpointer                progress_data,
-                        GError                **error)
+static WsMeasurement *
+measure_locked (const WsPattern        *pattern,
+                const WsMeasureOptions *options,
+                GCancellable           *cancellable,
+                WsSampleProgress        progress,
+                gpointer                progress_data,
+                GError                **error)
 {
-  g_autoptr (WsJitLaunch) jl = NULL;
+  g_autoptr (WsJitLaunch) jl = ws_jit_prepare (pattern, cancellable, error);
   g_autoptr (WsMeasurement) m = NULL;
-  WsMeasureOptions defaults = WS_MEASURE_OPTIONS_DEFAULT;
 
-  g_return_val_if_fail (pattern != NULL, NULL);
-
-  if (options == NULL)
-    options = &defaults;
-  jl = ws_jit_prepare (pattern, cancellable, error);
   /* one launch first: a fault shows here, with its cause, not in the timing */
   if (jl == NULL || !ws_jit_launch_sync (jl, error))
     return NULL;
@@ -831,4 +816,23 @@ ws_gpu_measure_pattern (const WsPattern        *pattern,
   if (options->counters)
     add_counters (jl, m);
   return g_steal_pointer (&m);
+}
+
+WsMeasurement *
+ws_gpu_measure_pattern (const WsPattern        *pattern,
+                        const WsMeasureOptions *options,
+                        GCancellable           *cancellable,
+                        WsSampleProgress        progress,
+                        gpointer                progress_data,
+                        GError                **error)
+{
+  WsMeasureOptions defaults = WS_MEASURE_OPTIONS_DEFAULT;
+  WsMeasurement *m;
+
+  g_return_val_if_fail (pattern != NULL, NULL);
+
+  ws_gpu_lock ();
+  m = measure_locked (pattern, options ? options : &defaults, cancellable, progress, progress_data, error);
+  ws_gpu_unlock ();
+  return m;
 }
