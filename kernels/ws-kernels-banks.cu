@@ -29,7 +29,7 @@ add (uint32_t &acc, uint4 v)
 }
 
 template <typename T, int VARIANT>
-__global__ void
+__global__ void __launch_bounds__ (VARIANT == WS_BANKS_SWIZZLE ? 1024 : WS_BLOCK)
 ws_banks_kernel (uint32_t *out,
                  int       param,
                  int       loads,
