@@ -176,6 +176,7 @@ predict_done (GObject      *source,
 
   if (values == NULL)
     return;
+  self->predicting = FALSE;
   g_clear_pointer (&self->prediction, g_array_unref);
   self->prediction = values;
   g_free (self->prediction_name);
@@ -210,6 +211,7 @@ prediction_for (WsWindow   *self,
   g_task_set_check_cancellable (task, TRUE);
   g_task_set_task_data (task, p, (GDestroyNotify) prediction_free);
   g_task_run_in_thread (task, predict_thread);
+  self->predicting = TRUE;
   return NULL;
 }
 

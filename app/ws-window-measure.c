@@ -218,12 +218,13 @@ ws_window_load_recording (WsWindow   *self,
                           const char *path)
 {
   g_autoptr (GTask) task = g_task_new (self, self->probe_cancellable, load_recording_done, NULL);
+  char *copy = g_strdup (path);
 
   g_free (self->recording_path);
-  self->recording_path = g_strdup (path);
+  self->recording_path = copy;
   self->recording_loaded = FALSE;
   g_task_set_source_tag (task, ws_window_load_recording);
-  g_task_set_task_data (task, g_strdup (path), g_free);
+  g_task_set_task_data (task, g_strdup (copy), g_free);
   g_task_run_in_thread (task, load_recording_thread);
 }
 

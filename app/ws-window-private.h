@@ -57,6 +57,7 @@ struct _WsWindow
   GArray *prediction;              /* double: the model's metric for each x of the chart */
   char *prediction_key;            /* what it was computed for */
   char *prediction_name;           /* "sectors per request" */
+  gboolean predicting;             /* a prediction is on its way */
 
   /* measurements */
   WsBackend *backend;

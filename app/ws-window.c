@@ -254,7 +254,7 @@ ws_window_is_settled (WsWindow *self)
 {
   g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
 
-  return self->probed && self->recording_loaded && self->launch != NULL && self->prediction != NULL &&
+  return self->probed && self->recording_loaded && self->launch != NULL && !self->predicting &&
          self->measure_cancellable == NULL && self->measure_timeout == 0;
 }
 

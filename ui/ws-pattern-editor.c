@@ -230,6 +230,42 @@ parse_dim (WsPatternEditor *self,
   return FALSE;
 }
 
+/* A block index: like a dimension, but from 0. */
+static gboolean
+parse_index (WsPatternEditor *self,
+             AdwEntryRow     *row,
+             WsDim3          *out)
+{
+  g_auto (GStrv) parts = g_strsplit (gtk_editable_get_text (GTK_EDITABLE (row)), ",", -1);
+  guint v[3] = { 0, 0, 0 };
+  guint n = g_strv_length (parts);
+
+  for (guint i = 0; i < n && n <= 3; i++)
+    {
+      char *end = NULL;
+      const char *t = g_strstrip (parts[i]);
+      guint64 x = g_ascii_strtoull (t, &end, 10);
+
+      if (*t == '\0' || *end != '\0' || !g_ascii_isdigit (*t) || x > G_MAXUINT32)
+        {
+          g_autofree char *message = g_strdup_printf ("block to look at: “%s” is not a number from 0 (component %u)",
+                                                      t, i + 1);
+          set_error (self, self->launch_error_label, message);
+          gtk_widget_add_css_class (GTK_WIDGET (row), "error");
+          return FALSE;
+        }
+      v[i] = (guint) x;
+    }
+  if (n == 0 || n > 3)
+    {
+      set_error (self, self->launch_error_label, "block to look at: give x, y and z, from 0");
+      gtk_widget_add_css_class (GTK_WIDGET (row), "error");
+      return FALSE;
+    }
+  *out = WS_DIM3 (v[0], v[1], v[2]);
+  return TRUE;
+}
+
 static gboolean
 apply_launch (WsPatternEditor *self,
               WsPattern       *pattern)
@@ -262,7 +298,7 @@ apply_selection (WsPatternEditor *self)
 {
   WsDim3 idx, grid = ws_pattern_get_grid (self->pattern);
 
-  if (!parse_dim (self, self->block_idx_row, "block to look at", &idx))
+  if (!parse_index (self, self->block_idx_row, &idx))
     return FALSE;
   if (idx.x >= grid.x || idx.y >= grid.y || idx.z >= grid.z)
     {

@@ -1,0 +1,498 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The explorer window, for real, under Xvfb: it opens and settles; every
+ * preset draws something in each view that applies to it; editing the
+ * index updates the model's figures; an invalid index shows its error and
+ * keeps the last good view; a sweep from the recording plots every point.
+ * Screenshots, light and dark, land in screenshots/ of the build. */
+#include "ws-config.h"
+#include "ws-application.h"
+#include "ws-window-private.h"
+
+#include <math.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#define SWEEP_PRESET "coalescing/strided-sweep"
+
+static WsApplication *the_app;
+
+typedef struct
+{
+  WsWindow *window;
+  char *recording_path;
+  guint n_recorded;          /* points the recording has for SWEEP_PRESET */
+} Fixture;
+
+/* ------------------------------------------------------------------ */
+/* Waiting for the main loop                                          */
+/* ------------------------------------------------------------------ */
+
+typedef gboolean (*Condition) (gpointer data);
+
+static gboolean
+wait_until (Condition cond,
+            gpointer  data,
+            guint     timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + timeout_ms * 1000;
+
+  while (!cond (data))
+    {
+      if (g_get_monotonic_time () > end)
+        return FALSE;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  return TRUE;
+}
+
+static void
+on_after_paint (GdkFrameClock *clock,
+                guint         *painted)
+{
+  (*painted)++;
+}
+
+static gboolean
+painted_once (gpointer data)
+{
+  return *(guint *) data >= 1;
+}
+
+/* Until the window has painted twice more: laid out, then drawn. */
+static void
+wait_frames (WsWindow *window)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+
+  for (guint i = 0; i < 2; i++)
+    {
+      guint painted = 0;
+      gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &painted);
+
+      gtk_widget_queue_draw (GTK_WIDGET (window));
+      if (!wait_until (painted_once, &painted, 5000))
+        g_error ("no frame painted in 5 s (preset %s)", ws_window_get_preset_id (window));
+      g_signal_handler_disconnect (clock, id);
+    }
+}
+
+static gboolean
+settled (gpointer data)
+{
+  return ws_window_is_settled (data);
+}
+
+static void
+wait_settled (WsWindow *window)
+{
+  g_assert_true (wait_until (settled, window, 20000));
+  wait_frames (window);
+}
+
+/* ------------------------------------------------------------------ */
+/* Looking at what is drawn                                           */
+/* ------------------------------------------------------------------ */
+
+/* The share of a widget's pixels that differ from its first (background) pixel. */
+static double
+widget_ink (GtkWidget *widget)
+{
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  g_autofree guint32 *pixels = NULL;
+  guint64 differ = 0;
+
+  g_assert_cmpint (w, >, 100);
+  g_assert_cmpint (h, >, 100);
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
+  pixels = g_new (guint32, (gsize) w * h);
+  gdk_texture_download (texture, (guchar *) pixels, w * 4);
+  for (gsize i = 0; i < (gsize) w * h; i++)
+    differ += pixels[i] != pixels[0];
+  return (double) differ / ((double) w * h);
+}
+
+static char *
+screenshot_path (const char *name)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".",
+                                           "screenshots", NULL);
+
+  g_mkdir_with_parents (dir, 0755);
+  return g_build_filename (dir, name, NULL);
+}
+
+static void
+save_screenshot (WsWindow   *window,
+                 const char *name)
+{
+  g_autofree char *path = screenshot_path (name);
+  g_autoptr (GError) error = NULL;
+
+  /* the whole schedule served: a complete picture */
+  ws_schedule_player_set_playing (window->player, FALSE);
+  ws_schedule_player_set_position (window->player, ws_schedule_player_get_n_steps (window->player));
+  wait_frames (window);
+  g_assert_true (ws_window_save_screenshot (window, path, &error));
+  g_assert_no_error (error);
+  g_test_message ("screenshot: %s", path);
+}
+
+/* ------------------------------------------------------------------ */
+/* A recording to plot                                                */
+/* ------------------------------------------------------------------ */
+
+/* The bundled recording when there is one; else a made-up one, named as such. */
+static char *
+recording_for_tests (guint *n_points)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsRecording) recording = ws_recording_load_bundled (NULL);
+  g_autoptr (GPtrArray) found = NULL;
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "warpscope-test-window.json", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+
+  if (recording == NULL)
+    {
+      g_autoptr (WsDeviceInfo) device = ws_device_info_new ();
+      guint n_presets;
+      const WsPreset *presets = ws_presets_get_all (&n_presets);
+
+      device->name = g_strdup ("Made-up GPU for tests");
+      device->cc_major = 9;
+      recording = ws_recording_new (device);
+      for (guint p = 0; p < n_presets; p++)
+        {
+          g_autoptr (GArray) values = presets[p].sweep_values ? ws_sweep_values_parse (presets[p].sweep_values, NULL)
+                                                              : NULL;
+          for (guint i = 0; i < (values ? values->len : 1); i++)
+            {
+              g_autoptr (WsMeasurement) m = ws_measurement_new (presets[p].id);
+              double base = 0.05 + 0.01 * p + (values ? 0.004 * g_array_index (values, gint64, i) : 0);
+
+              if (values)
+                ws_measurement_set_param (m, presets[p].sweep_param, g_array_index (values, gint64, i));
+              for (guint s = 0; s < 10; s++)
+                ws_measurement_add_sample (m, base * (1 + 0.01 * s));
+              ws_measurement_summarize (m);
+              m->bytes = 16 << 20;
+              m->bandwidth_gbs = m->bytes / (m->median_ms * 1e6);
+              m->verified = TRUE;
+              ws_recording_add (recording, m);
+            }
+        }
+    }
+  g_assert_true (ws_recording_save_file (recording, file, NULL, &error));
+  g_assert_no_error (error);
+  found = ws_recording_find (recording, SWEEP_PRESET);
+  *n_points = 0;
+  for (guint i = 0; found && i < found->len; i++)
+    *n_points += ws_measurement_get_param (g_ptr_array_index (found, i), "stride", NULL);
+  return g_steal_pointer (&path);
+}
+
+/* ------------------------------------------------------------------ */
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+  f->recording_path = recording_for_tests (&f->n_recorded);
+  f->window = ws_window_new (GTK_APPLICATION (the_app), ws_application_get_backend (the_app), f->recording_path);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (f->window));
+  wait_settled (f->window);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_unlink (f->recording_path);
+  g_free (f->recording_path);
+}
+
+static void
+load (Fixture    *f,
+      const char *id)
+{
+  g_assert_true (ws_window_load_preset (f->window, id));
+  wait_settled (f->window);
+}
+
+static void
+test_opens (Fixture       *f,
+            gconstpointer  data)
+{
+  WsWindow *w = f->window;
+
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (w)));
+  g_assert_nonnull (ws_window_get_preset_id (w));
+  g_assert_true (w->probed);
+  g_assert_true (w->recording_loaded);
+  if (w->recording == NULL)
+    g_error ("the recording did not load: %s", w->recording_error->message);
+  if (w->device == NULL)
+    {
+      /* no GPU: the banner says why, and names the recording's device */
+      g_assert_true (gtk_widget_get_visible (w->banner));
+      g_assert_true (g_str_has_prefix (gtk_label_get_text (w->banner_label), "No GPU"));
+      g_assert_nonnull (w->recording);
+      g_assert_nonnull (strstr (gtk_label_get_text (w->banner_label), ws_recording_get_device (w->recording)->name));
+    }
+  save_screenshot (w, "window-opens-light.png");
+}
+
+static void
+test_every_preset_draws (Fixture       *f,
+                         gconstpointer  data)
+{
+  guint n_presets, checked = 0;
+  const WsPreset *presets = ws_presets_get_all (&n_presets);
+  WsWindow *w = f->window;
+
+  for (guint p = 0; p < n_presets; p++)
+    {
+      load (f, presets[p].id);
+      for (guint a = 0; a < ws_pattern_get_n_accesses (w->pattern); a++)
+        {
+          ws_pattern_editor_set_access (w->editor, a);
+          wait_frames (w);
+          for (guint k = 0; k < WS_N_FIGURES; k++)
+            {
+              double share;
+
+              if (!ws_figure_applies (k, w->result->space, w->result->kind))
+                continue;
+              gtk_stack_set_visible_child (w->view_stack, GTK_WIDGET (w->views[k]));
+              wait_frames (w);
+              share = widget_ink (GTK_WIDGET (w->views[k]));
+              if (share < 0.01)
+                g_error ("%s, instruction %u, %s view: only %.2f %% drawn", presets[p].id, a,
+                         ws_figure_kind_to_string (k), 100 * share);
+              checked++;
+            }
+        }
+      /* and the plot beside it */
+      g_assert_cmpfloat (widget_ink (GTK_WIDGET (w->chart)), >, 0.01);
+    }
+  g_test_message ("%u views of %u presets checked", checked, n_presets);
+}
+
+static gboolean
+launch_analysed (gpointer data)
+{
+  WsWindow *w = data;
+  return w->launch != NULL && w->launch->pattern == w->pattern;
+}
+
+static void
+type_index (WsWindow   *w,
+            const char *text)
+{
+  gtk_editable_set_text (ws_pattern_editor_get_index_entry (w->editor), text);
+}
+
+static void
+test_edit_updates_model (Fixture       *f,
+                         gconstpointer  data)
+{
+  WsWindow *w = f->window;
+
+  load (f, "coalescing/sequential");
+  g_assert_cmpstr (ws_numbers_view_get_value (w->numbers, "sectors-per-request"), ==, "4.00");
+  g_assert_cmpstr (ws_numbers_view_get_value (w->numbers, "coalescing"), ==, "100.0 %");
+  type_index (w, "i * 2");
+  g_assert_cmpstr (ws_pattern_editor_get_error (w->editor), ==, NULL);
+  g_assert_cmpuint (w->result->counts.sectors, ==, 8);
+  g_assert_true (wait_until (launch_analysed, w, 20000));
+  g_assert_cmpstr (ws_numbers_view_get_value (w->numbers, "sectors-per-request"), ==, "8.00");
+  g_assert_cmpstr (ws_numbers_view_get_value (w->numbers, "coalescing"), ==, "50.0 %");
+  g_assert_true (w->edited);
+  wait_settled (w);
+  save_screenshot (w, "window-edited-light.png");
+}
+
+static void
+test_invalid_expression (Fixture       *f,
+                         gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  WsWarpResult *before;
+  GtkWidget *entry = GTK_WIDGET (ws_pattern_editor_get_index_entry (w->editor));
+
+  load (f, "coalescing/offset");
+  before = w->result;
+  g_assert_cmpuint (before->counts.sectors, ==, 5);
+  type_index (w, "i + offset *");
+  g_assert_nonnull (ws_pattern_editor_get_error (w->editor));
+  g_assert_true (g_str_has_prefix (ws_pattern_editor_get_error (w->editor), "column 13:"));
+  g_assert_true (gtk_widget_has_css_class (entry, "error"));
+  /* the last good view stays */
+  g_assert_true (w->result == before);
+  g_assert_cmpuint (w->result->counts.sectors, ==, 5);
+  g_assert_true (ws_figure_view_get_result (w->views[WS_FIGURE_WARP]) != NULL);
+  g_assert_cmpuint (ws_figure_view_get_result (w->views[WS_FIGURE_WARP])->counts.sectors, ==, 5);
+
+  /* an unknown name is pointed at too */
+  type_index (w, "i + ofset");
+  g_assert_cmpstr (ws_pattern_editor_get_error (w->editor), ==,
+                   "column 5: “ofset” is neither a parameter nor a definition");
+  wait_frames (w);
+  save_screenshot (w, "window-invalid-light.png");
+
+  type_index (w, "i + offset");
+  g_assert_null (ws_pattern_editor_get_error (w->editor));
+  g_assert_false (gtk_widget_has_css_class (entry, "error"));
+}
+
+static gboolean
+sweep_over (gpointer data)
+{
+  return !ws_window_is_sweeping (data);
+}
+
+static guint
+series_points (WsWindow   *w,
+               const char *prefix)
+{
+  WsChart *chart = ws_chart_view_get_chart (w->chart);
+
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      WsChartSeries *s = g_ptr_array_index (chart->series, i);
+      if (g_str_has_prefix (s->name, prefix))
+        return s->points->len;
+    }
+  return 0;
+}
+
+static void
+test_sweep_from_recording (Fixture       *f,
+                           gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  guint last = 0, updates = 0;
+
+  if (w->device)
+    {
+      g_test_skip ("a GPU is here: sweeps are measured, not replayed");
+      return;
+    }
+  load (f, SWEEP_PRESET);
+  g_assert_cmpuint (f->n_recorded, >, 4);
+  g_assert_cmpuint (series_points (w, "recorded on"), ==, f->n_recorded);
+  g_assert_cmpuint (series_points (w, "model:"), ==, f->n_recorded);
+  g_assert_true (gtk_widget_is_sensitive (w->sweep_button));
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.sweep", NULL);
+  g_assert_true (ws_window_is_sweeping (w));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (w->sweep_progress)));
+  g_assert_true (gtk_widget_get_visible (w->cancel_button));
+  /* point by point */
+  while (ws_window_is_sweeping (w))
+    {
+      guint n = series_points (w, "recorded on");
+      g_assert_cmpuint (n, >=, last);
+      if (n > last)
+        updates++;
+      last = n;
+      if (n == f->n_recorded / 2)
+        {
+          g_autofree char *path = screenshot_path ("window-sweep-running-light.png");
+          g_autoptr (GError) error = NULL;
+          wait_frames (w);
+          ws_window_save_screenshot (w, path, &error);
+          g_assert_no_error (error);
+        }
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_assert_cmpuint (updates, >=, f->n_recorded - 1);
+  g_assert_cmpuint (w->sweep_done, ==, f->n_recorded);
+  g_assert_cmpuint (series_points (w, "recorded on"), ==, f->n_recorded);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (w->sweep_progress)));
+  save_screenshot (w, "window-sweep-light.png");
+
+  /* and a sweep can be cancelled */
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.sweep", NULL);
+  g_assert_true (ws_window_is_sweeping (w));
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.cancel-sweep", NULL);
+  g_assert_true (wait_until (sweep_over, w, 1000));
+  g_assert_cmpuint (series_points (w, "recorded on"), ==, f->n_recorded);
+}
+
+/* The screenshots the AppStream metainfo shows (data/screenshots/update.sh). */
+static void
+test_screenshots (Fixture       *f,
+                  gconstpointer  data)
+{
+  static const struct
+  {
+    const char *preset;
+    guint access;
+    gboolean dark;
+    const char *file;
+  } shots[] = {
+    { "coalescing/stride", 0, FALSE, "window-coalescing-stride-light.png" },
+    { "coalescing/stride", 0, TRUE, "window-coalescing-stride-dark.png" },
+    { "transpose/shared-padded", 2, FALSE, "window-transpose-shared-padded-light.png" },
+    { "banks/stride", 0, TRUE, "window-banks-stride-dark.png" },
+    { "banks/elem8", 0, FALSE, "window-banks-elem8-light.png" },
+    { "constant/distinct", 0, FALSE, "window-constant-distinct-light.png" },
+    { "private-array/nonuniform-local", 0, TRUE, "window-private-array-nonuniform-local-dark.png" },
+    { "atomics/histogram", 0, FALSE, "window-atomics-histogram-light.png" },
+    { "alignment/elem-size", 0, FALSE, "window-alignment-elem-size-light.png" },
+  };
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (shots); i++)
+    {
+      adw_style_manager_set_color_scheme (style, shots[i].dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                               : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      load (f, shots[i].preset);
+      if (shots[i].access)
+        {
+          ws_pattern_editor_set_access (f->window->editor, shots[i].access);
+          wait_settled (f->window);
+        }
+      g_assert_cmpint (adw_style_manager_get_dark (style), ==, shots[i].dark);
+      save_screenshot (f->window, shots[i].file);
+    }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+  the_app = ws_application_new ();
+  g_application_set_flags (G_APPLICATION (the_app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (the_app), NULL, &error));
+  g_assert_no_error (error);
+#define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("/window/opens", test_opens);
+  ADD ("/window/edit-updates-model", test_edit_updates_model);
+  ADD ("/window/invalid-expression", test_invalid_expression);
+  ADD ("/window/sweep-from-recording", test_sweep_from_recording);
+  ADD ("/window/every-preset-draws", test_every_preset_draws);
+  ADD ("/window/screenshots", test_screenshots);
+#undef ADD
+  status = g_test_run ();
+  g_clear_object (&the_app);
+  return status;
+}
