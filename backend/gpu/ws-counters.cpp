@@ -50,6 +50,7 @@ struct State
    * enabling it costs more than a collection */
   CUcontext context = nullptr;
   CUpti_RangeProfiler_Object *object = nullptr;
+  Config *configured = nullptr;       /* the metric set the profiler last ran */
 };
 
 State state;
@@ -324,6 +325,7 @@ current_profiler (CUpti_RangeProfiler_Object **object,
   if (state.object == nullptr || state.context != (CUcontext) ctx)
     {
       state.object = nullptr;
+      state.configured = nullptr;
       if (!enable_profiler ((CUcontext) ctx, &state.object, error))
         return FALSE;
       state.context = (CUcontext) ctx;
@@ -632,8 +634,18 @@ collect_locked (WsLaunchFunc        launch,
   guint pass;
 
   c = config_for (metrics, error);
-  if (c == nullptr || !current_profiler (&object, error))
+  if (c == nullptr)
     return FALSE;
+  /* a profiler that ran another metric set reads NaN for this one: start a
+   * fresh one */
+  if (state.object && state.configured && state.configured != c)
+    {
+      disable_profiler (state.object);
+      state.object = nullptr;
+    }
+  if (!current_profiler (&object, error))
+    return FALSE;
+  state.configured = c;
   t1 = g_get_monotonic_time ();
   ok = counter_data (object, c, counters, error) && set_config (object, c, counters, error);
   for (pass = 0; ok && !done && pass < MAX_PASSES; pass++)
@@ -739,6 +751,7 @@ ws_counters_shutdown (void)
     disable_profiler (state.object);
   state.object = nullptr;
   state.context = nullptr;
+  state.configured = nullptr;
   state.probed = FALSE;
   g_clear_error (&state.unavailable);
   g_mutex_unlock (&state.lock);
