@@ -4,6 +4,7 @@
 #include "ws-window-private.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -39,6 +40,8 @@ typedef struct
   gulong update_id;
   gulong after_paint_id;
   gint64 frame_start;
+  gint64 frame_cpu_start;    /* µs of the main thread's CPU time */
+  GArray *cpu;               /* µs of CPU the main thread spent on a frame */
   gint64 last_paint;
   GArray *work;              /* µs from a frame's update to its painting done */
   GArray *intervals;         /* µs between painted frames */
@@ -47,6 +50,10 @@ typedef struct
   guint stall_id;
   gint64 first_frame;
   gint64 measuring_since;
+  char load[32];             /* /proc/loadavg's first figure, when measuring ends */
+  guint phase;               /* 0 starting, 1 loading the preset, 2 measuring */
+  guint points;              /* sweep points plotted while measuring */
+  guint last_done;
 } Bench;
 
 static void
@@ -60,6 +67,7 @@ bench_free (Bench *b)
   g_clear_handle_id (&b->stall_id, g_source_remove);
   g_clear_pointer (&b->work, g_array_unref);
   g_clear_pointer (&b->intervals, g_array_unref);
+  g_clear_pointer (&b->cpu, g_array_unref);
   g_free (b->path);
   g_object_unref (b->window);
   g_free (b);
@@ -68,12 +76,14 @@ bench_free (Bench *b)
 static void
 quit (Bench *b)
 {
-  GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (b->window)));
+  g_autoptr (WsWindow) window = g_object_ref (b->window);
+  GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (window)));
 
-  gtk_window_destroy (GTK_WINDOW (b->window));
+  /* let go of the frame clock before the window takes it away */
+  bench_free (b);
+  gtk_window_destroy (GTK_WINDOW (window));
   if (app)
     g_application_quit (app);
-  bench_free (b);
 }
 
 static gboolean
@@ -147,11 +157,21 @@ percentile_ms (GArray *v,
   return g_array_index (v, gint64, MIN (v->len - 1, (guint) (p * (v->len - 1) + 0.5))) / 1e3;
 }
 
+static gint64
+thread_cpu_us (void)
+{
+  struct timespec t;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
+  return (gint64) t.tv_sec * G_USEC_PER_SEC + t.tv_nsec / 1000;
+}
+
 static void
 on_update (GdkFrameClock *clock,
            Bench         *b)
 {
   b->frame_start = g_get_monotonic_time ();
+  b->frame_cpu_start = thread_cpu_us ();
 }
 
 static void
@@ -165,7 +185,9 @@ on_after_paint (GdkFrameClock *clock,
   if (b->measuring_since && b->frame_start)
     {
       gint64 work = now - b->frame_start;
+      gint64 cpu = thread_cpu_us () - b->frame_cpu_start;
       g_array_append_val (b->work, work);
+      g_array_append_val (b->cpu, cpu);
       if (b->last_paint)
         {
           gint64 interval = now - b->last_paint;
@@ -196,6 +218,7 @@ report (Bench *b)
 
   g_array_sort (b->work, compare_gint64);
   g_array_sort (b->intervals, compare_gint64);
+  g_array_sort (b->cpu, compare_gint64);
   g_print ("warpscope benchmark: %s, %d×%d window, view %d×%d, renderer %s\n",
            b->window->device ? b->window->device->name : "no GPU (the sweep replays the recording)",
            gtk_widget_get_width (GTK_WIDGET (b->window)), gtk_widget_get_height (GTK_WIDGET (b->window)),
@@ -207,14 +230,47 @@ report (Bench *b)
   g_print ("  frame time (update→paint): p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.2f ms\n",
            percentile_ms (b->work, 0.5), percentile_ms (b->work, 0.95), percentile_ms (b->work, 0.99),
            percentile_ms (b->work, 1));
+  g_print ("  main thread CPU per frame: p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.2f ms\n",
+           percentile_ms (b->cpu, 0.5), percentile_ms (b->cpu, 0.95), percentile_ms (b->cpu, 0.99),
+           percentile_ms (b->cpu, 1));
+  g_print ("  machine load (1 min):      %s\n", b->load);
   g_print ("  between frames:            p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", percentile_ms (b->intervals, 0.5),
            percentile_ms (b->intervals, 0.99), percentile_ms (b->intervals, 1));
   g_print ("  longest main-loop stall:   %.2f ms (a 1 ms timeout's longest wait, painting included)\n",
            b->longest_stall / 1e3);
   g_print ("  longest backend callback:  %.2f ms (progress, results and replayed points on the main thread)\n",
            b->window->longest_callback_us / 1e3);
-  g_print ("  sweep points plotted:      %u\n", b->window->sweep_done);
+  g_print ("  sweeps:                    %u points plotted from %s\n", b->points,
+           b->window->device ? "the GPU" : ws_recording_get_device (b->window->recording)->name);
   g_print ("  p99 frame time %s 16.7 ms\n", percentile_ms (b->work, 0.99) <= 16.7 ? "≤" : ">");
+}
+
+/* Without a GPU or a recording there is nothing to sweep; the benchmark
+ * then replays made-up points, named as such, so that its figures still
+ * come from a window with a sweep running. */
+static void
+ensure_something_to_sweep (WsWindow *window)
+{
+  g_autoptr (WsDeviceInfo) device = NULL;
+  const WsPreset *preset = ws_preset_lookup ("coalescing/strided-sweep");
+  g_autoptr (GArray) values = ws_sweep_values_parse (preset->sweep_values, NULL);
+
+  if (window->device || window->recording)
+    return;
+  device = ws_device_info_new ();
+  device->name = g_strdup ("made-up points (benchmark only)");
+  window->recording = ws_recording_new (device);
+  for (guint i = 0; i < values->len; i++)
+    {
+      g_autoptr (WsMeasurement) m = ws_measurement_new (preset->id);
+      gint64 stride = g_array_index (values, gint64, i);
+
+      ws_measurement_set_param (m, "stride", stride);
+      for (guint s = 0; s < 10; s++)
+        ws_measurement_add_sample (m, 0.1 * MIN (stride, 8) * (1 + 0.01 * s));
+      ws_measurement_summarize (m);
+      ws_recording_add (window->recording, m);
+    }
 }
 
 static gboolean
@@ -223,25 +279,47 @@ bench_step (gpointer data)
   Bench *b = data;
   gint64 now = g_get_monotonic_time ();
 
-  if (b->measuring_since == 0)
+  if (b->phase == 0)
     {
       if (!gtk_widget_get_mapped (GTK_WIDGET (b->window)) || !settled_or_late (b))
         return G_SOURCE_CONTINUE;
       /* the heaviest warp view: 32 lanes, 32 lines; the sweep beside it */
+      ensure_something_to_sweep (b->window);
       ws_window_load_preset (b->window, "coalescing/strided-sweep");
       ws_pattern_editor_set_param (b->window->editor, "stride", 8);
       ws_schedule_player_set_speed (b->window->player, 8);
       ws_schedule_player_restart (b->window->player);
+      b->started = now;
+      b->phase = 1;
+      return G_SOURCE_CONTINUE;
+    }
+  if (b->phase == 1)
+    {
+      /* the model of the new launch is done: what is measured is the sweep */
+      if (!settled_or_late (b))
+        return G_SOURCE_CONTINUE;
       b->window->longest_callback_us = 0;
       ws_window_start_sweep (b->window);
       b->measuring_since = now;
+      b->phase = 2;
       return G_SOURCE_CONTINUE;
     }
   /* a sweep runs the whole time */
+  if (b->window->sweep_done != b->last_done)
+    b->points += b->window->sweep_done > b->last_done ? b->window->sweep_done - b->last_done : b->window->sweep_done;
+  b->last_done = b->window->sweep_done;
   if (!ws_window_is_sweeping (b->window))
-    ws_window_start_sweep (b->window);
+    {
+      ws_window_start_sweep (b->window);
+      b->last_done = 0;
+    }
   if (now - b->measuring_since < BENCH_SECONDS * G_USEC_PER_SEC)
     return G_SOURCE_CONTINUE;
+  {
+    g_autofree char *loadavg = NULL;
+    if (g_file_get_contents ("/proc/loadavg", &loadavg, NULL, NULL))
+      g_strlcpy (b->load, loadavg, strcspn (loadavg, " ") + 1);
+  }
   report (b);
   quit (b);
   return G_SOURCE_REMOVE;
@@ -256,6 +334,7 @@ ws_benchmark_run (WsWindow *window)
   b->started = g_get_monotonic_time ();
   b->work = g_array_new (FALSE, FALSE, sizeof (gint64));
   b->intervals = g_array_new (FALSE, FALSE, sizeof (gint64));
+  b->cpu = g_array_new (FALSE, FALSE, sizeof (gint64));
   b->clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
   g_return_if_fail (b->clock != NULL);
   b->update_id = g_signal_connect (b->clock, "update", G_CALLBACK (on_update), b);

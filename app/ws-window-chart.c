@@ -115,7 +115,7 @@ chart_subtitle (WsWindow *self)
     }
   if (s->len == 0)
     g_string_append (s, "Nothing measured: no GPU and no recording");
-  g_string_append (s, " · bars: fastest to slowest sample");
+  g_string_append (s, " · points: median time per launch, bars: fastest to slowest sample");
   return g_string_free (s, FALSE);
 }
 
@@ -210,7 +210,7 @@ prediction_for (WsWindow   *self,
   g_task_set_source_tag (task, prediction_for);
   g_task_set_check_cancellable (task, TRUE);
   g_task_set_task_data (task, p, (GDestroyNotify) prediction_free);
-  g_task_run_in_thread (task, predict_thread);
+  ws_window_run_in_background (task, predict_thread);
   self->predicting = TRUE;
   return NULL;
 }
@@ -361,7 +361,7 @@ build_sweep_chart (WsWindow   *self,
 
   ws_chart_set_title (chart, title, subtitle);
   sweep_axis (chart, param, values);
-  ws_chart_set_axis (chart, WS_CHART_Y, "median time per launch", "s", TRUE, WS_AXIS_LINEAR);
+  ws_chart_set_axis (chart, WS_CHART_Y, "median time", "s", TRUE, WS_AXIS_LINEAR);
   prediction = prediction_for (self, pkey, sweep_patterns (self, param, values));
   xs = g_new (double, values->len);
   for (guint i = 0; i < values->len; i++)
@@ -396,7 +396,7 @@ build_topic_chart (WsWindow   *self,
   GArray *prediction;
 
   ws_chart_set_axis (chart, WS_CHART_X, NULL, NULL, FALSE, WS_AXIS_CATEGORY);
-  ws_chart_set_axis (chart, WS_CHART_Y, "median time per launch", "s", TRUE, WS_AXIS_LINEAR);
+  ws_chart_set_axis (chart, WS_CHART_Y, "median time", "s", TRUE, WS_AXIS_LINEAR);
   for (guint i = 0; topic && i < n_presets; i++)
     if (g_strcmp0 (presets[i].topic, topic) == 0)
       {

@@ -4,6 +4,42 @@
  * a worker thread, cancelled when the pattern moves on). */
 #include "ws-window-private.h"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+typedef struct
+{
+  GTask *task;
+  GTaskThreadFunc func;
+} Background;
+
+static gpointer
+background_main (gpointer data)
+{
+  Background *b = data;
+
+  /* below the main thread, so that frames keep coming while the model runs
+   * on every core; the model's own threads inherit this (Linux: per thread) */
+  setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), 10);
+  b->func (b->task, g_task_get_source_object (b->task), g_task_get_task_data (b->task),
+           g_task_get_cancellable (b->task));
+  g_object_unref (b->task);
+  g_free (b);
+  return NULL;
+}
+
+void
+ws_window_run_in_background (GTask          *task,
+                             GTaskThreadFunc func)
+{
+  Background *b = g_new (Background, 1);
+
+  b->task = g_object_ref (task);
+  b->func = func;
+  g_thread_unref (g_thread_new ("ws-window-model", background_main, b));
+}
+
 WsSpace
 ws_window_shown_space (WsWindow *self)
 {
@@ -137,5 +173,5 @@ ws_window_analyze (WsWindow *self)
   g_task_set_source_tag (task, ws_window_analyze);
   g_task_set_check_cancellable (task, TRUE);
   g_task_set_task_data (task, ws_pattern_ref (self->pattern), (GDestroyNotify) ws_pattern_unref);
-  g_task_run_in_thread (task, analyze_launch_thread);
+  ws_window_run_in_background (task, analyze_launch_thread);
 }

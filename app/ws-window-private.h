@@ -94,6 +94,9 @@ void     ws_window_set_status           (WsWindow       *self,
 char    *ws_window_describe_pattern     (WsWindow       *self);
 
 /* ws-window-model.c */
+/* Like g_task_run_in_thread, on a thread of its own below the main thread's priority. */
+void     ws_window_run_in_background    (GTask          *task,
+                                         GTaskThreadFunc func);
 void     ws_window_analyze              (WsWindow       *self);
 void     ws_window_analyze_warp         (WsWindow       *self);
 /* The model's cost for one instruction's space: sectors per request… */

@@ -56,22 +56,15 @@ ws_window_show_result (WsWindow *self)
   ws_schedule_player_set_n_steps (self->player, self->result->steps->len);
 }
 
+/* The figure shows the step in flight; the label only the schedule's
+ * length (a label that changed every step would lay the window out again). */
 static void
 update_step_label (WsWindow *self)
 {
   guint n = ws_schedule_player_get_n_steps (self->player);
-  double p = ws_schedule_player_get_position (self->player);
-  char text[64];
+  g_autofree char *text = n == 0 ? g_strdup ("") : g_strdup_printf (n == 1 ? "%u step" : "%u steps", n);
 
-  if (n == 0)
-    text[0] = '\0';
-  else if (p >= n)
-    g_snprintf (text, sizeof text, "all %u steps served", n);
-  else
-    g_snprintf (text, sizeof text, "step %u of %u", (guint) floor (p) + 1, n);
-  /* the label changes a few times a second, not every frame */
-  if (g_strcmp0 (gtk_label_get_text (self->step_label), text) != 0)
-    gtk_label_set_text (self->step_label, text);
+  gtk_label_set_text (self->step_label, text);
 }
 
 static void
@@ -98,8 +91,6 @@ setup_views (WsWindow *self)
       g_object_bind_property (self->player, "position", self->views[k], "position", G_BINDING_SYNC_CREATE);
     }
   ws_schedule_player_attach (self->player, GTK_WIDGET (self->view_stack));
-  g_signal_connect_object (self->player, "notify::position", G_CALLBACK (update_step_label), self,
-                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->player, "notify::n-steps", G_CALLBACK (update_step_label), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->player, "notify::playing", G_CALLBACK (on_playing_changed), self,
                            G_CONNECT_SWAPPED);

@@ -2,6 +2,7 @@
 #include "ws-figure-view.h"
 
 #include <adwaita.h>
+#include <math.h>
 
 struct _WsFigureView
 {
@@ -13,6 +14,17 @@ struct _WsFigureView
   WsDim3 block_dim;
   double position;
   WsFigureHit hover;
+
+  /* what changes once per step, drawn once per step (packets move every frame) */
+  cairo_surface_t *still;
+  guint still_generation;
+  double still_step;
+  WsFigureHit still_hover;
+  int still_width;
+  int still_height;
+  int still_scale;
+  const WsFigureStyle *still_style;
+  guint generation;        /* counts results */
 };
 
 enum
@@ -50,21 +62,74 @@ current_frame (WsFigureView *self)
   return (WsFigureFrame) { self->result, self->title, self->block_dim, self->position, self->hover };
 }
 
+static double
+step_of (WsFigureView *self)
+{
+  guint n = self->result->steps->len;
+
+  /* every position within one step looks the same but for the packets */
+  return self->position >= n ? n : floor (self->position);
+}
+
+static gboolean
+still_is_current (WsFigureView        *self,
+                  int                  w,
+                  int                  h,
+                  int                  scale,
+                  const WsFigureStyle *style)
+{
+  return self->still && self->still_generation == self->generation && self->still_step == step_of (self) &&
+         ws_figure_hit_equal (&self->still_hover, &self->hover) && self->still_width == w &&
+         self->still_height == h && self->still_scale == scale && self->still_style == style;
+}
+
+static void
+draw_still (WsFigureView        *self,
+            int                  w,
+            int                  h,
+            int                  scale,
+            const WsFigureStyle *style)
+{
+  WsFigureFrame frame = current_frame (self);
+  cairo_t *cr;
+
+  g_clear_pointer (&self->still, cairo_surface_destroy);
+  self->still = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w * scale, h * scale);
+  cairo_surface_set_device_scale (self->still, scale, scale);
+  cr = cairo_create (self->still);
+  cairo_set_source_rgb (cr, style->background.r, style->background.g, style->background.b);
+  cairo_paint (cr);
+  frame.layers = WS_FIGURE_LAYERS_STILL;
+  ws_figure_draw (self->kind, cr, &frame, style, w, h);
+  cairo_destroy (cr);
+  self->still_generation = self->generation;
+  self->still_step = step_of (self);
+  self->still_hover = self->hover;
+  self->still_width = w;
+  self->still_height = h;
+  self->still_scale = scale;
+  self->still_style = style;
+}
+
 static void
 ws_figure_view_snapshot (GtkWidget   *widget,
                          GtkSnapshot *snapshot)
 {
   WsFigureView *self = WS_FIGURE_VIEW (widget);
   int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
   const WsFigureStyle *style = ws_figure_view_get_style (self);
   WsFigureFrame frame = current_frame (self);
   cairo_t *cr;
 
   if (self->result == NULL || w <= 0 || h <= 0)
     return;
+  if (!still_is_current (self, w, h, scale, style))
+    draw_still (self, w, h, scale, style);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  cairo_set_source_rgb (cr, style->background.r, style->background.g, style->background.b);
+  cairo_set_source_surface (cr, self->still, 0, 0);
   cairo_paint (cr);
+  frame.layers = WS_FIGURE_LAYERS_PACKETS;
   ws_figure_draw (self->kind, cr, &frame, style, w, h);
   cairo_destroy (cr);
 }
@@ -156,6 +221,7 @@ ws_figure_view_finalize (GObject *object)
   WsFigureView *self = WS_FIGURE_VIEW (object);
 
   g_clear_pointer (&self->result, ws_warp_result_free);
+  g_clear_pointer (&self->still, cairo_surface_destroy);
   g_free (self->title);
   G_OBJECT_CLASS (ws_figure_view_parent_class)->finalize (object);
 }
@@ -268,6 +334,7 @@ ws_figure_view_set_result (WsFigureView       *self,
   self->title = g_strdup (title);
   self->block_dim = block_dim;
   self->hover = WS_FIGURE_HIT_NONE;
+  self->generation++;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -129,6 +129,25 @@ ws_preset_sidebar_new (void)
   return g_object_new (WS_TYPE_PRESET_SIDEBAR, NULL);
 }
 
+/* Brings the selected row into view, once it has a place. */
+static gboolean
+scroll_to_selected (gpointer data)
+{
+  WsPresetSidebar *self = data;
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->list);
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  graphene_point_t p;
+  double top, page;
+
+  if (row == NULL || !gtk_widget_compute_point (GTK_WIDGET (row), GTK_WIDGET (self->list), &GRAPHENE_POINT_INIT (0, 0), &p))
+    return G_SOURCE_REMOVE;
+  top = gtk_adjustment_get_value (adj);
+  page = gtk_adjustment_get_page_size (adj);
+  if (p.y < top || p.y + gtk_widget_get_height (GTK_WIDGET (row)) > top + page)
+    gtk_adjustment_set_value (adj, p.y - page / 3);
+  return G_SOURCE_REMOVE;
+}
+
 gboolean
 ws_preset_sidebar_select (WsPresetSidebar *self,
                           const char      *id)
@@ -144,6 +163,7 @@ ws_preset_sidebar_select (WsPresetSidebar *self,
           self->selecting = TRUE;
           gtk_list_box_select_row (self->list, GTK_LIST_BOX_ROW (row));
           self->selecting = FALSE;
+          g_idle_add_full (G_PRIORITY_LOW, scroll_to_selected, g_object_ref (self), g_object_unref);
           return TRUE;
         }
     }

@@ -164,6 +164,10 @@ ws_atomic_figure_draw (WsFigureContext     *ctx,
     { s->accent, "being applied" },
   };
 
+  /* nothing moves between steps here */
+  if (frame->layers == WS_FIGURE_LAYERS_PACKETS)
+    return;
+
   atomic_table (r, &t);
   atomic_layout (frame, s, ctx->width, ctx->height, &t, &lay);
   ws_schedule_init (&schedule, r, frame->position);

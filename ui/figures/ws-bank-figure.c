@@ -346,9 +346,14 @@ ws_bank_figure_draw (WsFigureContext     *ctx,
   };
 
   bank_table (r, t);
-  stats = bank_stats (r, t);
   bank_layout (frame, s, ctx->width, ctx->height, t->n_rows, &lay);
   ws_schedule_init (&schedule, r, frame->position);
+  if (frame->layers == WS_FIGURE_LAYERS_PACKETS)
+    {
+      draw_packets (ctx, frame, &schedule, &lay, t);
+      return;
+    }
+  stats = bank_stats (r, t);
   for (guint l = 0; l < WS_WARP_SIZE; l++)
     served[l] = ws_figure_style_hue (s, MAX (0, schedule.last_step[l]));
   ws_figure_draw_caption (ctx, frame, stats);
@@ -360,7 +365,8 @@ ws_bank_figure_draw (WsFigureContext     *ctx,
     for (guint b = 0; b < WS_N_BANKS; b++)
       if (t->cells[i][b].word >= 0)
         draw_cell (ctx, frame, cell_box (&lay, i, b), &t->cells[i][b], ws_schedule_step_state (&schedule, i), i);
-  draw_packets (ctx, frame, &schedule, &lay, t);
+  if (frame->layers == WS_FIGURE_LAYERS_ALL)
+    draw_packets (ctx, frame, &schedule, &lay, t);
   ws_figure_draw_legend (ctx, WS_FIGURE_MARGIN, lay.legend_y, ctx->width - 2 * WS_FIGURE_MARGIN, legend,
                          G_N_ELEMENTS (legend));
 }

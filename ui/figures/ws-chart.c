@@ -243,6 +243,20 @@ to_x (const ChartLayout *lay,
   return lay->px + ws_chart_axis_map (&chart->axes[WS_CHART_X], v) * lay->pw;
 }
 
+/* On a category axis, measured points and the model's stand side by side. */
+static double
+point_x (const ChartLayout   *lay,
+         const WsChart       *chart,
+         const WsChartSeries *series,
+         double               v)
+{
+  double dodge = 0;
+
+  if (chart->axes[WS_CHART_X].scale == WS_AXIS_CATEGORY && chart->series->len > 1)
+    dodge = series->kind == WS_SERIES_LINE ? 0.14 : -0.08;
+  return to_x (lay, chart, v + dodge);
+}
+
 static double
 to_y (const ChartLayout *lay,
       const WsChart     *chart,
@@ -418,7 +432,7 @@ draw_series (WsFigureContext     *ctx,
   for (guint i = 0; i < series->points->len; i++)
     {
       const WsChartPoint *p = &g_array_index (series->points, WsChartPoint, i);
-      double x = to_x (lay, chart, p->x);
+      double x = point_x (lay, chart, series, p->x);
       if (isnan (p->lo) || isnan (p->hi) || p->hi <= p->lo)
         continue;
       /* the min–max bar */
@@ -439,9 +453,9 @@ draw_series (WsFigureContext     *ctx,
         {
           const WsChartPoint *p = &g_array_index (series->points, WsChartPoint, i);
           if (i == 0)
-            cairo_move_to (cr, to_x (lay, chart, p->x), to_y (lay, chart, series->axis, p->y));
+            cairo_move_to (cr, point_x (lay, chart, series, p->x), to_y (lay, chart, series->axis, p->y));
           else
-            cairo_line_to (cr, to_x (lay, chart, p->x), to_y (lay, chart, series->axis, p->y));
+            cairo_line_to (cr, point_x (lay, chart, series, p->x), to_y (lay, chart, series->axis, p->y));
         }
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
@@ -449,7 +463,7 @@ draw_series (WsFigureContext     *ctx,
   for (guint i = 0; i < series->points->len; i++)
     {
       const WsChartPoint *p = &g_array_index (series->points, WsChartPoint, i);
-      draw_marker (ctx, series->kind, to_x (lay, chart, p->x), to_y (lay, chart, series->axis, p->y), color);
+      draw_marker (ctx, series->kind, point_x (lay, chart, series, p->x), to_y (lay, chart, series->axis, p->y), color);
     }
   cairo_restore (cr);
 }
@@ -563,7 +577,7 @@ ws_chart_pick (const WsChart       *chart,
       for (guint i = 0; i < se->points->len; i++)
         {
           const WsChartPoint *p = &g_array_index (se->points, WsChartPoint, i);
-          double dx = to_x (&lay, chart, p->x) - x, dy = to_y (&lay, chart, se->axis, p->y) - y;
+          double dx = point_x (&lay, chart, se, p->x) - x, dy = to_y (&lay, chart, se->axis, p->y) - y;
           if (dx * dx + dy * dy < best)
             {
               best = dx * dx + dy * dy;

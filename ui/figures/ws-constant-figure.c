@@ -111,6 +111,25 @@ draw_arrows (WsFigureContext      *ctx,
     }
 }
 
+static void
+draw_packets (WsFigureContext      *ctx,
+              const WsFigureFrame  *frame,
+              const WsSchedule     *schedule,
+              const ConstantLayout *lay)
+{
+  const WsBox *bb;
+  guint32 lanes;
+
+  if (schedule->current < 0 || (guint) schedule->current >= lay->n_boxes)
+    return;
+  bb = &lay->boxes[schedule->current];
+  lanes = ws_warp_result_step (frame->result, schedule->current)->lanes;
+  for (guint l = 0; l < WS_WARP_SIZE; l++)
+    if (lanes & (1u << l))
+      ws_figure_packet (ctx, bb->x + bb->w / 2, bb->y, lay->lanes[l].x + lay->lanes[l].w / 2,
+                        lay->lanes[l].y + lay->lanes[l].h, schedule->t, ctx->style->accent);
+}
+
 void
 ws_constant_figure_draw (WsFigureContext     *ctx,
                          const WsFigureFrame *frame)
@@ -129,6 +148,11 @@ ws_constant_figure_draw (WsFigureContext     *ctx,
 
   constant_layout (frame, s, ctx->width, ctx->height, &lay);
   ws_schedule_init (&schedule, r, frame->position);
+  if (frame->layers == WS_FIGURE_LAYERS_PACKETS)
+    {
+      draw_packets (ctx, frame, &schedule, &lay);
+      return;
+    }
   for (guint l = 0; l < WS_WARP_SIZE; l++)
     served[l] = ws_figure_style_hue (s, MAX (0, schedule.last_step[l]));
   stats = g_strdup_printf ("%u distinct address%s → %u request%s, one after another (%u replay%s)",
@@ -162,15 +186,8 @@ ws_constant_figure_draw (WsFigureContext     *ctx,
       ws_figure_text (ctx, WS_FIGURE_MARGIN, lay.boxes[0].y - 6, "requests to the constant cache, in order",
                       &o, NULL, NULL);
     }
-  if (schedule.current >= 0 && (guint) schedule.current < lay.n_boxes)
-    {
-      const WsBox *bb = &lay.boxes[schedule.current];
-      guint32 lanes = ws_warp_result_step (r, schedule.current)->lanes;
-      for (guint l = 0; l < WS_WARP_SIZE; l++)
-        if (lanes & (1u << l))
-          ws_figure_packet (ctx, bb->x + bb->w / 2, bb->y, lay.lanes[l].x + lay.lanes[l].w / 2,
-                            lay.lanes[l].y + lay.lanes[l].h, schedule.t, s->accent);
-    }
+  if (frame->layers == WS_FIGURE_LAYERS_ALL)
+    draw_packets (ctx, frame, &schedule, &lay);
   ws_figure_draw_legend (ctx, WS_FIGURE_MARGIN, lay.legend_y, ctx->width - 2 * WS_FIGURE_MARGIN, legend,
                          G_N_ELEMENTS (legend));
 }

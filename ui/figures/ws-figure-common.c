@@ -31,8 +31,9 @@ ws_figure_draw_caption (WsFigureContext     *ctx,
 {
   if (frame->title == NULL)
     return;
-  ws_figure_caption (ctx, WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, ctx->width - 2 * WS_FIGURE_MARGIN,
-                     frame->title, stats);
+  /* room on the right for the step counter */
+  ws_figure_caption (ctx, WS_FIGURE_MARGIN, WS_FIGURE_MARGIN,
+                     ctx->width - 2 * WS_FIGURE_MARGIN - 9 * ctx->style->font_size, frame->title, stats);
 }
 
 void

@@ -127,21 +127,26 @@ ws_figure_text (WsFigureContext     *ctx,
   double ax = options ? options->ax : 0;
   double ay = options ? options->ay : 0;
   gboolean vertical = options && (options->flags & WS_TEXT_VERTICAL);
-  int w, h;
+  PangoRectangle ink, logical;
+  int w, h, dx;
 
   prepare_layout (ctx, text, options);
-  pango_layout_get_pixel_size (ctx->layout, &w, &h);
+  /* the text's own box: with a width set, centred lines start inside it */
+  pango_layout_get_pixel_extents (ctx->layout, &ink, &logical);
+  w = logical.width;
+  h = logical.height;
+  dx = logical.x;
   /* pango draws at the current point: start from a clean path */
   cairo_new_path (cr);
   cairo_save (cr);
   if (vertical)
     {
       /* the box is h wide and w tall; text reads from bottom to top */
-      cairo_translate (cr, x - ax * h, y - ay * w + w);
+      cairo_translate (cr, x - ax * h, y - ay * w + w + dx);
       cairo_rotate (cr, -G_PI / 2);
     }
   else
-    cairo_translate (cr, round (x - ax * w), round (y - ay * h));
+    cairo_translate (cr, round (x - ax * w - dx), round (y - ay * h));
   cairo_move_to (cr, 0, 0);
   pango_cairo_show_layout (cr, ctx->layout);
   cairo_restore (cr);

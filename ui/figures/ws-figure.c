@@ -82,6 +82,26 @@ ws_figure_kinds_for (const WsWarpResult *result,
   return n;
 }
 
+/* Where the animation is, top right: part of the figure, so that a frame
+ * exported or put on a slide says which step it shows. */
+static void
+draw_step_counter (WsFigureContext     *ctx,
+                   const WsFigureFrame *frame)
+{
+  guint n = frame->result->steps->len;
+  WsTextOptions o = { .size = ctx->style->font_size, .ax = 1, .ay = 0, .flags = WS_TEXT_BOLD };
+  char text[64];
+
+  if (n == 0 || frame->result->space == WS_SPACE_REGISTER)
+    return;
+  if (frame->position >= n)
+    g_snprintf (text, sizeof text, n == 1 ? "1 step" : "%u steps", n);
+  else
+    g_snprintf (text, sizeof text, "step %u of %u", (guint) floor (frame->position) + 1, n);
+  ws_figure_set_color (ctx, frame->position >= n ? ctx->style->muted : ctx->style->accent);
+  ws_figure_text (ctx, ctx->width - WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, text, &o, NULL, NULL);
+}
+
 void
 ws_figure_draw (WsFigureKind         kind,
                 cairo_t             *cr,
@@ -119,6 +139,8 @@ ws_figure_draw (WsFigureKind         kind,
     default:
       g_assert_not_reached ();
     }
+  if (frame->layers != WS_FIGURE_LAYERS_PACKETS)
+    draw_step_counter (&ctx, frame);
   ws_figure_context_clear (&ctx);
   cairo_restore (cr);
 }

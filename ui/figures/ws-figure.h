@@ -45,6 +45,15 @@ typedef struct
 
 #define WS_FIGURE_HIT_NONE ((WsFigureHit) { WS_HIT_NONE, -1, 0, -1 })
 
+/* What to draw: everything, or the two layers of an animation frame — what
+ * changes once per step, and the packets that move every frame. */
+typedef enum
+{
+  WS_FIGURE_LAYERS_ALL,
+  WS_FIGURE_LAYERS_STILL,
+  WS_FIGURE_LAYERS_PACKETS,
+} WsFigureLayers;
+
 typedef struct
 {
   const WsWarpResult *result;
@@ -52,6 +61,7 @@ typedef struct
   WsDim3 block_dim;          /* to name each lane's threadIdx; zeros when unknown */
   double position;           /* steps served, 0 … n_steps; a fraction is a step in flight */
   WsFigureHit hover;         /* what the pointer is on, highlighted */
+  WsFigureLayers layers;
 } WsFigureFrame;
 
 typedef struct

@@ -210,6 +210,10 @@ ws_local_figure_draw (WsFigureContext     *ctx,
     { s->surface, "other lanes' slots" },
   };
 
+  /* nothing moves between steps here */
+  if (frame->layers == WS_FIGURE_LAYERS_PACKETS)
+    return;
+
   local_layout (frame, s, ctx->width, ctx->height, &lay);
   ws_schedule_init (&schedule, r, frame->position);
   for (guint l = 0; l < WS_WARP_SIZE; l++)

@@ -100,7 +100,7 @@ place_lines (WarpLayout        *lay,
   rows = (lay->n_lines + per_row - 1) / per_row;
   line_w = MIN (max_line_w, (area.w - (per_row - 1) * gap_w) / per_row);
   pitch = rows > 0 ? area.h / rows : area.h;
-  line_h = CLAMP (pitch - lay->label_h - s->font_size * 0.6, 12, 64);
+  line_h = CLAMP (pitch - lay->label_h - s->font_size * 0.6, 12, MIN (96, line_w * 0.45));
   for (guint row = 0; row < rows; row++, first += per_row)
     {
       guint last = MIN (first + per_row, lay->n_lines);
@@ -467,6 +467,11 @@ ws_warp_figure_draw (WsFigureContext     *ctx,
 
   warp_layout (frame, s, ctx->width, ctx->height, &lay);
   ws_schedule_init (&schedule, r, frame->position);
+  if (frame->layers == WS_FIGURE_LAYERS_PACKETS)
+    {
+      draw_connections (ctx, frame, &schedule, &lay, TRUE);
+      return;
+    }
   lane_hues (s, &schedule, served);
   ws_figure_draw_caption (ctx, frame, stats);
   if (r->space == WS_SPACE_REGISTER)
@@ -484,16 +489,21 @@ ws_warp_figure_draw (WsFigureContext     *ctx,
   if (lay.n_lines > 0)
     {
       WsTextOptions o = { .size = s->font_size * 0.9, .ay = 1 };
-      double top = lay.lines[0].box.y;
+      const char *label = r->space == WS_SPACE_LOCAL ? "128-byte lines of the warp's local slice, 4 sectors each, at byte"
+                                                     : "128-byte lines, 4 sectors of 32 bytes each, at byte";
+      double top = lay.lines[0].box.y, tw, th;
+
+      /* on a plate, so that the curves passing behind do not cross it */
+      ws_figure_text_size (ctx, label, &o, &tw, &th);
+      cairo_rectangle (ctx->cr, WS_FIGURE_MARGIN - 3, top - 5 - th, tw + 6, th + 2);
+      ws_figure_set_color (ctx, ws_rgba_alpha (s->background, 0.9));
+      cairo_fill (ctx->cr);
       ws_figure_set_color (ctx, s->muted);
-      ws_figure_text (ctx, WS_FIGURE_MARGIN, top - 4,
-                      r->space == WS_SPACE_LOCAL
-                        ? "128-byte lines of the warp's local slice, 4 sectors each, at byte"
-                        : "128-byte lines, 4 sectors of 32 bytes each, at byte",
-                      &o, NULL, NULL);
+      ws_figure_text (ctx, WS_FIGURE_MARGIN, top - 4, label, &o, NULL, NULL);
     }
   draw_lines (ctx, frame, &schedule, &lay);
-  draw_connections (ctx, frame, &schedule, &lay, TRUE);
+  if (frame->layers == WS_FIGURE_LAYERS_ALL)
+    draw_connections (ctx, frame, &schedule, &lay, TRUE);
   ws_figure_draw_legend (ctx, WS_FIGURE_MARGIN, lay.legend_y, ctx->width - 2 * WS_FIGURE_MARGIN, legend,
                          G_N_ELEMENTS (legend));
 }
