@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Atomics. The values added come from the input (in[i] & 0xff), not a
-// constant, so that the compiler cannot aggregate a warp's updates by itself:
-// the one-address kernel really makes 32 updates per warp.
+// Atomics. ptxas turns an atomicAdd to an address it can prove is the same
+// for the whole warp into REDUX.SUM and one RED per warp — what the
+// warp-aggregated kernel does by hand. So the one-address kernel adds to
+// out[i & (bins - 1)] with bins = 1 passed at run time: the address is always
+// out[0], but the compiler cannot know it, and every lane makes its update.
 #include "ws-kernels.h"
 
 template <int VARIANT>
@@ -18,7 +20,7 @@ ws_atomics_kernel (const uint32_t *in,
     {
     case WS_ATOMICS_ONE_ADDRESS:
       if (i < n)
-        atomicAdd (&out[0], in[i] & 0xff);
+        atomicAdd (&out[i & (bins - 1)], in[i] & 0xff);
       break;
     case WS_ATOMICS_DISTINCT:
       if (i < n)

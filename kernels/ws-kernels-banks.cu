@@ -1,31 +1,49 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Shared-memory banks. Every thread reads the element the preset's index
-// names, `loads` times. So that the compiler cannot keep a value it has
-// read once, each of the WS_BANKS_UNROLL loads of a round adds 32 words to the
-// address (the same for every lane: banks and distinct words per warp stay
-// those of the preset), and a compiler barrier ends each round. Indices wrap
-// at WS_BANKS_WORDS words: within one warp the lanes' words are less than
-// that apart, so the wrap never merges two of them.
+// names, `loads` times. The loads are volatile, so that no compiler keeps a
+// value it has read once (ptxas hoists plain shared loads out of the loop);
+// each of the WS_BANKS_UNROLL loads of a round adds 32 words to the address
+// (the same for every lane: banks and distinct words per warp stay those of
+// the preset), so that they are independent and pipelined. Indices wrap at
+// WS_BANKS_WORDS words: within one warp the lanes' words are less than that
+// apart, so the wrap never merges two of them.
 #include "ws-kernels.h"
 
 #define SHARED_WORDS (WS_BANKS_WORDS + WS_BANKS_UNROLL * 32)
 
-__device__ __forceinline__ void
-add (uint32_t &acc, uint32_t v)
+__device__ __forceinline__ uint32_t
+shared_address (const void *p)
 {
+  return (uint32_t) __cvta_generic_to_shared (p);
+}
+
+// acc += the element at p, read with one volatile LDS of its width
+__device__ __forceinline__ void
+add (uint32_t &acc, const uint32_t *p)
+{
+  uint32_t v;
+
+  asm volatile ("ld.volatile.shared.u32 %0, [%1];" : "=r" (v) : "r" (shared_address (p)));
   acc += v;
 }
 
 __device__ __forceinline__ void
-add (uint32_t &acc, uint2 v)
+add (uint32_t &acc, const uint2 *p)
 {
-  acc += v.x + v.y;
+  uint32_t x, y;
+
+  asm volatile ("ld.volatile.shared.v2.u32 {%0, %1}, [%2];" : "=r" (x), "=r" (y) : "r" (shared_address (p)));
+  acc += x + y;
 }
 
 __device__ __forceinline__ void
-add (uint32_t &acc, uint4 v)
+add (uint32_t &acc, const uint4 *p)
 {
-  acc += v.x + v.y + v.z + v.w;
+  uint32_t x, y, z, w;
+
+  asm volatile ("ld.volatile.shared.v4.u32 {%0, %1, %2, %3}, [%4];"
+                : "=r" (x), "=r" (y), "=r" (z), "=r" (w) : "r" (shared_address (p)));
+  acc += x + y + z + w;
 }
 
 template <typename T, int VARIANT>
@@ -70,8 +88,7 @@ ws_banks_kernel (uint32_t *out,
     {
 #pragma unroll
       for (int u = 0; u < WS_BANKS_UNROLL; u++)
-        add (acc, s[idx + u * shift]);
-      asm volatile ("" ::: "memory");
+        add (acc, &s[idx + u * shift]);
     }
   out[(size_t) blockIdx.x * threads + tid] = acc;
 }

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Private arrays. Each thread fills an array of 32 words from its input and
-// reads it WS_PRIVATE_READS times at (base + r) % 32. With a compile-time base
+// reads it in WS_PRIVATE_READS / 32 rounds; round q reads a[(base + q + u) % 32]
+// for u = 0…31, every element once. The rounds are a loop the compiler may
+// not unroll, so that no load of one round repeats a load of another and
+// every round really reads memory. With a compile-time index
 // the array stays in registers; with base = blockIdx.x % 32 (uniform) or
 // threadIdx.x % 32 (non-uniform) it goes to local memory, whose interleaving
 // serves the first in one line and the second in 32; kept in shared memory
@@ -30,9 +33,13 @@ ws_private_kernel (const uint32_t *in,
 #pragma unroll
       for (int j = 0; j < WS_PRIVATE_WORDS / 2; j++)
         a[j] = ((uint64_t) ws_hash32 (x + 2 * j) << 32) | ws_hash32 (x + 2 * j + 1);
+#pragma unroll 1
+      for (int q = 0; q < WS_PRIVATE_READS / 16; q++)
+        {
 #pragma unroll
-      for (int r = 0; r < WS_PRIVATE_READS; r++)
-        acc64 += a[(base + r) % 16];
+          for (int u = 0; u < 16; u++)
+            acc64 += a[(base + q + u) % 16];
+        }
       out[i] = (uint32_t) acc64 ^ (uint32_t) (acc64 >> 32);
     }
   else if (VARIANT == WS_PRIVATE_NONUNIFORM_SHARED)
@@ -43,9 +50,13 @@ ws_private_kernel (const uint32_t *in,
 #pragma unroll
       for (int j = 0; j < WS_PRIVATE_WORDS; j++)
         a[j * WS_BLOCK + threadIdx.x] = ws_hash32 (x + j);
+#pragma unroll 1
+      for (int q = 0; q < WS_PRIVATE_READS / 32; q++)
+        {
 #pragma unroll
-      for (int r = 0; r < WS_PRIVATE_READS; r++)
-        acc += a[(base + r) % 32 * WS_BLOCK + threadIdx.x];
+          for (int u = 0; u < 32; u++)
+            acc += a[(base + q + u) % 32 * WS_BLOCK + threadIdx.x];
+        }
       out[i] = acc;
     }
   else
@@ -57,9 +68,13 @@ ws_private_kernel (const uint32_t *in,
         a[j] = ws_hash32 (x + j);
       if (VARIANT == WS_PRIVATE_STATIC)
         {
+#pragma unroll 1
+          for (int q = 0; q < WS_PRIVATE_READS / 32; q++)
+            {
 #pragma unroll
-          for (int r = 0; r < WS_PRIVATE_READS; r++)
-            acc += a[r % 32];
+              for (int u = 0; u < 32; u++)
+                acc += a[u];
+            }
           // a[k] with a run-time k would put the array in local memory: select it
 #pragma unroll
           for (int j = 0; j < WS_PRIVATE_WORDS; j++)
@@ -69,9 +84,13 @@ ws_private_kernel (const uint32_t *in,
         {
           int base = VARIANT == WS_PRIVATE_UNIFORM_LOCAL ? blockIdx.x % 32 : threadIdx.x % 32;
 
+#pragma unroll 1
+          for (int q = 0; q < WS_PRIVATE_READS / 32; q++)
+            {
 #pragma unroll
-          for (int r = 0; r < WS_PRIVATE_READS; r++)
-            acc += a[(base + r) % 32];
+              for (int u = 0; u < 32; u++)
+                acc += a[(base + q + u) % 32];
+            }
         }
       out[i] = acc;
     }

@@ -143,7 +143,7 @@ cudaError_t ws_launch_readonly   (int ldg, const uint32_t *in, uint32_t *out, in
 
 /* ws-kernels-local.cu: private arrays of 32 words, read WS_PRIVATE_READS times */
 #define WS_PRIVATE_WORDS 32
-#define WS_PRIVATE_READS 64
+#define WS_PRIVATE_READS 256
 enum
 {
   WS_PRIVATE_STATIC,

@@ -508,9 +508,10 @@ main (int    argc,
         g_autofree char *path = g_strdup_printf ("/gpu/sweep/%s", kernels[i].id);
         g_test_add_data_func (path, &kernels[i], test_sweep);
       }
-  g_test_add_func ("/gpu/fault-recovery", test_fault_recovery);
-  g_test_add_func ("/gpu/progress-and-cancel", test_progress_and_cancel);
-  g_test_add_func ("/gpu/orderings", test_orderings);
-  g_test_add_func ("/gpu/timing", test_timing);
+  /* suites run in the order they were made: timings last */
+  g_test_add_func ("/gpu/recovery/fault", test_fault_recovery);
+  g_test_add_func ("/gpu/recovery/progress-and-cancel", test_progress_and_cancel);
+  g_test_add_func ("/gpu/timing/orderings", test_orderings);
+  g_test_add_func ("/gpu/timing/figures", test_timing);
   return g_test_run ();
 }

@@ -22,6 +22,7 @@ typedef struct
 typedef struct
 {
   gboolean probed;
+  gboolean busy;             /* the last probe found the GPU held by another process */
   WsDeviceInfo *info;
   GError *probe_error;
   gboolean ready;            /* context made, streams and events exist */
@@ -106,7 +107,7 @@ error_code (cudaError_t err)
     case cudaErrorUnsupportedPtxVersion:
       return WS_GPU_ERROR_DRIVER_TOO_OLD;
     case cudaErrorNoDevice:
-    case cudaErrorDevicesUnavailable:
+    case cudaErrorDevicesUnavailable:     /* exclusive compute mode, held by another process */
       return WS_GPU_ERROR_NO_DEVICE;
     case cudaErrorNoKernelImageForDevice:
     case cudaErrorInvalidDeviceFunction:
@@ -292,10 +293,20 @@ static WsDeviceInfo *
 probe (GError **error)
 {
   g_autoptr (WsDeviceInfo) info = ws_device_info_new ();
+  cudaError_t err;
 
   if (!check_driver (error) || !check_versions (info, error))
     return NULL;
-  if (!ws_gpu_check (cudaSetDevice (0), "selecting GPU 0", error))
+  err = cudaSetDevice (0);
+  if (err == cudaErrorDevicesUnavailable)
+    {
+      cudaGetLastError ();
+      state.busy = TRUE;
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NO_DEVICE,
+                   "the GPU is busy: another process holds it (exclusive compute mode); try again when it is done");
+      return NULL;
+    }
+  if (!ws_gpu_check (err, "selecting GPU 0", error))
     return NULL;
   describe_device (info);
   if (!check_kernels (info, error))
@@ -309,8 +320,11 @@ ws_gpu_probe (GError **error)
   WsDeviceInfo *copy = NULL;
 
   ws_gpu_lock ();
-  if (!state.probed)
+  /* a busy GPU may be free next time: only that answer is not kept */
+  if (!state.probed || state.busy)
     {
+      g_clear_error (&state.probe_error);
+      state.busy = FALSE;
       state.info = probe (&state.probe_error);
       state.probed = TRUE;
     }
