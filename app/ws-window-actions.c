@@ -85,10 +85,10 @@ visible_view (WsWindow *self)
 
 /* The figure in view, as PNG, SVG or PDF (by the file's name), in the
  * export style the preferences ask for. */
-static gboolean
-export_figure (WsWindow   *self,
-               const char *path,
-               GError    **error)
+gboolean
+ws_window_export_figure (WsWindow   *self,
+                         const char *path,
+                         GError    **error)
 {
   WsFigureView *view = visible_view (self);
   g_autofree char *style_name = g_settings_get_string (self->settings, "export-style");
@@ -115,9 +115,14 @@ export_figure (WsWindow   *self,
   cairo_paint (cr);
   ws_figure_draw (ws_figure_view_get_kind (view), cr, &frame, style, w, h);
   cairo_destroy (cr);
-  cairo_surface_finish (surface);
-  status = cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE ? cairo_surface_write_to_png (surface, path)
-                                                                         : cairo_surface_status (surface);
+  if (cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE)
+    status = cairo_surface_write_to_png (surface, path);
+  else
+    {
+      /* SVG and PDF are written as the surface finishes */
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
   cairo_surface_destroy (surface);
   if (status != CAIRO_STATUS_SUCCESS)
     {
@@ -153,10 +158,12 @@ on_file_chosen (GtkNativeDialog *dialog,
   path = g_file_get_path (file);
   if (g_str_equal (purpose, "open-recording"))
     ws_window_load_recording (self, path);
-  else if (g_str_equal (purpose, "export-figure") && !export_figure (self, path, &error))
+  else if (g_str_equal (purpose, "export-figure") && !ws_window_export_figure (self, path, &error))
     show_error (self, "Could not export the figure", error);
   else if (g_str_equal (purpose, "save-screenshot") && !ws_window_save_screenshot (self, path, &error))
     show_error (self, "Could not save the screenshot", error);
+  else if (g_str_equal (purpose, "save-recording") && !ws_window_save_recording (self, path, &error))
+    show_error (self, "Could not save the recording", error);
 out:
   g_object_unref (dialog);
 }
@@ -167,17 +174,27 @@ file_action (GtkWidget  *widget,
              GVariant   *param)
 {
   WsWindow *self = WS_WINDOW (widget);
-  gboolean open = g_str_equal (name, "win.open-recording");
+  static const struct
+  {
+    const char *action;
+    const char *title;
+    const char *name;          /* NULL: a file to open */
+  } files[] = {
+    { "win.open-recording", "Open a Recording", NULL },
+    { "win.save-recording", "Save the Measurements as a Recording", "warpscope-recording.json" },
+    { "win.export-figure", "Export the Figure (PNG, SVG or PDF)", "warpscope-figure.svg" },
+    { "win.save-screenshot", "Save a Screenshot of the Window", "warpscope.png" },
+  };
   GtkFileChooserNative *dialog;
+  guint i = 0;
 
-  dialog = gtk_file_chooser_native_new (open ? "Open a Recording"
-                                        : g_str_equal (name, "win.export-figure") ? "Export the Figure"
-                                                                                : "Save a Screenshot",
-                                        GTK_WINDOW (self),
-                                        open ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
-  if (!open)
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), g_str_equal (name, "win.export-figure")
-                                                                    ? "warpscope-figure.svg" : "warpscope.png");
+  while (i < G_N_ELEMENTS (files) - 1 && !g_str_equal (files[i].action, name))
+    i++;
+  dialog = gtk_file_chooser_native_new (files[i].title, GTK_WINDOW (self),
+                                        files[i].name ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        NULL, NULL);
+  if (files[i].name)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), files[i].name);
   g_object_set_data_full (G_OBJECT (dialog), "ws-purpose", g_strdup (name + strlen ("win.")), g_free);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (on_file_chosen), self);
@@ -198,6 +215,7 @@ ws_window_update_actions (WsWindow *self)
   gtk_widget_action_set_enabled (w, "win.sweep", param && !sweeping && (self->device || can_replay));
   gtk_widget_action_set_enabled (w, "win.cancel-sweep", sweeping);
   gtk_widget_action_set_enabled (w, "win.measure", self->device != NULL && !sweeping);
+  gtk_widget_action_set_enabled (w, "win.save-recording", self->live && self->live->len > 0);
   gtk_button_set_label (GTK_BUTTON (self->sweep_button), label);
   gtk_widget_set_tooltip_text (self->sweep_button,
                                param == NULL ? "This preset has no standard sweep"
@@ -220,6 +238,7 @@ ws_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.show-help", "s", help_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-sidebar", NULL, sidebar_action);
   gtk_widget_class_install_action (widget_class, "win.open-recording", NULL, file_action);
+  gtk_widget_class_install_action (widget_class, "win.save-recording", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.export-figure", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.save-screenshot", NULL, file_action);
 
@@ -233,4 +252,5 @@ ws_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-sidebar", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open-recording", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.export-figure", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save-recording", NULL);
 }

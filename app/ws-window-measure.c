@@ -228,6 +228,26 @@ ws_window_load_recording (WsWindow   *self,
   g_task_run_in_thread (task, load_recording_thread);
 }
 
+/* What this session measured, as a recording of the device it ran on. */
+gboolean
+ws_window_save_recording (WsWindow   *self,
+                          const char *path,
+                          GError    **error)
+{
+  g_autoptr (WsRecording) recording = NULL;
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+
+  if (self->device == NULL || self->live->len == 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "nothing was measured in this window");
+      return FALSE;
+    }
+  recording = ws_recording_new (self->device);
+  for (guint i = 0; i < self->live->len; i++)
+    ws_recording_add (recording, ((WsLiveEntry *) g_ptr_array_index (self->live, i))->m);
+  return ws_recording_save_file (recording, file, NULL, error);
+}
+
 void
 ws_window_measure_init (WsWindow *self)
 {
@@ -595,7 +615,10 @@ start_live_sweep (WsWindow   *self,
                   const char *param)
 {
   g_autoptr (WsMeasureRequest) request = make_request (self, FALSE);
-  g_autoptr (GArray) values = ws_sweep_values_parse (self->preset->sweep_values, NULL);
+  const WsKernelInfo *info = request->kernel_id ? ws_gpu_kernel_lookup (request->kernel_id) : NULL;
+  /* a registered kernel knows which values it can run */
+  g_autoptr (GArray) values = ws_sweep_values_parse (info && info->sweep_values && g_strcmp0 (info->sweep_param, param) == 0
+                                                       ? info->sweep_values : self->preset->sweep_values, NULL);
   MeasureData *d = g_new0 (MeasureData, 1);
 
   self->sweep_replayed = FALSE;

@@ -129,7 +129,15 @@ const char *ws_window_sweep_param       (WsWindow       *self);
 /* The pattern, less the value of its sweep parameter. */
 char    *ws_window_pattern_key          (WsWindow       *self);
 
+gboolean ws_window_save_recording       (WsWindow       *self,
+                                         const char     *path,
+                                         GError        **error);
+
 /* ws-window-actions.c */
+/* The figure in view as PNG, SVG or PDF (by the name's ending), in the export style. */
+gboolean ws_window_export_figure        (WsWindow       *self,
+                                         const char     *path,
+                                         GError        **error);
 void     ws_window_class_init_actions   (GtkWidgetClass *widget_class);
 void     ws_window_update_actions       (WsWindow       *self);
 

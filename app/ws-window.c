@@ -56,14 +56,33 @@ ws_window_show_result (WsWindow *self)
   ws_schedule_player_set_n_steps (self->player, self->result->steps->len);
 }
 
-/* The figure shows the step in flight; the label only the schedule's
- * length (a label that changed every step would lay the window out again). */
+/* The figure counts the steps; the label says what one step is (a label
+ * that changed every step would lay the window out again, 16 times a second). */
 static void
 update_step_label (WsWindow *self)
 {
-  guint n = ws_schedule_player_get_n_steps (self->player);
-  g_autofree char *text = n == 0 ? g_strdup ("") : g_strdup_printf (n == 1 ? "%u step" : "%u steps", n);
+  const char *text = "";
 
+  if (self->result && self->result->steps->len > 0)
+    switch (g_array_index (self->result->steps, WsStep, 0).kind)
+      {
+      case WS_STEP_SECTOR:
+        text = "a step moves one 32-byte sector";
+        break;
+      case WS_STEP_WAVEFRONT:
+        text = "a step is one wavefront through the banks";
+        break;
+      case WS_STEP_ADDRESS:
+        text = "a step serves one address";
+        break;
+      case WS_STEP_ATOMIC:
+        text = "a step applies one round of updates";
+        break;
+      case WS_STEP_REGISTER:
+      default:
+        text = "no memory instruction";
+        break;
+      }
   gtk_label_set_text (self->step_label, text);
 }
 

@@ -432,6 +432,56 @@ test_sweep_from_recording (Fixture       *f,
   g_assert_cmpuint (series_points (w, "recorded on"), ==, f->n_recorded);
 }
 
+static void
+test_actions_and_state (Fixture       *f,
+                        gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  g_autoptr (GSettings) settings = g_settings_new (WS_APP_ID);
+  g_autofree char *last = NULL;
+  const char *formats[] = { "png", "svg", "pdf" };
+  guint n;
+
+  load (f, "banks/padding");
+  last = g_settings_get_string (settings, "last-preset");
+  g_assert_cmpstr (last, ==, "banks/padding");
+
+  /* play, pause, step */
+  n = ws_schedule_player_get_n_steps (w->player);
+  g_assert_cmpuint (n, ==, 32);
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.restart", NULL);
+  g_assert_true (ws_schedule_player_get_playing (w->player));
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.playing", NULL);
+  g_assert_false (ws_schedule_player_get_playing (w->player));
+  ws_schedule_player_set_position (w->player, 0);
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.step-forward", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.step-forward", NULL);
+  g_assert_cmpfloat (ws_schedule_player_get_position (w->player), ==, 2);
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.step-back", NULL);
+  g_assert_cmpfloat (ws_figure_view_get_position (w->views[WS_FIGURE_BANKS]), ==, 1);
+
+  /* the speed is remembered */
+  ws_schedule_player_set_speed (w->player, 4);
+  g_assert_cmpfloat (g_settings_get_double (settings, "animation-speed"), ==, 4);
+  g_assert_cmpuint (gtk_drop_down_get_selected (w->speed_dropdown), ==, 4);
+  ws_schedule_player_set_speed (w->player, 1);
+
+  /* the figure, exported in each format */
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("export-banks-padding.%s", formats[i]);
+      g_autofree char *path = screenshot_path (name);
+      g_autoptr (GError) error = NULL;
+      g_autofree char *contents = NULL;
+      gsize length;
+
+      g_assert_true (ws_window_export_figure (w, path, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+      g_assert_cmpuint (length, >, 2000);
+    }
+}
+
 /* The screenshots the AppStream metainfo shows (data/screenshots/update.sh). */
 static void
 test_screenshots (Fixture       *f,
@@ -489,6 +539,7 @@ main (int   argc,
   ADD ("/window/edit-updates-model", test_edit_updates_model);
   ADD ("/window/invalid-expression", test_invalid_expression);
   ADD ("/window/sweep-from-recording", test_sweep_from_recording);
+  ADD ("/window/actions-and-state", test_actions_and_state);
   ADD ("/window/every-preset-draws", test_every_preset_draws);
   ADD ("/window/screenshots", test_screenshots);
 #undef ADD
