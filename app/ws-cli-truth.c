@@ -404,8 +404,9 @@ explain_shared_contention (const Mismatch *x)
       !model_value (x->c->pattern, x->stats, x->rule->space, x->rule->kind, Q_INSTRUCTIONS, &instructions) ||
       instructions == 0)
     return NULL;
+  /* a whole wavefront more per instruction would be a rule, not contention */
   excess = (x->row->hardware - x->row->model) / instructions;
-  if (excess >= 1 || fabs (excess - round (excess)) < 0.02)
+  if (excess >= 0.98)
     return NULL;
   return g_strdup_printf ("%.3f wavefronts per instruction beyond what the addresses need, all counted as bank "
                           "conflicts: with many warps using the L1/shared data banks at once, the H100 reports a "
@@ -1028,15 +1029,21 @@ run_all (TruthOptions *o)
   if (device == NULL || !ws_counters_available (&error))
     return ws_cli_fail ("truth", WS_CLI_NO_GPU, "%s", error->message);
   json_builder_begin_object (raw);
+  /* one collection after another: keep the profiler between them */
+  ws_counters_hold (TRUE);
   for (guint i = 0; i < cases->len; i++)
     {
       TruthCase *c = g_ptr_array_index (cases, i);
 
       if (!run_case (c, rows, o->raw ? raw : NULL, &error))
-        return ws_cli_fail ("truth", WS_CLI_FAILED, "%s: %s", c->name, error->message);
+        {
+          ws_counters_hold (FALSE);
+          return ws_cli_fail ("truth", WS_CLI_FAILED, "%s: %s", c->name, error->message);
+        }
       if (!o->json && ws_cli_stdout_is_terminal () && o->output == NULL)
         fprintf (stderr, "\r%u/%u %-60s", i + 1, cases->len, c->name);
     }
+  ws_counters_hold (FALSE);
   json_builder_end_object (raw);
   raw_node = json_builder_get_root (raw);
   if (!o->json && ws_cli_stdout_is_terminal () && o->output == NULL)

@@ -524,9 +524,8 @@ emit_store (Writer         *w,
 }
 
 /* Global atomics are written in PTX, red.global.add: its result unused, as
- * in the measurements of docs/hardware-model.md. Written in C++, NVRTC would
- * aggregate a warp's atomics on one address into one lane's (it checks at
- * run time whether the addresses are uniform). Shared atomics stay C++:
+ * in the measurements of docs/hardware-model.md (see emit_offset () for why
+ * its address needs more). Shared atomics stay C++:
  * ptxas makes an add of 1 one ATOMS.POPC.INC, the instruction the model's
  * shared rule was measured with. */
 static void
@@ -565,8 +564,12 @@ emit_register (Writer              *w,
 
 /* A constant index must reach the LDC as a register, not fold into the
  * instruction: add ws_zero. A local access must not be forwarded from an
- * earlier store to the same slot (ptxas does that): add a zero the compiler
- * cannot prove is the same for every access (the clock is never negative). */
+ * earlier store to the same slot (ptxas does that), and a global atomic on
+ * an address the compiler can prove warp-uniform becomes one lane's RED of
+ * the active lanes' count (ptxas does that too, even to a red written in
+ * PTX): add a zero the compiler cannot see through, different for every
+ * access and every lane (the clock is never negative; it is the same for the
+ * whole warp, the lane is not). */
 static char *
 emit_offset (Writer         *w,
              const WsAccess *a,
@@ -574,9 +577,9 @@ emit_offset (Writer         *w,
 {
   if (a->space == WS_SPACE_CONSTANT)
     return g_strdup (" + ws_zero");
-  if (a->space == WS_SPACE_LOCAL)
+  if (a->space == WS_SPACE_LOCAL || (a->space == WS_SPACE_GLOBAL && a->kind == WS_ACCESS_ATOMIC))
     {
-      emit (w, "      const long long ws_o%u = (long long) (::clock64 () < 0LL);\n", i);
+      emit (w, "      const long long ws_o%u = (long long) (::clock64 () + lane < 0LL);\n", i);
       return g_strdup_printf (" + ws_o%u", i);
     }
   return g_strdup ("");

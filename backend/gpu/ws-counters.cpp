@@ -46,11 +46,11 @@ struct State
   std::string chip;
   std::vector<uint8_t> availability;
   std::map<std::string, Config *> configs;
-  /* the range profiler stays enabled on the context it was enabled on:
-   * enabling it costs more than a collection */
+  /* the range profiler, enabled on this context (see ws_counters_hold ()) */
   CUcontext context = nullptr;
   CUpti_RangeProfiler_Object *object = nullptr;
   Config *configured = nullptr;       /* the metric set the profiler last ran */
+  gboolean hold = FALSE;              /* keep the profiler between collections */
 };
 
 State state;
@@ -311,6 +311,16 @@ disable_profiler (CUpti_RangeProfiler_Object *object)
   cuptiRangeProfilerDisable (&p);
 }
 
+void
+release_profiler (void)
+{
+  if (state.object)
+    disable_profiler (state.object);
+  state.object = nullptr;
+  state.context = nullptr;
+  state.configured = nullptr;
+}
+
 /* The profiler of the current context, enabled once. A context that went
  * away (a device reset) takes its profiler with it. */
 gboolean
@@ -354,12 +364,16 @@ probe (GError **error)
                    "still work", injection);
       return FALSE;
     }
-  return ws_jit_current_context (&ctx, &device, error) &&
-         cupti_check (cuptiProfilerInitialize (&init), "starting CUPTI's profiler", error) &&
-         check_device_supported (device, error) &&
-         read_chip_name (device, error) &&
-         read_availability ((CUcontext) ctx, error) &&
-         current_profiler (&object, error);
+  if (!ws_jit_current_context (&ctx, &device, error) ||
+      !cupti_check (cuptiProfilerInitialize (&init), "starting CUPTI's profiler", error) ||
+      !check_device_supported (device, error) ||
+      !read_chip_name (device, error) ||
+      !read_availability ((CUcontext) ctx, error) ||
+      !current_profiler (&object, error))
+    return FALSE;
+  if (!state.hold)
+    release_profiler ();
+  return TRUE;
 }
 
 /* ------------------------------------------------------------------ */
@@ -639,10 +653,7 @@ collect_locked (WsLaunchFunc        launch,
   /* a profiler that ran another metric set reads NaN for this one: start a
    * fresh one */
   if (state.object && state.configured && state.configured != c)
-    {
-      disable_profiler (state.object);
-      state.object = nullptr;
-    }
+    release_profiler ();
   if (!current_profiler (&object, error))
     return FALSE;
   state.configured = c;
@@ -658,6 +669,8 @@ collect_locked (WsLaunchFunc        launch,
     }
   t2 = g_get_monotonic_time ();
   ok = ok && evaluate (object, c, counters, into, error);
+  if (!state.hold)
+    release_profiler ();
   g_debug ("counters: %zu metrics, %u passes; setup %.1f ms, passes %.1f ms, decoding %.1f ms",
            c->names.size (), pass, (t1 - t0) / 1e3, (t2 - t1) / 1e3, (g_get_monotonic_time () - t2) / 1e3);
   return ok;
@@ -741,17 +754,23 @@ ws_counters_metrics_for (WsSpace      space,
 }
 
 extern "C" void
+ws_counters_hold (gboolean hold)
+{
+  g_mutex_lock (&state.lock);
+  state.hold = hold;
+  if (!hold)
+    release_profiler ();
+  g_mutex_unlock (&state.lock);
+}
+
+extern "C" void
 ws_counters_shutdown (void)
 {
   g_mutex_lock (&state.lock);
   for (auto &entry : state.configs)
     config_free (entry.second);
   state.configs.clear ();
-  if (state.object)
-    disable_profiler (state.object);
-  state.object = nullptr;
-  state.context = nullptr;
-  state.configured = nullptr;
+  release_profiler ();
   state.probed = FALSE;
   g_clear_error (&state.unavailable);
   g_mutex_unlock (&state.lock);
