@@ -210,7 +210,16 @@ ws_window_update_actions (WsWindow *self)
   gboolean sweeping = ws_window_is_sweeping (self);
   const char *param = ws_window_sweep_param (self);
   gboolean can_replay = self->recording && !self->edited;
-  g_autofree char *label = param ? g_strdup_printf ("_Sweep %s", param) : g_strdup ("_Sweep");
+  g_autofree char *label = g_strdup ("_Sweep");
+
+  /* the parameter's underscores are not mnemonics */
+  if (param)
+    {
+      g_auto (GStrv) parts = g_strsplit (param, "_", -1);
+      g_autofree char *escaped = g_strjoinv ("__", parts);
+      g_free (label);
+      label = g_strdup_printf ("_Sweep %s", escaped);
+    }
 
   gtk_widget_action_set_enabled (w, "win.sweep", param && !sweeping && (self->device || can_replay));
   gtk_widget_action_set_enabled (w, "win.cancel-sweep", sweeping);

@@ -91,12 +91,16 @@ live_name (WsWindow *self)
   return g_strdup_printf ("measured now on %s", self->device ? self->device->name : "this GPU");
 }
 
+/* A preset's title, less an aside that is code ("(x[0])", "(TILE + 1)"):
+ * asides that tell presets apart ("(local)", "(shared)") stay. */
 static char *
 short_title (const char *title)
 {
   const char *paren = strstr (title, " (");
 
-  return paren ? g_strndup (title, paren - title) : g_strdup (title);
+  if (paren && (strpbrk (paren, ".*^[+_") || strlen (paren) > 14))
+    return g_strndup (title, paren - title);
+  return g_strdup (title);
 }
 
 static char *

@@ -460,6 +460,21 @@ test_actions_and_state (Fixture       *f,
   gtk_widget_activate_action (GTK_WIDGET (w), "win.step-back", NULL);
   g_assert_cmpfloat (ws_figure_view_get_position (w->views[WS_FIGURE_BANKS]), ==, 1);
 
+  /* pointing at a lane says what it is */
+  {
+    GtkWidget *view = GTK_WIDGET (w->views[WS_FIGURE_BANKS]);
+    g_autofree char *found = NULL;
+    for (int y = 0; y < gtk_widget_get_height (view) && found == NULL; y += 4)
+      for (int x = 0; x < gtk_widget_get_width (view) && found == NULL; x += 4)
+        {
+          g_autofree char *text = ws_figure_view_describe_at (WS_FIGURE_VIEW (view), x, y);
+          if (text && g_str_has_prefix (text, "Lane 3 — threadIdx (3, 0, 0)"))
+            found = g_steal_pointer (&text);
+        }
+    g_assert_nonnull (found);
+    g_assert_nonnull (strstr (found, "bank 0"));
+  }
+
   /* the speed is remembered */
   ws_schedule_player_set_speed (w->player, 4);
   g_assert_cmpfloat (g_settings_get_double (settings, "animation-speed"), ==, 4);

@@ -182,9 +182,7 @@ ws_constant_figure_draw (WsFigureContext     *ctx,
   if (lay.n_boxes > 0)
     {
       WsTextOptions o = { .size = s->font_size * 0.9, .ay = 1 };
-      ws_figure_set_color (ctx, s->muted);
-      ws_figure_text (ctx, WS_FIGURE_MARGIN, lay.boxes[0].y - 6, "requests to the constant cache, in order",
-                      &o, NULL, NULL);
+      ws_figure_plate_text (ctx, WS_FIGURE_MARGIN, lay.boxes[0].y - 6, "requests to the constant cache, in order", &o);
     }
   if (frame->layers == WS_FIGURE_LAYERS_ALL)
     draw_packets (ctx, frame, &schedule, &lay);

@@ -232,6 +232,23 @@ ws_figure_flows_up (const WsWarpResult *result)
 }
 
 void
+ws_figure_plate_text (WsFigureContext     *ctx,
+                      double               x,
+                      double               y,
+                      const char          *text,
+                      const WsTextOptions *o)
+{
+  double w, h;
+
+  ws_figure_text_size (ctx, text, o, &w, &h);
+  cairo_rectangle (ctx->cr, x - o->ax * w - 3, y - o->ay * h - 1, w + 6, h + 2);
+  ws_figure_set_color (ctx, ws_rgba_alpha (ctx->style->background, 0.9));
+  cairo_fill (ctx->cr);
+  ws_figure_set_color (ctx, ctx->style->muted);
+  ws_figure_text (ctx, x, y, text, o, NULL, NULL);
+}
+
+void
 ws_figure_draw_message (WsFigureContext *ctx,
                         WsBox            area,
                         const char      *message)

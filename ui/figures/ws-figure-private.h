@@ -78,6 +78,12 @@ char        *ws_figure_lanes_to_string    (guint32              lanes);
 char        *ws_figure_step_to_string     (int                  step);
 /* Where the lane's data flows: from memory for loads, to memory for stores. */
 gboolean     ws_figure_flows_up           (const WsWarpResult  *result);
+/* A label on a plate of the background's colour, over the curves behind it. */
+void         ws_figure_plate_text         (WsFigureContext     *ctx,
+                                           double               x,
+                                           double               y,
+                                           const char          *text,
+                                           const WsTextOptions *options);
 void         ws_figure_draw_message       (WsFigureContext     *ctx,
                                            WsBox                area,
                                            const char          *message);

@@ -491,15 +491,7 @@ ws_warp_figure_draw (WsFigureContext     *ctx,
       WsTextOptions o = { .size = s->font_size * 0.9, .ay = 1 };
       const char *label = r->space == WS_SPACE_LOCAL ? "128-byte lines of the warp's local slice, 4 sectors each, at byte"
                                                      : "128-byte lines, 4 sectors of 32 bytes each, at byte";
-      double top = lay.lines[0].box.y, tw, th;
-
-      /* on a plate, so that the curves passing behind do not cross it */
-      ws_figure_text_size (ctx, label, &o, &tw, &th);
-      cairo_rectangle (ctx->cr, WS_FIGURE_MARGIN - 3, top - 5 - th, tw + 6, th + 2);
-      ws_figure_set_color (ctx, ws_rgba_alpha (s->background, 0.9));
-      cairo_fill (ctx->cr);
-      ws_figure_set_color (ctx, s->muted);
-      ws_figure_text (ctx, WS_FIGURE_MARGIN, top - 4, label, &o, NULL, NULL);
+      ws_figure_plate_text (ctx, WS_FIGURE_MARGIN, lay.lines[0].box.y - 4, label, &o);
     }
   draw_lines (ctx, frame, &schedule, &lay);
   if (frame->layers == WS_FIGURE_LAYERS_ALL)
