@@ -50,12 +50,13 @@ params_match (const WsMeasurement *m,
 }
 
 /* The recorded measurements of a preset whose parameters (other than
- * except) are those of pattern. */
-static GPtrArray *
-recorded (WsWindow        *self,
-          const char      *id,
-          const WsPattern *pattern,
-          const char      *except)
+ * except) are those of pattern; if none is, every one of the preset (a
+ * recording may have run its kernels at sizes of its own). */
+GPtrArray *
+ws_window_recorded (WsWindow        *self,
+                    const char      *id,
+                    const WsPattern *pattern,
+                    const char      *except)
 {
   g_autoptr (GPtrArray) all = NULL;
   GPtrArray *out = g_ptr_array_new ();
@@ -65,6 +66,9 @@ recorded (WsWindow        *self,
   all = ws_recording_find (self->recording, id);
   for (guint i = 0; all && i < all->len; i++)
     if (params_match (g_ptr_array_index (all, i), pattern, except))
+      g_ptr_array_add (out, g_ptr_array_index (all, i));
+  for (guint i = 0; out->len == 0 && all && i < all->len; i++)
+    if (except == NULL || ws_measurement_get_param (g_ptr_array_index (all, i), except, NULL))
       g_ptr_array_add (out, g_ptr_array_index (all, i));
   return out;
 }
@@ -309,7 +313,7 @@ add_recorded_sweep (WsWindow   *self,
   name = recorded_name (self);
   series = ws_chart_add_series (chart, name, WS_SERIES_POINTS, WS_CHART_Y, 0);
   /* while a recorded sweep is replayed, only what it has played so far */
-  found = replaying ? g_ptr_array_ref (self->sweep_points) : recorded (self, self->preset->id, self->pattern, param);
+  found = replaying ? g_ptr_array_ref (self->sweep_points) : ws_window_recorded (self, self->preset->id, self->pattern, param);
   for (guint i = 0; i < found->len; i++)
     {
       const WsMeasurement *m = g_ptr_array_index (found, i);
@@ -426,7 +430,7 @@ build_topic_chart (WsWindow   *self,
       const char *id = g_ptr_array_index (ids, i);
       g_autoptr (GPtrArray) found = NULL;
 
-      if (id && rec && (found = recorded (self, id, g_ptr_array_index (patterns, i), NULL))->len > 0)
+      if (id && rec && (found = ws_window_recorded (self, id, g_ptr_array_index (patterns, i), NULL))->len > 0)
         add_point (rec, i, g_ptr_array_index (found, 0));
       for (guint j = 0; j < self->live->len; j++)
         {

@@ -109,18 +109,16 @@ show_measured (WsWindow *self)
     }
   if (self->recording && self->preset && !self->edited)
     {
-      found = ws_recording_find (self->recording, self->preset->id);
-      for (guint i = 0; found && i < found->len; i++)
+      const char *param = ws_window_sweep_param (self);
+      gint64 x = 0, v;
+
+      if (param)
+        ws_pattern_get_param (self->pattern, param, &x);
+      found = ws_window_recorded (self, self->preset->id, self->pattern, param);
+      for (guint i = 0; i < found->len; i++)
         {
           const WsMeasurement *m = g_ptr_array_index (found, i);
-          gboolean match = TRUE;
-          for (guint j = 0; m->params && j < m->params->len; j++)
-            {
-              const WsParamValue *p = &g_array_index (m->params, WsParamValue, j);
-              gint64 v;
-              match &= !ws_pattern_get_param (self->pattern, p->name, &v) || v == p->value;
-            }
-          if (match)
+          if (param == NULL || (ws_measurement_get_param (m, param, &v) && v == x))
             {
               const WsDeviceInfo *d = ws_recording_get_device (self->recording);
               g_autofree char *source = g_strdup_printf ("%s, recorded", d && d->name ? d->name : "?");

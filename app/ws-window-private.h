@@ -126,6 +126,10 @@ void     ws_window_cancel_sweep         (WsWindow       *self);
 gboolean ws_window_is_sweeping          (WsWindow       *self);
 void     ws_window_rebuild_chart        (WsWindow       *self);
 const char *ws_window_sweep_param       (WsWindow       *self);
+GPtrArray *ws_window_recorded           (WsWindow       *self,
+                                         const char     *id,
+                                         const WsPattern *pattern,
+                                         const char     *except);
 /* The pattern, less the value of its sweep parameter. */
 char    *ws_window_pattern_key          (WsWindow       *self);
 

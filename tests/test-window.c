@@ -481,6 +481,25 @@ test_actions_and_state (Fixture       *f,
   g_assert_cmpuint (gtk_drop_down_get_selected (w->speed_dropdown), ==, 4);
   ws_schedule_player_set_speed (w->player, 1);
 
+  /* the primary menu's application windows open over this one */
+  {
+    const char *actions[] = { "app.about", "app.preferences", "app.help" };
+    for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+      {
+        GListModel *toplevels = gtk_window_get_toplevels ();
+        guint before = g_list_model_get_n_items (toplevels);
+        GtkWindow *opened;
+
+        g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), actions[i], NULL));
+        g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, before + 1);
+        opened = g_list_model_get_item (toplevels, before);
+        g_assert_true (opened != GTK_WINDOW (w));
+        g_assert_true (gtk_window_get_transient_for (opened) == GTK_WINDOW (w));
+        gtk_window_destroy (opened);
+        g_object_unref (opened);
+      }
+  }
+
   /* the figure, exported in each format */
   for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
     {
