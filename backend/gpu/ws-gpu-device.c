@@ -132,12 +132,18 @@ ws_gpu_fail (cudaError_t err,
   cudaGetLastError ();
   if (code == WS_GPU_ERROR_KERNEL_FAULT)
     {
+      cudaError_t reset;
+
       /* a fault poisons the context: throw it away, the next job makes a new one */
       forget_context ();
-      cudaDeviceReset ();
+      reset = cudaDeviceReset ();
       cudaGetLastError ();
-      g_set_error (error, WS_GPU_ERROR, code, "%s: the kernel faulted: %s (%s); the device was reset",
-                   what, cudaGetErrorString (err), cudaGetErrorName (err));
+      if (reset == cudaSuccess)
+        g_set_error (error, WS_GPU_ERROR, code, "%s: the kernel faulted: %s (%s); the device was reset",
+                     what, cudaGetErrorString (err), cudaGetErrorName (err));
+      else
+        g_set_error (error, WS_GPU_ERROR, code, "%s: the kernel faulted: %s (%s); resetting the device failed: %s",
+                     what, cudaGetErrorString (err), cudaGetErrorName (err), cudaGetErrorName (reset));
     }
   else
     g_set_error (error, WS_GPU_ERROR, code, "%s: %s (%s)", what, cudaGetErrorString (err), cudaGetErrorName (err));
@@ -367,6 +373,34 @@ forget_context (void)
   state.generation++;
 }
 
+/* After a fault and a reset the driver may still be tearing the old context
+ * down: a new one is refused as “busy” for a moment. Wait for it, a while. */
+static gboolean
+make_context (GError **error)
+{
+  cudaError_t err = cudaSetDevice (0);
+
+  if (err == cudaSuccess)
+    err = cudaFree (NULL);
+  for (guint tries = 0; err == cudaErrorDevicesUnavailable && state.generation > 0 && tries < 50; tries++)
+    {
+      cudaGetLastError ();
+      g_usleep (100000);
+      err = cudaSetDevice (0);
+      if (err == cudaSuccess)
+        err = cudaFree (NULL);
+    }
+  if (err == cudaErrorDevicesUnavailable && state.generation > 0)
+    {
+      cudaGetLastError ();
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_CUDA,
+                   "after a kernel fault the driver refuses this process a new context on the GPU (%s): "
+                   "restart Warpscope to use the GPU again", cudaGetErrorName (err));
+      return FALSE;
+    }
+  return ws_gpu_check (err, "selecting GPU 0", error);
+}
+
 gboolean
 ws_gpu_ensure (GError **error)
 {
@@ -376,7 +410,7 @@ ws_gpu_ensure (GError **error)
     return FALSE;
   if (state.ready)
     return TRUE;
-  if (!ws_gpu_check (cudaSetDevice (0), "selecting GPU 0", error) ||
+  if (!make_context (error) ||
       !ws_gpu_check (cudaEventCreate (&state.start), "creating an event", error) ||
       !ws_gpu_check (cudaEventCreate (&state.stop), "creating an event", error) ||
       !ws_gpu_check (cudaMalloc ((void **) &state.clock_out, sizeof (long long)), "cudaMalloc", error))
@@ -591,4 +625,38 @@ ws_gpu_set_bytes (void    *p,
                   GError **error)
 {
   return ws_gpu_check (cudaMemsetAsync (p, value, bytes, 0), "cudaMemset", error);
+}
+
+static void
+release (Buffer      *b,
+         cudaError_t (*free_func) (void *))
+{
+  if (b->ptr)
+    free_func (b->ptr);
+  b->ptr = NULL;
+  b->bytes = 0;
+}
+
+void
+ws_gpu_shutdown (void)
+{
+  ws_gpu_lock ();
+  if (state.ready)
+    {
+      for (guint i = 0; i < N_DEVICE_SLOTS; i++)
+        release (&state.device[i], cudaFree);
+      for (guint i = 0; i < N_PINNED_SLOTS; i++)
+        release (&state.pinned[i], cudaFreeHost);
+      release (&state.mapped, cudaFreeHost);
+      release (&state.flush, cudaFree);
+      for (guint i = 0; i < state.n_streams; i++)
+        cudaStreamDestroy (state.streams[i]);
+      cudaEventDestroy (state.start);
+      cudaEventDestroy (state.stop);
+      cudaFree (state.clock_out);
+      cudaGetLastError ();
+      forget_context ();
+    }
+  release (&state.pageable, pageable_free);
+  ws_gpu_unlock ();
 }

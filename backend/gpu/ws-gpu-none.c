@@ -38,6 +38,11 @@ ws_gpu_generation (void)
   return 0;
 }
 
+void
+ws_gpu_shutdown (void)
+{
+}
+
 gboolean
 ws_gpu_debug_fault (GError **error)
 {

@@ -112,6 +112,10 @@ WsMeasurement       *ws_gpu_time_launches    (const char             *id,
  * or memory of the context (ws-jit.c) drops them when it changes. */
 guint                ws_gpu_generation       (void);
 
+/* Frees the buffers, streams and events kept between jobs (at exit, or to
+ * give the memory back); the next measurement makes them again. */
+void                 ws_gpu_shutdown         (void);
+
 /* Launches a kernel that stores to an unmapped address, to test recovery:
  * fails with WS_GPU_ERROR_KERNEL_FAULT after resetting the device. */
 gboolean             ws_gpu_debug_fault      (GError                **error);
