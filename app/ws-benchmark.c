@@ -118,6 +118,7 @@ screenshot_poll (gpointer data)
   b->stall_id = 0;
   /* the whole picture: every step served */
   ws_schedule_player_set_playing (b->window->player, FALSE);
+  ws_schedule_player_set_position (b->window->player, ws_schedule_player_get_n_steps (b->window->player));
   b->clock = gtk_widget_get_frame_clock (GTK_WIDGET (b->window));
   b->after_paint_id = g_signal_connect (b->clock, "after-paint", G_CALLBACK (screenshot_after_paint), b);
   gtk_widget_queue_draw (GTK_WIDGET (b->window));

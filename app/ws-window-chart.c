@@ -278,6 +278,7 @@ sweep_axis (WsChart *chart,
     {
       ws_chart_set_axis (chart, WS_CHART_X, param, NULL, FALSE, WS_AXIS_LINEAR);
       ws_chart_set_range (chart, WS_CHART_X, lo - pad, hi + pad);
+      chart->axes[WS_CHART_X].integer = TRUE;
     }
 }
 

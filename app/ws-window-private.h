@@ -31,6 +31,8 @@ struct _WsWindow
   WsPatternEditor *editor;
   WsNumbersView *numbers;
   GtkStack *view_stack;
+  GtkPaned *view_paned;
+  int paned_set;                   /* the divider's position we set, -1 before */
   GtkLabel *step_label;
   GtkToggleButton *play_button;
   GtkDropDown *speed_dropdown;

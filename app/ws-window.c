@@ -245,6 +245,25 @@ restore_state (WsWindow *self)
   on_speed_changed (self);
 }
 
+/* The views get the larger share of the height, whatever the window's
+ * size, until the divider is moved by hand. */
+static void
+on_paned_range (GtkPaned   *paned,
+                GParamSpec *pspec,
+                WsWindow   *self)
+{
+  int max = 0;
+
+  g_object_get (paned, "max-position", &max, NULL);
+  if (self->paned_set >= 0 && gtk_paned_get_position (paned) != self->paned_set)
+    {
+      g_signal_handlers_disconnect_by_func (paned, on_paned_range, self);
+      return;
+    }
+  self->paned_set = max * 0.6;
+  gtk_paned_set_position (paned, self->paned_set);
+}
+
 static gboolean
 on_close_request (WsWindow *self)
 {
@@ -415,6 +434,7 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, editor);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, numbers);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, view_paned);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, step_label);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, play_button);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, speed_dropdown);
@@ -447,6 +467,8 @@ ws_window_init (WsWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->player, "notify::speed", G_CALLBACK (on_speed_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
+  self->paned_set = -1;
+  g_signal_connect (self->view_paned, "notify::max-position", G_CALLBACK (on_paned_range), self);
 }
 
 WsWindow *

@@ -201,11 +201,58 @@ on_query_tooltip (GtkWidget  *widget,
                   GtkTooltip *tooltip,
                   gpointer    data)
 {
-  g_autofree char *text = ws_figure_view_describe_at (WS_FIGURE_VIEW (widget), x, y);
+  WsFigureView *self = WS_FIGURE_VIEW (widget);
+  g_autofree char *text = NULL;
+
+  if (keyboard && self->result && self->hover.kind != WS_HIT_NONE)
+    {
+      WsFigureFrame frame = current_frame (self);
+      text = ws_figure_describe (self->kind, &frame, &self->hover);
+    }
+  else
+    text = ws_figure_view_describe_at (self, x, y);
 
   if (text == NULL)
     return FALSE;
   gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+/* The keyboard walks the lanes: each says what it is in the tooltip. */
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                WsFigureView          *self)
+{
+  int lane = self->hover.kind == WS_HIT_LANE ? self->hover.index : -1;
+  WsFigureHit hit;
+
+  if (self->result == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)))
+    return FALSE;
+  switch (keyval)
+    {
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+      lane = MIN (lane + 1, WS_WARP_SIZE - 1);
+      break;
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+      lane = MAX (lane - 1, 0);
+      break;
+    case GDK_KEY_Home:
+      lane = 0;
+      break;
+    case GDK_KEY_End:
+      lane = WS_WARP_SIZE - 1;
+      break;
+    default:
+      return FALSE;
+    }
+  hit = (WsFigureHit) { WS_HIT_LANE, lane, self->result->address[lane], -1 };
+  set_hover (self, &hit);
+  gtk_widget_trigger_tooltip_query (GTK_WIDGET (self));
   return TRUE;
 }
 
@@ -286,12 +333,14 @@ ws_figure_view_class_init (WsFigureViewClass *klass)
                                                      G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   gtk_widget_class_set_css_name (widget_class, "figureview");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 static void
 ws_figure_view_init (WsFigureView *self)
 {
   GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkEventController *key;
 
   self->hover = WS_FIGURE_HIT_NONE;
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
@@ -299,6 +348,10 @@ ws_figure_view_init (WsFigureView *self)
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
+  key = gtk_event_controller_key_new ();
+  g_signal_connect (key, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), key);
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (on_dark_changed), self,
                            G_CONNECT_SWAPPED);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
@@ -335,6 +388,10 @@ ws_figure_view_set_result (WsFigureView       *self,
   self->block_dim = block_dim;
   self->hover = WS_FIGURE_HIT_NONE;
   self->generation++;
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  title ? title : ws_figure_kind_title (self->kind),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  "Left and Right walk the lanes; each one's tooltip says where it goes", -1);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -73,7 +73,11 @@ ws_chart_axis_ticks (const WsChartAxis *axis,
     }
   {
     double step = nice_step (axis->max - axis->min, most);
-    double first = ceil (axis->min / step - 1e-9) * step;
+    double first;
+
+    if (axis->integer)
+      step = MAX (1, round (step));
+    first = ceil (axis->min / step - 1e-9) * step;
     for (double v = first; v <= axis->max + step * 1e-9 && n < most + 1; v += step)
       ticks[n++] = fabs (v) < step * 1e-9 ? 0 : v;
   }

@@ -37,6 +37,7 @@ typedef struct
   double max;
   GPtrArray *categories; /* WS_AXIS_CATEGORY: their names */
   gboolean fixed;        /* min and max were set: autoscaling leaves them */
+  gboolean integer;      /* only whole values mean something: ticks at least 1 apart */
 } WsChartAxis;
 
 typedef enum
