@@ -67,7 +67,9 @@ ws_window_recorded (WsWindow        *self,
   for (guint i = 0; all && i < all->len; i++)
     if (params_match (g_ptr_array_index (all, i), pattern, except))
       g_ptr_array_add (out, g_ptr_array_index (all, i));
-  for (guint i = 0; out->len == 0 && all && i < all->len; i++)
+  if (out->len > 0)
+    return out;
+  for (guint i = 0; all && i < all->len; i++)
     if (except == NULL || ws_measurement_get_param (g_ptr_array_index (all, i), except, NULL))
       g_ptr_array_add (out, g_ptr_array_index (all, i));
   return out;

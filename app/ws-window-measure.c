@@ -121,8 +121,16 @@ show_measured (WsWindow *self)
           if (param == NULL || (ws_measurement_get_param (m, param, &v) && v == x))
             {
               const WsDeviceInfo *d = ws_recording_get_device (self->recording);
-              g_autofree char *source = g_strdup_printf ("%s, recorded", d && d->name ? d->name : "?");
-              ws_numbers_view_set_measurement (self->numbers, m, source);
+              g_autoptr (GString) source = g_string_new (d && d->name ? d->name : "?");
+
+              /* the sizes it ran at, which may not be the editor's */
+              g_string_append (source, ", recorded");
+              for (guint j = 0; m->params && j < m->params->len; j++)
+                {
+                  const WsParamValue *p = &g_array_index (m->params, WsParamValue, j);
+                  g_string_append_printf (source, "%s %s = %" G_GINT64_FORMAT, j ? "," : " with", p->name, p->value);
+                }
+              ws_numbers_view_set_measurement (self->numbers, m, source->str);
               return;
             }
         }
