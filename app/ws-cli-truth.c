@@ -852,6 +852,83 @@ collect_seconds (WsJitLaunch        *jl,
   return (g_get_monotonic_time () - t0) / 1e6;
 }
 
+typedef struct
+{
+  double prepare, first, later;    /* in this process */
+  double process, plain, ncu;      /* new processes */
+} BenchTimes;
+
+/* Prepares the pattern, then collects its counters twice, timing each. */
+static gboolean
+bench_in_process (WsPattern         *pattern,
+                  const char *const *metrics,
+                  WsMeasurement     *into,
+                  BenchTimes        *t,
+                  GError           **error)
+{
+  g_autoptr (WsJitLaunch) jl = NULL;
+  g_autoptr (WsMeasurement) first = ws_measurement_new ("expr");
+  gint64 t0 = g_get_monotonic_time ();
+
+  jl = ws_jit_prepare (pattern, NULL, error);
+  if (jl == NULL || !ws_jit_launch_sync (jl, error))
+    return FALSE;
+  t->prepare = (g_get_monotonic_time () - t0) / 1e6;
+  t->first = collect_seconds (jl, metrics, first, error);
+  t->later = t->first < 0 ? -1 : collect_seconds (jl, metrics, into, error);
+  return t->later >= 0;
+}
+
+/* The same from the command line: warpscope-cli with and without counters,
+ * and the kernel under ncu with the same metrics. */
+static gboolean
+bench_processes (const char  *name,
+                 const char  *metrics,
+                 const char  *ncu,
+                 const char  *self,
+                 gboolean     all,
+                 BenchTimes  *t,
+                 char       **ncu_out,
+                 GError     **error)
+{
+  char *process[] = { (char *) self, "truth", "--run-once", (char *) name, "--with-counters",
+                      all ? "--all-metrics" : NULL, NULL };
+  char *plain[] = { (char *) self, "truth", "--run-once", (char *) name, NULL };
+  char *under_ncu[] = { (char *) ncu, "--metrics", (char *) metrics, "-k", WS_CODEGEN_KERNEL_NAME, "-c", "1",
+                        "--csv", "--print-units", "base", (char *) self, "truth", "--run-once", (char *) name, NULL };
+
+  t->process = spawn_seconds (process, NULL, error);
+  t->plain = t->process < 0 ? -1 : spawn_seconds (plain, NULL, error);
+  t->ncu = t->plain < 0 ? -1 : spawn_seconds (under_ncu, ncu_out, error);
+  return t->ncu >= 0;
+}
+
+static void
+print_bench (const char          *name,
+             const char          *metrics,
+             const WsMeasurement *m,
+             const char          *ncu_out,
+             const BenchTimes    *t)
+{
+  printf ("Counters of %s: %s\n\n", name, metrics);
+  for (guint i = 0; i < m->counters->len; i++)
+    {
+      const WsCounter *k = &g_array_index (m->counters, WsCounter, i);
+      printf ("  %-60s %14.0f\n", k->name, k->value);
+    }
+  printf ("\nNsight Compute's output:\n%s\n", ncu_out ? ncu_out : "");
+  printf ("%-72s %10s\n", "wall time", "seconds");
+  printf ("%-72s %10.3f\n", "warpscope, in process: prepare (model, NVRTC, buffers, first launch)", t->prepare);
+  printf ("%-72s %10.3f\n", "warpscope, in process: first collection (starts CUPTI)", t->first);
+  printf ("%-72s %10.3f\n", "warpscope, in process: a later collection", t->later);
+  printf ("%-72s %10.3f\n", "warpscope-cli truth --run-once --with-counters (a new process)", t->process);
+  printf ("%-72s %10.3f\n", "warpscope-cli truth --run-once (a new process, no counters)", t->plain);
+  printf ("%-72s %10.3f\n", "ncu --metrics … warpscope-cli truth --run-once (the same kernel)", t->ncu);
+  printf ("\nin-process collection: %.1f %% of ncu's time (first), %.2f %% (later); "
+          "a new process with counters: %.1f %%\n",
+          100 * t->first / t->ncu, 100 * t->later / t->ncu, 100 * t->process / t->ncu);
+}
+
 static int
 bench (const char *name,
        const char *ncu,
@@ -859,63 +936,22 @@ bench (const char *name,
        gboolean    all)
 {
   g_autoptr (WsPattern) pattern = find_case (name);
-  g_autoptr (WsJitLaunch) jl = NULL;
-  g_autoptr (WsMeasurement) first = ws_measurement_new ("expr");
-  g_autoptr (WsMeasurement) later = ws_measurement_new ("expr");
+  g_autoptr (WsMeasurement) m = ws_measurement_new ("expr");
   g_autoptr (GError) error = NULL;
   g_autofree char *metrics = NULL;
   g_autofree char *ncu_out = NULL;
   g_auto (GStrv) list = NULL;
-  double t_prepare, t_first, t_later, t_process, t_plain, t_ncu;
-  gint64 t0;
+  BenchTimes t = { 0 };
 
   if (pattern == NULL)
     return ws_cli_fail ("truth", WS_CLI_USAGE, "--bench: no truth case is called “%s” (see --list)", name);
   metrics = metric_list (pattern, all);
   list = g_strsplit (metrics, ",", -1);
-
-  t0 = g_get_monotonic_time ();
-  jl = ws_jit_prepare (pattern, NULL, &error);
-  if (jl == NULL || !ws_jit_launch_sync (jl, &error))
+  if (!bench_in_process (pattern, (const char *const *) list, m, &t, &error))
     return ws_cli_fail ("truth", WS_CLI_NO_GPU, "%s", error->message);
-  t_prepare = (g_get_monotonic_time () - t0) / 1e6;
-  t_first = collect_seconds (jl, (const char *const *) list, first, &error);
-  t_later = t_first < 0 ? -1 : collect_seconds (jl, (const char *const *) list, later, &error);
-  if (t_later < 0)
-    return ws_cli_fail ("truth", WS_CLI_NO_GPU, "%s", error->message);
-  g_clear_pointer (&jl, ws_jit_launch_free);
-
-  {
-    char *process[] = { (char *) self, "truth", "--run-once", (char *) name, "--with-counters",
-                        all ? "--all-metrics" : NULL, NULL };
-    char *plain[] = { (char *) self, "truth", "--run-once", (char *) name, NULL };
-    char *under_ncu[] = { (char *) ncu, "--metrics", metrics, "-k", WS_CODEGEN_KERNEL_NAME, "-c", "1",
-                          "--csv", "--print-units", "base", (char *) self, "truth", "--run-once", (char *) name, NULL };
-
-    t_process = spawn_seconds (process, NULL, &error);
-    t_plain = t_process < 0 ? -1 : spawn_seconds (plain, NULL, &error);
-    t_ncu = t_plain < 0 ? -1 : spawn_seconds (under_ncu, &ncu_out, &error);
-    if (t_ncu < 0)
-      return ws_cli_fail ("truth", WS_CLI_FAILED, "running %s: %s", ncu, error->message);
-  }
-
-  printf ("Counters of %s: %s\n\n", name, metrics);
-  for (guint i = 0; i < later->counters->len; i++)
-    {
-      const WsCounter *k = &g_array_index (later->counters, WsCounter, i);
-      printf ("  %-60s %14.0f\n", k->name, k->value);
-    }
-  printf ("\nNsight Compute's output:\n%s\n", ncu_out ? ncu_out : "");
-  printf ("%-72s %10s\n", "wall time", "seconds");
-  printf ("%-72s %10.3f\n", "warpscope, in process: prepare (model, NVRTC, buffers, first launch)", t_prepare);
-  printf ("%-72s %10.3f\n", "warpscope, in process: first collection (starts CUPTI)", t_first);
-  printf ("%-72s %10.3f\n", "warpscope, in process: a later collection", t_later);
-  printf ("%-72s %10.3f\n", "warpscope-cli truth --run-once --with-counters (a new process)", t_process);
-  printf ("%-72s %10.3f\n", "warpscope-cli truth --run-once (a new process, no counters)", t_plain);
-  printf ("%-72s %10.3f\n", "ncu --metrics … warpscope-cli truth --run-once (the same kernel)", t_ncu);
-  printf ("\nin-process collection: %.1f %% of ncu's time (first), %.2f %% (later); "
-          "a new process with counters: %.1f %%\n",
-          100 * t_first / t_ncu, 100 * t_later / t_ncu, 100 * t_process / t_ncu);
+  if (!bench_processes (name, metrics, ncu, self, all, &t, &ncu_out, &error))
+    return ws_cli_fail ("truth", WS_CLI_FAILED, "running %s: %s", ncu, error->message);
+  print_bench (name, metrics, m, ncu_out, &t);
   return WS_CLI_OK;
 }
 

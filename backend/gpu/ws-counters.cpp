@@ -344,17 +344,36 @@ current_profiler (CUpti_RangeProfiler_Object **object,
   return TRUE;
 }
 
-/* The whole chain once: a profiler already attached (Nsight's injection),
- * the device's support, CUPTI's start, the chip, the permission to read
- * counters, and the range profiler itself. */
+/* When CUPTI fails, the device's support says more about why, if it is
+ * the cause. */
+gboolean
+explain_failure (int      device,
+                 GError **error)
+{
+  GError *why = nullptr;
+
+  if (!check_device_supported (device, &why) && why->code == WS_GPU_ERROR_COUNTERS_UNAVAILABLE)
+    {
+      g_clear_error (error);
+      g_propagate_error (error, why);
+    }
+  else
+    g_clear_error (&why);
+  return FALSE;
+}
+
+/* Once: a profiler already attached (Nsight's injection), CUPTI's start,
+ * the chip, and the permission to read its counters (reading which are
+ * available fails without it, or with another profiler on the GPU). The
+ * range profiler itself is enabled only to collect. */
 gboolean
 probe (GError **error)
 {
   CUpti_Profiler_Initialize_Params init = { CUpti_Profiler_Initialize_Params_STRUCT_SIZE };
-  CUpti_RangeProfiler_Object *object = nullptr;
   gpointer ctx = nullptr;
   int device = 0;
   const char *injection = g_getenv ("CUDA_INJECTION64_PATH");
+  gint64 t0, t1, t2;
 
   if (injection != nullptr && *injection != '\0')
     {
@@ -364,15 +383,17 @@ probe (GError **error)
                    "still work", injection);
       return FALSE;
     }
-  if (!ws_jit_current_context (&ctx, &device, error) ||
-      !cupti_check (cuptiProfilerInitialize (&init), "starting CUPTI's profiler", error) ||
-      !check_device_supported (device, error) ||
-      !read_chip_name (device, error) ||
-      !read_availability ((CUcontext) ctx, error) ||
-      !current_profiler (&object, error))
+  if (!ws_jit_current_context (&ctx, &device, error))
     return FALSE;
-  if (!state.hold)
-    release_profiler ();
+  t0 = g_get_monotonic_time ();
+  if (!cupti_check (cuptiProfilerInitialize (&init), "starting CUPTI's profiler", error))
+    return explain_failure (device, error);
+  t1 = g_get_monotonic_time ();
+  if (!read_chip_name (device, error) || !read_availability ((CUcontext) ctx, error))
+    return explain_failure (device, error);
+  t2 = g_get_monotonic_time ();
+  g_debug ("counters: CUPTI initialised in %.1f ms, %s's counters read in %.1f ms",
+           (t1 - t0) / 1e3, state.chip.c_str (), (t2 - t1) / 1e3);
   return TRUE;
 }
 
