@@ -260,7 +260,7 @@ on_paned_range (GtkPaned   *paned,
       g_signal_handlers_disconnect_by_func (paned, on_paned_range, self);
       return;
     }
-  self->paned_set = max * 0.6;
+  self->paned_set = max * 0.64;
   gtk_paned_set_position (paned, self->paned_set);
 }
 

@@ -92,15 +92,26 @@ place_lines (WarpLayout        *lay,
 {
   double gap_w = s->font_size * 1.5;
   double min_line_w = 96, max_line_w = 280;
-  guint per_row = MAX (1, (guint) ((area.w + gap_w) / (min_line_w + gap_w)));
-  guint rows, first = 0;
+  double gap_h = s->font_size * 0.6;
+  guint per_row, rows, first = 0;
   double line_w, line_h, pitch;
 
-  per_row = MIN (per_row, MAX (1, lay->n_lines));
-  rows = (lay->n_lines + per_row - 1) / per_row;
+  /* narrower lines before rows too short for a line and its label */
+  for (;;)
+    {
+      per_row = MAX (1, (guint) ((area.w + gap_w) / (min_line_w + gap_w)));
+      per_row = MIN (per_row, MAX (1, lay->n_lines));
+      rows = (lay->n_lines + per_row - 1) / per_row;
+      if (min_line_w <= 48 || rows * (14 + lay->label_h + gap_h) <= area.h)
+        break;
+      min_line_w -= 8;
+    }
   line_w = MIN (max_line_w, (area.w - (per_row - 1) * gap_w) / per_row);
   pitch = rows > 0 ? area.h / rows : area.h;
-  line_h = CLAMP (pitch - lay->label_h - s->font_size * 0.6, 12, MIN (96, line_w * 0.45));
+  /* no room for the addresses: the tooltips still say them */
+  if (pitch < 14 + lay->label_h + gap_h)
+    lay->label_h = 0;
+  line_h = CLAMP (pitch - lay->label_h - gap_h, 6, MIN (96, line_w * 0.45));
   for (guint row = 0; row < rows; row++, first += per_row)
     {
       guint last = MIN (first + per_row, lay->n_lines);
@@ -317,7 +328,8 @@ draw_lines (WsFigureContext     *ctx,
       g_snprintf (label, sizeof label, "%" G_GINT64_FORMAT, line->address);
       o.max_width = line->box.w;
       ws_figure_set_color (ctx, s->muted);
-      ws_figure_text (ctx, line->box.x, line->box.y + line->box.h + 3, label, &o, NULL, NULL);
+      if (lay->label_h > 0)
+        ws_figure_text (ctx, line->box.x, line->box.y + line->box.h + 3, label, &o, NULL, NULL);
       if (i > 0 && line->address != lay->lines[i - 1].address + WS_LINE_BYTES &&
           line->box.y == lay->lines[i - 1].box.y)
         {
