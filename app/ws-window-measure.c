@@ -94,6 +94,23 @@ live_for_current (WsWindow *self)
   return NULL;
 }
 
+/* "NVIDIA H100, recorded with N = 33554432, stride = 2": what a measurement ran at. */
+static char *
+describe_source (const char          *device,
+                 const char          *when,
+                 const WsMeasurement *m)
+{
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, "%s, %s", device ? device : "?", when);
+  for (guint j = 0; m->params && j < m->params->len; j++)
+    {
+      const WsParamValue *p = &g_array_index (m->params, WsParamValue, j);
+      g_string_append_printf (s, "%s %s = %" G_GINT64_FORMAT, j ? "," : " with", p->name, p->value);
+    }
+  return g_string_free (s, FALSE);
+}
+
 /* The measured numbers beside the model's: live, else recorded, else why not. */
 static void
 show_measured (WsWindow *self)
@@ -103,7 +120,7 @@ show_measured (WsWindow *self)
 
   if (e)
     {
-      g_autofree char *source = g_strdup_printf ("%s, now", self->device ? self->device->name : "this GPU");
+      g_autofree char *source = describe_source (self->device ? self->device->name : "this GPU", "now", e->m);
       ws_numbers_view_set_measurement (self->numbers, e->m, source);
       return;
     }
@@ -121,16 +138,10 @@ show_measured (WsWindow *self)
           if (param == NULL || (ws_measurement_get_param (m, param, &v) && v == x))
             {
               const WsDeviceInfo *d = ws_recording_get_device (self->recording);
-              g_autoptr (GString) source = g_string_new (d && d->name ? d->name : "?");
+              g_autofree char *source = describe_source (d ? d->name : NULL, "recorded", m);
 
               /* the sizes it ran at, which may not be the editor's */
-              g_string_append (source, ", recorded");
-              for (guint j = 0; m->params && j < m->params->len; j++)
-                {
-                  const WsParamValue *p = &g_array_index (m->params, WsParamValue, j);
-                  g_string_append_printf (source, "%s %s = %" G_GINT64_FORMAT, j ? "," : " with", p->name, p->value);
-                }
-              ws_numbers_view_set_measurement (self->numbers, m, source->str);
+              ws_numbers_view_set_measurement (self->numbers, m, source);
               return;
             }
         }
@@ -310,12 +321,17 @@ make_request (WsWindow *self,
   request->options.counters = counters;
   if (info)
     {
+      const char *sweep = ws_window_sweep_param (self);
+
+      /* the kernel's own sizes (DRAM-bound, as recorded), but the value of
+       * the parameter its sweep varies */
       request->kernel_id = g_strdup (info->id);
       for (guint i = 0; i < info->n_params; i++)
         {
-          gint64 v;
-          if (ws_pattern_get_param (self->pattern, info->params[i].name, &v))
-            ws_measure_request_set_param (request, info->params[i].name, v);
+          gint64 v = info->params[i].def;
+          if (g_strcmp0 (info->params[i].name, sweep) == 0)
+            ws_pattern_get_param (self->pattern, sweep, &v);
+          ws_measure_request_set_param (request, info->params[i].name, v);
         }
     }
   else

@@ -87,8 +87,7 @@ make_row (const char *title,
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   gtk_label_set_selectable (GTK_LABEL (value), TRUE);
   gtk_label_set_xalign (GTK_LABEL (value), 1);
-  gtk_label_set_wrap (GTK_LABEL (value), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (value), 18);
+  gtk_label_set_justify (GTK_LABEL (value), GTK_JUSTIFY_RIGHT);
   gtk_widget_add_css_class (value, "numeric");
   gtk_widget_add_css_class (value, "ws-value");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), value);
@@ -282,6 +281,13 @@ ws_numbers_view_init (WsNumbersView *self)
   for (guint i = 0; i < G_N_ELEMENTS (row_specs); i++)
     {
       GtkWidget *row = make_row (row_specs[i].title, row_specs[i].subtitle);
+      /* only where it came from is long enough to wrap */
+      if (g_str_equal (row_specs[i].key, "source"))
+        {
+          GtkLabel *value = g_object_get_data (G_OBJECT (row), "ws-value");
+          gtk_label_set_wrap (value, TRUE);
+          gtk_label_set_max_width_chars (value, 26);
+        }
       adw_preferences_group_add (row_specs[i].measured ? self->measured_group : self->model_group, row);
       gtk_widget_set_visible (row, FALSE);
       g_hash_table_insert (self->rows, (gpointer) row_specs[i].key, row);

@@ -127,7 +127,7 @@ bank_layout (const WsFigureFrame *frame,
     lay->header[b] = (WsBox) { lay->lanes[b].x, row.y + lane_h + band, lay->lanes[b].w, header_h };
   lay->legend_y = c.y + c.h - ws_figure_legend_height (s);
   lay->grid_y = row.y + lane_h + band + header_h + 4;
-  lay->row_h = CLAMP ((lay->legend_y - s->font_size * 0.5 - lay->grid_y) / MAX (1, n_rows), 6, pitch * 1.2);
+  lay->row_h = CLAMP ((lay->legend_y - s->font_size * 0.5 - lay->grid_y) / MAX (1, n_rows), 6, MAX (pitch * 1.2, 34));
 }
 
 static WsBox
