@@ -94,6 +94,77 @@ live_for_current (WsWindow *self)
   return NULL;
 }
 
+static double
+counter_sum (const WsMeasurement *m,
+             const char * const  *names)
+{
+  double sum = 0, v;
+
+  for (guint i = 0; names[i]; i++)
+    if (ws_measurement_get_counter (m, names[i], &v))
+      sum += v;
+  return sum;
+}
+
+/* The model's figure for the space in view, as the hardware counters count
+ * it (Nsight Compute's names), beside the model's own. */
+static void
+show_counted (WsWindow            *self,
+              const WsMeasurement *m)
+{
+  static const char * const global_sectors[] = {
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum", NULL };
+  static const char * const global_requests[] = {
+    "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
+    "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum", "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum", NULL };
+  static const char * const local_sectors[] = {
+    "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum", "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum", NULL };
+  static const char * const local_requests[] = {
+    "l1tex__t_requests_pipe_lsu_mem_local_op_ld.sum", "l1tex__t_requests_pipe_lsu_mem_local_op_st.sum", NULL };
+  static const char * const shared_wavefronts[] = {
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum", NULL };
+  static const char * const shared_instructions[] = {
+    "smsp__inst_executed_op_shared_ld.sum", "smsp__inst_executed_op_shared_st.sum",
+    "smsp__inst_executed_op_shared_atom.sum", NULL };
+  static const char * const constant_requests[] = { "idc__requests.sum", NULL };
+  static const char * const constant_instructions[] = { "smsp__inst_executed_op_ldc.sum", NULL };
+  const char * const *num = NULL, * const *den = NULL;
+  WsSpace space = ws_window_shown_space (self);
+  const char *name = NULL;
+  double model = NAN, d;
+
+  if (m->counters == NULL || m->counters->len == 0)
+    return;
+  switch (space)
+    {
+    case WS_SPACE_GLOBAL:
+      num = global_sectors, den = global_requests;
+      break;
+    case WS_SPACE_LOCAL:
+      num = local_sectors, den = local_requests;
+      break;
+    case WS_SPACE_SHARED:
+      num = shared_wavefronts, den = shared_instructions;
+      break;
+    case WS_SPACE_CONSTANT:
+      num = constant_requests, den = constant_instructions;
+      break;
+    case WS_SPACE_REGISTER:
+    case WS_N_SPACES:
+    default:
+      return;
+    }
+  if ((d = counter_sum (m, den)) <= 0)
+    return;
+  if (self->launch)
+    model = ws_window_model_metric (self->launch, space, &name);
+  else
+    ws_window_model_metric (NULL, space, &name);
+  ws_numbers_view_set_counted (self->numbers, name, counter_sum (m, num) / d, model);
+}
+
 /* "NVIDIA H100, recorded with N = 33554432, stride = 2": what a measurement ran at. */
 static char *
 describe_source (const char          *device,
@@ -112,8 +183,8 @@ describe_source (const char          *device,
 }
 
 /* The measured numbers beside the model's: live, else recorded, else why not. */
-static void
-show_measured (WsWindow *self)
+void
+ws_window_show_measured (WsWindow *self)
 {
   const WsLiveEntry *e = live_for_current (self);
   g_autoptr (GPtrArray) found = NULL;
@@ -122,6 +193,7 @@ show_measured (WsWindow *self)
     {
       g_autofree char *source = describe_source (self->device ? self->device->name : "this GPU", "now", e->m);
       ws_numbers_view_set_measurement (self->numbers, e->m, source);
+      show_counted (self, e->m);
       return;
     }
   if (self->recording && self->preset && !self->edited)
@@ -142,6 +214,7 @@ show_measured (WsWindow *self)
 
               /* the sizes it ran at, which may not be the editor's */
               ws_numbers_view_set_measurement (self->numbers, m, source);
+              show_counted (self, m);
               return;
             }
         }
@@ -174,7 +247,7 @@ probe_done (GObject      *source,
   self->probe_error = g_steal_pointer (&error);
   update_banner (self);
   ws_window_rebuild_chart (self);
-  show_measured (self);
+  ws_window_show_measured (self);
   ws_window_update_actions (self);
   ws_window_schedule_measurement (self);
   note_callback (self, start);
@@ -225,7 +298,7 @@ load_recording_done (GObject      *source,
   self->recording_loaded = TRUE;
   update_banner (self);
   ws_window_rebuild_chart (self);
-  show_measured (self);
+  ws_window_show_measured (self);
   ws_window_update_actions (self);
   note_callback (self, start);
 }
@@ -417,7 +490,7 @@ measure_done (GObject      *source,
       ws_window_set_status (self, text);
     }
   ws_window_rebuild_chart (self);
-  show_measured (self);
+  ws_window_show_measured (self);
   ws_window_update_actions (self);
   note_callback (self, start);
   measure_data_free (d);
@@ -451,7 +524,7 @@ ws_window_measure_now (WsWindow *self)
 {
   g_clear_handle_id (&self->measure_timeout, g_source_remove);
   measure (self, TRUE);
-  show_measured (self);
+  ws_window_show_measured (self);
 }
 
 static gboolean
@@ -462,7 +535,7 @@ on_measure_timeout (gpointer data)
   self->measure_timeout = 0;
   if (live_for_current (self) == NULL)
     measure (self, FALSE);
-  show_measured (self);
+  ws_window_show_measured (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -475,7 +548,7 @@ ws_window_schedule_measurement (WsWindow *self)
   g_clear_object (&self->measure_cancellable);
   if (self->device && g_settings_get_boolean (self->settings, "auto-measure") && !ws_window_is_sweeping (self))
     self->measure_timeout = g_timeout_add (DEBOUNCE_MS, on_measure_timeout, self);
-  show_measured (self);
+  ws_window_show_measured (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -570,7 +643,7 @@ sweep_done (GObject      *source,
       g_autofree char *text = g_strdup_printf ("The sweep stopped: %s", error->message);
       end_sweep (self, text);
     }
-  show_measured (self);
+  ws_window_show_measured (self);
   note_callback (self, start);
   measure_data_free (d);
 }

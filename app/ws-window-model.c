@@ -55,8 +55,8 @@ ws_window_model_metric (const WsLaunchStats *stats,
 {
   WsStats sum = { 0 };
 
-  /* every instruction of the launch in that space */
-  for (guint i = 0; i < stats->n_accesses; i++)
+  /* every instruction of the launch in that space; without stats, only the name */
+  for (guint i = 0; stats && i < stats->n_accesses; i++)
     if (ws_pattern_get_access (stats->pattern, i)->space == space)
       ws_stats_add (&sum, &stats->accesses[i]);
   switch (space)
@@ -150,6 +150,8 @@ analyze_launch_done (GObject      *source,
   g_clear_pointer (&self->launch, ws_launch_stats_free);
   self->launch = stats;
   show_launch (self);
+  /* the counters' figure is set beside the model's */
+  ws_window_show_measured (self);
 }
 
 void

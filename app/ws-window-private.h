@@ -117,6 +117,7 @@ typedef struct
 } WsLiveEntry;
 
 void     ws_window_measure_init         (WsWindow       *self);
+void     ws_window_show_measured        (WsWindow       *self);
 /* path NULL: the bundled recording */
 void     ws_window_load_recording       (WsWindow       *self,
                                          const char     *path);

@@ -516,6 +516,33 @@ test_actions_and_state (Fixture       *f,
     }
 }
 
+/* A measurement with counters (as a GPU makes with Measure) shows the
+ * counted figure beside the model's. */
+static void
+test_counters_beside_model (Fixture       *f,
+                            gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  WsLiveEntry *e = g_new0 (WsLiveEntry, 1);
+
+  load (f, "coalescing/offset");
+  e->key = ws_window_pattern_key (w);
+  e->preset_id = g_strdup ("coalescing/offset");
+  e->x = 1;
+  e->m = ws_measurement_new ("coalescing/offset");
+  ws_measurement_set_param (e->m, "offset", 1);
+  for (guint i = 0; i < 10; i++)
+    ws_measurement_add_sample (e->m, 0.1 + 0.001 * i);
+  ws_measurement_summarize (e->m);
+  ws_measurement_add_counter (e->m, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", 5 * 131072);
+  ws_measurement_add_counter (e->m, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", 131072);
+  g_ptr_array_add (w->live, e);
+  ws_window_show_measured (w);
+  g_assert_cmpstr (ws_numbers_view_get_value (w->numbers, "counted"), ==, "5.00");
+  g_assert_cmpstr (ws_numbers_view_get_value (w->numbers, "median"), ==, "105 µs");
+  g_assert_cmpstr (ws_numbers_view_get_value (w->numbers, "sectors-per-request"), ==, "5.00");
+}
+
 /* The screenshots the AppStream metainfo shows (data/screenshots/update.sh). */
 static void
 test_screenshots (Fixture       *f,
@@ -574,6 +601,7 @@ main (int   argc,
   ADD ("/window/invalid-expression", test_invalid_expression);
   ADD ("/window/sweep-from-recording", test_sweep_from_recording);
   ADD ("/window/actions-and-state", test_actions_and_state);
+  ADD ("/window/counters-beside-model", test_counters_beside_model);
   ADD ("/window/every-preset-draws", test_every_preset_draws);
   ADD ("/window/screenshots", test_screenshots);
 #undef ADD

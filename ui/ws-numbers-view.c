@@ -2,6 +2,7 @@
 #include "ws-numbers-view.h"
 
 #include <adwaita.h>
+#include <math.h>
 
 #include "ws-chart.h"
 
@@ -42,6 +43,8 @@ static const struct
   { "bytes", "Bytes per launch", NULL, TRUE },
   { "clock", "SM clock while sampling", NULL, TRUE },
   { "verified", "Output checked", "against a CPU reference", TRUE },
+  { "counted", "Counted", NULL, TRUE },
+  { "warning", "Note", NULL, TRUE },
 };
 
 static char *
@@ -218,7 +221,32 @@ ws_numbers_view_set_measurement (WsNumbersView       *self,
       set_row (self, "clock", clock);
     }
   set_row (self, "verified", m->verified ? "yes" : "no");
+  /* counters asked for but not collected say why */
+  set_row (self, "warning", m->warning);
   add_counters (self, m);
+}
+
+void
+ws_numbers_view_set_counted (WsNumbersView *self,
+                             const char    *what,
+                             double         counted,
+                             double         model)
+{
+  AdwActionRow *row;
+  g_autofree char *value = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+
+  g_return_if_fail (WS_IS_NUMBERS_VIEW (self));
+
+  row = find_row (self, "counted");
+  title = g_strdup_printf ("%c%s, counted", g_ascii_toupper (what[0]), what + 1);
+  subtitle = isnan (model) ? g_strdup ("by the GPU's hardware counters")
+                           : g_strdup_printf ("by the GPU's hardware counters; the model says %.2f", model);
+  value = g_strdup_printf ("%.2f", counted);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (row, subtitle);
+  set_row (self, "counted", value);
 }
 
 const char *
@@ -282,7 +310,7 @@ ws_numbers_view_init (WsNumbersView *self)
     {
       GtkWidget *row = make_row (row_specs[i].title, row_specs[i].subtitle);
       /* only where it came from is long enough to wrap */
-      if (g_str_equal (row_specs[i].key, "source"))
+      if (g_str_equal (row_specs[i].key, "source") || g_str_equal (row_specs[i].key, "warning"))
         {
           GtkLabel *value = g_object_get_data (G_OBJECT (row), "ws-value");
           gtk_label_set_wrap (value, TRUE);

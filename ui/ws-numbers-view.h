@@ -25,6 +25,11 @@ void        ws_numbers_view_set_model       (WsNumbersView       *self,
 void        ws_numbers_view_set_measurement (WsNumbersView       *self,
                                              const WsMeasurement *measurement,
                                              const char          *source);
+/* What the hardware counters say of the model's figure (NAN model: not known yet). */
+void        ws_numbers_view_set_counted     (WsNumbersView       *self,
+                                             const char          *what,
+                                             double               counted,
+                                             double               model);
 /* Instead of a measurement: why there is none, or that one is on its way. */
 void        ws_numbers_view_set_measured_message (WsNumbersView  *self,
                                              const char          *message);
