@@ -62,17 +62,6 @@ truth_case_free (gpointer data)
   g_free (c);
 }
 
-static void
-truth_row_free (gpointer data)
-{
-  TruthRow *r = data;
-
-  g_free (r->pattern);
-  g_free (r->metric);
-  g_free (r->note);
-  g_free (r);
-}
-
 /* ------------------------------------------------------------------ */
 /* The cases                                                          */
 /* ------------------------------------------------------------------ */
@@ -255,6 +244,21 @@ truth_cases (const char *only)
     }
   g_ptr_array_set_free_func (all, NULL);
   return cases;
+}
+
+/* Everything below needs the GPU: the counters, and the model's figures
+ * beside them. */
+#if WS_HAVE_CUDA
+
+static void
+truth_row_free (gpointer data)
+{
+  TruthRow *r = data;
+
+  g_free (r->pattern);
+  g_free (r->metric);
+  g_free (r->note);
+  g_free (r);
 }
 
 /* ------------------------------------------------------------------ */
@@ -503,7 +507,6 @@ explain_row (TruthRow            *r,
   r->explained = TRUE;
 }
 
-#if WS_HAVE_CUDA
 
 static double
 counter (const WsMeasurement *m,
@@ -615,7 +618,6 @@ run_case (const TruthCase *c,
   return TRUE;
 }
 
-#endif
 
 /* ------------------------------------------------------------------ */
 /* Output                                                             */
@@ -746,7 +748,6 @@ write_output (const char *path,
   return g_file_set_contents (path, text, -1, error);
 }
 
-#if WS_HAVE_CUDA
 
 /* ------------------------------------------------------------------ */
 /* The benchmark: this process against Nsight Compute                 */
