@@ -18,6 +18,14 @@ load_preset_action (GtkWidget  *widget,
 }
 
 static void
+new_pattern_action (GtkWidget  *widget,
+                    const char *name,
+                    GVariant   *param)
+{
+  ws_window_new_pattern (WS_WINDOW (widget));
+}
+
+static void
 player_action (GtkWidget  *widget,
                const char *name,
                GVariant   *param)
@@ -236,6 +244,7 @@ void
 ws_window_class_init_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.load-preset", "s", load_preset_action);
+  gtk_widget_class_install_action (widget_class, "win.new-pattern", NULL, new_pattern_action);
   gtk_widget_class_install_property_action (widget_class, "win.playing", "playing");
   gtk_widget_class_install_action (widget_class, "win.restart", NULL, player_action);
   gtk_widget_class_install_action (widget_class, "win.step-forward", NULL, player_action);
@@ -251,6 +260,7 @@ ws_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export-figure", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.save-screenshot", NULL, file_action);
 
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-pattern", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, GDK_CONTROL_MASK, "win.playing", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketright, GDK_CONTROL_MASK, "win.step-forward", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketleft, GDK_CONTROL_MASK, "win.step-back", NULL);

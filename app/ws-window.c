@@ -167,7 +167,7 @@ set_pattern (WsWindow  *self,
   self->pattern = ws_pattern_ref (pattern);
   self->edited = differs_from_preset (self);
   adw_window_title_set_subtitle (self->window_title,
-                                 self->preset ? (self->edited ? "edited pattern" : self->preset->title) : NULL);
+                                 self->preset ? (self->edited ? "edited pattern" : self->preset->title) : "your pattern");
 }
 
 gboolean
@@ -195,6 +195,38 @@ ws_window_load_preset (WsWindow   *self,
   ws_window_schedule_measurement (self);
   ws_window_update_actions (self);
   return TRUE;
+}
+
+/* A pattern of one's own: a coalesced load of the default element size,
+ * to edit from there. */
+void
+ws_window_new_pattern (WsWindow *self)
+{
+  g_autoptr (WsPattern) pattern = ws_pattern_new ();
+  guint elem = g_settings_get_uint (self->settings, "default-elem-size");
+  g_autoptr (GError) error = NULL;
+
+  g_return_if_fail (WS_IS_WINDOW (self));
+
+  if (!ws_pattern_set_block (pattern, WS_DIM3 (256, 1, 1), &error) ||
+      !ws_pattern_set_grid (pattern, WS_DIM3 (1024, 1, 1), &error) ||
+      !ws_pattern_add_access (pattern, "in", WS_SPACE_GLOBAL, WS_ACCESS_LOAD, elem,
+                              "blockIdx.x * blockDim.x + threadIdx.x", 0, &error))
+    g_error ("the new pattern is broken: %s", error->message);
+  ws_window_cancel_sweep (self);
+  self->preset = NULL;
+  ws_pattern_editor_set_pattern (self->editor, pattern);
+  set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
+  adw_window_title_set_subtitle (self->window_title, "your pattern");
+  gtk_label_set_text (self->preset_title, "Your pattern");
+  gtk_label_set_text (self->preset_summary,
+                      "Thread i reads element i. Change the memory space, the access, the element size and the "
+                      "index, and watch what the hardware makes of it.");
+  ws_preset_sidebar_select (self->sidebar, NULL);
+  ws_window_analyze (self);
+  ws_window_rebuild_chart (self);
+  ws_window_schedule_measurement (self);
+  ws_window_update_actions (self);
 }
 
 const char *

@@ -21,6 +21,8 @@ WsWindow   *ws_window_new               (GtkApplication *application,
 gboolean    ws_window_load_preset       (WsWindow       *self,
                                          const char     *id);
 const char *ws_window_get_preset_id     (WsWindow       *self);
+/* A pattern of one's own, from the default element size. */
+void        ws_window_new_pattern       (WsWindow       *self);
 /* Whether what the window waits for has come: the GPU's answer, the
  * recording, the model of the launch and its prediction, a measurement. */
 gboolean    ws_window_is_settled        (WsWindow       *self);

@@ -323,6 +323,16 @@ test_edit_updates_model (Fixture       *f,
   g_assert_true (w->edited);
   wait_settled (w);
   save_screenshot (w, "window-edited-light.png");
+
+  /* a pattern of one's own starts from the default element size */
+  g_settings_set_uint (w->settings, "default-elem-size", 8);
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.new-pattern", NULL);
+  g_assert_null (ws_window_get_preset_id (w));
+  g_assert_cmpuint (w->result->elem_size, ==, 8);
+  g_assert_cmpuint (w->result->counts.sectors, ==, 8);
+  g_assert_null (ws_preset_sidebar_get_selected (w->sidebar));
+  wait_settled (w);
+  g_settings_reset (w->settings, "default-elem-size");
 }
 
 static void

@@ -154,14 +154,18 @@ ws_preset_sidebar_select (WsPresetSidebar *self,
 {
   g_return_val_if_fail (WS_IS_PRESET_SIDEBAR (self), FALSE);
 
-  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->list)); row;
-       row = gtk_widget_get_next_sibling (row))
+  for (int i = 0;; i++)
     {
-      const WsPreset *preset = row_preset (GTK_LIST_BOX_ROW (row));
-      if (preset && g_strcmp0 (preset->id, id) == 0)
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->list, i);
+      const WsPreset *preset;
+
+      if (row == NULL)
+        break;
+      preset = row_preset (row);
+      if (preset && id && g_strcmp0 (preset->id, id) == 0)
         {
           self->selecting = TRUE;
-          gtk_list_box_select_row (self->list, GTK_LIST_BOX_ROW (row));
+          gtk_list_box_select_row (self->list, row);
           self->selecting = FALSE;
           g_idle_add_full (G_PRIORITY_LOW, scroll_to_selected, g_object_ref (self), g_object_unref);
           return TRUE;
