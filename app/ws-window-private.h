@@ -116,7 +116,25 @@ typedef struct
   WsMeasurement *m;
 } WsLiveEntry;
 
+typedef struct
+{
+  WsWindow *self;
+  char *key;                       /* the pattern measured */
+  GCancellable *cancellable;
+} WsMeasureData;
+
 void     ws_window_measure_init         (WsWindow       *self);
+void     ws_window_measure_data_free    (WsMeasureData  *data);
+/* A registered kernel for an unedited preset; a generated one otherwise. */
+WsMeasureRequest *ws_window_make_request (WsWindow      *self,
+                                         gboolean        counters);
+void     ws_window_add_live             (WsWindow       *self,
+                                         const char     *key,
+                                         const WsMeasurement *m);
+/* Notes how long a callback from the backend held the main loop. */
+void     ws_window_note_callback        (WsWindow       *self,
+                                         gint64          start);
+
 void     ws_window_show_measured        (WsWindow       *self);
 /* path NULL: the bundled recording */
 void     ws_window_load_recording       (WsWindow       *self,
@@ -124,9 +142,16 @@ void     ws_window_load_recording       (WsWindow       *self,
 void     ws_window_measure_dispose      (WsWindow       *self);
 void     ws_window_schedule_measurement (WsWindow       *self);
 void     ws_window_measure_now          (WsWindow       *self);
+gboolean ws_window_save_recording       (WsWindow       *self,
+                                         const char     *path,
+                                         GError        **error);
+
+/* ws-window-sweep.c */
 void     ws_window_start_sweep          (WsWindow       *self);
 void     ws_window_cancel_sweep         (WsWindow       *self);
 gboolean ws_window_is_sweeping          (WsWindow       *self);
+
+/* ws-window-chart.c */
 void     ws_window_rebuild_chart        (WsWindow       *self);
 const char *ws_window_sweep_param       (WsWindow       *self);
 GPtrArray *ws_window_recorded           (WsWindow       *self,
@@ -135,10 +160,6 @@ GPtrArray *ws_window_recorded           (WsWindow       *self,
                                          const char     *except);
 /* The pattern, less the value of its sweep parameter. */
 char    *ws_window_pattern_key          (WsWindow       *self);
-
-gboolean ws_window_save_recording       (WsWindow       *self,
-                                         const char     *path,
-                                         GError        **error);
 
 /* ws-window-actions.c */
 /* The figure in view as PNG, SVG or PDF (by the name's ending), in the export style. */

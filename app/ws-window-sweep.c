@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Sweeps: measured point by point on the GPU, or replayed from the
+ * recording without one; a progress bar and a cancel button either way. */
+#include "ws-window-private.h"
+
+#define REPLAY_MS 60
+
+gboolean
+ws_window_is_sweeping (WsWindow *self)
+{
+  return self->sweep_cancellable != NULL || self->replay_timeout != 0;
+}
+
+static void
+show_sweep_progress (WsWindow *self)
+{
+  g_autofree char *text = g_strdup_printf ("%u of %u", self->sweep_done, self->sweep_total);
+  gboolean running = ws_window_is_sweeping (self);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->sweep_progress), running);
+  gtk_widget_set_visible (self->cancel_button, running);
+  gtk_widget_set_visible (self->sweep_button, !running);
+  gtk_progress_bar_set_fraction (self->sweep_progress,
+                                 self->sweep_total ? (double) self->sweep_done / self->sweep_total : 0);
+  gtk_progress_bar_set_text (self->sweep_progress, text);
+}
+
+static void
+end_sweep (WsWindow   *self,
+           const char *status)
+{
+  g_clear_handle_id (&self->replay_timeout, g_source_remove);
+  g_clear_object (&self->sweep_cancellable);
+  /* a replayed sweep's points are the recording's, which the chart shows anyway */
+  if (self->sweep_replayed)
+    g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
+  ws_window_set_status (self, status);
+  show_sweep_progress (self);
+  ws_window_rebuild_chart (self);
+  ws_window_update_actions (self);
+}
+
+static void
+sweep_progress (WsBackend           *backend,
+                guint                done,
+                guint                total,
+                const WsMeasurement *latest,
+                gpointer             user_data)
+{
+  WsWindow *self = user_data;
+  gint64 start = g_get_monotonic_time ();
+
+  self->sweep_done = done;
+  self->sweep_total = total;
+  if (latest)
+    {
+      g_ptr_array_add (self->sweep_points, ws_measurement_copy (latest));
+      ws_window_rebuild_chart (self);
+    }
+  show_sweep_progress (self);
+  ws_window_note_callback (self, start);
+}
+
+static void
+sweep_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  WsMeasureData *d = user_data;
+  WsWindow *self = d->self;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) points = ws_backend_sweep_finish (WS_BACKEND (source), result, &error);
+  gint64 start = g_get_monotonic_time ();
+
+  if (self->live == NULL || d->cancellable != self->sweep_cancellable)
+    {
+      ws_window_measure_data_free (d);
+      return;
+    }
+  if (points)
+    {
+      g_autofree char *text = g_strdup_printf ("Sweep done: %u points measured on %s", points->len,
+                                               self->device->name);
+      for (guint i = 0; i < points->len; i++)
+        ws_window_add_live (self, d->key, g_ptr_array_index (points, i));
+      g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
+      end_sweep (self, text);
+    }
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    end_sweep (self, "Sweep cancelled");
+  else
+    {
+      g_autofree char *text = g_strdup_printf ("The sweep stopped: %s", error->message);
+      end_sweep (self, text);
+    }
+  ws_window_show_measured (self);
+  ws_window_note_callback (self, start);
+  ws_window_measure_data_free (d);
+}
+
+static gboolean
+replay_next (gpointer data)
+{
+  WsWindow *self = data;
+  gint64 start = g_get_monotonic_time ();
+
+  if (self->replay_index >= self->replay_points->len)
+    {
+      g_autofree char *text = g_strdup_printf ("Replayed %u recorded points", self->replay_points->len);
+      self->replay_timeout = 0;
+      end_sweep (self, text);
+      return G_SOURCE_REMOVE;
+    }
+  g_ptr_array_add (self->sweep_points, ws_measurement_copy (g_ptr_array_index (self->replay_points,
+                                                                               self->replay_index++)));
+  self->sweep_done = self->replay_index;
+  show_sweep_progress (self);
+  ws_window_rebuild_chart (self);
+  ws_window_note_callback (self, start);
+  return G_SOURCE_CONTINUE;
+}
+
+static gint
+compare_by_param (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      param)
+{
+  gint64 x = 0, y = 0;
+
+  ws_measurement_get_param (*(WsMeasurement **) a, param, &x);
+  ws_measurement_get_param (*(WsMeasurement **) b, param, &y);
+  return (x > y) - (x < y);
+}
+
+static void
+start_replay (WsWindow   *self,
+              const char *param)
+{
+  g_autoptr (GPtrArray) all = ws_recording_find (self->recording, self->preset->id);
+
+  g_clear_pointer (&self->replay_points, g_ptr_array_unref);
+  self->replay_points = g_ptr_array_new ();
+  for (guint i = 0; all && i < all->len; i++)
+    {
+      const WsMeasurement *m = g_ptr_array_index (all, i);
+      gint64 v;
+      if (ws_measurement_get_param (m, param, &v))
+        g_ptr_array_add (self->replay_points, (gpointer) m);
+    }
+  g_ptr_array_sort_with_data (self->replay_points, compare_by_param, (gpointer) param);
+  self->sweep_replayed = TRUE;
+  self->replay_index = 0;
+  self->sweep_total = self->replay_points->len;
+  self->replay_timeout = g_timeout_add (REPLAY_MS, replay_next, self);
+  ws_window_set_status (self, "Replaying the recorded sweep, point by point");
+}
+
+static void
+start_live_sweep (WsWindow   *self,
+                  const char *param)
+{
+  g_autoptr (WsMeasureRequest) request = ws_window_make_request (self, FALSE);
+  const WsKernelInfo *info = request->kernel_id ? ws_gpu_kernel_lookup (request->kernel_id) : NULL;
+  /* a registered kernel knows which values it can run */
+  g_autoptr (GArray) values = ws_sweep_values_parse (info && info->sweep_values && g_strcmp0 (info->sweep_param, param) == 0
+                                                       ? info->sweep_values : self->preset->sweep_values, NULL);
+  WsMeasureData *d = g_new0 (WsMeasureData, 1);
+
+  self->sweep_replayed = FALSE;
+  self->sweep_total = values->len;
+  self->sweep_cancellable = g_cancellable_new ();
+  d->self = g_object_ref (self);
+  d->key = ws_window_pattern_key (self);
+  d->cancellable = g_object_ref (self->sweep_cancellable);
+  ws_window_set_status (self, "Sweeping…");
+  ws_backend_sweep_async (self->backend, request, param, values, self->sweep_cancellable, sweep_progress, self, NULL,
+                          sweep_done, d);
+}
+
+void
+ws_window_start_sweep (WsWindow *self)
+{
+  const char *param = ws_window_sweep_param (self);
+
+  if (param == NULL || ws_window_is_sweeping (self))
+    return;
+  ws_window_schedule_measurement (self);
+  g_clear_handle_id (&self->measure_timeout, g_source_remove);
+  g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
+  g_free (self->sweep_key);
+  self->sweep_key = ws_window_pattern_key (self);
+  self->sweep_points = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_measurement_free);
+  self->sweep_done = 0;
+  if (self->device)
+    start_live_sweep (self, param);
+  else if (self->recording && !self->edited)
+    start_replay (self, param);
+  else
+    return;
+  show_sweep_progress (self);
+  ws_window_rebuild_chart (self);
+  ws_window_update_actions (self);
+}
+
+void
+ws_window_cancel_sweep (WsWindow *self)
+{
+  if (!ws_window_is_sweeping (self))
+    return;
+  if (self->sweep_cancellable)
+    g_cancellable_cancel (self->sweep_cancellable);
+  /* a replay stops here; a live sweep when its task returns */
+  g_clear_object (&self->sweep_cancellable);
+  g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
+  end_sweep (self, "Sweep cancelled");
+}
