@@ -178,6 +178,16 @@ test_constant_and_atomics (void)
 
   g_assert_cmpfloat_with_epsilon (ws_stats_distinct_per_instruction (&cs->total), 8, 1e-9);
   g_assert_cmpfloat_with_epsilon (ws_stats_replays_per_instruction (&cs->total), 7, 1e-9);
+  g_assert_cmpuint (cs->total.requests, ==, 8 * cs->total.instructions);
+
+  /* a 16-byte constant is read by four 4-byte LDCs, each once per address */
+  {
+    g_autoptr (WsPattern) wide = one_access ("lane % 4", WS_SPACE_CONSTANT, 16, WS_DIM3 (64, 1, 1), WS_DIM3 (4, 1, 1));
+    g_autoptr (WsLaunchStats) ws = analyze (wide);
+
+    g_assert_cmpuint (ws->total.distinct_addresses, ==, 4 * ws->total.instructions);
+    g_assert_cmpuint (ws->total.requests, ==, 16 * ws->total.instructions);
+  }
 
   ws_pattern_set_grid (a, WS_DIM3 (4, 1, 1), NULL);
   as = analyze (a);

@@ -45,10 +45,10 @@ test_expr_types (void)
   g_autofree char *neg = expr_cuda ("- -x");
   g_autofree char *call = expr_cuda ("min(lane, 3) + abs(-warp)");
 
-  g_assert_cmpstr (shift, ==, "(((long long) (i < 3LL)) << 40LL)");
-  g_assert_cmpstr (minimum, ==, "((-9223372036854775807LL) - 1LL)");
-  g_assert_cmpstr (neg, ==, "(-(-x))");
-  g_assert_cmpstr (call, ==, "(min (lane, 3LL) + abs ((-warp)))");
+  g_assert_cmpstr (shift, ==, "(long long) (i < 3LL) << 40LL");
+  g_assert_cmpstr (minimum, ==, "-9223372036854775807LL - 1LL");
+  g_assert_cmpstr (neg, ==, "-(-x)");
+  g_assert_cmpstr (call, ==, "min(lane, 3LL) + abs(-warp)");
 }
 
 /* Arrays are as large as the model says the launch reaches. */
@@ -91,8 +91,8 @@ test_source (void)
 
   g_assert_nonnull (strstr (ks->source, "const ws_ll3 threadIdx = { (long long) ::threadIdx.x"));
   g_assert_nonnull (strstr (ks->source, "const long long offset = 1LL;"));
-  g_assert_nonnull (strstr (ks->source, "const long long i = ((blockIdx.x * blockDim.x) + threadIdx.x);"));
-  g_assert_nonnull (strstr (ks->source, "const bool ws_active = ((long long) (i < N)) != 0LL;"));
+  g_assert_nonnull (strstr (ks->source, "const long long i = blockIdx.x * blockDim.x + threadIdx.x;"));
+  g_assert_nonnull (strstr (ks->source, "const bool ws_active = (long long) (i < N) != 0LL;"));
   g_assert_nonnull (strstr (ks->source, "*(const unsigned int *) (ws_g_in + ws_a0)"));
   /* a RED of every lane, on an address the compiler cannot prove uniform:
    * else it would make one lane's RED of the warp's count */
@@ -173,26 +173,56 @@ test_compile_matrix (void)
         }
 }
 
-/* A name C++ reserves but the model does not: NVRTC's complaint comes back
- * naming the part of the pattern, not a line of generated code. */
+/* NVRTC's complaints come back naming the part of the pattern, not a line
+ * of generated code. A valid pattern always compiles, so the errors are
+ * planted in its lines of source. */
+static char *
+replace (const char *text,
+         const char *from,
+         const char *to)
+{
+  g_auto (GStrv) parts = g_strsplit (text, from, -1);
+
+  g_assert_cmpuint (g_strv_length (parts), ==, 2);
+  return g_strjoinv (to, parts);
+}
+
 static void
 test_compile_error (void)
 {
-  g_autoptr (WsPattern) p = pattern_new (WS_SPACE_GLOBAL, WS_ACCESS_LOAD, 4, "i + bitand");
+  g_autoptr (WsPattern) p = pattern_new (WS_SPACE_GLOBAL, WS_ACCESS_LOAD, 4, "i + k");
   g_autoptr (WsKernelSource) ks = NULL;
   g_autoptr (GBytes) image = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *log = NULL;
+  char *planted;
 
-  g_assert_true (ws_pattern_set_param (p, "bitand", 3, NULL));
+  g_assert_true (ws_pattern_set_param (p, "k", 3, NULL));
   ks = ws_codegen_generate (p, NULL, &error);
   g_assert_no_error (error);
+  planted = replace (ks->source, "const long long k = 3LL;", "const long long k = 3LL +;");
+  g_free (ks->source);
+  ks->source = planted;
+  planted = replace (ks->source, "ws_i0 = i + k;", "ws_i0 = i + k k;");
+  g_free (ks->source);
+  ks->source = planted;
   image = ws_jit_compile (ks, "sm_90", &log, &error);
   g_assert_null (image);
   g_assert_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COMPILE_FAILED);
-  g_assert_nonnull (strstr (error->message, "in the parameter bitand (3)"));
-  g_assert_nonnull (strstr (error->message, "in the index of a (i + bitand)"));
+  g_assert_nonnull (strstr (error->message, "in the parameter k (3)"));
+  g_assert_nonnull (strstr (error->message, "in the index of a (i + k)"));
   g_assert_nonnull (strstr (log, WS_CODEGEN_FILE_NAME "("));
+}
+
+/* Names that C++ reserves never reach the compiler: the model refuses them. */
+static void
+test_reserved_names (void)
+{
+  g_autoptr (WsPattern) p = ws_pattern_new ();
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (ws_pattern_set_param (p, "bitand", 3, &error));
+  g_assert_nonnull (strstr (error->message, "reserved"));
 }
 
 static void
@@ -269,6 +299,7 @@ main (int    argc,
   g_test_add_func ("/codegen/targets", test_targets);
   g_test_add_func ("/codegen/ptx", test_ptx);
   g_test_add_func ("/codegen/compile-error", test_compile_error);
+  g_test_add_func ("/codegen/reserved-names", test_reserved_names);
   g_test_add_func ("/codegen/compile-presets", test_compile_presets);
   g_test_add_func ("/codegen/compile-matrix", test_compile_matrix);
 #else

@@ -144,6 +144,8 @@ static const SyntaxCase syntax_errors[] = {
   { "i = 1", 3, "did you mean “==”" },
   { "in[i]", 3, "write only the index" },
   { "int + 1", 1, "reserved" },
+  { "bitand + 1", 1, "reserved" },
+  { "(long) x", 2, "reserved" },
   { "ws_tmp", 1, "reserved" },
   { "1 ? 2", 6, "expected “:” for the “?” at column 3" },
   { "1 + $", 5, "unexpected character “$”" },
@@ -315,6 +317,23 @@ test_cuda_text (void)
 
   /* 64-bit literals: in C, 4096 * 4096 * 4096 would overflow a 32-bit int */
   g_assert_cmpstr (cuda, ==, "4096LL * 4096LL * 4096LL + (threadIdx.x ^ 1LL)");
+
+  /* a comparison is a bool in C++: it is cast back to long long, and the
+   * cast reads back as nothing */
+  {
+    g_autoptr (WsExpr) b = ws_expr_parse ("(a < b) << 40 | !c", NULL, NULL);
+    g_autofree char *text = ws_expr_to_cuda (b);
+    g_autoptr (WsExpr) back = ws_expr_parse (text, NULL, NULL);
+
+    g_assert_cmpstr (text, ==, "(long long) (a < b) << 40LL | (long long) (!c)");
+    g_assert_true (ws_expr_equal (b, back));
+  }
+  {
+    g_autoptr (WsExpr) cast = ws_expr_parse ("( long  long )x + (long long)(1)", NULL, NULL);
+    g_autoptr (WsExpr) plain = ws_expr_parse ("x + 1", NULL, NULL);
+
+    g_assert_true (ws_expr_equal (cast, plain));
+  }
 }
 
 /* Random trees: printing then parsing gives the same tree, and the printed

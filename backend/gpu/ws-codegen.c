@@ -61,98 +61,13 @@ ws_kernel_source_free (WsKernelSource *source)
 /* Expressions                                                        */
 /* ------------------------------------------------------------------ */
 
-static gboolean
-op_is_boolean (WsOp op)
-{
-  switch (op)
-    {
-    case WS_OP_LT:
-    case WS_OP_LE:
-    case WS_OP_GT:
-    case WS_OP_GE:
-    case WS_OP_EQ:
-    case WS_OP_NE:
-    case WS_OP_LAND:
-    case WS_OP_LOR:
-    case WS_OP_NOT:
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
-static void
-print_int (GString *out,
-           gint64   value)
-{
-  if (value == G_MININT64)
-    g_string_append_printf (out, "(-%" G_GINT64_FORMAT "LL - 1LL)", G_MAXINT64);
-  else if (value < 0)
-    g_string_append_printf (out, "(-%" G_GINT64_FORMAT "LL)", -value);
-  else
-    g_string_append_printf (out, "%" G_GINT64_FORMAT "LL", value);
-}
-
-static void
-print_expr (GString      *out,
-            const WsExpr *e)
-{
-  switch (e->kind)
-    {
-    case WS_EXPR_INT:
-      print_int (out, e->value);
-      break;
-    case WS_EXPR_NAME:
-      g_string_append (out, e->name);
-      break;
-    case WS_EXPR_BUILTIN:
-      g_string_append (out, ws_builtin_to_string (e->builtin));
-      break;
-    case WS_EXPR_UNARY:
-      g_string_append (out, op_is_boolean (e->op.op) ? "((long long) " : "(");
-      g_string_append (out, ws_op_to_string (e->op.op));
-      print_expr (out, e->op.args[0]);
-      g_string_append_c (out, ')');
-      break;
-    case WS_EXPR_BINARY:
-      g_string_append (out, op_is_boolean (e->op.op) ? "((long long) (" : "(");
-      print_expr (out, e->op.args[0]);
-      g_string_append_printf (out, " %s ", ws_op_to_string (e->op.op));
-      print_expr (out, e->op.args[1]);
-      g_string_append (out, op_is_boolean (e->op.op) ? "))" : ")");
-      break;
-    case WS_EXPR_TERNARY:
-      g_string_append_c (out, '(');
-      print_expr (out, e->op.args[0]);
-      g_string_append (out, " ? ");
-      print_expr (out, e->op.args[1]);
-      g_string_append (out, " : ");
-      print_expr (out, e->op.args[2]);
-      g_string_append_c (out, ')');
-      break;
-    case WS_EXPR_CALL:
-      g_string_append_printf (out, "%s (", ws_op_to_string (e->op.op));
-      for (guint i = 0; i < e->op.n_args; i++)
-        {
-          if (i > 0)
-            g_string_append (out, ", ");
-          print_expr (out, e->op.args[i]);
-        }
-      g_string_append_c (out, ')');
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-}
-
+/* The model's own printer: 64-bit literals, comparisons cast back to
+ * long long, so the kernel computes exactly what the model does. */
 char *
 ws_codegen_expr (const WsExpr *expr)
 {
-  GString *out = g_string_new (NULL);
-
   g_return_val_if_fail (expr != NULL, NULL);
-  print_expr (out, expr);
-  return g_string_free (out, FALSE);
+  return ws_expr_to_cuda (expr);
 }
 
 /* ------------------------------------------------------------------ */
@@ -438,12 +353,11 @@ emit_names (Writer          *w,
       const WsParam *p = ws_pattern_get_param_nth (pattern, i);
       g_autofree char *what = g_strdup_printf ("the parameter %s", p->name);
       g_autofree char *value = g_strdup_printf ("%" G_GINT64_FORMAT, p->value);
-      GString *v = g_string_new (NULL);
+      WsExpr literal = { .kind = WS_EXPR_INT, .value = p->value };
+      g_autofree char *v = ws_expr_to_cuda (&literal);
 
-      print_int (v, p->value);
       mark (w, what, value);
-      emit (w, "  const long long %s = %s;\n", p->name, v->str);
-      g_string_free (v, TRUE);
+      emit (w, "  const long long %s = %s;\n", p->name, v);
     }
   for (guint i = 0; i < ws_pattern_get_n_definitions (pattern); i++)
     {

@@ -144,6 +144,13 @@ void           ws_stats_add                      (WsStats       *into,
 
 const char    *ws_step_kind_to_string            (WsStepKind     kind);
 
+/* How many machine instructions the compiler makes of one access: a 16-byte
+ * constant load becomes four 4-byte LDCs (seen in the SASS of sm_90 with
+ * CUDA 13.0); everything else is one. */
+guint          ws_access_machine_instructions    (WsSpace        space,
+                                                  WsAccessKind   kind,
+                                                  guint          elem_size);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsWarpResult, ws_warp_result_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsLaunchStats, ws_launch_stats_free)
 

@@ -34,6 +34,9 @@ static const char *reserved_words[] = {
   "static", "static_assert", "static_cast", "struct", "switch", "template",
   "this", "throw", "true", "try", "typedef", "typeid", "typename", "union",
   "unsigned", "using", "virtual", "void", "volatile", "while", "xor",
+  "and_eq", "bitand", "bitor", "compl", "not_eq", "or_eq", "xor_eq", "char8_t",
+  "char16_t", "char32_t", "wchar_t", "concept", "requires", "co_await", "co_yield",
+  "co_return", "consteval", "constinit", "thread_local", "final", "override",
   "warpSize", "threadIdx", "blockIdx", "blockDim", "gridDim", "min", "max",
   "abs", "lane", "warp", "std", "main", "NULL",
 };
@@ -630,6 +633,33 @@ parse_primary (Parser *p)
   return NULL;
 }
 
+/* After the current "(": "long long )", with any spacing; returns the
+ * offset just past the ")" or 0. */
+static guint
+skip_long_long_cast (const Parser *p)
+{
+  const char *s = p->src;
+  guint i = p->tok.end;
+
+  for (guint word = 0; word < 2; word++)
+    {
+      while (s[i] == ' ' || s[i] == '\t')
+        i++;
+      if (strncmp (s + i, "long", 4) != 0 || g_ascii_isalnum (s[i + 4]) || s[i + 4] == '_')
+        return 0;
+      i += 4;
+    }
+  while (s[i] == ' ' || s[i] == '\t')
+    i++;
+  return s[i] == ')' ? i + 1 : 0;
+}
+
+static gboolean
+is_long_long_cast (const Parser *p)
+{
+  return skip_long_long_cast (p) != 0;
+}
+
 static WsExpr *
 parse_unary (Parser *p)
 {
@@ -644,6 +674,21 @@ parse_unary (Parser *p)
     op = WS_OP_BITNOT;
   else if (tok_is (&t, "!"))
     op = WS_OP_NOT;
+  else if (tok_is (&t, "(") && is_long_long_cast (p))
+    {
+      /* every value is a long long already: the cast leaves no node behind */
+      p->pos = skip_long_long_cast (p);
+      if (!lex (p))
+        return NULL;
+      if (++p->depth > MAX_DEPTH)
+        {
+          parser_fail (p, t.start, WS_EXPR_ERROR_TOO_DEEP, "the expression nests too deeply");
+          return NULL;
+        }
+      e = parse_unary (p);
+      p->depth--;
+      return e;
+    }
   else if (tok_is (&t, "+"))
     {
       /* unary plus changes nothing, so it leaves no node behind */
@@ -977,9 +1022,40 @@ ws_expr_uses_builtin (const WsExpr *expr,
 /* Printing                                                           */
 /* ------------------------------------------------------------------ */
 
-static int
-node_prec (const WsExpr *e)
+/* Operators whose C++ result is a bool, not a long long. */
+static gboolean
+op_is_boolean (WsOp op)
 {
+  switch (op)
+    {
+    case WS_OP_LT:
+    case WS_OP_LE:
+    case WS_OP_GT:
+    case WS_OP_GE:
+    case WS_OP_EQ:
+    case WS_OP_NE:
+    case WS_OP_LAND:
+    case WS_OP_LOR:
+    case WS_OP_NOT:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+needs_cast (const WsExpr *e,
+            gboolean      cuda)
+{
+  return cuda && (e->kind == WS_EXPR_BINARY || e->kind == WS_EXPR_UNARY) && op_is_boolean (e->op.op);
+}
+
+static int
+node_prec (const WsExpr *e,
+           gboolean      cuda)
+{
+  if (needs_cast (e, cuda))
+    return PREC_UNARY;
   switch (e->kind)
     {
     case WS_EXPR_BINARY:
@@ -1006,7 +1082,7 @@ print_child (GString      *out,
              int           min_prec,
              gboolean      cuda)
 {
-  gboolean parens = node_prec (child) < min_prec;
+  gboolean parens = node_prec (child, cuda) < min_prec;
 
   if (parens)
     g_string_append_c (out, '(');
@@ -1015,10 +1091,30 @@ print_child (GString      *out,
     g_string_append_c (out, ')');
 }
 
+static void print_plain (GString *out, const WsExpr *e, gboolean cuda);
+
+/* In CUDA, a comparison is a bool: `(a < b) << 40` would shift an int. The
+ * cast keeps every value a long long, as the model computes it, and the
+ * parser reads it back as nothing. */
 static void
 print_node (GString      *out,
             const WsExpr *e,
             gboolean      cuda)
+{
+  if (needs_cast (e, cuda))
+    {
+      g_string_append (out, "(long long) (");
+      print_plain (out, e, cuda);
+      g_string_append_c (out, ')');
+    }
+  else
+    print_plain (out, e, cuda);
+}
+
+static void
+print_plain (GString      *out,
+             const WsExpr *e,
+             gboolean      cuda)
 {
   const char *suffix = cuda ? "LL" : "";
 
@@ -1042,7 +1138,8 @@ print_node (GString      *out,
       g_string_append (out, op_names[e->op.op]);
       /* keep “- -x” from printing as “--x”, a decrement in C */
       print_child (out, e->op.args[0],
-                   e->op.args[0]->kind == WS_EXPR_UNARY || (e->op.args[0]->kind == WS_EXPR_INT && e->op.args[0]->value < 0)
+                   (e->op.args[0]->kind == WS_EXPR_UNARY && !needs_cast (e->op.args[0], cuda)) ||
+                   (e->op.args[0]->kind == WS_EXPR_INT && e->op.args[0]->value < 0)
                      ? PREC_PRIMARY : PREC_UNARY,
                    cuda);
       break;

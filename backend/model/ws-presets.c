@@ -278,8 +278,10 @@ static const WsPreset presets[] = {
 
   /* ---------------------------------------------------------------- */
   { "atomics/one-address", "atomics", "One address",
-    "Every thread adds to the same counter. The 32 lanes of a warp are applied one after the "
-    "other: 32 serialised updates of one sector per warp.",
+    "Every thread adds to the same counter: the 32 lanes of a warp are applied one after the other, "
+    "32 serialised updates of one sector per warp. (When the address is a constant the compiler "
+    "sees, CUDA 11 and later count the warp's lanes and issue one update instead — the real kernel "
+    "hides its index from the compiler to show the hardware's behaviour.)",
     B1 (256), B1 (GRID_1D), NULL, NULL, { { NULL } },
     { ATOMIC ("counter", GLOBAL, 4, "0") } },
   { "atomics/distinct", "atomics", "One address per thread",

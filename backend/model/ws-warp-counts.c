@@ -335,20 +335,32 @@ count_shared (WsAccessKind  kind,
     c->atomic_depth = 0;
 }
 
+guint
+ws_access_machine_instructions (WsSpace      space,
+                                WsAccessKind kind,
+                                guint        elem_size)
+{
+  return space == WS_SPACE_CONSTANT && elem_size == 16 ? 4 : 1;
+}
+
+/* One request per distinct address, for each LDC the access becomes
+ * (idc__requests). */
 static void
-count_constant (guint32       active,
+count_constant (guint         elem_size,
+                guint32       active,
                 const gint64 *addresses,
                 WsWarpCounts *c,
                 GArray       *steps)
 {
   gint64 a[WS_WARP_SIZE];
   guint n = gather (active, addresses, a);
+  guint ldcs = ws_access_machine_instructions (WS_SPACE_CONSTANT, WS_ACCESS_LOAD, elem_size);
   guint depth;
 
   sort_values (a, n);
   c->distinct_addresses = address_multiplicity (active, addresses, a, n, &depth);
-  c->requests = c->distinct_addresses;
-  c->replays = c->distinct_addresses - 1;
+  c->requests = c->distinct_addresses * ldcs;
+  c->replays = c->requests - ldcs;
 
   if (steps == NULL)
     return;
@@ -440,7 +452,7 @@ ws_model_count_warp (WsSpace       space,
       count_shared (kind, elem_size, active, addresses, counts, steps);
       break;
     case WS_SPACE_CONSTANT:
-      count_constant (active, addresses, counts, steps);
+      count_constant (elem_size, active, addresses, counts, steps);
       break;
     case WS_SPACE_LOCAL:
       count_local (elem_size, active, addresses, counts, steps);
