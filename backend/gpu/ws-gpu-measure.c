@@ -157,16 +157,6 @@ find_ops (const char *id)
   return NULL;
 }
 
-gint64
-ws_run_param (WsRun      *run,
-              const char *name)
-{
-  for (guint i = 0; i < run->info->n_params; i++)
-    if (strcmp (run->info->params[i].name, name) == 0)
-      return run->p[i];
-  g_error ("kernel %s has no parameter %s", run->info->id, name);
-}
-
 static char *
 param_names (const WsKernelInfo *info)
 {
@@ -213,22 +203,6 @@ resolve_params (WsRun              *run,
       run->p[i] = params[j].value;
     }
   return TRUE;
-}
-
-gboolean
-ws_run_set_error (WsRun      *run,
-                  GError    **error,
-                  const char *format,
-                  ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM, "%s: %s", run->info->id, message);
-  return FALSE;
 }
 
 static void
@@ -376,136 +350,4 @@ ws_gpu_measure (const char             *id,
     }
   ws_gpu_unlock ();
   return m;
-}
-
-/* ------------------------------------------------------------------ */
-/* Verification                                                       */
-/* ------------------------------------------------------------------ */
-
-const void *
-ws_run_fetch (WsRun      *run,
-              const void *src,
-              gsize       bytes,
-              GError    **error)
-{
-  void *host = ws_gpu_pinned (0, bytes, error);
-
-  if (host == NULL ||
-      !ws_gpu_check (cudaMemcpy (host, src, bytes, cudaMemcpyDeviceToHost), "reading the output back", error))
-    return NULL;
-  return host;
-}
-
-typedef struct
-{
-  const guint32 *got;
-  gsize start, end;
-  WsExpectFunc expect;
-  gpointer data;
-  gsize bad;           /* first mismatch, or end */
-  guint32 bad_expected;
-} Chunk;
-
-static gpointer
-check_chunk (gpointer user_data)
-{
-  Chunk *c = user_data;
-
-  c->bad = c->end;
-  for (gsize k = c->start; k < c->end; k++)
-    {
-      guint32 e = c->expect (k, c->data);
-      if (c->got[k] != e)
-        {
-          c->bad = k;
-          c->bad_expected = e;
-          break;
-        }
-    }
-  return NULL;
-}
-
-gboolean
-ws_run_check_words (WsRun         *run,
-                    const char    *array,
-                    const guint32 *got,
-                    gsize          n,
-                    WsExpectFunc   expect,
-                    gpointer       data,
-                    GError       **error)
-{
-  guint n_threads = n < (1 << 20) ? 1 : CLAMP (g_get_num_processors (), 1, 16);
-  g_autofree Chunk *chunks = g_new0 (Chunk, n_threads);
-  g_autofree GThread **threads = g_new0 (GThread *, n_threads);
-
-  for (guint t = 0; t < n_threads; t++)
-    {
-      chunks[t] = (Chunk) { got, n * t / n_threads, n * (t + 1) / n_threads, expect, data, 0, 0 };
-      if (t > 0)
-        threads[t] = g_thread_new ("ws-verify", check_chunk, &chunks[t]);
-    }
-  check_chunk (&chunks[0]);
-  for (guint t = 1; t < n_threads; t++)
-    g_thread_join (threads[t]);
-  for (guint t = 0; t < n_threads; t++)
-    if (chunks[t].bad < chunks[t].end)
-      {
-        gsize k = chunks[t].bad;
-        g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_VERIFY_FAILED,
-                     "%s: %s[%" G_GSIZE_FORMAT "] is 0x%08x, but the CPU reference says 0x%08x",
-                     run->info->id, array, k, got[k], chunks[t].bad_expected);
-        return FALSE;
-      }
-  return TRUE;
-}
-
-gboolean
-ws_run_verify_words (WsRun        *run,
-                     const char   *array,
-                     const void   *src,
-                     gsize         n,
-                     WsExpectFunc  expect,
-                     gpointer      data,
-                     GError      **error)
-{
-  const guint32 *got = ws_run_fetch (run, src, n * 4, error);
-
-  return got != NULL && ws_run_check_words (run, array, got, n, expect, data, error);
-}
-
-typedef struct
-{
-  guint32 *p;
-  gsize start, end;
-  guint32 seed;
-} FillChunk;
-
-static gpointer
-fill_chunk (gpointer user_data)
-{
-  FillChunk *c = user_data;
-
-  for (gsize k = c->start; k < c->end; k++)
-    c->p[k] = ws_value (k, c->seed);
-  return NULL;
-}
-
-void
-ws_run_fill_host (guint32 *p,
-                  gsize    n,
-                  guint32  seed)
-{
-  guint n_threads = n < (1 << 20) ? 1 : CLAMP (g_get_num_processors (), 1, 16);
-  g_autofree FillChunk *chunks = g_new0 (FillChunk, n_threads);
-  g_autofree GThread **threads = g_new0 (GThread *, n_threads);
-
-  for (guint t = 0; t < n_threads; t++)
-    {
-      chunks[t] = (FillChunk) { p, n * t / n_threads, n * (t + 1) / n_threads, seed };
-      if (t > 0)
-        threads[t] = g_thread_new ("ws-fill", fill_chunk, &chunks[t]);
-    }
-  fill_chunk (&chunks[0]);
-  for (guint t = 1; t < n_threads; t++)
-    g_thread_join (threads[t]);
 }
