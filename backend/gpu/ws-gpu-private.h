@@ -135,6 +135,11 @@ gboolean         ws_run_verify_words       (WsRun        *run,
 void             ws_run_fill_host          (guint32      *p,
                                             gsize         n,
                                             guint32       seed);
+gboolean         ws_run_alloc_in_out       (WsRun        *run,
+                                            gsize         in_words,
+                                            gsize         out_words,
+                                            guint32       seed,
+                                            GError      **error);
 gboolean         ws_run_set_error          (WsRun        *run,
                                             GError      **error,
                                             const char   *format,

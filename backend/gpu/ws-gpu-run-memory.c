@@ -13,19 +13,6 @@ input (gsize k)
   return ws_value (k, SEED_IN);
 }
 
-static gboolean
-alloc_in_out (WsRun   *run,
-              gsize    in_words,
-              gsize    out_words,
-              GError **error)
-{
-  run->d[0] = ws_gpu_buffer (0, in_words * 4, error);
-  run->d[1] = run->d[0] ? ws_gpu_buffer (1, out_words * 4, error) : NULL;
-  return run->d[1] != NULL &&
-         ws_gpu_fill (run->d[0], in_words, SEED_IN, error) &&
-         ws_gpu_set_bytes (run->d[1], WS_POISON_BYTE, out_words * 4, error);
-}
-
 /* ------------------------------------------------------------------ */
 /* Coalescing                                                         */
 /* ------------------------------------------------------------------ */
@@ -77,7 +64,7 @@ coalescing_prepare (WsRun   *run,
     }
   run->n = n;
   run->launch = coalescing_launch;
-  return alloc_in_out (run, in_words, out_words, error);
+  return ws_run_alloc_in_out (run, in_words, out_words, SEED_IN, error);
 }
 
 static guint32
@@ -135,7 +122,7 @@ elem_size_prepare (WsRun   *run,
   run->n = n;
   run->bytes = 2 * n * elem;
   run->launch = elem_size_launch;
-  return alloc_in_out (run, (n * elem + 3) / 4, (n * elem + 3) / 4, error);
+  return ws_run_alloc_in_out (run, (n * elem + 3) / 4, (n * elem + 3) / 4, SEED_IN, error);
 }
 
 static guint32
@@ -207,7 +194,7 @@ layout_prepare (WsRun   *run,
     }
   run->n = n;
   run->launch = layout_launch;
-  return alloc_in_out (run, in_words, n, error);
+  return ws_run_alloc_in_out (run, in_words, n, SEED_IN, error);
 }
 
 static guint32
@@ -310,7 +297,7 @@ pitch_prepare (WsRun   *run,
     return ws_run_set_error (run, error, "pitch = %" G_GINT64_FORMAT " is narrower than a row (W = %" G_GINT64_FORMAT ")",
                              pitch, width);
   run->n = pitch;
-  return alloc_in_out (run, pitch * height, pitch * height, error);
+  return ws_run_alloc_in_out (run, pitch * height, pitch * height, SEED_IN, error);
 }
 
 static guint32
@@ -348,7 +335,7 @@ transpose_prepare (WsRun   *run,
   run->n = n;
   run->bytes = 8 * n * n;
   run->launch = transpose_launch;
-  return alloc_in_out (run, n * n, n * n, error);
+  return ws_run_alloc_in_out (run, n * n, n * n, SEED_IN, error);
 }
 
 static guint32
@@ -383,7 +370,7 @@ readonly_prepare (WsRun   *run,
   run->n = ws_run_param (run, "N");
   run->bytes = 8 * run->n;
   run->launch = readonly_launch;
-  return alloc_in_out (run, run->n, run->n, error);
+  return ws_run_alloc_in_out (run, run->n, run->n, SEED_IN, error);
 }
 
 static guint32
@@ -519,7 +506,7 @@ memcpy_prepare (WsRun   *run,
   run->n = ws_run_param (run, "N");
   run->bytes = 8 * run->n;
   run->launch = memcpy_launch;
-  return alloc_in_out (run, run->n, run->n, error);
+  return ws_run_alloc_in_out (run, run->n, run->n, SEED_IN, error);
 }
 
 static gboolean

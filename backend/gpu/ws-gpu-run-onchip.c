@@ -12,19 +12,6 @@ input (gsize k)
   return ws_value (k, SEED_IN);
 }
 
-static gboolean
-alloc_in_out (WsRun   *run,
-              gsize    in_words,
-              gsize    out_words,
-              GError **error)
-{
-  run->d[0] = ws_gpu_buffer (0, in_words * 4, error);
-  run->d[1] = run->d[0] ? ws_gpu_buffer (1, out_words * 4, error) : NULL;
-  return run->d[1] != NULL &&
-         ws_gpu_fill (run->d[0], in_words, SEED_IN, error) &&
-         ws_gpu_set_bytes (run->d[1], WS_POISON_BYTE, out_words * 4, error);
-}
-
 /* ------------------------------------------------------------------ */
 /* Shared-memory banks                                                */
 /* ------------------------------------------------------------------ */
@@ -222,7 +209,7 @@ private_prepare (WsRun   *run,
   run->n = ws_run_param (run, "N");
   run->bytes = 8 * run->n;
   run->launch = private_launch;
-  return alloc_in_out (run, run->n, run->n, error);
+  return ws_run_alloc_in_out (run, run->n, run->n, SEED_IN, error);
 }
 
 static guint32
@@ -308,7 +295,7 @@ hold_prepare (WsRun   *run,
   run->n = ws_run_param (run, "N");
   run->bytes = 8 * run->n;
   run->launch = hold_launch;
-  return alloc_in_out (run, run->n, run->n, error);
+  return ws_run_alloc_in_out (run, run->n, run->n, SEED_IN, error);
 }
 
 static guint32
@@ -361,7 +348,7 @@ merge_prepare (WsRun   *run,
   blocks = (run->n + WS_BLOCK - 1) / WS_BLOCK;
   run->bytes = 4 * run->n + 4 * blocks;
   run->launch = merge_launch;
-  return alloc_in_out (run, run->n, blocks, error);
+  return ws_run_alloc_in_out (run, run->n, blocks, SEED_IN, error);
 }
 
 static guint32

@@ -16,6 +16,22 @@ ws_run_param (WsRun      *run,
   g_error ("kernel %s has no parameter %s", run->info->id, name);
 }
 
+/* Buffer 0 holds in_words of input made from seed, buffer 1 out_words of
+ * poison that the kernel must overwrite. */
+gboolean
+ws_run_alloc_in_out (WsRun   *run,
+                     gsize    in_words,
+                     gsize    out_words,
+                     guint32  seed,
+                     GError **error)
+{
+  run->d[0] = ws_gpu_buffer (0, in_words * 4, error);
+  run->d[1] = run->d[0] ? ws_gpu_buffer (1, out_words * 4, error) : NULL;
+  return run->d[1] != NULL &&
+         ws_gpu_fill (run->d[0], in_words, seed, error) &&
+         ws_gpu_set_bytes (run->d[1], WS_POISON_BYTE, out_words * 4, error);
+}
+
 gboolean
 ws_run_set_error (WsRun      *run,
                   GError    **error,
