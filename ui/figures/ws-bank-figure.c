@@ -127,7 +127,8 @@ bank_layout (const WsFigureFrame *frame,
     lay->header[b] = (WsBox) { lay->lanes[b].x, row.y + lane_h + band, lay->lanes[b].w, header_h };
   lay->legend_y = c.y + c.h - ws_figure_legend_height (s);
   lay->grid_y = row.y + lane_h + band + header_h + 4;
-  lay->row_h = CLAMP ((lay->legend_y - s->font_size * 0.5 - lay->grid_y) / MAX (1, n_rows), 6, MAX (pitch * 1.2, 34));
+  /* in a short figure many wavefronts make thin rows, but stay above the legend */
+  lay->row_h = CLAMP ((lay->legend_y - s->font_size * 0.5 - lay->grid_y) / MAX (1, n_rows), 2, MAX (pitch * 1.2, 34));
 }
 
 static WsBox
@@ -179,7 +180,9 @@ draw_row_labels (WsFigureContext  *ctx,
                  const WsSchedule *schedule)
 {
   const WsFigureStyle *s = ctx->style;
-  WsTextOptions o = { .size = MIN (s->font_size * 0.9, lay->row_h * 0.8), .ay = 0.5, .max_width = lay->label_w - 4 };
+  /* legible labels: on every row while they fit, on every few rows when rows are thin */
+  WsTextOptions o = { .size = MIN (s->font_size * 0.9, MAX (lay->row_h * 0.8, s->font_size * 0.75)), .ay = 0.5,
+                      .max_width = lay->label_w - 4 };
   guint every = lay->row_h >= o.size * 1.1 ? 1 : (guint) ceil (o.size * 1.2 / lay->row_h);
 
   for (guint i = 0; i < t->n_rows; i++)
@@ -187,7 +190,8 @@ draw_row_labels (WsFigureContext  *ctx,
       char label[48];
       WsStepState state = ws_schedule_step_state (schedule, i);
 
-      if (i % every != 0 && i + 1 != t->n_rows)
+      /* the last row is labelled too, unless the label before it is too close */
+      if (i % every != 0 && (i + 1 != t->n_rows || i % every < (every + 1) / 2))
         continue;
       if (t->n_phases > 1)
         g_snprintf (label, sizeof label, "phase %u · %u", t->phase[i] + 1, t->rank[i] + 1);

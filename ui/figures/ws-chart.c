@@ -18,12 +18,22 @@ series_free (gpointer data)
   g_free (s);
 }
 
+static void
+note_free (gpointer data)
+{
+  WsChartNote *n = data;
+
+  g_free (n->text);
+  g_free (n);
+}
+
 WsChart *
 ws_chart_new (void)
 {
   WsChart *chart = g_new0 (WsChart, 1);
 
   chart->series = g_ptr_array_new_with_free_func (series_free);
+  chart->notes = g_ptr_array_new_with_free_func (note_free);
   chart->highlight = NAN;
   for (guint i = 0; i < WS_CHART_N_AXES; i++)
     chart->axes[i].max = 1;
@@ -42,6 +52,7 @@ ws_chart_free (WsChart *chart)
       g_clear_pointer (&chart->axes[i].categories, g_ptr_array_unref);
     }
   g_ptr_array_unref (chart->series);
+  g_ptr_array_unref (chart->notes);
   g_free (chart->title);
   g_free (chart->subtitle);
   g_free (chart->message);
@@ -149,6 +160,24 @@ ws_chart_series_add (WsChartSeries *series,
   g_array_append_val (series->points, p);
 }
 
+void
+ws_chart_add_note (WsChart    *chart,
+                   double      x,
+                   const char *text,
+                   int         hue,
+                   gboolean    bold)
+{
+  WsChartNote *n;
+
+  g_return_if_fail (chart != NULL && text != NULL);
+  n = g_new0 (WsChartNote, 1);
+  n->x = x;
+  n->text = g_strdup (text);
+  n->hue = hue;
+  n->bold = bold;
+  g_ptr_array_add (chart->notes, n);
+}
+
 guint
 ws_chart_n_points (const WsChart *chart)
 {
@@ -188,8 +217,27 @@ typedef struct
   double px, py, pw, ph;     /* the plot area */
   double tick_size;
   double category_h;
+  double note_line;          /* the height of one line of notes */
+  double notes_h;            /* the band of notes over the plot area */
   gboolean has_y2;
 } ChartLayout;
+
+/* The most notes over any one x. */
+static guint
+most_notes (const WsChart *chart)
+{
+  guint most = 0;
+
+  for (guint i = 0; i < chart->notes->len; i++)
+    {
+      const WsChartNote *a = g_ptr_array_index (chart->notes, i);
+      guint n = 0;
+      for (guint j = 0; j < chart->notes->len; j++)
+        n += ((const WsChartNote *) g_ptr_array_index (chart->notes, j))->x == a->x;
+      most = MAX (most, n);
+    }
+  return most;
+}
 
 static double
 widest_tick (WsFigureContext   *ctx,
@@ -229,8 +277,10 @@ chart_layout (WsFigureContext *ctx,
   right = lay->has_y2 ? MARGIN + axis_title + widest_tick (ctx, &chart->axes[WS_CHART_Y2], lay->tick_size) + 6
                       : MARGIN + s->font_size;
   bottom = MARGIN + axis_title + lay->category_h;
+  lay->note_line = s->font_size * 1.3;
+  lay->notes_h = most_notes (chart) * lay->note_line;
   lay->px = left;
-  lay->py = lay->legend_y + lay->legend_h + s->font_size * 0.6;
+  lay->py = lay->legend_y + lay->legend_h + s->font_size * 0.6 + (lay->notes_h > 0 ? lay->notes_h + s->font_size * 0.4 : 0);
   lay->pw = MAX (10, ctx->width - left - right);
   lay->ph = MAX (10, ctx->height - lay->py - bottom);
 }
@@ -243,7 +293,32 @@ to_x (const ChartLayout *lay,
   return lay->px + ws_chart_axis_map (&chart->axes[WS_CHART_X], v) * lay->pw;
 }
 
-/* On a category axis, measured points and the model's stand side by side. */
+/* On a category axis, the series of measured points stand side by side
+ * (one recording beside another), and the model's beside them. */
+static double
+category_dodge (const WsChart       *chart,
+                const WsChartSeries *series)
+{
+  guint n_points = 0, index = 0;
+  gboolean has_line = FALSE;
+
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const WsChartSeries *s = g_ptr_array_index (chart->series, i);
+      if (s == series)
+        index = n_points;
+      if (s->kind == WS_SERIES_LINE)
+        has_line = TRUE;
+      else
+        n_points++;
+    }
+  if (chart->series->len < 2)
+    return 0;
+  if (series->kind == WS_SERIES_LINE)
+    return -0.08 + (n_points - 1) * 0.07 + 0.22;
+  return (has_line ? -0.08 : 0) + (index - (n_points - 1) / 2.0) * 0.14;
+}
+
 static double
 point_x (const ChartLayout   *lay,
          const WsChart       *chart,
@@ -252,8 +327,8 @@ point_x (const ChartLayout   *lay,
 {
   double dodge = 0;
 
-  if (chart->axes[WS_CHART_X].scale == WS_AXIS_CATEGORY && chart->series->len > 1)
-    dodge = series->kind == WS_SERIES_LINE ? 0.14 : -0.08;
+  if (chart->axes[WS_CHART_X].scale == WS_AXIS_CATEGORY)
+    dodge = category_dodge (chart, series);
   return to_x (lay, chart, v + dodge);
 }
 
@@ -280,6 +355,8 @@ draw_marker (WsFigureContext *ctx,
   cairo_t *cr = ctx->cr;
   double r = ctx->style->font_size * (kind == WS_SERIES_POINTS ? 0.38 : 0.32);
 
+  /* a marker of its own, not joined to whatever was drawn last */
+  cairo_new_path (cr);
   if (kind == WS_SERIES_POINTS)
     cairo_arc (cr, x, y, r, 0, 2 * G_PI);
   else
@@ -503,6 +580,39 @@ draw_legend (WsFigureContext   *ctx,
     }
 }
 
+/* Notes stand over their x, in the band between the legend and the plot,
+ * each in its series' colour after its marker. */
+static void
+draw_notes (WsFigureContext   *ctx,
+            const WsChart     *chart,
+            const ChartLayout *lay)
+{
+  const WsFigureStyle *s = ctx->style;
+  const WsChartAxis *x = &chart->axes[WS_CHART_X];
+  double slot = x->scale == WS_AXIS_CATEGORY && x->categories ? lay->pw / MAX (1, x->categories->len) : lay->pw / 4;
+  double top = lay->py - lay->notes_h - s->font_size * 0.4;
+
+  for (guint i = 0; i < chart->notes->len; i++)
+    {
+      const WsChartNote *n = g_ptr_array_index (chart->notes, i);
+      WsTextOptions o = { .size = s->font_size * 0.92, .ax = 0.5, .ay = 0.5, .flags = n->bold ? WS_TEXT_BOLD : 0 };
+      double cx = to_x (lay, chart, n->x), y, w;
+      double marker = n->hue == WS_CHART_NOTE_TEXT ? 0 : s->font_size * 1.1;
+      guint line = 0;
+
+      for (guint j = 0; j < i; j++)
+        line += ((const WsChartNote *) g_ptr_array_index (chart->notes, j))->x == n->x;
+      y = top + (line + 0.5) * lay->note_line;
+      o.max_width = MAX (10, slot - 8 - marker);
+      ws_figure_text_size (ctx, n->text, &o, &w, NULL);
+      if (marker > 0)
+        draw_marker (ctx, n->hue == WS_CHART_NOTE_MODEL ? WS_SERIES_LINE : WS_SERIES_POINTS, cx - w / 2 - marker / 2,
+                     y, n->hue == WS_CHART_NOTE_MODEL ? s->model : ws_figure_style_hue (s, n->hue));
+      ws_figure_set_color (ctx, s->foreground);
+      ws_figure_text (ctx, cx + marker / 2, y, n->text, &o, NULL, NULL);
+    }
+}
+
 void
 ws_chart_draw (cairo_t             *cr,
                const WsChart       *chart,
@@ -526,6 +636,7 @@ ws_chart_draw (cairo_t             *cr,
   if (lay.has_y2)
     draw_y_axis (&ctx, chart, &lay, WS_CHART_Y2);
   draw_x_axis (&ctx, chart, &lay);
+  draw_notes (&ctx, chart, &lay);
   /* lines under points, so that no measurement is hidden */
   for (guint i = 0; i < chart->series->len; i++)
     if (((WsChartSeries *) g_ptr_array_index (chart->series, i))->kind == WS_SERIES_LINE)

@@ -64,6 +64,19 @@ typedef struct
   GArray *points;        /* WsChartPoint */
 } WsChartSeries;
 
+/* A line of text over a value of x (a category): a speed-up, a ratio.
+ * Notes over one x stack in the order added. */
+#define WS_CHART_NOTE_TEXT (-2)   /* hue: the foreground, no marker */
+#define WS_CHART_NOTE_MODEL (-1)  /* hue: the model's colour, its marker */
+
+typedef struct
+{
+  double x;
+  char *text;
+  int hue;               /* a series' hue (with its marker), or one of the above */
+  gboolean bold;
+} WsChartNote;
+
 typedef struct
 {
   char *title;
@@ -71,6 +84,7 @@ typedef struct
   char *message;         /* shown in the plot area when there are no points */
   WsChartAxis axes[WS_CHART_N_AXES];
   GPtrArray *series;     /* WsChartSeries */
+  GPtrArray *notes;      /* WsChartNote */
   double highlight;      /* x of a marked value, NAN for none */
 } WsChart;
 
@@ -99,6 +113,11 @@ void           ws_chart_series_add       (WsChartSeries       *series,
                                           double               y,
                                           double               lo,
                                           double               hi);
+void           ws_chart_add_note         (WsChart             *chart,
+                                          double               x,
+                                          const char          *text,
+                                          int                  hue,
+                                          gboolean             bold);
 /* Fixes an axis' range, so that points streaming in do not move it. */
 void           ws_chart_set_range        (WsChart             *chart,
                                           WsChartAxisId        id,
@@ -144,6 +163,12 @@ gboolean       ws_chart_pick             (const WsChart       *chart,
 char          *ws_chart_describe_point   (const WsChart       *chart,
                                           guint                series,
                                           guint                point);
+
+/* The data behind a chart (ws-chart-data.c): CSV, one row per point, with
+ * the axes' titles and units in the header; or JSON with the titles, the
+ * axes, the series and the notes. */
+char          *ws_chart_to_csv           (const WsChart       *chart);
+char          *ws_chart_to_json          (const WsChart       *chart);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsChart, ws_chart_free)
 

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ws-export.h"
+
+G_BEGIN_DECLS
+
+/* A comparison: two to four views of warp instructions side by side, at
+ * one position of their schedules, over one chart of what they cost. Each
+ * view is drawn by ws_figure_draw, the chart by ws_chart_draw. */
+
+#define WS_COMPARE_MAX 4
+
+typedef struct
+{
+  WsExportFigure cells[WS_COMPARE_MAX];
+  guint n_cells;
+  const WsChart *chart;      /* NULL: the views alone */
+} WsCompareFigure;
+
+/* Where cell i goes in a figure of width × height (the chart takes the rest below). */
+WsBox  ws_compare_figure_cell_box   (const WsCompareFigure *compare,
+                                     guint                  i,
+                                     double                 width,
+                                     double                 height);
+WsBox  ws_compare_figure_chart_box  (const WsCompareFigure *compare,
+                                     double                 width,
+                                     double                 height);
+void   ws_compare_figure_draw       (cairo_t               *cr,
+                                     const WsFigureStyle   *style,
+                                     double                 width,
+                                     double                 height,
+                                     gpointer               compare);
+
+G_END_DECLS

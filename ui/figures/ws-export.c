@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-export.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <math.h>
+#include <string.h>
+
+static const char *names[WS_N_EXPORT_FORMATS] = { "png", "svg", "pdf", "csv", "json" };
+
+const char *
+ws_export_format_to_string (WsExportFormat format)
+{
+  g_return_val_if_fail (format < WS_N_EXPORT_FORMATS, NULL);
+  return names[format];
+}
+
+gboolean
+ws_export_format_from_string (const char     *name,
+                              WsExportFormat *format)
+{
+  for (guint i = 0; name && i < WS_N_EXPORT_FORMATS; i++)
+    if (g_ascii_strcasecmp (name, names[i]) == 0)
+      {
+        *format = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+ws_export_format_from_path (const char     *path,
+                            WsExportFormat *format)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  const char *dot = strrchr (base, '.');
+
+  return dot && ws_export_format_from_string (dot + 1, format);
+}
+
+gboolean
+ws_export_format_is_drawing (WsExportFormat format)
+{
+  return format == WS_EXPORT_PNG || format == WS_EXPORT_SVG || format == WS_EXPORT_PDF;
+}
+
+void
+ws_export_prepare_frame (WsFigureFrame       *frame,
+                         const WsFigureStyle *style)
+{
+  frame->layers = WS_FIGURE_LAYERS_ALL;
+  if (style->kind != WS_FIGURE_STYLE_PRINT)
+    return;
+  frame->position = frame->result ? frame->result->steps->len : 0;
+  frame->hover = WS_FIGURE_HIT_NONE;
+}
+
+gboolean
+ws_export_check_size (WsExportFormat format,
+                      double         width,
+                      double         height,
+                      double         scale,
+                      GError       **error)
+{
+  if (!(width >= 16 && height >= 16 && width <= 20000 && height <= 20000))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "the size %g × %g is not between 16 × 16 and 20000 × 20000", width, height);
+      return FALSE;
+    }
+  if (!(scale > 0 && scale <= 16))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "the scale %g is not above 0 and at most 16",
+                   scale);
+      return FALSE;
+    }
+  if (format == WS_EXPORT_PNG && (width * scale > WS_EXPORT_MAX_PIXELS || height * scale > WS_EXPORT_MAX_PIXELS))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "%g × %g at scale %g is more than %d pixels on a side", width, height, scale,
+                   WS_EXPORT_MAX_PIXELS);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+draw_on_background (cairo_t             *cr,
+                    const WsFigureStyle *style,
+                    double               width,
+                    double               height,
+                    WsExportDrawFunc     draw,
+                    gpointer             user_data)
+{
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, style->background.r, style->background.g, style->background.b);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_fill (cr);
+  cairo_restore (cr);
+  draw (cr, style, width, height, user_data);
+}
+
+cairo_surface_t *
+ws_export_to_image (double               width,
+                    double               height,
+                    double               scale,
+                    const WsFigureStyle *style,
+                    WsExportDrawFunc     draw,
+                    gpointer             user_data)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale),
+                                                         (int) ceil (height * scale));
+  cairo_t *cr;
+
+  /* the device scale, not a transformation: text is hinted for the pixels it lands on */
+  cairo_surface_set_device_scale (surface, scale, scale);
+  cr = cairo_create (surface);
+  draw_on_background (cr, style, width, height, draw, user_data);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing, atomically                                                */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  GOutputStream *out;
+  GError *error;
+} Sink;
+
+static cairo_status_t
+sink_write (void                *closure,
+            const unsigned char *data,
+            unsigned int         length)
+{
+  Sink *sink = closure;
+
+  if (sink->error)
+    return CAIRO_STATUS_WRITE_ERROR;
+  if (!g_output_stream_write_all (sink->out, data, length, NULL, NULL, &sink->error))
+    return CAIRO_STATUS_WRITE_ERROR;
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static gboolean
+sink_open (Sink        *sink,
+           const char  *path,
+           GError     **error)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+
+  /* g_file_replace writes beside the file and renames it over the old one on close */
+  sink->out = G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error));
+  sink->error = NULL;
+  return sink->out != NULL;
+}
+
+/* Closes the file into place, or, after an error, leaves the old one as it was. */
+static gboolean
+sink_close (Sink          *sink,
+            cairo_status_t status,
+            const char    *path,
+            GError       **error)
+{
+  g_autoptr (GCancellable) abandon = g_cancellable_new ();
+  gboolean ok = sink->error == NULL && status == CAIRO_STATUS_SUCCESS;
+
+  if (!ok)
+    {
+      g_cancellable_cancel (abandon);
+      g_output_stream_close (sink->out, abandon, NULL);
+    }
+  else
+    ok = g_output_stream_close (sink->out, NULL, &sink->error);
+  g_clear_object (&sink->out);
+  if (sink->error)
+    {
+      g_propagate_prefixed_error (error, sink->error, "could not write %s: ", path);
+      return FALSE;
+    }
+  if (!ok)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "could not draw %s: %s", path,
+                   cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static cairo_status_t
+write_vector (Sink                *sink,
+              WsExportFormat       format,
+              double               width,
+              double               height,
+              const WsFigureStyle *style,
+              WsExportDrawFunc     draw,
+              gpointer             user_data)
+{
+  cairo_surface_t *surface = format == WS_EXPORT_SVG
+                               ? cairo_svg_surface_create_for_stream (sink_write, sink, width, height)
+                               : cairo_pdf_surface_create_for_stream (sink_write, sink, width, height);
+  cairo_t *cr = cairo_create (surface);
+  cairo_status_t status;
+
+  if (format == WS_EXPORT_PDF)
+    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Warpscope");
+  draw_on_background (cr, style, width, height, draw, user_data);
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+  /* SVG and PDF are written as the surface finishes */
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  return status;
+}
+
+gboolean
+ws_export_drawing (const char          *path,
+                   WsExportFormat       format,
+                   double               width,
+                   double               height,
+                   double               scale,
+                   const WsFigureStyle *style,
+                   WsExportDrawFunc     draw,
+                   gpointer             user_data,
+                   GError             **error)
+{
+  Sink sink;
+  cairo_status_t status;
+
+  g_return_val_if_fail (path != NULL && style != NULL && draw != NULL, FALSE);
+  if (!ws_export_format_is_drawing (format))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s is data, not a drawing: use PNG, SVG or PDF",
+                   ws_export_format_to_string (format));
+      return FALSE;
+    }
+  if (!ws_export_check_size (format, width, height, scale, error) || !sink_open (&sink, path, error))
+    return FALSE;
+  if (format == WS_EXPORT_PNG)
+    {
+      cairo_surface_t *surface = ws_export_to_image (width, height, scale, style, draw, user_data);
+      status = cairo_surface_status (surface);
+      if (status == CAIRO_STATUS_SUCCESS)
+        status = cairo_surface_write_to_png_stream (surface, sink_write, &sink);
+      cairo_surface_destroy (surface);
+    }
+  else
+    status = write_vector (&sink, format, width, height, style, draw, user_data);
+  return sink_close (&sink, status, path, error);
+}
+
+gboolean
+ws_export_chart_data (const char    *path,
+                      WsExportFormat format,
+                      const WsChart *chart,
+                      GError       **error)
+{
+  g_autofree char *text = NULL;
+  Sink sink;
+
+  g_return_val_if_fail (path != NULL && chart != NULL, FALSE);
+  if (format != WS_EXPORT_CSV && format != WS_EXPORT_JSON)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "a plot's data is CSV or JSON, not %s",
+                   ws_export_format_to_string (format));
+      return FALSE;
+    }
+  text = format == WS_EXPORT_CSV ? ws_chart_to_csv (chart) : ws_chart_to_json (chart);
+  if (!sink_open (&sink, path, error))
+    return FALSE;
+  g_output_stream_write_all (sink.out, text, strlen (text), NULL, NULL, &sink.error);
+  return sink_close (&sink, CAIRO_STATUS_SUCCESS, path, error);
+}
+
+/* ------------------------------------------------------------------ */
+
+void
+ws_export_draw_chart (cairo_t             *cr,
+                      const WsFigureStyle *style,
+                      double               width,
+                      double               height,
+                      gpointer             chart)
+{
+  ws_chart_draw (cr, chart, style, width, height);
+}
+
+void
+ws_export_draw_figure (cairo_t             *cr,
+                       const WsFigureStyle *style,
+                       double               width,
+                       double               height,
+                       gpointer             data)
+{
+  WsExportFigure *figure = data;
+  WsFigureFrame frame = figure->frame;
+
+  ws_export_prepare_frame (&frame, style);
+  ws_figure_draw (figure->kind, cr, &frame, style, width, height);
+}
