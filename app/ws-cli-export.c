@@ -1,10 +1,492 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Placeholder: replaced by the real subcommands. */
+/* warpscope-cli export: a figure with no display, drawn by the renderers
+ * the program draws with (ui/figures), from the plots and comparisons the
+ * program builds (ws-plot.c, ws-compare.c): for slides, papers and course
+ * notes made by a script. */
+#include "ws-config.h"
 #include "ws-cli.h"
+
+#if WS_HAVE_FIGURES
+
+#include <math.h>
+#include <string.h>
+
+#include "ws-compare.h"
+#include "ws-export.h"
+#include "ws-plot.h"
+
+#define COMMAND "export"
+
+static const char export_description[] =
+  "Views:\n"
+  "  warp, banks, constant, local, atomics   one warp instruction (warp 0 of block 0)\n"
+  "  plot      the measured plot: median time per launch against the preset's sweep\n"
+  "            parameter, or the presets of its topic side by side, with the model\n"
+  "  compare   two to four patterns side by side over a chart of their medians, the\n"
+  "            model's ratio and the speed-up: --preset (if given) and the --compare list\n"
+  "\n"
+  "The format comes from --format, else from the name of the output file: png, svg or\n"
+  "pdf; csv or json write the data behind a plot or a comparison. The print style has a\n"
+  "light background, larger type and every step served; the screen style (light or dark)\n"
+  "is the window's. Measurements come from the bundled recording unless --recording is\n"
+  "given (repeatable: each recording is plotted beside the others, labelled with its GPU).\n"
+  "\n"
+  "Examples:\n"
+  "  warpscope-cli export --preset transpose/shared --view banks -o banks.svg\n"
+  "  warpscope-cli export --preset coalescing/strided-sweep --view plot --format pdf -o sweep.pdf\n"
+  "  warpscope-cli export --view compare --compare transpose/copy,transpose/shared,transpose/shared-padded \\\n"
+  "                       --width 1600 --height 1000 --scale 2 -o transpose.png\n"
+  "  warpscope-cli export --view compare --compare banks/stride:stride=1,banks/stride:stride=2 -o banks.pdf\n";
+
+typedef struct
+{
+  WsCliPatternOptions pattern;
+  char *view;
+  char *compare;
+  char *format;
+  int width;
+  int height;
+  double scale;
+  char *style;
+  char **recordings;
+  char *output;
+  int instruction;
+  int step;
+} Options;
+
+static void
+options_clear (Options *o)
+{
+  ws_cli_pattern_options_clear (&o->pattern);
+  g_free (o->view);
+  g_free (o->compare);
+  g_free (o->format);
+  g_free (o->style);
+  g_strfreev (o->recordings);
+  g_free (o->output);
+}
+
+/* What the command draws, gathered from the options. */
+typedef struct
+{
+  WsExportFormat format;
+  const WsFigureStyle *style;
+  GPtrArray *recordings;           /* WsRecording */
+  WsPlotSources sources;
+} Job;
+
+static void
+job_clear (Job *job)
+{
+  g_clear_pointer (&job->recordings, g_ptr_array_unref);
+}
+
+/* ------------------------------------------------------------------ */
+/* Checking the options                                               */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+check_style (const Options *o,
+             Job           *job,
+             GError       **error)
+{
+  WsFigureStyleKind kind = WS_FIGURE_STYLE_PRINT;
+
+  if (o->style && g_str_equal (o->style, "screen"))
+    kind = WS_FIGURE_STYLE_LIGHT;
+  else if (o->style && !ws_figure_style_kind_from_string (o->style, &kind))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--style: “%s” is not print, screen, light or dark", o->style);
+      return FALSE;
+    }
+  job->style = ws_figure_style_get (kind);
+  return TRUE;
+}
+
+static gboolean
+check_format (const Options *o,
+              Job           *job,
+              GError       **error)
+{
+  if (o->output == NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "where to? give the file with -o FILE");
+      return FALSE;
+    }
+  if (o->format && !ws_export_format_from_string (o->format, &job->format))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--format: “%s” is not png, svg, pdf, csv or json", o->format);
+      return FALSE;
+    }
+  if (o->format == NULL && !ws_export_format_from_path (o->output, &job->format))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "-o %s: give --format png|svg|pdf|csv|json, or a name that ends in one", o->output);
+      return FALSE;
+    }
+  if (!ws_export_format_is_drawing (job->format))
+    return TRUE;
+  if (!ws_export_check_size (job->format, o->width, o->height, o->scale, error))
+    {
+      g_prefix_error (error, "--width, --height, --scale: ");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+load_recordings (const Options *o,
+                 Job           *job,
+                 GError       **error)
+{
+  job->recordings = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; o->recordings && o->recordings[i]; i++)
+    {
+      g_autoptr (GFile) file = g_file_new_for_commandline_arg (o->recordings[i]);
+      WsRecording *r = ws_recording_load_file (file, NULL, error);
+
+      if (r == NULL)
+        {
+          g_prefix_error (error, "--recording %s: ", o->recordings[i]);
+          return FALSE;
+        }
+      g_ptr_array_add (job->recordings, r);
+    }
+  if (job->recordings->len == 0)
+    {
+      /* the recording that ships with Warpscope, if it is where it should be */
+      WsRecording *bundled = ws_recording_load_bundled (NULL);
+      if (bundled)
+        g_ptr_array_add (job->recordings, bundled);
+    }
+  job->sources.recordings = job->recordings;
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* The views of one warp instruction                                  */
+/* ------------------------------------------------------------------ */
+
+/* The instruction asked for, else the first the view applies to. */
+static gboolean
+pick_access (const Options   *o,
+             const WsPattern *pattern,
+             WsFigureKind     kind,
+             guint           *access,
+             GError         **error)
+{
+  guint n = ws_pattern_get_n_accesses (pattern);
+
+  if (o->instruction != 0)
+    {
+      const WsAccess *a;
+      if (o->instruction < 1 || (guint) o->instruction > n)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       "--instruction: %d is not between 1 and %u", o->instruction, n);
+          return FALSE;
+        }
+      *access = o->instruction - 1;
+      a = ws_pattern_get_access (pattern, *access);
+      if (ws_figure_applies (kind, a->space, a->kind))
+        return TRUE;
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--view %s does not show instruction %d (%s %s)", o->view, o->instruction,
+                   ws_space_to_string (a->space), ws_access_kind_to_string (a->kind));
+      return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      const WsAccess *a = ws_pattern_get_access (pattern, i);
+      if (ws_figure_applies (kind, a->space, a->kind))
+        {
+          *access = i;
+          return TRUE;
+        }
+    }
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               "--view %s shows none of this pattern's instructions (try another view)", o->view);
+  return FALSE;
+}
+
+static double
+frame_position (const Options      *o,
+                const WsWarpResult *result)
+{
+  /* --step N: as it is after N steps; else every step served */
+  if (o->step >= 0)
+    return MIN ((guint) o->step, result->steps->len);
+  return result->steps->len;
+}
+
+static int
+export_figure (const Options *o,
+               Job           *job,
+               WsFigureKind   kind,
+               GError       **error)
+{
+  g_autoptr (WsPattern) pattern = ws_cli_pattern_build (&o->pattern, error);
+  g_autoptr (WsWarpResult) result = NULL;
+  g_autofree char *what = NULL;
+  g_autofree char *title = NULL;
+  const WsPreset *preset = o->pattern.preset ? ws_preset_lookup (o->pattern.preset) : NULL;
+  WsExportFigure figure = { kind };
+  guint access;
+
+  if (pattern == NULL || !pick_access (o, pattern, kind, &access, error))
+    return WS_CLI_USAGE;
+  if (!ws_export_format_is_drawing (job->format))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--view %s is a drawing: csv and json are for --view plot and compare", o->view);
+      return WS_CLI_USAGE;
+    }
+  if ((result = ws_model_analyze_warp (pattern, access, WS_DIM3 (0, 0, 0), 0, error)) == NULL)
+    return WS_CLI_USAGE;
+  what = ws_pattern_describe_access (pattern, access);
+  title = preset ? g_strdup_printf ("%s: %s — warp 0 of block (0, 0, 0)", preset->title, what)
+                 : g_strdup_printf ("%s — warp 0 of block (0, 0, 0)", what);
+  figure.frame = (WsFigureFrame) { result, title, ws_pattern_get_block (pattern), frame_position (o, result),
+                                   WS_FIGURE_HIT_NONE, WS_FIGURE_LAYERS_ALL };
+  /* the print style shows every step served; --step is for the screen styles */
+  if (!ws_export_drawing (o->output, job->format, o->width, o->height, o->scale, job->style,
+                          ws_export_draw_figure, &figure, error))
+    return WS_CLI_FAILED;
+  return WS_CLI_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Charts                                                             */
+/* ------------------------------------------------------------------ */
+
+static int
+write_chart (const Options  *o,
+             Job            *job,
+             WsChart        *chart,
+             WsExportDrawFunc draw,
+             gpointer        data,
+             GError        **error)
+{
+  gboolean ok;
+
+  ws_chart_autoscale (chart);
+  if (ws_export_format_is_drawing (job->format))
+    ok = ws_export_drawing (o->output, job->format, o->width, o->height, o->scale, job->style, draw, data, error);
+  else
+    ok = ws_export_chart_data (o->output, job->format, chart, error);
+  return ok ? WS_CLI_OK : WS_CLI_FAILED;
+}
+
+static int
+export_plot (const Options *o,
+             Job           *job,
+             GError       **error)
+{
+  g_autoptr (WsPattern) pattern = ws_cli_pattern_build (&o->pattern, error);
+  const WsPreset *preset = o->pattern.preset ? ws_preset_lookup (o->pattern.preset) : NULL;
+  g_autofree char *key = NULL;
+  g_autoptr (GPtrArray) patterns = NULL;
+  g_autoptr (GArray) prediction = NULL;
+  g_autoptr (WsChart) chart = NULL;
+  const char *name = NULL;
+  WsPlotInput in = { 0 };
+  guint access = o->instruction > 0 ? (guint) o->instruction - 1 : 0;
+
+  if (pattern == NULL)
+    return WS_CLI_USAGE;
+  if (access >= ws_pattern_get_n_accesses (pattern))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--instruction: %d is not between 1 and %u",
+                   o->instruction, ws_pattern_get_n_accesses (pattern));
+      return WS_CLI_USAGE;
+    }
+  in.preset = preset;
+  in.pattern = pattern;
+  in.edited = ws_plot_differs_from_preset (preset, pattern);
+  in.sweep_param = ws_plot_sweep_param (preset, pattern);
+  key = ws_plot_pattern_key (pattern, in.sweep_param);
+  in.key = key;
+  patterns = ws_plot_prediction_patterns (&in);
+  prediction = ws_plot_predict (patterns, ws_pattern_get_access (pattern, access)->space, &name, NULL);
+  in.prediction = prediction;
+  in.prediction_name = name;
+  chart = ws_plot_build (&in, &job->sources);
+  ws_chart_set_message (chart, job->recordings->len ? "No measurement of this pattern in the recording"
+                                                    : "No measurement: no recording (give one with --recording)");
+  return write_chart (o, job, chart, ws_export_draw_chart, chart, error);
+}
+
+/* The view that explains a result's cost. */
+static WsFigureKind
+main_kind (const WsWarpResult *result)
+{
+  WsFigureKind kinds[WS_N_FIGURES];
+
+  return ws_figure_kinds_for (result, kinds) > 0 ? kinds[0] : WS_FIGURE_WARP;
+}
+
+/* --preset (with its --set) first, then the --compare list. */
+static GPtrArray *
+compare_items (const Options *o,
+               GError       **error)
+{
+  g_autoptr (GPtrArray) items = o->compare ? ws_compare_parse_list (o->compare, error)
+                                           : g_ptr_array_new_with_free_func ((GDestroyNotify) ws_compare_item_free);
+
+  if (items == NULL)
+    {
+      g_prefix_error (error, "--compare: ");
+      return NULL;
+    }
+  if (o->pattern.preset)
+    {
+      g_autoptr (WsPattern) pattern = ws_cli_pattern_build (&o->pattern, error);
+      if (pattern == NULL)
+        return NULL;
+      g_ptr_array_insert (items, 0, ws_compare_item_new_for (ws_preset_lookup (o->pattern.preset), pattern));
+    }
+  if (items->len < WS_COMPARE_MIN || items->len > WS_COMPARE_MAX)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--view compare needs %d to %d patterns (--preset and --compare ID,ID…), not %u",
+                   WS_COMPARE_MIN, WS_COMPARE_MAX, items->len);
+      return NULL;
+    }
+  return g_steal_pointer (&items);
+}
+
+static int
+export_compare (const Options *o,
+                Job           *job,
+                GError       **error)
+{
+  g_autoptr (GPtrArray) items = compare_items (o, error);
+  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_warp_result_free);
+  g_autoptr (GPtrArray) captions = g_ptr_array_new_with_free_func (g_free);
+  WsCompareCost costs[WS_COMPARE_MAX];
+  g_autoptr (WsChart) chart = NULL;
+  WsCompareFigure figure = { .n_cells = 0 };
+
+  if (items == NULL)
+    return WS_CLI_USAGE;
+  for (guint i = 0; i < items->len; i++)
+    {
+      WsCompareItem *item = g_ptr_array_index (items, i);
+      WsWarpResult *r;
+
+      if (!ws_compare_cost_compute (item->pattern, &costs[i], NULL, error) ||
+          (r = ws_compare_item_analyze (item, error)) == NULL)
+        {
+          g_prefix_error (error, "%s: ", item->id);
+          return WS_CLI_USAGE;
+        }
+      g_ptr_array_add (results, r);
+      g_ptr_array_add (captions, ws_compare_item_caption (item));
+      figure.cells[i].kind = main_kind (r);
+      figure.cells[i].frame = (WsFigureFrame) { r, g_ptr_array_index (captions, i), ws_pattern_get_block (item->pattern),
+                                                frame_position (o, r), WS_FIGURE_HIT_NONE, WS_FIGURE_LAYERS_ALL };
+    }
+  figure.n_cells = items->len;
+  chart = ws_compare_build_chart (items, costs, &job->sources);
+  figure.chart = chart;
+  return write_chart (o, job, chart, ws_compare_figure_draw, &figure, error);
+}
+
+/* ------------------------------------------------------------------ */
+
+static int
+run (const Options *o,
+     Job           *job,
+     GError       **error)
+{
+  WsFigureKind kind;
+
+  if (o->view == NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "which view? --view warp|banks|constant|local|atomics|plot|compare");
+      return WS_CLI_USAGE;
+    }
+  if (!check_style (o, job, error) || !check_format (o, job, error) || !load_recordings (o, job, error))
+    return WS_CLI_USAGE;
+  if (o->compare && !g_str_equal (o->view, "compare"))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--compare goes with --view compare");
+      return WS_CLI_USAGE;
+    }
+  if (g_str_equal (o->view, "compare"))
+    return export_compare (o, job, error);
+  if (!o->pattern.preset && !o->pattern.index)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "which pattern? give --preset ID (or --index EXPR)");
+      return WS_CLI_USAGE;
+    }
+  if (g_str_equal (o->view, "plot"))
+    return export_plot (o, job, error);
+  if (ws_figure_kind_from_string (o->view, &kind))
+    return export_figure (o, job, kind, error);
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               "--view: “%s” is not warp, banks, constant, local, atomics, plot or compare", o->view);
+  return WS_CLI_USAGE;
+}
 
 int
 ws_cli_export (int    argc,
-              char **argv)
+               char **argv)
 {
-  return ws_cli_fail ("export", WS_CLI_FAILED, "not implemented yet");
+  Options o = { .width = 1200, .height = 720, .scale = 1, .step = -1 };
+  Job job = { 0 };
+  g_autofree GOptionEntry *pattern_entries = ws_cli_pattern_entries (&o.pattern);
+  g_autoptr (GArray) entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
+  g_autoptr (GError) error = NULL;
+  GOptionEntry own[] = {
+    { "view", 0, 0, G_OPTION_ARG_STRING, &o.view, "What to draw: warp, banks, constant, local, atomics, plot or compare",
+      "VIEW" },
+    { "compare", 0, 0, G_OPTION_ARG_STRING, &o.compare,
+      "Presets to compare (after --preset), each ID[@INSTRUCTION][:NAME=VALUE]…, e.g. transpose/copy,banks/stride:stride=2", "ID,ID…" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &o.format,
+      "png, svg or pdf; csv or json for a plot's data (default: from the file's name)", "FORMAT" },
+    { "width", 'W', 0, G_OPTION_ARG_INT, &o.width, "Width in pixels (points for SVG and PDF; default 1200)", "W" },
+    { "height", 'H', 0, G_OPTION_ARG_INT, &o.height, "Height in pixels (points for SVG and PDF; default 720)", "H" },
+    { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &o.scale, "Draw a PNG at S times its size, for sharp slides (default 1)",
+      "S" },
+    { "style", 0, 0, G_OPTION_ARG_STRING, &o.style,
+      "print (the default: light, larger type, every step served), screen, light or dark", "STYLE" },
+    { "recording", 'r', 0, G_OPTION_ARG_FILENAME_ARRAY, &o.recordings,
+      "Measurements from this recording (repeatable; default: the bundled one)", "FILE" },
+    { "instruction", 0, 0, G_OPTION_ARG_INT, &o.instruction,
+      "Which memory instruction of the pattern to draw, from 1 (default: the first the view shows)", "N" },
+    { "step", 0, 0, G_OPTION_ARG_INT, &o.step,
+      "Draw the views as after N steps of their schedule (screen styles; default: all)", "N" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "The file to write", "FILE" },
+  };
+  int status;
+
+  for (guint i = 0; pattern_entries[i].long_name; i++)
+    g_array_append_val (entries, pattern_entries[i]);
+  g_array_append_vals (entries, own, G_N_ELEMENTS (own));
+  if (!ws_cli_parse (COMMAND, "--view VIEW -o FILE",
+                     "Draw a view, a measured plot or a comparison to PNG, SVG or PDF, with no display.",
+                     export_description, (GOptionEntry *) entries->data, &argc, &argv))
+    status = WS_CLI_USAGE;
+  else if (argc > 1)
+    status = ws_cli_fail (COMMAND, WS_CLI_USAGE, "unexpected argument “%s”", argv[1]);
+  else if ((status = run (&o, &job, &error)) != WS_CLI_OK)
+    ws_cli_fail (COMMAND, status, "%s", error->message);
+  job_clear (&job);
+  options_clear (&o);
+  return status;
 }
+
+#else /* !WS_HAVE_FIGURES */
+
+int
+ws_cli_export (int    argc,
+               char **argv)
+{
+  return ws_cli_fail ("export", WS_CLI_USAGE, "this warpscope-cli was built without cairo and pango: it draws nothing");
+}
+
+#endif

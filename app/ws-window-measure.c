@@ -9,17 +9,6 @@
 
 #define DEBOUNCE_MS 400
 
-static void
-live_entry_free (gpointer data)
-{
-  WsLiveEntry *e = data;
-
-  g_free (e->key);
-  g_free (e->preset_id);
-  ws_measurement_free (e->m);
-  g_free (e);
-}
-
 /* Times how long a callback from the backend holds the main loop. */
 void
 ws_window_note_callback (WsWindow *self,
@@ -158,9 +147,9 @@ show_counted (WsWindow            *self,
   if ((d = counter_sum (m, den)) <= 0)
     return;
   if (self->launch)
-    model = ws_window_model_metric (self->launch, space, &name);
+    model = ws_plot_model_metric (self->launch, space, &name);
   else
-    ws_window_model_metric (NULL, space, &name);
+    ws_plot_model_metric (NULL, space, &name);
   ws_numbers_view_set_counted (self->numbers, name, counter_sum (m, num) / d, model);
 }
 
@@ -186,7 +175,7 @@ void
 ws_window_show_measured (WsWindow *self)
 {
   const WsLiveEntry *e = live_for_current (self);
-  g_autoptr (GPtrArray) found = NULL;
+  const WsMeasurement *m;
 
   if (e)
     {
@@ -195,28 +184,16 @@ ws_window_show_measured (WsWindow *self)
       show_counted (self, e->m);
       return;
     }
-  if (self->recording && self->preset && !self->edited)
+  if (self->recording && self->preset && !self->edited &&
+      (m = ws_plot_recorded_one (self->recording, self->preset, self->pattern)))
     {
-      const char *param = ws_window_sweep_param (self);
-      gint64 x = 0, v;
+      const WsDeviceInfo *d = ws_recording_get_device (self->recording);
+      g_autofree char *source = describe_source (d ? d->name : NULL, "recorded", m);
 
-      if (param)
-        ws_pattern_get_param (self->pattern, param, &x);
-      found = ws_window_recorded (self, self->preset->id, self->pattern, param);
-      for (guint i = 0; i < found->len; i++)
-        {
-          const WsMeasurement *m = g_ptr_array_index (found, i);
-          if (param == NULL || (ws_measurement_get_param (m, param, &v) && v == x))
-            {
-              const WsDeviceInfo *d = ws_recording_get_device (self->recording);
-              g_autofree char *source = describe_source (d ? d->name : NULL, "recorded", m);
-
-              /* the sizes it ran at, which may not be the editor's */
-              ws_numbers_view_set_measurement (self->numbers, m, source);
-              show_counted (self, m);
-              return;
-            }
-        }
+      /* the sizes it ran at, which may not be the editor's */
+      ws_numbers_view_set_measurement (self->numbers, m, source);
+      show_counted (self, m);
+      return;
     }
   if (self->measure_cancellable || self->measure_timeout)
     ws_numbers_view_set_measured_message (self->numbers, "Measuring…");
@@ -340,7 +317,7 @@ ws_window_save_recording (WsWindow   *self,
 void
 ws_window_measure_init (WsWindow *self)
 {
-  self->live = g_ptr_array_new_with_free_func (live_entry_free);
+  self->live = g_ptr_array_new_with_free_func (ws_live_entry_free);
   self->probe_cancellable = g_cancellable_new ();
   /* the window shows at once; the GPU and the recording are looked at on worker threads */
   ws_backend_probe_async (self->backend, self->probe_cancellable, probe_done, self);

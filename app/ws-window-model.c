@@ -48,37 +48,6 @@ ws_window_shown_space (WsWindow *self)
   return a->space;
 }
 
-double
-ws_window_model_metric (const WsLaunchStats *stats,
-                        WsSpace              space,
-                        const char         **name)
-{
-  WsStats sum = { 0 };
-
-  /* every instruction of the launch in that space; without stats, only the name */
-  for (guint i = 0; stats && i < stats->n_accesses; i++)
-    if (ws_pattern_get_access (stats->pattern, i)->space == space)
-      ws_stats_add (&sum, &stats->accesses[i]);
-  switch (space)
-    {
-    case WS_SPACE_GLOBAL:
-    case WS_SPACE_LOCAL:
-      *name = "sectors per request";
-      return sum.requests ? ws_stats_sectors_per_request (&sum) : NAN;
-    case WS_SPACE_SHARED:
-      *name = "wavefronts per instruction";
-      return sum.instructions ? ws_stats_wavefronts_per_instruction (&sum) : NAN;
-    case WS_SPACE_CONSTANT:
-      *name = "requests per instruction";
-      return sum.instructions ? (double) sum.requests / sum.instructions : NAN;
-    case WS_SPACE_REGISTER:
-    case WS_N_SPACES:
-    default:
-      *name = NULL;
-      return NAN;
-    }
-}
-
 void
 ws_window_analyze_warp (WsWindow *self)
 {

@@ -9,6 +9,7 @@
 #include "ws-figure-view.h"
 #include "ws-numbers-view.h"
 #include "ws-pattern-editor.h"
+#include "ws-plot.h"
 #include "ws-preset-sidebar.h"
 #include "ws-presets.h"
 #include "ws-recording.h"
@@ -68,7 +69,8 @@ struct _WsWindow
   GError *probe_error;
   gboolean probed;
   char *recording_path;
-  WsRecording *recording;
+  WsRecording *recording;          /* the main recording */
+  GPtrArray *compared;             /* WsRecording: more recordings, plotted beside it */
   GError *recording_error;
   gboolean recording_loaded;
   guint measure_timeout;
@@ -101,21 +103,9 @@ void     ws_window_run_in_background    (GTask          *task,
                                          GTaskThreadFunc func);
 void     ws_window_analyze              (WsWindow       *self);
 void     ws_window_analyze_warp         (WsWindow       *self);
-/* The model's cost for one instruction's space: sectors per request… */
-double   ws_window_model_metric         (const WsLaunchStats *stats,
-                                         WsSpace         space,
-                                         const char    **name);
 WsSpace  ws_window_shown_space          (WsWindow       *self);
 
 /* ws-window-measure.c */
-typedef struct
-{
-  char *key;                       /* the pattern, less its sweep parameter's value */
-  char *preset_id;                 /* NULL for an edited pattern */
-  double x;                        /* the sweep parameter's value, NAN without one */
-  WsMeasurement *m;
-} WsLiveEntry;
-
 typedef struct
 {
   WsWindow *self;
@@ -154,10 +144,11 @@ gboolean ws_window_is_sweeping          (WsWindow       *self);
 /* ws-window-chart.c */
 void     ws_window_rebuild_chart        (WsWindow       *self);
 const char *ws_window_sweep_param       (WsWindow       *self);
-GPtrArray *ws_window_recorded           (WsWindow       *self,
-                                         const char     *id,
-                                         const WsPattern *pattern,
-                                         const char     *except);
+/* The recordings, the main one first (the array does not own them). */
+GPtrArray *ws_window_recordings         (WsWindow       *self);
+void     ws_window_plot_sources         (WsWindow       *self,
+                                         WsPlotSources  *sources,
+                                         GPtrArray      *recordings);
 /* The pattern, less the value of its sweep parameter. */
 char    *ws_window_pattern_key          (WsWindow       *self);
 

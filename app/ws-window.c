@@ -137,35 +137,13 @@ on_speed_changed (WsWindow *self)
 /* Presets and edits                                                  */
 /* ------------------------------------------------------------------ */
 
-/* Edited means more than a move of the preset's sweep parameter: the
- * recording still measures a pattern whose only change is that. */
-static gboolean
-differs_from_preset (WsWindow *self)
-{
-  g_autoptr (WsPattern) reference = NULL;
-  g_autoptr (WsPattern) mine = NULL;
-  g_autofree char *a = NULL;
-  g_autofree char *b = NULL;
-  gint64 v;
-
-  if (self->preset == NULL)
-    return TRUE;
-  reference = ws_preset_build (self->preset);
-  mine = ws_pattern_copy (self->pattern);
-  if (self->preset->sweep_param && ws_pattern_get_param (reference, self->preset->sweep_param, &v))
-    ws_pattern_set_param (mine, self->preset->sweep_param, v, NULL);
-  a = ws_pattern_to_string (reference);
-  b = ws_pattern_to_string (mine);
-  return g_strcmp0 (a, b) != 0;
-}
-
 static void
 set_pattern (WsWindow  *self,
              WsPattern *pattern)
 {
   g_clear_pointer (&self->pattern, ws_pattern_unref);
   self->pattern = ws_pattern_ref (pattern);
-  self->edited = differs_from_preset (self);
+  self->edited = ws_plot_differs_from_preset (self->preset, self->pattern);
   adw_window_title_set_subtitle (self->window_title,
                                  self->preset ? (self->edited ? "edited pattern" : self->preset->title) : "your pattern");
 }

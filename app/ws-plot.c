@@ -1,0 +1,563 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The measured plot: median time per launch, recorded and measured now,
+ * with the model's metric for the same patterns on the right axis.
+ *
+ * A preset with a standard sweep plots against its sweep parameter; any
+ * other plots the presets of its topic side by side. Both axes start at
+ * zero, so that "twice as many sectors" and "twice as long" look alike
+ * only when they are. */
+#include "ws-plot.h"
+
+#include <math.h>
+#include <string.h>
+
+void
+ws_live_entry_free (gpointer data)
+{
+  WsLiveEntry *e = data;
+
+  g_free (e->key);
+  g_free (e->preset_id);
+  ws_measurement_free (e->m);
+  g_free (e);
+}
+
+/* ------------------------------------------------------------------ */
+/* Patterns                                                           */
+/* ------------------------------------------------------------------ */
+
+const char *
+ws_plot_sweep_param (const WsPreset  *preset,
+                     const WsPattern *pattern)
+{
+  if (preset == NULL || preset->sweep_param == NULL || !ws_pattern_get_param (pattern, preset->sweep_param, NULL))
+    return NULL;
+  return preset->sweep_param;
+}
+
+gboolean
+ws_plot_differs_from_preset (const WsPreset  *preset,
+                             const WsPattern *pattern)
+{
+  g_autoptr (WsPattern) reference = NULL;
+  g_autoptr (WsPattern) mine = NULL;
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  gint64 v;
+
+  if (preset == NULL)
+    return TRUE;
+  reference = ws_preset_build (preset);
+  mine = ws_pattern_copy (pattern);
+  if (preset->sweep_param && ws_pattern_get_param (reference, preset->sweep_param, &v))
+    ws_pattern_set_param (mine, preset->sweep_param, v, NULL);
+  a = ws_pattern_to_string (reference);
+  b = ws_pattern_to_string (mine);
+  return g_strcmp0 (a, b) != 0;
+}
+
+char *
+ws_plot_pattern_key (const WsPattern *pattern,
+                     const char      *sweep_param)
+{
+  g_autoptr (WsPattern) copy = ws_pattern_copy (pattern);
+
+  for (guint i = 0; sweep_param && i < ws_pattern_get_n_params (copy); i++)
+    if (g_str_equal (ws_pattern_get_param_nth (copy, i)->name, sweep_param))
+      ws_pattern_set_param (copy, sweep_param, ws_pattern_get_param_nth (copy, i)->min, NULL);
+  return ws_pattern_to_string (copy);
+}
+
+/* ------------------------------------------------------------------ */
+/* Measurements and their names                                       */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+params_match (const WsMeasurement *m,
+              const WsPattern     *pattern,
+              const char          *except)
+{
+  for (guint i = 0; m->params && i < m->params->len; i++)
+    {
+      const WsParamValue *p = &g_array_index (m->params, WsParamValue, i);
+      gint64 v;
+
+      if (g_strcmp0 (p->name, except) == 0)
+        continue;
+      if (ws_pattern_get_param (pattern, p->name, &v) && v != p->value)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+GPtrArray *
+ws_plot_recorded (WsRecording     *recording,
+                  const char      *id,
+                  const WsPattern *pattern,
+                  const char      *except)
+{
+  g_autoptr (GPtrArray) all = NULL;
+  GPtrArray *out = g_ptr_array_new ();
+
+  if (recording == NULL)
+    return out;
+  all = ws_recording_find (recording, id);
+  for (guint i = 0; all && i < all->len; i++)
+    if (params_match (g_ptr_array_index (all, i), pattern, except))
+      g_ptr_array_add (out, g_ptr_array_index (all, i));
+  if (out->len > 0)
+    return out;
+  for (guint i = 0; all && i < all->len; i++)
+    if (except == NULL || ws_measurement_get_param (g_ptr_array_index (all, i), except, NULL))
+      g_ptr_array_add (out, g_ptr_array_index (all, i));
+  return out;
+}
+
+const WsMeasurement *
+ws_plot_recorded_one (WsRecording     *recording,
+                      const WsPreset  *preset,
+                      const WsPattern *pattern)
+{
+  const char *param = preset->sweep_param;
+  g_autoptr (GPtrArray) found = NULL;
+  gint64 x = 0, v;
+
+  if (param && !ws_pattern_get_param (pattern, param, &x))
+    param = NULL;
+  found = ws_plot_recorded (recording, preset->id, pattern, param);
+  for (guint i = 0; i < found->len; i++)
+    {
+      const WsMeasurement *m = g_ptr_array_index (found, i);
+      if (param == NULL || (ws_measurement_get_param (m, param, &v) && v == x))
+        return m;
+    }
+  return NULL;
+}
+
+char *
+ws_plot_recording_name (WsRecording *recording)
+{
+  const WsDeviceInfo *d = ws_recording_get_device (recording);
+
+  return g_strdup_printf ("recorded on %s", d && d->name ? d->name : "an unknown GPU");
+}
+
+char *
+ws_plot_live_name (const char *device)
+{
+  return g_strdup_printf ("measured now on %s", device ? device : "this GPU");
+}
+
+char *
+ws_plot_short_title (const char *title)
+{
+  const char *paren = strstr (title, " (");
+
+  /* asides that tell presets apart ("(local)", "(shared)") stay */
+  if (paren && (strpbrk (paren, ".*^[+_") || strlen (paren) > 14))
+    return g_strndup (title, paren - title);
+  return g_strdup (title);
+}
+
+char *
+ws_plot_subtitle (const WsPlotSources *sources)
+{
+  GString *s = g_string_new (NULL);
+
+  if (sources->live_device)
+    {
+      g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+      g_autofree char *day = g_date_time_format (now, "%Y-%m-%d");
+      g_string_append_printf (s, "Live on %s, %s", sources->live_device, day);
+    }
+  for (guint i = 0; sources->recordings && i < sources->recordings->len; i++)
+    {
+      WsRecording *r = g_ptr_array_index (sources->recordings, i);
+      const WsDeviceInfo *d = ws_recording_get_device (r);
+      GDateTime *date = ws_recording_get_date (r);
+      g_autofree char *day = date ? g_date_time_format (date, "%Y-%m-%d") : g_strdup ("?");
+      g_string_append_printf (s, "%sRecorded on %s, %s", s->len ? " · " : "", d && d->name ? d->name : "?", day);
+    }
+  if (s->len == 0)
+    g_string_append (s, "Nothing measured: no GPU and no recording");
+  g_string_append (s, " · points: median time per launch, bars: fastest to slowest sample");
+  return g_string_free (s, FALSE);
+}
+
+/* ------------------------------------------------------------------ */
+/* The model                                                          */
+/* ------------------------------------------------------------------ */
+
+double
+ws_plot_model_metric (const WsLaunchStats *stats,
+                      WsSpace              space,
+                      const char         **name)
+{
+  WsStats sum = { 0 };
+
+  /* every instruction of the launch in that space */
+  for (guint i = 0; stats && i < stats->n_accesses; i++)
+    if (ws_pattern_get_access (stats->pattern, i)->space == space)
+      ws_stats_add (&sum, &stats->accesses[i]);
+  switch (space)
+    {
+    case WS_SPACE_GLOBAL:
+    case WS_SPACE_LOCAL:
+      *name = "sectors per request";
+      return sum.requests ? ws_stats_sectors_per_request (&sum) : NAN;
+    case WS_SPACE_SHARED:
+      *name = "wavefronts per instruction";
+      return sum.instructions ? ws_stats_wavefronts_per_instruction (&sum) : NAN;
+    case WS_SPACE_CONSTANT:
+      *name = "requests per instruction";
+      return sum.instructions ? (double) sum.requests / sum.instructions : NAN;
+    case WS_SPACE_REGISTER:
+    case WS_N_SPACES:
+    default:
+      *name = NULL;
+      return NAN;
+    }
+}
+
+GArray *
+ws_plot_predict (GPtrArray    *patterns,
+                 WsSpace       space,
+                 const char  **name,
+                 GCancellable *cancellable)
+{
+  GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
+
+  ws_plot_model_metric (NULL, space, name);
+  for (guint i = 0; i < patterns->len; i++)
+    {
+      WsPattern *pattern = g_ptr_array_index (patterns, i);
+      g_autoptr (WsLaunchStats) stats = NULL;
+      double v = NAN;
+
+      if (g_cancellable_is_cancelled (cancellable))
+        {
+          g_array_unref (values);
+          return NULL;
+        }
+      if (pattern && (stats = ws_model_analyze_launch (pattern, cancellable, NULL)))
+        v = ws_plot_model_metric (stats, space, name);
+      g_array_append_val (values, v);
+    }
+  return values;
+}
+
+static void
+add_point (WsChartSeries       *series,
+           double               x,
+           const WsMeasurement *m)
+{
+  ws_chart_series_add (series, x, m->median_ms / 1e3, m->min_ms / 1e3, m->max_ms / 1e3);
+}
+
+static void
+add_prediction (WsChart           *chart,
+                const WsPlotInput *in,
+                const double      *xs)
+{
+  g_autofree char *name = NULL;
+  WsChartSeries *series;
+
+  if (in->prediction == NULL || in->prediction_name == NULL)
+    return;
+  name = g_strdup_printf ("model: %s", in->prediction_name);
+  ws_chart_set_axis (chart, WS_CHART_Y2, in->prediction_name, NULL, FALSE, WS_AXIS_LINEAR);
+  series = ws_chart_add_series (chart, name, WS_SERIES_LINE, WS_CHART_Y2, -1);
+  series->dashed = TRUE;
+  for (guint i = 0; i < in->prediction->len; i++)
+    if (!isnan (g_array_index (in->prediction, double, i)))
+      ws_chart_series_add (series, xs[i], g_array_index (in->prediction, double, i), NAN, NAN);
+}
+
+static guint
+n_recordings (const WsPlotSources *sources)
+{
+  return sources->recordings ? sources->recordings->len : 0;
+}
+
+static WsRecording *
+recording_nth (const WsPlotSources *sources,
+               guint                i)
+{
+  return g_ptr_array_index (sources->recordings, i);
+}
+
+/* A hue for each recording, and one after them for live measurements
+ * (the third, orange, beside one recording's blue). */
+int
+ws_plot_live_hue (const WsPlotSources *sources)
+{
+  return n_recordings (sources) <= 1 ? 2 : (int) n_recordings (sources) + 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Against the sweep parameter                                        */
+/* ------------------------------------------------------------------ */
+
+static GArray *
+sweep_values (const WsPlotInput *in)
+{
+  return ws_sweep_values_parse (in->preset->sweep_values, NULL);
+}
+
+static gboolean
+powers_of_two (GArray *values)
+{
+  gint64 lo = g_array_index (values, gint64, 0), hi = g_array_index (values, gint64, values->len - 1);
+
+  for (guint i = 0; i < values->len; i++)
+    {
+      gint64 v = g_array_index (values, gint64, i);
+      if (v <= 0 || (v & (v - 1)) != 0)
+        return FALSE;
+    }
+  return hi / lo >= 8;
+}
+
+static void
+sweep_axis (WsChart    *chart,
+            const char *param,
+            GArray     *values)
+{
+  gint64 lo = g_array_index (values, gint64, 0), hi = g_array_index (values, gint64, values->len - 1);
+  double pad = MAX (0.5, (hi - lo) * 0.03);
+
+  if (powers_of_two (values))
+    {
+      ws_chart_set_axis (chart, WS_CHART_X, param, NULL, FALSE, WS_AXIS_LOG2);
+      ws_chart_set_range (chart, WS_CHART_X, lo / 1.3, hi * 1.3);
+    }
+  else
+    {
+      ws_chart_set_axis (chart, WS_CHART_X, param, NULL, FALSE, WS_AXIS_LINEAR);
+      ws_chart_set_range (chart, WS_CHART_X, lo - pad, hi + pad);
+      chart->axes[WS_CHART_X].integer = TRUE;
+    }
+}
+
+static GPtrArray *
+sweep_patterns (const WsPlotInput *in)
+{
+  GPtrArray *patterns = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_pattern_unref);
+  g_autoptr (GArray) values = sweep_values (in);
+
+  for (guint i = 0; i < values->len; i++)
+    {
+      WsPattern *p = ws_pattern_copy (in->pattern);
+      if (!ws_pattern_set_param (p, in->sweep_param, g_array_index (values, gint64, i), NULL))
+        g_clear_pointer (&p, ws_pattern_unref);
+      g_ptr_array_add (patterns, p);
+    }
+  return patterns;
+}
+
+static void
+add_recorded_sweep (WsChart             *chart,
+                    const WsPlotInput   *in,
+                    const WsPlotSources *sources)
+{
+  if (in->edited)
+    return;
+  for (guint r = 0; r < n_recordings (sources); r++)
+    {
+      WsRecording *recording = recording_nth (sources, r);
+      g_autofree char *name = ws_plot_recording_name (recording);
+      WsChartSeries *series = ws_chart_add_series (chart, name, WS_SERIES_POINTS, WS_CHART_Y, r);
+      /* while the main recording's sweep is replayed, only what it has played so far */
+      g_autoptr (GPtrArray) found = r == 0 && in->replayed
+                                      ? g_ptr_array_ref (in->replayed)
+                                      : ws_plot_recorded (recording, in->preset->id, in->pattern, in->sweep_param);
+
+      for (guint i = 0; i < found->len; i++)
+        {
+          const WsMeasurement *m = g_ptr_array_index (found, i);
+          gint64 x;
+          if (ws_measurement_get_param (m, in->sweep_param, &x))
+            add_point (series, x, m);
+        }
+    }
+}
+
+static void
+add_live_sweep (WsChart             *chart,
+                const WsPlotInput   *in,
+                const WsPlotSources *sources)
+{
+  g_autofree char *name = ws_plot_live_name (sources->live_device);
+  WsChartSeries *series = NULL;
+
+  for (guint i = 0; sources->live && i < sources->live->len; i++)
+    {
+      WsLiveEntry *e = g_ptr_array_index (sources->live, i);
+      if (g_strcmp0 (e->key, in->key) != 0 || isnan (e->x))
+        continue;
+      if (series == NULL)
+        series = ws_chart_add_series (chart, name, WS_SERIES_POINTS, WS_CHART_Y, ws_plot_live_hue (sources));
+      add_point (series, e->x, e->m);
+    }
+  for (guint i = 0; in->sweeping && i < in->sweeping->len; i++)
+    {
+      const WsMeasurement *m = g_ptr_array_index (in->sweeping, i);
+      gint64 x;
+      if (series == NULL)
+        series = ws_chart_add_series (chart, name, WS_SERIES_POINTS, WS_CHART_Y, ws_plot_live_hue (sources));
+      if (ws_measurement_get_param (m, in->sweep_param, &x))
+        add_point (series, x, m);
+    }
+}
+
+static void
+build_sweep (WsChart             *chart,
+             const WsPlotInput   *in,
+             const WsPlotSources *sources)
+{
+  g_autoptr (GArray) values = sweep_values (in);
+  g_autofree char *title = g_strdup_printf ("Time per launch as %s varies", in->sweep_param);
+  g_autofree char *subtitle = ws_plot_subtitle (sources);
+  g_autofree double *xs = g_new (double, values->len);
+  gint64 current;
+
+  ws_chart_set_title (chart, title, subtitle);
+  sweep_axis (chart, in->sweep_param, values);
+  ws_chart_set_axis (chart, WS_CHART_Y, "median time", "s", TRUE, WS_AXIS_LINEAR);
+  for (guint i = 0; i < values->len; i++)
+    xs[i] = g_array_index (values, gint64, i);
+  add_prediction (chart, in, xs);
+  add_recorded_sweep (chart, in, sources);
+  add_live_sweep (chart, in, sources);
+  if (ws_pattern_get_param (in->pattern, in->sweep_param, &current))
+    chart->highlight = current;
+}
+
+/* ------------------------------------------------------------------ */
+/* The presets of a topic side by side                                */
+/* ------------------------------------------------------------------ */
+
+/* The presets of the topic, and the edited pattern after them. */
+static GPtrArray *
+topic_presets (const WsPlotInput *in)
+{
+  const char *topic = in->preset ? in->preset->topic : NULL;
+  guint n_presets;
+  const WsPreset *presets = ws_presets_get_all (&n_presets);
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint i = 0; topic && i < n_presets; i++)
+    if (g_strcmp0 (presets[i].topic, topic) == 0)
+      g_ptr_array_add (out, (gpointer) &presets[i]);
+  if (in->edited || in->preset == NULL)
+    g_ptr_array_add (out, NULL);
+  return out;
+}
+
+static GPtrArray *
+topic_patterns (const WsPlotInput *in)
+{
+  g_autoptr (GPtrArray) presets = topic_presets (in);
+  GPtrArray *patterns = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_pattern_unref);
+
+  for (guint i = 0; i < presets->len; i++)
+    {
+      const WsPreset *p = g_ptr_array_index (presets, i);
+      g_ptr_array_add (patterns, p ? ws_preset_build (p) : ws_pattern_copy (in->pattern));
+    }
+  return patterns;
+}
+
+static void
+add_topic_live (WsChart             *chart,
+                const WsPlotInput   *in,
+                const WsPlotSources *sources,
+                const WsPreset      *preset,
+                guint                x,
+                WsChartSeries      **live)
+{
+  for (guint j = 0; sources->live && j < sources->live->len; j++)
+    {
+      WsLiveEntry *e = g_ptr_array_index (sources->live, j);
+      gboolean mine = preset ? g_strcmp0 (e->preset_id, preset->id) == 0 : g_strcmp0 (e->key, in->key) == 0;
+
+      if (!mine)
+        continue;
+      if (*live == NULL)
+        {
+          g_autofree char *name = ws_plot_live_name (sources->live_device);
+          *live = ws_chart_add_series (chart, name, WS_SERIES_POINTS, WS_CHART_Y, ws_plot_live_hue (sources));
+        }
+      add_point (*live, x, e->m);
+    }
+}
+
+static void
+build_topic (WsChart             *chart,
+             const WsPlotInput   *in,
+             const WsPlotSources *sources)
+{
+  g_autoptr (GPtrArray) presets = topic_presets (in);
+  g_autoptr (GPtrArray) patterns = topic_patterns (in);
+  g_autofree char *subtitle = ws_plot_subtitle (sources);
+  g_autofree double *xs = g_new (double, presets->len);
+  g_autofree WsChartSeries **rec = g_new0 (WsChartSeries *, n_recordings (sources) + 1);
+  WsChartSeries *live = NULL;
+  const WsTopic *topic = in->preset ? ws_topic_lookup (in->preset->topic) : NULL;
+
+  ws_chart_set_axis (chart, WS_CHART_X, NULL, NULL, FALSE, WS_AXIS_CATEGORY);
+  ws_chart_set_axis (chart, WS_CHART_Y, "median time", "s", TRUE, WS_AXIS_LINEAR);
+  ws_chart_set_title (chart, topic ? topic->title : "Time per launch", subtitle);
+  for (guint i = 0; i < presets->len; i++)
+    {
+      const WsPreset *p = g_ptr_array_index (presets, i);
+      g_autofree char *t = p ? ws_plot_short_title (p->title) : g_strdup ("edited pattern");
+
+      ws_chart_add_category (chart, t);
+      xs[i] = i;
+      if ((p == NULL) || (p == in->preset && !in->edited))
+        chart->highlight = i;
+    }
+  for (guint r = 0; r < n_recordings (sources); r++)
+    {
+      g_autofree char *name = ws_plot_recording_name (recording_nth (sources, r));
+      rec[r] = ws_chart_add_series (chart, name, WS_SERIES_POINTS, WS_CHART_Y, r);
+    }
+  for (guint i = 0; i < presets->len; i++)
+    {
+      const WsPreset *p = g_ptr_array_index (presets, i);
+
+      for (guint r = 0; p && r < n_recordings (sources); r++)
+        {
+          g_autoptr (GPtrArray) found = ws_plot_recorded (recording_nth (sources, r), p->id,
+                                                          g_ptr_array_index (patterns, i), NULL);
+          if (found->len > 0)
+            add_point (rec[r], i, g_ptr_array_index (found, 0));
+        }
+      add_topic_live (chart, in, sources, p, i, &live);
+    }
+  add_prediction (chart, in, xs);
+}
+
+/* ------------------------------------------------------------------ */
+
+GPtrArray *
+ws_plot_prediction_patterns (const WsPlotInput *input)
+{
+  g_return_val_if_fail (input != NULL && input->pattern != NULL, NULL);
+  return input->sweep_param ? sweep_patterns (input) : topic_patterns (input);
+}
+
+WsChart *
+ws_plot_build (const WsPlotInput   *input,
+               const WsPlotSources *sources)
+{
+  WsChart *chart = ws_chart_new ();
+
+  g_return_val_if_fail (input != NULL && input->pattern != NULL && sources != NULL, chart);
+  if (input->sweep_param)
+    build_sweep (chart, input, sources);
+  else
+    build_topic (chart, input, sources);
+  return chart;
+}

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ws-analysis.h"
+#include "ws-chart.h"
+#include "ws-presets.h"
+#include "ws-recording.h"
+
+G_BEGIN_DECLS
+
+/* The measured plots: median time per launch from recordings and from live
+ * measurements, with the model's metric for the same patterns on the right
+ * axis. The window and warpscope-cli export build them here, so a plot on
+ * screen and a plot made by a script are the same plot. No GTK. */
+
+typedef struct
+{
+  char *key;                       /* the pattern, less its sweep parameter's value */
+  char *preset_id;                 /* NULL for an edited pattern */
+  double x;                        /* the sweep parameter's value, NAN without one */
+  WsMeasurement *m;
+} WsLiveEntry;
+
+void         ws_live_entry_free        (gpointer             entry);
+
+/* Where measurements come from: recordings, each labelled with its device,
+ * and what this session measured. */
+typedef struct
+{
+  GPtrArray *recordings;           /* WsRecording, the main one first; may be NULL */
+  const char *live_device;         /* the GPU measured on now; NULL for none */
+  GPtrArray *live;                 /* WsLiveEntry, newest last; may be NULL */
+} WsPlotSources;
+
+typedef struct
+{
+  const WsPreset *preset;          /* NULL for a pattern of one's own */
+  const WsPattern *pattern;
+  gboolean edited;                 /* differs from the preset's but for its sweep parameter */
+  const char *sweep_param;         /* plotted against it; NULL: the presets of the topic side by side */
+  const char *key;                 /* the pattern less its sweep parameter (live entries' key) */
+  GArray *prediction;              /* double for each x; NULL while it is computed */
+  const char *prediction_name;     /* "sectors per request" */
+  GPtrArray *replayed;             /* WsMeasurement: a recorded sweep replaying, so far; or NULL */
+  GPtrArray *sweeping;             /* WsMeasurement: a live sweep under way, so far; or NULL */
+} WsPlotInput;
+
+/* The parameter the preset's standard sweep varies, if the pattern has it. */
+const char  *ws_plot_sweep_param       (const WsPreset      *preset,
+                                        const WsPattern     *pattern);
+/* Edited means more than a move of the preset's sweep parameter: the
+ * recording still measures a pattern whose only change is that. */
+gboolean     ws_plot_differs_from_preset (const WsPreset    *preset,
+                                        const WsPattern     *pattern);
+/* The pattern less the value of its sweep parameter: what live
+ * measurements of one sweep share. */
+char        *ws_plot_pattern_key       (const WsPattern     *pattern,
+                                        const char          *sweep_param);
+/* The hue of live measurements: the one after the recordings'. */
+int          ws_plot_live_hue          (const WsPlotSources *sources);
+
+/* The recorded measurements of a preset whose parameters (other than
+ * except) are those of pattern; if none is, every one of the preset (a
+ * recording may have run its kernels at sizes of its own). */
+GPtrArray   *ws_plot_recorded          (WsRecording         *recording,
+                                        const char          *id,
+                                        const WsPattern     *pattern,
+                                        const char          *except);
+/* The one recorded measurement of the preset at the pattern's value of its
+ * sweep parameter (any, for a preset without one), or NULL. */
+const WsMeasurement *ws_plot_recorded_one (WsRecording      *recording,
+                                        const WsPreset      *preset,
+                                        const WsPattern     *pattern);
+/* "recorded on NVIDIA H100 80GB HBM3" */
+char        *ws_plot_recording_name    (WsRecording         *recording);
+/* "measured now on NVIDIA H100 80GB HBM3" */
+char        *ws_plot_live_name         (const char          *device);
+/* A preset's title less an aside that is code: "Strided", not "Strided (blockIdx.x + …)". */
+char        *ws_plot_short_title       (const char          *title);
+/* Where the points come from, with devices and dates, then what they are. */
+char        *ws_plot_subtitle          (const WsPlotSources *sources);
+
+/* The model's cost for one instruction's space over a launch (sectors per
+ * request, wavefronts per instruction, requests per instruction); without
+ * stats only its name. */
+double       ws_plot_model_metric      (const WsLaunchStats *stats,
+                                        WsSpace              space,
+                                        const char         **name);
+/* The metric for each pattern (NAN where there is none); NULL if cancelled. */
+GArray      *ws_plot_predict           (GPtrArray           *patterns,
+                                        WsSpace              space,
+                                        const char         **name,
+                                        GCancellable        *cancellable);
+
+/* The patterns whose metric the plot needs, one for each x (NULL where
+ * there is nothing to predict). */
+GPtrArray   *ws_plot_prediction_patterns (const WsPlotInput *input);
+WsChart     *ws_plot_build             (const WsPlotInput   *input,
+                                        const WsPlotSources *sources);
+
+G_END_DECLS
