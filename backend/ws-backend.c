@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "ws-backend.h"
+#include "ws-backend-private.h"
+#include "ws-model-json.h"
+#include "ws-recording.h"
+#include "ws-worker-client.h"
 
 #include <string.h>
 
@@ -7,13 +10,19 @@
  * running side by side would disturb each other. Jobs carry a GTask, which
  * returns on the main context of whoever started the job. Progress from the
  * worker is merged: the worker overwrites the job's latest progress and
- * schedules at most one idle callback at a time on the caller's context. */
+ * schedules at most one idle callback at a time on the caller's context.
+ *
+ * The CUDA context itself lives in a process of its own, the GPU worker
+ * (ws-gpu-worker.h), which the thread starts and talks to: after a kernel
+ * fault CUDA refuses the faulting process any further work, so the worker
+ * ends and the next job starts a new one. */
 
 typedef enum
 {
   JOB_PROBE,
   JOB_MEASURE,
   JOB_SWEEP,
+  JOB_FAULT,
   JOB_QUIT,
 } JobKind;
 
@@ -254,14 +263,43 @@ sample_progress (guint    done,
 /* The worker                                                         */
 /* ------------------------------------------------------------------ */
 
+static JsonNode *
+call_worker (WsWorkerClient *client,
+             JsonObject     *request,
+             Job            *job,
+             GError        **error)
+{
+  JsonNode *reply = ws_worker_client_call (client, request, g_task_get_cancellable (job->task),
+                                           job->kind == JOB_MEASURE ? sample_progress : NULL, job, error);
+
+  json_object_unref (request);
+  return reply;
+}
+
 static gboolean
-ensure_probed (WsBackend *self,
-               GError   **error)
+ensure_probed (WsBackend      *self,
+               WsWorkerClient *client,
+               Job            *job,
+               GError        **error)
 {
   if (!self->probed)
     {
-      self->device = ws_gpu_probe (&self->probe_error);
-      self->probed = TRUE;
+      g_clear_error (&self->probe_error);
+      if (!ws_gpu_is_built ())
+        self->device = ws_gpu_probe (&self->probe_error);
+      else
+        {
+          JsonObject *request = json_object_new ();
+          g_autoptr (JsonNode) reply = NULL;
+
+          json_object_set_string_member (request, "op", "probe");
+          reply = call_worker (client, request, job, &self->probe_error);
+          if (reply)
+            self->device = ws_device_info_from_json (reply, &self->probe_error);
+        }
+      /* a worker that ended may do better next time; a missing GPU will not */
+      self->probed = self->device != NULL ||
+                     !g_error_matches (self->probe_error, WS_GPU_ERROR, WS_GPU_ERROR_KERNEL_FAULT);
     }
   if (self->device == NULL)
     {
@@ -271,33 +309,61 @@ ensure_probed (WsBackend *self,
   return TRUE;
 }
 
+static JsonObject *
+measure_request (const WsMeasureRequest *request)
+{
+  JsonObject *o = json_object_new ();
+  JsonObject *options = json_object_new ();
+
+  json_object_set_string_member (o, "op", "measure");
+  if (request->kernel_id)
+    {
+      JsonObject *params = json_object_new ();
+
+      json_object_set_string_member (o, "kernel", request->kernel_id);
+      for (guint i = 0; i < request->params->len; i++)
+        {
+          const WsParamValue *p = &g_array_index (request->params, WsParamValue, i);
+          json_object_set_int_member (params, p->name, p->value);
+        }
+      json_object_set_object_member (o, "params", params);
+    }
+  else
+    json_object_set_member (o, "pattern", ws_pattern_to_json (request->pattern));
+  json_object_set_int_member (options, "samples", request->options.samples);
+  json_object_set_int_member (options, "warmup", request->options.warmup);
+  json_object_set_boolean_member (options, "cold", request->options.cold);
+  json_object_set_boolean_member (options, "counters", request->options.counters);
+  json_object_set_object_member (o, "options", options);
+  return o;
+}
+
 static WsMeasurement *
 measure_one (WsBackend              *self,
+             WsWorkerClient         *client,
              Job                    *job,
              const WsMeasureRequest *request,
              GError                **error)
 {
-  GCancellable *cancellable = g_task_get_cancellable (job->task);
+  g_autoptr (JsonNode) reply = NULL;
 
-  if (!ensure_probed (self, error))
+  if (!ensure_probed (self, client, job, error))
     return NULL;
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+  if (g_cancellable_set_error_if_cancelled (g_task_get_cancellable (job->task), error))
     return NULL;
-  if (request->kernel_id)
-    return ws_gpu_measure (request->kernel_id,
-                           (const WsParamValue *) request->params->data, request->params->len,
-                           &request->options, cancellable,
-                           job->kind == JOB_MEASURE ? sample_progress : NULL, job, error);
-  if (request->pattern)
-    return ws_gpu_measure_pattern (request->pattern, &request->options, cancellable,
-                                   job->kind == JOB_MEASURE ? sample_progress : NULL, job, error);
-  g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM, "the request names no kernel and no pattern");
-  return NULL;
+  if (request->kernel_id == NULL && request->pattern == NULL)
+    {
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM, "the request names no kernel and no pattern");
+      return NULL;
+    }
+  reply = call_worker (client, measure_request (request), job, error);
+  return reply ? ws_measurement_from_json (reply, error) : NULL;
 }
 
 static void
-run_sweep (WsBackend *self,
-           Job       *job)
+run_sweep (WsBackend      *self,
+           WsWorkerClient *client,
+           Job            *job)
 {
   g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_measurement_free);
   g_autoptr (WsMeasureRequest) point = ws_measure_request_copy (job->request);
@@ -316,7 +382,7 @@ run_sweep (WsBackend *self,
         ws_measure_request_set_param (point, job->sweep_param, value);
       if (point->pattern && !ws_pattern_set_param (point->pattern, job->sweep_param, value, &error))
         break;
-      m = measure_one (self, job, point, &error);
+      m = measure_one (self, client, job, point, &error);
       if (m == NULL)
         {
           g_prefix_error (&error, "%s = %" G_GINT64_FORMAT ": ", job->sweep_param, value);
@@ -332,22 +398,23 @@ run_sweep (WsBackend *self,
 }
 
 static void
-run_job (WsBackend *self,
-         Job       *job)
+run_job (WsBackend      *self,
+         WsWorkerClient *client,
+         Job            *job)
 {
   GError *error = NULL;
 
   switch (job->kind)
     {
     case JOB_PROBE:
-      if (ensure_probed (self, &error))
+      if (ensure_probed (self, client, job, &error))
         g_task_return_pointer (job->task, ws_device_info_copy (self->device), (GDestroyNotify) ws_device_info_free);
       else
         g_task_return_error (job->task, error);
       break;
     case JOB_MEASURE:
       {
-        WsMeasurement *m = measure_one (self, job, job->request, &error);
+        WsMeasurement *m = measure_one (self, client, job, job->request, &error);
         if (m)
           g_task_return_pointer (job->task, m, (GDestroyNotify) ws_measurement_free);
         else
@@ -355,7 +422,19 @@ run_job (WsBackend *self,
       }
       break;
     case JOB_SWEEP:
-      run_sweep (self, job);
+      run_sweep (self, client, job);
+      break;
+    case JOB_FAULT:
+      if (ensure_probed (self, client, job, &error))
+        {
+          JsonObject *request = json_object_new ();
+          JsonNode *reply;
+
+          json_object_set_string_member (request, "op", "fault");
+          reply = call_worker (client, request, job, &error);
+          g_assert (reply == NULL);
+        }
+      g_task_return_error (job->task, error);
       break;
     case JOB_QUIT:
     default:
@@ -371,6 +450,7 @@ worker_main (gpointer data)
 {
   WsBackend *self = data;
   GAsyncQueue *queue = g_async_queue_ref (self->queue);
+  g_autoptr (WsWorkerClient) client = ws_worker_client_new ();
 
   for (;;)
     {
@@ -381,7 +461,7 @@ worker_main (gpointer data)
           job_unref (job);
           break;
         }
-      run_job (self, job);
+      run_job (self, client, job);
       job_unref (job);
     }
   g_async_queue_unref (queue);
@@ -476,6 +556,27 @@ ws_backend_probe_finish (WsBackend    *self,
 {
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+void
+ws_backend_debug_fault_async (WsBackend          *self,
+                              GCancellable       *cancellable,
+                              GAsyncReadyCallback callback,
+                              gpointer            user_data)
+{
+  g_return_if_fail (WS_IS_BACKEND (self));
+
+  push_job (self, job_new (JOB_FAULT, new_task (self, cancellable, callback, user_data, ws_backend_debug_fault_async),
+                           NULL, NULL, NULL));
+}
+
+gboolean
+ws_backend_debug_fault_finish (WsBackend    *self,
+                               GAsyncResult *result,
+                               GError      **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 void

@@ -34,23 +34,41 @@ ws_pattern_to_json (const WsPattern *p)
   json_builder_set_member_name (b, "grid");
   json_builder_add_value (b, dim3_node (ws_pattern_get_grid (p)));
   json_builder_set_member_name (b, "params");
-  json_builder_begin_object (b);
+  json_builder_begin_array (b);
   for (guint i = 0; i < ws_pattern_get_n_params (p); i++)
     {
       const WsParam *param = ws_pattern_get_param_nth (p, i);
-      json_builder_set_member_name (b, param->name);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, param->name);
+      json_builder_set_member_name (b, "value");
       json_builder_add_int_value (b, param->value);
+      json_builder_set_member_name (b, "min");
+      json_builder_add_int_value (b, param->min);
+      json_builder_set_member_name (b, "max");
+      json_builder_add_int_value (b, param->max);
+      if (param->description)
+        {
+          json_builder_set_member_name (b, "description");
+          json_builder_add_string_value (b, param->description);
+        }
+      json_builder_end_object (b);
     }
-  json_builder_end_object (b);
+  json_builder_end_array (b);
+  /* an array: definitions are evaluated in order */
   json_builder_set_member_name (b, "definitions");
-  json_builder_begin_object (b);
+  json_builder_begin_array (b);
   for (guint i = 0; i < ws_pattern_get_n_definitions (p); i++)
     {
       const WsDefinition *d = ws_pattern_get_definition (p, i);
-      json_builder_set_member_name (b, d->name);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, d->name);
+      json_builder_set_member_name (b, "expr");
       json_builder_add_string_value (b, d->text);
+      json_builder_end_object (b);
     }
-  json_builder_end_object (b);
+  json_builder_end_array (b);
   json_builder_set_member_name (b, "guard");
   if (ws_pattern_get_guard_text (p))
     json_builder_add_string_value (b, ws_pattern_get_guard_text (p));
@@ -74,11 +92,218 @@ ws_pattern_to_json (const WsPattern *p)
       json_builder_add_string_value (b, a->index_text);
       json_builder_set_member_name (b, "base");
       json_builder_add_int_value (b, a->base);
+      if (a->elem_from_param)
+        {
+          json_builder_set_member_name (b, "elem_size_from_param");
+          json_builder_add_boolean_value (b, TRUE);
+        }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
   json_builder_end_object (b);
   return json_builder_get_root (b);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading a pattern back                                             */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+bad (GError    **error,
+     const char *path,
+     const char *what)
+{
+  g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "pattern %s: %s", path, what);
+  return FALSE;
+}
+
+static JsonNode *
+need (JsonObject *o,
+      const char *name,
+      GType       type,
+      const char *path,
+      GError    **error)
+{
+  JsonNode *n = json_object_get_member (o, name);
+  g_autofree char *where = g_strdup_printf ("%s.%s", path, name);
+
+  if (n == NULL)
+    {
+      bad (error, where, "missing");
+      return NULL;
+    }
+  if (type == JSON_TYPE_ARRAY ? !JSON_NODE_HOLDS_ARRAY (n) :
+      type == JSON_TYPE_OBJECT ? !JSON_NODE_HOLDS_OBJECT (n) :
+      !JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != type)
+    {
+      bad (error, where, type == G_TYPE_INT64 ? "expected an integer" : type == G_TYPE_STRING ? "expected a string" :
+                         type == JSON_TYPE_ARRAY ? "expected an array" : "expected another type");
+      return NULL;
+    }
+  return n;
+}
+
+static gboolean
+read_dim3 (JsonObject *o,
+           const char *name,
+           WsDim3     *out,
+           GError    **error)
+{
+  JsonNode *n = need (o, name, JSON_TYPE_ARRAY, "", error);
+  JsonArray *a;
+  guint v[3];
+
+  if (n == NULL)
+    return FALSE;
+  a = json_node_get_array (n);
+  if (json_array_get_length (a) != 3)
+    return bad (error, name, "expected [x, y, z]");
+  for (guint i = 0; i < 3; i++)
+    {
+      JsonNode *e = json_array_get_element (a, i);
+      if (!JSON_NODE_HOLDS_VALUE (e) || json_node_get_value_type (e) != G_TYPE_INT64 ||
+          json_node_get_int (e) < 1 || json_node_get_int (e) > G_MAXINT32)
+        return bad (error, name, "expected three positive integers");
+      v[i] = (guint) json_node_get_int (e);
+    }
+  *out = WS_DIM3 (v[0], v[1], v[2]);
+  return TRUE;
+}
+
+static gboolean
+read_params (WsPattern  *p,
+             JsonObject *root,
+             GError    **error)
+{
+  JsonNode *n = need (root, "params", JSON_TYPE_ARRAY, "", error);
+  JsonArray *a;
+
+  if (n == NULL)
+    return FALSE;
+  a = json_node_get_array (n);
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("params[%u]", i);
+      JsonObject *o = JSON_NODE_HOLDS_OBJECT (json_array_get_element (a, i)) ? json_array_get_object_element (a, i) : NULL;
+      JsonNode *name, *value, *min, *max;
+
+      if (o == NULL)
+        return bad (error, path, "expected an object");
+      if (!(name = need (o, "name", G_TYPE_STRING, path, error)) || !(value = need (o, "value", G_TYPE_INT64, path, error)) ||
+          !(min = need (o, "min", G_TYPE_INT64, path, error)) || !(max = need (o, "max", G_TYPE_INT64, path, error)))
+        return FALSE;
+      if (json_node_get_int (min) > json_node_get_int (max))
+        return bad (error, path, "min is above max");
+      if (!ws_pattern_set_param (p, json_node_get_string (name), json_node_get_int (value), error))
+        return FALSE;
+      ws_pattern_set_param_range (p, json_node_get_string (name), json_node_get_int (min), json_node_get_int (max),
+                                  json_object_get_string_member_with_default (o, "description", NULL));
+    }
+  return TRUE;
+}
+
+static gboolean
+read_definitions (WsPattern  *p,
+                  JsonObject *root,
+                  GError    **error)
+{
+  JsonNode *n = need (root, "definitions", JSON_TYPE_ARRAY, "", error);
+  JsonArray *a;
+
+  if (n == NULL)
+    return FALSE;
+  a = json_node_get_array (n);
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("definitions[%u]", i);
+      JsonObject *o = JSON_NODE_HOLDS_OBJECT (json_array_get_element (a, i)) ? json_array_get_object_element (a, i) : NULL;
+      JsonNode *name, *expr;
+
+      if (o == NULL)
+        return bad (error, path, "expected an object");
+      if (!(name = need (o, "name", G_TYPE_STRING, path, error)) || !(expr = need (o, "expr", G_TYPE_STRING, path, error)) ||
+          !ws_pattern_add_definition (p, json_node_get_string (name), json_node_get_string (expr), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_accesses (WsPattern  *p,
+               JsonObject *root,
+               GError    **error)
+{
+  JsonNode *n = need (root, "accesses", JSON_TYPE_ARRAY, "", error);
+  JsonArray *a;
+
+  if (n == NULL)
+    return FALSE;
+  a = json_node_get_array (n);
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("accesses[%u]", i);
+      JsonObject *o = JSON_NODE_HOLDS_OBJECT (json_array_get_element (a, i)) ? json_array_get_object_element (a, i) : NULL;
+      JsonNode *array, *space, *access, *elem, *index, *base;
+      WsSpace sp;
+      WsAccessKind kind;
+
+      if (o == NULL)
+        return bad (error, path, "expected an object");
+      if (!(array = need (o, "array", G_TYPE_STRING, path, error)) || !(space = need (o, "space", G_TYPE_STRING, path, error)) ||
+          !(access = need (o, "access", G_TYPE_STRING, path, error)) || !(elem = need (o, "elem_size", G_TYPE_INT64, path, error)) ||
+          !(index = need (o, "index", G_TYPE_STRING, path, error)) || !(base = need (o, "base", G_TYPE_INT64, path, error)))
+        return FALSE;
+      if (!ws_space_from_string (json_node_get_string (space), &sp))
+        return bad (error, path, "unknown memory space");
+      if (!ws_access_kind_from_string (json_node_get_string (access), &kind))
+        return bad (error, path, "unknown access");
+      if (json_node_get_int (elem) < 1 || json_node_get_int (elem) > 16)
+        return bad (error, path, "elem_size is not 1, 2, 4, 8 or 16");
+      if (!ws_pattern_add_access (p, json_node_get_string (array), sp, kind, (guint) json_node_get_int (elem),
+                                  json_node_get_string (index), json_node_get_int (base), error))
+        return FALSE;
+      if (json_object_get_boolean_member_with_default (o, "elem_size_from_param", FALSE) &&
+          !ws_pattern_bind_elem_size (p, i, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+WsPattern *
+ws_pattern_from_json (JsonNode *node,
+                      GError  **error)
+{
+  g_autoptr (WsPattern) p = ws_pattern_new ();
+  JsonObject *root;
+  JsonNode *guard;
+  WsDim3 block, grid;
+
+  g_return_val_if_fail (node != NULL, NULL);
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      bad (error, "", "expected an object");
+      return NULL;
+    }
+  root = json_node_get_object (node);
+  if (!read_dim3 (root, "block", &block, error) || !read_dim3 (root, "grid", &grid, error) ||
+      !ws_pattern_set_block (p, block, error) || !ws_pattern_set_grid (p, grid, error) ||
+      !read_params (p, root, error) || !read_definitions (p, root, error))
+    return NULL;
+  guard = json_object_get_member (root, "guard");
+  if (guard && !JSON_NODE_HOLDS_NULL (guard))
+    {
+      if (!JSON_NODE_HOLDS_VALUE (guard) || json_node_get_value_type (guard) != G_TYPE_STRING)
+        {
+          bad (error, "guard", "expected a string or null");
+          return NULL;
+        }
+      if (!ws_pattern_set_guard (p, json_node_get_string (guard), error))
+        return NULL;
+    }
+  if (!read_accesses (p, root, error) || !ws_pattern_validate (p, error))
+    return NULL;
+  return g_steal_pointer (&p);
 }
 
 static void

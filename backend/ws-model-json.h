@@ -10,6 +10,9 @@ G_BEGIN_DECLS
 /* The model's results as JSON, for the CLI, exports and recordings. */
 
 JsonNode *ws_pattern_to_json        (const WsPattern     *pattern);
+/* The pattern again, validated; an error names the field. */
+WsPattern *ws_pattern_from_json     (JsonNode            *node,
+                                     GError             **error);
 JsonNode *ws_stats_to_json          (const WsStats       *stats);
 JsonNode *ws_launch_stats_to_json   (const WsLaunchStats *stats);
 JsonNode *ws_warp_result_to_json    (const WsWarpResult  *result,

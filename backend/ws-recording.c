@@ -786,6 +786,58 @@ read_root (JsonNode    *node,
   return TRUE;
 }
 
+/* ------------------------------------------------------------------ */
+/* One measurement or device, on its own (the GPU worker's messages)  */
+/* ------------------------------------------------------------------ */
+
+JsonNode *
+ws_measurement_to_json (const WsMeasurement *m)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+
+  g_return_val_if_fail (m != NULL, NULL);
+  build_measurement (b, m);
+  return json_builder_get_root (b);
+}
+
+WsMeasurement *
+ws_measurement_from_json (JsonNode *node,
+                          GError  **error)
+{
+  g_return_val_if_fail (node != NULL, NULL);
+  return read_measurement (node, "measurement", error);
+}
+
+JsonNode *
+ws_device_info_to_json (const WsDeviceInfo *info)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+
+  g_return_val_if_fail (info != NULL, NULL);
+  /* build_device writes the member "device" of an enclosing object */
+  json_builder_begin_object (b);
+  build_device (b, info);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+WsDeviceInfo *
+ws_device_info_from_json (JsonNode *node,
+                          GError  **error)
+{
+  g_autoptr (WsDeviceInfo) info = ws_device_info_new ();
+
+  g_return_val_if_fail (node != NULL, NULL);
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      invalid (error, "the device message", "expected an object, found %s", kind_of (node));
+      return NULL;
+    }
+  if (!read_device (json_node_get_object (node), info, error))
+    return NULL;
+  return g_steal_pointer (&info);
+}
+
 WsRecording *
 ws_recording_load_data (const char *data,
                         gssize      length,

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <json-glib/json-glib.h>
 
 #include "ws-measurement.h"
 
@@ -56,5 +57,15 @@ GPtrArray           *ws_recording_find             (WsRecording        *self,
 /* The recording shipped with the program (made on a real GPU), or NULL with
  * an error that says where it was looked for. */
 WsRecording         *ws_recording_load_bundled     (GError            **error);
+
+/* One measurement or device description in the recording's JSON, checked
+ * as strictly as a file. ws_device_info_to_json () wraps it as
+ * {"device": {...}}, which ws_device_info_from_json () reads. */
+JsonNode            *ws_measurement_to_json        (const WsMeasurement *m);
+WsMeasurement       *ws_measurement_from_json      (JsonNode           *node,
+                                                    GError            **error);
+JsonNode            *ws_device_info_to_json        (const WsDeviceInfo *info);
+WsDeviceInfo        *ws_device_info_from_json      (JsonNode           *node,
+                                                    GError            **error);
 
 G_END_DECLS

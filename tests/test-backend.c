@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The worker thread: jobs in order, results on the caller's main context,
  * progress merged, cancellation, and a clear reason when there is no GPU. */
-#include "ws-backend.h"
+#include "ws-backend-private.h"
 #include "ws-presets.h"
 
 #include <string.h>
@@ -284,6 +284,53 @@ test_gpu_measure_and_sweep (Fixture       *f,
 }
 
 static void
+fault_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  Fixture *f = user_data;
+
+  g_clear_error (&f->error);
+  g_assert_false (ws_backend_debug_fault_finish (WS_BACKEND (source), result, &f->error));
+  g_ptr_array_add (f->order, "fault");
+  done_one (f);
+}
+
+/* A kernel fault leaves CUDA unusable in the faulting process: it costs the
+ * job it happened in, and the next job runs in a new GPU worker. */
+static void
+test_gpu_fault_recovery (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr (WsBackend) backend = ws_backend_new ();
+  g_autoptr (WsMeasureRequest) request = ws_measure_request_new ();
+
+  if (!have_gpu (backend, f))
+    {
+      g_autofree char *reason = g_strdup_printf ("no GPU: %s", f->error->message);
+      g_test_skip (reason);
+      return;
+    }
+  request->kernel_id = g_strdup ("coalescing/sequential");
+  for (guint round = 0; round < 2; round++)
+    {
+      f->pending = 1;
+      ws_backend_debug_fault_async (backend, NULL, fault_done, f);
+      g_main_loop_run (f->loop);
+      g_test_message ("fault: %s", f->error->message);
+      g_assert_error (f->error, WS_GPU_ERROR, WS_GPU_ERROR_KERNEL_FAULT);
+
+      g_clear_pointer (&f->measurement, ws_measurement_free);
+      f->pending = 1;
+      ws_backend_measure_async (backend, request, NULL, NULL, NULL, NULL, measure_done, f);
+      g_main_loop_run (f->loop);
+      g_assert_no_error (f->error);
+      g_assert_nonnull (f->measurement);
+      g_assert_true (f->measurement->verified);
+    }
+}
+
+static void
 cancel_soon (WsBackend           *backend,
              guint                done,
              guint                total,
@@ -332,6 +379,7 @@ main (int    argc,
   ADD ("/backend/request-copy", test_request_copy);
   ADD ("/backend/gpu/measure-and-sweep", test_gpu_measure_and_sweep);
   ADD ("/backend/gpu/cancel-sweep", test_gpu_cancel_sweep);
+  ADD ("/backend/gpu/fault-recovery", test_gpu_fault_recovery);
 #undef ADD
   return g_test_run ();
 }

@@ -138,12 +138,11 @@ ws_gpu_fail (cudaError_t err,
       forget_context ();
       reset = cudaDeviceReset ();
       cudaGetLastError ();
-      if (reset == cudaSuccess)
-        g_set_error (error, WS_GPU_ERROR, code, "%s: the kernel faulted: %s (%s); the device was reset",
-                     what, cudaGetErrorString (err), cudaGetErrorName (err));
-      else
-        g_set_error (error, WS_GPU_ERROR, code, "%s: the kernel faulted: %s (%s); resetting the device failed: %s",
-                     what, cudaGetErrorString (err), cudaGetErrorName (err), cudaGetErrorName (reset));
+      /* whether the reset worked or not, CUDA may refuse this process
+       * further work: the backend runs the GPU in a process of its own */
+      (void) reset;
+      g_set_error (error, WS_GPU_ERROR, code, "%s: the kernel faulted: %s (%s)",
+                   what, cudaGetErrorString (err), cudaGetErrorName (err));
     }
   else
     g_set_error (error, WS_GPU_ERROR, code, "%s: %s (%s)", what, cudaGetErrorString (err), cudaGetErrorName (err));
@@ -395,7 +394,7 @@ make_context (GError **error)
       cudaGetLastError ();
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_CUDA,
                    "after a kernel fault the driver refuses this process a new context on the GPU (%s): "
-                   "restart Warpscope to use the GPU again", cudaGetErrorName (err));
+                   "start the program again", cudaGetErrorName (err));
       return FALSE;
     }
   return ws_gpu_check (err, "selecting GPU 0", error);

@@ -344,7 +344,7 @@ ws_gpu_measure (const char             *id,
     {
       generation = ws_gpu_generation ();
       m = measure_run (run, options, cancellable, progress, progress_data, error);
-      /* after a fault the device was reset: nothing of the run is left to undo */
+      /* after a fault the context is gone: nothing of the run is left to undo */
       if (run->ops->finish && generation == ws_gpu_generation ())
         run->ops->finish (run);
     }

@@ -24,7 +24,7 @@ typedef enum
   WS_GPU_ERROR_UNKNOWN_KERNEL,
   WS_GPU_ERROR_INVALID_PARAM,
   WS_GPU_ERROR_OUT_OF_MEMORY,
-  WS_GPU_ERROR_KERNEL_FAULT,     /* the kernel faulted; the device was reset and can be used again */
+  WS_GPU_ERROR_KERNEL_FAULT,     /* the kernel faulted: CUDA refuses the process further work */
   WS_GPU_ERROR_VERIFY_FAILED,    /* output differs from the CPU reference */
   WS_GPU_ERROR_COMPILE_FAILED,   /* NVRTC rejected generated source */
   WS_GPU_ERROR_COUNTERS_UNAVAILABLE,

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/* The GPU worker: a process of its own that owns the CUDA context, so that a
+ * kernel fault — after which CUDA refuses the faulting process any further
+ * work — ends that process and not the program. WsBackend starts it, talks
+ * to it in JSON lines and starts a new one after a fault.
+ *
+ * Requests, one JSON object a line:
+ *   {"id": N, "op": "probe"}
+ *   {"id": N, "op": "measure", "kernel": ID, "params": {NAME: VALUE…}, "options": {…}}
+ *   {"id": N, "op": "measure", "pattern": PATTERN, "options": {…}}
+ *   {"id": N, "op": "cancel"}          cancels request N between samples
+ *   {"id": N, "op": "fault"}           makes a kernel fault, for tests
+ * Answers:
+ *   {"id": N, "progress": [DONE, TOTAL]}
+ *   {"id": N, "reply": DEVICE or MEASUREMENT}
+ *   {"id": N, "error": {"domain": …, "code": …, "message": …}, "fatal": BOOL}
+ * After a fatal error the worker exits: the GPU is unusable in it. */
+
+#define WS_GPU_WORKER_NAME "warpscope-gpu-worker"
+
+int ws_gpu_worker_run (GInputStream  *in,
+                       GOutputStream *out);
+
+G_END_DECLS

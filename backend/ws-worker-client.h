@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+#include "ws-gpu.h"
+
+G_BEGIN_DECLS
+
+/* The backend's end of the GPU worker (see ws-gpu-worker.h): starts the
+ * process when first needed, and again after it ends. Used by one thread
+ * at a time, the backend's worker thread. */
+
+typedef struct _WsWorkerClient WsWorkerClient;
+
+WsWorkerClient *ws_worker_client_new    (void);
+void            ws_worker_client_free   (WsWorkerClient   *client);
+/* Sends request (an object; its "id" is set here), passes progress on, and
+ * returns the reply; an error the worker sent, or WS_GPU_ERROR_KERNEL_FAULT
+ * if it ended without answering. Cancelling sends a cancellation and waits
+ * for the worker to stop at its next sample. */
+JsonNode       *ws_worker_client_call   (WsWorkerClient   *client,
+                                         JsonObject       *request,
+                                         GCancellable     *cancellable,
+                                         WsSampleProgress  progress,
+                                         gpointer          progress_data,
+                                         GError          **error);
+/* Where the worker program is: $WS_GPU_WORKER, the build tree, or libexecdir. */
+char           *ws_worker_client_find_program (GError    **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsWorkerClient, ws_worker_client_free)
+
+G_END_DECLS
