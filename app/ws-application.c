@@ -15,6 +15,7 @@ struct _WsApplication
   WsBackend *backend;
   GSettings *settings;
   char *preset;
+  char *compare;
   char *recording;
   char *screenshot;
   char *style;
@@ -117,6 +118,17 @@ ws_application_startup (GApplication *app)
 }
 
 static void
+open_comparison (WsWindow   *window,
+                 const char *list)
+{
+  g_auto (GStrv) ids = g_strsplit (list, ",", -1);
+
+  if (!ws_window_compare_presets (window, (const char * const *) ids))
+    g_printerr ("warpscope: --compare takes two to four preset ids, not “%s”; warpscope-cli model --list-presets "
+                "lists them\n", list);
+}
+
+static void
 ws_application_activate (GApplication *app)
 {
   WsApplication *self = WS_APPLICATION (app);
@@ -129,6 +141,8 @@ ws_application_activate (GApplication *app)
       if (self->preset && !ws_window_load_preset (WS_WINDOW (window), self->preset))
         g_printerr ("warpscope: there is no preset “%s”; warpscope-cli model --list-presets lists them\n",
                     self->preset);
+      if (self->compare)
+        open_comparison (WS_WINDOW (window), self->compare);
       if (self->size && sscanf (self->size, "%dx%d", &w, &h) == 2)
         {
           gtk_window_unmaximize (window);
@@ -154,6 +168,7 @@ ws_application_handle_local_options (GApplication *app,
       return 0;
     }
   g_variant_dict_lookup (options, "preset", "s", &self->preset);
+  g_variant_dict_lookup (options, "compare", "s", &self->compare);
   g_variant_dict_lookup (options, "recording", "^ay", &self->recording);
   g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot);
   g_variant_dict_lookup (options, "style", "s", &self->style);
@@ -178,6 +193,7 @@ ws_application_dispose (GObject *object)
   g_clear_object (&self->backend);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->preset, g_free);
+  g_clear_pointer (&self->compare, g_free);
   g_clear_pointer (&self->recording, g_free);
   g_clear_pointer (&self->screenshot, g_free);
   g_clear_pointer (&self->style, g_free);
@@ -201,6 +217,7 @@ ws_application_init (WsApplication *self)
 {
   static const GOptionEntry entries[] = {
     { "preset", 'p', 0, G_OPTION_ARG_STRING, NULL, "Open this preset (warpscope-cli model --list-presets)", "ID" },
+    { "compare", 'c', 0, G_OPTION_ARG_STRING, NULL, "Compare two to four presets side by side", "ID,ID…" },
     { "recording", 'r', 0, G_OPTION_ARG_FILENAME, NULL, "Plot the measurements of this recording", "FILE" },
     { "style", 0, 0, G_OPTION_ARG_STRING, NULL, "Light or dark, whatever the system says", "light|dark" },
     { "size", 0, 0, G_OPTION_ARG_STRING, NULL, "The window's size", "WIDTHxHEIGHT" },

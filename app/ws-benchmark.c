@@ -117,8 +117,9 @@ screenshot_poll (gpointer data)
     return G_SOURCE_CONTINUE;
   b->stall_id = 0;
   /* the whole picture: every step served */
-  ws_schedule_player_set_playing (b->window->player, FALSE);
-  ws_schedule_player_set_position (b->window->player, ws_schedule_player_get_n_steps (b->window->player));
+  ws_schedule_player_set_playing (ws_window_active_player (b->window), FALSE);
+  ws_schedule_player_set_position (ws_window_active_player (b->window),
+                                   ws_schedule_player_get_n_steps (ws_window_active_player (b->window)));
   b->clock = gtk_widget_get_frame_clock (GTK_WIDGET (b->window));
   b->after_paint_id = g_signal_connect (b->clock, "after-paint", G_CALLBACK (screenshot_after_paint), b);
   gtk_widget_queue_draw (GTK_WIDGET (b->window));

@@ -35,7 +35,7 @@ typedef struct
 typedef struct
 {
   const char *title;
-  const char *ids[WS_COMPARE_MAX];
+  const char *ids[WS_COMPARE_MAX + 1];   /* NULL after the last */
 } WsCompareSet;
 
 /* "ID[@N][:NAME=VALUE]…": a preset, the instruction to show (from 1; the

@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The window's actions and their keys, exporting figures and screenshots. */
+/* The window's actions and their keys, and the file choosers they open. */
 #include "ws-config.h"
 #include "ws-window-private.h"
 
-#include <cairo-pdf.h>
 #include <string.h>
-#include <cairo-svg.h>
 
 #include "ws-app-windows.h"
 
@@ -30,7 +28,7 @@ player_action (GtkWidget  *widget,
                const char *name,
                GVariant   *param)
 {
-  WsSchedulePlayer *player = WS_WINDOW (widget)->player;
+  WsSchedulePlayer *player = ws_window_active_player (WS_WINDOW (widget));
 
   if (g_str_equal (name, "win.restart"))
     ws_schedule_player_restart (player);
@@ -83,71 +81,23 @@ sidebar_action (GtkWidget  *widget,
 /* Files                                                              */
 /* ------------------------------------------------------------------ */
 
-static WsFigureView *
-visible_view (WsWindow *self)
-{
-  GtkWidget *child = gtk_stack_get_visible_child (self->view_stack);
-
-  return WS_IS_FIGURE_VIEW (child) ? WS_FIGURE_VIEW (child) : NULL;
-}
-
-/* The figure in view, as PNG, SVG or PDF (by the file's name), in the
- * export style the preferences ask for. */
-gboolean
-ws_window_export_figure (WsWindow   *self,
-                         const char *path,
-                         GError    **error)
-{
-  WsFigureView *view = visible_view (self);
-  g_autofree char *style_name = g_settings_get_string (self->settings, "export-style");
-  const WsFigureStyle *style = g_str_equal (style_name, "print") ? ws_figure_style_get (WS_FIGURE_STYLE_PRINT)
-                                                                  : ws_figure_view_get_style (view);
-  g_autofree char *title = ws_window_describe_pattern (self);
-  WsFigureFrame frame = { ws_figure_view_get_result (view), title, ws_pattern_get_block (self->pattern),
-                          ws_figure_view_get_position (view), WS_FIGURE_HIT_NONE };
-  double w = MAX (800, gtk_widget_get_width (GTK_WIDGET (view))), h = MAX (480, gtk_widget_get_height (GTK_WIDGET (view)));
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  cairo_status_t status;
-
-  if (g_str_has_suffix (path, ".svg"))
-    surface = cairo_svg_surface_create (path, w, h);
-  else if (g_str_has_suffix (path, ".pdf"))
-    surface = cairo_pdf_surface_create (path, w, h);
-  else
-    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 2 * w, 2 * h);
-  cr = cairo_create (surface);
-  if (cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE)
-    cairo_scale (cr, 2, 2);
-  cairo_set_source_rgb (cr, style->background.r, style->background.g, style->background.b);
-  cairo_paint (cr);
-  ws_figure_draw (ws_figure_view_get_kind (view), cr, &frame, style, w, h);
-  cairo_destroy (cr);
-  if (cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE)
-    status = cairo_surface_write_to_png (surface, path);
-  else
-    {
-      /* SVG and PDF are written as the surface finishes */
-      cairo_surface_finish (surface);
-      status = cairo_surface_status (surface);
-    }
-  cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "could not write %s: %s", path,
-                   cairo_status_to_string (status));
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static void
 show_error (WsWindow   *self,
             const char *what,
             GError     *error)
 {
   g_autofree char *text = g_strdup_printf ("%s: %s", what, error->message);
-  ws_window_set_status (self, text);
+
+  ws_window_toast (self, text);
+}
+
+/* The PNG scale the chooser's choice asks for. */
+static double
+chosen_scale (GtkFileChooser *chooser)
+{
+  const char *scale = gtk_file_chooser_get_choice (chooser, "scale");
+
+  return scale ? g_ascii_strtod (scale, NULL) : 2;
 }
 
 static void
@@ -165,15 +115,61 @@ on_file_chosen (GtkNativeDialog *dialog,
   file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
   path = g_file_get_path (file);
   if (g_str_equal (purpose, "open-recording"))
-    ws_window_load_recording (self, path);
-  else if (g_str_equal (purpose, "export-figure") && !ws_window_export_figure (self, path, &error))
-    show_error (self, "Could not export the figure", error);
+    ws_window_open_recording (self, path, WS_OPEN_REPLACE);
+  else if (g_str_equal (purpose, "add-recording"))
+    ws_window_open_recording (self, path, WS_OPEN_ADD);
+  else if (g_str_has_prefix (purpose, "export-") &&
+           !ws_window_export (self, g_str_equal (purpose, "export-plot") ? WS_WINDOW_EXPORT_PLOT : WS_WINDOW_EXPORT_FIGURE,
+                              path, chosen_scale (GTK_FILE_CHOOSER (dialog)), &error))
+    show_error (self, "Could not export", error);
   else if (g_str_equal (purpose, "save-screenshot") && !ws_window_save_screenshot (self, path, &error))
     show_error (self, "Could not save the screenshot", error);
   else if (g_str_equal (purpose, "save-recording") && !ws_window_save_recording (self, path, &error))
     show_error (self, "Could not save the recording", error);
 out:
   g_object_unref (dialog);
+}
+
+/* A filter of the files whose names end in one of the suffixes (NULL after the last). */
+static void
+add_filter (GtkFileChooser *chooser,
+            const char     *name,
+            ...)
+{
+  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+  const char *suffix;
+  va_list args;
+
+  gtk_file_filter_set_name (filter, name);
+  va_start (args, name);
+  while ((suffix = va_arg (args, const char *)))
+    gtk_file_filter_add_suffix (filter, suffix);
+  va_end (args);
+  gtk_file_chooser_add_filter (chooser, filter);
+}
+
+/* Exports pick the format from the name's ending; a PNG's scale is a choice. */
+static void
+setup_export (GtkFileChooser *chooser,
+              gboolean        data)
+{
+  static const char *scales[] = { "1", "2", "3", "4", NULL };
+  static const char *labels[] = { "1 ×", "2 ×", "3 ×", "4 ×", NULL };
+
+  if (data)
+    add_filter (chooser, "Figures and data (PNG, SVG, PDF, CSV, JSON)", "png", "svg", "pdf", "csv", "json", NULL);
+  else
+    add_filter (chooser, "Figures (PNG, SVG, PDF)", "png", "svg", "pdf", NULL);
+  add_filter (chooser, "PNG images", "png", NULL);
+  add_filter (chooser, "SVG drawings", "svg", NULL);
+  add_filter (chooser, "PDF documents", "pdf", NULL);
+  if (data)
+    {
+      add_filter (chooser, "CSV tables", "csv", NULL);
+      add_filter (chooser, "JSON data", "json", NULL);
+    }
+  gtk_file_chooser_add_choice (chooser, "scale", "PNG scale", scales, labels);
+  gtk_file_chooser_set_choice (chooser, "scale", "2");
 }
 
 static void
@@ -189,8 +185,10 @@ file_action (GtkWidget  *widget,
     const char *name;          /* NULL: a file to open */
   } files[] = {
     { "win.open-recording", "Open a Recording", NULL },
+    { "win.add-recording", "Plot Another Recording Beside This One", NULL },
     { "win.save-recording", "Save the Measurements as a Recording", "warpscope-recording.json" },
     { "win.export-figure", "Export the Figure (PNG, SVG or PDF)", "warpscope-figure.svg" },
+    { "win.export-plot", "Export the Plot (PNG, SVG or PDF) or Its Data (CSV or JSON)", "warpscope-plot.svg" },
     { "win.save-screenshot", "Save a Screenshot of the Window", "warpscope.png" },
   };
   GtkFileChooserNative *dialog;
@@ -203,10 +201,30 @@ file_action (GtkWidget  *widget,
                                         NULL, NULL);
   if (files[i].name)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), files[i].name);
+  if (g_str_has_prefix (name, "win.export-"))
+    setup_export (GTK_FILE_CHOOSER (dialog), g_str_equal (name, "win.export-plot"));
+  else if (g_str_has_suffix (name, "-recording"))
+    add_filter (GTK_FILE_CHOOSER (dialog), "Recordings (JSON)", "json", NULL);
   g_object_set_data_full (G_OBJECT (dialog), "ws-purpose", g_strdup (name + strlen ("win.")), g_free);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (on_file_chosen), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+recent_action (GtkWidget  *widget,
+               const char *name,
+               GVariant   *param)
+{
+  ws_window_open_recording (WS_WINDOW (widget), g_variant_get_string (param, NULL), WS_OPEN_REPLACE);
+}
+
+static void
+forget_action (GtkWidget  *widget,
+               const char *name,
+               GVariant   *param)
+{
+  ws_window_forget_recordings (WS_WINDOW (widget));
 }
 
 /* ------------------------------------------------------------------ */
@@ -232,7 +250,8 @@ ws_window_update_actions (WsWindow *self)
   gtk_widget_action_set_enabled (w, "win.sweep", param && !sweeping && (self->device || can_replay));
   gtk_widget_action_set_enabled (w, "win.cancel-sweep", sweeping);
   gtk_widget_action_set_enabled (w, "win.measure", self->device != NULL && !sweeping);
-  gtk_widget_action_set_enabled (w, "win.save-recording", self->live && self->live->len > 0);
+  gtk_widget_action_set_enabled (w, "win.save-recording", (self->live && self->live->len > 0) || self->recording);
+  gtk_widget_action_set_enabled (w, "win.forget-recordings", self->compared && self->compared->len > 0);
   gtk_button_set_label (GTK_BUTTON (self->sweep_button), label);
   gtk_widget_set_tooltip_text (self->sweep_button,
                                param == NULL ? "This preset has no standard sweep"
@@ -257,8 +276,14 @@ ws_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.toggle-sidebar", NULL, sidebar_action);
   gtk_widget_class_install_action (widget_class, "win.open-recording", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.save-recording", NULL, file_action);
+  gtk_widget_class_install_action (widget_class, "win.add-recording", NULL, file_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", recent_action);
+  gtk_widget_class_install_action (widget_class, "win.forget-recordings", NULL, forget_action);
   gtk_widget_class_install_action (widget_class, "win.export-figure", NULL, file_action);
+  gtk_widget_class_install_action (widget_class, "win.export-plot", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.save-screenshot", NULL, file_action);
+  gtk_widget_class_install_property_action (widget_class, "win.page", "page");
+  ws_window_compare_class_init (widget_class);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-pattern", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, GDK_CONTROL_MASK, "win.playing", NULL);
@@ -270,6 +295,12 @@ ws_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-sweep", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-sidebar", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open-recording", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.add-recording",
+                                       NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.export-figure", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.export-plot",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, GDK_ALT_MASK, "win.page", "s", "explore");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_2, GDK_ALT_MASK, "win.page", "s", "compare");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save-recording", NULL);
 }

@@ -33,8 +33,8 @@ short_reason (const GError *error)
   return g_strndup (m, n);
 }
 
-static void
-update_banner (WsWindow *self)
+void
+ws_window_update_banner (WsWindow *self)
 {
   g_autofree char *text = NULL;
   g_autofree char *reason = NULL;
@@ -221,8 +221,9 @@ probe_done (GObject      *source,
   self->probed = TRUE;
   self->device = device;
   self->probe_error = g_steal_pointer (&error);
-  update_banner (self);
+  ws_window_update_banner (self);
   ws_window_rebuild_chart (self);
+  ws_window_rebuild_compare (self);
   ws_window_show_measured (self);
   ws_window_update_actions (self);
   ws_window_schedule_measurement (self);
@@ -272,8 +273,9 @@ load_recording_done (GObject      *source,
   self->recording = recording;
   self->recording_error = error;
   self->recording_loaded = TRUE;
-  update_banner (self);
+  ws_window_update_banner (self);
   ws_window_rebuild_chart (self);
+  ws_window_rebuild_compare (self);
   ws_window_show_measured (self);
   ws_window_update_actions (self);
   ws_window_note_callback (self, start);
@@ -292,26 +294,6 @@ ws_window_load_recording (WsWindow   *self,
   g_task_set_source_tag (task, ws_window_load_recording);
   g_task_set_task_data (task, g_strdup (copy), g_free);
   g_task_run_in_thread (task, load_recording_thread);
-}
-
-/* What this session measured, as a recording of the device it ran on. */
-gboolean
-ws_window_save_recording (WsWindow   *self,
-                          const char *path,
-                          GError    **error)
-{
-  g_autoptr (WsRecording) recording = NULL;
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-
-  if (self->device == NULL || self->live->len == 0)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "nothing was measured in this window");
-      return FALSE;
-    }
-  recording = ws_recording_new (self->device);
-  for (guint i = 0; i < self->live->len; i++)
-    ws_recording_add (recording, ((WsLiveEntry *) g_ptr_array_index (self->live, i))->m);
-  return ws_recording_save_file (recording, file, NULL, error);
 }
 
 void
@@ -340,6 +322,7 @@ ws_window_measure_dispose (WsWindow *self)
   g_clear_object (&self->sweep_cancellable);
   g_clear_object (&self->backend);
   g_clear_object (&self->recording);
+  g_clear_pointer (&self->compared, g_ptr_array_unref);
   g_clear_error (&self->recording_error);
   g_clear_error (&self->probe_error);
   g_clear_pointer (&self->device, ws_device_info_free);
@@ -357,35 +340,60 @@ ws_window_measure_dispose (WsWindow *self)
 /* One measurement                                                    */
 /* ------------------------------------------------------------------ */
 
-/* A registered kernel for an unedited preset; a generated one otherwise. */
 WsMeasureRequest *
-ws_window_make_request (WsWindow *self,
-                        gboolean  counters)
+ws_window_request_for (WsWindow        *self,
+                       const char      *kernel_id,
+                       const WsPattern *pattern,
+                       const char      *sweep_param,
+                       gboolean         counters)
 {
   WsMeasureRequest *request = ws_measure_request_new ();
-  const WsKernelInfo *info = self->preset && !self->edited ? ws_gpu_kernel_lookup (self->preset->id) : NULL;
+  const WsKernelInfo *info = kernel_id ? ws_gpu_kernel_lookup (kernel_id) : NULL;
 
   request->options.samples = MAX (10, g_settings_get_uint (self->settings, "samples"));
   request->options.cold = g_settings_get_boolean (self->settings, "cold-cache");
   request->options.counters = counters;
   if (info)
     {
-      const char *sweep = ws_window_sweep_param (self);
-
       /* the kernel's own sizes (DRAM-bound, as recorded), but the value of
        * the parameter its sweep varies */
       request->kernel_id = g_strdup (info->id);
       for (guint i = 0; i < info->n_params; i++)
         {
           gint64 v = info->params[i].def;
-          if (g_strcmp0 (info->params[i].name, sweep) == 0)
-            ws_pattern_get_param (self->pattern, sweep, &v);
+          if (g_strcmp0 (info->params[i].name, sweep_param) == 0)
+            ws_pattern_get_param (pattern, sweep_param, &v);
           ws_measure_request_set_param (request, info->params[i].name, v);
         }
     }
   else
-    request->pattern = ws_pattern_ref (self->pattern);
+    request->pattern = ws_pattern_ref ((WsPattern *) pattern);
   return request;
+}
+
+/* A registered kernel for an unedited preset; a generated one otherwise. */
+WsMeasureRequest *
+ws_window_make_request (WsWindow *self,
+                        gboolean  counters)
+{
+  return ws_window_request_for (self, self->preset && !self->edited ? self->preset->id : NULL, self->pattern,
+                                ws_window_sweep_param (self), counters);
+}
+
+void
+ws_window_add_live_entry (WsWindow            *self,
+                          const char          *key,
+                          const char          *preset_id,
+                          double               x,
+                          const WsMeasurement *m)
+{
+  WsLiveEntry *e = g_new0 (WsLiveEntry, 1);
+
+  e->key = g_strdup (key);
+  e->preset_id = g_strdup (preset_id);
+  e->x = x;
+  e->m = ws_measurement_copy (m);
+  g_ptr_array_add (self->live, e);
 }
 
 void
@@ -393,15 +401,13 @@ ws_window_add_live (WsWindow            *self,
                     const char          *key,
                     const WsMeasurement *m)
 {
-  WsLiveEntry *e = g_new0 (WsLiveEntry, 1);
   const char *param = ws_window_sweep_param (self);
   gint64 x;
 
-  e->key = g_strdup (key);
-  e->preset_id = self->preset && !self->edited ? g_strdup (self->preset->id) : NULL;
-  e->x = param && (ws_measurement_get_param (m, param, &x) || ws_pattern_get_param (self->pattern, param, &x)) ? x : NAN;
-  e->m = ws_measurement_copy (m);
-  g_ptr_array_add (self->live, e);
+  ws_window_add_live_entry (self, key, self->preset && !self->edited ? self->preset->id : NULL,
+                            param && (ws_measurement_get_param (m, param, &x) ||
+                                      ws_pattern_get_param (self->pattern, param, &x)) ? x : NAN,
+                            m);
 }
 
 static void
@@ -459,6 +465,7 @@ measure_done (GObject      *source,
       ws_window_set_status (self, text);
     }
   ws_window_rebuild_chart (self);
+  ws_window_rebuild_compare (self);
   ws_window_show_measured (self);
   ws_window_update_actions (self);
   ws_window_note_callback (self, start);

@@ -6,6 +6,8 @@
 #include "ws-window.h"
 
 #include "ws-chart-view.h"
+#include "ws-compare.h"
+#include "ws-compare-view.h"
 #include "ws-figure-view.h"
 #include "ws-numbers-view.h"
 #include "ws-pattern-editor.h"
@@ -22,6 +24,10 @@ struct _WsWindow
   AdwApplicationWindow parent_instance;
 
   /* template */
+  AdwToastOverlay *toast_overlay;
+  GtkStack *page_stack;
+  WsCompareView *compare;
+  GMenu *recent_menu;
   AdwWindowTitle *window_title;
   GtkWidget *banner;            /* a banner of our own: AdwBanner is libadwaita 1.3 */
   GtkLabel *banner_label;
@@ -34,6 +40,7 @@ struct _WsWindow
   GtkStack *view_stack;
   GtkPaned *view_paned;
   int paned_set;                   /* the divider's position we set, -1 before */
+  gboolean flap_was_revealed;      /* the presets, hidden while comparing */
   GtkLabel *step_label;
   GtkToggleButton *play_button;
   GtkDropDown *speed_dropdown;
@@ -86,6 +93,14 @@ struct _WsWindow
   gboolean sweep_replayed;         /* its points come from the recording */
   GPtrArray *live;                 /* WsLiveEntry: measured this session, newest last */
 
+  /* the compare page (ws-window-compare.c) */
+  GPtrArray *compare_items;        /* WsCompareItem */
+  WsCompareCost compare_costs[WS_COMPARE_MAX];
+  gboolean compare_costed;         /* the model has costed compare_items */
+  GCancellable *compare_cancellable;   /* the model's costs and live measurements of the items */
+  gboolean compare_measuring;
+  guint opening;                   /* recordings being read */
+
   /* for the benchmark: the longest time a backend callback held the main loop */
   gint64 longest_callback_us;
   gint64 first_frame_us;
@@ -93,6 +108,11 @@ struct _WsWindow
 
 /* ws-window.c */
 void     ws_window_show_result          (WsWindow       *self);
+/* The player of the page in view: the explorer's or the comparison's. */
+WsSchedulePlayer *ws_window_active_player (WsWindow     *self);
+gboolean ws_window_comparing            (WsWindow       *self);
+void     ws_window_toast                (WsWindow       *self,
+                                         const char     *text);
 void     ws_window_set_status           (WsWindow       *self,
                                          const char     *text);
 char    *ws_window_describe_pattern     (WsWindow       *self);
@@ -118,14 +138,28 @@ void     ws_window_measure_data_free    (WsMeasureData  *data);
 /* A registered kernel for an unedited preset; a generated one otherwise. */
 WsMeasureRequest *ws_window_make_request (WsWindow      *self,
                                          gboolean        counters);
+/* The kernel of kernel_id (NULL: one generated from the pattern) at its own
+ * sizes, but at the pattern's value of sweep_param. */
+WsMeasureRequest *ws_window_request_for (WsWindow       *self,
+                                         const char     *kernel_id,
+                                         const WsPattern *pattern,
+                                         const char     *sweep_param,
+                                         gboolean        counters);
 void     ws_window_add_live             (WsWindow       *self,
                                          const char     *key,
+                                         const WsMeasurement *m);
+void     ws_window_add_live_entry       (WsWindow       *self,
+                                         const char     *key,
+                                         const char     *preset_id,
+                                         double          x,
                                          const WsMeasurement *m);
 /* Notes how long a callback from the backend held the main loop. */
 void     ws_window_note_callback        (WsWindow       *self,
                                          gint64          start);
 
 void     ws_window_show_measured        (WsWindow       *self);
+/* Without a GPU, the banner says why, and where the plots' numbers come from. */
+void     ws_window_update_banner        (WsWindow       *self);
 /* path NULL: the bundled recording */
 void     ws_window_load_recording       (WsWindow       *self,
                                          const char     *path);
@@ -152,11 +186,52 @@ void     ws_window_plot_sources         (WsWindow       *self,
 /* The pattern, less the value of its sweep parameter. */
 char    *ws_window_pattern_key          (WsWindow       *self);
 
-/* ws-window-actions.c */
-/* The figure in view as PNG, SVG or PDF (by the name's ending), in the export style. */
+/* ws-window-recordings.c: opening, adding, saving, dropping, recent files */
+typedef enum
+{
+  WS_OPEN_REPLACE,                 /* the main recording */
+  WS_OPEN_ADD,                     /* another, plotted beside it */
+} WsOpenMode;
+
+/* Loads on a worker thread; a bad file gets a toast and changes nothing. */
+void     ws_window_open_recording       (WsWindow       *self,
+                                         const char     *path,
+                                         WsOpenMode      mode);
+void     ws_window_forget_recordings    (WsWindow       *self);
+/* Remembers a recording opened or saved, newest first. */
+void     ws_window_note_recent          (WsWindow       *self,
+                                         const char     *path);
+void     ws_window_recordings_init      (WsWindow       *self);
+gboolean ws_window_is_opening           (WsWindow       *self);
+
+/* ws-window-compare.c */
+void     ws_window_compare_class_init   (GtkWidgetClass *widget_class);
+void     ws_window_compare_init         (WsWindow       *self);
+void     ws_window_compare_dispose      (WsWindow       *self);
+void     ws_window_rebuild_compare      (WsWindow       *self);
+gboolean ws_window_compare_is_settled   (WsWindow       *self);
+
+/* ws-window-export.c */
+typedef enum
+{
+  WS_WINDOW_EXPORT_FIGURE,         /* the view in sight, or the whole comparison */
+  WS_WINDOW_EXPORT_PLOT,           /* the chart of the page in sight */
+} WsWindowExport;
+
+/* PNG (at scale), SVG or PDF by the name's ending, in the export style;
+ * CSV or JSON write the data of the page's chart. */
+gboolean ws_window_export               (WsWindow       *self,
+                                         WsWindowExport  what,
+                                         const char     *path,
+                                         double          scale,
+                                         GError        **error);
+/* The figure in view, at scale 2. */
 gboolean ws_window_export_figure        (WsWindow       *self,
                                          const char     *path,
                                          GError        **error);
+const WsFigureStyle *ws_window_export_style (WsWindow   *self);
+
+/* ws-window-actions.c */
 void     ws_window_class_init_actions   (GtkWidgetClass *widget_class);
 void     ws_window_update_actions       (WsWindow       *self);
 

@@ -14,6 +14,7 @@ enum
 {
   PROP_0,
   PROP_PLAYING,
+  PROP_PAGE,
   N_PROPS
 };
 
@@ -94,6 +95,55 @@ on_playing_changed (WsWindow *self)
   gtk_button_set_icon_name (GTK_BUTTON (self->play_button),
                             playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic");
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
+}
+
+gboolean
+ws_window_comparing (WsWindow *self)
+{
+  /* the template's buttons ask before the stack is bound */
+  return self->page_stack && g_strcmp0 (gtk_stack_get_visible_child_name (self->page_stack), "compare") == 0;
+}
+
+WsSchedulePlayer *
+ws_window_active_player (WsWindow *self)
+{
+  return ws_window_comparing (self) ? ws_compare_view_get_player (self->compare) : self->player;
+}
+
+/* The keys, the play button and the window's "playing" follow the page in view. */
+static void
+on_page_changed (WsWindow *self)
+{
+  /* the comparison has choosers of its own and wants the width the presets take */
+  if (ws_window_comparing (self) && !adw_flap_get_folded (self->flap))
+    {
+      self->flap_was_revealed = adw_flap_get_reveal_flap (self->flap);
+      adw_flap_set_reveal_flap (self->flap, FALSE);
+    }
+  else if (!ws_window_comparing (self) && self->flap_was_revealed)
+    {
+      adw_flap_set_reveal_flap (self->flap, TRUE);
+      self->flap_was_revealed = FALSE;
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAGE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
+  ws_window_update_actions (self);
+}
+
+static void
+on_compare_playing (WsWindow *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
+}
+
+void
+ws_window_toast (WsWindow   *self,
+                 const char *text)
+{
+  AdwToast *toast = adw_toast_new (text);
+
+  adw_toast_set_timeout (toast, 6);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 static void
@@ -219,6 +269,7 @@ on_preset_activated (WsWindow   *self,
                      const char *id)
 {
   ws_window_load_preset (self, id);
+  gtk_stack_set_visible_child_name (self->page_stack, "explore");
   if (adw_flap_get_folded (self->flap))
     adw_flap_set_reveal_flap (self->flap, FALSE);
 }
@@ -294,7 +345,8 @@ ws_window_is_settled (WsWindow *self)
   g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
 
   return self->probed && self->recording_loaded && self->launch != NULL && !self->predicting &&
-         self->measure_cancellable == NULL && self->measure_timeout == 0;
+         self->measure_cancellable == NULL && self->measure_timeout == 0 && !ws_window_is_opening (self) &&
+         ws_window_compare_is_settled (self);
 }
 
 void
@@ -356,6 +408,7 @@ ws_window_dispose (GObject *object)
   WsWindow *self = WS_WINDOW (object);
 
   ws_window_measure_dispose (self);
+  ws_window_compare_dispose (self);
   g_cancellable_cancel (self->model_cancellable);
   g_cancellable_cancel (self->prediction_cancellable);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_WINDOW);
@@ -388,7 +441,10 @@ ws_window_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_PLAYING:
-      g_value_set_boolean (value, ws_schedule_player_get_playing (self->player));
+      g_value_set_boolean (value, ws_schedule_player_get_playing (ws_window_active_player (self)));
+      break;
+    case PROP_PAGE:
+      g_value_set_string (value, ws_window_comparing (self) ? "compare" : "explore");
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -406,7 +462,11 @@ ws_window_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_PLAYING:
-      ws_schedule_player_set_playing (self->player, g_value_get_boolean (value));
+      ws_schedule_player_set_playing (ws_window_active_player (self), g_value_get_boolean (value));
+      break;
+    case PROP_PAGE:
+      if (gtk_stack_get_child_by_name (self->page_stack, g_value_get_string (value)))
+        gtk_stack_set_visible_child_name (self->page_stack, g_value_get_string (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -427,13 +487,20 @@ ws_window_class_init (WsWindowClass *klass)
   properties[PROP_PLAYING] = g_param_spec_boolean ("playing", NULL, NULL, TRUE,
                                                    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                                                      G_PARAM_STATIC_STRINGS);
+  properties[PROP_PAGE] = g_param_spec_string ("page", NULL, NULL, "explore",
+                                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (WS_TYPE_PRESET_SIDEBAR);
   g_type_ensure (WS_TYPE_PATTERN_EDITOR);
   g_type_ensure (WS_TYPE_NUMBERS_VIEW);
   g_type_ensure (WS_TYPE_CHART_VIEW);
+  g_type_ensure (WS_TYPE_COMPARE_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/warpscope/Warpscope/ws-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, page_stack);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, compare);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, banner);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, banner_label);
@@ -479,6 +546,11 @@ ws_window_init (WsWindow *self)
   g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
   self->paned_set = -1;
   g_signal_connect (self->view_paned, "notify::max-position", G_CALLBACK (on_paned_range), self);
+  g_signal_connect_object (self->page_stack, "notify::visible-child", G_CALLBACK (on_page_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (ws_compare_view_get_player (self->compare), "notify::playing",
+                           G_CALLBACK (on_compare_playing), self, G_CONNECT_SWAPPED);
+  ws_window_recordings_init (self);
 }
 
 WsWindow *
@@ -492,6 +564,7 @@ ws_window_new (GtkApplication *application,
   self->backend = backend ? g_object_ref (backend) : ws_backend_new ();
   self->recording_path = g_strdup (recording_path);
   ws_window_measure_init (self);
+  ws_window_compare_init (self);
   last = g_settings_get_string (self->settings, "last-preset");
   if (!ws_window_load_preset (self, last))
     ws_window_load_preset (self, "coalescing/sequential");

@@ -21,6 +21,10 @@ WsWindow   *ws_window_new               (GtkApplication *application,
 gboolean    ws_window_load_preset       (WsWindow       *self,
                                          const char     *id);
 const char *ws_window_get_preset_id     (WsWindow       *self);
+/* Two to four presets side by side, on the compare page; FALSE if the
+ * count is wrong or an id unknown. */
+gboolean    ws_window_compare_presets   (WsWindow       *self,
+                                         const char * const *ids);
 /* A pattern of one's own, from the default element size. */
 void        ws_window_new_pattern       (WsWindow       *self);
 /* Whether what the window waits for has come: the GPU's answer, the

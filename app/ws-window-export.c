@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Exporting from the window: the view in sight, the plot, or the whole
+ * comparison, drawn by the renderers that draw them on screen into a PNG,
+ * SVG or PDF surface (ws-export.c), in the style the preferences ask for;
+ * and the data behind a plot as CSV or JSON. */
+#include "ws-window-private.h"
+
+#include <math.h>
+
+/* The print style, or the screen's own (light or dark). */
+const WsFigureStyle *
+ws_window_export_style (WsWindow *self)
+{
+  g_autofree char *name = g_settings_get_string (self->settings, "export-style");
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+
+  if (g_str_equal (name, "print"))
+    return ws_figure_style_get (WS_FIGURE_STYLE_PRINT);
+  return ws_figure_style_get (dark ? WS_FIGURE_STYLE_DARK : WS_FIGURE_STYLE_LIGHT);
+}
+
+static WsFigureView *
+visible_view (WsWindow *self)
+{
+  GtkWidget *child = gtk_stack_get_visible_child (self->view_stack);
+
+  return WS_IS_FIGURE_VIEW (child) ? WS_FIGURE_VIEW (child) : NULL;
+}
+
+/* A widget's size, but no smaller than a legible figure. */
+static void
+export_size (GtkWidget *widget,
+             double     min_w,
+             double     min_h,
+             double    *w,
+             double    *h)
+{
+  *w = MAX (min_w, gtk_widget_get_width (widget));
+  *h = MAX (min_h, gtk_widget_get_height (widget));
+}
+
+/* What a figure view shows, as it shows it. */
+static WsExportFigure
+figure_of (WsFigureView *view,
+           const char   *title,
+           WsDim3        block_dim)
+{
+  WsExportFigure f = { ws_figure_view_get_kind (view) };
+
+  f.frame = (WsFigureFrame) { ws_figure_view_get_result (view), title, block_dim, ws_figure_view_get_position (view),
+                              WS_FIGURE_HIT_NONE, WS_FIGURE_LAYERS_ALL };
+  return f;
+}
+
+static gboolean
+export_view (WsWindow       *self,
+             const char     *path,
+             WsExportFormat  format,
+             double          scale,
+             GError        **error)
+{
+  WsFigureView *view = visible_view (self);
+  g_autofree char *title = ws_window_describe_pattern (self);
+  WsExportFigure figure;
+  double w, h;
+
+  if (view == NULL || ws_figure_view_get_result (view) == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "there is no view to export");
+      return FALSE;
+    }
+  figure = figure_of (view, title, ws_pattern_get_block (self->pattern));
+  export_size (GTK_WIDGET (view), 800, 480, &w, &h);
+  return ws_export_drawing (path, format, w, h, scale, ws_window_export_style (self), ws_export_draw_figure, &figure,
+                            error);
+}
+
+static gboolean
+export_compare (WsWindow       *self,
+                const char     *path,
+                WsExportFormat  format,
+                double          scale,
+                GError        **error)
+{
+  g_autoptr (GPtrArray) captions = g_ptr_array_new_with_free_func (g_free);
+  WsCompareFigure figure = { .n_cells = 0 };
+  double w, h;
+
+  for (guint i = 0; self->compare_items && i < self->compare_items->len; i++)
+    {
+      WsCompareItem *item = g_ptr_array_index (self->compare_items, i);
+      WsFigureView *view = ws_compare_view_get_figure (self->compare, i);
+
+      if (view == NULL || ws_figure_view_get_result (view) == NULL)
+        continue;
+      g_ptr_array_add (captions, ws_compare_item_caption (item));
+      figure.cells[figure.n_cells++] = figure_of (view, g_ptr_array_index (captions, captions->len - 1),
+                                                  ws_pattern_get_block (item->pattern));
+    }
+  figure.chart = ws_chart_view_get_chart (ws_compare_view_get_chart (self->compare));
+  export_size (GTK_WIDGET (self->compare), 1200, 800, &w, &h);
+  return ws_export_drawing (path, format, w, h, scale, ws_window_export_style (self), ws_compare_figure_draw, &figure,
+                            error);
+}
+
+static WsChartView *
+page_chart (WsWindow *self)
+{
+  return ws_window_comparing (self) ? ws_compare_view_get_chart (self->compare) : self->chart;
+}
+
+static gboolean
+export_plot (WsWindow       *self,
+             const char     *path,
+             WsExportFormat  format,
+             double          scale,
+             GError        **error)
+{
+  WsChartView *view = page_chart (self);
+  double w, h;
+
+  export_size (GTK_WIDGET (view), 800, 450, &w, &h);
+  return ws_export_drawing (path, format, w, h, scale, ws_window_export_style (self), ws_export_draw_chart,
+                            ws_chart_view_get_chart (view), error);
+}
+
+gboolean
+ws_window_export (WsWindow       *self,
+                  WsWindowExport  what,
+                  const char     *path,
+                  double          scale,
+                  GError        **error)
+{
+  WsExportFormat format;
+
+  g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
+  if (!ws_export_format_from_path (path, &format))
+    {
+      g_autofree char *name = g_path_get_basename (path);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "“%s” does not end in .png, .svg, .pdf, .csv or .json, which say the format", name);
+      return FALSE;
+    }
+  /* a view of a warp has no table behind it: the data is the plot's */
+  if (!ws_export_format_is_drawing (format))
+    return ws_export_chart_data (path, format, ws_chart_view_get_chart (page_chart (self)), error);
+  if (what == WS_WINDOW_EXPORT_PLOT)
+    return export_plot (self, path, format, scale, error);
+  if (ws_window_comparing (self))
+    return export_compare (self, path, format, scale, error);
+  return export_view (self, path, format, scale, error);
+}
+
+gboolean
+ws_window_export_figure (WsWindow   *self,
+                         const char *path,
+                         GError    **error)
+{
+  return ws_window_export (self, WS_WINDOW_EXPORT_FIGURE, path, 2, error);
+}

@@ -1,0 +1,531 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-compare-view.h"
+
+#include <math.h>
+
+#include "ws-presets.h"
+
+typedef struct
+{
+  GtkWidget *column;
+  GtkDropDown *chooser;
+  GtkWidget *remove;
+  WsFigureView *view;
+  GBinding *binding;
+  guint n_steps;
+} Slot;
+
+struct _WsCompareView
+{
+  GtkWidget parent_instance;
+
+  GtkWidget *box;
+  GtkMenuButton *sets_button;
+  GtkWidget *add_button;
+  GtkToggleButton *play_button;
+  GtkPaned *paned;
+  GtkGrid *columns;
+  WsChartView *chart;
+
+  WsSchedulePlayer *player;
+  Slot slots[WS_COMPARE_VIEW_MAX];
+  guint n_items;
+  gboolean updating;           /* choosers set from code: no signal each */
+  guint n_columns;             /* the views side by side, or in two rows when narrow */
+  GtkWidget *toolbar;
+  gboolean allocating;
+  int paned_set;               /* the divider's position we set */
+  gboolean paned_moved;        /* by hand: it stays */
+};
+
+/* A view needs this much width to show its 32 lanes legibly. */
+#define MIN_VIEW_WIDTH 330
+
+enum
+{
+  ITEMS_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (WsCompareView, ws_compare_view, GTK_TYPE_WIDGET)
+
+/* ------------------------------------------------------------------ */
+/* Presets in the choosers: "Topic: title", in the sidebar's order    */
+/* ------------------------------------------------------------------ */
+
+static GListModel *
+preset_names (void)
+{
+  guint n;
+  const WsPreset *presets = ws_presets_get_all (&n);
+  GtkStringList *list = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const WsTopic *topic = ws_topic_lookup (presets[i].topic);
+      g_autofree char *name = g_strdup_printf ("%s: %s", topic ? topic->title : presets[i].topic, presets[i].title);
+      gtk_string_list_append (list, name);
+    }
+  return G_LIST_MODEL (list);
+}
+
+static guint
+preset_index (const char *id)
+{
+  guint n;
+  const WsPreset *presets = ws_presets_get_all (&n);
+
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (presets[i].id, id))
+      return i;
+  return GTK_INVALID_LIST_POSITION;
+}
+
+static const char *
+slot_id (WsCompareView *self,
+         guint          i)
+{
+  guint n, k = gtk_drop_down_get_selected (self->slots[i].chooser);
+  const WsPreset *presets = ws_presets_get_all (&n);
+
+  return k < n ? presets[k].id : presets[0].id;
+}
+
+/* ------------------------------------------------------------------ */
+
+static guint
+columns_for (WsCompareView *self,
+             int            width)
+{
+  guint n = MAX (1, self->n_items);
+
+  return n <= 2 || width / (int) n >= MIN_VIEW_WIDTH ? n : (n + 1) / 2;
+}
+
+/* Puts the views in the grid: side by side, or in two rows. */
+static void
+place_slots (WsCompareView *self)
+{
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->columns));
+
+  for (guint i = 0; i < WS_COMPARE_VIEW_MAX; i++)
+    {
+      GtkGridLayoutChild *child = GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout,
+                                                                                            self->slots[i].column));
+      guint cols = MAX (1, self->n_columns);
+      gtk_grid_layout_child_set_column (child, i % cols);
+      gtk_grid_layout_child_set_row (child, i / cols);
+    }
+}
+
+static void
+ws_compare_view_size_allocate (GtkWidget *widget,
+                               int        width,
+                               int        height,
+                               int        baseline)
+{
+  WsCompareView *self = WS_COMPARE_VIEW (widget);
+  guint cols = columns_for (self, width);
+
+  self->allocating = TRUE;
+  /* the views move before the box is allocated, so this frame shows them in place */
+  if (cols != self->n_columns)
+    {
+      self->n_columns = cols;
+      place_slots (self);
+    }
+  /* the views take the larger share of the height, two rows of them more */
+  if (!self->paned_moved)
+    {
+      int toolbar_h;
+      gtk_widget_measure (self->toolbar, GTK_ORIENTATION_VERTICAL, width, &toolbar_h, NULL, NULL, NULL);
+      self->paned_set = (height - toolbar_h) * (cols < self->n_items ? 0.66 : 0.56);
+      if (gtk_paned_get_position (self->paned) != self->paned_set)
+        gtk_paned_set_position (self->paned, self->paned_set);
+    }
+  gtk_widget_allocate (self->box, width, height, baseline, NULL);
+  self->allocating = FALSE;
+}
+
+static void
+ws_compare_view_measure (GtkWidget      *widget,
+                         GtkOrientation  orientation,
+                         int             for_size,
+                         int            *minimum,
+                         int            *natural,
+                         int            *minimum_baseline,
+                         int            *natural_baseline)
+{
+  gtk_widget_measure (WS_COMPARE_VIEW (widget)->box, orientation, for_size, minimum, natural, minimum_baseline,
+                      natural_baseline);
+}
+
+static void
+update_slots (WsCompareView *self)
+{
+  guint cols = columns_for (self, gtk_widget_get_width (GTK_WIDGET (self)));
+
+  if (cols != self->n_columns)
+    {
+      self->n_columns = cols;
+      place_slots (self);
+    }
+  for (guint i = 0; i < WS_COMPARE_VIEW_MAX; i++)
+    {
+      gtk_widget_set_visible (self->slots[i].column, i < self->n_items);
+      gtk_widget_set_sensitive (self->slots[i].remove, self->n_items > WS_COMPARE_VIEW_MIN);
+    }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.add", self->n_items < WS_COMPARE_VIEW_MAX);
+}
+
+static void
+items_changed (WsCompareView *self)
+{
+  update_slots (self);
+  g_signal_emit (self, signals[ITEMS_CHANGED], 0);
+}
+
+static void
+on_chooser_selected (WsCompareView *self)
+{
+  if (!self->updating)
+    items_changed (self);
+}
+
+static void
+set_slot_id (WsCompareView *self,
+             guint          i,
+             const char    *id)
+{
+  guint k = preset_index (id);
+
+  self->updating = TRUE;
+  gtk_drop_down_set_selected (self->slots[i].chooser, k == GTK_INVALID_LIST_POSITION ? 0 : k);
+  self->updating = FALSE;
+}
+
+void
+ws_compare_view_set_ids (WsCompareView      *self,
+                         const char * const *ids)
+{
+  guint n = ids ? g_strv_length ((char **) ids) : 0;
+
+  g_return_if_fail (WS_IS_COMPARE_VIEW (self));
+  g_return_if_fail (n >= WS_COMPARE_VIEW_MIN && n <= WS_COMPARE_VIEW_MAX);
+
+  for (guint i = 0; i < n; i++)
+    set_slot_id (self, i, ids[i]);
+  self->n_items = n;
+  items_changed (self);
+}
+
+char **
+ws_compare_view_get_ids (WsCompareView *self)
+{
+  GStrvBuilder *b = g_strv_builder_new ();
+  char **ids;
+
+  g_return_val_if_fail (WS_IS_COMPARE_VIEW (self), NULL);
+  for (guint i = 0; i < self->n_items; i++)
+    g_strv_builder_add (b, slot_id (self, i));
+  ids = g_strv_builder_end (b);
+  g_strv_builder_unref (b);
+  return ids;
+}
+
+guint
+ws_compare_view_get_n_items (WsCompareView *self)
+{
+  g_return_val_if_fail (WS_IS_COMPARE_VIEW (self), 0);
+  return self->n_items;
+}
+
+/* ------------------------------------------------------------------ */
+/* Adding and removing                                                */
+/* ------------------------------------------------------------------ */
+
+/* The next preset of the last one's topic not shown yet, else the next one. */
+static const char *
+next_preset (WsCompareView *self)
+{
+  guint n, last = preset_index (slot_id (self, self->n_items - 1));
+  const WsPreset *presets = ws_presets_get_all (&n);
+
+  for (guint k = 1; k < n; k++)
+    {
+      const WsPreset *p = &presets[(last + k) % n];
+      gboolean shown = FALSE;
+
+      for (guint i = 0; i < self->n_items; i++)
+        shown |= g_str_equal (slot_id (self, i), p->id);
+      if (!shown && g_str_equal (p->topic, presets[last].topic))
+        return p->id;
+    }
+  return presets[(last + 1) % n].id;
+}
+
+static void
+add_action (GtkWidget  *widget,
+            const char *name,
+            GVariant   *param)
+{
+  WsCompareView *self = WS_COMPARE_VIEW (widget);
+
+  if (self->n_items >= WS_COMPARE_VIEW_MAX)
+    return;
+  set_slot_id (self, self->n_items, next_preset (self));
+  self->n_items++;
+  items_changed (self);
+}
+
+static void
+remove_action (GtkWidget  *widget,
+               const char *name,
+               GVariant   *param)
+{
+  WsCompareView *self = WS_COMPARE_VIEW (widget);
+  guint at = g_variant_get_uint32 (param);
+
+  if (self->n_items <= WS_COMPARE_VIEW_MIN || at >= self->n_items)
+    return;
+  for (guint i = at; i + 1 < self->n_items; i++)
+    set_slot_id (self, i, slot_id (self, i + 1));
+  self->n_items--;
+  items_changed (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* The views                                                          */
+/* ------------------------------------------------------------------ */
+
+static void
+update_n_steps (WsCompareView *self)
+{
+  guint most = 0;
+
+  for (guint i = 0; i < self->n_items; i++)
+    most = MAX (most, self->slots[i].n_steps);
+  ws_schedule_player_set_n_steps (self->player, most);
+}
+
+/* A view of the kind the result needs, in place of the slot's old one. */
+static void
+ensure_view (WsCompareView *self,
+             Slot          *slot,
+             WsFigureKind   kind)
+{
+  if (slot->view && ws_figure_view_get_kind (slot->view) == kind)
+    return;
+  if (slot->view)
+    {
+      g_clear_pointer (&slot->binding, g_binding_unbind);
+      gtk_box_remove (GTK_BOX (slot->column), GTK_WIDGET (slot->view));
+    }
+  slot->view = WS_FIGURE_VIEW (ws_figure_view_new (kind));
+  gtk_widget_set_vexpand (GTK_WIDGET (slot->view), TRUE);
+  gtk_widget_set_size_request (GTK_WIDGET (slot->view), 160, 160);
+  gtk_box_append (GTK_BOX (slot->column), GTK_WIDGET (slot->view));
+  slot->binding = g_object_bind_property (self->player, "position", slot->view, "position", G_BINDING_SYNC_CREATE);
+}
+
+void
+ws_compare_view_set_cell (WsCompareView      *self,
+                          guint               i,
+                          const WsWarpResult *result,
+                          const char         *title,
+                          WsDim3              block_dim)
+{
+  WsFigureKind kinds[WS_N_FIGURES];
+  Slot *slot;
+
+  g_return_if_fail (WS_IS_COMPARE_VIEW (self));
+  g_return_if_fail (i < WS_COMPARE_VIEW_MAX);
+
+  slot = &self->slots[i];
+  if (result && ws_figure_kinds_for (result, kinds) > 0)
+    ensure_view (self, slot, kinds[0]);
+  if (slot->view)
+    ws_figure_view_set_result (slot->view, result, title, block_dim);
+  slot->n_steps = result ? result->steps->len : 0;
+  update_n_steps (self);
+}
+
+WsFigureView *
+ws_compare_view_get_figure (WsCompareView *self,
+                            guint          i)
+{
+  g_return_val_if_fail (WS_IS_COMPARE_VIEW (self), NULL);
+  g_return_val_if_fail (i < WS_COMPARE_VIEW_MAX, NULL);
+  return self->slots[i].view;
+}
+
+WsChartView *
+ws_compare_view_get_chart (WsCompareView *self)
+{
+  g_return_val_if_fail (WS_IS_COMPARE_VIEW (self), NULL);
+  return self->chart;
+}
+
+WsSchedulePlayer *
+ws_compare_view_get_player (WsCompareView *self)
+{
+  g_return_val_if_fail (WS_IS_COMPARE_VIEW (self), NULL);
+  return self->player;
+}
+
+void
+ws_compare_view_set_sets_menu (WsCompareView *self,
+                               GMenuModel    *menu)
+{
+  g_return_if_fail (WS_IS_COMPARE_VIEW (self));
+  gtk_menu_button_set_menu_model (self->sets_button, menu);
+}
+
+/* ------------------------------------------------------------------ */
+
+static void
+setup_label (GtkSignalListItemFactory *factory,
+             GtkListItem              *item,
+             gpointer                  ellipsize)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  if (ellipsize)
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_label (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            gpointer                  data)
+{
+  GtkStringObject *s = gtk_list_item_get_item (item);
+
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), gtk_string_object_get_string (s));
+}
+
+static GtkListItemFactory *
+label_factory (gboolean ellipsize)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_label), GINT_TO_POINTER (ellipsize));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_label), NULL);
+  return factory;
+}
+
+static void
+build_slot (WsCompareView *self,
+            guint          i,
+            GListModel    *names)
+{
+  Slot *slot = &self->slots[i];
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  g_autofree char *tooltip = g_strdup_printf ("Pattern %u", i + 1);
+
+  slot->column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_add_css_class (slot->column, "ws-compare-column");
+  slot->chooser = GTK_DROP_DOWN (gtk_drop_down_new (g_object_ref (names), gtk_property_expression_new (
+                                                      GTK_TYPE_STRING_OBJECT, NULL, "string")));
+  gtk_drop_down_set_enable_search (slot->chooser, TRUE);
+  /* the button ellipsizes a long title; the list shows it whole */
+  gtk_drop_down_set_factory (slot->chooser, label_factory (TRUE));
+  gtk_drop_down_set_list_factory (slot->chooser, label_factory (FALSE));
+  gtk_widget_set_hexpand (GTK_WIDGET (slot->chooser), TRUE);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (slot->chooser), tooltip);
+  g_signal_connect_object (slot->chooser, "notify::selected", G_CALLBACK (on_chooser_selected), self,
+                           G_CONNECT_SWAPPED);
+  slot->remove = gtk_button_new_from_icon_name ("window-close-symbolic");
+  gtk_widget_add_css_class (slot->remove, "flat");
+  gtk_widget_set_tooltip_text (slot->remove, "Remove This Pattern");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (slot->remove), "compare.remove");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (slot->remove), g_variant_new_uint32 (i));
+  gtk_box_append (GTK_BOX (header), GTK_WIDGET (slot->chooser));
+  gtk_box_append (GTK_BOX (header), slot->remove);
+  gtk_widget_add_css_class (header, "ws-compare-header");
+  gtk_box_append (GTK_BOX (slot->column), header);
+  gtk_grid_attach (self->columns, slot->column, i, 0, 1, 1);
+}
+
+static void
+on_playing_changed (WsCompareView *self)
+{
+  gtk_button_set_icon_name (GTK_BUTTON (self->play_button), ws_schedule_player_get_playing (self->player)
+                                                              ? "media-playback-pause-symbolic"
+                                                              : "media-playback-start-symbolic");
+}
+
+/* A move of the divider that we did not make is the user's, and holds. */
+static void
+on_paned_moved (WsCompareView *self)
+{
+  if (!self->allocating && gtk_paned_get_position (self->paned) != self->paned_set)
+    self->paned_moved = TRUE;
+}
+
+static void
+ws_compare_view_dispose (GObject *object)
+{
+  WsCompareView *self = WS_COMPARE_VIEW (object);
+
+  for (guint i = 0; i < WS_COMPARE_VIEW_MAX; i++)
+    g_clear_pointer (&self->slots[i].binding, g_binding_unbind);
+  gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_COMPARE_VIEW);
+  g_clear_object (&self->player);
+  G_OBJECT_CLASS (ws_compare_view_parent_class)->dispose (object);
+}
+
+static void
+ws_compare_view_class_init (WsCompareViewClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = ws_compare_view_dispose;
+  /* a layout of its own: the views go in one row or two as the width allows */
+  widget_class->size_allocate = ws_compare_view_size_allocate;
+  widget_class->measure = ws_compare_view_measure;
+  signals[ITEMS_CHANGED] = g_signal_new ("items-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                         NULL, NULL, G_TYPE_NONE, 0);
+  g_type_ensure (WS_TYPE_CHART_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/warpscope/Warpscope/ui/ws-compare-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, WsCompareView, box);
+  gtk_widget_class_bind_template_child (widget_class, WsCompareView, toolbar);
+  gtk_widget_class_bind_template_child (widget_class, WsCompareView, sets_button);
+  gtk_widget_class_bind_template_child (widget_class, WsCompareView, add_button);
+  gtk_widget_class_bind_template_child (widget_class, WsCompareView, play_button);
+  gtk_widget_class_bind_template_child (widget_class, WsCompareView, paned);
+  gtk_widget_class_bind_template_child (widget_class, WsCompareView, columns);
+  gtk_widget_class_bind_template_child (widget_class, WsCompareView, chart);
+  gtk_widget_class_install_action (widget_class, "compare.add", NULL, add_action);
+  gtk_widget_class_install_action (widget_class, "compare.remove", "u", remove_action);
+  gtk_widget_class_set_css_name (widget_class, "compareview");
+}
+
+static void
+ws_compare_view_init (WsCompareView *self)
+{
+  g_autoptr (GListModel) names = preset_names ();
+  const char *ids[] = { "coalescing/sequential", "coalescing/stride", NULL };
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->player = ws_schedule_player_new ();
+  for (guint i = 0; i < WS_COMPARE_VIEW_MAX; i++)
+    build_slot (self, i, names);
+  ws_schedule_player_attach (self->player, GTK_WIDGET (self->columns));
+  g_signal_connect_object (self->player, "notify::playing", G_CALLBACK (on_playing_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->paned, "notify::position", G_CALLBACK (on_paned_moved), self, G_CONNECT_SWAPPED);
+  ws_compare_view_set_ids (self, ids);
+  on_playing_changed (self);
+}
+
+GtkWidget *
+ws_compare_view_new (void)
+{
+  return g_object_new (WS_TYPE_COMPARE_VIEW, NULL);
+}
