@@ -3,10 +3,11 @@
  * model says it costs, and the ratios between them.
  *
  * The model counts work, not time, so its prediction is a ratio: the
- * bytes the 32-byte sectors of global and local memory move per launch
- * (what a DRAM-bound kernel pays for), else shared-memory wavefronts, else
+ * bytes the 32-byte sectors of global and local memory move per warp (what
+ * a DRAM-bound kernel pays for), else shared-memory wavefronts, else
  * constant-cache requests — the first of these in which the patterns
- * differ. Its points sit on a right axis scaled so that the first
+ * differ. Per warp, because presets launch grids of their own sizes while
+ * their kernels give every warp the same work. Its points sit on a right axis scaled so that the first
  * pattern's cost is level with the first pattern's measured time: where a
  * point would be if time followed the model. */
 #include "ws-compare.h"
@@ -38,9 +39,9 @@ static const struct
   const char *unit;          /* for absolute values */
   const char *description;   /* the subtitle */
 } costs_info[N_COSTS] = {
-  { "bytes moved", "B", "bytes the global and local sectors move per launch" },
-  { "wavefronts", "wavefronts", "shared-memory wavefronts per launch" },
-  { "requests", "requests", "constant-cache requests per launch" },
+  { "bytes moved", "B", "bytes moved per warp by global and local sectors" },
+  { "wavefronts", "wavefronts", "shared-memory wavefronts per warp" },
+  { "requests", "requests", "constant-cache requests per warp" },
 };
 
 static const WsCompareSet sets[] = {
@@ -273,6 +274,12 @@ ws_compare_cost_compute (const WsPattern *pattern,
           break;
         }
     }
+  if (stats->warps > 0)
+    {
+      cost->bytes /= stats->warps;
+      cost->wavefronts /= stats->warps;
+      cost->requests /= stats->warps;
+    }
   cost->known = TRUE;
   return TRUE;
 }
@@ -341,22 +348,21 @@ speed_text (double t,
   return g_strdup_printf ("%s %s", ratio, r >= 1 ? "slower" : "faster");
 }
 
+/* "256 B per warp", "1.02 kB per warp", "33 wavefronts per warp" */
 static char *
 format_amount (double      v,
                const char *unit)
 {
-  WsChartAxis axis = { .si = TRUE, .unit = (char *) unit, .max = v };
+  g_autofree char *amount = NULL;
 
-  if (!g_str_equal (unit, "B"))
+  if (g_str_equal (unit, "B"))
     {
-      /* counts: "16.8 M wavefronts" */
-      WsChartAxis plain = { .si = TRUE, .unit = (char *) "", .max = v };
-      g_autofree char *n = ws_chart_axis_format (&plain, v, TRUE);
-      int e = v >= 1 ? (int) floor (log10 (v) / 3) : 0;
-      static const char *prefix[] = { "", " k", " M", " G", " T" };
-      return g_strdup_printf ("%s%s %s", n, prefix[CLAMP (e, 0, 4)], unit);
+      WsChartAxis axis = { .si = TRUE, .unit = (char *) unit, .max = v };
+      amount = ws_chart_axis_format (&axis, v, TRUE);
     }
-  return ws_chart_axis_format (&axis, v, TRUE);
+  else
+    amount = g_strdup_printf ("%.3g %s", v, unit);
+  return g_strdup_printf ("%s per warp", amount);
 }
 
 /* ------------------------------------------------------------------ */
@@ -475,7 +481,7 @@ add_model_notes (WsChart *chart,
       else if (i == 0 || base <= 0)
         {
           g_autofree char *amount = format_amount (v, costs_info[k].unit);
-          text = g_strdup_printf ("model: %s%s", amount, k == COST_BYTES ? " moved" : "");
+          text = g_strdup_printf ("model: %s", amount);
         }
       else
         {
@@ -499,7 +505,7 @@ add_model (WsChart *chart,
     return;
   base = cost_value (&b->costs[0], b->primary);
   name = g_strdup_printf ("model: %s, relative to the first", costs_info[b->primary].name);
-  axis = g_strdup_printf ("model: %s ÷ the first's", costs_info[b->primary].name);
+  axis = g_strdup_printf ("model: %s, ratio", costs_info[b->primary].name);
   ws_chart_set_axis (chart, WS_CHART_Y2, axis, "×", FALSE, WS_AXIS_LINEAR);
   series = ws_chart_add_series (chart, name, WS_SERIES_LINE, WS_CHART_Y2, -1);
   for (guint i = 0; i < b->items->len && base > 0; i++)

@@ -21,8 +21,8 @@ typedef struct
   guint access;              /* the instruction in view: the costliest of warp 0 */
 } WsCompareItem;
 
-/* What the model says one launch costs, in the units that can be compared
- * between patterns. */
+/* What the model says a warp of the launch costs (on average), in units
+ * that can be compared between patterns. */
 typedef struct
 {
   gboolean known;

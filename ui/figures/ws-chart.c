@@ -213,6 +213,7 @@ typedef struct
 {
   double title_h;
   double legend_y;
+  double legend_line;
   double legend_h;
   double px, py, pw, ph;     /* the plot area */
   double tick_size;
@@ -221,6 +222,68 @@ typedef struct
   double notes_h;            /* the band of notes over the plot area */
   gboolean has_y2;
 } ChartLayout;
+
+/* ------------------------------------------------------------------ */
+/* The legend: items left to right, on as many lines as they need     */
+/* ------------------------------------------------------------------ */
+
+static char *
+legend_name (const WsChartSeries *series,
+             gboolean             has_y2)
+{
+  if (!has_y2)
+    return g_strdup (series->name);
+  return g_strdup_printf ("%s (%s axis)", series->name, series->axis == WS_CHART_Y2 ? "right" : "left");
+}
+
+/* Marker, name and the gap after them. */
+static double
+legend_item_width (WsFigureContext *ctx,
+                   const char      *name)
+{
+  const WsFigureStyle *s = ctx->style;
+  WsTextOptions o = { .size = s->font_size * 0.92 };
+  double w;
+
+  ws_figure_text_size (ctx, name, &o, &w, NULL);
+  return s->font_size * 2 + w + s->font_size * 1.5;
+}
+
+/* Where the next item goes: after the last, or at the start of a new line. */
+static void
+legend_place (WsFigureContext *ctx,
+              double           start,
+              double           w,
+              double          *x,
+              guint           *row)
+{
+  if (*x > start && *x + w - ctx->style->font_size * 1.5 > ctx->width - MARGIN)
+    {
+      *x = start;
+      (*row)++;
+    }
+}
+
+static guint
+legend_rows (WsFigureContext *ctx,
+             const WsChart   *chart,
+             double           start,
+             gboolean         has_y2)
+{
+  double x = start;
+  guint row = 0;
+
+  if (chart->series->len == 0)
+    return 0;
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      g_autofree char *name = legend_name (g_ptr_array_index (chart->series, i), has_y2);
+      double w = legend_item_width (ctx, name);
+      legend_place (ctx, start, w, &x, &row);
+      x += w;
+    }
+  return row + 1;
+}
 
 /* The most notes over any one x. */
 static guint
@@ -258,6 +321,53 @@ widest_tick (WsFigureContext   *ctx,
   return widest;
 }
 
+/* The subtitle says where the numbers come from: it wraps rather than lose
+ * a device, up to three lines. */
+static WsTextOptions
+subtitle_options (WsFigureContext *ctx)
+{
+  return (WsTextOptions) { .size = ctx->style->font_size, .max_width = ctx->width - 2 * MARGIN, .wrap = TRUE };
+}
+
+static double
+subtitle_height (WsFigureContext *ctx,
+                 const WsChart   *chart)
+{
+  WsTextOptions o = subtitle_options (ctx);
+  double h;
+
+  if (chart->subtitle == NULL)
+    return 0;
+  pango_layout_set_height (ctx->layout, -3);
+  ws_figure_text_size (ctx, chart->subtitle, &o, NULL, &h);
+  pango_layout_set_height (ctx->layout, -1);
+  return h + ctx->style->font_size * 0.1;
+}
+
+static void
+draw_caption (WsFigureContext *ctx,
+              const WsChart   *chart)
+{
+  const WsFigureStyle *s = ctx->style;
+  WsTextOptions title = { .size = s->font_size * 1.25, .flags = WS_TEXT_BOLD, .max_width = ctx->width - 2 * MARGIN };
+  WsTextOptions sub = subtitle_options (ctx);
+  double y = MARGIN, h = 0;
+
+  if (chart->title)
+    {
+      ws_figure_set_color (ctx, s->foreground);
+      ws_figure_text (ctx, MARGIN, y, chart->title, &title, NULL, &h);
+      y += h + s->font_size * 0.2;
+    }
+  if (chart->subtitle)
+    {
+      ws_figure_set_color (ctx, s->muted);
+      pango_layout_set_height (ctx->layout, -3);
+      ws_figure_text (ctx, MARGIN, y, chart->subtitle, &sub, NULL, NULL);
+      pango_layout_set_height (ctx->layout, -1);
+    }
+}
+
 static void
 chart_layout (WsFigureContext *ctx,
               const WsChart   *chart,
@@ -269,9 +379,9 @@ chart_layout (WsFigureContext *ctx,
 
   lay->tick_size = s->font_size * 0.9;
   lay->has_y2 = uses_axis (chart, WS_CHART_Y2);
-  lay->title_h = (chart->title ? s->font_size * 1.6 : 0) + (chart->subtitle ? s->font_size * 1.35 : 0);
+  lay->title_h = (chart->title ? s->font_size * 1.6 : 0) + subtitle_height (ctx, chart);
   lay->legend_y = MARGIN + lay->title_h + (lay->title_h > 0 ? s->font_size * 0.4 : 0);
-  lay->legend_h = chart->series->len > 0 ? s->font_size * 1.6 : 0;
+  lay->legend_line = s->font_size * 1.6;
   lay->category_h = chart->axes[WS_CHART_X].scale == WS_AXIS_CATEGORY ? lay->tick_size * 2.6 : lay->tick_size * 1.4;
   left = MARGIN + axis_title + widest_tick (ctx, &chart->axes[WS_CHART_Y], lay->tick_size) + 6;
   right = lay->has_y2 ? MARGIN + axis_title + widest_tick (ctx, &chart->axes[WS_CHART_Y2], lay->tick_size) + 6
@@ -280,6 +390,7 @@ chart_layout (WsFigureContext *ctx,
   lay->note_line = s->font_size * 1.3;
   lay->notes_h = most_notes (chart) * lay->note_line;
   lay->px = left;
+  lay->legend_h = legend_rows (ctx, chart, left, lay->has_y2) * lay->legend_line;
   lay->py = lay->legend_y + lay->legend_h + s->font_size * 0.6 + (lay->notes_h > 0 ? lay->notes_h + s->font_size * 0.4 : 0);
   lay->pw = MAX (10, ctx->width - left - right);
   lay->ph = MAX (10, ctx->height - lay->py - bottom);
@@ -443,8 +554,9 @@ draw_y_axis (WsFigureContext   *ctx,
     }
   if (right)
     ws_figure_text (ctx, edge + 8 + text_w + s->font_size * 0.2, lay->py + lay->ph / 2, label,
-                    &(WsTextOptions) { .size = s->font_size, .flags = WS_TEXT_VERTICAL, .ax = 0, .ay = 0.5 }, NULL,
-                    NULL);
+                    &(WsTextOptions) { .size = s->font_size, .flags = WS_TEXT_VERTICAL, .ax = 0, .ay = 0.5,
+                                       .max_width = lay->ph },
+                    NULL, NULL);
   else
     ws_figure_text (ctx, MARGIN, lay->py + lay->ph / 2, label, &t, NULL, NULL);
 }
@@ -552,16 +664,17 @@ draw_legend (WsFigureContext   *ctx,
 {
   const WsFigureStyle *s = ctx->style;
   WsTextOptions o = { .size = s->font_size * 0.92, .ay = 0.5 };
-  double x = lay->px, y = lay->legend_y + lay->legend_h / 2;
+  double x = lay->px, y;
+  guint row = 0;
 
   for (guint i = 0; i < chart->series->len; i++)
     {
       const WsChartSeries *series = g_ptr_array_index (chart->series, i);
-      g_autofree char *name = lay->has_y2 ? g_strdup_printf ("%s (%s axis)", series->name,
-                                                              series->axis == WS_CHART_Y2 ? "right" : "left")
-                                          : g_strdup (series->name);
-      double w;
+      g_autofree char *name = legend_name (series, lay->has_y2);
+      double w = legend_item_width (ctx, name);
 
+      legend_place (ctx, lay->px, w, &x, &row);
+      y = lay->legend_y + (row + 0.5) * lay->legend_line;
       if (series->kind == WS_SERIES_LINE)
         {
           ws_figure_set_color (ctx, series_color (series, s));
@@ -575,8 +688,8 @@ draw_legend (WsFigureContext   *ctx,
         }
       draw_marker (ctx, series->kind, x + s->font_size * 0.8, y, series_color (series, s));
       ws_figure_set_color (ctx, s->foreground);
-      ws_figure_text (ctx, x + s->font_size * 2, y, name, &o, &w, NULL);
-      x += s->font_size * 2 + w + s->font_size * 1.5;
+      ws_figure_text (ctx, x + s->font_size * 2, y, name, &o, NULL, NULL);
+      x += w;
     }
 }
 
@@ -628,8 +741,7 @@ ws_chart_draw (cairo_t             *cr,
   cairo_save (cr);
   ws_figure_context_init (&ctx, cr, style, width, height);
   chart_layout (&ctx, chart, &lay);
-  if (chart->title || chart->subtitle)
-    ws_figure_caption (&ctx, MARGIN, MARGIN, width - 2 * MARGIN, chart->title, chart->subtitle);
+  draw_caption (&ctx, chart);
   draw_legend (&ctx, chart, &lay);
   draw_grid (&ctx, chart, &lay);
   draw_y_axis (&ctx, chart, &lay, WS_CHART_Y);

@@ -11,12 +11,13 @@ columns (guint  n,
   return n <= 2 || width / n >= 520 ? MAX (1, n) : (n + 1) / 2;
 }
 
-/* The views take a little more than half the height, the chart the rest. */
+/* The views take a little more than half the height, but leave the chart
+ * room for its notes and axes. */
 static double
 views_height (const WsCompareFigure *c,
               double                 height)
 {
-  return c->chart ? floor (height * 0.56) : height;
+  return c->chart ? floor (MAX (height * 0.4, MIN (height * 0.56, height - 440))) : height;
 }
 
 WsBox

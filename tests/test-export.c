@@ -1,0 +1,446 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* warpscope-cli export, run as a script would run it, with no display: a
+ * PNG decodes at the size asked for (times the scale), an SVG parses as
+ * XML with an svg root and drawn content, a PDF starts with %PDF-, a
+ * plot's data comes out as CSV and JSON; two recordings are compared in
+ * one chart, each labelled with its device; bad input gets one line and
+ * exit status 2. Files land in export/ of the build directory. */
+#include "ws-config.h"
+
+#include <cairo.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "ws-recording.h"
+
+#define LAPTOP "NVIDIA GeForce RTX 4060 Laptop GPU (test fixture)"
+
+static char *
+output_path (const char *name)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".",
+                                           "export", NULL);
+
+  g_mkdir_with_parents (dir, 0755);
+  return g_build_filename (dir, name, NULL);
+}
+
+/* Runs warpscope-cli export with the arguments; returns its exit status. */
+static int
+run_export (char      **err,
+            const char *first,
+            ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL;
+  const char *arg;
+  va_list args;
+  int status;
+
+  g_ptr_array_add (argv, (char *) g_getenv ("WS_CLI"));
+  g_ptr_array_add (argv, (char *) "export");
+  va_start (args, first);
+  for (arg = first; arg; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, err, &status,
+                               &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  return WEXITSTATUS (status);
+}
+
+static void
+assert_png (const char *path,
+            int         width,
+            int         height)
+{
+  cairo_surface_t *png = cairo_image_surface_create_from_png (path);
+
+  g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (png), ==, width);
+  g_assert_cmpint (cairo_image_surface_get_height (png), ==, height);
+  cairo_surface_destroy (png);
+}
+
+/* ------------------------------------------------------------------ */
+/* SVG: XML, an svg root, and things drawn                            */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  char *root;
+  char *width;
+  guint drawn;               /* path, use (glyphs), text, rect */
+  int depth;
+} Svg;
+
+static void
+svg_start (GMarkupParseContext *context,
+           const char          *element,
+           const char         **names,
+           const char         **values,
+           gpointer             user_data,
+           GError             **error)
+{
+  Svg *svg = user_data;
+
+  if (svg->depth++ == 0)
+    {
+      svg->root = g_strdup (element);
+      for (guint i = 0; names[i]; i++)
+        if (g_str_equal (names[i], "width"))
+          svg->width = g_strdup (values[i]);
+    }
+  if (g_str_equal (element, "path") || g_str_equal (element, "use") || g_str_equal (element, "text") ||
+      g_str_equal (element, "rect"))
+    svg->drawn++;
+}
+
+static void
+svg_end (GMarkupParseContext *context,
+         const char          *element,
+         gpointer             user_data,
+         GError             **error)
+{
+  ((Svg *) user_data)->depth--;
+}
+
+static void
+assert_svg (const char *path,
+            const char *width)
+{
+  static const GMarkupParser parser = { svg_start, svg_end, NULL, NULL, NULL };
+  g_autofree char *contents = NULL;
+  g_autoptr (GMarkupParseContext) context = NULL;
+  g_autoptr (GError) error = NULL;
+  Svg svg = { 0 };
+  gsize length;
+
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+  context = g_markup_parse_context_new (&parser, 0, &svg, NULL);
+  g_markup_parse_context_parse (context, contents, length, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_markup_parse_context_end_parse (context, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (svg.root, ==, "svg");
+  g_assert_true (g_str_has_prefix (svg.width, width));
+  /* lanes, sectors, axes and the glyphs of every label */
+  g_assert_cmpuint (svg.drawn, >, 100);
+  g_free (svg.root);
+  g_free (svg.width);
+}
+
+static void
+assert_pdf (const char *path)
+{
+  g_autofree char *contents = NULL;
+  g_autofree char *tail = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_cmpuint (length, >, 2000);
+  g_assert_true (g_str_has_prefix (contents, "%PDF-"));
+  /* complete: the trailer is there (the body holds binary streams) */
+  tail = g_strndup (contents + length - 32, 32);
+  g_assert_nonnull (strstr (tail, "%%EOF"));
+}
+
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  const char *preset;
+  const char *view;
+  const char *extra;
+} Case;
+
+static const Case cases[] = {
+  { "coalescing/stride", "warp", NULL },
+  { "transpose/shared", "banks", NULL },
+  { "constant/distinct", "constant", NULL },
+  { "private-array/nonuniform-local", "local", NULL },
+  { "atomics/histogram", "atomics", NULL },
+  { "coalescing/strided-sweep", "plot", NULL },
+  { "transpose/copy", "plot", NULL },
+  { "transpose/copy", "compare", "--compare=transpose/read-coalesced,transpose/shared,transpose/shared-padded@3" },
+};
+
+static void
+test_formats (gconstpointer data)
+{
+  const Case *c = data;
+  static const char *formats[] = { "png", "svg", "pdf" };
+  g_autofree char *stem = g_strdelimit (g_strdup_printf ("%s-%s", c->preset, c->view), "/", '-');
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s.%s", stem, formats[f]);
+      g_autofree char *path = output_path (name);
+      g_autofree char *err = NULL;
+      g_autofree char *view = g_strdup_printf ("--view=%s", c->view);
+      g_autofree char *preset = g_strdup_printf ("--preset=%s", c->preset);
+
+      g_unlink (path);
+      /* PNGs at a scale of 1.5: 900 × 600 points make 1350 × 900 pixels */
+      g_assert_cmpint (run_export (&err, preset, view, "--width=900", "--height=600", "--scale=1.5", "-o", path,
+                                   c->extra, NULL), ==, 0);
+      g_assert_cmpstr (err, ==, "");
+      if (f == 0)
+        assert_png (path, 1350, 900);
+      else if (f == 1)
+        assert_svg (path, "900");
+      else
+        assert_pdf (path);
+    }
+}
+
+static void
+test_screen_styles (void)
+{
+  static const char *styles[] = { "screen", "light", "dark", "print" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (styles); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("banks-stride-%s.png", styles[i]);
+      g_autofree char *path = output_path (name);
+      g_autofree char *style = g_strdup_printf ("--style=%s", styles[i]);
+      g_autofree char *err = NULL;
+
+      g_assert_cmpint (run_export (&err, "--preset=banks/stride", "--set=stride=2", "--view=banks", style,
+                                   "--step=1", "--width=1000", "--height=560", "-o", path, NULL), ==, 0);
+      assert_png (path, 1000, 560);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Data, and two recordings in one chart                              */
+/* ------------------------------------------------------------------ */
+
+/* A second recording, for the tests only: the bundled one's measurements,
+ * 3.1 times as slow, said to come from a laptop's GPU. */
+static char *
+laptop_recording (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsRecording) h100 = ws_recording_load_bundled (&error);
+  g_autoptr (WsDeviceInfo) device = NULL;
+  g_autoptr (WsRecording) laptop = NULL;
+  g_autofree char *path = output_path ("laptop-fixture.json");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+
+  g_assert_no_error (error);
+  device = ws_device_info_copy (ws_recording_get_device (h100));
+  g_free (device->name);
+  device->name = g_strdup (LAPTOP);
+  device->sm_count = 24;
+  laptop = ws_recording_new (device);
+  for (guint i = 0; i < ws_recording_get_n_measurements (h100); i++)
+    {
+      g_autoptr (WsMeasurement) m = ws_measurement_copy (ws_recording_get_measurement (h100, i));
+      for (guint s = 0; m->samples_ms && s < m->samples_ms->len; s++)
+        g_array_index (m->samples_ms, double, s) *= 3.1;
+      ws_measurement_summarize (m);
+      m->bandwidth_gbs /= 3.1;
+      ws_recording_add (laptop, m);
+    }
+  g_assert_true (ws_recording_save_file (laptop, file, NULL, &error));
+  g_assert_no_error (error);
+  return g_steal_pointer (&path);
+}
+
+static char *
+bundled_path (void)
+{
+  return g_build_filename (g_getenv ("WS_SOURCE_DIR"), "data", "recordings", "h100.json", NULL);
+}
+
+static JsonObject *
+load_json (JsonParser *parser,
+           const char *path)
+{
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_file (parser, path, &error);
+  g_assert_no_error (error);
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+/* The series of a chart's JSON whose name starts with prefix. */
+static GPtrArray *
+series_named (JsonObject *chart,
+              const char *prefix)
+{
+  JsonArray *series = json_object_get_array_member (chart, "series");
+  GPtrArray *found = g_ptr_array_new ();
+
+  for (guint i = 0; i < json_array_get_length (series); i++)
+    {
+      JsonObject *s = json_array_get_object_element (series, i);
+      if (g_str_has_prefix (json_object_get_string_member (s, "name"), prefix))
+        g_ptr_array_add (found, s);
+    }
+  return found;
+}
+
+static double
+value_at (JsonObject *series,
+          guint       i)
+{
+  JsonArray *points = json_object_get_array_member (series, "points");
+
+  return json_object_get_double_member (json_array_get_object_element (points, i), "value");
+}
+
+static void
+test_two_recordings (void)
+{
+  g_autofree char *laptop = laptop_recording ();
+  g_autofree char *h100 = bundled_path ();
+  g_autofree char *json = output_path ("compare-two-gpus.json");
+  g_autofree char *png = output_path ("compare-two-gpus.png");
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GPtrArray) recorded = NULL;
+  g_autoptr (GPtrArray) model = NULL;
+  g_autofree char *err = NULL;
+  JsonObject *chart;
+  const char *compare = "--compare=coalescing/sequential,coalescing/stride";
+
+  g_assert_cmpint (run_export (&err, "--view=compare", compare, "-r", h100, "-r", laptop, "-o", json, NULL), ==, 0);
+  g_assert_cmpint (run_export (&err, "--view=compare", compare, "-r", h100, "-r", laptop, "--width=1400",
+                               "--height=900", "--scale=2", "-o", png, NULL), ==, 0);
+  assert_png (png, 2800, 1800);
+
+  chart = load_json (parser, json);
+  recorded = series_named (chart, "recorded on ");
+  g_assert_cmpuint (recorded->len, ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (g_ptr_array_index (recorded, 0), "name"), ==,
+                   "recorded on NVIDIA H100 80GB HBM3");
+  g_assert_cmpstr (json_object_get_string_member (g_ptr_array_index (recorded, 1), "name"), ==,
+                   "recorded on " LAPTOP);
+  /* the laptop's medians are the fixture's 3.1 times the H100's */
+  for (guint i = 0; i < 2; i++)
+    g_assert_cmpfloat_with_epsilon (value_at (g_ptr_array_index (recorded, 1), i),
+                                    3.1 * value_at (g_ptr_array_index (recorded, 0), i), 1e-9);
+  /* the model's ratio beside them: strided moves 8 times the bytes */
+  model = series_named (chart, "model: ");
+  g_assert_cmpuint (model->len, ==, 1);
+  g_assert_cmpfloat_with_epsilon (value_at (g_ptr_array_index (model, 0), 1), 8.0, 1e-9);
+  /* the speed-up, written on the chart */
+  g_assert_true (strstr (json_object_get_string_member (chart, "title"), "faster than"));
+  g_assert_true (strstr (json_object_get_string_member (chart, "subtitle"), LAPTOP));
+}
+
+static void
+test_plot_data (void)
+{
+  g_autofree char *csv = output_path ("strided-sweep.csv");
+  g_autofree char *json = output_path ("strided-sweep.json");
+  g_autofree char *contents = NULL;
+  g_autofree char *err = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GPtrArray) recorded = NULL;
+  JsonObject *chart;
+
+  g_assert_cmpint (run_export (&err, "--preset=coalescing/strided-sweep", "--view=plot", "-o", csv, NULL), ==, 0);
+  g_assert_cmpint (run_export (&err, "--preset=coalescing/strided-sweep", "--view=plot", "--format=json", "-o", json,
+                               NULL), ==, 0);
+  g_assert_true (g_file_get_contents (csv, &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\r\n", -1);
+  g_assert_cmpstr (lines[0], ==, "series,stride,value,min,max,quantity,unit");
+  /* 32 strides recorded, 32 predicted */
+  g_assert_cmpuint (g_strv_length (lines), ==, 1 + 32 + 32 + 1);
+  g_assert_true (g_str_has_prefix (lines[1], "model: sectors per request,1,"));
+
+  chart = load_json (parser, json);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (chart, "y"), "unit"), ==, "s");
+  recorded = series_named (chart, "recorded on NVIDIA H100");
+  g_assert_cmpuint (recorded->len, ==, 1);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (g_ptr_array_index (recorded, 0), "points")),
+                    ==, 32);
+}
+
+/* ------------------------------------------------------------------ */
+/* Bad input                                                          */
+/* ------------------------------------------------------------------ */
+
+static void
+assert_refused (const char *why,
+                ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *err = NULL;
+  const char *arg;
+  va_list args;
+  int status;
+
+  g_ptr_array_add (argv, (char *) g_getenv ("WS_CLI"));
+  g_ptr_array_add (argv, (char *) "export");
+  va_start (args, why);
+  while ((arg = va_arg (args, const char *)))
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, &err, &status,
+                               &error));
+  g_test_message ("%s: %s", why, err);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 2);
+  /* one line, that names the command */
+  g_assert_true (g_str_has_prefix (err, "warpscope-cli export: "));
+  g_assert_nonnull (strchr (err, '\n'));
+  g_assert_cmpstr (strchr (err, '\n'), ==, "\n");
+  g_assert_nonnull (strstr (err, why));
+}
+
+static void
+test_bad_input (void)
+{
+  g_autofree char *out = output_path ("refused.png");
+  g_autofree char *bad = output_path ("not-a-recording.json");
+
+  g_assert_true (g_file_set_contents (bad, "{ \"format\": \"something else\" }", -1, NULL));
+  assert_refused ("which view", "--preset=coalescing/stride", "-o", out, NULL);
+  assert_refused ("--view", "--preset=coalescing/stride", "--view=heatmap", "-o", out, NULL);
+  assert_refused ("-o FILE", "--preset=coalescing/stride", "--view=warp", NULL);
+  assert_refused ("--format", "--preset=coalescing/stride", "--view=warp", "--format=gif", "-o", out, NULL);
+  assert_refused ("--width", "--preset=coalescing/stride", "--view=warp", "--width=0", "-o", out, NULL);
+  assert_refused ("--scale", "--preset=coalescing/stride", "--view=warp", "--scale=-1", "-o", out, NULL);
+  assert_refused ("--style", "--preset=coalescing/stride", "--view=warp", "--style=sepia", "-o", out, NULL);
+  assert_refused ("--preset", "--preset=no/such", "--view=warp", "-o", out, NULL);
+  assert_refused ("--set", "--preset=coalescing/offset", "--set=offset", "--view=warp", "-o", out, NULL);
+  assert_refused ("--view banks", "--preset=coalescing/stride", "--view=banks", "-o", out, NULL);
+  assert_refused ("--compare", "--view=compare", "--compare=transpose/copy,no/such", "-o", out, NULL);
+  assert_refused ("2 to 4", "--view=compare", "--compare=transpose/copy", "-o", out, NULL);
+  assert_refused ("2 to 4", "--view=compare",
+                  "--compare=transpose/copy,transpose/ldg,transpose/shared,transpose/shared-padded,coalescing/stride",
+                  "-o", out, NULL);
+  assert_refused ("--recording", "--preset=coalescing/stride", "--view=plot", "-r", bad, "-o", out, NULL);
+  assert_refused ("unexpected", "--preset=coalescing/stride", "--view=warp", "-o", out, "extra", NULL);
+  assert_refused ("csv and json", "--preset=coalescing/stride", "--view=warp", "--format=csv", "-o", out, NULL);
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/export/%s/%s", cases[i].view, cases[i].preset);
+      g_test_add_data_func (path, &cases[i], test_formats);
+    }
+  g_test_add_func ("/export/styles", test_screen_styles);
+  g_test_add_func ("/export/plot-data", test_plot_data);
+  g_test_add_func ("/export/two-recordings", test_two_recordings);
+  g_test_add_func ("/export/bad-input", test_bad_input);
+  return g_test_run ();
+}
