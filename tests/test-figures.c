@@ -4,9 +4,13 @@
  * with the model; the chart maps, ticks and formats values as it says.
  * PNGs land in figures/ of the build directory, to be looked at. */
 #include "ws-chart.h"
+#include "ws-compare-figure.h"
+#include "ws-export.h"
 #include "ws-figure.h"
 #include "ws-presets.h"
 
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 #include <math.h>
 #include <string.h>
 
@@ -296,6 +300,201 @@ test_chart_draw_and_pick (void)
   g_assert_cmpstr (text, ==, "measured\nstride = 8 elements: 320 µs\nmin 304 µs, max 352 µs");
 }
 
+/* ------------------------------------------------------------------ */
+/* Export                                                             */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+same_pixels (cairo_surface_t *a,
+             cairo_surface_t *b)
+{
+  int h = cairo_image_surface_get_height (a), stride = cairo_image_surface_get_stride (a);
+
+  cairo_surface_flush (a);
+  cairo_surface_flush (b);
+  return cairo_image_surface_get_width (a) == cairo_image_surface_get_width (b) &&
+         h == cairo_image_surface_get_height (b) && stride == cairo_image_surface_get_stride (b) &&
+         memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b), (gsize) stride * h) == 0;
+}
+
+/* An export is the renderer's drawing, pixel for pixel: in the screen
+ * styles as the view is, in print with every step served. */
+static void
+test_export_same_renderer (void)
+{
+  g_autoptr (WsPattern) pattern = ws_preset_build (ws_preset_lookup ("banks/padding"));
+  g_autoptr (WsWarpResult) r = ws_model_analyze_warp (pattern, 0, WS_DIM3 (0, 0, 0), 0, NULL);
+
+  for (WsFigureStyleKind k = 0; k < WS_N_FIGURE_STYLES; k++)
+    {
+      const WsFigureStyle *style = ws_figure_style_get (k);
+      WsExportFigure figure = { WS_FIGURE_BANKS, { r, "banks/padding", WS_DIM3 (32, 32, 1), 3.5, WS_FIGURE_HIT_NONE } };
+      WsFigureFrame direct = figure.frame;
+      cairo_surface_t *exported = ws_export_to_image (WIDTH, HEIGHT, 1, style, ws_export_draw_figure, &figure);
+      cairo_surface_t *drawn;
+
+      if (k == WS_FIGURE_STYLE_PRINT)
+        direct.position = r->steps->len;
+      drawn = render (WS_FIGURE_BANKS, &direct, style);
+      g_assert_true (same_pixels (exported, drawn));
+      cairo_surface_destroy (exported);
+      cairo_surface_destroy (drawn);
+    }
+}
+
+static gboolean
+png_size (const char *path,
+          int         w,
+          int         h)
+{
+  cairo_surface_t *png = cairo_image_surface_create_from_png (path);
+  gboolean ok = cairo_surface_status (png) == CAIRO_STATUS_SUCCESS && cairo_image_surface_get_width (png) == w &&
+                cairo_image_surface_get_height (png) == h;
+
+  cairo_surface_destroy (png);
+  return ok;
+}
+
+static void
+test_export_files (void)
+{
+  g_autofree char *dir = output_dir ();
+  g_autofree char *png = g_build_filename (dir, "export-scale.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "export.svg", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "export.pdf", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no-such-dir", "x.png", NULL);
+  g_autoptr (WsPattern) pattern = ws_preset_build (ws_preset_lookup ("coalescing/offset"));
+  g_autoptr (WsWarpResult) r = ws_model_analyze_warp (pattern, 0, WS_DIM3 (0, 0, 0), 0, NULL);
+  WsExportFigure figure = { WS_FIGURE_WARP, { r, "offset", WS_DIM3 (256, 1, 1), 0, WS_FIGURE_HIT_NONE } };
+  const WsFigureStyle *print = ws_figure_style_get (WS_FIGURE_STYLE_PRINT);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *contents = NULL;
+  WsExportFormat format;
+
+  g_assert_true (ws_export_format_from_path ("a/b/Figure.PDF", &format));
+  g_assert_cmpint (format, ==, WS_EXPORT_PDF);
+  g_assert_false (ws_export_format_from_path ("figure.gif", &format));
+  g_assert_false (ws_export_format_from_path ("svg", &format));
+
+  g_assert_true (ws_export_drawing (png, WS_EXPORT_PNG, 640, 400, 2.5, print, ws_export_draw_figure, &figure, &error));
+  g_assert_no_error (error);
+  g_assert_true (png_size (png, 1600, 1000));
+  g_assert_true (ws_export_drawing (svg, WS_EXPORT_SVG, 640, 400, 1, print, ws_export_draw_figure, &figure, &error));
+  g_assert_true (ws_export_drawing (pdf, WS_EXPORT_PDF, 640, 400, 1, print, ws_export_draw_figure, &figure, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (pdf, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, "%PDF-"));
+
+  /* refused: nothing written, and an existing file is left as it was */
+  g_assert_false (ws_export_drawing (png, WS_EXPORT_PNG, 640, 400, 100, print, ws_export_draw_figure, &figure, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_true (png_size (png, 1600, 1000));
+  g_assert_false (ws_export_drawing (missing, WS_EXPORT_SVG, 640, 400, 1, print, ws_export_draw_figure, &figure,
+                                     &error));
+  g_assert_nonnull (error);
+  g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+}
+
+static WsChart *
+small_chart (void)
+{
+  WsChart *chart = ws_chart_new ();
+  WsChartSeries *s;
+
+  ws_chart_set_title (chart, "Two, side by side", "recorded, \"somewhere\"");
+  ws_chart_set_axis (chart, WS_CHART_X, NULL, NULL, FALSE, WS_AXIS_CATEGORY);
+  ws_chart_set_axis (chart, WS_CHART_Y, "median time", "s", TRUE, WS_AXIS_LINEAR);
+  ws_chart_add_category (chart, "Copy (the bound)");
+  ws_chart_add_category (chart, "Tile, padded");
+  s = ws_chart_add_series (chart, "recorded on GPU A", WS_SERIES_POINTS, WS_CHART_Y, 0);
+  ws_chart_series_add (s, 0, 2e-4, 1.9e-4, 2.2e-4);
+  ws_chart_series_add (s, 1, 1e-4, NAN, NAN);
+  ws_chart_add_note (chart, 1, "2.00× faster", 0, TRUE);
+  return chart;
+}
+
+static void
+test_chart_data (void)
+{
+  g_autoptr (WsChart) chart = small_chart ();
+  g_autofree char *csv = ws_chart_to_csv (chart);
+  g_autofree char *json = ws_chart_to_json (chart);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonObject *root, *point;
+
+  g_assert_cmpstr (csv, ==,
+                   "series,x,value,min,max,quantity,unit\r\n"
+                   "recorded on GPU A,Copy (the bound),0.0002,0.00019,0.00022,median time,s\r\n"
+                   "recorded on GPU A,\"Tile, padded\",0.0001,,,median time,s\r\n");
+  json_parser_load_from_data (parser, json, -1, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (root, "subtitle"), ==, "recorded, \"somewhere\"");
+  point = json_array_get_object_element (
+    json_object_get_array_member (json_array_get_object_element (json_object_get_array_member (root, "series"), 0),
+                                  "points"), 1);
+  g_assert_cmpstr (json_object_get_string_member (point, "category"), ==, "Tile, padded");
+  g_assert_true (json_object_get_null_member (point, "min"));
+  g_assert_cmpstr (json_object_get_string_member (
+                     json_array_get_object_element (json_object_get_array_member (root, "notes"), 0), "text"), ==,
+                   "2.00× faster");
+}
+
+/* Each view of a comparison is the renderer's own drawing of it, in its box. */
+static void
+test_compare_figure (void)
+{
+  g_autoptr (WsChart) chart = small_chart ();
+  g_autoptr (WsPattern) a = ws_preset_build (ws_preset_lookup ("transpose/shared"));
+  g_autoptr (WsPattern) b = ws_preset_build (ws_preset_lookup ("transpose/shared-padded"));
+  g_autoptr (WsWarpResult) ra = ws_model_analyze_warp (a, 2, WS_DIM3 (0, 0, 0), 0, NULL);
+  g_autoptr (WsWarpResult) rb = ws_model_analyze_warp (b, 2, WS_DIM3 (0, 0, 0), 0, NULL);
+  const WsFigureStyle *style = ws_figure_style_get (WS_FIGURE_STYLE_DARK);
+  WsCompareFigure compare = { { { WS_FIGURE_BANKS, { ra, "tile", WS_DIM3 (32, 32, 1), 32, WS_FIGURE_HIT_NONE } },
+                                { WS_FIGURE_BANKS, { rb, "padded", WS_DIM3 (32, 32, 1), 32, WS_FIGURE_HIT_NONE } } },
+                              2, chart };
+  cairo_surface_t *whole, *cell;
+  WsBox box;
+  g_autofree char *dir = output_dir ();
+  g_autofree char *path = g_build_filename (dir, "compare-dark.png", NULL);
+
+  ws_chart_autoscale (chart);
+  whole = ws_export_to_image (1400, 900, 1, style, ws_compare_figure_draw, &compare);
+  g_assert_cmpint (cairo_surface_write_to_png (whole, path), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpfloat (ink (whole, style), >, 0.05);
+  box = ws_compare_figure_cell_box (&compare, 1, 1400, 900);
+  g_assert_cmpfloat (box.x, ==, 700);
+  g_assert_cmpfloat (box.y, ==, 0);
+  g_assert_cmpfloat (ws_compare_figure_chart_box (&compare, 1400, 900).y, >=, box.h);
+
+  /* the second view, cut out of the whole, is the view drawn alone */
+  cell = cairo_surface_create_for_rectangle (whole, box.x, box.y, box.w, box.h);
+  {
+    cairo_surface_t *copy = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, box.w, box.h);
+    cairo_t *cr = cairo_create (copy);
+    cairo_surface_t *alone = ws_export_to_image (box.w, box.h, 1, style, ws_export_draw_figure, &compare.cells[1]);
+    int differ = 0;
+
+    cairo_set_source_surface (cr, cell, 0, 0);
+    cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+    cairo_paint (cr);
+    cairo_destroy (cr);
+    cairo_surface_flush (copy);
+    /* but for the separator line at its left edge */
+    for (int y = 0; y < box.h; y++)
+      for (int x = 2; x < box.w; x++)
+        differ += ((guint32 *) (cairo_image_surface_get_data (copy) + y * cairo_image_surface_get_stride (copy)))[x] !=
+                  ((guint32 *) (cairo_image_surface_get_data (alone) + y * cairo_image_surface_get_stride (alone)))[x];
+    g_assert_cmpint (differ, ==, 0);
+    cairo_surface_destroy (copy);
+    cairo_surface_destroy (alone);
+  }
+  cairo_surface_destroy (cell);
+  cairo_surface_destroy (whole);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -308,5 +507,9 @@ main (int   argc,
   g_test_add_func ("/figures/applicable-views", test_applicable_views);
   g_test_add_func ("/chart/axis", test_axis);
   g_test_add_func ("/chart/draw-and-pick", test_chart_draw_and_pick);
+  g_test_add_func ("/chart/data", test_chart_data);
+  g_test_add_func ("/export/same-renderer", test_export_same_renderer);
+  g_test_add_func ("/export/files", test_export_files);
+  g_test_add_func ("/export/compare", test_compare_figure);
   return g_test_run ();
 }

@@ -18,7 +18,7 @@ x_text (const WsChart *chart,
   if (axis->scale == WS_AXIS_CATEGORY && axis->categories && x >= 0 && x < axis->categories->len &&
       x == floor (x))
     return g_strdup (g_ptr_array_index (axis->categories, (guint) x));
-  return g_strdup (g_ascii_dtostr (buf, sizeof buf, x));
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.10g", x));
 }
 
 /* RFC 4180: a field with a comma, a quote or a line break is quoted. */
@@ -38,6 +38,7 @@ csv_field (GString    *s,
   g_string_append (s, last ? "\r\n" : ",");
 }
 
+/* Ten significant digits: more than any timer resolves, and no binary noise. */
 static void
 csv_number (GString *s,
             double   v,
@@ -45,7 +46,7 @@ csv_number (GString *s,
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-  csv_field (s, isfinite (v) ? g_ascii_dtostr (buf, sizeof buf, v) : "", last);
+  csv_field (s, isfinite (v) ? g_ascii_formatd (buf, sizeof buf, "%.10g", v) : "", last);
 }
 
 static char *
