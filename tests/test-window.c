@@ -4,233 +4,11 @@
  * index updates the model's figures; an invalid index shows its error and
  * keeps the last good view; a sweep from the recording plots every point.
  * Screenshots, light and dark, land in screenshots/ of the build. */
-#include "ws-config.h"
-#include "ws-application.h"
-#include "ws-window-private.h"
+#include "window-fixture.h"
 
 #include <math.h>
 #include <glib/gstdio.h>
 #include <string.h>
-
-#define SWEEP_PRESET "coalescing/strided-sweep"
-
-static WsApplication *the_app;
-
-typedef struct
-{
-  WsWindow *window;
-  char *recording_path;
-  guint n_recorded;          /* points the recording has for SWEEP_PRESET */
-} Fixture;
-
-/* ------------------------------------------------------------------ */
-/* Waiting for the main loop                                          */
-/* ------------------------------------------------------------------ */
-
-typedef gboolean (*Condition) (gpointer data);
-
-static gboolean
-wait_until (Condition cond,
-            gpointer  data,
-            guint     timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + timeout_ms * 1000;
-
-  while (!cond (data))
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  return TRUE;
-}
-
-static void
-on_after_paint (GdkFrameClock *clock,
-                guint         *painted)
-{
-  (*painted)++;
-}
-
-static gboolean
-painted_once (gpointer data)
-{
-  return *(guint *) data >= 1;
-}
-
-/* Until the window has painted twice more: laid out, then drawn. */
-static void
-wait_frames (WsWindow *window)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
-
-  for (guint i = 0; i < 2; i++)
-    {
-      guint painted = 0;
-      gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &painted);
-
-      gtk_widget_queue_draw (GTK_WIDGET (window));
-      if (!wait_until (painted_once, &painted, 5000))
-        g_error ("no frame painted in 5 s (preset %s)", ws_window_get_preset_id (window));
-      g_signal_handler_disconnect (clock, id);
-    }
-}
-
-static gboolean
-settled (gpointer data)
-{
-  return ws_window_is_settled (data);
-}
-
-static void
-wait_settled (WsWindow *window)
-{
-  g_assert_true (wait_until (settled, window, 20000));
-  wait_frames (window);
-}
-
-/* ------------------------------------------------------------------ */
-/* Looking at what is drawn                                           */
-/* ------------------------------------------------------------------ */
-
-/* The share of a widget's pixels that differ from its first (background) pixel. */
-static double
-widget_ink (GtkWidget *widget)
-{
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr (GskRenderNode) node = NULL;
-  g_autoptr (GdkTexture) texture = NULL;
-  g_autofree guint32 *pixels = NULL;
-  guint64 differ = 0;
-
-  g_assert_cmpint (w, >, 100);
-  g_assert_cmpint (h, >, 100);
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
-  pixels = g_new (guint32, (gsize) w * h);
-  gdk_texture_download (texture, (guchar *) pixels, w * 4);
-  for (gsize i = 0; i < (gsize) w * h; i++)
-    differ += pixels[i] != pixels[0];
-  return (double) differ / ((double) w * h);
-}
-
-static char *
-screenshot_path (const char *name)
-{
-  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".",
-                                           "screenshots", NULL);
-
-  g_mkdir_with_parents (dir, 0755);
-  return g_build_filename (dir, name, NULL);
-}
-
-static void
-save_screenshot (WsWindow   *window,
-                 const char *name)
-{
-  g_autofree char *path = screenshot_path (name);
-  g_autoptr (GError) error = NULL;
-
-  /* the whole schedule served: a complete picture */
-  ws_schedule_player_set_playing (window->player, FALSE);
-  ws_schedule_player_set_position (window->player, ws_schedule_player_get_n_steps (window->player));
-  wait_frames (window);
-  g_assert_true (ws_window_save_screenshot (window, path, &error));
-  g_assert_no_error (error);
-  g_test_message ("screenshot: %s", path);
-}
-
-/* ------------------------------------------------------------------ */
-/* A recording to plot                                                */
-/* ------------------------------------------------------------------ */
-
-/* The bundled recording when there is one; else a made-up one, named as such. */
-static char *
-recording_for_tests (guint *n_points)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (WsRecording) recording = ws_recording_load_bundled (NULL);
-  g_autoptr (GPtrArray) found = NULL;
-  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "warpscope-test-window.json", NULL);
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-
-  if (recording == NULL)
-    {
-      g_autoptr (WsDeviceInfo) device = ws_device_info_new ();
-      guint n_presets;
-      const WsPreset *presets = ws_presets_get_all (&n_presets);
-
-      device->name = g_strdup ("Made-up GPU for tests");
-      device->cc_major = 9;
-      recording = ws_recording_new (device);
-      for (guint p = 0; p < n_presets; p++)
-        {
-          g_autoptr (GArray) values = presets[p].sweep_values ? ws_sweep_values_parse (presets[p].sweep_values, NULL)
-                                                              : NULL;
-          for (guint i = 0; i < (values ? values->len : 1); i++)
-            {
-              g_autoptr (WsMeasurement) m = ws_measurement_new (presets[p].id);
-              double base = 0.05 + 0.01 * p + (values ? 0.004 * g_array_index (values, gint64, i) : 0);
-
-              if (values)
-                ws_measurement_set_param (m, presets[p].sweep_param, g_array_index (values, gint64, i));
-              for (guint s = 0; s < 10; s++)
-                ws_measurement_add_sample (m, base * (1 + 0.01 * s));
-              ws_measurement_summarize (m);
-              m->bytes = 16 << 20;
-              m->bandwidth_gbs = m->bytes / (m->median_ms * 1e6);
-              m->verified = TRUE;
-              ws_recording_add (recording, m);
-            }
-        }
-    }
-  g_assert_true (ws_recording_save_file (recording, file, NULL, &error));
-  g_assert_no_error (error);
-  found = ws_recording_find (recording, SWEEP_PRESET);
-  *n_points = 0;
-  for (guint i = 0; found && i < found->len; i++)
-    *n_points += ws_measurement_get_param (g_ptr_array_index (found, i), "stride", NULL);
-  return g_steal_pointer (&path);
-}
-
-/* ------------------------------------------------------------------ */
-
-static void
-fixture_set_up (Fixture       *f,
-                gconstpointer  data)
-{
-  g_autoptr (GError) error = NULL;
-
-  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
-  f->recording_path = recording_for_tests (&f->n_recorded);
-  f->window = ws_window_new (GTK_APPLICATION (the_app), ws_application_get_backend (the_app), f->recording_path);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1400, 900);
-  gtk_window_present (GTK_WINDOW (f->window));
-  wait_settled (f->window);
-}
-
-static void
-fixture_tear_down (Fixture       *f,
-                   gconstpointer  data)
-{
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_unlink (f->recording_path);
-  g_free (f->recording_path);
-}
-
-static void
-load (Fixture    *f,
-      const char *id)
-{
-  g_assert_true (ws_window_load_preset (f->window, id));
-  wait_settled (f->window);
-}
 
 static void
 test_opens (Fixture       *f,
@@ -593,18 +371,9 @@ test_screenshots (Fixture       *f,
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
 }
 
-int
-main (int   argc,
-      char *argv[])
+static void
+add_tests (void)
 {
-  g_autoptr (GError) error = NULL;
-  int status;
-
-  gtk_test_init (&argc, &argv, NULL);
-  the_app = ws_application_new ();
-  g_application_set_flags (G_APPLICATION (the_app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (the_app), NULL, &error));
-  g_assert_no_error (error);
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/window/opens", test_opens);
   ADD ("/window/edit-updates-model", test_edit_updates_model);
@@ -615,7 +384,11 @@ main (int   argc,
   ADD ("/window/every-preset-draws", test_every_preset_draws);
   ADD ("/window/screenshots", test_screenshots);
 #undef ADD
-  status = g_test_run ();
-  g_clear_object (&the_app);
-  return status;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  return window_test_run (&argc, &argv, add_tests);
 }

@@ -1,0 +1,599 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The window's compare page, exports and recordings, for real under Xvfb:
+ * presets side by side step together over one chart with the model's
+ * ratio and the speed-up; two recordings in one chart, each labelled with
+ * its device; every view, plot and comparison exports to PNG (at a scale),
+ * SVG, PDF, CSV and JSON, drawn by the renderer that draws the screen; a
+ * bad recording changes nothing; a recording survives save → open; files
+ * dropped on the window open. Screenshots land in screenshots/ of the build. */
+#include "window-fixture.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+#define LAPTOP "NVIDIA GeForce RTX 4060 Laptop GPU (test fixture)"
+
+static const char *transpose[] = { "transpose/copy", "transpose/read-coalesced", "transpose/shared",
+                                   "transpose/shared-padded", NULL };
+
+static WsChart *
+compare_chart (WsWindow *w)
+{
+  return ws_chart_view_get_chart (ws_compare_view_get_chart (w->compare));
+}
+
+static guint
+count_series (WsChart    *chart,
+              const char *prefix)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < chart->series->len; i++)
+    n += g_str_has_prefix (((WsChartSeries *) g_ptr_array_index (chart->series, i))->name, prefix);
+  return n;
+}
+
+static WsChartSeries *
+series_named (WsChart    *chart,
+              const char *prefix)
+{
+  for (guint i = 0; i < chart->series->len; i++)
+    if (g_str_has_prefix (((WsChartSeries *) g_ptr_array_index (chart->series, i))->name, prefix))
+      return g_ptr_array_index (chart->series, i);
+  return NULL;
+}
+
+static gboolean
+has_note (WsChart    *chart,
+          const char *text)
+{
+  for (guint i = 0; i < chart->notes->len; i++)
+    if (strstr (((WsChartNote *) g_ptr_array_index (chart->notes, i))->text, text))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+compare (Fixture            *f,
+         const char * const *ids)
+{
+  g_assert_true (ws_window_compare_presets (f->window, ids));
+  wait_settled (f->window);
+}
+
+/* ------------------------------------------------------------------ */
+/* The compare page                                                   */
+/* ------------------------------------------------------------------ */
+
+static void
+test_compare_page (Fixture       *f,
+                   gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  WsSchedulePlayer *player = ws_compare_view_get_player (w->compare);
+  WsChart *chart;
+  const char *two[] = { "coalescing/sequential", "coalescing/stride", NULL };
+  const char *one[] = { "coalescing/sequential", NULL };
+
+  compare (f, transpose);
+  g_assert_true (ws_window_comparing (w));
+  g_assert_true (ws_window_active_player (w) == player);
+  g_assert_cmpuint (ws_compare_view_get_n_items (w->compare), ==, 4);
+  chart = compare_chart (w);
+  g_assert_cmpuint (chart->axes[WS_CHART_X].categories->len, ==, 4);
+  if (w->device == NULL)
+    {
+      /* measured medians with min–max bars, the model's ratio beside them, the speed-up */
+      WsChartSeries *recorded = series_named (chart, "recorded on ");
+      WsChartSeries *model = series_named (chart, "model: bytes moved");
+      g_assert_nonnull (recorded);
+      g_assert_cmpuint (recorded->points->len, ==, 4);
+      g_assert_nonnull (model);
+      g_assert_cmpuint (model->points->len, ==, 4);
+      g_assert_cmpfloat_with_epsilon (g_array_index (model->points, WsChartPoint, 1).y, 4.5, 1e-9);
+      g_assert_true (has_note (chart, "baseline"));
+      g_assert_true (has_note (chart, "model: 4.5× the bytes moved"));
+      g_assert_true (has_note (chart, "wavefronts"));
+      g_assert_nonnull (strstr (chart->title, " faster than "));
+    }
+
+  /* the views step together */
+  g_assert_cmpuint (ws_schedule_player_get_n_steps (player), ==, 32);
+  ws_schedule_player_set_playing (player, FALSE);
+  ws_schedule_player_set_position (player, 3);
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.step-forward", NULL);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpfloat (ws_figure_view_get_position (ws_compare_view_get_figure (w->compare, i)), ==, 4);
+  /* the keys play the page in view, not the explorer */
+  ws_schedule_player_set_playing (w->player, FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.playing", NULL);
+  g_assert_true (ws_schedule_player_get_playing (player));
+  g_assert_false (ws_schedule_player_get_playing (w->player));
+
+  save_screenshot (w, "window-compare-transpose-light.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  save_screenshot (w, "window-compare-transpose-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+
+  /* a set from the Sets menu; adding and removing */
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.compare-set", "u", 3);
+  wait_settled (w);
+  g_assert_cmpuint (ws_compare_view_get_n_items (w->compare), ==, 2);
+  gtk_widget_activate_action (GTK_WIDGET (w->compare), "compare.add", NULL);
+  wait_settled (w);
+  g_assert_cmpuint (ws_compare_view_get_n_items (w->compare), ==, 3);
+  g_assert_cmpuint (compare_chart (w)->axes[WS_CHART_X].categories->len, ==, 3);
+  gtk_widget_activate_action (GTK_WIDGET (w->compare), "compare.remove", "u", 2);
+  wait_settled (w);
+  g_assert_cmpuint (ws_compare_view_get_n_items (w->compare), ==, 2);
+  {
+    g_auto (GStrv) ids = ws_compare_view_get_ids (w->compare);
+    g_assert_cmpstrv (ids, two);
+  }
+  /* one preset is no comparison */
+  g_assert_false (ws_window_compare_presets (w, one));
+
+  /* back to the explorer: its player again, and its presets */
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.page", "s", "explore");
+  g_assert_false (ws_window_comparing (w));
+  g_assert_true (ws_window_active_player (w) == w->player);
+}
+
+/* ------------------------------------------------------------------ */
+/* Recordings                                                         */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+not_opening (gpointer data)
+{
+  return !ws_window_is_opening (data);
+}
+
+static void
+open_and_wait (WsWindow   *w,
+               const char *path,
+               WsOpenMode  mode)
+{
+  ws_window_open_recording (w, path, mode);
+  g_assert_true (wait_until (not_opening, w, 10000));
+  wait_settled (w);
+}
+
+/* A second recording, a test fixture: the first one's measurements, 3.1
+ * times as slow, said to be made on a laptop's GPU. */
+static char *
+laptop_recording (WsRecording *from)
+{
+  g_autoptr (WsDeviceInfo) device = ws_device_info_copy (ws_recording_get_device (from));
+  g_autoptr (WsRecording) laptop = NULL;
+  g_autofree char *path = g_strdup_printf ("%s/warpscope-test-laptop-%d.json", g_get_tmp_dir (), (int) getpid ());
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+
+  g_free (device->name);
+  device->name = g_strdup (LAPTOP);
+  laptop = ws_recording_new (device);
+  for (guint i = 0; i < ws_recording_get_n_measurements (from); i++)
+    {
+      g_autoptr (WsMeasurement) m = ws_measurement_copy (ws_recording_get_measurement (from, i));
+      for (guint s = 0; m->samples_ms && s < m->samples_ms->len; s++)
+        g_array_index (m->samples_ms, double, s) *= 3.1;
+      ws_measurement_summarize (m);
+      ws_recording_add (laptop, m);
+    }
+  g_assert_true (ws_recording_save_file (laptop, file, NULL, &error));
+  g_assert_no_error (error);
+  return g_steal_pointer (&path);
+}
+
+static void
+test_two_recordings (Fixture       *f,
+                     gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  g_autofree char *laptop = laptop_recording (w->recording);
+  g_auto (GStrv) recent = NULL;
+  g_autofree char *device = NULL;
+  WsChart *chart;
+
+  compare (f, transpose);
+  open_and_wait (w, laptop, WS_OPEN_ADD);
+  g_assert_cmpuint (w->compared->len, ==, 1);
+  chart = compare_chart (w);
+  g_assert_cmpuint (count_series (chart, "recorded on "), ==, 2);
+  g_assert_nonnull (series_named (chart, "recorded on " LAPTOP));
+  device = g_strdup_printf ("recorded on %s", ws_recording_get_device (w->recording)->name);
+  g_assert_nonnull (series_named (chart, device));
+  g_assert_nonnull (strstr (chart->subtitle, LAPTOP));
+  /* the same in the explorer's plot */
+  load (f, "coalescing/strided-sweep");
+  g_assert_cmpuint (count_series (ws_chart_view_get_chart (w->chart), "recorded on "), ==, 2);
+  g_assert_cmpuint (series_named (ws_chart_view_get_chart (w->chart), "recorded on " LAPTOP)->points->len, ==,
+                    f->n_recorded);
+  compare (f, transpose);
+  save_screenshot (w, "window-compare-two-recordings-light.png");
+
+  /* remembered among the recent files, first */
+  recent = g_settings_get_strv (w->settings, "recent-recordings");
+  g_assert_cmpstr (recent[0], ==, laptop);
+  g_assert_cmpuint (g_menu_model_get_n_items (G_MENU_MODEL (w->recent_menu)), >=, 1);
+
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.forget-recordings", NULL);
+  g_assert_cmpuint (count_series (compare_chart (w), "recorded on "), ==, 1);
+  g_unlink (laptop);
+}
+
+/* A label in the toast overlay that says text. */
+static gboolean
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text))
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    if (find_label (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_bad_recording (Fixture       *f,
+                    gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  WsRecording *before = w->recording;
+  g_autofree char *path = g_strdup_printf ("%s/warpscope-test-bad-%d.json", g_get_tmp_dir (), (int) getpid ());
+  g_auto (GStrv) recent_before = g_settings_get_strv (w->settings, "recent-recordings");
+  g_auto (GStrv) recent_after = NULL;
+
+  g_assert_true (g_file_set_contents (path, "{ \"format\": \"warpscope-recording\", \"version\": 1, \"device\": 7 }",
+                                      -1, NULL));
+  open_and_wait (w, path, WS_OPEN_REPLACE);
+  g_assert_true (w->recording == before);
+  g_assert_true (find_label (GTK_WIDGET (w->toast_overlay), "Could not open “warpscope-test-bad-"));
+  recent_after = g_settings_get_strv (w->settings, "recent-recordings");
+  g_assert_cmpstrv (recent_after, recent_before);
+  wait_frames (w);
+  save_screenshot (w, "window-bad-recording-light.png");
+
+  /* nor does a file that is not there */
+  g_unlink (path);
+  open_and_wait (w, path, WS_OPEN_ADD);
+  g_assert_true (w->recording == before);
+  g_assert_true (w->compared == NULL || w->compared->len == 0);
+}
+
+static void
+test_save_and_open (Fixture       *f,
+                    gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  g_autofree char *path = g_strdup_printf ("%s/warpscope-test-saved-%d.json", g_get_tmp_dir (), (int) getpid ());
+  g_autofree char *nowhere = g_strdup_printf ("%s/warpscope-no-such-dir-%d/x.json", g_get_tmp_dir (), (int) getpid ());
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr (GError) error = NULL;
+  WsRecording *old = w->recording;
+
+  if (w->device)
+    {
+      g_test_skip ("a GPU is here: Save saves this session's measurements");
+      return;
+    }
+  /* over a file that is there: replaced whole */
+  g_assert_true (g_file_set_contents (path, "precious", -1, NULL));
+  g_assert_true (ws_window_save_recording (w, path, &error));
+  g_assert_no_error (error);
+  before = ws_recording_to_data (w->recording, NULL);
+  open_and_wait (w, path, WS_OPEN_REPLACE);
+  g_assert_true (w->recording != old);
+  after = ws_recording_to_data (w->recording, NULL);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpstr (w->recording_path, ==, path);
+
+  /* where it cannot be written, nothing is */
+  g_assert_false (ws_window_save_recording (w, nowhere, &error));
+  g_assert_nonnull (error);
+  g_assert_false (g_file_test (nowhere, G_FILE_TEST_EXISTS));
+  g_unlink (path);
+}
+
+static void
+test_drop (Fixture       *f,
+           gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  g_autofree char *laptop = laptop_recording (w->recording);
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (w));
+  GtkDropTarget *target = NULL;
+  GSList *files = NULL;
+  GValue value = G_VALUE_INIT;
+  gboolean accepted = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && target == NULL; i++)
+    {
+      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_DROP_TARGET (c))
+        target = GTK_DROP_TARGET (c);
+    }
+  g_assert_nonnull (target);
+  /* two files: the first opens, the second is plotted beside it */
+  files = g_slist_append (files, g_file_new_for_path (f->recording_path));
+  files = g_slist_append (files, g_file_new_for_path (laptop));
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_list (files));
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
+  g_value_unset (&value);
+  g_slist_free_full (files, g_object_unref);
+  g_assert_true (accepted);
+  g_assert_true (wait_until (not_opening, w, 10000));
+  wait_settled (w);
+  g_assert_cmpstr (w->recording_path, ==, f->recording_path);
+  g_assert_cmpuint (w->compared->len, ==, 1);
+  g_assert_cmpstr (ws_recording_get_device (g_ptr_array_index (w->compared, 0))->name, ==, LAPTOP);
+  g_unlink (laptop);
+}
+
+/* ------------------------------------------------------------------ */
+/* Exports                                                            */
+/* ------------------------------------------------------------------ */
+
+static void
+assert_png (const char *path,
+            double      w,
+            double      h)
+{
+  cairo_surface_t *png = cairo_image_surface_create_from_png (path);
+
+  g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (png), ==, (int) ceil (w));
+  g_assert_cmpint (cairo_image_surface_get_height (png), ==, (int) ceil (h));
+  cairo_surface_destroy (png);
+}
+
+typedef struct
+{
+  gboolean svg_root;
+  guint drawn;
+  int depth;
+} Svg;
+
+static void
+svg_start (GMarkupParseContext *context,
+           const char          *element,
+           const char         **names,
+           const char         **values,
+           gpointer             user_data,
+           GError             **error)
+{
+  Svg *svg = user_data;
+
+  if (svg->depth++ == 0)
+    svg->svg_root = g_str_equal (element, "svg");
+  svg->drawn += g_str_equal (element, "path") || g_str_equal (element, "use") || g_str_equal (element, "rect");
+}
+
+static void
+svg_end (GMarkupParseContext *context,
+         const char          *element,
+         gpointer             user_data,
+         GError             **error)
+{
+  ((Svg *) user_data)->depth--;
+}
+
+static void
+assert_file (const char *path,
+             const char *format)
+{
+  static const GMarkupParser parser = { svg_start, svg_end, NULL, NULL, NULL };
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  if (g_str_equal (format, "svg"))
+    {
+      g_autoptr (GMarkupParseContext) context = NULL;
+      Svg svg = { 0 };
+      context = g_markup_parse_context_new (&parser, 0, &svg, NULL);
+      g_assert_true (g_markup_parse_context_parse (context, contents, length, &error));
+      g_assert_true (g_markup_parse_context_end_parse (context, &error));
+      g_assert_no_error (error);
+      g_assert_true (svg.svg_root);
+      g_assert_cmpuint (svg.drawn, >, 100);
+    }
+  else if (g_str_equal (format, "pdf"))
+    g_assert_true (g_str_has_prefix (contents, "%PDF-"));
+  else if (g_str_equal (format, "csv"))
+    g_assert_true (g_str_has_prefix (contents, "series,"));
+  else if (g_str_equal (format, "json"))
+    {
+      g_autoptr (JsonParser) json = json_parser_new ();
+      g_assert_true (json_parser_load_from_data (json, contents, length, &error));
+      g_assert_no_error (error);
+      g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (json)));
+    }
+}
+
+/* Every format of what, the PNG at scale 1.5 of the widget's size (no less than min). */
+static void
+export_all (WsWindow       *w,
+            WsWindowExport  what,
+            const char     *stem,
+            GtkWidget      *widget,
+            double          min_w,
+            double          min_h)
+{
+  static const char *formats[] = { "png", "svg", "pdf", "csv", "json" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s.%s", stem, formats[i]);
+      g_autofree char *path = screenshot_path (name);
+      g_autoptr (GError) error = NULL;
+
+      g_assert_true (ws_window_export (w, what, path, 1.5, &error));
+      g_assert_no_error (error);
+      if (i == 0)
+        assert_png (path, 1.5 * MAX (min_w, gtk_widget_get_width (widget)),
+                    1.5 * MAX (min_h, gtk_widget_get_height (widget)));
+      else
+        assert_file (path, formats[i]);
+    }
+}
+
+static void
+test_exports (Fixture       *f,
+              gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *bad = screenshot_path ("export.gif");
+
+  load (f, "banks/padding");
+  export_all (w, WS_WINDOW_EXPORT_FIGURE, "export-banks-padding", GTK_WIDGET (w->views[WS_FIGURE_BANKS]), 800, 480);
+  export_all (w, WS_WINDOW_EXPORT_PLOT, "export-banks-padding-plot", GTK_WIDGET (w->chart), 800, 450);
+  compare (f, transpose);
+  export_all (w, WS_WINDOW_EXPORT_FIGURE, "export-compare-transpose", GTK_WIDGET (w->compare), 1200, 800);
+  export_all (w, WS_WINDOW_EXPORT_PLOT, "export-compare-transpose-plot",
+              GTK_WIDGET (ws_compare_view_get_chart (w->compare)), 800, 450);
+  /* in the dark screen style too */
+  g_settings_set_string (w->settings, "export-style", "screen");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  export_all (w, WS_WINDOW_EXPORT_FIGURE, "export-compare-transpose-dark", GTK_WIDGET (w->compare), 1200, 800);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+  g_settings_reset (w->settings, "export-style");
+
+  g_assert_false (ws_window_export (w, WS_WINDOW_EXPORT_FIGURE, bad, 1, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
+}
+
+/* What a widget shows on screen, as pixels. */
+static cairo_surface_t *
+widget_pixels (GtkWidget *widget)
+{
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
+  cairo_surface_flush (surface);
+  gdk_texture_download (texture, cairo_image_surface_get_data (surface), cairo_image_surface_get_stride (surface));
+  cairo_surface_mark_dirty (surface);
+  return surface;
+}
+
+/* The share of pixels that differ by more than a rounding. */
+static double
+differ (cairo_surface_t *a,
+        cairo_surface_t *b)
+{
+  int w = cairo_image_surface_get_width (a), h = cairo_image_surface_get_height (a);
+  guint64 n = 0;
+
+  g_assert_cmpint (w, ==, cairo_image_surface_get_width (b));
+  g_assert_cmpint (h, ==, cairo_image_surface_get_height (b));
+  for (int y = 0; y < h; y++)
+    {
+      const guint8 *pa = cairo_image_surface_get_data (a) + y * cairo_image_surface_get_stride (a);
+      const guint8 *pb = cairo_image_surface_get_data (b) + y * cairo_image_surface_get_stride (b);
+      for (int x = 0; x < w * 4; x += 4)
+        n += ABS (pa[x] - pb[x]) > 2 || ABS (pa[x + 1] - pb[x + 1]) > 2 || ABS (pa[x + 2] - pb[x + 2]) > 2;
+    }
+  return (double) n / ((double) w * h);
+}
+
+/* The figure view at its size, drawn for export in the screen style. */
+static double
+view_against_export (WsWindow *w,
+                     double    position)
+{
+  GtkWidget *view = GTK_WIDGET (w->views[WS_FIGURE_WARP]);
+  g_autofree char *title = ws_window_describe_pattern (w);
+  const WsFigureStyle *style = ws_window_export_style (w);
+  WsExportFigure figure;
+  cairo_surface_t *screen, *exported;
+  double share;
+
+  ws_schedule_player_set_playing (w->player, FALSE);
+  ws_schedule_player_set_position (w->player, position);
+  wait_frames (w);
+  g_assert_true (style == ws_figure_view_get_style (WS_FIGURE_VIEW (view)));
+  figure = (WsExportFigure) { WS_FIGURE_WARP, { ws_figure_view_get_result (WS_FIGURE_VIEW (view)), title,
+                                                ws_pattern_get_block (w->pattern), position, WS_FIGURE_HIT_NONE } };
+  screen = widget_pixels (view);
+  exported = ws_export_to_image (gtk_widget_get_width (view), gtk_widget_get_height (view), 1, style,
+                                 ws_export_draw_figure, &figure);
+  share = differ (screen, exported);
+  cairo_surface_destroy (screen);
+  cairo_surface_destroy (exported);
+  return share;
+}
+
+/* What is on screen and what is exported come from one renderer: the
+ * screen style's export at the widget's size is the widget, pixel for
+ * pixel. (In the middle of a step, the view draws what moves apart from
+ * what stands still, and the two layers blend a little differently.) */
+static void
+test_same_renderer (Fixture       *f,
+                    gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  const WsFigureStyle *style;
+  cairo_surface_t *screen, *exported;
+  double share;
+
+  g_settings_set_string (w->settings, "export-style", "screen");
+  load (f, "coalescing/offset");
+  share = view_against_export (w, ws_schedule_player_get_n_steps (w->player));
+  g_test_message ("served: the warp view differs from its export in %.4f %% of its pixels", 100 * share);
+  g_assert_cmpfloat (share, ==, 0);
+  share = view_against_export (w, 2.5);
+  g_test_message ("a step in flight: the warp view differs from its export in %.4f %% of its pixels", 100 * share);
+  g_assert_cmpfloat (share, <, 0.01);
+
+  /* and the plot */
+  style = ws_window_export_style (w);
+  screen = widget_pixels (GTK_WIDGET (w->chart));
+  exported = ws_export_to_image (gtk_widget_get_width (GTK_WIDGET (w->chart)),
+                                 gtk_widget_get_height (GTK_WIDGET (w->chart)), 1, style, ws_export_draw_chart,
+                                 ws_chart_view_get_chart (w->chart));
+  share = differ (screen, exported);
+  g_test_message ("the plot differs from its export in %.4f %% of its pixels", 100 * share);
+  g_assert_cmpfloat (share, ==, 0);
+  cairo_surface_destroy (screen);
+  cairo_surface_destroy (exported);
+  g_settings_reset (w->settings, "export-style");
+}
+
+static void
+add_tests (void)
+{
+#define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("/window/compare/page", test_compare_page);
+  ADD ("/window/compare/two-recordings", test_two_recordings);
+  ADD ("/window/recordings/bad-file", test_bad_recording);
+  ADD ("/window/recordings/save-and-open", test_save_and_open);
+  ADD ("/window/recordings/drop", test_drop);
+  ADD ("/window/export/every-format", test_exports);
+  ADD ("/window/export/same-renderer", test_same_renderer);
+#undef ADD
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  return window_test_run (&argc, &argv, add_tests);
+}

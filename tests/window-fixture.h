@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* What the window tests share (window-fixture.c). */
+
+#include "ws-config.h"
+#include "ws-application.h"
+#include "ws-window-private.h"
+
+G_BEGIN_DECLS
+
+#define SWEEP_PRESET "coalescing/strided-sweep"
+
+extern WsApplication *the_app;
+
+typedef struct
+{
+  WsWindow *window;
+  char *recording_path;
+  guint n_recorded;          /* points the recording has for SWEEP_PRESET */
+} Fixture;
+
+typedef gboolean (*Condition) (gpointer data);
+
+gboolean wait_until          (Condition      cond,
+                              gpointer       data,
+                              guint          timeout_ms);
+/* Until the window has painted twice more: laid out, then drawn. */
+void     wait_frames         (WsWindow      *window);
+void     wait_settled        (WsWindow      *window);
+/* The share of a widget's pixels that differ from its first (background) pixel. */
+double   widget_ink          (GtkWidget     *widget);
+char    *screenshot_path     (const char    *name);
+/* With the whole schedule served. */
+void     save_screenshot     (WsWindow      *window,
+                              const char    *name);
+/* The bundled recording, saved to a file of the test's own; else a made-up one. */
+char    *recording_for_tests (guint         *n_points);
+void     fixture_set_up      (Fixture       *f,
+                              gconstpointer  data);
+void     fixture_tear_down   (Fixture       *f,
+                              gconstpointer  data);
+void     load                (Fixture       *f,
+                              const char    *id);
+/* gtk_test_init, the application, the tests add_tests adds, and their status. */
+int      window_test_run     (int           *argc,
+                              char        ***argv,
+                              void         (*add_tests) (void));
+
+G_END_DECLS
