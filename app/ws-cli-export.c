@@ -246,8 +246,14 @@ export_figure (const Options *o,
   if ((result = ws_model_analyze_warp (pattern, access, WS_DIM3 (0, 0, 0), 0, error)) == NULL)
     return WS_CLI_USAGE;
   what = ws_pattern_describe_access (pattern, access);
-  title = preset ? g_strdup_printf ("%s: %s — warp 0 of block (0, 0, 0)", preset->title, what)
-                 : g_strdup_printf ("%s — warp 0 of block (0, 0, 0)", what);
+  if (preset)
+    {
+      /* "Strided", not "Strided (blockIdx.x + threadIdx.x * gridDim.x)": the index follows */
+      g_autofree char *name = ws_plot_short_title (preset->title);
+      title = g_strdup_printf ("%s: %s — warp 0 of block (0, 0, 0)", name, what);
+    }
+  else
+    title = g_strdup_printf ("%s — warp 0 of block (0, 0, 0)", what);
   figure.frame = (WsFigureFrame) { result, title, ws_pattern_get_block (pattern), frame_position (o, result),
                                    WS_FIGURE_HIT_NONE, WS_FIGURE_LAYERS_ALL };
   /* the print style shows every step served; --step is for the screen styles */

@@ -361,7 +361,8 @@ format_amount (double      v,
       amount = ws_chart_axis_format (&axis, v, TRUE);
     }
   else
-    amount = g_strdup_printf ("%.3g %s", v, unit);
+    /* "1 wavefront", "2.5 wavefronts" */
+    amount = g_strdup_printf ("%.3g %.*s", v, (int) strlen (unit) - (v == 1 ? 1 : 0), unit);
   return g_strdup_printf ("%s per warp", amount);
 }
 
@@ -511,6 +512,10 @@ add_model (WsChart *chart,
   for (guint i = 0; i < b->items->len && base > 0; i++)
     {
       double r = cost_value (&b->costs[i], b->primary) / base;
+
+      /* none of this cost: the model says nothing of its time (its note says why) */
+      if (r <= 0)
+        continue;
       ws_chart_series_add (series, i, r, NAN, NAN);
       b->top = MAX (b->top, r * b->base_time);
     }

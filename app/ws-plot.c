@@ -318,6 +318,25 @@ powers_of_two (GArray *values)
   return hi / lo >= 8;
 }
 
+/* What a sweep parameter counts, where its name does not say. */
+static const char *
+param_unit (const char *param)
+{
+  static const struct
+  {
+    const char *name;
+    const char *unit;
+  } units[] = {
+    { "stride", "elements" }, { "offset", "elements" }, { "elem_size", "B" }, { "pad", "words" },
+    { "step", "elements" }, { "hit_ratio", "%" }, { "hot", "elements" }, { "N", "elements" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    if (g_str_equal (units[i].name, param))
+      return units[i].unit;
+  return NULL;
+}
+
 static void
 sweep_axis (WsChart    *chart,
             const char *param,
@@ -328,12 +347,12 @@ sweep_axis (WsChart    *chart,
 
   if (powers_of_two (values))
     {
-      ws_chart_set_axis (chart, WS_CHART_X, param, NULL, FALSE, WS_AXIS_LOG2);
+      ws_chart_set_axis (chart, WS_CHART_X, param, param_unit (param), FALSE, WS_AXIS_LOG2);
       ws_chart_set_range (chart, WS_CHART_X, lo / 1.3, hi * 1.3);
     }
   else
     {
-      ws_chart_set_axis (chart, WS_CHART_X, param, NULL, FALSE, WS_AXIS_LINEAR);
+      ws_chart_set_axis (chart, WS_CHART_X, param, param_unit (param), FALSE, WS_AXIS_LINEAR);
       ws_chart_set_range (chart, WS_CHART_X, lo - pad, hi + pad);
       chart->axes[WS_CHART_X].integer = TRUE;
     }

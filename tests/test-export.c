@@ -352,7 +352,7 @@ test_plot_data (void)
                                NULL), ==, 0);
   g_assert_true (g_file_get_contents (csv, &contents, NULL, NULL));
   lines = g_strsplit (contents, "\r\n", -1);
-  g_assert_cmpstr (lines[0], ==, "series,stride,value,min,max,quantity,unit");
+  g_assert_cmpstr (lines[0], ==, "series,stride (elements),value,min,max,quantity,unit");
   /* 32 strides recorded, 32 predicted */
   g_assert_cmpuint (g_strv_length (lines), ==, 1 + 32 + 32 + 1);
   g_assert_true (g_str_has_prefix (lines[1], "model: sectors per request,1,"));

@@ -504,7 +504,8 @@ draw_grid (WsFigureContext   *ctx,
       cairo_line_to (cr, lay->px + lay->pw, y);
     }
   cairo_stroke (cr);
-  if (isfinite (chart->highlight))
+  /* the value in the editor is the window's state, not the figure's: not in print */
+  if (isfinite (chart->highlight) && s->kind != WS_FIGURE_STYLE_PRINT)
     {
       double x = to_x (lay, chart, chart->highlight);
       double w = MAX (6, s->font_size);

@@ -218,6 +218,8 @@ ws_figure_packet (WsFigureContext *ctx,
   double r = MAX (3, ctx->style->font_size * 0.35);
 
   bezier_point (x0, y0, x1, y1, CLAMP (t, 0, 1), &x, &y);
+  /* a packet of its own, not joined to the path before it */
+  cairo_new_path (ctx->cr);
   cairo_arc (ctx->cr, x, y, r, 0, 2 * G_PI);
   ws_figure_set_color (ctx, color);
   cairo_fill_preserve (ctx->cr);

@@ -185,7 +185,14 @@ draw_sector_header (WsFigureContext   *ctx,
     {
       char label[32];
       double x0 = first.x + k * 8 * first.w, x1 = x0 + 8 * first.w;
+      double w;
+
+      /* the long label where it fits, else the short one */
       g_snprintf (label, sizeof label, "sector %u of the line", k);
+      ws_figure_text_size (ctx, label, &o, &w, NULL);
+      if (w > x1 - x0 - 6)
+        g_snprintf (label, sizeof label, "sector %u", k);
+      o.max_width = x1 - x0 - 4;
       ws_figure_text (ctx, (x0 + x1) / 2, y, label, &o, NULL, NULL);
       cairo_move_to (ctx->cr, x0 + 3, y + 1.5);
       cairo_line_to (ctx->cr, x1 - 3, y + 1.5);
