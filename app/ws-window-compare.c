@@ -171,10 +171,12 @@ compare_measure_done (GObject      *source,
     measure_next (self);
 }
 
-/* The first item not measured yet, on the GPU. */
+/* The first item not measured yet, on the GPU, while the page is in view. */
 static void
 measure_next (WsWindow *self)
 {
+  if (self->compare_measuring || !ws_window_comparing (self))
+    return;
   for (guint i = 0; self->device && i < self->compare_items->len; i++)
     {
       WsCompareItem *item = g_ptr_array_index (self->compare_items, i);
@@ -250,6 +252,13 @@ ws_window_compare_presets (WsWindow           *self,
   ws_compare_view_set_ids (self->compare, ids);
   gtk_stack_set_visible_child_name (self->page_stack, "compare");
   return TRUE;
+}
+
+void
+ws_window_compare_measure (WsWindow *self)
+{
+  if (self->compare_items)
+    measure_next (self);
 }
 
 gboolean

@@ -227,6 +227,7 @@ probe_done (GObject      *source,
   ws_window_show_measured (self);
   ws_window_update_actions (self);
   ws_window_schedule_measurement (self);
+  ws_window_compare_measure (self);
   ws_window_note_callback (self, start);
 }
 

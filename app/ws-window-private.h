@@ -209,6 +209,8 @@ void     ws_window_compare_class_init   (GtkWidgetClass *widget_class);
 void     ws_window_compare_init         (WsWindow       *self);
 void     ws_window_compare_dispose      (WsWindow       *self);
 void     ws_window_rebuild_compare      (WsWindow       *self);
+/* Measures on the GPU what the comparison has not measured yet, while it is in view. */
+void     ws_window_compare_measure      (WsWindow       *self);
 gboolean ws_window_compare_is_settled   (WsWindow       *self);
 
 /* ws-window-export.c */

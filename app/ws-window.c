@@ -128,6 +128,7 @@ on_page_changed (WsWindow *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAGE]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
   ws_window_update_actions (self);
+  ws_window_compare_measure (self);
 }
 
 static void
