@@ -16,6 +16,8 @@
 #include "ws-plot.h"
 
 #define COMMAND "export"
+#define DEFAULT_HEIGHT 720
+#define NO_HEIGHT G_MININT       /* --height not given */
 
 static const char export_description[] =
   "Views:\n"
@@ -128,7 +130,7 @@ check_format (const Options *o,
     }
   if (!ws_export_format_is_drawing (job->format))
     return TRUE;
-  if (!ws_export_check_size (job->format, o->width, o->height, o->scale, error))
+  if (!ws_export_check_size (job->format, o->width, o->height != NO_HEIGHT ? o->height : DEFAULT_HEIGHT, o->scale, error))
     {
       g_prefix_error (error, "--width, --height, --scale: ");
       return FALSE;
@@ -211,6 +213,16 @@ pick_access (const Options   *o,
   return FALSE;
 }
 
+/* --height, else 720 (or what a comparison's views need, if more). */
+static double
+height_for (const Options         *o,
+            const WsCompareFigure *compare)
+{
+  if (o->height != NO_HEIGHT)
+    return o->height;
+  return compare ? MAX (DEFAULT_HEIGHT, ws_compare_figure_min_height (compare, o->width)) : DEFAULT_HEIGHT;
+}
+
 static double
 frame_position (const Options      *o,
                 const WsWarpResult *result)
@@ -257,7 +269,7 @@ export_figure (const Options *o,
   figure.frame = (WsFigureFrame) { result, title, ws_pattern_get_block (pattern), frame_position (o, result),
                                    WS_FIGURE_HIT_NONE, WS_FIGURE_LAYERS_ALL };
   /* the print style shows every step served; --step is for the screen styles */
-  if (!ws_export_drawing (o->output, job->format, o->width, o->height, o->scale, job->style,
+  if (!ws_export_drawing (o->output, job->format, o->width, height_for (o, NULL), o->scale, job->style,
                           ws_export_draw_figure, &figure, error))
     return WS_CLI_FAILED;
   return WS_CLI_OK;
@@ -273,13 +285,14 @@ write_chart (const Options  *o,
              WsChart        *chart,
              WsExportDrawFunc draw,
              gpointer        data,
+             double          height,
              GError        **error)
 {
   gboolean ok;
 
   ws_chart_autoscale (chart);
   if (ws_export_format_is_drawing (job->format))
-    ok = ws_export_drawing (o->output, job->format, o->width, o->height, o->scale, job->style, draw, data, error);
+    ok = ws_export_drawing (o->output, job->format, o->width, height, o->scale, job->style, draw, data, error);
   else
     ok = ws_export_chart_data (o->output, job->format, chart, error);
   return ok ? WS_CLI_OK : WS_CLI_FAILED;
@@ -321,7 +334,7 @@ export_plot (const Options *o,
   chart = ws_plot_build (&in, &job->sources);
   ws_chart_set_message (chart, job->recordings->len ? "No measurement of this pattern in the recording"
                                                     : "No measurement: no recording (give one with --recording)");
-  return write_chart (o, job, chart, ws_export_draw_chart, chart, error);
+  return write_chart (o, job, chart, ws_export_draw_chart, chart, height_for (o, NULL), error);
 }
 
 /* The view that explains a result's cost. */
@@ -397,7 +410,7 @@ export_compare (const Options *o,
   figure.n_cells = items->len;
   chart = ws_compare_build_chart (items, costs, &job->sources);
   figure.chart = chart;
-  return write_chart (o, job, chart, ws_compare_figure_draw, &figure, error);
+  return write_chart (o, job, chart, ws_compare_figure_draw, &figure, height_for (o, &figure), error);
 }
 
 /* ------------------------------------------------------------------ */
@@ -442,7 +455,7 @@ int
 ws_cli_export (int    argc,
                char **argv)
 {
-  Options o = { .width = 1200, .height = 720, .scale = 1, .step = -1 };
+  Options o = { .width = 1200, .height = NO_HEIGHT, .scale = 1, .step = -1 };
   Job job = { 0 };
   g_autofree GOptionEntry *pattern_entries = ws_cli_pattern_entries (&o.pattern);
   g_autoptr (GArray) entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
@@ -455,7 +468,8 @@ ws_cli_export (int    argc,
     { "format", 'f', 0, G_OPTION_ARG_STRING, &o.format,
       "png, svg or pdf; csv or json for a plot's data (default: from the file's name)", "FORMAT" },
     { "width", 'W', 0, G_OPTION_ARG_INT, &o.width, "Width in pixels (points for SVG and PDF; default 1200)", "W" },
-    { "height", 'H', 0, G_OPTION_ARG_INT, &o.height, "Height in pixels (points for SVG and PDF; default 720)", "H" },
+    { "height", 'H', 0, G_OPTION_ARG_INT, &o.height,
+      "Height in pixels (points for SVG and PDF; default 720, or what a comparison's views need)", "H" },
     { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &o.scale, "Draw a PNG at S times its size, for sharp slides (default 1)",
       "S" },
     { "style", 0, 0, G_OPTION_ARG_STRING, &o.style,

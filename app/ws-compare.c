@@ -74,21 +74,41 @@ ws_compare_sets_get_all (guint *n_sets)
 /* Items                                                              */
 /* ------------------------------------------------------------------ */
 
+/* Which instruction says most about a pattern: one in shared, local or
+ * constant memory if it has any (a tiled transpose is about its tile), the
+ * one of them with the longest schedule, loads before stores. */
+static gboolean
+better_access (const WsWarpResult *r,
+               const WsWarpResult *best)
+{
+  gboolean special = r->space != WS_SPACE_GLOBAL, best_special = best->space != WS_SPACE_GLOBAL;
+
+  if (special != best_special)
+    return special;
+  if (r->steps->len != best->steps->len)
+    return r->steps->len > best->steps->len;
+  return r->kind == WS_ACCESS_LOAD && best->kind != WS_ACCESS_LOAD;
+}
+
 guint
 ws_compare_main_access (const WsPattern *pattern)
 {
-  guint best = 0, most = 0;
+  g_autoptr (WsWarpResult) best = NULL;
+  guint chosen = 0;
 
   for (guint a = 0; a < ws_pattern_get_n_accesses (pattern); a++)
     {
-      g_autoptr (WsWarpResult) r = ws_model_analyze_warp (pattern, a, WS_DIM3 (0, 0, 0), 0, NULL);
-      if (r && r->steps->len > most)
+      WsWarpResult *r = ws_model_analyze_warp (pattern, a, WS_DIM3 (0, 0, 0), 0, NULL);
+      if (r && r->space != WS_SPACE_REGISTER && (best == NULL || better_access (r, best)))
         {
-          most = r->steps->len;
-          best = a;
+          g_clear_pointer (&best, ws_warp_result_free);
+          best = r;
+          chosen = a;
         }
+      else if (r)
+        ws_warp_result_free (r);
     }
-  return best;
+  return chosen;
 }
 
 /* The preset's title, and the parameters that differ from the preset's. */
@@ -125,7 +145,7 @@ ws_compare_item_new_for (const WsPreset  *preset,
   return item;
 }
 
-/* "ID@N": the preset and the instruction (from 1) to show; 0 for the costliest. */
+/* "ID@N": the preset and the instruction (from 1) to show; 0 for ws_compare_main_access. */
 static const WsPreset *
 parse_head (const char *head,
             guint      *instruction,

@@ -18,7 +18,7 @@ typedef struct
   char *id;                  /* the preset */
   char *title;               /* short, with the parameters set: "Stride sweep, stride = 4" */
   WsPattern *pattern;
-  guint access;              /* the instruction in view: the costliest of warp 0 */
+  guint access;              /* the instruction in view (ws_compare_main_access) */
 } WsCompareItem;
 
 /* What the model says a warp of the launch costs (on average), in units
@@ -39,13 +39,14 @@ typedef struct
 } WsCompareSet;
 
 /* "ID[@N][:NAME=VALUE]…": a preset, the instruction to show (from 1; the
- * costliest without), and parameters set. */
+ * one that says most without), and parameters set. */
 WsCompareItem *ws_compare_item_new       (const char          *spec,
                                           GError             **error);
 WsCompareItem *ws_compare_item_new_for   (const WsPreset      *preset,
                                           const WsPattern     *pattern);
 void           ws_compare_item_free      (WsCompareItem       *item);
-/* The instruction whose schedule is longest in warp 0 of block 0. */
+/* The instruction that says most about the pattern, in warp 0 of block 0:
+ * the longest schedule in shared, local or constant memory, else in global. */
 guint          ws_compare_main_access    (const WsPattern     *pattern);
 /* "ID,ID[:NAME=VALUE],…" into items; fails on a bad one or a wrong count. */
 GPtrArray     *ws_compare_parse_list     (const char          *list,

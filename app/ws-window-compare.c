@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The compare page: two to four presets side by side. Their views come
- * from the model (the costliest instruction of each), their costs for the
+ * from the model (the instruction that says most of each), their costs for the
  * whole launch from the model on a worker thread, and their times from the
  * GPU when there is one — measured one after another — else from the
  * recordings. ws-compare.c builds the chart. */

@@ -99,6 +99,8 @@ export_compare (WsWindow       *self,
     }
   figure.chart = ws_chart_view_get_chart (ws_compare_view_get_chart (self->compare));
   export_size (GTK_WIDGET (self->compare), 1200, 800, &w, &h);
+  /* a window too small for the views leaves them room in the file */
+  h = MAX (h, ws_compare_figure_min_height (&figure, w));
   return ws_export_drawing (path, format, w, h, scale, ws_window_export_style (self), ws_compare_figure_draw, &figure,
                             error);
 }

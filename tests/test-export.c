@@ -315,6 +315,10 @@ test_two_recordings (void)
                                "--height=900", "--scale=2", "-o", png, NULL), ==, 0);
   assert_png (png, 2800, 1800);
 
+  /* no --height: two views side by side need one row of 300 and the chart 440 */
+  g_assert_cmpint (run_export (&err, "--view=compare", compare, "-o", png, NULL), ==, 0);
+  assert_png (png, 1200, 740);
+
   chart = load_json (parser, json);
   recorded = series_named (chart, "recorded on ");
   g_assert_cmpuint (recorded->len, ==, 2);
@@ -411,6 +415,7 @@ test_bad_input (void)
   assert_refused ("-o FILE", "--preset=coalescing/stride", "--view=warp", NULL);
   assert_refused ("--format", "--preset=coalescing/stride", "--view=warp", "--format=gif", "-o", out, NULL);
   assert_refused ("--width", "--preset=coalescing/stride", "--view=warp", "--width=0", "-o", out, NULL);
+  assert_refused ("--height", "--preset=coalescing/stride", "--view=warp", "--height=0", "-o", out, NULL);
   assert_refused ("--scale", "--preset=coalescing/stride", "--view=warp", "--scale=-1", "-o", out, NULL);
   assert_refused ("--style", "--preset=coalescing/stride", "--view=warp", "--style=sepia", "-o", out, NULL);
   assert_refused ("--preset", "--preset=no/such", "--view=warp", "-o", out, NULL);

@@ -419,14 +419,16 @@ assert_file (const char *path,
     }
 }
 
-/* Every format of what, the PNG at scale 1.5 of the widget's size (no less than min). */
+/* Every format of what, the PNG at scale 1.5 of the widget's size (no less
+ * than min, nor than the views of a comparison need). */
 static void
 export_all (WsWindow       *w,
             WsWindowExport  what,
             const char     *stem,
             GtkWidget      *widget,
             double          min_w,
-            double          min_h)
+            double          min_h,
+            double          min_views)
 {
   static const char *formats[] = { "png", "svg", "pdf", "csv", "json" };
 
@@ -440,7 +442,7 @@ export_all (WsWindow       *w,
       g_assert_no_error (error);
       if (i == 0)
         assert_png (path, 1.5 * MAX (min_w, gtk_widget_get_width (widget)),
-                    1.5 * MAX (min_h, gtk_widget_get_height (widget)));
+                    1.5 * MAX (min_h, MAX (gtk_widget_get_height (widget), min_views)));
       else
         assert_file (path, formats[i]);
     }
@@ -453,18 +455,22 @@ test_exports (Fixture       *f,
   WsWindow *w = f->window;
   g_autoptr (GError) error = NULL;
   g_autofree char *bad = screenshot_path ("export.gif");
+  double min_views;
 
   load (f, "banks/padding");
-  export_all (w, WS_WINDOW_EXPORT_FIGURE, "export-banks-padding", GTK_WIDGET (w->views[WS_FIGURE_BANKS]), 800, 480);
-  export_all (w, WS_WINDOW_EXPORT_PLOT, "export-banks-padding-plot", GTK_WIDGET (w->chart), 800, 450);
+  export_all (w, WS_WINDOW_EXPORT_FIGURE, "export-banks-padding", GTK_WIDGET (w->views[WS_FIGURE_BANKS]), 800, 480, 0);
+  export_all (w, WS_WINDOW_EXPORT_PLOT, "export-banks-padding-plot", GTK_WIDGET (w->chart), 800, 450, 0);
   compare (f, transpose);
-  export_all (w, WS_WINDOW_EXPORT_FIGURE, "export-compare-transpose", GTK_WIDGET (w->compare), 1200, 800);
+  /* four views: in two rows below 4 × 520 pixels, each of 300 over a chart of 440 */
+  min_views = gtk_widget_get_width (GTK_WIDGET (w->compare)) >= 2080 ? 740 : 1040;
+  export_all (w, WS_WINDOW_EXPORT_FIGURE, "export-compare-transpose", GTK_WIDGET (w->compare), 1200, 800, min_views);
   export_all (w, WS_WINDOW_EXPORT_PLOT, "export-compare-transpose-plot",
-              GTK_WIDGET (ws_compare_view_get_chart (w->compare)), 800, 450);
+              GTK_WIDGET (ws_compare_view_get_chart (w->compare)), 800, 450, 0);
   /* in the dark screen style too */
   g_settings_set_string (w->settings, "export-style", "screen");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
-  export_all (w, WS_WINDOW_EXPORT_FIGURE, "export-compare-transpose-dark", GTK_WIDGET (w->compare), 1200, 800);
+  export_all (w, WS_WINDOW_EXPORT_FIGURE, "export-compare-transpose-dark", GTK_WIDGET (w->compare), 1200, 800,
+              min_views);
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
   g_settings_reset (w->settings, "export-style");
 

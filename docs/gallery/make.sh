@@ -52,7 +52,7 @@ fig banks-sweep      1200 640 --preset=banks/stride --view=plot
 
 # The matrix transpose: naive against tiled, and which side to coalesce.
 fig transpose-tiled  1600 1100 --view=compare \
-  --compare=transpose/copy,transpose/read-coalesced,transpose/shared@3,transpose/shared-padded@3
+  --compare=transpose/copy,transpose/read-coalesced,transpose/shared,transpose/shared-padded
 fig transpose-sides  1600 1000 --view=compare \
   --compare=transpose/read-coalesced,transpose/write-coalesced,transpose/ldg
 

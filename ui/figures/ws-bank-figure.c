@@ -128,7 +128,7 @@ bank_layout (const WsFigureFrame *frame,
   lay->legend_y = c.y + c.h - ws_figure_legend_height (s);
   lay->grid_y = row.y + lane_h + band + header_h + 4;
   /* in a short figure many wavefronts make thin rows, but stay above the legend */
-  lay->row_h = CLAMP ((lay->legend_y - s->font_size * 0.5 - lay->grid_y) / MAX (1, n_rows), 2, MAX (pitch * 1.2, 34));
+  lay->row_h = CLAMP ((lay->legend_y - s->font_size * 0.5 - lay->grid_y) / MAX (1, n_rows), 1, MAX (pitch * 1.2, 34));
 }
 
 static WsBox

@@ -11,13 +11,26 @@ columns (guint  n,
   return n <= 2 || width / n >= 520 ? MAX (1, n) : (n + 1) / 2;
 }
 
+#define MIN_VIEW_HEIGHT 300
+#define MIN_CHART_HEIGHT 440
+
+double
+ws_compare_figure_min_height (const WsCompareFigure *c,
+                              double                 width)
+{
+  guint cols = columns (c->n_cells, width);
+  guint rows = (c->n_cells + cols - 1) / MAX (1, cols);
+
+  return rows * MIN_VIEW_HEIGHT + (c->chart ? MIN_CHART_HEIGHT : 0);
+}
+
 /* The views take a little more than half the height, but leave the chart
  * room for its notes and axes. */
 static double
 views_height (const WsCompareFigure *c,
               double                 height)
 {
-  return c->chart ? floor (MAX (height * 0.4, MIN (height * 0.56, height - 440))) : height;
+  return c->chart ? floor (MAX (height * 0.4, MIN (height * 0.56, height - MIN_CHART_HEIGHT))) : height;
 }
 
 WsBox

@@ -18,6 +18,9 @@ typedef struct
   const WsChart *chart;      /* NULL: the views alone */
 } WsCompareFigure;
 
+/* The least height at which each view of a figure this wide is legible. */
+double ws_compare_figure_min_height (const WsCompareFigure *compare,
+                                     double                 width);
 /* Where cell i goes in a figure of width × height (the chart takes the rest below). */
 WsBox  ws_compare_figure_cell_box   (const WsCompareFigure *compare,
                                      guint                  i,
