@@ -140,6 +140,29 @@ prediction_key (WsWindow   *self,
                           self->edited ? key : "", ws_window_shown_space (self));
 }
 
+#define CHART_INTERVAL_US (100 * 1000)
+
+static gboolean
+rebuild_chart_now (gpointer data)
+{
+  WsWindow *self = data;
+
+  self->chart_timeout = 0;
+  ws_window_rebuild_chart (self);
+  return G_SOURCE_REMOVE;
+}
+
+void
+ws_window_queue_chart (WsWindow *self)
+{
+  gint64 wait;
+
+  if (self->chart_timeout != 0)
+    return;
+  wait = self->chart_built_at + CHART_INTERVAL_US - g_get_monotonic_time ();
+  self->chart_timeout = g_timeout_add ((guint) CLAMP (wait / 1000, 0, 100), rebuild_chart_now, self);
+}
+
 void
 ws_window_rebuild_chart (WsWindow *self)
 {
@@ -172,4 +195,6 @@ ws_window_rebuild_chart (WsWindow *self)
   else
     ws_chart_set_message (chart, "No measurement of this pattern: there is no GPU, and the recording has none.");
   ws_chart_view_set_chart (self->chart, chart);
+  g_clear_handle_id (&self->chart_timeout, g_source_remove);
+  self->chart_built_at = g_get_monotonic_time ();
 }

@@ -84,6 +84,8 @@ struct _WsWindow
   GCancellable *measure_cancellable;
   GCancellable *sweep_cancellable;
   guint replay_timeout;            /* a sweep replayed from the recording */
+  guint chart_timeout;             /* a rebuild of the chart, at most ten a second during a sweep */
+  gint64 chart_built_at;
   guint replay_index;
   GPtrArray *replay_points;
   guint sweep_total;
@@ -177,6 +179,9 @@ gboolean ws_window_is_sweeping          (WsWindow       *self);
 
 /* ws-window-chart.c */
 void     ws_window_rebuild_chart        (WsWindow       *self);
+/* Points of a sweep can arrive faster than anyone reads them: rebuilds the
+ * chart soon, at most ten times a second. */
+void     ws_window_queue_chart          (WsWindow       *self);
 const char *ws_window_sweep_param       (WsWindow       *self);
 /* The recordings, the main one first (the array does not own them). */
 GPtrArray *ws_window_recordings         (WsWindow       *self);

@@ -55,7 +55,7 @@ sweep_progress (WsBackend           *backend,
   if (latest)
     {
       g_ptr_array_add (self->sweep_points, ws_measurement_copy (latest));
-      ws_window_rebuild_chart (self);
+      ws_window_queue_chart (self);
     }
   show_sweep_progress (self);
   ws_window_note_callback (self, start);
@@ -115,7 +115,7 @@ replay_next (gpointer data)
                                                                                self->replay_index++)));
   self->sweep_done = self->replay_index;
   show_sweep_progress (self);
-  ws_window_rebuild_chart (self);
+  ws_window_queue_chart (self);
   ws_window_note_callback (self, start);
   return G_SOURCE_CONTINUE;
 }
