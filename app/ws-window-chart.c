@@ -140,7 +140,7 @@ prediction_key (WsWindow   *self,
                           self->edited ? key : "", ws_window_shown_space (self));
 }
 
-#define CHART_INTERVAL_US (100 * 1000)
+#define CHART_INTERVAL_US (80 * 1000)
 
 static gboolean
 rebuild_chart_now (gpointer data)

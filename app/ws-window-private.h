@@ -84,7 +84,7 @@ struct _WsWindow
   GCancellable *measure_cancellable;
   GCancellable *sweep_cancellable;
   guint replay_timeout;            /* a sweep replayed from the recording */
-  guint chart_timeout;             /* a rebuild of the chart, at most ten a second during a sweep */
+  guint chart_timeout;             /* a rebuild of the chart, at most 12.5 a second during a sweep */
   gint64 chart_built_at;
   guint replay_index;
   GPtrArray *replay_points;
@@ -180,7 +180,8 @@ gboolean ws_window_is_sweeping          (WsWindow       *self);
 /* ws-window-chart.c */
 void     ws_window_rebuild_chart        (WsWindow       *self);
 /* Points of a sweep can arrive faster than anyone reads them: rebuilds the
- * chart soon, at most ten times a second. */
+ * chart soon, at most every 80 ms (a replayed sweep, one point every 100 ms,
+ * still shows each). */
 void     ws_window_queue_chart          (WsWindow       *self);
 const char *ws_window_sweep_param       (WsWindow       *self);
 /* The recordings, the main one first (the array does not own them). */

@@ -3,7 +3,7 @@
  * recording without one; a progress bar and a cancel button either way. */
 #include "ws-window-private.h"
 
-#define REPLAY_MS 60
+#define REPLAY_MS 100
 
 gboolean
 ws_window_is_sweeping (WsWindow *self)
