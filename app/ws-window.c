@@ -347,6 +347,8 @@ ws_window_is_settled (WsWindow *self)
 
   return self->probed && self->recording_loaded && self->launch != NULL && !self->predicting &&
          self->measure_cancellable == NULL && self->measure_timeout == 0 && !ws_window_is_opening (self) &&
+         self->chart_timeout == 0 && ws_chart_view_is_drawn (self->chart) &&
+         ws_chart_view_is_drawn (ws_compare_view_get_chart (self->compare)) &&
          ws_window_compare_is_settled (self);
 }
 

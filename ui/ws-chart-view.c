@@ -3,11 +3,31 @@
 
 #include <adwaita.h>
 
+/* A chart is drawn (rasterised) on a thread of its own whenever it, the
+ * view's size or the style changes, and the main thread only paints the
+ * finished image: a sweep's points arrive many times a second, and drawing
+ * a chart's text and lines can take tens of milliseconds on a slow CPU.
+ * Until the new image is ready the view shows the last one. */
+typedef struct
+{
+  guint generation;
+  int width;
+  int height;
+  int scale;
+  const WsFigureStyle *style;
+} Frame;
+
 struct _WsChartView
 {
   GtkWidget parent_instance;
 
   WsChart *chart;
+  guint generation;            /* bumped whenever the chart changes */
+
+  cairo_surface_t *image;      /* the chart drawn for image_frame */
+  Frame image_frame;
+  GCancellable *drawing;       /* the drawing in flight, for drawing_frame */
+  Frame drawing_frame;
 };
 
 G_DEFINE_FINAL_TYPE (WsChartView, ws_chart_view, GTK_TYPE_WIDGET)
@@ -20,22 +40,146 @@ current_style (void)
   return ws_figure_style_get (dark ? WS_FIGURE_STYLE_DARK : WS_FIGURE_STYLE_LIGHT);
 }
 
+static gboolean
+frame_equal (const Frame *a,
+             const Frame *b)
+{
+  return a->generation == b->generation && a->width == b->width && a->height == b->height &&
+         a->scale == b->scale && a->style == b->style;
+}
+
+static Frame
+wanted_frame (WsChartView *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+
+  return (Frame) { self->generation, gtk_widget_get_width (widget), gtk_widget_get_height (widget),
+                   gtk_widget_get_scale_factor (widget), current_style () };
+}
+
+typedef struct
+{
+  WsChart *chart;
+  Frame frame;
+} Drawing;
+
+static void
+drawing_free (Drawing *d)
+{
+  ws_chart_free (d->chart);
+  g_free (d);
+}
+
+static cairo_surface_t *
+draw_image (const WsChart *chart,
+            const Frame   *f)
+{
+  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, f->width * f->scale, f->height * f->scale);
+  cairo_t *cr;
+
+  cairo_surface_set_device_scale (image, f->scale, f->scale);
+  cr = cairo_create (image);
+  cairo_set_source_rgb (cr, f->style->background.r, f->style->background.g, f->style->background.b);
+  cairo_paint (cr);
+  ws_chart_draw (cr, chart, f->style, f->width, f->height);
+  cairo_destroy (cr);
+  return image;
+}
+
+static void
+draw_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  Drawing *d = task_data;
+
+  g_task_return_pointer (task, draw_image (d->chart, &d->frame), (GDestroyNotify) cairo_surface_destroy);
+}
+
+static void start_drawing (WsChartView *self);
+
+static void
+drawing_done (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  WsChartView *self = WS_CHART_VIEW (source);
+  Drawing *d = g_task_get_task_data (G_TASK (result));
+  cairo_surface_t *image = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  if (image == NULL)
+    return;   /* cancelled: the view is going away */
+  g_clear_object (&self->drawing);
+  g_clear_pointer (&self->image, cairo_surface_destroy);
+  self->image = image;
+  self->image_frame = d->frame;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+start_drawing (WsChartView *self)
+{
+  Frame want = wanted_frame (self);
+  g_autoptr (GTask) task = NULL;
+  Drawing *d;
+
+  if (self->drawing && frame_equal (&self->drawing_frame, &want))
+    return;
+  if (self->drawing)
+    {
+      /* the older drawing finishes unseen */
+      g_cancellable_cancel (self->drawing);
+      g_clear_object (&self->drawing);
+    }
+  d = g_new0 (Drawing, 1);
+  d->chart = ws_chart_copy (self->chart);
+  d->frame = want;
+  self->drawing = g_cancellable_new ();
+  self->drawing_frame = want;
+  task = g_task_new (self, self->drawing, drawing_done, NULL);
+  g_task_set_task_data (task, d, (GDestroyNotify) drawing_free);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, draw_thread);
+}
+
 static void
 ws_chart_view_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
 {
   WsChartView *self = WS_CHART_VIEW (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  const WsFigureStyle *style = current_style ();
+  Frame want = wanted_frame (self);
   cairo_t *cr;
 
-  if (w <= 0 || h <= 0)
+  if (want.width <= 0 || want.height <= 0)
     return;
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  cairo_set_source_rgb (cr, style->background.r, style->background.g, style->background.b);
+  if (self->image == NULL)
+    {
+      /* the first time there is nothing to show meanwhile: draw it here */
+      self->image = draw_image (self->chart, &want);
+      self->image_frame = want;
+    }
+  else if (!frame_equal (&self->image_frame, &want))
+    start_drawing (self);
+
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, want.width, want.height));
+  if (self->image_frame.width != want.width || self->image_frame.height != want.height)
+    cairo_scale (cr, (double) want.width / self->image_frame.width, (double) want.height / self->image_frame.height);
+  cairo_set_source_surface (cr, self->image, 0, 0);
   cairo_paint (cr);
-  ws_chart_draw (cr, self->chart, style, w, h);
   cairo_destroy (cr);
+}
+
+gboolean
+ws_chart_view_is_drawn (WsChartView *self)
+{
+  Frame want;
+
+  g_return_val_if_fail (WS_IS_CHART_VIEW (self), FALSE);
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return TRUE;
+  want = wanted_frame (self);
+  return self->image != NULL && frame_equal (&self->image_frame, &want);
 }
 
 char *
@@ -74,12 +218,25 @@ ws_chart_view_finalize (GObject *object)
   WsChartView *self = WS_CHART_VIEW (object);
 
   g_clear_pointer (&self->chart, ws_chart_free);
+  g_clear_pointer (&self->image, cairo_surface_destroy);
   G_OBJECT_CLASS (ws_chart_view_parent_class)->finalize (object);
+}
+
+static void
+ws_chart_view_dispose (GObject *object)
+{
+  WsChartView *self = WS_CHART_VIEW (object);
+
+  if (self->drawing)
+    g_cancellable_cancel (self->drawing);
+  g_clear_object (&self->drawing);
+  G_OBJECT_CLASS (ws_chart_view_parent_class)->dispose (object);
 }
 
 static void
 ws_chart_view_class_init (WsChartViewClass *klass)
 {
+  G_OBJECT_CLASS (klass)->dispose = ws_chart_view_dispose;
   G_OBJECT_CLASS (klass)->finalize = ws_chart_view_finalize;
   GTK_WIDGET_CLASS (klass)->snapshot = ws_chart_view_snapshot;
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "chartview");
@@ -129,5 +286,6 @@ ws_chart_view_update (WsChartView *self)
   g_return_if_fail (WS_IS_CHART_VIEW (self));
 
   ws_chart_autoscale (self->chart);
+  self->generation++;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

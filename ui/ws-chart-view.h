@@ -23,5 +23,8 @@ void       ws_chart_view_update    (WsChartView *self);
 char      *ws_chart_view_describe_at (WsChartView *self,
                                     double       x,
                                     double       y);
+/* FALSE while the chart shown is older than the chart (it is drawn on a
+ * thread); a view that is not on screen counts as drawn. */
+gboolean   ws_chart_view_is_drawn  (WsChartView *self);
 
 G_END_DECLS

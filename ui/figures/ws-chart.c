@@ -59,6 +59,47 @@ ws_chart_free (WsChart *chart)
   g_free (chart);
 }
 
+WsChart *
+ws_chart_copy (const WsChart *chart)
+{
+  WsChart *c;
+
+  g_return_val_if_fail (chart != NULL, NULL);
+
+  c = ws_chart_new ();
+  c->title = g_strdup (chart->title);
+  c->subtitle = g_strdup (chart->subtitle);
+  c->message = g_strdup (chart->message);
+  c->highlight = chart->highlight;
+  for (guint i = 0; i < WS_CHART_N_AXES; i++)
+    {
+      c->axes[i] = chart->axes[i];
+      c->axes[i].title = g_strdup (chart->axes[i].title);
+      c->axes[i].unit = g_strdup (chart->axes[i].unit);
+      c->axes[i].categories = NULL;
+      for (guint k = 0; chart->axes[i].categories && k < chart->axes[i].categories->len; k++)
+        {
+          if (c->axes[i].categories == NULL)
+            c->axes[i].categories = g_ptr_array_new_with_free_func (g_free);
+          g_ptr_array_add (c->axes[i].categories, g_strdup (g_ptr_array_index (chart->axes[i].categories, k)));
+        }
+    }
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const WsChartSeries *s = g_ptr_array_index (chart->series, i);
+      WsChartSeries *t = ws_chart_add_series (c, s->name, s->kind, s->axis, s->hue);
+
+      t->dashed = s->dashed;
+      g_array_append_vals (t->points, s->points->data, s->points->len);
+    }
+  for (guint i = 0; i < chart->notes->len; i++)
+    {
+      const WsChartNote *n = g_ptr_array_index (chart->notes, i);
+      ws_chart_add_note (c, n->x, n->text, n->hue, n->bold);
+    }
+  return c;
+}
+
 void
 ws_chart_set_title (WsChart    *chart,
                     const char *title,

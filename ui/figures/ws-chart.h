@@ -89,6 +89,7 @@ typedef struct
 } WsChart;
 
 WsChart       *ws_chart_new              (void);
+WsChart       *ws_chart_copy             (const WsChart       *chart);
 void           ws_chart_free             (WsChart             *chart);
 void           ws_chart_set_title        (WsChart             *chart,
                                           const char          *title,
