@@ -313,6 +313,7 @@ ws_window_measure_dispose (WsWindow *self)
   g_clear_handle_id (&self->measure_timeout, g_source_remove);
   g_clear_handle_id (&self->replay_timeout, g_source_remove);
   g_clear_handle_id (&self->chart_timeout, g_source_remove);
+  g_clear_handle_id (&self->progress_timeout, g_source_remove);
   if (self->probe_cancellable)
     g_cancellable_cancel (self->probe_cancellable);
   if (self->measure_cancellable)

@@ -84,6 +84,7 @@ struct _WsWindow
   GCancellable *measure_cancellable;
   GCancellable *sweep_cancellable;
   guint replay_timeout;            /* a sweep replayed from the recording */
+  guint progress_timeout;          /* the progress bar's next update during a sweep */
   guint chart_timeout;             /* a rebuild of the chart, at most 12.5 a second during a sweep */
   gint64 chart_built_at;
   guint replay_index;

@@ -25,11 +25,31 @@ show_sweep_progress (WsWindow *self)
   gtk_progress_bar_set_text (self->sweep_progress, text);
 }
 
+/* New text on the progress bar lays the window out again: during a sweep,
+ * whose points may come a hundred times a second, at most every 80 ms. */
+static gboolean
+show_progress_now (gpointer data)
+{
+  WsWindow *self = data;
+
+  self->progress_timeout = 0;
+  show_sweep_progress (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_sweep_progress (WsWindow *self)
+{
+  if (self->progress_timeout == 0)
+    self->progress_timeout = g_timeout_add (80, show_progress_now, self);
+}
+
 static void
 end_sweep (WsWindow   *self,
            const char *status)
 {
   g_clear_handle_id (&self->replay_timeout, g_source_remove);
+  g_clear_handle_id (&self->progress_timeout, g_source_remove);
   g_clear_object (&self->sweep_cancellable);
   /* a replayed sweep's points are the recording's, which the chart shows anyway */
   if (self->sweep_replayed)
@@ -57,7 +77,7 @@ sweep_progress (WsBackend           *backend,
       g_ptr_array_add (self->sweep_points, ws_measurement_copy (latest));
       ws_window_queue_chart (self);
     }
-  show_sweep_progress (self);
+  queue_sweep_progress (self);
   ws_window_note_callback (self, start);
 }
 
@@ -114,7 +134,7 @@ replay_next (gpointer data)
   g_ptr_array_add (self->sweep_points, ws_measurement_copy (g_ptr_array_index (self->replay_points,
                                                                                self->replay_index++)));
   self->sweep_done = self->replay_index;
-  show_sweep_progress (self);
+  queue_sweep_progress (self);
   ws_window_queue_chart (self);
   ws_window_note_callback (self, start);
   return G_SOURCE_CONTINUE;
