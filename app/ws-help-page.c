@@ -52,23 +52,27 @@ bullet (const char *markup)
   return box;
 }
 
+/* Commands are shown as typed: never wrapped (a wrapped command, copied,
+ * is a different command); a long one scrolls sideways. */
 static GtkWidget *
 code_block (const char *text)
 {
   GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *scroller = gtk_scrolled_window_new ();
   GtkWidget *label = gtk_label_new (text);
 
   gtk_widget_add_css_class (card, "card");
   gtk_widget_add_css_class (label, "monospace");
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_CHAR);
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
   gtk_widget_set_margin_start (label, 12);
   gtk_widget_set_margin_end (label, 12);
   gtk_widget_set_margin_top (label, 10);
   gtk_widget_set_margin_bottom (label, 10);
-  gtk_box_append (GTK_BOX (card), label);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), label);
+  gtk_box_append (GTK_BOX (card), scroller);
   return card;
 }
 
