@@ -163,6 +163,8 @@ ws_chart_view_snapshot (GtkWidget   *widget,
     start_drawing (self);
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, want.width, want.height));
+  /* the image is opaque: copied, not blended */
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
   if (self->image_frame.width != want.width || self->image_frame.height != want.height)
     cairo_scale (cr, (double) want.width / self->image_frame.width, (double) want.height / self->image_frame.height);
   cairo_set_source_surface (cr, self->image, 0, 0);

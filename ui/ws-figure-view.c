@@ -127,8 +127,11 @@ ws_figure_view_snapshot (GtkWidget   *widget,
   if (!still_is_current (self, w, h, scale, style))
     draw_still (self, w, h, scale, style);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  /* the still is opaque: copied, not blended, every frame */
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
   cairo_set_source_surface (cr, self->still, 0, 0);
   cairo_paint (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
   frame.layers = WS_FIGURE_LAYERS_PACKETS;
   ws_figure_draw (self->kind, cr, &frame, style, w, h);
   cairo_destroy (cr);
