@@ -2,7 +2,7 @@
 // Alignment and layout: element sizes, structures padded or not, AoS, SoA,
 // ASTA, and 2-D arrays with and without a pitch. Each thread makes the
 // preset's load(s) and one coalesced store.
-#include "ws-kernels.h"
+#include "ws-kernels-launch.cuh"
 
 // ---- element size: out[i] = in[i] with 1-, 2-, 4-, 8- or 16-byte elements
 
@@ -26,12 +26,7 @@ launch_elem (const void    *in,
              cudaStream_t   stream,
              WsKernelShape *shape)
 {
-  unsigned blocks = (unsigned) ((n + WS_BLOCK - 1) / WS_BLOCK);
-
-  if (shape)
-    *shape = (WsKernelShape) { (const void *) ws_elem_size_kernel<T>, WS_BLOCK, 0 };
-  ws_elem_size_kernel<T><<<blocks, WS_BLOCK, 0, stream>>> ((const T *) in, (T *) out, n);
-  return cudaPeekAtLastError ();
+  return ws_launch_1d (ws_elem_size_kernel<T>, n, stream, shape, (const T *) in, (T *) out, n);
 }
 
 extern "C" cudaError_t
@@ -109,12 +104,7 @@ launch_layout (const uint32_t *in,
                cudaStream_t    stream,
                WsKernelShape  *shape)
 {
-  unsigned blocks = (unsigned) ((n + WS_BLOCK - 1) / WS_BLOCK);
-
-  if (shape)
-    *shape = (WsKernelShape) { (const void *) ws_layout_kernel<VARIANT>, WS_BLOCK, 0 };
-  ws_layout_kernel<VARIANT><<<blocks, WS_BLOCK, 0, stream>>> (in, out, n);
-  return cudaPeekAtLastError ();
+  return ws_launch_1d (ws_layout_kernel<VARIANT>, n, stream, shape, in, out, n);
 }
 
 extern "C" cudaError_t

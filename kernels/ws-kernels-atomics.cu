@@ -4,7 +4,7 @@
 // warp-aggregated kernel does by hand. So the one-address kernel adds to
 // out[i & (bins - 1)] with bins = 1 passed at run time: the address is always
 // out[0], but the compiler cannot know it, and every lane makes its update.
-#include "ws-kernels.h"
+#include "ws-kernels-launch.cuh"
 
 template <int VARIANT>
 __global__ void
@@ -77,12 +77,7 @@ launch (const uint32_t *in,
         cudaStream_t    stream,
         WsKernelShape  *shape)
 {
-  unsigned blocks = (unsigned) ((n + WS_BLOCK - 1) / WS_BLOCK);
-
-  if (shape)
-    *shape = (WsKernelShape) { (const void *) ws_atomics_kernel<VARIANT>, WS_BLOCK, 0 };
-  ws_atomics_kernel<VARIANT><<<blocks, WS_BLOCK, 0, stream>>> (in, out, n, (int) bins);
-  return cudaPeekAtLastError ();
+  return ws_launch_1d (ws_atomics_kernel<VARIANT>, n, stream, shape, in, out, n, (int) bins);
 }
 
 extern "C" cudaError_t

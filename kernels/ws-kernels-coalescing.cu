@@ -2,7 +2,7 @@
 // Global coalescing: out[i] = in[index (i)], one load per thread whose index
 // is the preset's expression. The store is always coalesced (out[i]), so the
 // differences come from the load alone.
-#include "ws-kernels.h"
+#include "ws-kernels-launch.cuh"
 
 template <int VARIANT>
 __global__ void
@@ -54,12 +54,7 @@ launch (const uint32_t *in,
         cudaStream_t    stream,
         WsKernelShape  *shape)
 {
-  unsigned blocks = (unsigned) ((n + WS_BLOCK - 1) / WS_BLOCK);
-
-  if (shape)
-    *shape = (WsKernelShape) { (const void *) ws_coalescing_kernel<VARIANT>, WS_BLOCK, 0 };
-  ws_coalescing_kernel<VARIANT><<<blocks, WS_BLOCK, 0, stream>>> (in, out, n, param);
-  return cudaPeekAtLastError ();
+  return ws_launch_1d (ws_coalescing_kernel<VARIANT>, n, stream, shape, in, out, n, param);
 }
 
 extern "C" cudaError_t

@@ -8,7 +8,7 @@
 // threadIdx.x % 32 (non-uniform) it goes to local memory, whose interleaving
 // serves the first in one line and the second in 32; kept in shared memory
 // as a[index * blockDim.x + threadIdx.x] it needs one wavefront either way.
-#include "ws-kernels.h"
+#include "ws-kernels-launch.cuh"
 
 template <int VARIANT>
 __global__ void __launch_bounds__ (WS_BLOCK)
@@ -105,12 +105,7 @@ launch (const uint32_t *in,
         cudaStream_t    stream,
         WsKernelShape  *shape)
 {
-  unsigned blocks = (unsigned) ((n + WS_BLOCK - 1) / WS_BLOCK);
-
-  if (shape)
-    *shape = (WsKernelShape) { (const void *) ws_private_kernel<VARIANT>, WS_BLOCK, 0 };
-  ws_private_kernel<VARIANT><<<blocks, WS_BLOCK, 0, stream>>> (in, out, n, (int) k);
-  return cudaPeekAtLastError ();
+  return ws_launch_1d (ws_private_kernel<VARIANT>, n, stream, shape, in, out, n, (int) k);
 }
 
 extern "C" cudaError_t

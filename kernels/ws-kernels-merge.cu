@@ -2,7 +2,7 @@
 // The merge step of a shared-memory sort, as a minimum over each block's 256
 // values: one thread, atomicMin on one shared word, a tree (sequential or
 // interleaved addressing), and warp shuffles with one atomicMin per warp.
-#include "ws-kernels.h"
+#include "ws-kernels-launch.cuh"
 
 template <int VARIANT>
 __global__ void __launch_bounds__ (WS_BLOCK)
@@ -82,12 +82,7 @@ launch (const uint32_t *in,
         cudaStream_t    stream,
         WsKernelShape  *shape)
 {
-  unsigned blocks = (unsigned) ((n + WS_BLOCK - 1) / WS_BLOCK);
-
-  if (shape)
-    *shape = (WsKernelShape) { (const void *) ws_merge_kernel<VARIANT>, WS_BLOCK, 0 };
-  ws_merge_kernel<VARIANT><<<blocks, WS_BLOCK, 0, stream>>> (in, out, n);
-  return cudaPeekAtLastError ();
+  return ws_launch_1d (ws_merge_kernel<VARIANT>, n, stream, shape, in, out, n);
 }
 
 extern "C" cudaError_t

@@ -4,7 +4,7 @@
 // k with value V-1-k, so about V/2 of them are live at once: V sets the
 // registers a thread needs. The budgets below were chosen by compiling for
 // sm_90; the measurement reports the registers the runtime really allocated.
-#include "ws-kernels.h"
+#include "ws-kernels-launch.cuh"
 
 template <int V>
 __device__ __forceinline__ uint32_t
@@ -81,12 +81,7 @@ launch (const uint32_t *in,
         cudaStream_t    stream,
         WsKernelShape  *shape)
 {
-  unsigned blocks = (unsigned) ((n + WS_BLOCK - 1) / WS_BLOCK);
-
-  if (shape)
-    *shape = (WsKernelShape) { (const void *) ws_registers_kernel<V>, WS_BLOCK, 0 };
-  ws_registers_kernel<V><<<blocks, WS_BLOCK, 0, stream>>> (in, out, n);
-  return cudaPeekAtLastError ();
+  return ws_launch_1d (ws_registers_kernel<V>, n, stream, shape, in, out, n);
 }
 
 extern "C" cudaError_t
@@ -114,10 +109,5 @@ ws_launch_spill (const uint32_t *in,
                  cudaStream_t    stream,
                  WsKernelShape  *shape)
 {
-  unsigned blocks = (unsigned) ((n + WS_BLOCK - 1) / WS_BLOCK);
-
-  if (shape)
-    *shape = (WsKernelShape) { (const void *) ws_spill_kernel, WS_BLOCK, 0 };
-  ws_spill_kernel<<<blocks, WS_BLOCK, 0, stream>>> (in, out, n);
-  return cudaPeekAtLastError ();
+  return ws_launch_1d (ws_spill_kernel, n, stream, shape, in, out, n);
 }

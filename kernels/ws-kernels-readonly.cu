@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The read-only path: scattered reads in[(i * 7919) % N], as plain loads or
 // through __ldg. in is not __restrict__, so the plain variant really is plain.
-#include "ws-kernels.h"
+#include "ws-kernels-launch.cuh"
 
 template <bool LDG>
 __global__ void
@@ -26,14 +26,7 @@ ws_launch_readonly (int             ldg,
                     cudaStream_t    stream,
                     WsKernelShape  *shape)
 {
-  unsigned blocks = (unsigned) ((n + WS_BLOCK - 1) / WS_BLOCK);
-  const void *func = ldg ? (const void *) ws_readonly_kernel<true> : (const void *) ws_readonly_kernel<false>;
-
-  if (shape)
-    *shape = (WsKernelShape) { func, WS_BLOCK, 0 };
   if (ldg)
-    ws_readonly_kernel<true><<<blocks, WS_BLOCK, 0, stream>>> (in, out, n);
-  else
-    ws_readonly_kernel<false><<<blocks, WS_BLOCK, 0, stream>>> (in, out, n);
-  return cudaPeekAtLastError ();
+    return ws_launch_1d (ws_readonly_kernel<true>, n, stream, shape, in, out, n);
+  return ws_launch_1d (ws_readonly_kernel<false>, n, stream, shape, in, out, n);
 }

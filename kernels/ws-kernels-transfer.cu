@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Host transfers: the kernel that follows each copy (or, for mapped memory,
 // reads the host's memory itself).
-#include "ws-kernels.h"
+#include "ws-kernels-launch.cuh"
 
 __global__ void
 ws_scale_kernel (const uint32_t *in,
@@ -21,11 +21,5 @@ ws_launch_scale (const uint32_t *in,
                  cudaStream_t    stream,
                  WsKernelShape  *shape)
 {
-  unsigned blocks = (unsigned) ((n + WS_BLOCK - 1) / WS_BLOCK);
-
-  if (shape)
-    *shape = (WsKernelShape) { (const void *) ws_scale_kernel, WS_BLOCK, 0 };
-  if (blocks > 0)
-    ws_scale_kernel<<<blocks, WS_BLOCK, 0, stream>>> (in, out, n);
-  return cudaPeekAtLastError ();
+  return ws_launch_1d (ws_scale_kernel, n, stream, shape, in, out, n);
 }
