@@ -230,12 +230,8 @@ ws_atomic_figure_hit (const WsFigureFrame *frame,
 
   atomic_table (frame->result, &t);
   atomic_layout (frame, style, width, height, &t, &lay);
-  if (ws_figure_hit_lane (lay.lanes, x, y) >= 0)
-    {
-      int lane = ws_figure_hit_lane (lay.lanes, x, y);
-      *hit = (WsFigureHit) { WS_HIT_LANE, lane, frame->result->address[lane], -1 };
-      return TRUE;
-    }
+  if (ws_figure_hit_lane (lay.lanes, frame, x, y, hit))
+    return TRUE;
   for (guint i = 0; i < t.n_rows; i++)
     {
       WsBox label = { WS_FIGURE_MARGIN, lay.grid_y + i * lay.row_h, lay.label_w, lay.row_h };

@@ -386,16 +386,11 @@ ws_bank_figure_hit (const WsFigureFrame *frame,
 {
   g_autofree BankTable *t = g_new (BankTable, 1);
   BankLayout lay;
-  int lane;
 
   bank_table (frame->result, t);
   bank_layout (frame, style, width, height, t->n_rows, &lay);
-  lane = ws_figure_hit_lane (lay.lanes, x, y);
-  if (lane >= 0)
-    {
-      *hit = (WsFigureHit) { WS_HIT_LANE, lane, frame->result->address[lane], -1 };
-      return TRUE;
-    }
+  if (ws_figure_hit_lane (lay.lanes, frame, x, y, hit))
+    return TRUE;
   for (guint b = 0; b < WS_N_BANKS; b++)
     {
       if (ws_box_contains (&lay.header[b], x, y))

@@ -200,15 +200,10 @@ ws_constant_figure_hit (const WsFigureFrame *frame,
                         WsFigureHit         *hit)
 {
   ConstantLayout lay;
-  int lane;
 
   constant_layout (frame, style, width, height, &lay);
-  lane = ws_figure_hit_lane (lay.lanes, x, y);
-  if (lane >= 0)
-    {
-      *hit = (WsFigureHit) { WS_HIT_LANE, lane, frame->result->address[lane], -1 };
-      return TRUE;
-    }
+  if (ws_figure_hit_lane (lay.lanes, frame, x, y, hit))
+    return TRUE;
   for (guint i = 0; i < lay.n_boxes; i++)
     if (ws_box_contains (&lay.boxes[i], x, y))
       {

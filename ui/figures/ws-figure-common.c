@@ -122,15 +122,22 @@ ws_figure_draw_lanes (WsFigureContext     *ctx,
     }
 }
 
-int
-ws_figure_hit_lane (const WsBox boxes[WS_WARP_SIZE],
-                    double      x,
-                    double      y)
+/* A lane's box under (x, y) becomes a lane hit; every figure draws its lanes
+ * at the top with ws_figure_draw_lanes. */
+gboolean
+ws_figure_hit_lane (const WsBox          boxes[WS_WARP_SIZE],
+                    const WsFigureFrame *frame,
+                    double               x,
+                    double               y,
+                    WsFigureHit         *hit)
 {
   for (guint l = 0; l < WS_WARP_SIZE; l++)
     if (ws_box_contains (&boxes[l], x, y))
-      return l;
-  return -1;
+      {
+        *hit = (WsFigureHit) { WS_HIT_LANE, l, frame->result->address[l], -1 };
+        return TRUE;
+      }
+  return FALSE;
 }
 
 double

@@ -49,9 +49,11 @@ void         ws_figure_draw_lanes         (WsFigureContext     *ctx,
                                            const WsSchedule    *schedule,
                                            const WsBox          boxes[WS_WARP_SIZE],
                                            const WsRgba         served[WS_WARP_SIZE]);
-int          ws_figure_hit_lane           (const WsBox          boxes[WS_WARP_SIZE],
+gboolean     ws_figure_hit_lane           (const WsBox          boxes[WS_WARP_SIZE],
+                                           const WsFigureFrame *frame,
                                            double               x,
-                                           double               y);
+                                           double               y,
+                                           WsFigureHit         *hit);
 void         ws_figure_draw_legend        (WsFigureContext     *ctx,
                                            double               x,
                                            double               y,

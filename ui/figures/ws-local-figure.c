@@ -248,15 +248,10 @@ ws_local_figure_hit (const WsFigureFrame *frame,
                      WsFigureHit         *hit)
 {
   LocalLayout lay;
-  int lane;
 
   local_layout (frame, style, width, height, &lay);
-  lane = ws_figure_hit_lane (lay.lanes, x, y);
-  if (lane >= 0)
-    {
-      *hit = (WsFigureHit) { WS_HIT_LANE, lane, frame->result->address[lane], -1 };
-      return TRUE;
-    }
+  if (ws_figure_hit_lane (lay.lanes, frame, x, y, hit))
+    return TRUE;
   for (guint i = 0; i < lay.n_rows; i++)
     for (guint l = 0; l < WS_WARP_SIZE; l++)
       {

@@ -522,15 +522,10 @@ ws_warp_figure_hit (const WsFigureFrame *frame,
                     WsFigureHit         *hit)
 {
   WarpLayout lay;
-  int lane;
 
   warp_layout (frame, style, width, height, &lay);
-  lane = ws_figure_hit_lane (lay.lanes, x, y);
-  if (lane >= 0)
-    {
-      *hit = (WsFigureHit) { WS_HIT_LANE, lane, frame->result->address[lane], -1 };
-      return TRUE;
-    }
+  if (ws_figure_hit_lane (lay.lanes, frame, x, y, hit))
+    return TRUE;
   for (guint i = 0; i < lay.n_lines; i++)
     {
       const LineSlot *line = &lay.lines[i];
