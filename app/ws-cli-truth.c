@@ -607,7 +607,7 @@ run_case (const TruthCase *c,
   g_autoptr (WsMeasurement) m = ws_measurement_new ("expr");
 
   if (jl == NULL || !ws_jit_launch_sync (jl, error) ||
-      !ws_counters_collect (ws_jit_launch, jl, NULL, m, error))
+      !ws_counters_collect_after (ws_gpu_flush_before, ws_jit_launch, jl, NULL, m, error))
     return FALSE;
   add_rows (rows, c, ws_jit_launch_get_stats (jl), m);
   if (raw)

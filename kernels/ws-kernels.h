@@ -63,6 +63,7 @@ typedef struct
 /* ws-kernels-common.cu */
 cudaError_t ws_fill_words        (uint32_t *p, size_t n_words, uint32_t seed, cudaStream_t stream);
 /* spins one warp for cycles SM clocks; *elapsed receives the clocks it counted */
+cudaError_t ws_flush_read        (const void *p, size_t bytes, uint32_t *sink, cudaStream_t stream);
 cudaError_t ws_spin_clock        (long long cycles, long long *elapsed, cudaStream_t stream);
 /* writes to an address that is not mapped: an illegal-address fault, on purpose */
 cudaError_t ws_fault             (cudaStream_t stream);

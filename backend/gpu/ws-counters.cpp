@@ -88,6 +88,21 @@ const char *const default_metrics[] = {
   "lts__t_sector_hit_rate.pct",
   "dram__bytes_read.sum",
   "dram__bytes_write.sum",
+  /* the hierarchy below L1: what L1 asks of L2, and what L2 finds */
+  "l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum",
+  "l1tex__t_sectors_pipe_lsu_mem_local_op_ld_lookup_hit.sum",
+  "l1tex__t_sectors_pipe_lsu_mem_local_op_st_lookup_hit.sum",
+  "lts__t_sectors_srcunit_tex_op_read.sum",
+  "lts__t_sectors_srcunit_tex_op_write.sum",
+  "lts__t_sectors_srcunit_tex_op_atom.sum",
+  "lts__t_sectors_srcunit_tex_op_red.sum",
+  "lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum",
+  "lts__t_sectors_srcunit_tex_op_write_lookup_hit.sum",
+  "lts__t_requests_srcunit_tex_op_read.sum",
+  "lts__t_requests_srcunit_tex_op_write.sum",
+  "lts__t_sectors_srcunit_ltcfabric.sum",
+  "lts__t_sectors.sum",
+  "gpu__time_duration.sum",
   nullptr,
 };
 
@@ -589,6 +604,7 @@ set_config (CUpti_RangeProfiler_Object *object,
 
 gboolean
 one_pass (CUpti_RangeProfiler_Object *object,
+          WsLaunchFunc                before,
           WsLaunchFunc                launch,
           gpointer                    data,
           gboolean                   *done,
@@ -603,6 +619,18 @@ one_pass (CUpti_RangeProfiler_Object *object,
   start.pRangeProfilerObject = push.pRangeProfilerObject = object;
   pop.pRangeProfilerObject = stop.pRangeProfilerObject = object;
   push.pRangeName = "warpscope";
+  /* outside the range: what it does is not counted */
+  if (before)
+    {
+      before (data);
+      status = cudaDeviceSynchronize ();
+      if (status != cudaSuccess)
+        {
+          g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_CUDA, "preparing a profiler pass: %s",
+                       cudaGetErrorString (status));
+          return FALSE;
+        }
+    }
   if (!cupti_check (cuptiRangeProfilerStart (&start), "starting the range profiler", error) ||
       !cupti_check (cuptiRangeProfilerPushRange (&push), "opening the profiled range", error))
     return FALSE;
@@ -655,7 +683,8 @@ evaluate (CUpti_RangeProfiler_Object *object,
 }
 
 gboolean
-collect_locked (WsLaunchFunc        launch,
+collect_locked (WsLaunchFunc        before,
+                WsLaunchFunc        launch,
                 gpointer            data,
                 const char *const  *metrics,
                 WsMeasurement      *into,
@@ -681,7 +710,7 @@ collect_locked (WsLaunchFunc        launch,
   t1 = g_get_monotonic_time ();
   ok = counter_data (object, c, counters, error) && set_config (object, c, counters, error);
   for (pass = 0; ok && !done && pass < MAX_PASSES; pass++)
-    ok = one_pass (object, launch, data, &done, error);
+    ok = one_pass (object, before, launch, data, &done, error);
   if (ok && !done)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_CUDA,
@@ -732,6 +761,17 @@ ws_counters_collect (WsLaunchFunc       launch,
                      WsMeasurement     *into,
                      GError           **error)
 {
+  return ws_counters_collect_after (NULL, launch, data, metrics, into, error);
+}
+
+extern "C" gboolean
+ws_counters_collect_after (WsLaunchFunc       before,
+                           WsLaunchFunc       launch,
+                           gpointer           data,
+                           const char *const *metrics,
+                           WsMeasurement     *into,
+                           GError           **error)
+{
   gboolean ok;
 
   g_return_val_if_fail (launch != NULL, FALSE);
@@ -742,7 +782,7 @@ ws_counters_collect (WsLaunchFunc       launch,
   if (metrics == nullptr)
     metrics = default_metrics;
   g_mutex_lock (&state.lock);
-  ok = collect_locked (launch, data, metrics, into, error);
+  ok = collect_locked (before, launch, data, metrics, into, error);
   g_mutex_unlock (&state.lock);
   return ok;
 }

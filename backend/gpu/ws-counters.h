@@ -20,9 +20,9 @@ G_BEGIN_DECLS
  *   2. then, only if ws_counters_available () says yes, profile it with
  *      ws_counters_collect (the same launcher, its data,
  *      ws_counters_default_metrics (), the measurement, &error): it launches
- *      the kernel once per profiler pass (a few launches; no L2 flush in
- *      between — the counters describe a warm launch) and adds one WsCounter
- *      per metric to the measurement;
+ *      the kernel once per profiler pass (a few launches; with an L2 flush
+ *      before each when the measurement is cold) and adds one WsCounter per
+ *      metric to the measurement;
  *   3. if either fails, keep the timings: put the error's message where the
  *      user sees it (the CLI prints it as a warning) and return the
  *      measurement without counters. The error is WS_GPU_ERROR_COUNTERS_UNAVAILABLE
@@ -49,6 +49,17 @@ gboolean            ws_counters_available        (GError           **error);
  * ws_counters_default_metrics (). A metric this GPU does not know fails the
  * whole call with an error that names it. */
 gboolean            ws_counters_collect          (WsLaunchFunc        launch,
+                                                  gpointer            data,
+                                                  const char *const  *metrics,
+                                                  WsMeasurement      *into,
+                                                  GError            **error);
+
+/* The same, calling before (data) ahead of every pass, outside the profiled
+ * range (it is waited for, and not counted): ws_gpu_measure passes an L2
+ * flush, so that the counters of a cold measurement describe a cold launch,
+ * as Nsight Compute's cache control does. */
+gboolean            ws_counters_collect_after    (WsLaunchFunc        before,
+                                                  WsLaunchFunc        launch,
                                                   gpointer            data,
                                                   const char *const  *metrics,
                                                   WsMeasurement      *into,

@@ -558,11 +558,27 @@ gboolean
 ws_gpu_flush_l2 (GError **error)
 {
   gsize bytes = MAX ((gsize) state.info->l2_bytes * 2, (gsize) 8 << 20);
+  gboolean fresh = state.flush.ptr == NULL || state.flush.bytes < bytes;
 
   if (!grow (&state.flush, bytes, device_alloc, cudaFree, "cudaMalloc (L2 flush)", error))
     return FALSE;
-  return ws_gpu_check (cudaMemsetAsync (state.flush.ptr, state.generation & 0xff, bytes, 0),
+  /* written once, so that reading it reads defined data */
+  if (fresh && !ws_gpu_check (cudaMemsetAsync (state.flush.ptr, 0, state.flush.bytes, 0), "flushing L2", error))
+    return FALSE;
+  /* a read, not a memset: it writes back what the last kernel left dirty and
+   * leaves L2 full of clean lines, as Nsight Compute's cache control does;
+   * a memset would leave dirty lines for the measured kernel to write back */
+  return ws_gpu_check (ws_flush_read (state.flush.ptr, bytes, (uint32_t *) state.clock_out, 0),
                        "flushing L2", error);
+}
+
+void
+ws_gpu_flush_before (gpointer data)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!ws_gpu_flush_l2 (&error))
+    g_warning ("%s", error->message);
 }
 
 gboolean

@@ -268,12 +268,13 @@ add_attributes (WsMeasurement *m,
 
 static void
 add_counters (WsMeasurement *m,
-              WsRun         *run)
+              WsRun         *run,
+              gboolean       cold)
 {
   g_autoptr (GError) error = NULL;
 
   if (!ws_counters_available (&error) ||
-      !ws_counters_collect (run_launch, run, NULL, m, &error))
+      !ws_counters_collect_after (cold ? ws_gpu_flush_before : NULL, run_launch, run, NULL, m, &error))
     {
       m->warning = g_strdup_printf ("no hardware counters: %s", error->message);
       g_array_set_size (m->counters, 0);
@@ -305,7 +306,7 @@ measure_run (WsRun                  *run,
   m->verified = TRUE;
   describe (m, run, batch);
   if (options->counters)
-    add_counters (m, run);
+    add_counters (m, run, options->cold);
   return g_steal_pointer (&m);
 }
 

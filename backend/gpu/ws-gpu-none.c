@@ -43,6 +43,11 @@ ws_gpu_shutdown (void)
 {
 }
 
+void
+ws_gpu_flush_before (gpointer data)
+{
+}
+
 gboolean
 ws_gpu_debug_fault (GError **error)
 {

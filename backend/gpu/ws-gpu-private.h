@@ -82,8 +82,9 @@ void            *ws_gpu_pageable           (gsize         bytes,
 /* Cached streams (blocking, so the legacy default stream orders them). */
 cudaStream_t    *ws_gpu_streams            (guint         n,
                                             GError      **error);
-/* Evicts L2 by writing a buffer twice its size. */
+/* Evicts L2 by reading a buffer twice its size (leaving clean lines behind). */
 gboolean         ws_gpu_flush_l2           (GError      **error);
+
 /* Sets bytes of device memory to value (WS_POISON_BYTE for outputs, so that
  * an element the kernel forgot shows). */
 #define WS_POISON_BYTE 0xa5

@@ -108,6 +108,11 @@ WsMeasurement       *ws_gpu_time_launches    (const char             *id,
                                               gpointer                progress_data,
                                               GError                **error);
 
+/* Evicts L2 (reads a buffer twice its size, leaving clean lines), as a
+ * WsLaunchFunc whose data is unused: what ws_counters_collect_after () runs
+ * before each pass of a cold measurement. On the backend's thread only. */
+void                 ws_gpu_flush_before     (gpointer                data);
+
 /* Counts the device resets after faults: whoever caches modules, functions
  * or memory of the context (ws-jit.c) drops them when it changes. */
 guint                ws_gpu_generation       (void);

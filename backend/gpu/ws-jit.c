@@ -780,12 +780,13 @@ record_pattern (WsMeasurement   *m,
 /* Counters that fail leave the timings standing, with the reason beside. */
 static void
 add_counters (WsJitLaunch   *jl,
-              WsMeasurement *m)
+              WsMeasurement *m,
+              gboolean       cold)
 {
   g_autoptr (GError) error = NULL;
 
   if (!ws_counters_available (&error) ||
-      !ws_counters_collect (ws_jit_launch, jl, NULL, m, &error))
+      !ws_counters_collect_after (cold ? ws_gpu_flush_before : NULL, ws_jit_launch, jl, NULL, m, &error))
     {
       g_free (m->warning);
       m->warning = g_strdup_printf ("no hardware counters: %s", error->message);
@@ -814,7 +815,7 @@ measure_locked (const WsPattern        *pattern,
   record_pattern (m, pattern);
   ws_jit_launch_describe (jl, m);
   if (options->counters)
-    add_counters (jl, m);
+    add_counters (jl, m, options->cold);
   return g_steal_pointer (&m);
 }
 
