@@ -182,7 +182,7 @@ test_main_menu (void)
     }
   if (missing->len)
     {
-      g_autofree char *message = g_strdup_printf ("the main menu has no item for%s (app/ws-window.ui)", missing->str);
+      g_autofree char *message = g_strdup_printf ("the main menu has no item for%s (ui/window/ws-window.ui)", missing->str);
       g_test_incomplete (message);
     }
 }

@@ -3,7 +3,7 @@
  * Preferences and the offline user guide.  Each call presents the window
  * transient for @parent (which may be NULL).
  *
- * Link with ws_app_windows_dep (app/meson.build).  Its GResource, under
+ * Link with ws_app_windows_dep (ui/app-windows/meson.build).  Its GResource, under
  * /io/github/warpscope/Warpscope, also holds gtk/help-overlay.ui (the
  * shortcuts window GtkApplication adds as win.show-help-overlay) and the
  * application icons (icons/), which GtkApplication puts on the icon theme's
