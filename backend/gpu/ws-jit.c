@@ -435,15 +435,6 @@ load_function (const WsKernelSource *source,
 /* Buffers sized by the model                                         */
 /* ------------------------------------------------------------------ */
 
-static WsDim3
-block_of (WsDim3  grid,
-          guint64 linear)
-{
-  return WS_DIM3 ((guint) (linear % grid.x),
-                  (guint) ((linear / grid.x) % grid.y),
-                  (guint) (linear / ((guint64) grid.x * grid.y)));
-}
-
 static char *
 describe_lane (const WsPattern *pattern,
                WsDim3           b,
@@ -492,7 +483,7 @@ furthest_lane (const WsPattern *pattern,
   for (guint64 k = 0; k < n && g_get_monotonic_time () < deadline; k++)
     {
       guint64 linear = k % 2 == 0 ? n - 1 - k / 2 : k / 2;
-      char *found = lane_reaching (pattern, access, block_of (grid, linear), end);
+      char *found = lane_reaching (pattern, access, ws_dim3_block_of (grid, linear), end);
 
       if (found)
         return found;

@@ -506,6 +506,16 @@ ws_warp_result_free (WsWarpResult *result)
   g_free (result);
 }
 
+const WsStep *
+ws_warp_result_step (const WsWarpResult *result,
+                     guint               i)
+{
+  g_return_val_if_fail (result != NULL, NULL);
+  g_return_val_if_fail (i < result->steps->len, NULL);
+
+  return &g_array_index (result->steps, WsStep, i);
+}
+
 /* ------------------------------------------------------------------ */
 /* Blocks and launches                                                */
 /* ------------------------------------------------------------------ */
@@ -688,15 +698,6 @@ analyze_one_block (const Compiled *c,
   return TRUE;
 }
 
-static WsDim3
-block_of (WsDim3  grid,
-          guint64 linear)
-{
-  return WS_DIM3 ((guint) (linear % grid.x),
-                  (guint) ((linear / grid.x) % grid.y),
-                  (guint) (linear / ((guint64) grid.x * grid.y)));
-}
-
 static gpointer
 worker_run (gpointer data)
 {
@@ -716,7 +717,7 @@ worker_run (gpointer data)
         {
           if ((gint64) b >= g_atomic_pointer_get (&sh->first_failed_block))
             break;
-          if (!analyze_one_block (c, s, memos, wk->stats, &wk->warps, block_of (sh->grid, sh->first_block + b), &wk->error))
+          if (!analyze_one_block (c, s, memos, wk->stats, &wk->warps, ws_dim3_block_of (sh->grid, sh->first_block + b), &wk->error))
             {
               gint64 old;
 

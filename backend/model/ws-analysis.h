@@ -120,6 +120,9 @@ WsLaunchStats *ws_model_analyze_launch   (const WsPattern *pattern,
                                           GError         **error);
 
 void           ws_warp_result_free       (WsWarpResult    *result);
+/* Step i of the schedule: which lanes are served together, and where. */
+const WsStep  *ws_warp_result_step       (const WsWarpResult *result,
+                                          guint               i);
 void           ws_launch_stats_free      (WsLaunchStats   *stats);
 
 /* Counts for one set of addresses, without a pattern (used by tests and by

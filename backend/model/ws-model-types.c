@@ -59,6 +59,17 @@ ws_dim3_count (WsDim3 d)
   return (guint64) d.x * d.y * d.z;
 }
 
+WsDim3
+ws_dim3_block_of (WsDim3  grid,
+                  guint64 linear)
+{
+  g_return_val_if_fail (grid.x > 0 && grid.y > 0, WS_DIM3 (0, 0, 0));
+
+  return WS_DIM3 ((guint) (linear % grid.x),
+                  (guint) ((linear / grid.x) % grid.y),
+                  (guint) (linear / ((guint64) grid.x * grid.y)));
+}
+
 gboolean
 ws_dim3_parse (const char *text,
                WsDim3     *out,

@@ -53,6 +53,9 @@ gboolean    ws_access_kind_from_string (const char  *text,
 gboolean    ws_elem_size_is_valid     (guint         elem_size);
 
 guint64     ws_dim3_count             (WsDim3        d);
+/* The block of a grid whose linear index (x fastest, then y, then z) is linear. */
+WsDim3      ws_dim3_block_of          (WsDim3        grid,
+                                       guint64       linear);
 gboolean    ws_dim3_parse             (const char   *text,
                                        WsDim3       *out,
                                        GError      **error);

@@ -200,14 +200,6 @@ ws_figure_hit_equal (const WsFigureHit *a,
 /* The schedule                                                       */
 /* ------------------------------------------------------------------ */
 
-const WsStep *
-ws_warp_result_step (const WsWarpResult *result,
-                     guint               i)
-{
-  g_assert (i < result->steps->len);
-  return &g_array_index (result->steps, WsStep, i);
-}
-
 void
 ws_schedule_init (WsSchedule         *s,
                   const WsWarpResult *result,

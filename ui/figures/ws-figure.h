@@ -135,8 +135,6 @@ WsStepState  ws_schedule_step_state       (const WsSchedule   *schedule,
 WsLaneState  ws_schedule_lane_state       (const WsSchedule   *schedule,
                                            const WsWarpResult *result,
                                            guint               lane);
-const WsStep *ws_warp_result_step         (const WsWarpResult *result,
-                                           guint               i);
 gboolean     ws_box_contains              (const WsBox        *box,
                                            double              x,
                                            double              y);
