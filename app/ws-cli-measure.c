@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* warpscope-cli measure: one real kernel, or one generated from a pattern.
+ * Without a GPU, the bundled recording's numbers, labelled as such. */
+#include "ws-config.h"
+#include "ws-cli-measuring.h"
+
+#include <stdio.h>
+
+static const char measure_description[] =
+  "Runs a real kernel: its first launch is checked against a CPU reference, then it is\n"
+  "warmed up and timed with CUDA events (short kernels in batches), with L2 flushed before\n"
+  "each sample unless --hot. Without a GPU, the numbers of the bundled recording are shown,\n"
+  "labelled as such, and the exit status is 3.\n"
+  "\n"
+  "--expr (or --index, --preset with the pattern options) measures a kernel generated from\n"
+  "an index expression instead.\n"
+  "\n"
+  "Examples:\n"
+  "  warpscope-cli measure coalescing/offset --set offset=4\n"
+  "  warpscope-cli measure alignment/elem-size --set elem_size=16 --against-memcpy\n"
+  "  warpscope-cli measure --expr 'blockIdx.x * blockDim.x + threadIdx.x' --grid 4096 --block 256\n";
+
+static int
+measure_from_recording (const char         *command,
+                        const WsKernelInfo *info,
+                        GArray             *params,
+                        gboolean            json,
+                        GError             *gpu_error)
+{
+  g_autoptr (WsRecording) r = ws_recording_load_bundled (NULL);
+  const WsMeasurement *m = ws_cli_recorded (r, info->id, params);
+
+  ws_cli_no_gpu (command, gpu_error);
+  if (m == NULL)
+    return WS_CLI_NO_GPU;
+  if (json)
+    {
+      g_autoptr (WsRecording) subset = ws_recording_new (ws_recording_get_device (r));
+      ws_recording_add (subset, m);
+      ws_cli_print_recording_json (subset);
+    }
+  else
+    {
+      ws_cli_print_recorded_header (r);
+      ws_cli_print_measurement (m, ws_recording_get_device (r));
+    }
+  return WS_CLI_NO_GPU;
+}
+
+/* cudaMemcpy of as many bytes as the kernel reads (it writes as many) */
+static WsMeasurement *
+measure_memcpy (const WsMeasurement    *kernel,
+                const WsMeasureOptions *options,
+                WsCliProgress               *progress,
+                GError                **error)
+{
+  g_autoptr (GArray) params = g_array_new (FALSE, TRUE, sizeof (WsParamValue));
+  WsParamValue n = { (char *) "N", MAX (kernel->bytes / 8, 1) };
+
+  g_array_append_val (params, n);
+  return ws_cli_measure_kernel ("reference/memcpy", params, options, progress, error);
+}
+
+static int
+measure_pattern (const WsCliPatternOptions *po,
+                 const WsMeasureOptions    *options,
+                 gboolean                   json)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsPattern) pattern = ws_cli_pattern_build (po, &error);
+  g_autoptr (WsDeviceInfo) device = NULL;
+  g_autoptr (WsMeasurement) m = NULL;
+  WsCliProgress progress;
+
+  if (pattern == NULL)
+    return ws_cli_fail ("measure", WS_CLI_USAGE, "%s", error->message);
+  device = ws_gpu_probe (&error);
+  if (device == NULL)
+    return ws_cli_no_gpu ("measure", error);
+  ws_cli_progress_init (&progress, 1);
+  progress.what = "expr";
+  m = ws_gpu_measure_pattern (pattern, options, NULL, ws_cli_progress_sample, &progress, &error);
+  ws_cli_progress_clear (&progress);
+  if (m == NULL)
+    return ws_cli_fail ("measure", ws_cli_failure_status (error), "%s", error->message);
+  if (json)
+    {
+      g_autoptr (WsRecording) r = ws_recording_new (device);
+      ws_recording_add (r, m);
+      ws_cli_print_recording_json (r);
+    }
+  else
+    ws_cli_print_measurement (m, device);
+  return WS_CLI_OK;
+}
+
+static void
+print_against_memcpy (const WsMeasurement *kernel,
+                      const WsMeasurement *copy)
+{
+  printf ("\ncudaMemcpy device to device of %" G_GINT64_FORMAT " bytes, in the same run:\n", copy->bytes / 2);
+  printf ("  median         %.4f ms  (min %.4f, max %.4f)\n", copy->median_ms, copy->min_ms, copy->max_ms);
+  printf ("  bandwidth      %.1f GB/s\n", copy->bandwidth_gbs);
+  printf ("%s reaches %.1f %% of cudaMemcpy's bandwidth\n", kernel->id,
+          copy->bandwidth_gbs > 0 ? 100 * kernel->bandwidth_gbs / copy->bandwidth_gbs : 0);
+}
+
+static int
+measure_registered (const char             *id,
+                    char                  **sets,
+                    const WsMeasureOptions *options,
+                    gboolean                json,
+                    gboolean                against_memcpy)
+{
+  const WsKernelInfo *info = ws_cli_lookup_kernel ("measure", id);
+  g_autoptr (GArray) params = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsDeviceInfo) device = NULL;
+  g_autoptr (WsMeasurement) m = NULL;
+  g_autoptr (WsMeasurement) copy = NULL;
+  WsCliProgress progress;
+
+  if (info == NULL || (params = ws_cli_kernel_params ("measure", info, sets)) == NULL)
+    return WS_CLI_USAGE;
+  device = ws_gpu_probe (&error);
+  if (device == NULL)
+    return measure_from_recording ("measure", info, params, json, error);
+  ws_cli_progress_init (&progress, against_memcpy ? 2 : 1);
+  m = ws_cli_measure_kernel (id, params, options, &progress, &error);
+  if (m && against_memcpy)
+    {
+      progress.point++;
+      copy = measure_memcpy (m, options, &progress, &error);
+    }
+  ws_cli_progress_clear (&progress);
+  if (m == NULL || (against_memcpy && copy == NULL))
+    return ws_cli_fail ("measure", ws_cli_failure_status (error), "%s", error->message);
+  if (m->warning)
+    ws_cli_fail ("measure", 0, "warning: %s", m->warning);
+  if (json)
+    {
+      g_autoptr (WsRecording) r = ws_recording_new (device);
+      ws_recording_add (r, m);
+      if (copy)
+        ws_recording_add (r, copy);
+      ws_cli_print_recording_json (r);
+    }
+  else
+    {
+      printf ("measured now on %s\n\n", device->name);
+      ws_cli_print_measurement (m, device);
+      if (copy)
+        print_against_memcpy (m, copy);
+    }
+  return WS_CLI_OK;
+}
+
+static gboolean
+has_pattern_options (const WsCliPatternOptions *po)
+{
+  return po->preset || po->space || po->access || po->elem_size || po->index || po->guard ||
+         po->defines || po->block || po->grid || po->base;
+}
+
+int
+ws_cli_measure (int    argc,
+                char **argv)
+{
+  WsCliPatternOptions po = { 0 };
+  WsCliMeasureOptions c = { 0 };
+  g_autofree char *expr = NULL;
+  gboolean against_memcpy = FALSE;
+  g_autofree GOptionEntry *pattern_entries = ws_cli_pattern_entries (&po);
+  g_autoptr (GArray) entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
+  GOptionEntry own[] = {
+    { "samples", 'n', 0, G_OPTION_ARG_INT, &c.samples, "Timed samples (default 10, at least 10)", "N" },
+    { "cold", 0, 0, G_OPTION_ARG_NONE, &c.cold, "Flush L2 before each sample (the default)", NULL },
+    { "hot", 0, 0, G_OPTION_ARG_NONE, &c.hot, "Do not flush L2 between samples", NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &c.json, "Print a recording (JSON) holding the measurement", NULL },
+    { "counters", 0, 0, G_OPTION_ARG_NONE, &c.counters, "Also read hardware counters (CUPTI)", NULL },
+    { "against-memcpy", 0, 0, G_OPTION_ARG_NONE, &against_memcpy,
+      "Also time cudaMemcpy of the same bytes, and compare", NULL },
+    { "expr", 'e', 0, G_OPTION_ARG_STRING, &expr, "Measure a kernel generated from this index expression", "EXPR" },
+  };
+  WsMeasureOptions options;
+  int status;
+
+  for (guint i = 0; pattern_entries[i].long_name; i++)
+    g_array_append_val (entries, pattern_entries[i]);
+  g_array_append_vals (entries, own, G_N_ELEMENTS (own));
+  if (!ws_cli_parse ("measure", "[ID]", "Run and time one real kernel (or a generated one) on the GPU.",
+                     measure_description, (GOptionEntry *) entries->data, &argc, &argv))
+    {
+      ws_cli_pattern_options_clear (&po);
+      return WS_CLI_USAGE;
+    }
+  if (!ws_cli_measure_options ("measure", &c, &options))
+    status = WS_CLI_USAGE;
+  else if (expr && po.index)
+    status = ws_cli_fail ("measure", WS_CLI_USAGE, "give the expression once, with --expr or --index");
+  else if (argc > 2)
+    status = ws_cli_fail ("measure", WS_CLI_USAGE, "unexpected argument “%s”", argv[2]);
+  else if (argc == 2 && (expr || has_pattern_options (&po)))
+    status = ws_cli_fail ("measure", WS_CLI_USAGE,
+                          "give a kernel ID or a pattern (--expr, --index, --preset…), not both");
+  else if (argc == 2)
+    status = measure_registered (argv[1], po.sets, &options, c.json, against_memcpy);
+  else if (expr || has_pattern_options (&po))
+    {
+      if (expr)
+        po.index = g_steal_pointer (&expr);
+      status = measure_pattern (&po, &options, c.json);
+    }
+  else
+    status = ws_cli_fail ("measure", WS_CLI_USAGE, "which kernel? (warpscope-cli list shows them)");
+  ws_cli_pattern_options_clear (&po);
+  return status;
+}

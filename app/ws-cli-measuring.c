@@ -1,0 +1,295 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* What device, list, measure, sweep and record share: progress on a
+ * terminal, printing devices and measurements, the bundled recording's
+ * numbers when there is no GPU, and the options that say how to measure. */
+#include "ws-config.h"
+#include "ws-cli-measuring.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+void
+ws_cli_progress_init (WsCliProgress *p,
+                      guint     points)
+{
+  memset (p, 0, sizeof *p);
+  p->tty = isatty (STDERR_FILENO);
+  p->points = MAX (points, 1);
+}
+
+void
+ws_cli_progress_draw (WsCliProgress *p,
+                      guint     done,
+                      guint     total)
+{
+  double fraction = (p->point + (total ? (double) done / total : 0)) / p->points;
+  char bar[31];
+  gint64 now = g_get_monotonic_time ();
+  guint filled = (guint) (fraction * 30);
+
+  if (!p->tty || (now - p->last_us < 50000 && done != total))
+    return;
+  p->last_us = now;
+  memset (bar, '#', filled);
+  memset (bar + filled, '.', 30 - filled);
+  bar[30] = '\0';
+  fprintf (stderr, "\r[%s] %3d %%  %u/%u  %-40.40s", bar, (int) (fraction * 100), MIN (p->point + 1, p->points),
+           p->points, p->what ? p->what : "");
+  fflush (stderr);
+}
+
+void
+ws_cli_progress_sample (guint    done,
+                        guint    total,
+                        gpointer data)
+{
+  ws_cli_progress_draw (data, done, total);
+}
+
+void
+ws_cli_progress_clear (WsCliProgress *p)
+{
+  if (p->tty)
+    fprintf (stderr, "\r%100s\r", "");
+}
+
+char *
+ws_cli_format_bytes (gint64 bytes)
+{
+  g_autofree char *size = g_format_size_full (bytes, G_FORMAT_SIZE_IEC_UNITS);
+  return g_strdup_printf ("%" G_GINT64_FORMAT " (%s)", bytes, size);
+}
+
+void
+ws_cli_print_device (const WsDeviceInfo *d)
+{
+  g_autofree char *mem = ws_cli_format_bytes (d->global_mem_bytes);
+  g_autofree char *l2 = ws_cli_format_bytes (d->l2_bytes);
+
+  printf ("%s\n", d->name);
+  printf ("  compute capability   %d.%d (sm_%d%d)\n", d->cc_major, d->cc_minor, d->cc_major, d->cc_minor);
+  printf ("  SMs                  %d\n", d->sm_count);
+  printf ("  memory               %s\n", mem);
+  printf ("  L2                   %s\n", l2);
+  printf ("  shared memory        %" G_GINT64_FORMAT " bytes per SM, %" G_GINT64_FORMAT " per block (opt-in)\n",
+          d->shared_per_sm, d->shared_per_block_optin);
+  printf ("  registers            %d per SM\n", d->registers_per_sm);
+  printf ("  residency            %d threads, %d blocks per SM\n", d->max_threads_per_sm, d->max_blocks_per_sm);
+  printf ("  SM clock             %d MHz (maximum)\n", d->sm_clock_mhz);
+  printf ("  memory               %d MHz, %d-bit bus: %.0f GB/s peak\n", d->mem_clock_mhz, d->mem_bus_bits,
+          d->peak_bandwidth_gbs);
+  printf ("  driver, runtime      CUDA %s, CUDA %s\n", d->driver_version, d->runtime_version);
+}
+
+void
+ws_cli_print_measurement (const WsMeasurement *m,
+                          const WsDeviceInfo  *d)
+{
+  printf ("%s\n", m->id);
+  printf ("  %s\n", m->description ? m->description : "");
+  printf ("  samples        %u, %s\n", m->samples_ms->len,
+          m->cold ? "cold (L2 flushed before each)" : "hot (L2 as the previous launch left it)");
+  printf ("  median         %.4f ms  (min %.4f, max %.4f)\n", m->median_ms, m->min_ms, m->max_ms);
+  if (m->bytes > 0)
+    {
+      g_autofree char *bytes = ws_cli_format_bytes (m->bytes);
+      printf ("  bytes          %s\n", bytes);
+      if (d && d->peak_bandwidth_gbs > 0)
+        printf ("  bandwidth      %.1f GB/s (%.0f %% of the %.0f GB/s peak)\n", m->bandwidth_gbs,
+                100 * m->bandwidth_gbs / d->peak_bandwidth_gbs, d->peak_bandwidth_gbs);
+      else
+        printf ("  bandwidth      %.1f GB/s\n", m->bandwidth_gbs);
+    }
+  if (m->sm_clock_mhz)
+    printf ("  SM clock       %d MHz (measured after the samples)\n", m->sm_clock_mhz);
+  if (m->registers || m->blocks_per_sm)
+    {
+      printf ("  registers      %d per thread; local %d bytes, static shared %d bytes\n",
+              m->registers, m->local_bytes, m->shared_bytes);
+      printf ("  occupancy      %d blocks, %d warps per SM\n", m->blocks_per_sm, m->warps_per_sm);
+    }
+  printf ("  verified       %s\n", m->verified ? "yes, against a CPU reference" : "no");
+  for (guint i = 0; i < m->counters->len; i++)
+    {
+      const WsCounter *c = &g_array_index (m->counters, WsCounter, i);
+      printf ("  %-60s %.0f\n", c->name, c->value);
+    }
+  if (m->warning)
+    printf ("  warning        %s\n", m->warning);
+}
+
+void
+ws_cli_print_recording_json (WsRecording *r)
+{
+  g_autofree char *data = ws_recording_to_data (r, NULL);
+
+  printf ("%s\n", data);
+}
+
+static gboolean
+params_match (const WsMeasurement *m,
+              GArray              *params)
+{
+  for (guint i = 0; i < params->len; i++)
+    {
+      const WsParamValue *p = &g_array_index (params, WsParamValue, i);
+      gint64 v;
+
+      if (!ws_measurement_get_param (m, p->name, &v) || v != p->value)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+const WsMeasurement *
+ws_cli_recorded (WsRecording *r,
+                 const char  *id,
+                 GArray      *params)
+{
+  g_autoptr (GPtrArray) found = r ? ws_recording_find (r, id) : NULL;
+
+  for (guint i = 0; found && i < found->len; i++)
+    if (params_match (g_ptr_array_index (found, i), params))
+      return g_ptr_array_index (found, i);
+  return NULL;
+}
+
+void
+ws_cli_print_recorded_header (WsRecording *r)
+{
+  const WsDeviceInfo *d = ws_recording_get_device (r);
+  g_autofree char *date = g_date_time_format (ws_recording_get_date (r), "%Y-%m-%d");
+
+  printf ("NOT MEASURED HERE: numbers from the recording that ships with Warpscope,\n"
+          "made on %s (sm_%d%d, CUDA %s) on %s by Warpscope %s.\n\n",
+          d->name, d->cc_major, d->cc_minor, d->driver_version, date, ws_recording_get_program_version (r));
+}
+
+int
+ws_cli_no_gpu (const char *command,
+               GError     *error)
+{
+  return ws_cli_fail (command, WS_CLI_NO_GPU, "no usable GPU: %s", error->message);
+}
+
+gboolean
+ws_cli_measure_options (const char             *command,
+                        const WsCliMeasureOptions    *c,
+                        WsMeasureOptions       *options)
+{
+  *options = WS_MEASURE_OPTIONS_DEFAULT;
+  if (c->cold && c->hot)
+    {
+      ws_cli_fail (command, WS_CLI_USAGE, "--cold and --hot contradict each other");
+      return FALSE;
+    }
+  if (c->samples != 0 && c->samples < 10)
+    {
+      ws_cli_fail (command, WS_CLI_USAGE, "--samples: %d is too few; a measurement takes at least 10", c->samples);
+      return FALSE;
+    }
+  if (c->samples)
+    options->samples = (guint) c->samples;
+  options->cold = !c->hot;
+  options->counters = c->counters;
+  return TRUE;
+}
+
+/* Every parameter of the kernel: its default, or what --set says. */
+GArray *
+ws_cli_kernel_params (const char         *command,
+                      const WsKernelInfo *info,
+                      char              **sets)
+{
+  g_autoptr (GArray) params = g_array_new (FALSE, TRUE, sizeof (WsParamValue));
+
+  for (guint i = 0; i < info->n_params; i++)
+    {
+      WsParamValue p = { (char *) info->params[i].name, info->params[i].def };
+      g_array_append_val (params, p);
+    }
+  for (guint s = 0; sets && sets[s]; s++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *name = NULL;
+      gint64 value;
+      guint i;
+
+      if (!ws_cli_parse_assignment (sets[s], &name, &value, &error))
+        {
+          ws_cli_fail (command, WS_CLI_USAGE, "%s", error->message);
+          return NULL;
+        }
+      for (i = 0; i < params->len; i++)
+        if (strcmp (g_array_index (params, WsParamValue, i).name, name) == 0)
+          break;
+      if (i == params->len)
+        {
+          ws_cli_fail (command, WS_CLI_USAGE, "--set: the kernel %s has no parameter “%s” (see warpscope-cli list)",
+                       info->id, name);
+          return NULL;
+        }
+      g_array_index (params, WsParamValue, i).value = value;
+    }
+  return g_steal_pointer (&params);
+}
+
+const WsKernelInfo *
+ws_cli_lookup_kernel (const char *command,
+                      const char *id)
+{
+  const WsKernelInfo *info = ws_gpu_kernel_lookup (id);
+
+  if (info == NULL)
+    ws_cli_fail (command, WS_CLI_USAGE, "no kernel “%s” (warpscope-cli list shows them)", id);
+  return info;
+}
+
+int
+ws_cli_failure_status (const GError *error)
+{
+  if (error->domain == WS_GPU_ERROR &&
+      (error->code == WS_GPU_ERROR_INVALID_PARAM || error->code == WS_GPU_ERROR_UNKNOWN_KERNEL))
+    return WS_CLI_USAGE;
+  if (error->domain == WS_GPU_ERROR &&
+      (error->code == WS_GPU_ERROR_NOT_BUILT || error->code == WS_GPU_ERROR_NO_DRIVER ||
+       error->code == WS_GPU_ERROR_DRIVER_TOO_OLD || error->code == WS_GPU_ERROR_NO_DEVICE ||
+       error->code == WS_GPU_ERROR_UNSUPPORTED))
+    return WS_CLI_NO_GPU;
+  return WS_CLI_FAILED;
+}
+
+void
+ws_cli_print_json_node (JsonNode *node)
+{
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  json_generator_set_root (gen, node);
+  json_generator_set_pretty (gen, TRUE);
+  text = json_generator_to_data (gen, NULL);
+  printf ("%s\n", text);
+}
+
+WsMeasurement *
+ws_cli_measure_kernel (const char             *id,
+                       GArray                 *params,
+                       const WsMeasureOptions *options,
+                       WsCliProgress               *progress,
+                       GError                **error)
+{
+  progress->what = id;
+  return ws_gpu_measure (id, (const WsParamValue *) params->data, params->len, options, NULL,
+                         ws_cli_progress_sample, progress, error);
+}
+
+void
+ws_cli_set_param (GArray     *params,
+                  const char *name,
+                  gint64      value)
+{
+  for (guint i = 0; i < params->len; i++)
+    if (strcmp (g_array_index (params, WsParamValue, i).name, name) == 0)
+      g_array_index (params, WsParamValue, i).value = value;
+}

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* warpscope-cli record: every kernel and its standard sweep, saved as a
+ * recording. */
+#include "ws-config.h"
+#include "ws-cli-measuring.h"
+
+#include <stdio.h>
+
+typedef struct
+{
+  const WsKernelInfo *info;
+  char *param;                 /* NULL: the defaults */
+  gint64 value;
+} Point;
+
+static void
+point_clear (gpointer data)
+{
+  g_free (((Point *) data)->param);
+}
+
+/* Every kernel at its defaults, then the other points of its sweep. */
+static GArray *
+suite_points (const char *only)
+{
+  GArray *points = g_array_new (FALSE, TRUE, sizeof (Point));
+  guint n;
+  const WsKernelInfo *kernels = ws_gpu_kernels (&n);
+
+  g_array_set_clear_func (points, point_clear);
+  for (guint i = 0; i < n; i++)
+    {
+      const WsKernelInfo *info = &kernels[i];
+      Point p = { info, NULL, 0 };
+
+      if (only && !g_str_has_prefix (info->id, only))
+        continue;
+      g_array_append_val (points, p);
+      if (info->sweep_param)
+        {
+          g_autoptr (GArray) values = ws_sweep_values_parse (info->sweep_values, NULL);
+          gint64 def = ws_kernel_info_get_param (info, info->sweep_param)->def;
+
+          g_assert (values != NULL);
+          for (guint v = 0; v < values->len; v++)
+            if (g_array_index (values, gint64, v) != def)
+              {
+                Point q = { info, g_strdup (info->sweep_param), g_array_index (values, gint64, v) };
+                g_array_append_val (points, q);
+              }
+        }
+    }
+  return points;
+}
+
+static int
+record_suite (GFile                  *file,
+              const char             *only,
+              const WsMeasureOptions *options,
+              const WsDeviceInfo     *device)
+{
+  g_autoptr (GArray) points = suite_points (only);
+  g_autoptr (WsRecording) r = ws_recording_new (device);
+  g_autoptr (GString) failed = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+  WsCliProgress progress;
+
+  if (points->len == 0)
+    return ws_cli_fail ("record", WS_CLI_USAGE, "--only: no kernel id starts with “%s”", only);
+  ws_cli_progress_init (&progress, points->len);
+  for (guint i = 0; i < points->len; i++)
+    {
+      Point *p = &g_array_index (points, Point, i);
+      g_autoptr (GArray) params = ws_cli_kernel_params ("record", p->info, NULL);
+      g_autoptr (GError) local = NULL;
+      g_autoptr (WsMeasurement) m = NULL;
+
+      progress.point = i;
+      if (p->param)
+        ws_cli_set_param (params, p->param, p->value);
+      m = ws_cli_measure_kernel (p->info->id, params, options, &progress, &local);
+      if (m == NULL)
+        {
+          /* the others are still worth recording; the exit status says it */
+          ws_cli_progress_clear (&progress);
+          ws_cli_fail ("record", 0, "%s%s%s: %s", p->info->id, p->param ? " " : "", p->param ? p->param : "",
+                       local->message);
+          g_string_append_printf (failed, "%s%s", failed->len ? ", " : "", p->info->id);
+          continue;
+        }
+      ws_recording_add (r, m);
+    }
+  ws_cli_progress_clear (&progress);
+  if (!ws_recording_save_file (r, file, NULL, &error))
+    return ws_cli_fail ("record", WS_CLI_FAILED, "%s", error->message);
+  fprintf (stderr, "warpscope-cli record: %u measurements of %u kernels' points in %.1f s saved to %s\n",
+           ws_recording_get_n_measurements (r), points->len, (g_get_monotonic_time () - start) / 1e6,
+           g_file_peek_path (file));
+  if (failed->len)
+    return ws_cli_fail ("record", WS_CLI_FAILED, "these failed and are missing: %s", failed->str);
+  return WS_CLI_OK;
+}
+
+int
+ws_cli_record (int    argc,
+               char **argv)
+{
+  WsCliMeasureOptions c = { 0 };
+  g_autofree char *output = NULL;
+  g_autofree char *only = NULL;
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Where to save the recording (JSON)", "FILE" },
+    { "only", 0, 0, G_OPTION_ARG_STRING, &only, "Only the kernels whose id starts with this", "PREFIX" },
+    { "samples", 'n', 0, G_OPTION_ARG_INT, &c.samples, "Timed samples per measurement (default 10)", "N" },
+    { "hot", 0, 0, G_OPTION_ARG_NONE, &c.hot, "Do not flush L2 between samples", NULL },
+    { NULL }
+  };
+  g_autoptr (WsDeviceInfo) device = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) file = NULL;
+  WsMeasureOptions options;
+
+  if (!ws_cli_parse ("record", "-o FILE", "Measure every kernel and its standard sweep, and save a recording.",
+                     "The recording opens anywhere, with or without a GPU.", entries, &argc, &argv))
+    return WS_CLI_USAGE;
+  if (argc > 1)
+    return ws_cli_fail ("record", WS_CLI_USAGE, "unexpected argument “%s”", argv[1]);
+  if (output == NULL)
+    return ws_cli_fail ("record", WS_CLI_USAGE, "where to? give -o FILE");
+  if (!ws_cli_measure_options ("record", &c, &options))
+    return WS_CLI_USAGE;
+  device = ws_gpu_probe (&error);
+  if (device == NULL)
+    return ws_cli_no_gpu ("record", error);
+  file = g_file_new_for_commandline_arg (output);
+  return record_suite (file, only, &options, device);
+}

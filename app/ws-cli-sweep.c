@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* warpscope-cli sweep: a kernel over the values of one parameter. */
+#include "ws-config.h"
+#include "ws-cli-measuring.h"
+
+#include <stdio.h>
+
+static void
+print_sweep_table (const char *param,
+                   GPtrArray  *results)
+{
+  printf ("%12s %12s %12s %12s %12s %6s %8s\n", param, "median ms", "min ms", "max ms", "GB/s", "regs", "warps/SM");
+  for (guint i = 0; i < results->len; i++)
+    {
+      const WsMeasurement *m = g_ptr_array_index (results, i);
+      gint64 v = 0;
+
+      ws_measurement_get_param (m, param, &v);
+      printf ("%12" G_GINT64_FORMAT " %12.4f %12.4f %12.4f %12.1f %6d %8d\n", v, m->median_ms, m->min_ms, m->max_ms,
+              m->bandwidth_gbs, m->registers, m->warps_per_sm);
+    }
+}
+
+static int
+sweep_from_recording (const WsKernelInfo *info,
+                      GArray             *params,
+                      const char         *param,
+                      GArray             *values,
+                      gboolean            json,
+                      GError             *gpu_error)
+{
+  g_autoptr (WsRecording) r = ws_recording_load_bundled (NULL);
+  g_autoptr (GPtrArray) found = g_ptr_array_new ();
+
+  ws_cli_no_gpu ("sweep", gpu_error);
+  for (guint i = 0; r && i < values->len; i++)
+    {
+      const WsMeasurement *m;
+
+      ws_cli_set_param (params, param, g_array_index (values, gint64, i));
+      if ((m = ws_cli_recorded (r, info->id, params)))
+        g_ptr_array_add (found, (gpointer) m);
+    }
+  if (found->len == 0)
+    return WS_CLI_NO_GPU;
+  if (json)
+    {
+      g_autoptr (WsRecording) subset = ws_recording_new (ws_recording_get_device (r));
+      for (guint i = 0; i < found->len; i++)
+        ws_recording_add (subset, g_ptr_array_index (found, i));
+      ws_cli_print_recording_json (subset);
+    }
+  else
+    {
+      ws_cli_print_recorded_header (r);
+      printf ("%s: %u of %u points ws_cli_recorded\n", info->id, found->len, values->len);
+      print_sweep_table (param, found);
+    }
+  return WS_CLI_NO_GPU;
+}
+
+static int
+run_sweep (const WsKernelInfo     *info,
+           GArray                 *params,
+           const char             *param,
+           GArray                 *values,
+           const WsMeasureOptions *options,
+           gboolean                json)
+{
+  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_measurement_free);
+  g_autoptr (WsDeviceInfo) device = NULL;
+  g_autoptr (GError) error = NULL;
+  WsCliProgress progress;
+
+  device = ws_gpu_probe (&error);
+  if (device == NULL)
+    return sweep_from_recording (info, params, param, values, json, error);
+  ws_cli_progress_init (&progress, values->len);
+  for (guint i = 0; i < values->len; i++)
+    {
+      gint64 v = g_array_index (values, gint64, i);
+      WsMeasurement *m;
+
+      progress.point = i;
+      ws_cli_set_param (params, param, v);
+      m = ws_cli_measure_kernel (info->id, params, options, &progress, &error);
+      if (m == NULL)
+        {
+          ws_cli_progress_clear (&progress);
+          return ws_cli_fail ("sweep", ws_cli_failure_status (error), "%s = %" G_GINT64_FORMAT ": %s", param, v, error->message);
+        }
+      g_ptr_array_add (results, m);
+    }
+  ws_cli_progress_clear (&progress);
+  if (json)
+    {
+      g_autoptr (WsRecording) r = ws_recording_new (device);
+      for (guint i = 0; i < results->len; i++)
+        ws_recording_add (r, g_ptr_array_index (results, i));
+      ws_cli_print_recording_json (r);
+    }
+  else
+    {
+      printf ("%s, measured now on %s (%s)\n", info->id, device->name,
+              options->cold ? "cold: L2 flushed before each sample" : "hot");
+      print_sweep_table (param, results);
+    }
+  return WS_CLI_OK;
+}
+
+int
+ws_cli_sweep (int    argc,
+              char **argv)
+{
+  WsCliMeasureOptions c = { 0 };
+  g_autofree char *param = NULL;
+  g_autofree char *values_text = NULL;
+  g_auto (GStrv) sets = NULL;
+  GOptionEntry entries[] = {
+    { "param", 'p', 0, G_OPTION_ARG_STRING, &param, "The parameter to vary (default: the kernel's standard sweep)", "NAME" },
+    { "values", 'v', 0, G_OPTION_ARG_STRING, &values_text, "Its values: A:B[:STEP] or A,B,C", "VALUES" },
+    { "set", 's', 0, G_OPTION_ARG_STRING_ARRAY, &sets, "Set another parameter (repeatable)", "NAME=VALUE" },
+    { "samples", 'n', 0, G_OPTION_ARG_INT, &c.samples, "Timed samples per point (default 10)", "N" },
+    { "cold", 0, 0, G_OPTION_ARG_NONE, &c.cold, "Flush L2 before each sample (the default)", NULL },
+    { "hot", 0, 0, G_OPTION_ARG_NONE, &c.hot, "Do not flush L2 between samples", NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &c.json, "Print a recording (JSON) of the points", NULL },
+    { NULL }
+  };
+  const WsKernelInfo *info;
+  g_autoptr (GArray) params = NULL;
+  g_autoptr (GArray) values = NULL;
+  g_autoptr (GError) error = NULL;
+  WsMeasureOptions options;
+
+  if (!ws_cli_parse ("sweep", "ID", "Measure a kernel over the values of one parameter.",
+                     "Example:\n  warpscope-cli sweep coalescing/strided-sweep --param stride --values 1:32\n",
+                     entries, &argc, &argv))
+    return WS_CLI_USAGE;
+  if (argc < 2)
+    return ws_cli_fail ("sweep", WS_CLI_USAGE, "which kernel? (warpscope-cli list shows them)");
+  if (argc > 2)
+    return ws_cli_fail ("sweep", WS_CLI_USAGE, "unexpected argument “%s”", argv[2]);
+  if (!ws_cli_measure_options ("sweep", &c, &options) || (info = ws_cli_lookup_kernel ("sweep", argv[1])) == NULL)
+    return WS_CLI_USAGE;
+  if (param == NULL && info->sweep_param == NULL)
+    return ws_cli_fail ("sweep", WS_CLI_USAGE, "%s has no standard sweep: give --param and --values", info->id);
+  if (param == NULL)
+    param = g_strdup (info->sweep_param);
+  if (values_text == NULL && g_strcmp0 (param, info->sweep_param) != 0)
+    return ws_cli_fail ("sweep", WS_CLI_USAGE, "--values: which values of %s?", param);
+  if (ws_kernel_info_get_param (info, param) == NULL)
+    return ws_cli_fail ("sweep", WS_CLI_USAGE, "--param: the kernel %s has no parameter “%s”", info->id, param);
+  values = ws_sweep_values_parse (values_text ? values_text : info->sweep_values, &error);
+  if (values == NULL)
+    return ws_cli_fail ("sweep", WS_CLI_USAGE, "--values: %s", error->message);
+  if ((params = ws_cli_kernel_params ("sweep", info, sets)) == NULL)
+    return WS_CLI_USAGE;
+  return run_sweep (info, params, param, values, &options, c.json);
+}
