@@ -180,23 +180,85 @@ test_deep_nesting (void)
   g_autoptr (GError) error = NULL;
   WsExpr *e;
 
-  for (guint i = 0; i < 5000; i++)
+  for (guint i = 0; i < 1500; i++)
     g_string_append_c (s, '(');
   g_string_append_c (s, '1');
-  for (guint i = 0; i < 5000; i++)
+  for (guint i = 0; i < 1500; i++)
     g_string_append_c (s, ')');
   e = ws_expr_parse (s->str, NULL, &error);
   g_assert_null (e);
   g_assert_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_TOO_DEEP);
 
   g_string_truncate (s, 0);
-  for (guint i = 0; i < 5000; i++)
+  for (guint i = 0; i < 1500; i++)
     g_string_append (s, "-");
   g_string_append_c (s, '1');
   g_clear_error (&error);
   e = ws_expr_parse (s->str, NULL, &error);
   g_assert_null (e);
   g_assert_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_TOO_DEEP);
+}
+
+/* Chains of binary operators build trees as deep as they are long, without
+ * any nesting in the text: the parser must bound them too, or every walk over
+ * the tree (printing, evaluation, compilation) overflows the stack. */
+static void
+test_deep_chains (void)
+{
+  static const char *ops[] = { "+", "*", "-", "<<", "&&", "|" };
+
+  for (guint k = 0; k < G_N_ELEMENTS (ops); k++)
+    {
+      g_autoptr (GString) s = g_string_new ("1");
+      g_autoptr (GError) error = NULL;
+      g_autoptr (WsExpr) e = NULL;
+      guint column = 0;
+
+      for (guint i = 1; i < 40000; i++)
+        g_string_append_printf (s, "%s1", ops[k]);
+      e = ws_expr_parse (s->str, &column, &error);
+      g_assert_null (e);
+      g_assert_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_TOO_LONG);
+      g_assert_cmpuint (column, >, 0);
+
+      /* short enough to read, too deep to walk */
+      g_string_truncate (s, 1);
+      for (guint i = 1; i <= WS_EXPR_MAX_DEPTH; i++)
+        g_string_append_printf (s, "%s1", ops[k]);
+      g_clear_error (&error);
+      e = ws_expr_parse (s->str, &column, &error);
+      g_assert_null (e);
+      g_assert_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_TOO_DEEP);
+      g_assert_nonnull (strstr (error->message, "too deep"));
+    }
+}
+
+/* The deepest tree the parser accepts is printed, evaluated and read back. */
+static void
+test_deepest_chain (void)
+{
+  g_autoptr (GString) s = g_string_new ("1");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsExpr) e = NULL;
+  g_autoptr (WsExpr) again = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *cuda = NULL;
+  WsEvalEnv env = { 0 };
+  gint64 value = 0;
+
+  for (guint i = 1; i < WS_EXPR_MAX_DEPTH; i++)
+    g_string_append (s, " + 1");
+  e = ws_expr_parse (s->str, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ws_expr_get_depth (e), ==, WS_EXPR_MAX_DEPTH);
+  g_assert_true (ws_expr_eval (e, &env, &value, &error));
+  g_assert_cmpint (value, ==, WS_EXPR_MAX_DEPTH);
+  text = ws_expr_to_string (e);
+  cuda = ws_expr_to_cuda (e);
+  again = ws_expr_parse (cuda, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (ws_expr_equal (e, again));
+  g_assert_cmpstr (text, ==, s->str);
 }
 
 typedef struct
@@ -478,6 +540,8 @@ main (int    argc,
   g_test_add_func ("/expr/values", test_values);
   g_test_add_func ("/expr/syntax-errors", test_syntax_errors);
   g_test_add_func ("/expr/deep-nesting", test_deep_nesting);
+  g_test_add_func ("/expr/deep-chains", test_deep_chains);
+  g_test_add_func ("/expr/deepest-chain", test_deepest_chain);
   g_test_add_func ("/expr/eval-errors", test_eval_errors);
   g_test_add_func ("/expr/round-trip", test_round_trip);
   g_test_add_func ("/expr/cuda-text", test_cuda_text);

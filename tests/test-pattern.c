@@ -194,6 +194,71 @@ test_copy (void)
   }
 }
 
+/* Each definition's tree is bounded by the parser; a chain of them, each
+ * using the one before, must be bounded too: the model compiles and
+ * evaluates a name by walking into its definition. */
+static void
+test_definition_depth (void)
+{
+  g_autoptr (WsPattern) p = ws_pattern_new ();
+  g_autoptr (WsLaunchStats) stats = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) chain = g_string_new ("1");
+
+  for (guint i = 1; i < 150; i++)
+    g_string_append (chain, " + 1");
+  g_assert_true (ws_pattern_add_definition (p, "d0", chain->str, &error));
+  g_assert_true (ws_pattern_add_access (p, "in", WS_SPACE_GLOBAL, WS_ACCESS_LOAD, 4, "d0 + threadIdx.x", 0, &error));
+  g_assert_true (ws_pattern_validate (p, &error));
+
+  for (guint d = 1; d < 8; d++)
+    {
+      g_autofree char *name = g_strdup_printf ("d%u", d);
+      g_autofree char *text = g_strdup_printf ("d%u + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1", d - 1);
+
+      g_assert_true (ws_pattern_add_definition (p, name, text, &error));
+    }
+  ws_pattern_remove_accesses (p);
+  g_assert_true (ws_pattern_add_access (p, "in", WS_SPACE_GLOBAL, WS_ACCESS_LOAD, 4, "d7 - 220", 0, &error));
+  stats = ws_model_analyze_launch (p, NULL, &error);
+  g_assert_null (stats);
+  g_assert_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EXPRESSION);
+  g_assert_nonnull (strstr (error->message, "too deep"));
+}
+
+/* A pattern read from a file or a worker request holds a bounded number of
+ * names and accesses: they are looked up linearly. */
+static void
+test_limits (void)
+{
+  g_autoptr (WsPattern) p = ws_pattern_new ();
+  g_autoptr (GError) error = NULL;
+  guint i;
+
+  for (i = 0; i < WS_PATTERN_MAX_NAMES / 2; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("p%u", i);
+      g_assert_true (ws_pattern_set_param (p, name, i, &error));
+    }
+  for (; i < WS_PATTERN_MAX_NAMES; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("d%u", i);
+      g_assert_true (ws_pattern_add_definition (p, name, "1", &error));
+    }
+  g_assert_false (ws_pattern_set_param (p, "one_more", 1, &error));
+  g_assert_nonnull (strstr (error->message, "at most"));
+  g_clear_error (&error);
+  g_assert_false (ws_pattern_add_definition (p, "one_more", "1", &error));
+  g_clear_error (&error);
+  /* an existing parameter takes a new value */
+  g_assert_true (ws_pattern_set_param (p, "p0", 5, &error));
+
+  for (i = 0; i < WS_PATTERN_MAX_ACCESSES; i++)
+    g_assert_true (ws_pattern_add_access (p, "in", WS_SPACE_GLOBAL, WS_ACCESS_LOAD, 4, "threadIdx.x", 0, &error));
+  g_assert_false (ws_pattern_add_access (p, "in", WS_SPACE_GLOBAL, WS_ACCESS_LOAD, 4, "threadIdx.x", 0, &error));
+  g_assert_nonnull (strstr (error->message, "at most"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -206,5 +271,7 @@ main (int    argc,
   g_test_add_func ("/pattern/guard", test_guard);
   g_test_add_func ("/pattern/elem-size-param", test_elem_size_param);
   g_test_add_func ("/pattern/copy", test_copy);
+  g_test_add_func ("/pattern/definition-depth", test_definition_depth);
+  g_test_add_func ("/pattern/limits", test_limits);
   return g_test_run ();
 }

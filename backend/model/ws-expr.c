@@ -403,7 +403,27 @@ node_new (WsExprKind kind,
   e->start = start;
   e->end = end;
   e->pos = start;
+  e->depth = 1;
   return e;
+}
+
+/* Sets the depth of a node from its children's: FALSE and an error if the
+ * tree grows deeper than the walks over it may recurse. */
+static gboolean
+check_depth (Parser *p,
+             WsExpr *e)
+{
+  guint below = 0;
+
+  for (guint i = 0; i < e->op.n_args; i++)
+    below = MAX (below, e->op.args[i]->depth);
+  e->depth = below + 1;
+  if (e->depth <= WS_EXPR_MAX_DEPTH)
+    return TRUE;
+  parser_fail (p, e->pos, WS_EXPR_ERROR_TOO_DEEP,
+               "the expression is too deep: more than %d operators inside one another "
+               "(in a chain such as a + b + c + …, each operator counts)", WS_EXPR_MAX_DEPTH);
+  return FALSE;
 }
 
 static WsExpr *
@@ -487,7 +507,7 @@ parse_call (Parser *p,
   e->op.n_args = n;
   e->op.args[0] = args[0];
   e->op.args[1] = args[1];
-  if (!lex (p))
+  if (!check_depth (p, e) || !lex (p))
     {
       ws_expr_free (e);
       return NULL;
@@ -721,6 +741,8 @@ parse_unary (Parser *p)
   e->op.op = op;
   e->op.n_args = 1;
   e->op.args[0] = operand;
+  if (!check_depth (p, e))
+    g_clear_pointer (&e, ws_expr_free);
   return e;
 }
 
@@ -797,6 +819,8 @@ parse_binary (Parser *p,
         goto fail;
       lhs = node_op (WS_EXPR_BINARY, b->op, lhs, rhs, NULL);
       lhs->pos = op_pos;
+      if (!check_depth (p, lhs))
+        goto fail;
     }
   p->depth--;
   return lhs;
@@ -813,6 +837,7 @@ parse_ternary (Parser *p)
   WsExpr *cond;
   WsExpr *a;
   WsExpr *b;
+  WsExpr *e;
   guint question;
 
   if (++p->depth > MAX_DEPTH)
@@ -852,7 +877,10 @@ parse_ternary (Parser *p)
       goto fail_cond;
     }
   p->depth--;
-  return node_op (WS_EXPR_TERNARY, WS_OP_SELECT, cond, a, b);
+  e = node_op (WS_EXPR_TERNARY, WS_OP_SELECT, cond, a, b);
+  if (!check_depth (p, e))
+    g_clear_pointer (&e, ws_expr_free);
+  return e;
 
 fail_cond:
   ws_expr_free (cond);
@@ -873,6 +901,16 @@ ws_expr_parse (const char *text,
   if (error_column)
     *error_column = 0;
 
+  /* positions are guint, and no index needs more */
+  if (strlen (text) > WS_EXPR_MAX_LENGTH)
+    {
+      if (error_column)
+        *error_column = WS_EXPR_MAX_LENGTH + 1;
+      g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_TOO_LONG,
+                   "the expression is %" G_GSIZE_FORMAT " bytes long; at most %d are allowed",
+                   strlen (text), WS_EXPR_MAX_LENGTH);
+      return NULL;
+    }
   if (lex (&p))
     {
       if (p.tok.kind == TOK_END)
@@ -1002,6 +1040,13 @@ ws_expr_collect_names (const WsExpr *expr,
     return;
   for (guint i = 0; i < expr->op.n_args; i++)
     ws_expr_collect_names (expr->op.args[i], names);
+}
+
+guint
+ws_expr_get_depth (const WsExpr *expr)
+{
+  g_return_val_if_fail (expr != NULL, 0);
+  return expr->depth;
 }
 
 gboolean

@@ -7,7 +7,15 @@ G_BEGIN_DECLS
 
 /* Index expressions: a small C-like language over 64-bit signed integers.
  * Parsed into an AST that the model evaluates and that prints back as CUDA C.
+ *
+ * Every walk over a tree (evaluation, compilation, printing, code generation)
+ * recurses, so the parser bounds what it builds: a text of at most
+ * WS_EXPR_MAX_LENGTH bytes, a tree at most WS_EXPR_MAX_DEPTH nodes deep (a
+ * chain such as a + b + c + … is as deep as it has operators).
  */
+
+#define WS_EXPR_MAX_LENGTH 4096
+#define WS_EXPR_MAX_DEPTH 200
 
 #define WS_EXPR_ERROR (ws_expr_error_quark ())
 
@@ -21,6 +29,7 @@ typedef enum
   WS_EXPR_ERROR_SHIFT,
   WS_EXPR_ERROR_CYCLE,
   WS_EXPR_ERROR_TOO_DEEP,
+  WS_EXPR_ERROR_TOO_LONG,
 } WsExprError;
 
 typedef enum
@@ -91,6 +100,7 @@ struct _WsExpr
   guint start;       /* byte offset of the node's first character in the source */
   guint end;         /* one past its last character */
   guint pos;         /* where its operator (or function name) is: what an error points at */
+  guint depth;       /* nodes on the longest path down from here, this one included */
   union
   {
     gint64 value;
@@ -143,6 +153,8 @@ void        ws_expr_collect_names     (const WsExpr  *expr,
                                        GPtrArray     *names);
 gboolean    ws_expr_uses_builtin      (const WsExpr  *expr,
                                        WsBuiltin      builtin);
+/* The depth of a tree the parser built (1 for a leaf). */
+guint       ws_expr_get_depth         (const WsExpr  *expr);
 
 /* The 64-bit C semantics every evaluator shares: sets *failed (and returns 0)
  * where C would have undefined behaviour. */

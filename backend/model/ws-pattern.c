@@ -195,6 +195,19 @@ ws_pattern_set_grid (WsPattern *self,
 
 static gboolean check_access_values (WsSpace space, WsAccessKind kind, guint elem_size, gint64 base, GError **error);
 
+static gboolean
+check_room_for_name (const WsPattern *self,
+                     const char      *name,
+                     GError         **error)
+{
+  if (self->params->len + self->defs->len < WS_PATTERN_MAX_NAMES)
+    return TRUE;
+  g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
+               "“%s” is one name too many: a pattern has at most %d parameters and definitions together",
+               name, WS_PATTERN_MAX_NAMES);
+  return FALSE;
+}
+
 static WsParam *
 find_param (const WsPattern *self,
             const char      *name)
@@ -262,6 +275,8 @@ ws_pattern_set_param (WsPattern  *self,
         }
     }
   p = find_param (self, name);
+  if (p == NULL && !check_room_for_name (self, name, error))
+    return FALSE;
   if (p == NULL)
     {
       WsParam np = { .name = g_strdup (name), .min = G_MININT64, .max = G_MAXINT64 };
@@ -360,6 +375,8 @@ ws_pattern_add_definition (WsPattern  *self,
                    "“%s” is already defined in this pattern", name);
       return FALSE;
     }
+  if (!check_room_for_name (self, name, error))
+    return FALSE;
   what = g_strdup_printf ("definition of %s", name);
   if (!parse_into (what, text, &e, error))
     return FALSE;
@@ -486,6 +503,12 @@ ws_pattern_add_access (WsPattern   *self,
 
   if (array == NULL)
     array = "data";
+  if (self->accesses->len >= WS_PATTERN_MAX_ACCESSES)
+    {
+      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
+                   "a pattern has at most %d accesses", WS_PATTERN_MAX_ACCESSES);
+      return FALSE;
+    }
   if (!ws_name_is_valid (array, error))
     return FALSE;
   if (!check_access_values (space, kind, elem_size, base, error))
@@ -629,6 +652,66 @@ check_names (const WsPattern *self,
   return TRUE;
 }
 
+/* How deep the walks over an expression recurse once they follow its names
+ * into the definitions (depths[] holds the definitions' own): bounded like
+ * one expression's depth, so that no chain of definitions can exhaust the
+ * stack either. */
+static gboolean
+check_depth (const WsPattern *self,
+             const WsExpr    *expr,
+             const guint     *depths,
+             const char      *where,
+             guint           *depth,
+             GError         **error)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  guint below = 0;
+
+  ws_expr_collect_names (expr, names);
+  for (guint i = 0; i < names->len; i++)
+    {
+      guint index;
+
+      if (find_definition (self, g_ptr_array_index (names, i), &index))
+        below = MAX (below, depths[index]);
+    }
+  *depth = ws_expr_get_depth (expr) + below;
+  if (*depth <= WS_EXPR_MAX_DEPTH)
+    return TRUE;
+  g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EXPRESSION,
+               "%s is too deep with the definitions it uses: more than %d operators inside one another",
+               where, WS_EXPR_MAX_DEPTH);
+  return FALSE;
+}
+
+static gboolean
+check_depths (const WsPattern *self,
+              GError         **error)
+{
+  g_autofree guint *depths = g_new0 (guint, MAX (self->defs->len, 1));
+  guint depth;
+
+  for (guint i = 0; i < self->defs->len; i++)
+    {
+      const WsDefinition *d = g_ptr_array_index (self->defs, i);
+      g_autofree char *where = g_strdup_printf ("the definition of %s", d->name);
+
+      if (!check_depth (self, d->expr, depths, where, &depths[i], error))
+        return FALSE;
+    }
+  if (self->guard && !check_depth (self, self->guard, depths, "the guard", &depth, error))
+    return FALSE;
+  for (guint i = 0; i < self->accesses->len; i++)
+    {
+      const WsAccess *a = g_ptr_array_index (self->accesses, i);
+      g_autofree char *where = g_strdup_printf ("the index of %s", a->array);
+
+      if (!check_depth (self, a->index, depths, where, &depth, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 ws_pattern_validate (const WsPattern *self,
                      GError         **error)
@@ -667,7 +750,7 @@ ws_pattern_validate (const WsPattern *self,
       if (!check_names (self, a->index, self->defs->len, where, error))
         return FALSE;
     }
-  return TRUE;
+  return check_depths (self, error);
 }
 
 void

@@ -18,6 +18,12 @@ G_BEGIN_DECLS
 
 #define WS_TYPE_PATTERN (ws_pattern_get_type ())
 
+/* Bounds on what a pattern may hold, whoever sends it (a file, a worker
+ * request): names are looked up linearly, and the model compiles and the
+ * kernel generator writes every access. */
+#define WS_PATTERN_MAX_NAMES 64       /* parameters and definitions together */
+#define WS_PATTERN_MAX_ACCESSES 64
+
 #define WS_PATTERN_ERROR (ws_pattern_error_quark ())
 
 typedef enum
