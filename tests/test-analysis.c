@@ -483,6 +483,80 @@ test_cancel (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
+/* A private array kept in registers is checked like memory: an index that
+ * fails, is negative or lands past what registers can hold is an error, not a
+ * kernel that indexes out of its array. */
+static void
+test_register_checks (void)
+{
+  static const struct { const char *index; const char *fragment; } bad[] = {
+    { "1 / 0", "division by zero" },
+    { "-5", "before the start" },
+    { "threadIdx.x - 1", "before the start" },
+    { "9223372036854775807", "overflows" },
+    { "threadIdx.x * 1000", "registers" },
+    { "255", "registers" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (WsPattern) p = one_access (bad[i].index, WS_SPACE_REGISTER, 4, WS_DIM3 (64, 1, 1), WS_DIM3 (2, 1, 1));
+      g_autoptr (GError) error = NULL;
+      g_autoptr (WsLaunchStats) s = ws_model_analyze_launch (p, NULL, &error);
+      g_autoptr (WsWarpResult) r = NULL;
+
+      g_assert_null (s);
+      g_assert_true (g_error_matches (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS) ||
+                     g_error_matches (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EVALUATION));
+      g_assert_nonnull (strstr (error->message, bad[i].fragment));
+      g_clear_error (&error);
+      r = ws_model_analyze_warp (p, 0, WS_DIM3 (0, 0, 0), 0, &error);
+      g_assert_null (r);
+      g_assert_nonnull (error);
+    }
+  {
+    g_autoptr (WsPattern) p = one_access ("254", WS_SPACE_REGISTER, 4, WS_DIM3 (64, 1, 1), WS_DIM3 (2, 1, 1));
+    g_autoptr (WsLaunchStats) s = analyze (p);
+
+    g_assert_cmpint (s->accesses[0].end_address, ==, WS_MAX_REGISTER_BYTES);
+  }
+}
+
+/* Lanes a guard turns off may compute any value, and the addresses of two
+ * warps may be further apart than a signed difference holds: neither is
+ * undefined behaviour (the sanitized build of the tests says so). */
+static void
+test_extreme_addresses (void)
+{
+  static const struct { WsSpace space; guint elem; const char *guard; const char *index; } cases[] = {
+    { WS_SPACE_LOCAL, 4, "threadIdx.x < 1", "threadIdx.x * 1000000000000000000" },
+    { WS_SPACE_LOCAL, 16, "threadIdx.x == 3", "threadIdx.x * 576460752303423487 - 1729382256910270461" },
+    { WS_SPACE_GLOBAL, 1, NULL, "warp % 2 * 9223372036854775806" },
+    { WS_SPACE_GLOBAL, 1, "lane == 0", "lane * 297528130221121790 * (1 - warp % 2 * 2)" },
+    { WS_SPACE_SHARED, 4, "lane < 1", "lane * 4611686018427387903" },
+    { WS_SPACE_GLOBAL, 16, "lane == 0", "warp % 2 * 576460752303423486" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (WsPattern) p = one_access (cases[i].index, cases[i].space, cases[i].elem,
+                                            WS_DIM3 (256, 1, 1), WS_DIM3 (4, 1, 1));
+      g_autoptr (GError) error = NULL;
+      g_autoptr (WsLaunchStats) s = NULL;
+      g_autoptr (WsWarpResult) r = NULL;
+
+      g_assert_true (ws_pattern_set_guard (p, cases[i].guard, &error));
+      s = analyze (p);
+      g_assert_cmpuint (s->accesses[0].instructions, >, 0);
+      for (guint w = 0; w < 8; w++)
+        {
+          g_clear_pointer (&r, ws_warp_result_free);
+          r = ws_model_analyze_warp (p, 0, WS_DIM3 (3, 0, 0), w, &error);
+          g_assert_no_error (error);
+        }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -505,5 +579,7 @@ main (int    argc,
   g_test_add_func ("/analysis/errors", test_errors);
   g_test_add_func ("/analysis/misaligned", test_misaligned);
   g_test_add_func ("/analysis/cancel", test_cancel);
+  g_test_add_func ("/analysis/register-checks", test_register_checks);
+  g_test_add_func ("/analysis/extreme-addresses", test_extreme_addresses);
   return g_test_run ();
 }

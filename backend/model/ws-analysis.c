@@ -210,8 +210,9 @@ space_limit (WsSpace space)
       return WS_MAX_CONSTANT_BYTES;
     case WS_SPACE_LOCAL:
       return WS_MAX_LOCAL_BYTES;
-    case WS_SPACE_GLOBAL:
     case WS_SPACE_REGISTER:
+      return WS_MAX_REGISTER_BYTES;
+    case WS_SPACE_GLOBAL:
     case WS_N_SPACES:
     default:
       return G_MAXINT64;
@@ -241,6 +242,11 @@ set_address_error (const Compiled *c,
                  "%s: %s[%s] is byte %" G_GINT64_FORMAT ", not a multiple of the %u-byte element: "
                  "the GPU faults on misaligned accesses",
                  where, a->array, a->index_text, address, a->elem_size);
+  else if (a->space == WS_SPACE_REGISTER)
+    g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
+                 "%s: %s[%s] is byte %" G_GINT64_FORMAT ", beyond the %" G_GINT64_FORMAT " bytes "
+                 "(%d registers) a thread can keep an array in",
+                 where, a->array, a->index_text, address, limit, (int) (limit / 4));
   else
     g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
                  "%s: %s[%s] is byte %" G_GINT64_FORMAT ", beyond the %" G_GINT64_FORMAT " bytes %s memory can hold%s",
@@ -373,7 +379,7 @@ check_addresses (const Compiled *c,
   guint64 any = 0;
 
   scan_addresses (addr, ap, active, align, limit, &any, &low, &high);
-  if (G_UNLIKELY (any) && a->space != WS_SPACE_REGISTER)
+  if (G_UNLIKELY (any))
     {
       guint32 poisoned = 0;
       guint32 bad = 0;
@@ -415,12 +421,13 @@ check_addresses (const Compiled *c,
   return TRUE;
 }
 
+/* Inactive lanes hold any value: wrap rather than overflow. */
 static void
 local_addresses (const gint64 *offsets,
                  gint64       *out)
 {
   for (guint l = 0; l < WS_WARP_SIZE; l++)
-    out[l] = ((offsets[l] >> 2) * WS_WARP_SIZE + l) * WS_BANK_BYTES + (offsets[l] & 3);
+    out[l] = (gint64) ((((guint64) (offsets[l] >> 2) * WS_WARP_SIZE + l) * WS_BANK_BYTES) + (guint64) (offsets[l] & 3));
 }
 
 WsWarpResult *
@@ -578,16 +585,18 @@ typedef struct
   WsWarpCounts counts;
 } Memo;
 
+/* In unsigned arithmetic: inactive lanes hold any value, and the
+ * difference of two addresses may not fit in 64 signed bits. */
 WS_LANE_LOOPS static gboolean
 same_shift (const gint64 *addr,
             const gint64 *prev,
             guint32       active,
-            gint64        delta)
+            guint64       delta)
 {
-  gint64 diff = 0;
+  guint64 diff = 0;
 
   for (guint l = 0; l < WS_WARP_SIZE; l++)
-    diff |= (addr[l] - prev[l] - delta) & -(gint64) ((active >> l) & 1);
+    diff |= ((guint64) addr[l] - (guint64) prev[l] - delta) & -(guint64) ((active >> l) & 1);
   return diff == 0;
 }
 
@@ -597,14 +606,16 @@ memo_hit (const Memo   *m,
           const gint64 *addr,
           gint64        granule)
 {
-  gint64 delta;
+  guint64 delta;
   guint first;
 
   if (!m->valid || m->active != active)
     return FALSE;
   first = g_bit_nth_lsf (active, -1);
-  delta = addr[first] - m->addr[first];
-  if (delta % granule != 0)
+  /* granules are powers of two: the low bits say whether it divides */
+  g_assert ((granule & (granule - 1)) == 0);
+  delta = (guint64) addr[first] - (guint64) m->addr[first];
+  if ((delta & (guint64) (granule - 1)) != 0)
     return FALSE;
   return same_shift (addr, m->addr, active, delta);
 }

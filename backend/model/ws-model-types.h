@@ -16,6 +16,9 @@ G_BEGIN_DECLS
 #define WS_MAX_SHARED_BYTES (227 * 1024)
 #define WS_MAX_CONSTANT_BYTES (64 * 1024)
 #define WS_MAX_LOCAL_BYTES (512 * 1024)
+/* A private array kept in registers: at most the 255 32-bit registers a
+ * thread can have (a real kernel needs some for everything else too). */
+#define WS_MAX_REGISTER_BYTES (255 * 4)
 
 typedef enum
 {
