@@ -214,15 +214,138 @@ test_compile_error (void)
   g_assert_nonnull (strstr (log, WS_CODEGEN_FILE_NAME "("));
 }
 
-/* Names that C++ reserves never reach the compiler: the model refuses them. */
+/* Names that C, C++ or NVRTC reserve never reach the compiler: the model
+ * refuses them. */
 static void
 test_reserved_names (void)
 {
-  g_autoptr (WsPattern) p = ws_pattern_new ();
-  g_autoptr (GError) error = NULL;
+  static const char *reserved[] = {
+    "bitand", "_Pragma", "_Bool", "_Static_assert", "_X", "a__b", "__x", "NULL", "assert",
+    "restrict", "co_await", "typeof", "defined", "cudaStreamDefault", "CUDART_VERSION",
+    "CU_UUID_HAS_BEEN_DEFINED", "NV_HAS_FEATURE_SM_90a", "ws_zero", "warpSize",
+  };
 
-  g_assert_false (ws_pattern_set_param (p, "bitand", 3, &error));
-  g_assert_nonnull (strstr (error->message, "reserved"));
+  for (guint i = 0; i < G_N_ELEMENTS (reserved); i++)
+    {
+      g_autoptr (WsPattern) p = ws_pattern_new ();
+      g_autoptr (GError) error = NULL;
+      g_autofree char *index = g_strdup_printf ("%s + 1", reserved[i]);
+
+      g_assert_true (ws_name_is_reserved (reserved[i]));
+      g_assert_false (ws_pattern_set_param (p, reserved[i], 3, &error));
+      g_assert_nonnull (strstr (error->message, "reserved"));
+      g_clear_error (&error);
+      g_assert_false (ws_pattern_add_definition (p, reserved[i], "1", &error));
+      g_clear_error (&error);
+      g_assert_false (ws_pattern_add_access (p, "a", WS_SPACE_GLOBAL, WS_ACCESS_LOAD, 4, index, 0, &error));
+      g_assert_nonnull (strstr (error->message, "reserved"));
+    }
+}
+
+/* Names that look like CUDA's functions and types, but are neither keywords
+ * nor macros, are fine: the kernel qualifies what it calls with ::. */
+static void
+test_lookalike_names (void)
+{
+  static const char *names[] = { "uint4", "make_uint4", "atomicAdd", "clock64", "dim3", "printf", "size_t",
+                                 "int8_t", "Pragma", "_pragma", "N" };
+  g_autoptr (GString) sum = g_string_new ("lane");
+  static const struct { WsSpace space; WsAccessKind kind; guint elem; } accesses[] = {
+    { WS_SPACE_GLOBAL, WS_ACCESS_STORE, 16 }, { WS_SPACE_GLOBAL, WS_ACCESS_ATOMIC, 4 },
+    { WS_SPACE_LOCAL, WS_ACCESS_LOAD, 16 }, { WS_SPACE_SHARED, WS_ACCESS_ATOMIC, 8 },
+    { WS_SPACE_REGISTER, WS_ACCESS_LOAD, 16 }, { WS_SPACE_CONSTANT, WS_ACCESS_LOAD, 4 },
+  };
+  g_autoptr (WsPattern) p = ws_pattern_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_assert_false (ws_name_is_reserved (names[i]));
+      g_assert_true (ws_pattern_set_param (p, names[i], 0, NULL));
+      g_string_append_printf (sum, " + %s", names[i]);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (accesses); i++)
+    g_assert_true (ws_pattern_add_access (p, "a", accesses[i].space, accesses[i].kind, accesses[i].elem,
+                                          sum->str, 0, NULL));
+  compile_or_fail (p, "look-alike names");
+}
+
+/* The source comes from the pattern's trees alone: texts that parse to the
+ * same trees make the same kernel, whatever their spacing, parentheses or
+ * line breaks, and no text a user typed appears in it, comments included. */
+static void
+test_no_user_text (void)
+{
+  static const char *texts[][3] = {
+    { "blockIdx.x * blockDim.x + threadIdx.x", "i < N", "i * 2 + 1" },
+    { "(blockIdx.x)*blockDim.x+threadIdx.x", "(i<N)", "((i * 2)) + 1" },
+    { "blockIdx.x\n * blockDim.x + threadIdx.x // x", "i <\n N", "i * 2 +\n1 ; asm(\"trap;\")" },
+    { "blockIdx.x\n * blockDim.x + threadIdx.x", "i <\n N", "i * 2 +\n1" },
+  };
+  g_autofree char *first = NULL;
+
+  for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
+    {
+      g_autoptr (WsPattern) p = ws_pattern_new ();
+      g_autoptr (WsKernelSource) ks = NULL;
+      g_autoptr (GError) error = NULL;
+      g_auto (GStrv) lines = NULL;
+      gboolean ok;
+
+      ok = ws_pattern_set_grid (p, WS_DIM3 (4, 1, 1), &error) &&
+           ws_pattern_set_param (p, "N", 1000, &error) &&
+           ws_pattern_add_definition (p, "i", texts[t][0], &error) &&
+           ws_pattern_set_guard (p, texts[t][1], &error) &&
+           ws_pattern_add_access (p, "a", WS_SPACE_GLOBAL, WS_ACCESS_LOAD, 4, texts[t][2], 0, &error);
+      if (t == 2)
+        {
+          /* what is not an expression never gets as far as a kernel */
+          g_assert_false (ok);
+          g_assert_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EXPRESSION);
+          continue;
+        }
+      g_assert_no_error (error);
+      ks = ws_codegen_generate (p, NULL, &error);
+      g_assert_no_error (error);
+      if (first == NULL)
+        first = g_strdup (ks->source);
+      g_assert_cmpstr (ks->source, ==, first);
+
+      lines = g_strsplit (ks->source, "\n", -1);
+      for (guint l = 0; lines[l]; l++)
+        {
+          const char *comment = strstr (lines[l], "//");
+
+          if (comment == NULL)
+            continue;
+          g_assert_true (g_str_equal (comment, "// Generated by Warpscope from a validated pattern. Do not edit.") ||
+                         g_regex_match_simple ("^  // access [0-9]+: [a-z]+ [a-z]+ of ws_[a-z]_[A-Za-z0-9_]+, "
+                                               "[0-9]+ bytes per lane$", lines[l], 0, 0));
+        }
+    }
+}
+
+/* An array no GPU could address is refused before its extent, rounded up
+ * and added to the others, wraps negative and slips past the memory check. */
+static void
+test_huge_extent (void)
+{
+  static const char *indices[] = { "9223372036854775801 + lane % 2", "lane * 9007199254740992" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (indices); i++)
+    {
+      g_autoptr (WsPattern) p = ws_pattern_new ();
+      g_autoptr (GError) error = NULL;
+      g_autoptr (WsKernelSource) ks = NULL;
+      g_autoptr (WsLaunchStats) stats = NULL;
+
+      g_assert_true (ws_pattern_add_access (p, "a", WS_SPACE_GLOBAL, WS_ACCESS_LOAD, 1, indices[i], 0, &error));
+      stats = ws_model_analyze_launch (p, NULL, &error);
+      g_assert_no_error (error);
+      ks = ws_codegen_generate (p, stats, &error);
+      g_assert_null (ks);
+      g_assert_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS);
+      g_assert_nonnull (strstr (error->message, "256 TiB"));
+    }
 }
 
 static void
@@ -300,6 +423,9 @@ main (int    argc,
   g_test_add_func ("/codegen/ptx", test_ptx);
   g_test_add_func ("/codegen/compile-error", test_compile_error);
   g_test_add_func ("/codegen/reserved-names", test_reserved_names);
+  g_test_add_func ("/codegen/lookalike-names", test_lookalike_names);
+  g_test_add_func ("/codegen/no-user-text", test_no_user_text);
+  g_test_add_func ("/codegen/huge-extent", test_huge_extent);
   g_test_add_func ("/codegen/compile-presets", test_compile_presets);
   g_test_add_func ("/codegen/compile-matrix", test_compile_matrix);
 #else

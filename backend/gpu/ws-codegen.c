@@ -157,12 +157,14 @@ access_extent (const WsAccess *a,
 }
 
 /* Global arrays first (they are the first kernel parameters), each array
- * once however many accesses use it. */
+ * once however many accesses use it. Fails for an array no GPU could hold:
+ * the extents are added up and rounded, and must not wrap. */
 static GArray *
 collect_arrays (const WsPattern     *pattern,
-                const WsLaunchStats *stats)
+                const WsLaunchStats *stats,
+                GError             **error)
 {
-  GArray *arrays = g_array_new (FALSE, TRUE, sizeof (WsKernelArray));
+  g_autoptr (GArray) arrays = g_array_new (FALSE, TRUE, sizeof (WsKernelArray));
   guint n = ws_pattern_get_n_accesses (pattern);
 
   g_array_set_clear_func (arrays, kernel_array_clear);
@@ -175,6 +177,14 @@ collect_arrays (const WsPattern     *pattern,
 
         if ((pass == 0) != (a->space == WS_SPACE_GLOBAL))
           continue;
+        if (extent > WS_CODEGEN_MAX_ARRAY_BYTES)
+          {
+            g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
+                         "the %s array %s reaches byte %" G_GINT64_FORMAT ": more than the %" G_GINT64_FORMAT
+                         " bytes (256 TiB) a GPU can address", ws_space_to_string (a->space), a->array, extent,
+                         (gint64) WS_CODEGEN_MAX_ARRAY_BYTES);
+            return NULL;
+          }
         k = find_array (arrays, a->space, a->array, a->elem_size);
         if (k == NULL)
           {
@@ -193,7 +203,7 @@ collect_arrays (const WsPattern     *pattern,
         /* 16-byte multiples keep every array aligned for the widest access */
         k->bytes = MAX (k->bytes, (extent + 15) & ~(gint64) 15);
       }
-  return arrays;
+  return g_steal_pointer (&arrays);
 }
 
 static gboolean
@@ -505,16 +515,19 @@ emit_access (Writer          *w,
              GArray          *arrays,
              guint            i)
 {
+  static const char *verbs[] = { "load", "store", "atomic" };
   const WsAccess *a = ws_pattern_get_access (pattern, i);
   const WsKernelArray *k = find_array (arrays, a->space, a->array, a->elem_size);
-  g_autofree char *desc = ws_pattern_describe_access (pattern, i);
   g_autofree char *what = g_strdup_printf ("the index of %s", a->array);
   g_autofree char *index = ws_codegen_expr (a->index);
   g_autofree char *pointer = NULL;
   g_autofree char *offset = NULL;
 
   g_assert (k != NULL);
-  emit (w, "  // access %u: %s\n", i, desc);
+  g_assert (a->kind < G_N_ELEMENTS (verbs));
+  /* the generator's own words and the array's symbol: no text a user typed */
+  emit (w, "  // access %u: %s %s of %s, %u bytes per lane\n", i, ws_space_to_string (a->space), verbs[a->kind],
+        k->symbol, a->elem_size);
   emit (w, "  if (ws_active)\n    {\n");
   mark (w, what, a->index_text);
   emit (w, "      const long long ws_i%u = %s;\n", i, index);
@@ -591,7 +604,6 @@ ws_codegen_generate (const WsPattern     *pattern,
 {
   g_autoptr (WsLaunchStats) own = NULL;
   g_autoptr (WsKernelSource) ks = NULL;
-  g_autofree char *summary = NULL;
   Writer w = { 0 };
 
   g_return_val_if_fail (pattern != NULL, NULL);
@@ -610,7 +622,9 @@ ws_codegen_generate (const WsPattern     *pattern,
   ks = g_new0 (WsKernelSource, 1);
   ks->grid = ws_pattern_get_grid (pattern);
   ks->block = ws_pattern_get_block (pattern);
-  ks->arrays = collect_arrays (pattern, stats);
+  ks->arrays = collect_arrays (pattern, stats, error);
+  if (ks->arrays == NULL)
+    return NULL;
   ks->lines = g_array_new (FALSE, TRUE, sizeof (WsKernelLine));
   g_array_set_clear_func (ks->lines, kernel_line_clear);
   if (!place_arrays (ks, error))
@@ -618,11 +632,7 @@ ws_codegen_generate (const WsPattern     *pattern,
 
   w.out = g_string_new (NULL);
   w.lines = ks->lines;
-  summary = ws_pattern_to_string (pattern);
-  /* the summary is user text: keep it on one comment line */
-  g_strdelimit (summary, "\r\n", ' ');
   emit (&w, "%s", prologue);
-  emit (&w, "// %s\n", summary);
   emit_declarations (&w, ks);
   emit_body (&w, pattern, ks);
   ks->source = g_string_free (w.out, FALSE);

@@ -6,7 +6,8 @@
 G_BEGIN_DECLS
 
 /* CUDA source for one pattern, printed from its validated ASTs — never from
- * the text a user typed. The kernel does exactly what the model evaluates:
+ * the text a user typed, not even in a comment: the names in it are the
+ * pattern's validated identifiers, which may not be keywords or macros. The kernel does exactly what the model evaluates:
  * every index in 64-bit arithmetic, the guard as an if, one real memory
  * instruction per access, of the access's space and width.
  *
@@ -19,6 +20,9 @@ G_BEGIN_DECLS
  * resolve them at compile time) and `unsigned long long ws_magic`. */
 
 #define WS_CODEGEN_KERNEL_NAME "ws_kernel"
+/* The largest array a kernel may have: 2^48 bytes, a GPU's virtual address
+ * space; the extents of a pattern's arrays add up without overflow. */
+#define WS_CODEGEN_MAX_ARRAY_BYTES (G_GINT64_CONSTANT (1) << 48)
 #define WS_CODEGEN_FILE_NAME "ws-pattern.cu"
 
 typedef struct

@@ -21,25 +21,38 @@ static const char *builtin_names[WS_N_BUILTINS] = {
 
 static const char *dim_objects[] = { "threadIdx", "blockIdx", "blockDim", "gridDim" };
 
-/* C and C++ keywords, and names CUDA source already uses: a parameter may not
- * shadow them, because the expression is printed into a real kernel. */
+/* C, C++ and CUDA keywords, the names NVRTC defines as macros, and names CUDA
+ * source already uses: a parameter may not be one of them, because the
+ * expression is printed into a real kernel. Every name that C and C++ reserve
+ * (a double underscore anywhere, an underscore and a capital letter first:
+ * _Pragma, _Bool…) and the CUDA runtime's prefixes are refused by
+ * ws_name_is_reserved () too. */
 static const char *reserved_words[] = {
-  "alignas", "alignof", "and", "asm", "auto", "bool", "break", "case", "catch",
-  "char", "class", "const", "constexpr", "const_cast", "continue", "decltype",
-  "default", "delete", "do", "double", "dynamic_cast", "else", "enum",
-  "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
-  "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept",
-  "not", "nullptr", "operator", "or", "private", "protected", "public",
-  "register", "reinterpret_cast", "return", "short", "signed", "sizeof",
-  "static", "static_assert", "static_cast", "struct", "switch", "template",
-  "this", "throw", "true", "try", "typedef", "typeid", "typename", "union",
-  "unsigned", "using", "virtual", "void", "volatile", "while", "xor",
-  "and_eq", "bitand", "bitor", "compl", "not_eq", "or_eq", "xor_eq", "char8_t",
-  "char16_t", "char32_t", "wchar_t", "concept", "requires", "co_await", "co_yield",
-  "co_return", "consteval", "constinit", "thread_local", "final", "override",
+  /* C++ */
+  "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
+  "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
+  "const", "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await",
+  "co_return", "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast",
+  "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
+  "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq",
+  "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register",
+  "reinterpret_cast", "requires", "return", "short", "signed", "sizeof", "static",
+  "static_assert", "static_cast", "struct", "switch", "template", "this", "thread_local",
+  "throw", "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using",
+  "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
+  /* identifiers with a special meaning, C's own keywords, the preprocessor */
+  "final", "override", "import", "module", "restrict", "typeof", "typeof_unqual", "defined",
+  /* macros every NVRTC program has */
+  "NULL", "assert", "offsetof",
+  /* CUDA built-ins and the generated kernel's own names */
   "warpSize", "threadIdx", "blockIdx", "blockDim", "gridDim", "min", "max",
-  "abs", "lane", "warp", "std", "main", "NULL",
+  "abs", "lane", "warp", "std", "main",
 };
+
+/* Prefixes of names the CUDA runtime and NVRTC define, many as macros
+ * (cudaStreamDefault, CUDART_VERSION, CU_UUID_HAS_BEEN_DEFINED,
+ * NV_HAS_FEATURE_SM_90a…). */
+static const char *reserved_prefixes[] = { "ws_", "cuda", "CUDA", "CU_", "NV_", "nv_", "__" };
 
 const char *
 ws_builtin_to_string (WsBuiltin builtin)
@@ -51,7 +64,12 @@ ws_builtin_to_string (WsBuiltin builtin)
 gboolean
 ws_name_is_reserved (const char *name)
 {
-  if (g_str_has_prefix (name, "ws_") || g_str_has_prefix (name, "__"))
+  g_return_val_if_fail (name != NULL, TRUE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (reserved_prefixes); i++)
+    if (g_str_has_prefix (name, reserved_prefixes[i]))
+      return TRUE;
+  if (strstr (name, "__") != NULL || (name[0] == '_' && g_ascii_isupper (name[1])))
     return TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (reserved_words); i++)
     if (strcmp (name, reserved_words[i]) == 0)
@@ -75,7 +93,7 @@ ws_name_is_valid (const char *name,
   if (ws_name_is_reserved (name))
     {
       g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_INVALID_NAME,
-                   "“%s” is reserved (a C++ keyword, a CUDA built-in or a name the generated kernel uses)",
+                   "“%s” is reserved (a C, C++ or CUDA keyword, built-in or macro, or a name the generated kernel uses)",
                    name);
       return FALSE;
     }
@@ -587,7 +605,7 @@ parse_identifier (Parser *p)
       {
         parser_fail (p, t.start, WS_EXPR_ERROR_INVALID_NAME,
                      len > 64 ? "the name “%.20s…” is longer than 64 characters"
-                              : "“%s” is reserved (a C++ keyword or a name the generated kernel uses)",
+                              : "“%s” is reserved (a C, C++ or CUDA keyword, built-in or macro, or a name the generated kernel uses)",
                      ident);
         return NULL;
       }
