@@ -2,6 +2,15 @@
 #include "ws-model-json.h"
 
 static JsonNode *
+json_node_take_array_node (JsonArray *a)
+{
+  JsonNode *node = json_node_new (JSON_NODE_ARRAY);
+
+  json_node_take_array (node, a);
+  return node;
+}
+
+static JsonNode *
 dim3_node (WsDim3 d)
 {
   JsonArray *a = json_array_new ();
@@ -9,7 +18,8 @@ dim3_node (WsDim3 d)
   json_array_add_int_element (a, d.x);
   json_array_add_int_element (a, d.y);
   json_array_add_int_element (a, d.z);
-  return json_node_init_array (json_node_alloc (), a);
+  /* the node takes the only reference: json_node_init_array () would add one */
+  return json_node_take_array_node (a);
 }
 
 static JsonNode *
@@ -20,7 +30,8 @@ lanes_node (guint32 lanes)
   for (guint l = 0; l < WS_WARP_SIZE; l++)
     if (lanes & (1u << l))
       json_array_add_int_element (a, l);
-  return json_node_init_array (json_node_alloc (), a);
+  /* the node takes the only reference: json_node_init_array () would add one */
+  return json_node_take_array_node (a);
 }
 
 JsonNode *
