@@ -4,6 +4,7 @@
  * “measurements[3].median_ms: expected a number, found a string”. */
 #include "ws-config.h"
 #include "ws-recording.h"
+#include "ws-json-limits.h"
 
 #include <json-glib/json-glib.h>
 #include <math.h>
@@ -349,6 +350,30 @@ kind_of (JsonNode *node)
     }
 }
 
+/* Line breaks and tabs may be in a description; nothing else a terminal
+ * would act on. */
+static gboolean
+text_has_no_controls (const char *text)
+{
+  for (const guchar *p = (const guchar *) text; *p; p++)
+    if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f)
+      return FALSE;
+  return TRUE;
+}
+
+/* Text from a file made fit to show: valid UTF-8, control characters as
+ * “?”. */
+static char *
+printable (const char *text)
+{
+  char *valid = g_utf8_make_valid (text, -1);
+
+  for (char *p = valid; *p; p++)
+    if ((guchar) *p < 0x20 || *p == 0x7f)
+      *p = '?';
+  return valid;
+}
+
 static gboolean
 invalid (GError    **error,
          const char *path,
@@ -410,6 +435,8 @@ read_string (JsonObject *o,
     return invalid (error, full, "expected a string, found %s", kind_of (node));
   if (!g_utf8_validate (json_node_get_string (node), -1, NULL))
     return invalid (error, full, "not valid UTF-8");
+  if (!text_has_no_controls (json_node_get_string (node)))
+    return invalid (error, full, "holds a control character");
   *out = json_node_dup_string (node);
   return TRUE;
 }
@@ -591,6 +618,59 @@ read_device (JsonObject   *root,
          read_string (o, p, "runtime_version", &d->runtime_version, error);
 }
 
+/* A kernel's parameter: a C identifier, as every kernel's parameters are. */
+static gboolean
+param_name_is_valid (const char *name)
+{
+  if (!(g_ascii_isalpha (name[0]) || name[0] == '_') || strlen (name) > 64)
+    return FALSE;
+  for (const char *p = name; *p; p++)
+    if (!(g_ascii_isalnum (*p) || *p == '_'))
+      return FALSE;
+  return TRUE;
+}
+
+/* An Nsight Compute metric name: letters, digits and _ . : only. */
+static gboolean
+counter_name_is_valid (const char *name)
+{
+  if (name[0] == '\0' || strlen (name) > 256)
+    return FALSE;
+  for (const char *p = name; *p; p++)
+    if (!(g_ascii_isalnum (*p) || *p == '_' || *p == '.' || *p == ':'))
+      return FALSE;
+  return TRUE;
+}
+
+/* Members are added one by one, each looked up first: bounded, so that a
+ * file cannot make loading quadratic. */
+static gboolean
+check_members (JsonObject *o,
+               const char *path,
+               const char *what,
+               guint       max,
+               gboolean  (*valid) (const char *name),
+               GError    **error)
+{
+  g_autoptr (GList) names = NULL;
+  guint i = 0;
+
+  if (json_object_get_size (o) > max)
+    return invalid (error, path, "%s: %u members; a measurement has at most %u",
+                    what, json_object_get_size (o), max);
+  names = json_object_get_members (o);
+  for (GList *l = names; l; l = l->next, i++)
+    if (!valid (l->data))
+      {
+        /* the name may not be printable: say where it is instead */
+        g_autofree char *shown = g_utf8_validate (l->data, -1, NULL) && text_has_no_controls (l->data)
+                                   ? g_strdup_printf ("“%.64s”", (const char *) l->data)
+                                   : g_strdup_printf ("number %u", i + 1);
+        return invalid (error, path, "%s: the name %s is not a valid name", what, shown);
+      }
+  return TRUE;
+}
+
 static gboolean
 read_params (JsonObject    *o,
              const char    *path,
@@ -600,7 +680,8 @@ read_params (JsonObject    *o,
   JsonObject *params = read_object (o, path, "params", error);
   g_autoptr (GList) names = NULL;
 
-  if (params == NULL)
+  if (params == NULL ||
+      !check_members (params, path, "params", WS_RECORDING_MAX_PARAMS, param_name_is_valid, error))
     return FALSE;
   names = json_object_get_members (params);
   for (GList *l = names; l; l = l->next)
@@ -650,7 +731,8 @@ read_counters (JsonObject    *o,
   JsonObject *counters = read_object (o, path, "counters", error);
   g_autoptr (GList) names = NULL;
 
-  if (counters == NULL)
+  if (counters == NULL ||
+      !check_members (counters, path, "counters", WS_RECORDING_MAX_COUNTERS, counter_name_is_valid, error))
     return FALSE;
   names = json_object_get_members (counters);
   for (GList *l = names; l; l = l->next)
@@ -849,10 +931,28 @@ ws_recording_load_data (const char *data,
 
   g_return_val_if_fail (data != NULL, NULL);
 
-  if (!json_parser_load_from_data (parser, data, length, &parse_error))
+  if (length < 0)
+    length = (gssize) strlen (data);
+  if ((gsize) length > WS_RECORDING_MAX_BYTES)
     {
       g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_PARSE,
-                   "not JSON (a truncated or damaged file?): %s", parse_error->message);
+                   "%" G_GSSIZE_FORMAT " bytes: a recording is at most %d MiB", length, WS_RECORDING_MAX_BYTES >> 20);
+      return NULL;
+    }
+  /* before json-glib, whose parser recurses once per level */
+  if (!ws_json_check_depth (data, (gsize) length, WS_JSON_MAX_DEPTH, &parse_error))
+    {
+      g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_PARSE, "not a recording: %s",
+                   parse_error->message);
+      return NULL;
+    }
+  if (!json_parser_load_from_data (parser, data, length, &parse_error))
+    {
+      /* json-glib quotes the bytes it stopped at, which may be anything */
+      g_autofree char *shown = printable (parse_error->message);
+
+      g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_PARSE,
+                   "not JSON (a truncated or damaged file?): %s", shown);
       return NULL;
     }
   if (json_parser_get_root (parser) == NULL)
@@ -873,12 +973,29 @@ ws_recording_load_file (GFile        *file,
 {
   g_autofree char *data = NULL;
   g_autofree char *name = NULL;
+  g_autoptr (GFileInfo) info = NULL;
   gsize length = 0;
   WsRecording *self;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
   name = g_file_get_parse_name (file);
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                            G_FILE_QUERY_INFO_NONE, cancellable, error);
+  if (info == NULL)
+    return NULL;
+  if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "%s is a folder, not a recording", name);
+      return NULL;
+    }
+  if (g_file_info_get_size (info) > WS_RECORDING_MAX_BYTES)
+    {
+      g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_PARSE,
+                   "%s: %" G_GOFFSET_FORMAT " bytes; a recording is at most %d MiB", name,
+                   g_file_info_get_size (info), WS_RECORDING_MAX_BYTES >> 20);
+      return NULL;
+    }
   if (!g_file_load_contents (file, cancellable, &data, &length, NULL, error))
     return NULL;
   self = ws_recording_load_data (data, (gssize) length, error);

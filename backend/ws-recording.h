@@ -13,6 +13,11 @@ G_BEGIN_DECLS
 
 #define WS_RECORDING_FORMAT_VERSION 1
 
+/* What a recording may hold, so that no file makes loading slow or large. */
+#define WS_RECORDING_MAX_BYTES (256 * 1024 * 1024)
+#define WS_RECORDING_MAX_PARAMS 64       /* per measurement */
+#define WS_RECORDING_MAX_COUNTERS 256    /* per measurement */
+
 #define WS_RECORDING_ERROR (ws_recording_error_quark ())
 
 typedef enum

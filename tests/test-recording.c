@@ -357,6 +357,8 @@ assert_refused (const char *data,
   if (code >= 0)
     g_assert_error (error, WS_RECORDING_ERROR, code);
   g_assert_nonnull (error);
+  /* a message is shown: it is text, whatever the file held */
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
   if (!strstr (error->message, message))
     g_error ("expected “%s” in “%s”", message, error->message);
 }
@@ -632,6 +634,117 @@ test_bundled (void)
     }
 }
 
+/* json-glib's parser recurses once per level: nesting is checked before it
+ * sees the data, and only outside strings. */
+static void
+test_deep_nesting (void)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+  g_autoptr (WsRecording) r = make_recording ();
+  g_autofree char *data = ws_recording_to_data (r, NULL);
+  g_autoptr (GString) quoted = g_string_new (NULL);
+  g_autoptr (WsRecording) back = NULL;
+  g_autoptr (GError) error = NULL;
+  char *at;
+
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (s, '[');
+  assert_refused (s->str, -1, WS_RECORDING_ERROR_PARSE, "nest more than");
+  g_string_truncate (s, 0);
+  for (guint i = 0; i < 100000; i++)
+    g_string_append (s, "{\"a\":");
+  assert_refused (s->str, (gssize) s->len, WS_RECORDING_ERROR_PARSE, "nest more than");
+
+  /* brackets in a string, escaped quotes included, are text */
+  at = strstr (data, "seed 1");
+  g_assert_nonnull (at);
+  g_string_append_len (quoted, data, at - data);
+  for (guint i = 0; i < 1000; i++)
+    g_string_append (quoted, "[{\\\"");
+  g_string_append (quoted, at);
+  back = ws_recording_load_data (quoted->str, -1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+}
+
+static void
+add_many_params (JsonObject *root)
+{
+  JsonObject *params = json_object_get_object_member (measurement (root, 0), "params");
+
+  for (guint i = 0; i < 200000; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("p%u", i);
+      json_object_set_int_member (params, name, i);
+    }
+}
+
+static void
+add_allowed_params (JsonObject *root)
+{
+  JsonObject *params = json_object_get_object_member (measurement (root, 0), "params");
+
+  for (guint i = json_object_get_size (params); i < WS_RECORDING_MAX_PARAMS; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("p%u", i);
+      json_object_set_int_member (params, name, i);
+    }
+}
+
+/* Each parameter is looked up before it is added: loading 200 000 of them
+ * took most of a minute. A measurement holds a bounded number. */
+static void
+test_many_params (void)
+{
+  g_autofree char *allowed = mutated (add_allowed_params);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsRecording) r = NULL;
+  gint64 t0 = g_get_monotonic_time ();
+
+  assert_mutation_refused (add_many_params, WS_RECORDING_ERROR_INVALID, "at most 64");
+  g_assert_cmpint (g_get_monotonic_time () - t0, <, 5 * G_USEC_PER_SEC);
+  r = ws_recording_load_data (allowed, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ws_recording_get_measurement (r, 0)->params->len, ==, WS_RECORDING_MAX_PARAMS);
+}
+
+/* What is read can be written and read again: a lone UTF-16 surrogate
+ * decodes to bytes that are not UTF-8, and a control character would reach
+ * a terminal. Both are refused wherever a name or a string is read. */
+static void
+test_bad_text (void)
+{
+  static const struct { const char *from; const char *to; int code; const char *fragment; } cases[] = {
+    { "\"N\" : 33554432", "\"\\ud800x\" : 33554432", WS_RECORDING_ERROR_INVALID,
+      "params: the name number 1 is not a valid name" },
+    { "\"N\" : 33554432", "\"a\\udfffb\" : 33554432", WS_RECORDING_ERROR_INVALID, "is not a valid name" },
+    { "\"N\" : 33554432", "\"a b\" : 33554432", WS_RECORDING_ERROR_INVALID, "the name “a b” is not a valid name" },
+    { "\"N\" : 33554432", "\"\\u001b[2J\" : 33554432", WS_RECORDING_ERROR_INVALID,
+      "the name number 1 is not a valid name" },
+    { "\"lts__t_sector_hit_rate.pct\"", "\"\\ud83dx\"", WS_RECORDING_ERROR_INVALID,
+      "counters: the name number 2 is not a valid name" },
+    { "\"out[i] = in[i + offset]; seed 1", "\"\\ud800 seed 1", WS_RECORDING_ERROR_INVALID, "description: not valid UTF-8" },
+    { "\"out[i] = in[i + offset]; seed 1", "\"\\u001b]0;title\\u0007 seed 1", WS_RECORDING_ERROR_INVALID,
+      "description: holds a control character" },
+    /* json-glib's own message quotes the bytes it decoded */
+    { "\"N\" : 33554432", "\"\\ud800\" : 33554432", WS_RECORDING_ERROR_PARSE, "not JSON" },
+  };
+  g_autoptr (WsRecording) r = make_recording ();
+  g_autofree char *data = ws_recording_to_data (r, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *at = strstr (data, cases[i].from);
+      g_autoptr (GString) bad = g_string_new (NULL);
+
+      g_assert_nonnull (at);
+      g_string_append_len (bad, data, at - data);
+      g_string_append (bad, cases[i].to);
+      g_string_append (bad, at + strlen (cases[i].from));
+      assert_refused (bad->str, -1, cases[i].code, cases[i].fragment);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -650,5 +763,8 @@ main (int    argc,
   g_test_add_func ("/recording/bad/huge-and-inconsistent", test_huge_and_inconsistent);
   g_test_add_func ("/recording/bad/file-names-itself", test_bad_file_names_itself);
   g_test_add_func ("/recording/bundled", test_bundled);
+  g_test_add_func ("/recording/bad/deep-nesting", test_deep_nesting);
+  g_test_add_func ("/recording/bad/many-params", test_many_params);
+  g_test_add_func ("/recording/bad/text", test_bad_text);
   return g_test_run ();
 }
