@@ -5,6 +5,7 @@
  * notes made by a script. */
 #include "ws-config.h"
 #include "ws-cli.h"
+#include "ws-file-writer.h"
 
 #if WS_HAVE_FIGURES
 
@@ -128,6 +129,9 @@ check_format (const Options *o,
                    "-o %s: give --format png|svg|pdf|csv|json, or a name that ends in one", o->output);
       return FALSE;
     }
+  /* a folder or a device is bad input, said before anything is drawn */
+  if (!ws_file_writer_check (o->output, error))
+    return FALSE;
   if (!ws_export_format_is_drawing (job->format))
     return TRUE;
   if (!ws_export_check_size (job->format, o->width, o->height != NO_HEIGHT ? o->height : DEFAULT_HEIGHT, o->scale, error))

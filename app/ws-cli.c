@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-config.h"
 #include "ws-cli.h"
+#include "ws-file-writer.h"
 
 #include <locale.h>
 #include <stdio.h>
@@ -107,6 +108,7 @@ main (int    argc,
   const char *name;
 
   setlocale (LC_ALL, "");
+  ws_file_writer_init_process ();
 
   if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
       strcmp (argv[1], "help") == 0)

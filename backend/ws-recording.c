@@ -5,6 +5,7 @@
 #include "ws-config.h"
 #include "ws-recording.h"
 #include "ws-json-limits.h"
+#include "ws-file-writer.h"
 
 #include <json-glib/json-glib.h>
 #include <math.h>
@@ -311,10 +312,15 @@ ws_recording_save_file (WsRecording  *self,
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
   data = ws_recording_to_data (self, &length);
-  /* written to a temporary file beside it, then renamed over the old one */
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  /* a local file: through any link, synced, renamed over the old one */
+  if (g_file_peek_path (file) != NULL)
+    return ws_file_write_atomic (g_file_peek_path (file), data, length, error);
   if (!g_file_replace_contents (file, data, length, NULL, FALSE, G_FILE_CREATE_NONE, NULL, cancellable, error))
     {
-      g_prefix_error (error, "saving %s: ", g_file_peek_path (file) ? g_file_peek_path (file) : "the recording");
+      g_autofree char *name = g_file_get_parse_name (file);
+      g_prefix_error (error, "saving %s: ", name);
       return FALSE;
     }
   return TRUE;

@@ -12,6 +12,8 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "ws-recording.h"
 
@@ -382,6 +384,148 @@ test_bad_input (void)
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
 }
 
+/* ------------------------------------------------------------------ */
+/* Where the file goes                                                */
+/* ------------------------------------------------------------------ */
+
+static void
+limit_file_size (gpointer data)
+{
+  struct rlimit limit = { 16384, 16384 };
+
+  setrlimit (RLIMIT_FSIZE, &limit);
+}
+
+/* Runs an export with its standard output kept; returns the exit status. */
+static int
+run_export_full (GSpawnChildSetupFunc setup,
+                 char               **out,
+                 gsize               *out_length,
+                 char               **err,
+                 const char * const  *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) proc = NULL;
+  g_autoptr (GBytes) stdout_bytes = NULL;
+  g_autoptr (GBytes) stderr_bytes = NULL;
+
+  g_ptr_array_add (argv, (char *) g_getenv ("WS_CLI"));
+  g_ptr_array_add (argv, (char *) "export");
+  for (guint i = 0; args[i]; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  if (setup)
+    g_subprocess_launcher_set_child_setup (launcher, setup, NULL, NULL);
+  proc = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate (proc, NULL, NULL, &stdout_bytes, &stderr_bytes, &error));
+  g_assert_no_error (error);
+  if (out)
+    *out = g_bytes_unref_to_data (g_steal_pointer (&stdout_bytes), out_length);
+  if (err)
+    *err = g_strndup (g_bytes_get_data (stderr_bytes, NULL), g_bytes_get_size (stderr_bytes));
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  return g_subprocess_get_exit_status (proc);
+}
+
+static guint
+count_entries (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (g_dir_read_name (d))
+    n++;
+  return n;
+}
+
+/* -o LINK replaces the file the link points to and keeps the link; a folder
+ * or a device is refused before anything is drawn; “-” and /dev/stdout are
+ * standard output. */
+static void
+test_output_paths (void)
+{
+  g_autofree char *dir = output_path ("paths");
+  g_autofree char *target = NULL;
+  g_autofree char *link = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  gsize length = 0;
+
+  g_mkdir_with_parents (dir, 0755);
+  target = g_build_filename (dir, "target.png", NULL);
+  link = g_build_filename (dir, "link.png", NULL);
+  g_unlink (link);
+  g_unlink (target);
+  g_assert_true (g_file_set_contents (target, "old", -1, NULL));
+  g_assert_cmpint (symlink ("target.png", link), ==, 0);
+  {
+    const char *args[] = { "--preset=coalescing/stride", "--view=warp", "--width=400", "-o", link, NULL };
+    g_assert_cmpint (run_export_full (NULL, NULL, NULL, NULL, args), ==, 0);
+  }
+  g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+  assert_png (target, 400, 720);
+
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *args[] = { "--preset=coalescing/stride", "--view=warp", "--width=400", "--format=png", "-o",
+                             i == 0 ? "-" : "/dev/stdout", NULL };
+      g_clear_pointer (&out, g_free);
+      g_assert_cmpint (run_export_full (NULL, &out, &length, NULL, args), ==, 0);
+      g_assert_cmpuint (length, >, 1000);
+      g_assert_cmpmem (out, 8, "\x89PNG\r\n\x1a\n", 8);
+    }
+
+  assert_refused ("is a folder", "--preset=coalescing/stride", "--view=warp", "--format=png", "-o", dir, NULL);
+  assert_refused ("is a device", "--preset=coalescing/stride", "--view=warp", "--format=png", "-o", "/dev/null",
+                  NULL);
+  assert_refused ("there is no folder", "--preset=coalescing/stride", "--view=warp", "-o", "/no/such/dir/x.png",
+                  NULL);
+  /* 20000 × 20000 would be 1.6 GB in memory before a byte is written */
+  assert_refused ("megapixels", "--preset=coalescing/stride", "--view=warp", "--width=20000", "--height=20000",
+                  "-o", target, NULL);
+  g_assert_cmpuint (count_entries (dir), ==, 2);
+}
+
+/* A write that fails (past the file-size limit) leaves the old file as it
+ * was and no partial file under a new name. */
+static void
+test_failed_write (void)
+{
+  g_autofree char *dir = output_path ("failed");
+  g_autofree char *old = NULL;
+  g_autofree char *fresh = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *err = NULL;
+
+  g_mkdir_with_parents (dir, 0755);
+  old = g_build_filename (dir, "old.png", NULL);
+  fresh = g_build_filename (dir, "fresh.png", NULL);
+  g_unlink (fresh);
+  {
+    const char *args[] = { "--preset=coalescing/stride", "--view=warp", "--width=300", "--height=200", "-o", old,
+                           NULL };
+    g_assert_cmpint (run_export_full (NULL, NULL, NULL, NULL, args), ==, 0);
+  }
+  g_assert_true (g_file_get_contents (old, &before, NULL, NULL));
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *args[] = { "--preset=coalescing/stride", "--view=warp", "--width=1600", "-o", i ? fresh : old,
+                             NULL };
+      g_clear_pointer (&err, g_free);
+      g_assert_cmpint (run_export_full (limit_file_size, NULL, NULL, &err, args), ==, 1);
+      g_assert_nonnull (strstr (err, "could not write"));
+    }
+  g_assert_true (g_file_get_contents (old, &after, NULL, NULL));
+  g_assert_cmpstr (before, ==, after);
+  g_assert_false (g_file_test (fresh, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (count_entries (dir), ==, 1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -397,5 +541,7 @@ main (int    argc,
   g_test_add_func ("/export/plot-data", test_plot_data);
   g_test_add_func ("/export/two-recordings", test_two_recordings);
   g_test_add_func ("/export/bad-input", test_bad_input);
+  g_test_add_func ("/export/output-paths", test_output_paths);
+  g_test_add_func ("/export/failed-write", test_failed_write);
   return g_test_run ();
 }

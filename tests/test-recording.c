@@ -3,10 +3,13 @@
  * and bad files of every kind, each refused with the field's path. */
 #include "ws-config.h"
 #include "ws-recording.h"
+#include "ws-file-writer.h"
 
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 static WsDeviceInfo *
 make_device (void)
@@ -745,6 +748,55 @@ test_bad_text (void)
     }
 }
 
+/* Saving writes through a link to the recording, and a save that fails
+ * (past the file-size limit: the disk is full) leaves the old file whole. */
+static void
+test_save_through_link_and_failure (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *link = NULL;
+  g_autoptr (GFile) through = NULL;
+  g_autoptr (WsRecording) r = make_recording ();
+  g_autoptr (WsRecording) big = make_recording ();
+  g_autoptr (WsRecording) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  struct rlimit limit;
+  gsize length = 0;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  dir = temp_dir ();
+  path = g_build_filename (dir, "kept.json", NULL);
+  link = g_build_filename (dir, "link.json", NULL);
+  through = g_file_new_for_path (link);
+  g_assert_cmpint (symlink ("kept.json", link), ==, 0);
+  g_assert_true (ws_recording_save_file (r, through, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+  back = ws_recording_load_file (through, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &before, &length, NULL));
+
+  for (guint i = 0; i < 200; i++)
+    ws_recording_add (big, ws_recording_get_measurement (r, 0));
+  ws_file_writer_init_process ();
+  limit.rlim_cur = limit.rlim_max = length + 4096;
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  g_assert_false (ws_recording_save_file (big, through, NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (before, ==, after);
+  g_assert_cmpuint (count_files (dir), ==, 2);
+  remove_dir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -755,6 +807,7 @@ main (int    argc,
   g_test_add_func ("/recording/round-trip/awkward-numbers", test_awkward_numbers);
   g_test_add_func ("/recording/find", test_find);
   g_test_add_func ("/recording/save/keeps-old-file", test_save_keeps_old_file);
+  g_test_add_func ("/recording/save/through-link-and-failure", test_save_through_link_and_failure);
   g_test_add_func ("/recording/bad/not-json", test_not_json);
   g_test_add_func ("/recording/bad/truncated", test_truncated);
   g_test_add_func ("/recording/bad/version", test_version);

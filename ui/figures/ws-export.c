@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-export.h"
+#include "ws-file-writer.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -81,6 +82,14 @@ ws_export_check_size (WsExportFormat format,
                    WS_EXPORT_MAX_PIXELS);
       return FALSE;
     }
+  if (format == WS_EXPORT_PNG && ceil (width * scale) * ceil (height * scale) > WS_EXPORT_MAX_AREA)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "%g × %g at scale %g is %.0f megapixels; a PNG has at most %.0f (8192 × 8192): "
+                   "use a smaller size or scale, or SVG or PDF", width, height, scale,
+                   ceil (width * scale) * ceil (height * scale) / 1e6, WS_EXPORT_MAX_AREA / 1e6);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -127,7 +136,7 @@ ws_export_to_image (double               width,
 
 typedef struct
 {
-  GOutputStream *out;
+  WsFileWriter *out;
   GError *error;
 } Sink;
 
@@ -140,54 +149,41 @@ sink_write (void                *closure,
 
   if (sink->error)
     return CAIRO_STATUS_WRITE_ERROR;
-  if (!g_output_stream_write_all (sink->out, data, length, NULL, NULL, &sink->error))
+  if (!ws_file_writer_write (sink->out, data, length, &sink->error))
     return CAIRO_STATUS_WRITE_ERROR;
   return CAIRO_STATUS_SUCCESS;
 }
 
+/* Into a temporary file beside the target, through any link to it. */
 static gboolean
 sink_open (Sink        *sink,
            const char  *path,
            GError     **error)
 {
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-
-  /* g_file_replace writes beside the file and renames it over the old one on close */
-  sink->out = G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error));
   sink->error = NULL;
+  sink->out = ws_file_writer_open (path, error);
   return sink->out != NULL;
 }
 
-/* Closes the file into place, or, after an error, leaves the old one as it was. */
+/* Renames the file into place, or, after an error, leaves the old one as it
+ * was. */
 static gboolean
 sink_close (Sink          *sink,
             cairo_status_t status,
             const char    *path,
             GError       **error)
 {
-  g_autoptr (GCancellable) abandon = g_cancellable_new ();
-  gboolean ok = sink->error == NULL && status == CAIRO_STATUS_SUCCESS;
-
-  if (!ok)
-    {
-      g_cancellable_cancel (abandon);
-      g_output_stream_close (sink->out, abandon, NULL);
-    }
-  else
-    ok = g_output_stream_close (sink->out, NULL, &sink->error);
-  g_clear_object (&sink->out);
+  if (sink->error == NULL && status == CAIRO_STATUS_SUCCESS)
+    return ws_file_writer_commit (g_steal_pointer (&sink->out), error);
+  ws_file_writer_abort (g_steal_pointer (&sink->out));
   if (sink->error)
     {
-      g_propagate_prefixed_error (error, sink->error, "could not write %s: ", path);
+      g_propagate_error (error, sink->error);
       return FALSE;
     }
-  if (!ok)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "could not draw %s: %s", path,
-                   cairo_status_to_string (status));
-      return FALSE;
-    }
-  return TRUE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "could not draw %s: %s", path,
+               cairo_status_to_string (status));
+  return FALSE;
 }
 
 static cairo_status_t
@@ -261,8 +257,6 @@ ws_export_chart_data (const char    *path,
                       GError       **error)
 {
   g_autofree char *text = NULL;
-  Sink sink;
-
   g_return_val_if_fail (path != NULL && chart != NULL, FALSE);
   if (format != WS_EXPORT_CSV && format != WS_EXPORT_JSON)
     {
@@ -271,10 +265,7 @@ ws_export_chart_data (const char    *path,
       return FALSE;
     }
   text = format == WS_EXPORT_CSV ? ws_chart_to_csv (chart) : ws_chart_to_json (chart);
-  if (!sink_open (&sink, path, error))
-    return FALSE;
-  g_output_stream_write_all (sink.out, text, strlen (text), NULL, NULL, &sink.error);
-  return sink_close (&sink, CAIRO_STATUS_SUCCESS, path, error);
+  return ws_file_write_atomic (path, text, strlen (text), error);
 }
 
 /* ------------------------------------------------------------------ */

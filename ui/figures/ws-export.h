@@ -24,8 +24,10 @@ typedef enum
   WS_N_EXPORT_FORMATS
 } WsExportFormat;
 
-/* The most pixels a PNG may have on a side (cairo's own limit). */
+/* The most pixels a PNG may have on a side (cairo's own limit), and in all:
+ * 8192 × 8192, an image of 256 MiB drawn in memory before it is written. */
 #define WS_EXPORT_MAX_PIXELS 32767
+#define WS_EXPORT_MAX_AREA (8192.0 * 8192.0)
 
 typedef void (*WsExportDrawFunc) (cairo_t             *cr,
                                   const WsFigureStyle *style,
