@@ -327,9 +327,9 @@ export_plot (const Options *o,
     }
   in.preset = preset;
   in.pattern = pattern;
-  in.edited = ws_plot_differs_from_preset (preset, pattern);
-  in.sweep_param = ws_plot_sweep_param (preset, pattern);
-  key = ws_plot_pattern_key (pattern, in.sweep_param);
+  in.edited = ws_preset_differs (preset, pattern);
+  in.sweep_param = ws_preset_sweep_param (preset, pattern);
+  key = ws_pattern_sweep_key (pattern, in.sweep_param);
   in.key = key;
   patterns = ws_plot_prediction_patterns (&in);
   prediction = ws_plot_predict (patterns, ws_pattern_get_access (pattern, access)->space, &name, NULL);

@@ -127,32 +127,17 @@ ws_cli_print_recording_json (WsRecording *r)
   printf ("%s\n", data);
 }
 
-static gboolean
-params_match (const WsMeasurement *m,
-              GArray              *params)
-{
-  for (guint i = 0; i < params->len; i++)
-    {
-      const WsParamValue *p = &g_array_index (params, WsParamValue, i);
-      gint64 v;
-
-      if (!ws_measurement_get_param (m, p->name, &v) || v != p->value)
-        return FALSE;
-    }
-  return TRUE;
-}
-
 const WsMeasurement *
 ws_cli_recorded (WsRecording *r,
                  const char  *id,
                  GArray      *params)
 {
-  g_autoptr (GPtrArray) found = r ? ws_recording_find (r, id) : NULL;
+  g_autoptr (GPtrArray) found = NULL;
 
-  for (guint i = 0; found && i < found->len; i++)
-    if (params_match (g_ptr_array_index (found, i), params))
-      return g_ptr_array_index (found, i);
-  return NULL;
+  if (r == NULL)
+    return NULL;
+  found = ws_recording_lookup (r, id, (const WsParamValue *) params->data, params->len, NULL);
+  return found->len > 0 ? g_ptr_array_index (found, 0) : NULL;
 }
 
 void

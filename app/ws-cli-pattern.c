@@ -124,6 +124,7 @@ ws_cli_pattern_build (const WsCliPatternOptions *o,
                       GError                   **error)
 {
   g_autoptr (WsPattern) p = NULL;
+  const WsPreset *preset = NULL;
   WsSpace space = WS_SPACE_GLOBAL;
   WsAccessKind kind = WS_ACCESS_LOAD;
   guint elem_size = 4;
@@ -132,7 +133,7 @@ ws_cli_pattern_build (const WsCliPatternOptions *o,
 
   if (o->preset)
     {
-      const WsPreset *preset = ws_preset_lookup (o->preset);
+      preset = ws_preset_lookup (o->preset);
       if (preset == NULL)
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
@@ -192,6 +193,9 @@ ws_cli_pattern_build (const WsCliPatternOptions *o,
       if (!prefix (ws_pattern_set_param (p, name, value, error), error, "--set"))
         return NULL;
     }
+  /* the launch the preset's kernel makes of these sizes, unless --grid says otherwise */
+  if (preset && o->sets && !o->grid && !prefix (ws_preset_fit_grid (preset, p, error), error, "--set"))
+    return NULL;
   for (guint i = 0; o->defines && o->defines[i]; i++)
     {
       const char *eq = strchr (o->defines[i], '=');

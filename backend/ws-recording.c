@@ -128,6 +128,57 @@ ws_recording_find (WsRecording *self,
   return found;
 }
 
+static gboolean
+params_agree (const WsMeasurement *m,
+              const WsParamValue  *params,
+              guint                n_params,
+              const char          *except)
+{
+  for (guint i = 0; i < n_params; i++)
+    {
+      gint64 v;
+
+      if (g_strcmp0 (params[i].name, except) != 0 &&
+          ws_measurement_get_param (m, params[i].name, &v) && v != params[i].value)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+GPtrArray *
+ws_recording_lookup (WsRecording        *self,
+                     const char         *id,
+                     const WsParamValue *params,
+                     guint               n_params,
+                     const char         *except)
+{
+  GPtrArray *found = ws_recording_find (self, id);
+
+  g_return_val_if_fail (params != NULL || n_params == 0, found);
+
+  for (guint i = found->len; i > 0; i--)
+    if (!params_agree (g_ptr_array_index (found, i - 1), params, n_params, except))
+      g_ptr_array_remove_index (found, i - 1);
+  return found;
+}
+
+GPtrArray *
+ws_recording_lookup_pattern (WsRecording     *self,
+                             const char      *id,
+                             const WsPattern *pattern,
+                             const char      *except)
+{
+  guint n = ws_pattern_get_n_params (pattern);
+  g_autofree WsParamValue *params = g_new0 (WsParamValue, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    {
+      const WsParam *p = ws_pattern_get_param_nth (pattern, i);
+      params[i] = (WsParamValue) { p->name, p->value };
+    }
+  return ws_recording_lookup (self, id, params, n, except);
+}
+
 /* ------------------------------------------------------------------ */
 /* Writing                                                            */
 /* ------------------------------------------------------------------ */

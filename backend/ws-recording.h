@@ -5,6 +5,7 @@
 #include <json-glib/json-glib.h>
 
 #include "ws-measurement.h"
+#include "ws-pattern.h"
 
 G_BEGIN_DECLS
 
@@ -58,6 +59,20 @@ void                 ws_recording_add              (WsRecording        *self,
 /* Every measurement of a kernel, in the order recorded. */
 GPtrArray           *ws_recording_find             (WsRecording        *self,
                                                     const char         *id);
+/* The measurements of a kernel whose parameters agree with params: each
+ * one both name has the same value in both, but except (NULL: none), which
+ * a sweep varies. In the order recorded; the array is the caller's, the
+ * measurements stay the recording's. */
+GPtrArray           *ws_recording_lookup           (WsRecording        *self,
+                                                    const char         *id,
+                                                    const WsParamValue *params,
+                                                    guint               n_params,
+                                                    const char         *except);
+/* The same, with the parameters of a pattern. */
+GPtrArray           *ws_recording_lookup_pattern   (WsRecording        *self,
+                                                    const char         *id,
+                                                    const WsPattern    *pattern,
+                                                    const char         *except);
 
 /* The recording shipped with the program (made on a real GPU), or NULL with
  * an error that says where it was looked for. */

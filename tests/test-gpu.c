@@ -169,6 +169,40 @@ test_registry (void)
   g_assert_null (ws_gpu_kernel_lookup ("coalescing/nonsense"));
 }
 
+/* One declaration per kernel: the model's pattern of a preset runs at the
+ * kernel's defaults, so `model --preset X` analyses what `measure X` runs. */
+static void
+test_registry_is_the_catalogue (void)
+{
+  guint n_presets;
+  const WsPreset *presets = ws_presets_get_all (&n_presets);
+
+  for (guint i = 0; i < n_presets; i++)
+    {
+      const WsKernelInfo *k = ws_gpu_kernel_lookup (presets[i].id);
+      g_autoptr (WsPattern) pattern = ws_preset_build (&presets[i]);
+
+      g_assert_true (k->preset == &presets[i]);
+      g_assert_cmpstr (k->title, ==, presets[i].kernel);
+      for (guint j = 0; j < k->n_params; j++)
+        {
+          const WsPresetParam *pp = ws_preset_get_param (&presets[i], k->params[j].name);
+          gint64 v;
+
+          g_assert_nonnull (pp);
+          g_assert_cmpint (pp->use, !=, WS_PARAM_MODEL_ONLY);
+          g_assert_cmpint (k->params[j].def, ==, pp->value);
+          if (pp->use == WS_PARAM_SHARED)
+            {
+              g_assert_true (ws_pattern_get_param (pattern, pp->name, &v));
+              g_assert_cmpint (v, ==, k->params[j].def);
+            }
+        }
+      if (k->sweep_param)
+        g_assert_cmpstr (k->sweep_values, ==, presets[i].sweep_values);
+    }
+}
+
 static void
 test_invalid_requests (void)
 {
@@ -510,6 +544,7 @@ main (int    argc,
 
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/gpu/registry", test_registry);
+  g_test_add_func ("/gpu/registry-is-the-catalogue", test_registry_is_the_catalogue);
   g_test_add_func ("/gpu/invalid-requests", test_invalid_requests);
   g_test_add_func ("/gpu/no-gpu-reason", test_no_gpu_reason);
   g_test_add_func ("/gpu/probe", test_probe);

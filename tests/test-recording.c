@@ -2,6 +2,7 @@
 /* Recordings: a round trip through JSON and through a file, atomic saving,
  * and bad files of every kind, each refused with the field's path. */
 #include "ws-config.h"
+#include "ws-presets.h"
 #include "ws-recording.h"
 #include "ws-file-writer.h"
 
@@ -797,6 +798,33 @@ test_save_through_link_and_failure (void)
   remove_dir (dir);
 }
 
+/* The bundled recording's measurements are keyed by kernel id and
+ * parameters: each preset it measured is found at the preset's defaults,
+ * the sizes the model analyses. */
+static void
+test_bundled_matches_presets (void)
+{
+  g_autoptr (WsRecording) r = ws_recording_load_bundled (NULL);
+  guint n;
+  const WsPreset *presets = ws_presets_get_all (&n);
+
+  if (r == NULL)
+    {
+      g_test_skip ("no recording is bundled");
+      return;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (WsPattern) pattern = ws_preset_build (&presets[i]);
+      g_autoptr (GPtrArray) all = ws_recording_find (r, presets[i].id);
+      g_autoptr (GPtrArray) found = ws_recording_lookup_pattern (r, presets[i].id, pattern, presets[i].sweep_param);
+
+      if (all->len > 0 && found->len == 0)
+        g_error ("the bundled recording has %s, but not at the preset's sizes", presets[i].id);
+      g_assert_cmpuint (found->len, ==, all->len);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -819,5 +847,6 @@ main (int    argc,
   g_test_add_func ("/recording/bad/deep-nesting", test_deep_nesting);
   g_test_add_func ("/recording/bad/many-params", test_many_params);
   g_test_add_func ("/recording/bad/text", test_bad_text);
+  g_test_add_func ("/recording/bundled/matches-presets", test_bundled_matches_presets);
   return g_test_run ();
 }

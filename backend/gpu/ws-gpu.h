@@ -5,6 +5,7 @@
 
 #include "ws-measurement.h"
 #include "ws-pattern.h"
+#include "ws-presets.h"
 
 G_BEGIN_DECLS
 
@@ -40,6 +41,8 @@ typedef struct
   const char *description;
 } WsKernelParam;
 
+/* A real kernel, as the catalogue (ws-presets.h) declares it: its
+ * parameters are the preset's less those only the model reads. */
 typedef struct
 {
   const char *id;                /* the preset id it runs */
@@ -48,6 +51,7 @@ typedef struct
   guint n_params;
   const char *sweep_param;       /* its standard sweep, or NULL */
   const char *sweep_values;      /* "1:32", "1,2,4" */
+  const WsPreset *preset;        /* NULL for a reference with no pattern (cudaMemcpy) */
 } WsKernelInfo;
 
 typedef struct
@@ -75,7 +79,7 @@ const char          *ws_gpu_build_description (void);
 /* The device, or why there is none. Cheap after the first call. */
 WsDeviceInfo        *ws_gpu_probe            (GError                **error);
 
-/* The registry of real kernels. Available without a GPU. */
+/* The registry of real kernels, read from the catalogue. Available without a GPU. */
 const WsKernelInfo  *ws_gpu_kernels          (guint                  *n_kernels);
 const WsKernelInfo  *ws_gpu_kernel_lookup    (const char             *id);
 const WsKernelParam *ws_kernel_info_get_param (const WsKernelInfo    *info,

@@ -23,72 +23,8 @@ ws_live_entry_free (gpointer data)
 }
 
 /* ------------------------------------------------------------------ */
-/* Patterns                                                           */
-/* ------------------------------------------------------------------ */
-
-const char *
-ws_plot_sweep_param (const WsPreset  *preset,
-                     const WsPattern *pattern)
-{
-  if (preset == NULL || preset->sweep_param == NULL || !ws_pattern_get_param (pattern, preset->sweep_param, NULL))
-    return NULL;
-  return preset->sweep_param;
-}
-
-gboolean
-ws_plot_differs_from_preset (const WsPreset  *preset,
-                             const WsPattern *pattern)
-{
-  g_autoptr (WsPattern) reference = NULL;
-  g_autoptr (WsPattern) mine = NULL;
-  g_autofree char *a = NULL;
-  g_autofree char *b = NULL;
-  gint64 v;
-
-  if (preset == NULL)
-    return TRUE;
-  reference = ws_preset_build (preset);
-  mine = ws_pattern_copy (pattern);
-  if (preset->sweep_param && ws_pattern_get_param (reference, preset->sweep_param, &v))
-    ws_pattern_set_param (mine, preset->sweep_param, v, NULL);
-  a = ws_pattern_to_string (reference);
-  b = ws_pattern_to_string (mine);
-  return g_strcmp0 (a, b) != 0;
-}
-
-char *
-ws_plot_pattern_key (const WsPattern *pattern,
-                     const char      *sweep_param)
-{
-  g_autoptr (WsPattern) copy = ws_pattern_copy (pattern);
-
-  for (guint i = 0; sweep_param && i < ws_pattern_get_n_params (copy); i++)
-    if (g_str_equal (ws_pattern_get_param_nth (copy, i)->name, sweep_param))
-      ws_pattern_set_param (copy, sweep_param, ws_pattern_get_param_nth (copy, i)->min, NULL);
-  return ws_pattern_to_string (copy);
-}
-
-/* ------------------------------------------------------------------ */
 /* Measurements and their names                                       */
 /* ------------------------------------------------------------------ */
-
-static gboolean
-params_match (const WsMeasurement *m,
-              const WsPattern     *pattern,
-              const char          *except)
-{
-  for (guint i = 0; m->params && i < m->params->len; i++)
-    {
-      const WsParamValue *p = &g_array_index (m->params, WsParamValue, i);
-      gint64 v;
-
-      if (g_strcmp0 (p->name, except) == 0)
-        continue;
-      if (ws_pattern_get_param (pattern, p->name, &v) && v != p->value)
-        return FALSE;
-    }
-  return TRUE;
-}
 
 GPtrArray *
 ws_plot_recorded (WsRecording     *recording,
@@ -96,18 +32,17 @@ ws_plot_recorded (WsRecording     *recording,
                   const WsPattern *pattern,
                   const char      *except)
 {
+  g_autoptr (GPtrArray) found = NULL;
   g_autoptr (GPtrArray) all = NULL;
   GPtrArray *out = g_ptr_array_new ();
 
   if (recording == NULL)
     return out;
+  found = ws_recording_lookup_pattern (recording, id, pattern, except);
+  if (found->len > 0)
+    return g_steal_pointer (&found);
   all = ws_recording_find (recording, id);
-  for (guint i = 0; all && i < all->len; i++)
-    if (params_match (g_ptr_array_index (all, i), pattern, except))
-      g_ptr_array_add (out, g_ptr_array_index (all, i));
-  if (out->len > 0)
-    return out;
-  for (guint i = 0; all && i < all->len; i++)
+  for (guint i = 0; i < all->len; i++)
     if (except == NULL || ws_measurement_get_param (g_ptr_array_index (all, i), except, NULL))
       g_ptr_array_add (out, g_ptr_array_index (all, i));
   return out;

@@ -45,17 +45,6 @@ typedef struct
   GPtrArray *sweeping;             /* WsMeasurement: a live sweep under way, so far; or NULL */
 } WsPlotInput;
 
-/* The parameter the preset's standard sweep varies, if the pattern has it. */
-const char  *ws_plot_sweep_param       (const WsPreset      *preset,
-                                        const WsPattern     *pattern);
-/* Edited means more than a move of the preset's sweep parameter: the
- * recording still measures a pattern whose only change is that. */
-gboolean     ws_plot_differs_from_preset (const WsPreset    *preset,
-                                        const WsPattern     *pattern);
-/* The pattern less the value of its sweep parameter: what live
- * measurements of one sweep share. */
-char        *ws_plot_pattern_key       (const WsPattern     *pattern,
-                                        const char          *sweep_param);
 /* The hue of live measurements: the one after the recordings'. */
 int          ws_plot_live_hue          (const WsPlotSources *sources);
 

@@ -9,7 +9,7 @@
 const char *
 ws_window_sweep_param (WsWindow *self)
 {
-  return ws_plot_sweep_param (self->preset, self->pattern);
+  return ws_preset_sweep_param (self->preset, self->pattern);
 }
 
 GPtrArray *
@@ -125,7 +125,7 @@ prediction_for (WsWindow   *self,
 char *
 ws_window_pattern_key (WsWindow *self)
 {
-  return ws_plot_pattern_key (self->pattern, ws_window_sweep_param (self));
+  return ws_pattern_sweep_key (self->pattern, ws_window_sweep_param (self));
 }
 
 /* What the prediction is for: the plot's x values and the space shown. */

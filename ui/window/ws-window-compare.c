@@ -100,7 +100,7 @@ item_x (const WsCompareItem *item,
   const WsPreset *preset = ws_preset_lookup (item->id);
   gint64 x;
 
-  *param = ws_plot_sweep_param (preset, item->pattern);
+  *param = ws_preset_sweep_param (preset, item->pattern);
   return *param && ws_pattern_get_param (item->pattern, *param, &x) ? x : NAN;
 }
 
@@ -152,7 +152,7 @@ compare_measure_done (GObject      *source,
       WsCompareItem *item = find_item (self, d->key);
       const char *param;
       double x = item ? item_x (item, &param) : NAN;
-      g_autofree char *key = item ? ws_plot_pattern_key (item->pattern, param) : NULL;
+      g_autofree char *key = item ? ws_pattern_sweep_key (item->pattern, param) : NULL;
 
       if (item)
         ws_window_add_live_entry (self, key, item->id, x, m);

@@ -156,17 +156,8 @@ static void
 start_replay (WsWindow   *self,
               const char *param)
 {
-  g_autoptr (GPtrArray) all = ws_recording_find (self->recording, self->preset->id);
-
   g_clear_pointer (&self->replay_points, g_ptr_array_unref);
-  self->replay_points = g_ptr_array_new ();
-  for (guint i = 0; all && i < all->len; i++)
-    {
-      const WsMeasurement *m = g_ptr_array_index (all, i);
-      gint64 v;
-      if (ws_measurement_get_param (m, param, &v))
-        g_ptr_array_add (self->replay_points, (gpointer) m);
-    }
+  self->replay_points = ws_plot_recorded (self->recording, self->preset->id, self->pattern, param);
   g_ptr_array_sort_with_data (self->replay_points, compare_by_param, (gpointer) param);
   self->sweep_replayed = TRUE;
   self->replay_index = 0;

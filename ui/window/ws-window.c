@@ -194,7 +194,7 @@ set_pattern (WsWindow  *self,
 {
   g_clear_pointer (&self->pattern, ws_pattern_unref);
   self->pattern = ws_pattern_ref (pattern);
-  self->edited = ws_plot_differs_from_preset (self->preset, self->pattern);
+  self->edited = ws_preset_differs (self->preset, self->pattern);
   adw_window_title_set_subtitle (self->window_title,
                                  self->preset ? (self->edited ? "edited pattern" : self->preset->title) : "your pattern");
 }
