@@ -137,7 +137,9 @@ ws_application_activate (GApplication *app)
 
   if (window == NULL)
     {
-      window = GTK_WINDOW (ws_window_new (GTK_APPLICATION (app), self->backend, self->recording));
+      g_autoptr (WsSession) session = ws_application_new_session (self, self->recording);
+
+      window = GTK_WINDOW (ws_window_new (GTK_APPLICATION (app), session));
       if (self->preset && !ws_window_load_preset (WS_WINDOW (window), self->preset))
         g_printerr ("warpscope: there is no preset “%s”; warpscope-cli model --list-presets lists them\n",
                     self->preset);
@@ -247,4 +249,17 @@ ws_application_get_backend (WsApplication *self)
 {
   g_return_val_if_fail (WS_IS_APPLICATION (self), NULL);
   return self->backend;
+}
+
+WsSession *
+ws_application_new_session (WsApplication *self,
+                            const char    *recording_path)
+{
+  WsSession *session;
+
+  g_return_val_if_fail (WS_IS_APPLICATION (self), NULL);
+
+  session = ws_session_new (self->backend);
+  ws_session_load_recording (session, recording_path);
+  return session;
 }

@@ -3,7 +3,7 @@
 
 #include <adwaita.h>
 
-#include "ws-backend.h"
+#include "ws-session.h"
 
 G_BEGIN_DECLS
 
@@ -11,7 +11,11 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (WsApplication, ws_application, WS, APPLICATION, AdwApplication)
 
 WsApplication *ws_application_new         (void);
-/* The one worker thread that owns the GPU, shared by every window. */
+/* The one backend (its thread, and the GPU worker process it talks to), shared by every window. */
 WsBackend     *ws_application_get_backend (WsApplication *self);
+/* A session on that backend, reading its recording (NULL: the bundled
+ * one): what a new window shows. */
+WsSession     *ws_application_new_session (WsApplication *self,
+                                           const char    *recording_path);
 
 G_END_DECLS

@@ -34,15 +34,17 @@ ws_cli_device (int    argc,
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
     { NULL }
   };
-  g_autoptr (WsDeviceInfo) info = NULL;
+  g_autoptr (WsSession) session = NULL;
   g_autoptr (GError) error = NULL;
+  const WsDeviceInfo *info;
 
   if (!ws_cli_parse ("device", NULL, "Describe the GPU, or say why there is none.",
                      "Exit status 3 when there is no usable GPU; the reason is on stderr.", entries, &argc, &argv))
     return WS_CLI_USAGE;
   if (argc > 1)
     return ws_cli_fail ("device", WS_CLI_USAGE, "unexpected argument “%s”", argv[1]);
-  info = ws_gpu_probe (&error);
+  session = ws_cli_session_new (NULL);
+  info = ws_cli_probe (session, &error);
   if (info == NULL)
     return ws_cli_no_gpu ("device", error);
   if (json)

@@ -265,7 +265,7 @@ export_figure (const Options *o,
   if (preset)
     {
       /* "Strided", not "Strided (blockIdx.x + threadIdx.x * gridDim.x)": the index follows */
-      g_autofree char *name = ws_plot_short_title (preset->title);
+      g_autofree char *name = ws_preset_short_title (preset->title);
       title = g_strdup_printf ("%s: %s — warp 0 of block (0, 0, 0)", name, what);
     }
   else

@@ -49,16 +49,20 @@ measure_from_recording (const char         *command,
 
 /* cudaMemcpy of as many bytes as the kernel reads (it writes as many) */
 static WsMeasurement *
-measure_memcpy (const WsMeasurement    *kernel,
+measure_memcpy (WsSession              *session,
+                const WsMeasurement    *kernel,
                 const WsMeasureOptions *options,
-                WsCliProgress               *progress,
+                WsCliProgress          *progress,
                 GError                **error)
 {
   g_autoptr (GArray) params = g_array_new (FALSE, TRUE, sizeof (WsParamValue));
   WsParamValue n = { (char *) "N", MAX (kernel->bytes / 8, 1) };
+  g_autoptr (WsMeasureRequest) request = NULL;
 
   g_array_append_val (params, n);
-  return ws_cli_measure_kernel ("reference/memcpy", params, options, progress, error);
+  request = ws_cli_kernel_request ("reference/memcpy", params, options);
+  progress->what = "reference/memcpy";
+  return ws_cli_run_measure (session, request, error);
 }
 
 static int
@@ -68,18 +72,24 @@ measure_pattern (const WsCliPatternOptions *po,
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (WsPattern) pattern = ws_cli_pattern_build (po, &error);
-  g_autoptr (WsDeviceInfo) device = NULL;
+  g_autoptr (WsSession) session = NULL;
+  g_autoptr (WsMeasureRequest) request = NULL;
   g_autoptr (WsMeasurement) m = NULL;
+  const WsDeviceInfo *device;
   WsCliProgress progress;
 
   if (pattern == NULL)
     return ws_cli_fail ("measure", WS_CLI_USAGE, "%s", error->message);
-  device = ws_gpu_probe (&error);
+  ws_cli_progress_init (&progress, 1);
+  session = ws_cli_session_new (&progress);
+  device = ws_cli_probe (session, &error);
   if (device == NULL)
     return ws_cli_no_gpu ("measure", error);
-  ws_cli_progress_init (&progress, 1);
   progress.what = "expr";
-  m = ws_gpu_measure_pattern (pattern, options, NULL, ws_cli_progress_sample, &progress, &error);
+  request = ws_measure_request_new ();
+  request->pattern = ws_pattern_ref (pattern);
+  request->options = *options;
+  m = ws_cli_run_measure (session, request, &error);
   ws_cli_progress_clear (&progress);
   if (m == NULL)
     return ws_cli_fail ("measure", ws_cli_failure_status (error), "%s", error->message);
@@ -115,22 +125,27 @@ measure_registered (const char             *id,
   const WsKernelInfo *info = ws_cli_lookup_kernel ("measure", id);
   g_autoptr (GArray) params = NULL;
   g_autoptr (GError) error = NULL;
-  g_autoptr (WsDeviceInfo) device = NULL;
+  g_autoptr (WsSession) session = NULL;
+  g_autoptr (WsMeasureRequest) request = NULL;
   g_autoptr (WsMeasurement) m = NULL;
   g_autoptr (WsMeasurement) copy = NULL;
+  const WsDeviceInfo *device;
   WsCliProgress progress;
 
   if (info == NULL || (params = ws_cli_kernel_params ("measure", info, sets)) == NULL)
     return WS_CLI_USAGE;
-  device = ws_gpu_probe (&error);
+  ws_cli_progress_init (&progress, against_memcpy ? 2 : 1);
+  session = ws_cli_session_new (&progress);
+  device = ws_cli_probe (session, &error);
   if (device == NULL)
     return measure_from_recording ("measure", info, params, json, error);
-  ws_cli_progress_init (&progress, against_memcpy ? 2 : 1);
-  m = ws_cli_measure_kernel (id, params, options, &progress, &error);
+  progress.what = info->id;
+  request = ws_cli_kernel_request (info->id, params, options);
+  m = ws_cli_run_measure (session, request, &error);
   if (m && against_memcpy)
     {
       progress.point++;
-      copy = measure_memcpy (m, options, &progress, &error);
+      copy = measure_memcpy (session, m, options, &progress, &error);
     }
   ws_cli_progress_clear (&progress);
   if (m == NULL || (against_memcpy && copy == NULL))

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* What device, list, measure, sweep and record share: progress on a
- * terminal, printing devices and measurements, the bundled recording's
- * numbers when there is no GPU, and the options that say how to measure. */
+/* What device, list, measure, sweep, record and truth share: a session
+ * (the window's backend thread and GPU worker process, waited for here),
+ * progress on a terminal, printing devices and measurements, the bundled
+ * recording's numbers when there is no GPU, and the options that say how
+ * to measure. */
 #include "ws-config.h"
 #include "ws-cli-measuring.h"
 
@@ -11,19 +13,22 @@
 
 void
 ws_cli_progress_init (WsCliProgress *p,
-                      guint     points)
+                      guint          points)
 {
   memset (p, 0, sizeof *p);
   p->tty = isatty (STDERR_FILENO);
   p->points = MAX (points, 1);
+  p->sweep_start = G_MAXUINT;
 }
 
+/* done of total within the current point (samples of a measurement, or
+ * points of a sweep that counts as points of its own). */
 void
 ws_cli_progress_draw (WsCliProgress *p,
-                      guint     done,
-                      guint     total)
+                      guint          done,
+                      guint          total)
 {
-  double fraction = (p->point + (total ? (double) done / total : 0)) / p->points;
+  double fraction = MIN (1, (p->point + (total ? (double) done / total : 0)) / p->points);
   char bar[31];
   gint64 now = g_get_monotonic_time ();
   guint filled = (guint) (fraction * 30);
@@ -40,18 +45,146 @@ ws_cli_progress_draw (WsCliProgress *p,
 }
 
 void
-ws_cli_progress_sample (guint    done,
-                        guint    total,
-                        gpointer data)
-{
-  ws_cli_progress_draw (data, done, total);
-}
-
-void
 ws_cli_progress_clear (WsCliProgress *p)
 {
   if (p->tty)
     fprintf (stderr, "\r%100s\r", "");
+}
+
+/* ------------------------------------------------------------------ */
+/* The session: the same backend thread and GPU worker as the window  */
+/* ------------------------------------------------------------------ */
+
+static void
+on_measure_progress (WsSession     *session,
+                     guint          done,
+                     guint          total,
+                     WsCliProgress *p)
+{
+  if (p->sweep_start == G_MAXUINT)
+    ws_cli_progress_draw (p, done, total);
+}
+
+/* A sweep's points are points of the bar: the sweep started at sweep_start. */
+static void
+on_sweep_progress (WsSession           *session,
+                   guint                done,
+                   guint                total,
+                   const WsMeasurement *latest,
+                   WsCliProgress       *p)
+{
+  if (p->sweep_start == G_MAXUINT)
+    return;
+  p->point = p->sweep_start + done;
+  ws_cli_progress_draw (p, 0, 1);
+}
+
+WsSession *
+ws_cli_session_new (WsCliProgress *progress)
+{
+  WsSession *session = ws_session_new (NULL);
+
+  if (progress)
+    {
+      progress->sweep_start = G_MAXUINT;
+      g_signal_connect (session, "measure-progress", G_CALLBACK (on_measure_progress), progress);
+      g_signal_connect (session, "sweep-progress", G_CALLBACK (on_sweep_progress), progress);
+    }
+  return session;
+}
+
+static void
+got_result (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  GAsyncResult **out = user_data;
+
+  *out = g_object_ref (result);
+}
+
+/* Runs the main context until an asynchronous call has answered. */
+static GAsyncResult *
+wait_for (GAsyncResult **result)
+{
+  while (*result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return *result;
+}
+
+const WsDeviceInfo *
+ws_cli_probe (WsSession *session,
+              GError   **error)
+{
+  ws_session_probe (session);
+  while (!ws_session_get_probed (session))
+    g_main_context_iteration (NULL, TRUE);
+  if (ws_session_get_device (session) == NULL)
+    {
+      g_propagate_error (error, g_error_copy (ws_session_get_probe_error (session)));
+      return NULL;
+    }
+  return ws_session_get_device (session);
+}
+
+WsMeasurement *
+ws_cli_run_measure (WsSession              *session,
+                    const WsMeasureRequest *request,
+                    GError                **error)
+{
+  g_autoptr (GAsyncResult) result = NULL;
+
+  ws_session_measure_async (session, request, NULL, got_result, &result);
+  return ws_session_measure_finish (session, wait_for (&result), error);
+}
+
+GPtrArray *
+ws_cli_run_sweep (WsSession              *session,
+                  const WsMeasureRequest *request,
+                  const char             *param,
+                  GArray                 *values,
+                  WsCliProgress          *progress,
+                  GError                **error)
+{
+  g_autoptr (GAsyncResult) result = NULL;
+  GPtrArray *points;
+
+  if (progress)
+    progress->sweep_start = progress->point;
+  ws_session_sweep_async (session, request, param, values, NULL, got_result, &result);
+  points = ws_session_sweep_finish (session, wait_for (&result), error);
+  if (progress)
+    progress->sweep_start = G_MAXUINT;
+  return points;
+}
+
+WsMeasurement *
+ws_cli_run_count (WsSession       *session,
+                  const WsPattern *pattern,
+                  gboolean         hold,
+                  GError         **error)
+{
+  g_autoptr (GAsyncResult) result = NULL;
+
+  ws_session_count_async (session, pattern, hold, NULL, got_result, &result);
+  return ws_session_count_finish (session, wait_for (&result), error);
+}
+
+WsMeasureRequest *
+ws_cli_kernel_request (const char             *id,
+                       GArray                 *params,
+                       const WsMeasureOptions *options)
+{
+  WsMeasureRequest *request = ws_measure_request_new ();
+
+  request->kernel_id = g_strdup (id);
+  for (guint i = 0; i < params->len; i++)
+    {
+      const WsParamValue *p = &g_array_index (params, WsParamValue, i);
+      ws_measure_request_set_param (request, p->name, p->value);
+    }
+  request->options = *options;
+  return request;
 }
 
 char *
@@ -159,9 +292,9 @@ ws_cli_no_gpu (const char *command,
 }
 
 gboolean
-ws_cli_measure_options (const char             *command,
-                        const WsCliMeasureOptions    *c,
-                        WsMeasureOptions       *options)
+ws_cli_measure_options (const char                *command,
+                        const WsCliMeasureOptions *c,
+                        WsMeasureOptions          *options)
 {
   *options = WS_MEASURE_OPTIONS_DEFAULT;
   if (c->cold && c->hot)
@@ -255,18 +388,6 @@ ws_cli_print_json_node (JsonNode *node)
   json_generator_set_pretty (gen, TRUE);
   text = json_generator_to_data (gen, NULL);
   printf ("%s\n", text);
-}
-
-WsMeasurement *
-ws_cli_measure_kernel (const char             *id,
-                       GArray                 *params,
-                       const WsMeasureOptions *options,
-                       WsCliProgress               *progress,
-                       GError                **error)
-{
-  progress->what = id;
-  return ws_gpu_measure (id, (const WsParamValue *) params->data, params->len, options, NULL,
-                         ws_cli_progress_sample, progress, error);
 }
 
 void

@@ -53,37 +53,39 @@ suite_points (const char *only)
   return points;
 }
 
+/* One measurement a point, each through the session: a point that fails
+ * leaves the others standing. */
 static int
-record_suite (GFile                  *file,
-              const char             *only,
+record_suite (WsSession              *session,
+              WsCliProgress          *progress,
+              GArray                 *points,
+              GFile                  *file,
               const WsMeasureOptions *options,
               const WsDeviceInfo     *device)
 {
-  g_autoptr (GArray) points = suite_points (only);
   g_autoptr (WsRecording) r = ws_recording_new (device);
   g_autoptr (GString) failed = g_string_new (NULL);
   g_autoptr (GError) error = NULL;
   gint64 start = g_get_monotonic_time ();
-  WsCliProgress progress;
 
-  if (points->len == 0)
-    return ws_cli_fail ("record", WS_CLI_USAGE, "--only: no kernel id starts with “%s”", only);
-  ws_cli_progress_init (&progress, points->len);
   for (guint i = 0; i < points->len; i++)
     {
       Point *p = &g_array_index (points, Point, i);
       g_autoptr (GArray) params = ws_cli_kernel_params ("record", p->info, NULL);
+      g_autoptr (WsMeasureRequest) request = NULL;
       g_autoptr (GError) local = NULL;
       g_autoptr (WsMeasurement) m = NULL;
 
-      progress.point = i;
+      progress->point = i;
+      progress->what = p->info->id;
       if (p->param)
         ws_cli_set_param (params, p->param, p->value);
-      m = ws_cli_measure_kernel (p->info->id, params, options, &progress, &local);
+      request = ws_cli_kernel_request (p->info->id, params, options);
+      m = ws_cli_run_measure (session, request, &local);
       if (m == NULL)
         {
           /* the others are still worth recording; the exit status says it */
-          ws_cli_progress_clear (&progress);
+          ws_cli_progress_clear (progress);
           ws_cli_fail ("record", 0, "%s%s%s: %s", p->info->id, p->param ? " " : "", p->param ? p->param : "",
                        local->message);
           g_string_append_printf (failed, "%s%s", failed->len ? ", " : "", p->info->id);
@@ -91,7 +93,7 @@ record_suite (GFile                  *file,
         }
       ws_recording_add (r, m);
     }
-  ws_cli_progress_clear (&progress);
+  ws_cli_progress_clear (progress);
   if (!ws_recording_save_file (r, file, NULL, &error))
     return ws_cli_fail ("record", WS_CLI_FAILED, "%s", error->message);
   fprintf (stderr, "warpscope-cli record: %u measurements of %u kernels' points in %.1f s saved to %s\n",
@@ -116,9 +118,12 @@ ws_cli_record (int    argc,
     { "hot", 0, 0, G_OPTION_ARG_NONE, &c.hot, "Do not flush L2 between samples", NULL },
     { NULL }
   };
-  g_autoptr (WsDeviceInfo) device = NULL;
+  g_autoptr (GArray) points = NULL;
+  g_autoptr (WsSession) session = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GFile) file = NULL;
+  const WsDeviceInfo *device;
+  WsCliProgress progress;
   WsMeasureOptions options;
 
   if (!ws_cli_parse ("record", "-o FILE", "Measure every kernel and its standard sweep, and save a recording.",
@@ -130,9 +135,14 @@ ws_cli_record (int    argc,
     return ws_cli_fail ("record", WS_CLI_USAGE, "where to? give -o FILE");
   if (!ws_cli_measure_options ("record", &c, &options))
     return WS_CLI_USAGE;
-  device = ws_gpu_probe (&error);
+  points = suite_points (only);
+  if (points->len == 0)
+    return ws_cli_fail ("record", WS_CLI_USAGE, "--only: no kernel id starts with “%s”", only);
+  ws_cli_progress_init (&progress, points->len);
+  session = ws_cli_session_new (&progress);
+  device = ws_cli_probe (session, &error);
   if (device == NULL)
     return ws_cli_no_gpu ("record", error);
   file = g_file_new_for_commandline_arg (output);
-  return record_suite (file, only, &options, device);
+  return record_suite (session, &progress, points, file, &options, device);
 }

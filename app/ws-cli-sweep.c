@@ -53,7 +53,7 @@ sweep_from_recording (const WsKernelInfo *info,
   else
     {
       ws_cli_print_recorded_header (r);
-      printf ("%s: %u of %u points ws_cli_recorded\n", info->id, found->len, values->len);
+      printf ("%s: %u of %u points recorded\n", info->id, found->len, values->len);
       print_sweep_table (param, found);
     }
   return WS_CLI_NO_GPU;
@@ -67,31 +67,24 @@ run_sweep (const WsKernelInfo     *info,
            const WsMeasureOptions *options,
            gboolean                json)
 {
-  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_measurement_free);
-  g_autoptr (WsDeviceInfo) device = NULL;
+  g_autoptr (GPtrArray) results = NULL;
+  g_autoptr (WsSession) session = NULL;
+  g_autoptr (WsMeasureRequest) request = NULL;
   g_autoptr (GError) error = NULL;
+  const WsDeviceInfo *device;
   WsCliProgress progress;
 
-  device = ws_gpu_probe (&error);
+  ws_cli_progress_init (&progress, values->len);
+  session = ws_cli_session_new (&progress);
+  device = ws_cli_probe (session, &error);
   if (device == NULL)
     return sweep_from_recording (info, params, param, values, json, error);
-  ws_cli_progress_init (&progress, values->len);
-  for (guint i = 0; i < values->len; i++)
-    {
-      gint64 v = g_array_index (values, gint64, i);
-      WsMeasurement *m;
-
-      progress.point = i;
-      ws_cli_set_param (params, param, v);
-      m = ws_cli_measure_kernel (info->id, params, options, &progress, &error);
-      if (m == NULL)
-        {
-          ws_cli_progress_clear (&progress);
-          return ws_cli_fail ("sweep", ws_cli_failure_status (error), "%s = %" G_GINT64_FORMAT ": %s", param, v, error->message);
-        }
-      g_ptr_array_add (results, m);
-    }
+  progress.what = info->id;
+  request = ws_cli_kernel_request (info->id, params, options);
+  results = ws_cli_run_sweep (session, request, param, values, &progress, &error);
   ws_cli_progress_clear (&progress);
+  if (results == NULL)
+    return ws_cli_fail ("sweep", ws_cli_failure_status (error), "%s", error->message);
   if (json)
     {
       g_autoptr (WsRecording) r = ws_recording_new (device);

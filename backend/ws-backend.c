@@ -6,22 +6,24 @@
 
 #include <string.h>
 
-/* One worker thread owns the GPU and runs jobs in order: timed kernels
- * running side by side would disturb each other. Jobs carry a GTask, which
- * returns on the main context of whoever started the job. Progress from the
- * worker is merged: the worker overwrites the job's latest progress and
- * schedules at most one idle callback at a time on the caller's context.
+/* One thread, the backend thread, runs jobs in order: timed kernels running
+ * side by side would disturb each other. Jobs carry a GTask, which returns
+ * on the main context of whoever started the job. Progress from the thread
+ * is merged: the thread overwrites the job's latest progress and schedules
+ * at most one idle callback at a time on the caller's context.
  *
  * The CUDA context itself lives in a process of its own, the GPU worker
  * (ws-gpu-worker.h), which the thread starts and talks to: after a kernel
  * fault CUDA refuses the faulting process any further work, so the worker
- * ends and the next job starts a new one. */
+ * process ends and the next job starts a new one. "Worker" always means
+ * that process here, never the thread. */
 
 typedef enum
 {
   JOB_PROBE,
   JOB_MEASURE,
   JOB_SWEEP,
+  JOB_COUNT,
   JOB_FAULT,
   JOB_QUIT,
 } JobKind;
@@ -33,13 +35,14 @@ typedef struct
   WsMeasureRequest *request;
   char *sweep_param;
   GArray *sweep_values;
+  gboolean hold;               /* JOB_COUNT: more collections follow */
 
   WsBackendProgress progress;
   gpointer progress_data;
   GDestroyNotify progress_destroy;
   GMainContext *context;
 
-  gint refs;                   /* the worker's, and one per idle on its way */
+  gint refs;                   /* the thread's, and one per idle on its way */
   GMutex lock;                 /* guards the fields below */
   guint done;
   guint total;
@@ -54,7 +57,7 @@ struct _WsBackend
   GThread *thread;
   GAsyncQueue *queue;
 
-  /* worker thread only */
+  /* the backend thread only */
   gboolean probed;
   WsDeviceInfo *device;
   GError *probe_error;
@@ -123,6 +126,7 @@ ws_measure_request_copy (const WsMeasureRequest *request)
       ws_measure_request_set_param (copy, p->name, p->value);
     }
   copy->options = request->options;
+  copy->sweep_param = g_strdup (request->sweep_param);
   return copy;
 }
 
@@ -132,6 +136,7 @@ ws_measure_request_free (WsMeasureRequest *request)
   if (request == NULL)
     return;
   g_free (request->kernel_id);
+  g_free (request->sweep_param);
   g_clear_pointer (&request->pattern, ws_pattern_unref);
   g_clear_pointer (&request->params, g_array_unref);
   g_free (request);
@@ -186,7 +191,7 @@ job_unref (gpointer data)
     job_free (job);
 }
 
-/* Main context of the caller: hands over what the worker left. */
+/* Main context of the caller: hands over what the thread left. */
 static gboolean
 deliver_progress (gpointer data)
 {
@@ -214,7 +219,7 @@ deliver_progress (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Worker thread: records progress and makes sure one idle is on its way. */
+/* The backend thread: records progress and makes sure one idle is on its way. */
 static void
 post_progress (Job                 *job,
                guint                done,
@@ -260,7 +265,7 @@ sample_progress (guint    done,
 }
 
 /* ------------------------------------------------------------------ */
-/* The worker                                                         */
+/* The backend thread, and the worker process it talks to             */
 /* ------------------------------------------------------------------ */
 
 static JsonNode *
@@ -397,6 +402,26 @@ run_sweep (WsBackend      *self,
     g_task_return_pointer (job->task, g_steal_pointer (&results), (GDestroyNotify) g_ptr_array_unref);
 }
 
+static WsMeasurement *
+count_one (WsBackend      *self,
+           WsWorkerClient *client,
+           Job            *job,
+           GError        **error)
+{
+  g_autoptr (JsonNode) reply = NULL;
+  JsonObject *request;
+
+  if (!ensure_probed (self, client, job, error))
+    return NULL;
+  request = json_object_new ();
+  json_object_set_string_member (request, "op", "count");
+  json_object_set_member (request, "pattern", ws_pattern_to_json (job->request->pattern));
+  json_object_set_boolean_member (request, "cold", job->request->options.cold);
+  json_object_set_boolean_member (request, "hold", job->hold);
+  reply = call_worker (client, request, job, error);
+  return reply ? ws_measurement_from_json (reply, error) : NULL;
+}
+
 static void
 run_job (WsBackend      *self,
          WsWorkerClient *client,
@@ -424,6 +449,15 @@ run_job (WsBackend      *self,
     case JOB_SWEEP:
       run_sweep (self, client, job);
       break;
+    case JOB_COUNT:
+      {
+        WsMeasurement *m = count_one (self, client, job, &error);
+        if (m)
+          g_task_return_pointer (job->task, m, (GDestroyNotify) ws_measurement_free);
+        else
+          g_task_return_error (job->task, error);
+      }
+      break;
     case JOB_FAULT:
       if (ensure_probed (self, client, job, &error))
         {
@@ -442,11 +476,11 @@ run_job (WsBackend      *self,
     }
 }
 
-/* The worker touches the backend only while it runs a job: the job's task
+/* The thread touches the backend only while it runs a job: the job's task
  * keeps the backend alive. Dropping the job may finalise the backend (on
- * this thread), so the queue is the worker's own reference. */
+ * this thread), so the queue is the thread's own reference. */
 static gpointer
-worker_main (gpointer data)
+thread_main (gpointer data)
 {
   WsBackend *self = data;
   GAsyncQueue *queue = g_async_queue_ref (self->queue);
@@ -473,7 +507,7 @@ push_job (WsBackend *self,
           Job       *job)
 {
   if (self->thread == NULL)
-    self->thread = g_thread_new ("ws-backend", worker_main, self);
+    self->thread = g_thread_new ("ws-backend", thread_main, self);
   g_async_queue_push (self->queue, job);
 }
 
@@ -491,7 +525,7 @@ ws_backend_finalize (GObject *object)
       Job *quit = job_new (JOB_QUIT, NULL, NULL, NULL, NULL);
 
       g_async_queue_push (self->queue, quit);
-      /* the last reference may be dropped by a job on the worker itself */
+      /* the last reference may be dropped by a job on the backend thread itself */
       if (g_thread_self () != self->thread)
         g_thread_join (self->thread);
       else
@@ -638,6 +672,38 @@ ws_backend_sweep_async (WsBackend              *self,
 
 GPtrArray *
 ws_backend_sweep_finish (WsBackend    *self,
+                         GAsyncResult *result,
+                         GError      **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+void
+ws_backend_count_async (WsBackend          *self,
+                        const WsPattern    *pattern,
+                        gboolean            cold,
+                        gboolean            hold,
+                        GCancellable       *cancellable,
+                        GAsyncReadyCallback callback,
+                        gpointer            user_data)
+{
+  Job *job;
+
+  g_return_if_fail (WS_IS_BACKEND (self));
+  g_return_if_fail (pattern != NULL);
+
+  job = job_new (JOB_COUNT, new_task (self, cancellable, callback, user_data, ws_backend_count_async),
+                 NULL, NULL, NULL);
+  job->request = ws_measure_request_new ();
+  job->request->pattern = ws_pattern_copy (pattern);
+  job->request->options.cold = cold;
+  job->hold = hold;
+  push_job (self, job);
+}
+
+WsMeasurement *
+ws_backend_count_finish (WsBackend    *self,
                          GAsyncResult *result,
                          GError      **error)
 {

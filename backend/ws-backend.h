@@ -8,8 +8,9 @@
 
 G_BEGIN_DECLS
 
-/* WsBackend owns one worker thread, which owns the GPU and runs one job at
- * a time. Results come back through GTask on the main context of the
+/* WsBackend owns one thread, the backend thread, which runs one job at a
+ * time and talks to the GPU worker process (ws-gpu-worker.h) that holds the
+ * CUDA context. Results come back through GTask on the main context of the
  * caller; progress is merged into one idle callback there. The main thread
  * never calls CUDA. */
 
@@ -22,6 +23,7 @@ typedef struct
   WsPattern *pattern;         /* for generated kernels (and the model's prediction) */
   GArray *params;             /* WsParamValue, for registered kernels */
   WsMeasureOptions options;
+  char *sweep_param;          /* the parameter a sweep of it varies (the key of its points), or NULL */
 } WsMeasureRequest;
 
 /* done / total, and the last finished measurement of a sweep (or NULL) */
@@ -33,7 +35,7 @@ typedef void (*WsBackendProgress) (WsBackend           *backend,
 
 WsBackend        *ws_backend_new               (void);
 
-/* Starts (once) the worker thread's look at the GPU. */
+/* Starts (once) the backend thread's look at the GPU, through the worker. */
 void              ws_backend_probe_async       (WsBackend           *self,
                                                 GCancellable        *cancellable,
                                                 GAsyncReadyCallback  callback,
@@ -66,6 +68,20 @@ void              ws_backend_sweep_async       (WsBackend              *self,
                                                 GAsyncReadyCallback     callback,
                                                 gpointer                user_data);
 GPtrArray        *ws_backend_sweep_finish      (WsBackend              *self,
+                                                GAsyncResult           *result,
+                                                GError                **error);
+
+/* The hardware counters of one launch of the pattern's generated kernel
+ * (ws_gpu_count_pattern): L2 flushed before each pass when cold; hold keeps
+ * the profiler enabled for the next collection of a run. */
+void              ws_backend_count_async       (WsBackend              *self,
+                                                const WsPattern        *pattern,
+                                                gboolean                cold,
+                                                gboolean                hold,
+                                                GCancellable           *cancellable,
+                                                GAsyncReadyCallback     callback,
+                                                gpointer                user_data);
+WsMeasurement    *ws_backend_count_finish      (WsBackend              *self,
                                                 GAsyncResult           *result,
                                                 GError                **error);
 

@@ -143,6 +143,26 @@ measure (Worker       *w,
     }
 }
 
+static WsMeasurement *
+count (JsonObject   *request,
+       GCancellable *cancellable,
+       GError      **error)
+{
+  g_autoptr (WsPattern) pattern = NULL;
+
+  if (!json_object_has_member (request, "pattern"))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "a count request needs a pattern");
+      return NULL;
+    }
+  pattern = ws_pattern_from_json (json_object_get_member (request, "pattern"), error);
+  if (pattern == NULL)
+    return NULL;
+  return ws_gpu_count_pattern (pattern, NULL, json_object_get_boolean_member_with_default (request, "cold", TRUE),
+                               json_object_get_boolean_member_with_default (request, "hold", FALSE), cancellable,
+                               error);
+}
+
 /* FALSE when the GPU is unusable in this process from now on. */
 static gboolean
 handle (Worker     *w,
@@ -169,6 +189,12 @@ handle (Worker     *w,
   else if (g_str_equal (op, "measure"))
     {
       g_autoptr (WsMeasurement) m = measure (w, id, request, cancellable, &error);
+      if (m)
+        reply = ws_measurement_to_json (m);
+    }
+  else if (g_str_equal (op, "count"))
+    {
+      g_autoptr (WsMeasurement) m = count (request, cancellable, &error);
       if (m)
         reply = ws_measurement_to_json (m);
     }

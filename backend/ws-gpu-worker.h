@@ -7,13 +7,16 @@ G_BEGIN_DECLS
 
 /* The GPU worker: a process of its own that owns the CUDA context, so that a
  * kernel fault — after which CUDA refuses the faulting process any further
- * work — ends that process and not the program. WsBackend starts it, talks
- * to it in JSON lines and starts a new one after a fault.
+ * work — ends that process and not the program. The backend thread
+ * (ws-backend.h) starts it, talks to it in JSON lines and starts a new one
+ * after a fault. The window and warpscope-cli reach the GPU through it alike.
  *
  * Requests, one JSON object a line:
  *   {"id": N, "op": "probe"}
  *   {"id": N, "op": "measure", "kernel": ID, "params": {NAME: VALUE…}, "options": {…}}
  *   {"id": N, "op": "measure", "pattern": PATTERN, "options": {…}}
+ *   {"id": N, "op": "count", "pattern": PATTERN, "cold": BOOL, "hold": BOOL}
+ *                                      hardware counters of one launch
  *   {"id": N, "op": "cancel"}          cancels request N between samples
  *   {"id": N, "op": "fault"}           makes a kernel fault, for tests
  * Answers:

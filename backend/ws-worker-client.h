@@ -10,7 +10,7 @@ G_BEGIN_DECLS
 
 /* The backend's end of the GPU worker (see ws-gpu-worker.h): starts the
  * process when first needed, and again after it ends. Used by one thread
- * at a time, the backend's worker thread. */
+ * at a time, the backend thread. */
 
 typedef struct _WsWorkerClient WsWorkerClient;
 

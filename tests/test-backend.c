@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The worker thread: jobs in order, results on the caller's main context,
+/* The backend thread: jobs in order, results on the caller's main context,
  * progress merged, cancellation, and a clear reason when there is no GPU. */
 #include "ws-backend-private.h"
 #include "ws-presets.h"

@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* warpscope-cli truth, as a user runs it: on a GPU, every case of the truth
- * set runs and no row differs from the model without an explanation; the
- * committed table of data/truth/ says the same. Skips, saying why, where
- * there is no GPU or no counters. */
+/* The truth (ws-truth.h): its cases and rules, with counters made up to
+ * agree or to differ, and its table; then warpscope-cli truth, as a user
+ * runs it: on a GPU, every case of the truth set runs and no row differs
+ * from the model without an explanation; the committed table of
+ * data/truth/ says the same. Skips, saying why, where there is no GPU or no
+ * counters. */
 #include "ws-config.h"
+#include "ws-presets.h"
+#include "ws-truth.h"
 
 #include <json-glib/json-glib.h>
 #include <math.h>
@@ -45,6 +49,159 @@ check_table (JsonObject *root,
     }
   g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (root, "summary"), "unexplained"), ==, 0);
 }
+
+/* ------------------------------------------------------------------ */
+/* The rules, without a GPU                                           */
+/* ------------------------------------------------------------------ */
+
+/* A measurement whose counters say what metric_value says. */
+static WsMeasurement *
+counters_from (GPtrArray *rows,
+               double   (*value) (const WsTruthRow *r))
+{
+  WsMeasurement *m = ws_measurement_new ("expr");
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const WsTruthRow *r = g_ptr_array_index (rows, i);
+      ws_measurement_add_counter (m, r->metric, value (r));
+    }
+  return m;
+}
+
+static double
+model_of (const WsTruthRow *r)
+{
+  return r->model;
+}
+
+static GPtrArray *
+compare_case (const WsTruthCase   *c,
+              const WsMeasurement *m)
+{
+  g_autoptr (WsLaunchStats) stats = ws_model_analyze_launch (c->pattern, NULL, NULL);
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_truth_row_free);
+
+  g_assert_nonnull (stats);
+  ws_truth_compare (c, stats, m, rows);
+  return rows;
+}
+
+static void
+test_cases (void)
+{
+  g_autoptr (GPtrArray) all = ws_truth_cases (NULL);
+  g_autoptr (GPtrArray) banks = ws_truth_cases ("banks/");
+  g_autoptr (WsPattern) found = ws_truth_case_find ("coalescing/stride");
+  guint n_presets;
+
+  ws_presets_get_all (&n_presets);
+  /* every preset, then the expressions */
+  g_assert_cmpuint (all->len, >, n_presets + 100);
+  for (guint i = 0; i < n_presets; i++)
+    g_assert_cmpstr (((WsTruthCase *) g_ptr_array_index (all, i))->name, ==, ws_presets_get_all (&n_presets)[i].id);
+  for (guint i = 0; i < banks->len; i++)
+    g_assert_nonnull (strstr (((WsTruthCase *) g_ptr_array_index (banks, i))->name, "banks/"));
+  g_assert_nonnull (found);
+  g_assert_null (ws_truth_case_find ("no/such-case"));
+}
+
+/* Counters equal to the model's figures: every row agrees. */
+static void
+test_rules_agree (void)
+{
+  g_autoptr (GPtrArray) cases = ws_truth_cases ("transpose/shared");
+  WsTruthCase *c = g_ptr_array_index (cases, 0);
+  g_autoptr (WsMeasurement) empty = ws_measurement_new ("expr");
+  g_autoptr (GPtrArray) first = compare_case (c, empty);
+  g_autoptr (WsMeasurement) m = counters_from (first, model_of);
+  g_autoptr (GPtrArray) rows = compare_case (c, m);
+  gboolean wavefronts = FALSE;
+
+  /* global loads and stores, shared loads and stores: a row per rule */
+  g_assert_cmpuint (rows->len, >=, 10);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const WsTruthRow *r = g_ptr_array_index (rows, i);
+      g_assert_false (r->mismatch);
+      g_assert_false (ws_truth_row_unexplained (r));
+      wavefronts |= g_str_equal (r->metric, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum");
+    }
+  g_assert_true (wavefronts);
+}
+
+/* Many warps on shared memory: a fraction of a wavefront more per
+ * instruction is explained; a whole one more is a bug. */
+static void
+test_rules_explain (void)
+{
+  g_autoptr (WsTruthCase) c = g_new0 (WsTruthCase, 1);
+  g_autoptr (WsMeasurement) empty = ws_measurement_new ("expr");
+  g_autoptr (GPtrArray) model = NULL;
+  g_autoptr (WsMeasurement) contended = ws_measurement_new ("expr");
+  g_autoptr (WsMeasurement) wrong = ws_measurement_new ("expr");
+  g_autoptr (GPtrArray) rows = NULL;
+  g_autoptr (GPtrArray) bad = NULL;
+  double instructions = 0;
+
+  c->name = g_strdup ("banks/stride");
+  c->pattern = ws_preset_build (ws_preset_lookup ("banks/stride"));
+  model = compare_case (c, empty);
+  for (guint i = 0; i < model->len; i++)
+    if (g_str_equal (((WsTruthRow *) g_ptr_array_index (model, i))->metric, "smsp__inst_executed_op_shared_ld.sum"))
+      instructions = ((WsTruthRow *) g_ptr_array_index (model, i))->model;
+  g_assert_cmpfloat (instructions, >, 0);
+  for (guint i = 0; i < model->len; i++)
+    {
+      const WsTruthRow *r = g_ptr_array_index (model, i);
+      double extra = g_str_has_prefix (r->metric, "l1tex__data_") ? instructions : 0;
+      ws_measurement_add_counter (contended, r->metric, r->model + 0.3 * extra);
+      ws_measurement_add_counter (wrong, r->metric, r->model + 1.0 * extra);
+    }
+  rows = compare_case (c, contended);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const WsTruthRow *r = g_ptr_array_index (rows, i);
+      if (r->mismatch)
+        {
+          g_assert_true (r->explained);
+          g_assert_nonnull (strstr (r->note, "wavefronts per instruction"));
+        }
+    }
+  bad = compare_case (c, wrong);
+  for (guint i = 0; i < bad->len; i++)
+    if (((WsTruthRow *) g_ptr_array_index (bad, i))->mismatch)
+      g_assert_true (ws_truth_row_unexplained (g_ptr_array_index (bad, i)));
+}
+
+static void
+test_table (void)
+{
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_truth_row_free);
+  WsTruthRow *ok = g_new0 (WsTruthRow, 1);
+  WsTruthRow *off = g_new0 (WsTruthRow, 1);
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *slug = ws_truth_device_slug ("NVIDIA H100 80GB HBM3");
+  guint n_rows = 0;
+
+  *ok = (WsTruthRow) { g_strdup ("a"), g_strdup ("m.sum"), 4, 4, NULL, FALSE, FALSE };
+  *off = (WsTruthRow) { g_strdup ("b"), g_strdup ("m.sum"), 4, 5, g_strdup ("why"), TRUE, TRUE };
+  g_ptr_array_add (rows, ok);
+  g_ptr_array_add (rows, off);
+  root = ws_truth_to_json (rows, "GPU", NULL);
+  check_table (json_node_get_object (root), &n_rows);
+  g_assert_cmpuint (n_rows, ==, 2);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (json_node_get_object (root), "summary"),
+                                               "mismatches"), ==, 1);
+  text = ws_truth_to_text (rows, "GPU");
+  g_assert_nonnull (strstr (text, "2 rows, 1 differ by more than 2 %, 0 of them unexplained"));
+  g_assert_cmpstr (slug, ==, "nvidia-h100-80gb-hbm3");
+}
+
+/* ------------------------------------------------------------------ */
+/* The tables                                                         */
+/* ------------------------------------------------------------------ */
 
 static void
 test_committed_table (void)
@@ -117,6 +274,10 @@ main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/truth/cases", test_cases);
+  g_test_add_func ("/truth/rules/agree", test_rules_agree);
+  g_test_add_func ("/truth/rules/explain", test_rules_explain);
+  g_test_add_func ("/truth/table", test_table);
   g_test_add_func ("/truth/committed-table", test_committed_table);
   g_test_add_func ("/truth/on-this-gpu", test_on_this_gpu);
   return g_test_run ();

@@ -85,7 +85,7 @@ test_compare_page (Fixture       *f,
   g_assert_cmpuint (ws_compare_view_get_n_items (w->compare), ==, 4);
   chart = compare_chart (w);
   g_assert_cmpuint (chart->axes[WS_CHART_X].categories->len, ==, 4);
-  if (w->device == NULL)
+  if (ws_session_get_device (w->session) == NULL)
     {
       /* measured medians with min–max bars, the model's ratio beside them, the speed-up */
       WsChartSeries *recorded = series_named (chart, "recorded on ");
@@ -195,18 +195,18 @@ test_two_recordings (Fixture       *f,
                      gconstpointer  data)
 {
   WsWindow *w = f->window;
-  g_autofree char *laptop = laptop_recording (w->recording);
+  g_autofree char *laptop = laptop_recording (ws_session_get_recording (w->session));
   g_auto (GStrv) recent = NULL;
   g_autofree char *device = NULL;
   WsChart *chart;
 
   compare (f, transpose);
   open_and_wait (w, laptop, WS_OPEN_ADD);
-  g_assert_cmpuint (w->compared->len, ==, 1);
+  g_assert_cmpuint (ws_session_get_compared (w->session)->len, ==, 1);
   chart = compare_chart (w);
   g_assert_cmpuint (count_series (chart, "recorded on "), ==, 2);
   g_assert_nonnull (series_named (chart, "recorded on " LAPTOP));
-  device = g_strdup_printf ("recorded on %s", ws_recording_get_device (w->recording)->name);
+  device = g_strdup_printf ("recorded on %s", ws_recording_get_device (ws_session_get_recording (w->session))->name);
   g_assert_nonnull (series_named (chart, device));
   g_assert_nonnull (strstr (chart->subtitle, LAPTOP));
   /* the same in the explorer's plot */
@@ -245,7 +245,7 @@ test_bad_recording (Fixture       *f,
                     gconstpointer  data)
 {
   WsWindow *w = f->window;
-  WsRecording *before = w->recording;
+  WsRecording *before = ws_session_get_recording (w->session);
   g_autofree char *path = g_strdup_printf ("%s/warpscope-test-bad-%d.json", g_get_tmp_dir (), (int) getpid ());
   g_auto (GStrv) recent_before = g_settings_get_strv (w->settings, "recent-recordings");
   g_auto (GStrv) recent_after = NULL;
@@ -253,7 +253,7 @@ test_bad_recording (Fixture       *f,
   g_assert_true (g_file_set_contents (path, "{ \"format\": \"warpscope-recording\", \"version\": 1, \"device\": 7 }",
                                       -1, NULL));
   open_and_wait (w, path, WS_OPEN_REPLACE);
-  g_assert_true (w->recording == before);
+  g_assert_true (ws_session_get_recording (w->session) == before);
   g_assert_true (find_label (GTK_WIDGET (w->toast_overlay), "Could not open “warpscope-test-bad-"));
   recent_after = g_settings_get_strv (w->settings, "recent-recordings");
   g_assert_cmpstrv (recent_after, recent_before);
@@ -263,8 +263,8 @@ test_bad_recording (Fixture       *f,
   /* nor does a file that is not there */
   g_unlink (path);
   open_and_wait (w, path, WS_OPEN_ADD);
-  g_assert_true (w->recording == before);
-  g_assert_true (w->compared == NULL || w->compared->len == 0);
+  g_assert_true (ws_session_get_recording (w->session) == before);
+  g_assert_true (ws_session_get_compared (w->session)->len == 0);
 }
 
 static void
@@ -277,9 +277,9 @@ test_save_and_open (Fixture       *f,
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   g_autoptr (GError) error = NULL;
-  WsRecording *old = w->recording;
+  WsRecording *old = ws_session_get_recording (w->session);
 
-  if (w->device)
+  if (ws_session_get_device (w->session))
     {
       g_test_skip ("a GPU is here: Save saves this session's measurements");
       return;
@@ -288,12 +288,12 @@ test_save_and_open (Fixture       *f,
   g_assert_true (g_file_set_contents (path, "precious", -1, NULL));
   g_assert_true (ws_window_save_recording (w, path, &error));
   g_assert_no_error (error);
-  before = ws_recording_to_data (w->recording, NULL);
+  before = ws_recording_to_data (ws_session_get_recording (w->session), NULL);
   open_and_wait (w, path, WS_OPEN_REPLACE);
-  g_assert_true (w->recording != old);
-  after = ws_recording_to_data (w->recording, NULL);
+  g_assert_true (ws_session_get_recording (w->session) != old);
+  after = ws_recording_to_data (ws_session_get_recording (w->session), NULL);
   g_assert_cmpstr (after, ==, before);
-  g_assert_cmpstr (w->recording_path, ==, path);
+  g_assert_cmpstr (ws_session_get_recording_path (w->session), ==, path);
 
   /* where it cannot be written, nothing is */
   g_assert_false (ws_window_save_recording (w, nowhere, &error));
@@ -307,7 +307,7 @@ test_drop (Fixture       *f,
            gconstpointer  data)
 {
   WsWindow *w = f->window;
-  g_autofree char *laptop = laptop_recording (w->recording);
+  g_autofree char *laptop = laptop_recording (ws_session_get_recording (w->session));
   g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (w));
   GtkDropTarget *target = NULL;
   GSList *files = NULL;
@@ -332,9 +332,9 @@ test_drop (Fixture       *f,
   g_assert_true (accepted);
   g_assert_true (wait_until (not_opening, w, 10000));
   wait_settled (w);
-  g_assert_cmpstr (w->recording_path, ==, f->recording_path);
-  g_assert_cmpuint (w->compared->len, ==, 1);
-  g_assert_cmpstr (ws_recording_get_device (g_ptr_array_index (w->compared, 0))->name, ==, LAPTOP);
+  g_assert_cmpstr (ws_session_get_recording_path (w->session), ==, f->recording_path);
+  g_assert_cmpuint (ws_session_get_compared (w->session)->len, ==, 1);
+  g_assert_cmpstr (ws_recording_get_device (g_ptr_array_index (ws_session_get_compared (w->session), 0))->name, ==, LAPTOP);
   g_unlink (laptop);
 }
 

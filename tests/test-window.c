@@ -18,17 +18,17 @@ test_opens (Fixture       *f,
 
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (w)));
   g_assert_nonnull (ws_window_get_preset_id (w));
-  g_assert_true (w->probed);
-  g_assert_true (w->recording_loaded);
-  if (w->recording == NULL)
-    g_error ("the recording did not load: %s", w->recording_error->message);
-  if (w->device == NULL)
+  g_assert_true (ws_session_get_probed (w->session));
+  g_assert_true (ws_session_get_recording_loaded (w->session));
+  if (ws_session_get_recording (w->session) == NULL)
+    g_error ("the recording did not load: %s", ws_session_get_recording_error (w->session)->message);
+  if (ws_session_get_device (w->session) == NULL)
     {
       /* no GPU: the banner says why, and names the recording's device */
       g_assert_true (gtk_widget_get_visible (w->banner));
       g_assert_true (g_str_has_prefix (gtk_label_get_text (w->banner_label), "No GPU"));
-      g_assert_nonnull (w->recording);
-      g_assert_nonnull (strstr (gtk_label_get_text (w->banner_label), ws_recording_get_device (w->recording)->name));
+      g_assert_nonnull (ws_session_get_recording (w->session));
+      g_assert_nonnull (strstr (gtk_label_get_text (w->banner_label), ws_recording_get_device (ws_session_get_recording (w->session))->name));
     }
   save_screenshot (w, "window-opens-light.png");
 }
@@ -174,7 +174,7 @@ test_sweep_from_recording (Fixture       *f,
   WsWindow *w = f->window;
   guint last = 0, updates = 0;
 
-  if (w->device)
+  if (ws_session_get_device (w->session))
     {
       g_test_skip ("a GPU is here: sweeps are measured, not replayed");
       return;
@@ -324,7 +324,7 @@ test_counters_beside_model (Fixture       *f,
   ws_measurement_summarize (e->m);
   ws_measurement_add_counter (e->m, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", 5 * 131072);
   ws_measurement_add_counter (e->m, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", 131072);
-  g_ptr_array_add (w->live, e);
+  g_ptr_array_add (ws_session_get_live (w->session), e);
   ws_window_show_measured (w);
   g_assert_cmpstr (ws_numbers_view_get_value (w->numbers, "counted"), ==, "5.00");
   g_assert_cmpstr (ws_numbers_view_get_value (w->numbers, "median"), ==, "105 µs");

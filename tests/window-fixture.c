@@ -189,11 +189,12 @@ void
 fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
-  g_autoptr (GError) error = NULL;
+  g_autoptr (WsSession) session = NULL;
 
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
   f->recording_path = recording_for_tests (&f->n_recorded);
-  f->window = ws_window_new (GTK_APPLICATION (the_app), ws_application_get_backend (the_app), f->recording_path);
+  session = ws_application_new_session (the_app, f->recording_path);
+  f->window = ws_window_new (GTK_APPLICATION (the_app), session);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1400, 900);
   gtk_window_present (GTK_WINDOW (f->window));
   wait_settled (f->window);

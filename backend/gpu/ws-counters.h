@@ -10,9 +10,9 @@ G_BEGIN_DECLS
  * header needs <string>). Metric names are Nsight Compute's:
  * "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum" and so on.
  *
- * Only in a CUDA build (have_cuda); call from the backend's worker thread,
- * with the CUDA runtime's context current on it (any cudart call made on the
- * thread before makes it so).
+ * Only in a CUDA build (have_cuda); call from the thread that holds the GPU
+ * (in the GPU worker process, or a test's), with the CUDA runtime's context
+ * current on it (any cudart call made on the thread before makes it so).
  *
  * How ws_gpu_measure () uses it, when WsMeasureOptions.counters is set:
  *

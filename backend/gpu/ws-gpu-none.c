@@ -95,3 +95,15 @@ ws_gpu_measure_pattern (const WsPattern        *pattern,
   not_built (error);
   return NULL;
 }
+
+WsMeasurement *
+ws_gpu_count_pattern (const WsPattern    *pattern,
+                      const char *const  *metrics,
+                      gboolean            cold,
+                      gboolean            hold,
+                      GCancellable       *cancellable,
+                      GError            **error)
+{
+  not_built (error);
+  return NULL;
+}

@@ -9,8 +9,10 @@
 
 G_BEGIN_DECLS
 
-/* The host side of CUDA. Every function here that touches the GPU must be
- * called from the backend's worker thread only (never the main thread).
+/* The host side of CUDA. Every function here that touches the GPU runs in
+ * the process that holds the CUDA context — the GPU worker
+ * (ws-gpu-worker.h), or a test — one call at a time, never on a program's
+ * main thread.
  * Without a CUDA build they exist too, and fail with WS_GPU_ERROR_NOT_BUILT. */
 
 #define WS_GPU_ERROR (ws_gpu_error_quark ())
@@ -64,7 +66,7 @@ typedef struct
 
 #define WS_MEASURE_OPTIONS_DEFAULT ((WsMeasureOptions) { 10, 3, TRUE, FALSE })
 
-/* done of total samples; called on the worker thread */
+/* done of total samples; called on the thread that measures */
 typedef void (*WsSampleProgress) (guint    done,
                                   guint    total,
                                   gpointer user_data);
@@ -114,7 +116,7 @@ WsMeasurement       *ws_gpu_time_launches    (const char             *id,
 
 /* Evicts L2 (reads a buffer twice its size, leaving clean lines), as a
  * WsLaunchFunc whose data is unused: what ws_counters_collect_after () runs
- * before each pass of a cold measurement. On the backend's thread only. */
+ * before each pass of a cold measurement. Where the GPU is held only. */
 void                 ws_gpu_flush_before     (gpointer                data);
 
 /* Counts the device resets after faults: whoever caches modules, functions
@@ -136,6 +138,20 @@ WsMeasurement       *ws_gpu_measure_pattern  (const WsPattern        *pattern,
                                               GCancellable           *cancellable,
                                               WsSampleProgress        progress,
                                               gpointer                progress_data,
+                                              GError                **error);
+
+/* The hardware counters of one launch of the pattern's generated kernel:
+ * one launch first (a fault shows there), then the profiler's passes, with
+ * L2 flushed before each when cold (as Nsight Compute's cache control).
+ * metrics NULL: ws_counters_default_metrics (). hold keeps the profiler
+ * enabled afterwards, for a run of collections (warpscope-cli truth). The
+ * measurement has the counters and the kernel's description, no timings.
+ * WS_GPU_ERROR_COUNTERS_UNAVAILABLE says why counters cannot be read here. */
+WsMeasurement       *ws_gpu_count_pattern    (const WsPattern        *pattern,
+                                              const char *const      *metrics,
+                                              gboolean                cold,
+                                              gboolean                hold,
+                                              GCancellable           *cancellable,
                                               GError                **error);
 
 G_END_DECLS

@@ -828,3 +828,46 @@ ws_gpu_measure_pattern (const WsPattern        *pattern,
   ws_gpu_unlock ();
   return m;
 }
+
+static WsMeasurement *
+count_locked (const WsPattern    *pattern,
+              const char *const  *metrics,
+              gboolean            cold,
+              GCancellable       *cancellable,
+              GError            **error)
+{
+  g_autoptr (WsJitLaunch) jl = ws_jit_prepare (pattern, cancellable, error);
+  g_autoptr (WsMeasurement) m = ws_measurement_new ("expr");
+
+  if (jl == NULL || !ws_jit_launch_sync (jl, error) || !ws_counters_available (error) ||
+      !ws_counters_collect_after (cold ? ws_gpu_flush_before : NULL, ws_jit_launch, jl, metrics, m, error))
+    return NULL;
+  m->cold = cold;
+  record_pattern (m, pattern);
+  ws_jit_launch_describe (jl, m);
+  return g_steal_pointer (&m);
+}
+
+WsMeasurement *
+ws_gpu_count_pattern (const WsPattern    *pattern,
+                      const char *const  *metrics,
+                      gboolean            cold,
+                      gboolean            hold,
+                      GCancellable       *cancellable,
+                      GError            **error)
+{
+  WsMeasurement *m;
+
+  g_return_val_if_fail (pattern != NULL, NULL);
+
+  ws_gpu_lock ();
+  /* a profiler held by the collection before is used again, and released
+   * after the last of a run */
+  if (hold)
+    ws_counters_hold (TRUE);
+  m = count_locked (pattern, metrics, cold, cancellable, error);
+  if (!hold)
+    ws_counters_hold (FALSE);
+  ws_gpu_unlock ();
+  return m;
+}

@@ -11,8 +11,8 @@ G_BEGIN_DECLS
  * so that nothing links libcuda) loads and launches it. Compiled images and
  * loaded modules are cached by the source's hash.
  *
- * Compiling needs no GPU; everything else runs on the backend's worker
- * thread, like the rest of ws-gpu.h. */
+ * Compiling needs no GPU; everything else runs where the rest of ws-gpu.h
+ * does, in the GPU worker process. */
 
 /* The architectures this NVRTC compiles for, as 75, 80, … (sorted). */
 GArray         *ws_jit_supported_archs   (void);

@@ -631,6 +631,17 @@ ws_pattern_sweep_key (const WsPattern *pattern,
   return ws_pattern_to_string (copy);
 }
 
+char *
+ws_preset_short_title (const char *title)
+{
+  const char *paren = strstr (title, " (");
+
+  /* asides that tell presets apart ("(local)", "(shared)") stay */
+  if (paren && (strpbrk (paren, ".*^[+_") || strlen (paren) > 14))
+    return g_strndup (title, paren - title);
+  return g_strdup (title);
+}
+
 static gboolean
 parse_int (const char *text,
            gint64     *out,

@@ -96,6 +96,9 @@ gboolean        ws_preset_differs          (const WsPreset  *preset,
 char           *ws_pattern_sweep_key       (const WsPattern *pattern,
                                             const char      *sweep_param);
 
+/* A preset's title less an aside that is code: "Strided", not "Strided (blockIdx.x + …)". */
+char           *ws_preset_short_title      (const char     *title);
+
 /* Parses a sweep's values: "A:B[:STEP]" or "A,B,C". */
 GArray         *ws_sweep_values_parse      (const char     *text,
                                             GError        **error);

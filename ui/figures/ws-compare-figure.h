@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "ws-comparison.h"
 #include "ws-export.h"
 
 G_BEGIN_DECLS
@@ -8,8 +9,6 @@ G_BEGIN_DECLS
 /* A comparison: two to four views of warp instructions side by side, at
  * one position of their schedules, over one chart of what they cost. Each
  * view is drawn by ws_figure_draw, the chart by ws_chart_draw. */
-
-#define WS_COMPARE_MAX 4
 
 typedef struct
 {

@@ -2,71 +2,19 @@
 #pragma once
 
 #include "ws-compare-figure.h"
+#include "ws-comparison.h"
 #include "ws-plot.h"
 
 G_BEGIN_DECLS
 
-/* Two to four patterns side by side: their measured medians with min–max
- * bars from every source (each recording labelled with its device, and
- * live measurements), the model's cost of each beside them, and the ratios
- * and the speed-up written on the chart. No GTK. */
+/* The chart of a comparison (ws-comparison.h): the measured medians with
+ * min–max bars from every source (each recording labelled with its device,
+ * and live measurements), the model's cost of each beside them, and the
+ * ratios and the speed-up written on the chart. No GTK. */
 
-#define WS_COMPARE_MIN 2
-
-typedef struct
-{
-  char *id;                  /* the preset */
-  char *title;               /* short, with the parameters set: "Stride sweep, stride = 4" */
-  WsPattern *pattern;
-  guint access;              /* the instruction in view (ws_compare_main_access) */
-} WsCompareItem;
-
-/* What the model says a warp of the launch costs (on average), in units
- * that can be compared between patterns. */
-typedef struct
-{
-  gboolean known;
-  double bytes;              /* moved by the 32-byte sectors of global and local memory */
-  double wavefronts;         /* shared memory */
-  double requests;           /* constant memory, one per distinct address */
-} WsCompareCost;
-
-/* A set worth comparing, for the window's menu and the gallery. */
-typedef struct
-{
-  const char *title;
-  const char *ids[WS_COMPARE_MAX + 1];   /* NULL after the last */
-} WsCompareSet;
-
-/* "ID[@N][:NAME=VALUE]…": a preset, the instruction to show (from 1; the
- * one that says most without), and parameters set. */
-WsCompareItem *ws_compare_item_new       (const char          *spec,
-                                          GError             **error);
-WsCompareItem *ws_compare_item_new_for   (const WsPreset      *preset,
-                                          const WsPattern     *pattern);
-void           ws_compare_item_free      (WsCompareItem       *item);
-/* The instruction that says most about the pattern, in warp 0 of block 0:
- * the longest schedule in shared, local or constant memory, else in global. */
-guint          ws_compare_main_access    (const WsPattern     *pattern);
-/* "ID,ID[:NAME=VALUE],…" into items; fails on a bad one or a wrong count. */
-GPtrArray     *ws_compare_parse_list     (const char          *list,
-                                          GError             **error);
-
-gboolean       ws_compare_cost_compute   (const WsPattern     *pattern,
-                                          WsCompareCost       *cost,
-                                          GCancellable        *cancellable,
-                                          GError             **error);
 /* costs: one per item, or NULL while the model runs. */
 WsChart       *ws_compare_build_chart    (GPtrArray           *items,
                                           const WsCompareCost *costs,
                                           const WsPlotSources *sources);
-/* The view of item i, for ws_compare_figure_draw. */
-WsWarpResult  *ws_compare_item_analyze   (const WsCompareItem *item,
-                                          GError             **error);
-char          *ws_compare_item_caption   (const WsCompareItem *item);
-
-const WsCompareSet *ws_compare_sets_get_all (guint            *n_sets);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsCompareItem, ws_compare_item_free)
 
 G_END_DECLS

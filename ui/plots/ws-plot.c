@@ -11,17 +11,6 @@
 #include <math.h>
 #include <string.h>
 
-void
-ws_live_entry_free (gpointer data)
-{
-  WsLiveEntry *e = data;
-
-  g_free (e->key);
-  g_free (e->preset_id);
-  ws_measurement_free (e->m);
-  g_free (e);
-}
-
 /* ------------------------------------------------------------------ */
 /* Measurements and their names                                       */
 /* ------------------------------------------------------------------ */
@@ -81,17 +70,6 @@ char *
 ws_plot_live_name (const char *device)
 {
   return g_strdup_printf ("measured now on %s", device ? device : "this GPU");
-}
-
-char *
-ws_plot_short_title (const char *title)
-{
-  const char *paren = strstr (title, " (");
-
-  /* asides that tell presets apart ("(local)", "(shared)") stay */
-  if (paren && (strpbrk (paren, ".*^[+_") || strlen (paren) > 14))
-    return g_strndup (title, paren - title);
-  return g_strdup (title);
 }
 
 char *
@@ -465,7 +443,7 @@ build_topic (WsChart             *chart,
   for (guint i = 0; i < presets->len; i++)
     {
       const WsPreset *p = g_ptr_array_index (presets, i);
-      g_autofree char *t = p ? ws_plot_short_title (p->title) : g_strdup ("edited pattern");
+      g_autofree char *t = p ? ws_preset_short_title (p->title) : g_strdup ("edited pattern");
 
       ws_chart_add_category (chart, t);
       xs[i] = i;

@@ -5,6 +5,7 @@
 #include "ws-chart.h"
 #include "ws-presets.h"
 #include "ws-recording.h"
+#include "ws-session.h"
 
 G_BEGIN_DECLS
 
@@ -13,23 +14,13 @@ G_BEGIN_DECLS
  * axis. The window and warpscope-cli export build them here, so a plot on
  * screen and a plot made by a script are the same plot. No GTK. */
 
-typedef struct
-{
-  char *key;                       /* the pattern, less its sweep parameter's value */
-  char *preset_id;                 /* NULL for an edited pattern */
-  double x;                        /* the sweep parameter's value, NAN without one */
-  WsMeasurement *m;
-} WsLiveEntry;
-
-void         ws_live_entry_free        (gpointer             entry);
-
 /* Where measurements come from: recordings, each labelled with its device,
  * and what this session measured. */
 typedef struct
 {
   GPtrArray *recordings;           /* WsRecording, the main one first; may be NULL */
   const char *live_device;         /* the GPU measured on now; NULL for none */
-  GPtrArray *live;                 /* WsLiveEntry, newest last; may be NULL */
+  GPtrArray *live;                 /* WsLiveEntry (ws-session.h), newest last; may be NULL */
 } WsPlotSources;
 
 typedef struct
@@ -64,8 +55,6 @@ const WsMeasurement *ws_plot_recorded_one (WsRecording      *recording,
 char        *ws_plot_recording_name    (WsRecording         *recording);
 /* "measured now on NVIDIA H100 80GB HBM3" */
 char        *ws_plot_live_name         (const char          *device);
-/* A preset's title less an aside that is code: "Strided", not "Strided (blockIdx.x + …)". */
-char        *ws_plot_short_title       (const char          *title);
 /* Where the points come from, with devices and dates, then what they are. */
 char        *ws_plot_subtitle          (const WsPlotSources *sources);
 

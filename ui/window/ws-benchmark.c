@@ -217,12 +217,14 @@ report (Bench *b)
 {
   GtkWidget *view = gtk_stack_get_visible_child (b->window->view_stack);
   double seconds = (g_get_monotonic_time () - b->measuring_since) / 1e6;
+  const WsDeviceInfo *device = ws_session_get_device (b->window->session);
+  WsRecording *recording = ws_session_get_recording (b->window->session);
 
   g_array_sort (b->work, compare_gint64);
   g_array_sort (b->intervals, compare_gint64);
   g_array_sort (b->cpu, compare_gint64);
   g_print ("warpscope benchmark: %s, %d×%d window, view %d×%d, renderer %s\n",
-           b->window->device ? b->window->device->name : "no GPU (the sweep replays the recording)",
+           device ? device->name : "no GPU (the sweep replays the recording)",
            gtk_widget_get_width (GTK_WIDGET (b->window)), gtk_widget_get_height (GTK_WIDGET (b->window)),
            gtk_widget_get_width (view), gtk_widget_get_height (view),
            g_getenv ("GSK_RENDERER") ? g_getenv ("GSK_RENDERER") : "default");
@@ -243,7 +245,7 @@ report (Bench *b)
   g_print ("  longest backend callback:  %.2f ms (progress, results and replayed points on the main thread)\n",
            b->window->longest_callback_us / 1e3);
   g_print ("  sweeps:                    %u points plotted from %s\n", b->points,
-           b->window->device ? "the GPU" : ws_recording_get_device (b->window->recording)->name);
+           device ? "the GPU" : ws_recording_get_device (recording)->name);
   g_print ("  p99 frame time %s 16.7 ms\n", percentile_ms (b->work, 0.99) <= 16.7 ? "≤" : ">");
 }
 
@@ -254,14 +256,15 @@ static void
 ensure_something_to_sweep (WsWindow *window)
 {
   g_autoptr (WsDeviceInfo) device = NULL;
+  g_autoptr (WsRecording) recording = NULL;
   const WsPreset *preset = ws_preset_lookup ("coalescing/strided-sweep");
   g_autoptr (GArray) values = ws_sweep_values_parse (preset->sweep_values, NULL);
 
-  if (window->device || window->recording)
+  if (ws_session_get_device (window->session) || ws_session_get_recording (window->session))
     return;
   device = ws_device_info_new ();
   device->name = g_strdup ("made-up points (benchmark only)");
-  window->recording = ws_recording_new (device);
+  recording = ws_recording_new (device);
   for (guint i = 0; i < values->len; i++)
     {
       g_autoptr (WsMeasurement) m = ws_measurement_new (preset->id);
@@ -271,8 +274,9 @@ ensure_something_to_sweep (WsWindow *window)
       for (guint s = 0; s < 10; s++)
         ws_measurement_add_sample (m, 0.1 * MIN (stride, 8) * (1 + 0.01 * s));
       ws_measurement_summarize (m);
-      ws_recording_add (window->recording, m);
+      ws_recording_add (recording, m);
     }
+  ws_session_set_recording (window->session, recording, NULL);
 }
 
 static gboolean

@@ -235,7 +235,9 @@ ws_window_update_actions (WsWindow *self)
   GtkWidget *w = GTK_WIDGET (self);
   gboolean sweeping = ws_window_is_sweeping (self);
   const char *param = ws_window_sweep_param (self);
-  gboolean can_replay = self->recording && !self->edited;
+  const WsDeviceInfo *device = ws_session_get_device (self->session);
+  WsRecording *recording = ws_session_get_recording (self->session);
+  gboolean can_replay = recording && !self->edited;
   g_autofree char *label = g_strdup ("_Sweep");
 
   /* the parameter's underscores are not mnemonics */
@@ -247,15 +249,15 @@ ws_window_update_actions (WsWindow *self)
       label = g_strdup_printf ("_Sweep %s", escaped);
     }
 
-  gtk_widget_action_set_enabled (w, "win.sweep", param && !sweeping && (self->device || can_replay));
+  gtk_widget_action_set_enabled (w, "win.sweep", param && !sweeping && (device || can_replay));
   gtk_widget_action_set_enabled (w, "win.cancel-sweep", sweeping);
-  gtk_widget_action_set_enabled (w, "win.measure", self->device != NULL && !sweeping);
-  gtk_widget_action_set_enabled (w, "win.save-recording", (self->live && self->live->len > 0) || self->recording);
-  gtk_widget_action_set_enabled (w, "win.forget-recordings", self->compared && self->compared->len > 0);
+  gtk_widget_action_set_enabled (w, "win.measure", device != NULL && !sweeping);
+  gtk_widget_action_set_enabled (w, "win.save-recording", ws_session_get_live (self->session)->len > 0 || recording);
+  gtk_widget_action_set_enabled (w, "win.forget-recordings", ws_session_get_compared (self->session)->len > 0);
   gtk_button_set_label (GTK_BUTTON (self->sweep_button), label);
   gtk_widget_set_tooltip_text (self->sweep_button,
                                param == NULL ? "This preset has no standard sweep"
-                               : self->device ? "Measure every value of the sweep on the GPU (Ctrl+Shift+M)"
+                               : device ? "Measure every value of the sweep on the GPU (Ctrl+Shift+M)"
                                : "Replay the recorded sweep, point by point (Ctrl+Shift+M)");
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The measured plot below the views, built by ws-plot.c from the window's
+/* The measured plot below the views, built by ws-plot.c from the session's
  * recordings and live measurements; the model's prediction for it runs on
- * a worker thread and is kept until the pattern moves on. */
+ * a thread of its own and is kept until the pattern moves on. */
 #include "ws-window-private.h"
 
 #include <math.h>
@@ -12,30 +12,20 @@ ws_window_sweep_param (WsWindow *self)
   return ws_preset_sweep_param (self->preset, self->pattern);
 }
 
-GPtrArray *
-ws_window_recordings (WsWindow *self)
-{
-  GPtrArray *all = g_ptr_array_new ();
-
-  if (self->recording)
-    g_ptr_array_add (all, self->recording);
-  for (guint i = 0; self->compared && i < self->compared->len; i++)
-    g_ptr_array_add (all, g_ptr_array_index (self->compared, i));
-  return all;
-}
-
 void
 ws_window_plot_sources (WsWindow      *self,
                         WsPlotSources *sources,
                         GPtrArray     *recordings)
 {
+  const WsDeviceInfo *device = ws_session_get_device (self->session);
+
   sources->recordings = recordings;
-  sources->live_device = self->device ? self->device->name : NULL;
-  sources->live = self->live;
+  sources->live_device = device ? device->name : NULL;
+  sources->live = ws_session_get_live (self->session);
 }
 
 /* ------------------------------------------------------------------ */
-/* The model's prediction, on a worker thread                         */
+/* The model's prediction, on a thread of its own                     */
 /* ------------------------------------------------------------------ */
 
 typedef struct
@@ -78,6 +68,8 @@ predict_done (GObject      *source,
   g_autofree char *key = user_data;
   Prediction *p = g_task_get_task_data (G_TASK (result));
   GArray *values = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  g_assert (WS_IS_WINDOW (self));
 
   if (values == NULL)
     return;
@@ -169,7 +161,7 @@ ws_window_rebuild_chart (WsWindow *self)
   g_autofree char *key = ws_window_pattern_key (self);
   const char *param = ws_window_sweep_param (self);
   g_autofree char *pkey = prediction_key (self, key, param);
-  g_autoptr (GPtrArray) recordings = ws_window_recordings (self);
+  g_autoptr (GPtrArray) recordings = ws_session_dup_recordings (self->session);
   gboolean replaying = self->sweep_replayed && self->sweep_points != NULL;
   WsPlotInput in = {
     .preset = self->preset,
@@ -188,9 +180,9 @@ ws_window_rebuild_chart (WsWindow *self)
   in.prediction_name = self->prediction_name;
   ws_window_plot_sources (self, &sources, recordings);
   chart = ws_plot_build (&in, &sources);
-  if (!self->recording_loaded || !self->probed)
+  if (!ws_session_get_recording_loaded (self->session) || !ws_session_get_probed (self->session))
     ws_chart_set_message (chart, "Looking for a GPU and the recorded measurements…");
-  else if (self->device)
+  else if (ws_session_get_device (self->session))
     ws_chart_set_message (chart, "Measuring…");
   else
     ws_chart_set_message (chart, "No measurement of this pattern: there is no GPU, and the recording has none.");

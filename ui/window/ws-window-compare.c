@@ -1,15 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The compare page: two to four presets side by side. Their views come
- * from the model (the instruction that says most of each), their costs for the
- * whole launch from the model on a worker thread, and their times from the
- * GPU when there is one — measured one after another — else from the
- * recordings. ws-compare.c builds the chart. */
+/* The compare page shows the session's comparison: two to four presets
+ * side by side. Their views come from the model (the instruction that says
+ * most of each); their costs, and their times measured on the GPU while
+ * the page is in view, come from the session (ws-session-compare.c);
+ * ws-compare.c builds the chart. */
 #include "ws-window-private.h"
 
 #include <math.h>
 #include <string.h>
-
-static void measure_next (WsWindow *self);
 
 /* ------------------------------------------------------------------ */
 /* The chart                                                          */
@@ -18,185 +16,21 @@ static void measure_next (WsWindow *self);
 void
 ws_window_rebuild_compare (WsWindow *self)
 {
+  GPtrArray *items = ws_session_get_comparison (self->session);
   g_autoptr (GPtrArray) recordings = NULL;
   WsPlotSources sources;
   WsChart *chart;
 
-  if (self->compare_items == NULL || self->compare_items->len < WS_COMPARE_MIN)
+  if (items == NULL || items->len < WS_COMPARE_MIN)
     return;
-  recordings = ws_window_recordings (self);
+  recordings = ws_session_dup_recordings (self->session);
   ws_window_plot_sources (self, &sources, recordings);
-  chart = ws_compare_build_chart (self->compare_items, self->compare_costed ? self->compare_costs : NULL, &sources);
-  if (!self->recording_loaded || !self->probed)
+  chart = ws_compare_build_chart (items, ws_session_get_comparison_costs (self->session), &sources);
+  if (!ws_session_get_recording_loaded (self->session) || !ws_session_get_probed (self->session))
     ws_chart_set_message (chart, "Looking for a GPU and the recorded measurements…");
-  else if (self->device)
+  else if (ws_session_get_device (self->session))
     ws_chart_set_message (chart, "Measuring…");
   ws_chart_view_set_chart (ws_compare_view_get_chart (self->compare), chart);
-}
-
-/* ------------------------------------------------------------------ */
-/* The model's costs, on a worker thread                              */
-/* ------------------------------------------------------------------ */
-
-static void
-cost_thread (GTask        *task,
-             gpointer      source,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  GPtrArray *patterns = task_data;
-  WsCompareCost *costs = g_new0 (WsCompareCost, WS_COMPARE_MAX);
-  GError *error = NULL;
-
-  for (guint i = 0; i < patterns->len; i++)
-    if (!ws_compare_cost_compute (g_ptr_array_index (patterns, i), &costs[i], cancellable, &error))
-      {
-        g_free (costs);
-        g_task_return_error (task, error);
-        return;
-      }
-  g_task_return_pointer (task, costs, g_free);
-}
-
-static void
-cost_done (GObject      *source,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  WsWindow *self = WS_WINDOW (source);
-  g_autoptr (GError) error = NULL;
-  g_autofree WsCompareCost *costs = g_task_propagate_pointer (G_TASK (result), &error);
-
-  if (costs == NULL)
-    return;
-  memcpy (self->compare_costs, costs, sizeof self->compare_costs);
-  self->compare_costed = TRUE;
-  ws_window_rebuild_compare (self);
-}
-
-static void
-start_costs (WsWindow *self)
-{
-  g_autoptr (GTask) task = g_task_new (self, self->compare_cancellable, cost_done, NULL);
-  GPtrArray *patterns = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_pattern_unref);
-
-  for (guint i = 0; i < self->compare_items->len; i++)
-    g_ptr_array_add (patterns, ws_pattern_ref (((WsCompareItem *) g_ptr_array_index (self->compare_items, i))->pattern));
-  self->compare_costed = FALSE;
-  g_task_set_source_tag (task, start_costs);
-  g_task_set_check_cancellable (task, TRUE);
-  g_task_set_task_data (task, patterns, (GDestroyNotify) g_ptr_array_unref);
-  ws_window_run_in_background (task, cost_thread);
-}
-
-/* ------------------------------------------------------------------ */
-/* Live measurements, one item after another                          */
-/* ------------------------------------------------------------------ */
-
-static double
-item_x (const WsCompareItem *item,
-        const char         **param)
-{
-  const WsPreset *preset = ws_preset_lookup (item->id);
-  gint64 x;
-
-  *param = ws_preset_sweep_param (preset, item->pattern);
-  return *param && ws_pattern_get_param (item->pattern, *param, &x) ? x : NAN;
-}
-
-static gboolean
-measured_live (WsWindow            *self,
-               const WsCompareItem *item)
-{
-  const char *param;
-  double x = item_x (item, &param);
-
-  for (guint i = 0; i < self->live->len; i++)
-    {
-      const WsLiveEntry *e = g_ptr_array_index (self->live, i);
-      if (g_strcmp0 (e->preset_id, item->id) == 0 && (isnan (x) || e->x == x))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-static WsCompareItem *
-find_item (WsWindow   *self,
-           const char *id)
-{
-  for (guint i = 0; i < self->compare_items->len; i++)
-    if (g_str_equal (((WsCompareItem *) g_ptr_array_index (self->compare_items, i))->id, id))
-      return g_ptr_array_index (self->compare_items, i);
-  return NULL;
-}
-
-static void
-compare_measure_done (GObject      *source,
-                      GAsyncResult *result,
-                      gpointer      user_data)
-{
-  WsMeasureData *d = user_data;
-  WsWindow *self = d->self;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (WsMeasurement) m = ws_backend_measure_finish (WS_BACKEND (source), result, &error);
-  gint64 start = g_get_monotonic_time ();
-
-  if (g_cancellable_is_cancelled (d->cancellable) || self->live == NULL)
-    {
-      ws_window_measure_data_free (d);
-      return;
-    }
-  self->compare_measuring = FALSE;
-  if (m)
-    {
-      WsCompareItem *item = find_item (self, d->key);
-      const char *param;
-      double x = item ? item_x (item, &param) : NAN;
-      g_autofree char *key = item ? ws_pattern_sweep_key (item->pattern, param) : NULL;
-
-      if (item)
-        ws_window_add_live_entry (self, key, item->id, x, m);
-      ws_window_rebuild_chart (self);
-      ws_window_update_actions (self);
-    }
-  else
-    {
-      g_autofree char *text = g_strdup_printf ("Could not measure: %s", error->message);
-      ws_window_toast (self, text);
-    }
-  ws_window_rebuild_compare (self);
-  ws_window_note_callback (self, start);
-  ws_window_measure_data_free (d);
-  if (m)
-    measure_next (self);
-}
-
-/* The first item not measured yet, on the GPU, while the page is in view. */
-static void
-measure_next (WsWindow *self)
-{
-  if (self->compare_measuring || !ws_window_comparing (self))
-    return;
-  for (guint i = 0; self->device && i < self->compare_items->len; i++)
-    {
-      WsCompareItem *item = g_ptr_array_index (self->compare_items, i);
-      g_autoptr (WsMeasureRequest) request = NULL;
-      const char *param;
-      WsMeasureData *d;
-
-      item_x (item, &param);
-      if (measured_live (self, item))
-        continue;
-      request = ws_window_request_for (self, item->id, item->pattern, param, FALSE);
-      d = g_new0 (WsMeasureData, 1);
-      d->self = g_object_ref (self);
-      d->cancellable = g_object_ref (self->compare_cancellable);
-      d->key = g_strdup (item->id);
-      self->compare_measuring = TRUE;
-      ws_backend_measure_async (self->backend, request, self->compare_cancellable, NULL, NULL, NULL,
-                                compare_measure_done, d);
-      return;
-    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -206,9 +40,11 @@ measure_next (WsWindow *self)
 static void
 show_cells (WsWindow *self)
 {
-  for (guint i = 0; i < self->compare_items->len; i++)
+  GPtrArray *items = ws_session_get_comparison (self->session);
+
+  for (guint i = 0; i < items->len; i++)
     {
-      WsCompareItem *item = g_ptr_array_index (self->compare_items, i);
+      WsCompareItem *item = g_ptr_array_index (items, i);
       g_autoptr (WsWarpResult) r = ws_compare_item_analyze (item, NULL);
       /* the chooser above names the preset; an export names it in the caption */
       g_autofree char *caption = ws_pattern_describe_access (item->pattern, item->access);
@@ -217,24 +53,69 @@ show_cells (WsWindow *self)
     }
 }
 
+/* The choosers set the session's comparison; the page shows it. */
 static void
 on_items_changed (WsWindow *self)
 {
   g_auto (GStrv) ids = ws_compare_view_get_ids (self->compare);
+  g_autoptr (GError) error = NULL;
 
-  g_cancellable_cancel (self->compare_cancellable);
-  g_clear_object (&self->compare_cancellable);
-  self->compare_cancellable = g_cancellable_new ();
-  self->compare_measuring = FALSE;
-  g_clear_pointer (&self->compare_items, g_ptr_array_unref);
-  self->compare_items = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_compare_item_free);
-  for (guint i = 0; ids[i]; i++)
-    g_ptr_array_add (self->compare_items, ws_compare_item_new (ids[i], NULL));
-  show_cells (self);
-  start_costs (self);
+  g_assert (WS_IS_WINDOW (self));
+
+  if (!ws_session_set_comparison (self->session, (const char * const *) ids, &error))
+    g_critical ("the compare page chose presets that are not: %s", error->message);
+}
+
+static void
+on_comparison_failed (WsWindow     *self,
+                      const GError *error)
+{
+  g_autofree char *text = g_strdup_printf ("Could not measure: %s", error->message);
+
+  g_assert (WS_IS_WINDOW (self));
+
+  ws_window_toast (self, text);
+}
+
+static void
+on_comparison_changed (WsWindow *self)
+{
+  GPtrArray *items = ws_session_get_comparison (self->session);
+  g_auto (GStrv) shown = ws_compare_view_get_ids (self->compare);
+  gboolean same = items && g_strv_length (shown) == items->len;
+  g_autoptr (GString) titles = g_string_new (NULL);
+  g_autofree char *key = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  g_assert (WS_IS_WINDOW (self));
+
+  for (guint i = 0; same && i < items->len; i++)
+    same = g_str_equal (shown[i], ((WsCompareItem *) g_ptr_array_index (items, i))->id);
+  /* a comparison set elsewhere (a script, the command line) shows in the choosers */
+  if (items && !same)
+    {
+      g_autoptr (GStrvBuilder) b = g_strv_builder_new ();
+      g_auto (GStrv) ids = NULL;
+
+      for (guint i = 0; i < items->len; i++)
+        g_strv_builder_add (b, ((WsCompareItem *) g_ptr_array_index (items, i))->id);
+      ids = g_strv_builder_end (b);
+      ws_compare_view_set_ids (self->compare, (const char * const *) ids);
+      return;
+    }
+  /* what the cells show: each item's preset and parameters */
+  for (guint i = 0; items && i < items->len; i++)
+    g_string_append_printf (titles, "%s\n", ((WsCompareItem *) g_ptr_array_index (items, i))->title);
+  key = g_string_free (g_steal_pointer (&titles), FALSE);
+  if (items && g_strcmp0 (self->compare_shown, key) != 0)
+    {
+      g_free (self->compare_shown);
+      self->compare_shown = g_steal_pointer (&key);
+      show_cells (self);
+      ws_schedule_player_restart (ws_compare_view_get_player (self->compare));
+    }
   ws_window_rebuild_compare (self);
-  measure_next (self);
-  ws_schedule_player_restart (ws_compare_view_get_player (self->compare));
+  ws_window_note_callback (self, start);
 }
 
 gboolean
@@ -252,19 +133,6 @@ ws_window_compare_presets (WsWindow           *self,
   ws_compare_view_set_ids (self->compare, ids);
   gtk_stack_set_visible_child_name (self->page_stack, "compare");
   return TRUE;
-}
-
-void
-ws_window_compare_measure (WsWindow *self)
-{
-  if (self->compare_items)
-    measure_next (self);
-}
-
-gboolean
-ws_window_compare_is_settled (WsWindow *self)
-{
-  return self->compare_items && self->compare_costed && !self->compare_measuring;
 }
 
 static void
@@ -308,18 +176,15 @@ ws_window_compare_init (WsWindow *self)
   guint n_sets;
   const WsCompareSet *sets = ws_compare_sets_get_all (&n_sets);
 
-  self->compare_cancellable = g_cancellable_new ();
   ws_compare_view_set_sets_menu (self->compare, menu);
   g_signal_connect_object (self->compare, "items-changed", G_CALLBACK (on_items_changed), self, G_CONNECT_SWAPPED);
-  /* the transpose variants, to begin with */
-  ws_compare_view_set_ids (self->compare, sets[0].ids);
-}
-
-void
-ws_window_compare_dispose (WsWindow *self)
-{
-  if (self->compare_cancellable)
-    g_cancellable_cancel (self->compare_cancellable);
-  g_clear_object (&self->compare_cancellable);
-  g_clear_pointer (&self->compare_items, g_ptr_array_unref);
+  g_signal_connect_object (self->session, "comparison-changed", G_CALLBACK (on_comparison_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "measure-failed", G_CALLBACK (on_comparison_failed), self,
+                           G_CONNECT_SWAPPED);
+  if (ws_session_get_comparison (self->session))
+    on_comparison_changed (self);
+  else
+    /* the transpose variants, to begin with */
+    ws_compare_view_set_ids (self->compare, sets[0].ids);
 }

@@ -83,12 +83,13 @@ export_compare (WsWindow       *self,
                 GError        **error)
 {
   g_autoptr (GPtrArray) captions = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *items = ws_session_get_comparison (self->session);
   WsCompareFigure figure = { .n_cells = 0 };
   double w, h;
 
-  for (guint i = 0; self->compare_items && i < self->compare_items->len; i++)
+  for (guint i = 0; items && i < items->len; i++)
     {
-      WsCompareItem *item = g_ptr_array_index (self->compare_items, i);
+      WsCompareItem *item = g_ptr_array_index (items, i);
       WsFigureView *view = ws_compare_view_get_figure (self->compare, i);
 
       if (view == NULL || ws_figure_view_get_result (view) == NULL)

@@ -60,7 +60,7 @@ struct _WsWindow
   gboolean edited;                 /* the pattern differs from the preset's */
   WsWarpResult *result;            /* the warp instruction in the views */
 
-  /* the model of the whole launch, on a worker thread */
+  /* the model of the whole launch, on a thread of its own */
   GCancellable *model_cancellable;
   WsLaunchStats *launch;
   GCancellable *prediction_cancellable;
@@ -69,18 +69,12 @@ struct _WsWindow
   char *prediction_name;           /* "sectors per request" */
   gboolean predicting;             /* a prediction is on its way */
 
-  /* measurements */
-  WsBackend *backend;
-  GCancellable *probe_cancellable;
-  WsDeviceInfo *device;            /* NULL: no GPU (probe_error says why) */
-  GError *probe_error;
-  gboolean probed;
-  char *recording_path;
-  WsRecording *recording;          /* the main recording */
-  GPtrArray *compared;             /* WsRecording: more recordings, plotted beside it */
-  GError *recording_error;
-  gboolean recording_loaded;
-  guint measure_timeout;
+  /* what it shows: the GPU, recordings, live measurements, the comparison */
+  WsSession *session;
+  GCancellable *cancellable;       /* what the window started; cancelled when it goes */
+
+  /* measurements, as the window asks for them */
+  guint measure_timeout;           /* a measurement once the pattern stops changing */
   GCancellable *measure_cancellable;
   GCancellable *sweep_cancellable;
   guint replay_timeout;            /* a sweep replayed from the recording */
@@ -94,15 +88,8 @@ struct _WsWindow
   GPtrArray *sweep_points;         /* WsMeasurement of the sweep under way (or just done) */
   char *sweep_key;                 /* the pattern it measures */
   gboolean sweep_replayed;         /* its points come from the recording */
-  GPtrArray *live;                 /* WsLiveEntry: measured this session, newest last */
-
-  /* the compare page (ws-window-compare.c) */
-  GPtrArray *compare_items;        /* WsCompareItem */
-  WsCompareCost compare_costs[WS_COMPARE_MAX];
-  gboolean compare_costed;         /* the model has costed compare_items */
-  GCancellable *compare_cancellable;   /* the model's costs and live measurements of the items */
-  gboolean compare_measuring;
   guint opening;                   /* recordings being read */
+  char *compare_shown;             /* the comparison the cells show (its items' titles) */
 
   /* for the benchmark: the longest time a backend callback held the main loop */
   gint64 longest_callback_us;
@@ -129,33 +116,10 @@ void     ws_window_analyze_warp         (WsWindow       *self);
 WsSpace  ws_window_shown_space          (WsWindow       *self);
 
 /* ws-window-measure.c */
-typedef struct
-{
-  WsWindow *self;
-  char *key;                       /* the pattern measured */
-  GCancellable *cancellable;
-} WsMeasureData;
-
 void     ws_window_measure_init         (WsWindow       *self);
-void     ws_window_measure_data_free    (WsMeasureData  *data);
 /* A registered kernel for an unedited preset; a generated one otherwise. */
 WsMeasureRequest *ws_window_make_request (WsWindow      *self,
                                          gboolean        counters);
-/* The kernel of kernel_id (NULL: one generated from the pattern) at its own
- * sizes, but at the pattern's value of sweep_param. */
-WsMeasureRequest *ws_window_request_for (WsWindow       *self,
-                                         const char     *kernel_id,
-                                         const WsPattern *pattern,
-                                         const char     *sweep_param,
-                                         gboolean        counters);
-void     ws_window_add_live             (WsWindow       *self,
-                                         const char     *key,
-                                         const WsMeasurement *m);
-void     ws_window_add_live_entry       (WsWindow       *self,
-                                         const char     *key,
-                                         const char     *preset_id,
-                                         double          x,
-                                         const WsMeasurement *m);
 /* Notes how long a callback from the backend held the main loop. */
 void     ws_window_note_callback        (WsWindow       *self,
                                          gint64          start);
@@ -163,9 +127,6 @@ void     ws_window_note_callback        (WsWindow       *self,
 void     ws_window_show_measured        (WsWindow       *self);
 /* Without a GPU, the banner says why, and where the plots' numbers come from. */
 void     ws_window_update_banner        (WsWindow       *self);
-/* path NULL: the bundled recording */
-void     ws_window_load_recording       (WsWindow       *self,
-                                         const char     *path);
 void     ws_window_measure_dispose      (WsWindow       *self);
 void     ws_window_schedule_measurement (WsWindow       *self);
 void     ws_window_measure_now          (WsWindow       *self);
@@ -174,6 +135,7 @@ gboolean ws_window_save_recording       (WsWindow       *self,
                                          GError        **error);
 
 /* ws-window-sweep.c */
+void     ws_window_sweep_init           (WsWindow       *self);
 void     ws_window_start_sweep          (WsWindow       *self);
 void     ws_window_cancel_sweep         (WsWindow       *self);
 gboolean ws_window_is_sweeping          (WsWindow       *self);
@@ -185,8 +147,8 @@ void     ws_window_rebuild_chart        (WsWindow       *self);
  * still shows each). */
 void     ws_window_queue_chart          (WsWindow       *self);
 const char *ws_window_sweep_param       (WsWindow       *self);
-/* The recordings, the main one first (the array does not own them). */
-GPtrArray *ws_window_recordings         (WsWindow       *self);
+/* Where the plots' measurements come from: the session's recordings (the
+ * array does not own them) and its live measurements. */
 void     ws_window_plot_sources         (WsWindow       *self,
                                          WsPlotSources  *sources,
                                          GPtrArray      *recordings);
@@ -200,7 +162,7 @@ typedef enum
   WS_OPEN_ADD,                     /* another, plotted beside it */
 } WsOpenMode;
 
-/* Loads on a worker thread; a bad file gets a toast and changes nothing. */
+/* Loads on a thread of its own; a bad file gets a toast and changes nothing. */
 void     ws_window_open_recording       (WsWindow       *self,
                                          const char     *path,
                                          WsOpenMode      mode);
@@ -214,11 +176,7 @@ gboolean ws_window_is_opening           (WsWindow       *self);
 /* ws-window-compare.c */
 void     ws_window_compare_class_init   (GtkWidgetClass *widget_class);
 void     ws_window_compare_init         (WsWindow       *self);
-void     ws_window_compare_dispose      (WsWindow       *self);
 void     ws_window_rebuild_compare      (WsWindow       *self);
-/* Measures on the GPU what the comparison has not measured yet, while it is in view. */
-void     ws_window_compare_measure      (WsWindow       *self);
-gboolean ws_window_compare_is_settled   (WsWindow       *self);
 
 /* ws-window-export.c */
 typedef enum

@@ -2,16 +2,16 @@
 /* Recordings in the window: open one in place of the main one, or add one
  * to plot beside it (an H100's numbers beside a laptop's), from the menu,
  * the keys, a drop on the window or the recent files; save what this
- * session measured. A file that is not a recording changes nothing: a
- * toast says what is wrong with it. Files are read on a worker thread and
- * written atomically (ws_recording_save_file). */
+ * session measured. The session holds them; a file that is not a recording
+ * changes nothing, and a toast says what is wrong with it. Files are read
+ * on a thread of their own and written atomically (ws_recording_save_file). */
 #include "ws-window-private.h"
 
 #define MAX_RECENT 8
-#define MAX_COMPARED 3
 
 typedef struct
 {
+  WsWindow *self;
   char *path;
   WsOpenMode mode;
 } OpenData;
@@ -19,25 +19,9 @@ typedef struct
 static void
 open_data_free (OpenData *d)
 {
+  g_object_unref (d->self);
   g_free (d->path);
   g_free (d);
-}
-
-static void
-open_thread (GTask        *task,
-             gpointer      source,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  OpenData *d = task_data;
-  g_autoptr (GFile) file = g_file_new_for_path (d->path);
-  GError *error = NULL;
-  WsRecording *recording = ws_recording_load_file (file, cancellable, &error);
-
-  if (recording)
-    g_task_return_pointer (task, recording, g_object_unref);
-  else
-    g_task_return_error (task, error);
 }
 
 static void
@@ -55,56 +39,36 @@ show_opened (WsWindow    *self,
   ws_window_toast (self, text);
 }
 
-static void
-recordings_changed (WsWindow *self)
-{
-  ws_window_update_banner (self);
-  ws_window_rebuild_chart (self);
-  ws_window_rebuild_compare (self);
-  ws_window_show_measured (self);
-  ws_window_update_actions (self);
-}
-
+/* The session keeps the recording (and says so with "recordings-changed");
+ * the window tells the user, and remembers the file. */
 static void
 open_done (GObject      *source,
            GAsyncResult *result,
            gpointer      user_data)
 {
-  WsWindow *self = WS_WINDOW (source);
-  OpenData *d = g_task_get_task_data (G_TASK (result));
+  OpenData *d = user_data;
+  WsWindow *self = d->self;
   g_autoptr (GError) error = NULL;
-  WsRecording *recording = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autoptr (WsRecording) recording = ws_session_open_recording_finish (WS_SESSION (source), result, &error);
 
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
+  g_assert (WS_IS_WINDOW (self));
+
   self->opening--;
-  if (recording == NULL)
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    ;
+  else if (recording == NULL)
     {
       g_autofree char *name = g_path_get_basename (d->path);
       g_autofree char *text = g_strdup_printf ("Could not open “%s”: %s", name, error->message);
       ws_window_toast (self, text);
       ws_window_update_actions (self);
-      return;
-    }
-  show_opened (self, recording, d);
-  if (d->mode == WS_OPEN_REPLACE)
-    {
-      g_clear_object (&self->recording);
-      g_clear_error (&self->recording_error);
-      self->recording = recording;
-      g_free (self->recording_path);
-      self->recording_path = g_strdup (d->path);
     }
   else
     {
-      if (self->compared == NULL)
-        self->compared = g_ptr_array_new_with_free_func (g_object_unref);
-      if (self->compared->len >= MAX_COMPARED)
-        g_ptr_array_remove_index (self->compared, 0);
-      g_ptr_array_add (self->compared, recording);
+      show_opened (self, recording, d);
+      ws_window_note_recent (self, d->path);
     }
-  ws_window_note_recent (self, d->path);
-  recordings_changed (self);
+  open_data_free (d);
 }
 
 void
@@ -112,16 +76,16 @@ ws_window_open_recording (WsWindow   *self,
                           const char *path,
                           WsOpenMode  mode)
 {
-  g_autoptr (GTask) task = g_task_new (self, self->probe_cancellable, open_done, NULL);
-  OpenData *d = g_new0 (OpenData, 1);
+  OpenData *d;
 
   g_return_if_fail (path != NULL);
+
+  d = g_new0 (OpenData, 1);
+  d->self = g_object_ref (self);
   d->path = g_strdup (path);
   d->mode = mode;
   self->opening++;
-  g_task_set_source_tag (task, ws_window_open_recording);
-  g_task_set_task_data (task, d, (GDestroyNotify) open_data_free);
-  g_task_run_in_thread (task, open_thread);
+  ws_session_open_recording_async (self->session, path, mode == WS_OPEN_ADD, self->cancellable, open_done, d);
 }
 
 gboolean
@@ -133,10 +97,7 @@ ws_window_is_opening (WsWindow *self)
 void
 ws_window_forget_recordings (WsWindow *self)
 {
-  if (self->compared == NULL || self->compared->len == 0)
-    return;
-  g_ptr_array_set_size (self->compared, 0);
-  recordings_changed (self);
+  ws_session_forget_compared (self->session);
 }
 
 /* ------------------------------------------------------------------ */
@@ -150,25 +111,12 @@ ws_window_save_recording (WsWindow   *self,
                           const char *path,
                           GError    **error)
 {
-  g_autoptr (WsRecording) recording = NULL;
+  g_autoptr (WsRecording) recording = ws_session_to_recording (self->session, error);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autofree char *name = g_path_get_basename (path);
   g_autofree char *text = NULL;
 
-  if (self->device && self->live->len > 0)
-    {
-      recording = ws_recording_new (self->device);
-      for (guint i = 0; i < self->live->len; i++)
-        ws_recording_add (recording, ((WsLiveEntry *) g_ptr_array_index (self->live, i))->m);
-    }
-  else if (self->recording)
-    recording = g_object_ref (self->recording);
-  else
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "nothing was measured in this window, and no recording is open");
-      return FALSE;
-    }
-  if (!ws_recording_save_file (recording, file, NULL, error))
+  if (recording == NULL || !ws_recording_save_file (recording, file, NULL, error))
     return FALSE;
   ws_window_note_recent (self, path);
   text = g_strdup_printf ("Saved %u measurements in “%s”", ws_recording_get_n_measurements (recording), name);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Sweeps: measured point by point on the GPU, or replayed from the
- * recording without one; a progress bar and a cancel button either way. */
+/* Sweeps in the window: measured point by point on the GPU by the session,
+ * or replayed from its recording without one; a progress bar and a cancel
+ * button either way. */
 #include "ws-window-private.h"
 
 #define REPLAY_MS 100
@@ -61,14 +62,18 @@ end_sweep (WsWindow   *self,
 }
 
 static void
-sweep_progress (WsBackend           *backend,
-                guint                done,
-                guint                total,
-                const WsMeasurement *latest,
-                gpointer             user_data)
+on_sweep_progress (WsWindow            *self,
+                   guint                done,
+                   guint                total,
+                   const WsMeasurement *latest)
 {
-  WsWindow *self = user_data;
   gint64 start = g_get_monotonic_time ();
+
+  g_assert (WS_IS_WINDOW (self));
+
+  /* the window's own sweep, not one a script started on the session */
+  if (self->sweep_cancellable == NULL || self->sweep_replayed)
+    return;
 
   self->sweep_done = done;
   self->sweep_total = total;
@@ -86,23 +91,21 @@ sweep_done (GObject      *source,
             GAsyncResult *result,
             gpointer      user_data)
 {
-  WsMeasureData *d = user_data;
-  WsWindow *self = d->self;
+  g_autoptr (WsWindow) self = user_data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) points = ws_backend_sweep_finish (WS_BACKEND (source), result, &error);
+  g_autoptr (GPtrArray) points = ws_session_sweep_finish (WS_SESSION (source), result, &error);
   gint64 start = g_get_monotonic_time ();
 
-  if (self->live == NULL || d->cancellable != self->sweep_cancellable)
-    {
-      ws_window_measure_data_free (d);
-      return;
-    }
+  g_assert (WS_IS_WINDOW (self));
+
+  /* a sweep cancelled is over already */
+  if (g_task_get_cancellable (G_TASK (result)) != self->sweep_cancellable)
+    return;
   if (points)
     {
       g_autofree char *text = g_strdup_printf ("Sweep done: %u points measured on %s", points->len,
-                                               self->device->name);
-      for (guint i = 0; i < points->len; i++)
-        ws_window_add_live (self, d->key, g_ptr_array_index (points, i));
+                                               ws_session_get_device (self->session)->name);
+      /* the points are the session's live measurements now */
       g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
       end_sweep (self, text);
     }
@@ -115,7 +118,6 @@ sweep_done (GObject      *source,
     }
   ws_window_show_measured (self);
   ws_window_note_callback (self, start);
-  ws_window_measure_data_free (d);
 }
 
 static gboolean
@@ -157,7 +159,8 @@ start_replay (WsWindow   *self,
               const char *param)
 {
   g_clear_pointer (&self->replay_points, g_ptr_array_unref);
-  self->replay_points = ws_plot_recorded (self->recording, self->preset->id, self->pattern, param);
+  self->replay_points = ws_plot_recorded (ws_session_get_recording (self->session), self->preset->id, self->pattern,
+                                          param);
   g_ptr_array_sort_with_data (self->replay_points, compare_by_param, (gpointer) param);
   self->sweep_replayed = TRUE;
   self->replay_index = 0;
@@ -171,21 +174,16 @@ start_live_sweep (WsWindow   *self,
                   const char *param)
 {
   g_autoptr (WsMeasureRequest) request = ws_window_make_request (self, FALSE);
-  const WsKernelInfo *info = request->kernel_id ? ws_gpu_kernel_lookup (request->kernel_id) : NULL;
-  /* a registered kernel knows which values it can run */
-  g_autoptr (GArray) values = ws_sweep_values_parse (info && info->sweep_values && g_strcmp0 (info->sweep_param, param) == 0
-                                                       ? info->sweep_values : self->preset->sweep_values, NULL);
-  WsMeasureData *d = g_new0 (WsMeasureData, 1);
+  /* a registered kernel knows which values it can run; an edited pattern
+   * sweeps the preset's */
+  g_autoptr (GArray) values = request->kernel_id ? NULL : ws_sweep_values_parse (self->preset->sweep_values, NULL);
 
   self->sweep_replayed = FALSE;
-  self->sweep_total = values->len;
+  self->sweep_total = values ? values->len : 0;
   self->sweep_cancellable = g_cancellable_new ();
-  d->self = g_object_ref (self);
-  d->key = ws_window_pattern_key (self);
-  d->cancellable = g_object_ref (self->sweep_cancellable);
   ws_window_set_status (self, "Sweeping…");
-  ws_backend_sweep_async (self->backend, request, param, values, self->sweep_cancellable, sweep_progress, self, NULL,
-                          sweep_done, d);
+  ws_session_sweep_async (self->session, request, param, values, self->sweep_cancellable, sweep_done,
+                          g_object_ref (self));
 }
 
 void
@@ -202,9 +200,9 @@ ws_window_start_sweep (WsWindow *self)
   self->sweep_key = ws_window_pattern_key (self);
   self->sweep_points = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_measurement_free);
   self->sweep_done = 0;
-  if (self->device)
+  if (ws_session_get_device (self->session))
     start_live_sweep (self, param);
-  else if (self->recording && !self->edited)
+  else if (ws_session_get_recording (self->session) && !self->edited)
     start_replay (self, param);
   else
     return;
@@ -224,4 +222,11 @@ ws_window_cancel_sweep (WsWindow *self)
   g_clear_object (&self->sweep_cancellable);
   g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
   end_sweep (self, "Sweep cancelled");
+}
+
+void
+ws_window_sweep_init (WsWindow *self)
+{
+  g_signal_connect_object (self->session, "sweep-progress", G_CALLBACK (on_sweep_progress), self,
+                           G_CONNECT_SWAPPED);
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The explorer window: its template, the views and their player, the
- * presets, the editor, and what the window remembers. The model runs in
+ * presets, the editor, and what the window remembers. It shows a session
+ * (ws-session.h), which holds what is measured. The model runs in
  * ws-window-model.c, measurements in ws-window-measure.c, actions in
  * ws-window-actions.c. */
 #include "ws-config.h"
@@ -128,7 +129,8 @@ on_page_changed (WsWindow *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAGE]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
   ws_window_update_actions (self);
-  ws_window_compare_measure (self);
+  /* the GPU measures the comparison while it is in view */
+  ws_session_set_measure_comparison (self->session, ws_window_comparing (self));
 }
 
 static void
@@ -345,11 +347,11 @@ ws_window_is_settled (WsWindow *self)
 {
   g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
 
-  return self->probed && self->recording_loaded && self->launch != NULL && !self->predicting &&
-         self->measure_cancellable == NULL && self->measure_timeout == 0 && !ws_window_is_opening (self) &&
-         self->chart_timeout == 0 && ws_chart_view_is_drawn (self->chart) &&
-         ws_chart_view_is_drawn (ws_compare_view_get_chart (self->compare)) &&
-         ws_window_compare_is_settled (self);
+  return ws_session_get_probed (self->session) && ws_session_get_recording_loaded (self->session) &&
+         self->launch != NULL && !self->predicting && self->measure_cancellable == NULL &&
+         self->measure_timeout == 0 && !ws_window_is_opening (self) && self->chart_timeout == 0 &&
+         ws_chart_view_is_drawn (self->chart) && ws_chart_view_is_drawn (ws_compare_view_get_chart (self->compare)) &&
+         ws_session_comparison_is_settled (self->session);
 }
 
 void
@@ -410,8 +412,10 @@ ws_window_dispose (GObject *object)
 {
   WsWindow *self = WS_WINDOW (object);
 
+  g_cancellable_cancel (self->cancellable);
   ws_window_measure_dispose (self);
-  ws_window_compare_dispose (self);
+  if (self->session)
+    ws_session_set_measure_comparison (self->session, FALSE);
   g_cancellable_cancel (self->model_cancellable);
   g_cancellable_cancel (self->prediction_cancellable);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_WINDOW);
@@ -425,6 +429,9 @@ ws_window_finalize (GObject *object)
   WsWindow *self = WS_WINDOW (object);
 
   g_clear_object (&self->settings);
+  g_clear_object (&self->session);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->compare_shown, g_free);
   g_clear_object (&self->model_cancellable);
   g_clear_object (&self->prediction_cancellable);
   g_clear_pointer (&self->pattern, ws_pattern_unref);
@@ -533,6 +540,7 @@ ws_window_init (WsWindow *self)
   self->player = ws_schedule_player_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = g_settings_new (WS_APP_ID);
+  self->cancellable = g_cancellable_new ();
   self->model_cancellable = g_cancellable_new ();
   self->prediction_cancellable = g_cancellable_new ();
   setup_views (self);
@@ -558,18 +566,35 @@ ws_window_init (WsWindow *self)
 
 WsWindow *
 ws_window_new (GtkApplication *application,
-               WsBackend      *backend,
-               const char     *recording_path)
+               WsSession      *session)
 {
   WsWindow *self = g_object_new (WS_TYPE_WINDOW, "application", application, NULL);
   g_autofree char *last = NULL;
 
-  self->backend = backend ? g_object_ref (backend) : ws_backend_new ();
-  self->recording_path = g_strdup (recording_path);
+  g_return_val_if_fail (session == NULL || WS_IS_SESSION (session), NULL);
+
+  if (session)
+    self->session = g_object_ref (session);
+  else
+    {
+      self->session = ws_session_new (NULL);
+      ws_session_load_recording (self->session, NULL);
+    }
+  /* how the session measures is what the user set */
+  g_settings_bind (self->settings, "samples", self->session, "samples", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "cold-cache", self->session, "cold", G_SETTINGS_BIND_GET);
   ws_window_measure_init (self);
+  ws_window_sweep_init (self);
   ws_window_compare_init (self);
   last = g_settings_get_string (self->settings, "last-preset");
   if (!ws_window_load_preset (self, last))
     ws_window_load_preset (self, "coalescing/sequential");
   return self;
+}
+
+WsSession *
+ws_window_get_session (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
+  return self->session;
 }

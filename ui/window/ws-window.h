@@ -3,7 +3,7 @@
 
 #include <adwaita.h>
 
-#include "ws-backend.h"
+#include "ws-session.h"
 
 G_BEGIN_DECLS
 
@@ -13,11 +13,11 @@ G_BEGIN_DECLS
 #define WS_TYPE_WINDOW (ws_window_get_type ())
 G_DECLARE_FINAL_TYPE (WsWindow, ws_window, WS, WINDOW, AdwApplicationWindow)
 
-/* backend may be NULL: the window makes its own. recording_path NULL: the
- * bundled recording. */
+/* The window shows a session (NULL: one of its own, on the bundled
+ * recording): its GPU, recordings, measurements and comparison. */
 WsWindow   *ws_window_new               (GtkApplication *application,
-                                         WsBackend      *backend,
-                                         const char     *recording_path);
+                                         WsSession      *session);
+WsSession  *ws_window_get_session       (WsWindow       *self);
 gboolean    ws_window_load_preset       (WsWindow       *self,
                                          const char     *id);
 const char *ws_window_get_preset_id     (WsWindow       *self);

@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* A comparison: two to four presets side by side, each with the
+ * instruction that says most about it, and what the model says each costs
+ * a warp. The figures and the chart are drawn from it elsewhere
+ * (ui/plots/ws-compare.c); this is the model's part, GLib only. */
+#include "ws-comparison.h"
+
+#include <string.h>
+
+static guint
+preset_n_accesses (const WsPreset *preset)
+{
+  guint n = 0;
+
+  while (n < WS_PRESET_MAX_ACCESSES && preset->accesses[n].index)
+    n++;
+  return n;
+}
+
+static const WsCompareSet sets[] = {
+  { "Transpose: naive against tiled",
+    { "transpose/copy", "transpose/read-coalesced", "transpose/shared", "transpose/shared-padded" } },
+  { "Transpose: which side to coalesce",
+    { "transpose/read-coalesced", "transpose/write-coalesced", "transpose/ldg" } },
+  { "Shared tile against padded tile", { "transpose/shared", "transpose/shared-padded" } },
+  { "Sequential against strided", { "coalescing/sequential", "coalescing/stride" } },
+  { "Four ways to read global memory",
+    { "coalescing/sequential", "coalescing/offset", "coalescing/stride", "coalescing/broadcast" } },
+  { "Structures: AoS, SoA and ASTA", { "alignment/aos", "alignment/soa", "alignment/asta" } },
+  { "Local memory: uniform against non-uniform",
+    { "private-array/uniform-local", "private-array/nonuniform-local", "private-array/nonuniform-shared" } },
+  { "Registers against local memory", { "private-array/static", "private-array/uniform-local" } },
+  { "Constant memory: one address against many", { "constant/broadcast", "constant/distinct" } },
+  { "Atomics: one address, many, aggregated",
+    { "atomics/one-address", "atomics/distinct", "atomics/warp-aggregated" } },
+  { "Merging in shared memory", { "merge/one-thread", "merge/atomicmin", "merge/tree", "merge/hybrid" } },
+};
+
+const WsCompareSet *
+ws_compare_sets_get_all (guint *n_sets)
+{
+  *n_sets = G_N_ELEMENTS (sets);
+  return sets;
+}
+
+/* ------------------------------------------------------------------ */
+/* Items                                                              */
+/* ------------------------------------------------------------------ */
+
+/* Which instruction says most about a pattern: one in shared, local or
+ * constant memory if it has any (a tiled transpose is about its tile), the
+ * one of them with the longest schedule, loads before stores. */
+static gboolean
+better_access (const WsWarpResult *r,
+               const WsWarpResult *best)
+{
+  gboolean special = r->space != WS_SPACE_GLOBAL, best_special = best->space != WS_SPACE_GLOBAL;
+
+  if (special != best_special)
+    return special;
+  if (r->steps->len != best->steps->len)
+    return r->steps->len > best->steps->len;
+  return r->kind == WS_ACCESS_LOAD && best->kind != WS_ACCESS_LOAD;
+}
+
+guint
+ws_compare_main_access (const WsPattern *pattern)
+{
+  g_autoptr (WsWarpResult) best = NULL;
+  guint chosen = 0;
+
+  for (guint a = 0; a < ws_pattern_get_n_accesses (pattern); a++)
+    {
+      WsWarpResult *r = ws_model_analyze_warp (pattern, a, WS_DIM3 (0, 0, 0), 0, NULL);
+      if (r && r->space != WS_SPACE_REGISTER && (best == NULL || better_access (r, best)))
+        {
+          g_clear_pointer (&best, ws_warp_result_free);
+          best = r;
+          chosen = a;
+        }
+      else if (r)
+        ws_warp_result_free (r);
+    }
+  return chosen;
+}
+
+/* The preset's title, and the parameters that differ from the preset's. */
+static char *
+item_title (const WsPreset  *preset,
+            const WsPattern *pattern)
+{
+  g_autoptr (WsPattern) reference = ws_preset_build (preset);
+  GString *s = g_string_new (NULL);
+  g_autofree char *title = ws_preset_short_title (preset->title);
+
+  g_string_append (s, title);
+  for (guint i = 0; i < ws_pattern_get_n_params (pattern); i++)
+    {
+      const WsParam *p = ws_pattern_get_param_nth (pattern, i);
+      gint64 v;
+      if (ws_pattern_get_param (reference, p->name, &v) && v != p->value)
+        g_string_append_printf (s, ", %s = %" G_GINT64_FORMAT, p->name, p->value);
+    }
+  return g_string_free (s, FALSE);
+}
+
+WsCompareItem *
+ws_compare_item_new_for (const WsPreset  *preset,
+                         const WsPattern *pattern)
+{
+  WsCompareItem *item = g_new0 (WsCompareItem, 1);
+
+  g_return_val_if_fail (preset != NULL && pattern != NULL, NULL);
+  item->id = g_strdup (preset->id);
+  item->pattern = ws_pattern_copy (pattern);
+  item->title = item_title (preset, pattern);
+  item->access = ws_compare_main_access (pattern);
+  return item;
+}
+
+/* "ID@N": the preset and the instruction (from 1) to show; 0 for ws_compare_main_access. */
+static const WsPreset *
+parse_head (const char *head,
+            guint      *instruction,
+            GError    **error)
+{
+  g_auto (GStrv) parts = g_strsplit (head, "@", 2);
+  const WsPreset *preset = ws_preset_lookup (g_strstrip (parts[0]));
+  char *end = NULL;
+
+  *instruction = 0;
+  if (preset == NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "no preset “%s” (see warpscope-cli model --list-presets)", parts[0]);
+      return NULL;
+    }
+  if (parts[1] == NULL)
+    return preset;
+  *instruction = (guint) g_ascii_strtoull (parts[1], &end, 10);
+  if (end == parts[1] || *end != '\0' || *instruction < 1 || *instruction > preset_n_accesses (preset))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "“%s”: %s has instructions 1 to %u", head, preset->id, preset_n_accesses (preset));
+      return NULL;
+    }
+  return preset;
+}
+
+WsCompareItem *
+ws_compare_item_new (const char *spec,
+                     GError    **error)
+{
+  g_auto (GStrv) parts = g_strsplit (spec, ":", -1);
+  guint instruction;
+  const WsPreset *preset = parse_head (parts[0], &instruction, error);
+  g_autoptr (WsPattern) pattern = NULL;
+  WsCompareItem *item;
+
+  if (preset == NULL)
+    return NULL;
+  pattern = ws_preset_build (preset);
+  for (guint i = 1; parts[i]; i++)
+    {
+      const char *eq = strchr (parts[i], '=');
+      g_autofree char *name = eq ? g_strstrip (g_strndup (parts[i], eq - parts[i])) : NULL;
+      char *end = NULL;
+      gint64 v = eq ? g_ascii_strtoll (eq + 1, &end, 0) : 0;
+
+      if (eq == NULL || end == eq + 1 || *end != '\0')
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "“%s” in “%s” is not NAME=VALUE", parts[i],
+                       spec);
+          return NULL;
+        }
+      if (!ws_pattern_set_param (pattern, name, v, error))
+        {
+          g_prefix_error (error, "%s: ", preset->id);
+          return NULL;
+        }
+    }
+  item = ws_compare_item_new_for (preset, pattern);
+  if (instruction > 0)
+    item->access = instruction - 1;
+  return item;
+}
+
+void
+ws_compare_item_free (WsCompareItem *item)
+{
+  if (item == NULL)
+    return;
+  g_free (item->id);
+  g_free (item->title);
+  g_clear_pointer (&item->pattern, ws_pattern_unref);
+  g_free (item);
+}
+
+GPtrArray *
+ws_compare_parse_list (const char *list,
+                       GError    **error)
+{
+  g_auto (GStrv) specs = g_strsplit (list, ",", -1);
+  g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_compare_item_free);
+
+  for (guint i = 0; specs[i]; i++)
+    {
+      WsCompareItem *item;
+
+      if (*g_strstrip (specs[i]) == '\0')
+        continue;
+      if ((item = ws_compare_item_new (specs[i], error)) == NULL)
+        return NULL;
+      g_ptr_array_add (items, item);
+    }
+  return g_steal_pointer (&items);
+}
+
+WsWarpResult *
+ws_compare_item_analyze (const WsCompareItem *item,
+                         GError             **error)
+{
+  return ws_model_analyze_warp (item->pattern, item->access, WS_DIM3 (0, 0, 0), 0, error);
+}
+
+char *
+ws_compare_item_caption (const WsCompareItem *item)
+{
+  g_autofree char *what = ws_pattern_describe_access (item->pattern, item->access);
+
+  return g_strdup_printf ("%s: %s", item->title, what);
+}
+
+/* ------------------------------------------------------------------ */
+/* The model's cost                                                   */
+/* ------------------------------------------------------------------ */
+
+gboolean
+ws_compare_cost_compute (const WsPattern *pattern,
+                         WsCompareCost   *cost,
+                         GCancellable    *cancellable,
+                         GError         **error)
+{
+  g_autoptr (WsLaunchStats) stats = ws_model_analyze_launch (pattern, cancellable, error);
+
+  *cost = (WsCompareCost) { 0 };
+  if (stats == NULL)
+    return FALSE;
+  for (guint i = 0; i < stats->n_accesses; i++)
+    {
+      const WsStats *s = &stats->accesses[i];
+      switch (ws_pattern_get_access (pattern, i)->space)
+        {
+        case WS_SPACE_GLOBAL:
+        case WS_SPACE_LOCAL:
+          cost->bytes += s->bytes_moved;
+          break;
+        case WS_SPACE_SHARED:
+          cost->wavefronts += s->wavefronts;
+          break;
+        case WS_SPACE_CONSTANT:
+          cost->requests += s->requests;
+          break;
+        case WS_SPACE_REGISTER:
+        case WS_N_SPACES:
+        default:
+          break;
+        }
+    }
+  if (stats->warps > 0)
+    {
+      cost->bytes /= stats->warps;
+      cost->wavefronts /= stats->warps;
+      cost->requests /= stats->warps;
+    }
+  cost->known = TRUE;
+  return TRUE;
+}

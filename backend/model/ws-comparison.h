@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ws-analysis.h"
+#include "ws-presets.h"
+
+G_BEGIN_DECLS
+
+/* Two to four presets side by side: each item is a preset with the
+ * parameters set, and the instruction its view shows; its cost is what the
+ * model says a warp of its launch moves. GLib only: the session holds a
+ * comparison, the figures and the chart draw it. */
+
+#define WS_COMPARE_MAX 4
+#define WS_COMPARE_MIN 2
+
+typedef struct
+{
+  char *id;                  /* the preset */
+  char *title;               /* short, with the parameters set: "Stride sweep, stride = 4" */
+  WsPattern *pattern;
+  guint access;              /* the instruction in view (ws_compare_main_access) */
+} WsCompareItem;
+
+/* What the model says a warp of the launch costs (on average), in units
+ * that can be compared between patterns. */
+typedef struct
+{
+  gboolean known;
+  double bytes;              /* moved by the 32-byte sectors of global and local memory */
+  double wavefronts;         /* shared memory */
+  double requests;           /* constant memory, one per distinct address */
+} WsCompareCost;
+
+/* A set worth comparing, for the window's menu and the gallery. */
+typedef struct
+{
+  const char *title;
+  const char *ids[WS_COMPARE_MAX + 1];   /* NULL after the last */
+} WsCompareSet;
+
+/* "ID[@N][:NAME=VALUE]…": a preset, the instruction to show (from 1; the
+ * one that says most without), and parameters set. */
+WsCompareItem *ws_compare_item_new       (const char          *spec,
+                                          GError             **error);
+WsCompareItem *ws_compare_item_new_for   (const WsPreset      *preset,
+                                          const WsPattern     *pattern);
+void           ws_compare_item_free      (WsCompareItem       *item);
+/* The instruction that says most about the pattern, in warp 0 of block 0:
+ * the longest schedule in shared, local or constant memory, else in global. */
+guint          ws_compare_main_access    (const WsPattern     *pattern);
+/* "ID,ID[:NAME=VALUE],…" into items; fails on a bad one or a wrong count. */
+GPtrArray     *ws_compare_parse_list     (const char          *list,
+                                          GError             **error);
+
+gboolean       ws_compare_cost_compute   (const WsPattern     *pattern,
+                                          WsCompareCost       *cost,
+                                          GCancellable        *cancellable,
+                                          GError             **error);
+/* The view of item i, for ws_compare_figure_draw. */
+WsWarpResult  *ws_compare_item_analyze   (const WsCompareItem *item,
+                                          GError             **error);
+char          *ws_compare_item_caption   (const WsCompareItem *item);
+
+const WsCompareSet *ws_compare_sets_get_all (guint            *n_sets);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsCompareItem, ws_compare_item_free)
+
+G_END_DECLS

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* What the parts of WsSession share: ws-session.c (the object, the GPU,
+ * recordings), ws-session-measure.c (measurements, sweeps, counters) and
+ * ws-session-compare.c (the comparison). */
+
+#include "ws-session.h"
+
+G_BEGIN_DECLS
+
+enum
+{
+  WS_SESSION_PROP_0,
+  WS_SESSION_PROP_BACKEND,
+  WS_SESSION_PROP_PROBED,
+  WS_SESSION_PROP_DEVICE,
+  WS_SESSION_PROP_DEVICE_PROFILE,
+  WS_SESSION_PROP_SAMPLES,
+  WS_SESSION_PROP_COLD,
+  WS_SESSION_PROP_RECORDING,
+  WS_SESSION_PROP_RECORDING_LOADED,
+  WS_SESSION_PROP_SWEEPING,
+  WS_SESSION_PROP_MEASURE_COMPARISON,
+  WS_SESSION_N_PROPS
+};
+
+enum
+{
+  WS_SESSION_SIGNAL_MEASURED,
+  WS_SESSION_SIGNAL_MEASURE_PROGRESS,
+  WS_SESSION_SIGNAL_SWEEP_PROGRESS,
+  WS_SESSION_SIGNAL_MEASURE_FAILED,
+  WS_SESSION_SIGNAL_RECORDINGS_CHANGED,
+  WS_SESSION_SIGNAL_COMPARISON_CHANGED,
+  WS_SESSION_N_SIGNALS
+};
+
+extern GParamSpec *ws_session_properties[WS_SESSION_N_PROPS];
+extern guint ws_session_signals[WS_SESSION_N_SIGNALS];
+
+struct _WsSession
+{
+  GObject parent_instance;
+
+  WsBackend *backend;
+  GCancellable *cancellable;       /* everything the session started; cancelled when it goes */
+
+  /* the GPU */
+  gboolean probing;
+  gboolean probed;
+  WsDeviceInfo *device;            /* NULL: none (probe_error says why) */
+  GError *probe_error;
+  gpointer profile;
+  GDestroyNotify profile_destroy;
+
+  /* how it measures */
+  guint samples;
+  gboolean cold;
+
+  /* recordings */
+  char *recording_path;            /* NULL: the bundled one */
+  WsRecording *recording;
+  GError *recording_error;
+  gboolean recording_loaded;
+  GPtrArray *compared;             /* WsRecording, beside the main one */
+
+  /* measurements */
+  GPtrArray *live;                 /* WsLiveEntry, newest last */
+  guint sweeps;                    /* under way */
+
+  /* the comparison (ws-session-compare.c) */
+  GPtrArray *comparison;           /* WsCompareItem */
+  WsCompareCost costs[WS_COMPARE_MAX];
+  gboolean costed;
+  gboolean measure_comparison;
+  gboolean comparison_measuring;
+  GCancellable *comparison_cancellable;
+};
+
+/* ws-session-compare.c */
+/* Measures the next item not measured yet, if it may. */
+void     ws_session_compare_measure     (WsSession *self);
+void     ws_session_compare_dispose     (WsSession *self);
+
+G_END_DECLS

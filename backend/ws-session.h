@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ws-backend.h"
+#include "ws-comparison.h"
+#include "ws-presets.h"
+#include "ws-recording.h"
+
+G_BEGIN_DECLS
+
+/* What one user is looking at and measuring (DESIGN.md, "Session"): the
+ * backend and the GPU it found, that GPU's profile, the recordings, what
+ * was measured now, the sweep under way and the comparison. No widgets:
+ * the window shows a session, warpscope-cli runs one, the tests drive one.
+ *
+ * Every measurement goes through the backend thread to the GPU worker
+ * process, and comes back through one callback that keeps it among the live
+ * measurements and emits "measured". */
+
+#define WS_TYPE_SESSION (ws_session_get_type ())
+G_DECLARE_FINAL_TYPE (WsSession, ws_session, WS, SESSION, GObject)
+
+/* A measurement made in this session. */
+typedef struct
+{
+  char *key;                 /* the pattern less its sweep parameter (ws_pattern_sweep_key) */
+  char *preset_id;           /* the preset whose kernel ran; NULL for a generated kernel */
+  double x;                  /* the sweep parameter's value, NAN without one */
+  WsMeasurement *m;
+} WsLiveEntry;
+
+void                 ws_live_entry_free               (WsLiveEntry            *entry);
+
+WsSession           *ws_session_new                   (WsBackend              *backend);
+WsBackend           *ws_session_get_backend           (WsSession              *self);
+
+/* The GPU: looked for once, on the backend thread; "probed" turns TRUE
+ * when the answer is in, with a device or the reason there is none. */
+void                 ws_session_probe                 (WsSession              *self);
+gboolean             ws_session_get_probed            (WsSession              *self);
+const WsDeviceInfo  *ws_session_get_device            (WsSession              *self);
+const GError        *ws_session_get_probe_error       (WsSession              *self);
+/* What the model knows of the GPU (a WsDeviceProfile of backend/model), or
+ * NULL; the session owns it. */
+gpointer             ws_session_get_device_profile    (WsSession              *self);
+void                 ws_session_set_device_profile    (WsSession              *self,
+                                                       gpointer                profile,
+                                                       GDestroyNotify          destroy);
+
+/* How measurements are taken: at least 10 samples, L2 flushed before each
+ * or not. The window binds them to its settings. */
+guint                ws_session_get_samples           (WsSession              *self);
+void                 ws_session_set_samples           (WsSession              *self,
+                                                       guint                   samples);
+gboolean             ws_session_get_cold              (WsSession              *self);
+void                 ws_session_set_cold              (WsSession              *self,
+                                                       gboolean                cold);
+
+/* Recordings: the main one, and up to three more plotted beside it.
+ * "recordings-changed" follows every change. */
+/* Reads the main recording on a thread (path NULL: the bundled one);
+ * "recording-loaded" turns TRUE when done, with it or with the reason. */
+void                 ws_session_load_recording        (WsSession              *self,
+                                                       const char             *path);
+/* Sets the main recording, read elsewhere (path may be NULL). */
+void                 ws_session_set_recording         (WsSession              *self,
+                                                       WsRecording            *recording,
+                                                       const char             *path);
+gboolean             ws_session_get_recording_loaded  (WsSession              *self);
+WsRecording         *ws_session_get_recording         (WsSession              *self);
+const char          *ws_session_get_recording_path    (WsSession              *self);
+const GError        *ws_session_get_recording_error   (WsSession              *self);
+/* Reads a recording on a thread; once read it replaces the main one, or
+ * joins those beside it (the oldest leaves after three). A file that is no
+ * recording changes nothing. */
+void                 ws_session_open_recording_async  (WsSession              *self,
+                                                       const char             *path,
+                                                       gboolean                beside,
+                                                       GCancellable           *cancellable,
+                                                       GAsyncReadyCallback     callback,
+                                                       gpointer                user_data);
+WsRecording         *ws_session_open_recording_finish (WsSession              *self,
+                                                       GAsyncResult           *result,
+                                                       GError                **error);
+/* The recordings beside the main one (WsRecording; may be empty). */
+GPtrArray           *ws_session_get_compared          (WsSession              *self);
+void                 ws_session_forget_compared       (WsSession              *self);
+/* Every recording, the main one first; the array does not own them. */
+GPtrArray           *ws_session_dup_recordings        (WsSession              *self);
+/* What this session measured, as a recording of its GPU; with nothing
+ * measured, the main recording; NULL with an error if neither. */
+WsRecording         *ws_session_to_recording          (WsSession              *self,
+                                                       GError                **error);
+
+/* Live measurements: what was measured now, newest last (WsLiveEntry). */
+GPtrArray           *ws_session_get_live              (WsSession              *self);
+/* The newest of key at x (NAN: at any x), or NULL. */
+const WsLiveEntry   *ws_session_find_live             (WsSession              *self,
+                                                       const char             *key,
+                                                       double                  x);
+/* The newest of a preset's kernel at x (NAN: at any x), or NULL. */
+const WsLiveEntry   *ws_session_find_live_preset      (WsSession              *self,
+                                                       const char             *preset_id,
+                                                       double                  x);
+/* The request that measures pattern: the preset's own kernel, at its own
+ * sizes but the pattern's value of its sweep parameter, when the pattern
+ * is the preset's but for that value; else a kernel generated from the
+ * pattern. preset may be NULL. With the session's samples and cache. */
+WsMeasureRequest    *ws_session_request_for           (WsSession              *self,
+                                                       const WsPreset         *preset,
+                                                       const WsPattern        *pattern,
+                                                       gboolean                counters);
+/* Measures on the GPU. The measurement joins the live ones (under the key
+ * of request->pattern, or of the preset's pattern at request->params) and
+ * "measured" is emitted before callback runs; "measure-progress" reports
+ * the samples. */
+void                 ws_session_measure_async         (WsSession              *self,
+                                                       const WsMeasureRequest *request,
+                                                       GCancellable           *cancellable,
+                                                       GAsyncReadyCallback     callback,
+                                                       gpointer                user_data);
+WsMeasurement       *ws_session_measure_finish        (WsSession              *self,
+                                                       GAsyncResult           *result,
+                                                       GError                **error);
+
+/* A sweep: request once per value of param, point by point
+ * ("sweep-progress" brings each); when every point is in, they join the
+ * live measurements. values NULL: the kernel's standard sweep. */
+void                 ws_session_sweep_async           (WsSession              *self,
+                                                       const WsMeasureRequest *request,
+                                                       const char             *param,
+                                                       GArray                 *values,
+                                                       GCancellable           *cancellable,
+                                                       GAsyncReadyCallback     callback,
+                                                       gpointer                user_data);
+GPtrArray           *ws_session_sweep_finish          (WsSession              *self,
+                                                       GAsyncResult           *result,
+                                                       GError                **error);
+gboolean             ws_session_get_sweeping          (WsSession              *self);
+
+/* The hardware counters of one launch of a pattern's generated kernel
+ * (warpscope-cli truth); hold keeps the profiler for the next one. */
+void                 ws_session_count_async           (WsSession              *self,
+                                                       const WsPattern        *pattern,
+                                                       gboolean                hold,
+                                                       GCancellable           *cancellable,
+                                                       GAsyncReadyCallback     callback,
+                                                       gpointer                user_data);
+WsMeasurement       *ws_session_count_finish          (WsSession              *self,
+                                                       GAsyncResult           *result,
+                                                       GError                **error);
+
+/* The comparison: two to four "ID[@N][:NAME=VALUE]" specs. The model costs
+ * them on a thread; while "measure-comparison" is TRUE, the GPU measures
+ * the items it has not measured yet, one after another.
+ * "comparison-changed" follows every change. */
+gboolean             ws_session_set_comparison        (WsSession              *self,
+                                                       const char * const     *specs,
+                                                       GError                **error);
+/* WsCompareItem, or NULL before a comparison is set. */
+GPtrArray           *ws_session_get_comparison        (WsSession              *self);
+/* One per item, or NULL while the model costs them. */
+const WsCompareCost *ws_session_get_comparison_costs  (WsSession              *self);
+void                 ws_session_set_measure_comparison (WsSession             *self,
+                                                       gboolean                measure);
+/* The costs are in, and no measurement of the comparison is under way. */
+gboolean             ws_session_comparison_is_settled (WsSession              *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsLiveEntry, ws_live_entry_free)
+
+G_END_DECLS

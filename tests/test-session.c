@@ -1,0 +1,442 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* A session with no window: the GPU it finds (or why not), recordings,
+ * requests, measurements that join the live ones, sweeps, counters and the
+ * comparison. What needs a GPU skips, saying why, where there is none. */
+#include "ws-config.h"
+#include "ws-session.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+
+typedef struct
+{
+  WsSession *session;
+  guint notified;
+  guint recordings_changed;
+  guint comparison_changed;
+  guint measured;
+  GAsyncResult *result;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  f->session = ws_session_new (NULL);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_clear_object (&f->result);
+  g_clear_object (&f->session);
+}
+
+static void
+wait_probed (Fixture *f)
+{
+  ws_session_probe (f->session);
+  while (!ws_session_get_probed (f->session))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+wait_loaded (Fixture *f)
+{
+  while (!ws_session_get_recording_loaded (f->session))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+got_result (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  Fixture *f = user_data;
+
+  g_assert_null (f->result);
+  f->result = g_object_ref (result);
+}
+
+static GAsyncResult *
+wait_result (Fixture *f)
+{
+  while (f->result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return f->result;
+}
+
+/* Connected swapped: the counter comes first, whatever the signal carries. */
+static void
+count (guint *counter)
+{
+  (*counter)++;
+}
+
+static gboolean
+have_gpu (Fixture *f)
+{
+  wait_probed (f);
+  if (ws_session_get_device (f->session) == NULL)
+    {
+      g_autofree char *reason = g_strdup_printf ("no GPU: %s", ws_session_get_probe_error (f->session)->message);
+      g_test_skip (reason);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+
+static void
+test_probe (Fixture       *f,
+            gconstpointer  data)
+{
+  g_signal_connect_swapped (f->session, "notify::probed", G_CALLBACK (count), &f->notified);
+  wait_probed (f);
+  g_assert_true (ws_session_get_probed (f->session));
+  g_assert_cmpuint (f->notified, ==, 1);
+  /* a device, or the reason there is none: never neither */
+  g_assert_true ((ws_session_get_device (f->session) == NULL) != (ws_session_get_probe_error (f->session) == NULL));
+  /* once is enough */
+  ws_session_probe (f->session);
+  g_assert_true (ws_session_get_probed (f->session));
+}
+
+static void
+test_options (Fixture       *f,
+              gconstpointer  data)
+{
+  g_signal_connect_swapped (f->session, "notify::samples", G_CALLBACK (count), &f->notified);
+  g_assert_cmpuint (ws_session_get_samples (f->session), ==, 10);
+  g_assert_true (ws_session_get_cold (f->session));
+  ws_session_set_samples (f->session, 10);
+  g_assert_cmpuint (f->notified, ==, 0);
+  ws_session_set_samples (f->session, 25);
+  g_assert_cmpuint (f->notified, ==, 1);
+  /* fewer than 10 samples is no measurement */
+  ws_session_set_samples (f->session, 3);
+  g_assert_cmpuint (ws_session_get_samples (f->session), ==, 10);
+  g_object_set (f->session, "cold", FALSE, NULL);
+  g_assert_false (ws_session_get_cold (f->session));
+}
+
+static void
+test_device_profile (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_signal_connect_swapped (f->session, "notify::device-profile", G_CALLBACK (count), &f->notified);
+  g_assert_null (ws_session_get_device_profile (f->session));
+  ws_session_set_device_profile (f->session, g_strdup ("a profile"), g_free);
+  g_assert_cmpstr (ws_session_get_device_profile (f->session), ==, "a profile");
+  ws_session_set_device_profile (f->session, NULL, NULL);
+  g_assert_null (ws_session_get_device_profile (f->session));
+  g_assert_cmpuint (f->notified, ==, 2);
+}
+
+/* ------------------------------------------------------------------ */
+/* Recordings                                                         */
+/* ------------------------------------------------------------------ */
+
+static char *
+bundled_path (void)
+{
+  return g_build_filename (g_getenv ("WS_SOURCE_DIR"), "data", "recordings", "h100.json", NULL);
+}
+
+static void
+test_recordings (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autofree char *path = bundled_path ();
+  g_autoptr (GPtrArray) all = NULL;
+  g_autoptr (WsRecording) saved = NULL;
+  g_autoptr (WsRecording) opened = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_signal_connect_swapped (f->session, "recordings-changed", G_CALLBACK (count), &f->recordings_changed);
+  ws_session_load_recording (f->session, path);
+  g_assert_false (ws_session_get_recording_loaded (f->session));
+  wait_loaded (f);
+  g_assert_nonnull (ws_session_get_recording (f->session));
+  g_assert_null (ws_session_get_recording_error (f->session));
+  g_assert_cmpstr (ws_session_get_recording_path (f->session), ==, path);
+  g_assert_cmpuint (f->recordings_changed, ==, 1);
+
+  /* beside it, then forgotten */
+  ws_session_open_recording_async (f->session, path, TRUE, NULL, got_result, f);
+  opened = ws_session_open_recording_finish (f->session, wait_result (f), &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (opened);
+  g_assert_cmpuint (ws_session_get_compared (f->session)->len, ==, 1);
+  all = ws_session_dup_recordings (f->session);
+  g_assert_cmpuint (all->len, ==, 2);
+  g_assert_true (g_ptr_array_index (all, 0) == ws_session_get_recording (f->session));
+  ws_session_forget_compared (f->session);
+  g_assert_cmpuint (ws_session_get_compared (f->session)->len, ==, 0);
+  g_assert_cmpuint (f->recordings_changed, ==, 3);
+
+  /* nothing measured: the main recording is what there is to save */
+  saved = ws_session_to_recording (f->session, &error);
+  g_assert_no_error (error);
+  g_assert_true (saved == ws_session_get_recording (f->session));
+}
+
+static void
+test_recording_refused (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ws-session-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "not-a-recording.json", NULL);
+  g_autoptr (WsRecording) opened = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, "{ \"format\": 1", -1, NULL));
+  g_signal_connect_swapped (f->session, "recordings-changed", G_CALLBACK (count), &f->recordings_changed);
+  ws_session_open_recording_async (f->session, path, FALSE, NULL, got_result, f);
+  opened = ws_session_open_recording_finish (f->session, wait_result (f), &error);
+  g_assert_null (opened);
+  g_assert_nonnull (error);
+  /* a file that is no recording changes nothing */
+  g_assert_null (ws_session_get_recording (f->session));
+  g_assert_cmpuint (f->recordings_changed, ==, 0);
+  g_assert_null (ws_session_to_recording (f->session, NULL));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* ------------------------------------------------------------------ */
+/* Requests and measurements                                          */
+/* ------------------------------------------------------------------ */
+
+static void
+test_requests (Fixture       *f,
+               gconstpointer  data)
+{
+  const WsPreset *preset = ws_preset_lookup ("coalescing/offset");
+  g_autoptr (WsPattern) pattern = ws_preset_build (preset);
+  g_autoptr (WsMeasureRequest) own = NULL;
+  g_autoptr (WsMeasureRequest) edited = NULL;
+  g_autoptr (WsMeasureRequest) counted = NULL;
+  gint64 v;
+
+  ws_session_set_samples (f->session, 20);
+  /* the sweep parameter moves: still the preset's kernel, at its sizes */
+  g_assert_true (ws_pattern_set_param (pattern, "offset", 5, NULL));
+  own = ws_session_request_for (f->session, preset, pattern, FALSE);
+  g_assert_cmpstr (own->kernel_id, ==, "coalescing/offset");
+  g_assert_cmpuint (own->options.samples, ==, 20);
+  g_assert_false (own->options.counters);
+  g_assert_cmpuint (own->params->len, ==, 2);
+  for (guint i = 0; i < own->params->len; i++)
+    {
+      const WsParamValue *p = &g_array_index (own->params, WsParamValue, i);
+      g_assert_true (ws_pattern_get_param (pattern, p->name, &v));
+      g_assert_cmpint (p->value, ==, v);
+    }
+  /* anything else moves: a kernel generated from the pattern */
+  g_assert_true (ws_pattern_set_param (pattern, "N", 1024, NULL));
+  edited = ws_session_request_for (f->session, preset, pattern, TRUE);
+  g_assert_null (edited->kernel_id);
+  g_assert_nonnull (edited->pattern);
+  g_assert_true (edited->options.counters);
+  /* no preset: generated */
+  counted = ws_session_request_for (f->session, NULL, pattern, FALSE);
+  g_assert_null (counted->kernel_id);
+}
+
+static void
+test_measure_without_gpu (Fixture       *f,
+                          gconstpointer  data)
+{
+  const WsPreset *preset = ws_preset_lookup ("coalescing/sequential");
+  g_autoptr (WsPattern) pattern = ws_preset_build (preset);
+  g_autoptr (WsMeasureRequest) request = ws_session_request_for (f->session, preset, pattern, FALSE);
+  g_autoptr (WsMeasurement) m = NULL;
+  g_autoptr (GError) error = NULL;
+
+  wait_probed (f);
+  if (ws_session_get_device (f->session))
+    {
+      g_test_skip ("there is a GPU");
+      return;
+    }
+  g_signal_connect_swapped (f->session, "measured", G_CALLBACK (count), &f->measured);
+  ws_session_measure_async (f->session, request, NULL, got_result, f);
+  m = ws_session_measure_finish (f->session, wait_result (f), &error);
+  g_assert_null (m);
+  g_assert_error (error, WS_GPU_ERROR, ws_session_get_probe_error (f->session)->code);
+  g_assert_cmpuint (f->measured, ==, 0);
+  g_assert_cmpuint (ws_session_get_live (f->session)->len, ==, 0);
+}
+
+static void
+on_measured (WsSession         *session,
+             const WsLiveEntry *entry,
+             Fixture           *f)
+{
+  g_assert_true (g_ptr_array_index (ws_session_get_live (session), ws_session_get_live (session)->len - 1) == entry);
+  f->measured++;
+}
+
+static void
+test_measure (Fixture       *f,
+              gconstpointer  data)
+{
+  const WsPreset *preset = ws_preset_lookup ("coalescing/offset");
+  g_autoptr (WsPattern) pattern = ws_preset_build (preset);
+  g_autoptr (WsMeasureRequest) request = NULL;
+  g_autoptr (WsMeasurement) m = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *key = NULL;
+  const WsLiveEntry *e;
+
+  if (!have_gpu (f))
+    return;
+  g_assert_true (ws_pattern_set_param (pattern, "offset", 3, NULL));
+  request = ws_session_request_for (f->session, preset, pattern, FALSE);
+  g_signal_connect (f->session, "measured", G_CALLBACK (on_measured), f);
+  ws_session_measure_async (f->session, request, NULL, got_result, f);
+  m = ws_session_measure_finish (f->session, wait_result (f), &error);
+  g_assert_no_error (error);
+  g_assert_true (m->verified);
+  g_assert_cmpuint (f->measured, ==, 1);
+  key = ws_pattern_sweep_key (pattern, "offset");
+  e = ws_session_find_live (f->session, key, 3);
+  g_assert_nonnull (e);
+  g_assert_cmpstr (e->preset_id, ==, "coalescing/offset");
+  g_assert_cmpfloat (e->x, ==, 3);
+  g_assert_true (ws_session_find_live_preset (f->session, "coalescing/offset", 3) == e);
+  g_assert_null (ws_session_find_live (f->session, key, 4));
+}
+
+static void
+test_sweep (Fixture       *f,
+            gconstpointer  data)
+{
+  const WsPreset *preset = ws_preset_lookup ("coalescing/offset");
+  g_autoptr (WsPattern) pattern = ws_preset_build (preset);
+  g_autoptr (WsMeasureRequest) request = NULL;
+  g_autoptr (GPtrArray) points = NULL;
+  g_autoptr (GArray) values = ws_sweep_values_parse ("0,8", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *key = ws_pattern_sweep_key (pattern, "offset");
+
+  if (!have_gpu (f))
+    return;
+  request = ws_session_request_for (f->session, preset, pattern, FALSE);
+  g_signal_connect_swapped (f->session, "measured", G_CALLBACK (count), &f->measured);
+  ws_session_sweep_async (f->session, request, "offset", values, NULL, got_result, f);
+  g_assert_true (ws_session_get_sweeping (f->session));
+  points = ws_session_sweep_finish (f->session, wait_result (f), &error);
+  g_assert_no_error (error);
+  g_assert_false (ws_session_get_sweeping (f->session));
+  g_assert_cmpuint (points->len, ==, 2);
+  /* the points join the live measurements at once, quietly */
+  g_assert_cmpuint (f->measured, ==, 0);
+  g_assert_nonnull (ws_session_find_live (f->session, key, 0));
+  g_assert_nonnull (ws_session_find_live (f->session, key, 8));
+}
+
+static void
+test_count (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autoptr (WsPattern) pattern = ws_preset_build (ws_preset_lookup ("banks/stride"));
+  g_autoptr (WsMeasurement) m = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (!have_gpu (f))
+    return;
+  ws_session_count_async (f->session, pattern, FALSE, NULL, got_result, f);
+  m = ws_session_count_finish (f->session, wait_result (f), &error);
+  if (g_error_matches (error, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE))
+    {
+      g_test_skip (error->message);
+      return;
+    }
+  g_assert_no_error (error);
+  g_assert_cmpuint (m->counters->len, >, 0);
+  g_assert_true (ws_measurement_get_counter (m, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", NULL));
+}
+
+/* ------------------------------------------------------------------ */
+/* The comparison                                                     */
+/* ------------------------------------------------------------------ */
+
+static void
+test_comparison (Fixture       *f,
+                 gconstpointer  data)
+{
+  const char *bad[] = { "transpose/copy", NULL };
+  const char *unknown[] = { "transpose/copy", "transpose/nonsense", NULL };
+  const char *specs[] = { "coalescing/sequential", "coalescing/offset:offset=4", "banks/stride@1", NULL };
+  g_autoptr (GError) error = NULL;
+  GPtrArray *items;
+
+  g_signal_connect_swapped (f->session, "comparison-changed", G_CALLBACK (count), &f->comparison_changed);
+  g_assert_null (ws_session_get_comparison (f->session));
+  g_assert_false (ws_session_set_comparison (f->session, bad, &error));
+  g_assert_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE);
+  g_clear_error (&error);
+  g_assert_false (ws_session_set_comparison (f->session, unknown, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_cmpuint (f->comparison_changed, ==, 0);
+
+  g_assert_true (ws_session_set_comparison (f->session, specs, &error));
+  g_assert_no_error (error);
+  items = ws_session_get_comparison (f->session);
+  g_assert_cmpuint (items->len, ==, 3);
+  g_assert_cmpstr (((WsCompareItem *) g_ptr_array_index (items, 1))->title, ==, "Misaligned, offset = 4");
+  g_assert_null (ws_session_get_comparison_costs (f->session));
+  while (!ws_session_comparison_is_settled (f->session))
+    g_main_context_iteration (NULL, TRUE);
+  /* the model's costs per warp: 4 sectors of a coalesced float load, 5 misaligned */
+  g_assert_cmpfloat_with_epsilon (ws_session_get_comparison_costs (f->session)[0].bytes, 128, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ws_session_get_comparison_costs (f->session)[1].bytes, 160, 1);
+  g_assert_cmpuint (f->comparison_changed, >=, 2);
+}
+
+static void
+test_comparison_measured (Fixture       *f,
+                          gconstpointer  data)
+{
+  const char *specs[] = { "coalescing/sequential", "coalescing/stride", NULL };
+
+  if (!have_gpu (f))
+    return;
+  g_assert_true (ws_session_set_comparison (f->session, specs, NULL));
+  /* measured only while wanted */
+  while (!ws_session_comparison_is_settled (f->session))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (ws_session_get_live (f->session)->len, ==, 0);
+  ws_session_set_measure_comparison (f->session, TRUE);
+  while (ws_session_get_live (f->session)->len < 2)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_nonnull (ws_session_find_live_preset (f->session, "coalescing/sequential", NAN));
+  g_assert_nonnull (ws_session_find_live_preset (f->session, "coalescing/stride", NAN));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+#define ADD(PATH, FUNC) g_test_add (PATH, Fixture, NULL, fixture_set_up, FUNC, fixture_tear_down)
+  ADD ("/session/probe", test_probe);
+  ADD ("/session/options", test_options);
+  ADD ("/session/device-profile", test_device_profile);
+  ADD ("/session/recordings", test_recordings);
+  ADD ("/session/recording-refused", test_recording_refused);
+  ADD ("/session/requests", test_requests);
+  ADD ("/session/measure-without-gpu", test_measure_without_gpu);
+  ADD ("/session/comparison", test_comparison);
+  ADD ("/session/gpu/measure", test_measure);
+  ADD ("/session/gpu/sweep", test_sweep);
+  ADD ("/session/gpu/count", test_count);
+  ADD ("/session/gpu/comparison", test_comparison_measured);
+#undef ADD
+  return g_test_run ();
+}
