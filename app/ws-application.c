@@ -81,9 +81,12 @@ static const GActionEntry app_entries[] = {
 static void
 apply_color_scheme (WsApplication *self)
 {
-  g_autofree char *scheme = self->style ? g_strdup (self->style) : g_settings_get_string (self->settings, "color-scheme");
+  g_autofree char *scheme = NULL;
   AdwColorScheme value = ADW_COLOR_SCHEME_DEFAULT;
 
+  g_assert (WS_IS_APPLICATION (self));
+
+  scheme = self->style ? g_strdup (self->style) : g_settings_get_string (self->settings, "color-scheme");
   if (g_str_equal (scheme, "light"))
     value = ADW_COLOR_SCHEME_FORCE_LIGHT;
   else if (g_str_equal (scheme, "dark"))

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "expr-fixture.h"
 #include "ws-expr.h"
 
 #include <string.h>
@@ -400,59 +401,7 @@ test_cuda_text (void)
 
 /* Random trees: printing then parsing gives the same tree, and the printed
  * text evaluates to the same value. */
-static const char *names[] = { "a", "b", "N", "stride" };
-
-static WsExpr *
-random_tree (GRand *rand,
-             guint  depth)
-{
-  WsExpr *e = g_new0 (WsExpr, 1);
-  guint pick = g_rand_int_range (rand, 0, depth == 0 ? 3 : 10);
-
-  switch (pick)
-    {
-    case 0:
-      e->kind = WS_EXPR_INT;
-      e->value = g_rand_int_range (rand, 0, 5) == 0 ? g_rand_int_range (rand, 0, G_MAXINT32) : g_rand_int_range (rand, 0, 40);
-      break;
-    case 1:
-      e->kind = WS_EXPR_NAME;
-      e->name = g_strdup (names[g_rand_int_range (rand, 0, G_N_ELEMENTS (names))]);
-      break;
-    case 2:
-      e->kind = WS_EXPR_BUILTIN;
-      e->builtin = g_rand_int_range (rand, 0, WS_N_BUILTINS);
-      break;
-    case 3:
-      e->kind = WS_EXPR_UNARY;
-      e->op.op = g_rand_int_range (rand, WS_OP_NEG, WS_OP_NOT + 1);
-      e->op.n_args = 1;
-      e->op.args[0] = random_tree (rand, depth - 1);
-      break;
-    case 4:
-      e->kind = WS_EXPR_TERNARY;
-      e->op.op = WS_OP_SELECT;
-      e->op.n_args = 3;
-      for (guint i = 0; i < 3; i++)
-        e->op.args[i] = random_tree (rand, depth - 1);
-      break;
-    case 5:
-      e->kind = WS_EXPR_CALL;
-      e->op.op = g_rand_int_range (rand, WS_OP_MIN, WS_OP_ABS + 1);
-      e->op.n_args = e->op.op == WS_OP_ABS ? 1 : 2;
-      for (guint i = 0; i < e->op.n_args; i++)
-        e->op.args[i] = random_tree (rand, depth - 1);
-      break;
-    default:
-      e->kind = WS_EXPR_BINARY;
-      e->op.op = g_rand_int_range (rand, WS_OP_MUL, WS_OP_LOR + 1);
-      e->op.n_args = 2;
-      e->op.args[0] = random_tree (rand, depth - 1);
-      e->op.args[1] = random_tree (rand, depth - 1);
-      break;
-    }
-  return e;
-}
+static const char * const names[] = { "a", "b", "N", "stride" };
 
 static gboolean
 lookup_random (const char *name,
@@ -472,7 +421,7 @@ test_random_round_trip (void)
 
   for (guint i = 0; i < 3000; i++)
     {
-      g_autoptr (WsExpr) e = random_tree (rand, g_rand_int_range (rand, 1, 7));
+      g_autoptr (WsExpr) e = random_tree (rand, g_rand_int_range (rand, 1, 7), names, G_N_ELEMENTS (names), RANDOM_INTS_SMALL);
       g_autofree char *text = ws_expr_to_string (e);
       g_autoptr (WsExpr) back = ws_expr_parse (text, NULL, NULL);
       WsEvalEnv env = { { 0 } };

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The vector evaluator must agree with the reference evaluator lane by lane:
  * the same value where a lane succeeds, poison exactly where it fails. */
+#include "expr-fixture.h"
 #include "ws-program-private.h"
 
 #include <string.h>
@@ -10,7 +11,7 @@ typedef struct
   gint64 params[3];
 } Params;
 
-static const char *param_names[] = { "N", "k", "z" };
+static const char * const param_names[] = { "N", "k", "z" };
 
 static gboolean
 resolve (const char *name,
@@ -45,69 +46,6 @@ lookup (const char *name,
         return TRUE;
       }
   return FALSE;
-}
-
-static WsExpr *
-random_tree (GRand *rand,
-             guint  depth)
-{
-  WsExpr *e = g_new0 (WsExpr, 1);
-  guint pick = g_rand_int_range (rand, 0, depth == 0 ? 3 : 10);
-
-  switch (pick)
-    {
-    case 0:
-      e->kind = WS_EXPR_INT;
-      switch (g_rand_int_range (rand, 0, 6))
-        {
-        case 0:
-          e->value = G_MAXINT64 - g_rand_int_range (rand, 0, 3);
-          break;
-        case 1:
-          e->value = g_rand_int_range (rand, 60, 66);
-          break;
-        default:
-          e->value = g_rand_int_range (rand, 0, 40);
-          break;
-        }
-      break;
-    case 1:
-      e->kind = WS_EXPR_NAME;
-      e->name = g_strdup (param_names[g_rand_int_range (rand, 0, G_N_ELEMENTS (param_names))]);
-      break;
-    case 2:
-      e->kind = WS_EXPR_BUILTIN;
-      e->builtin = g_rand_int_range (rand, 0, WS_N_BUILTINS);
-      break;
-    case 3:
-      e->kind = WS_EXPR_UNARY;
-      e->op.op = g_rand_int_range (rand, WS_OP_NEG, WS_OP_NOT + 1);
-      e->op.n_args = 1;
-      e->op.args[0] = random_tree (rand, depth - 1);
-      break;
-    case 4:
-      e->kind = WS_EXPR_TERNARY;
-      e->op.op = WS_OP_SELECT;
-      e->op.n_args = 3;
-      for (guint i = 0; i < 3; i++)
-        e->op.args[i] = random_tree (rand, depth - 1);
-      break;
-    case 5:
-      e->kind = WS_EXPR_CALL;
-      e->op.op = g_rand_int_range (rand, WS_OP_MIN, WS_OP_ABS + 1);
-      e->op.n_args = e->op.op == WS_OP_ABS ? 1 : 2;
-      for (guint i = 0; i < e->op.n_args; i++)
-        e->op.args[i] = random_tree (rand, depth - 1);
-      break;
-    default:
-      e->kind = WS_EXPR_BINARY;
-      e->op.op = g_rand_int_range (rand, WS_OP_MUL, WS_OP_LOR + 1);
-      e->op.n_args = 2;
-      e->op.args[0] = random_tree (rand, depth - 1);
-      e->op.args[1] = random_tree (rand, depth - 1);
-      break;
-    }
-  return e;
 }
 
 typedef struct
@@ -210,7 +148,7 @@ test_random_agreement (void)
 
   for (guint i = 0; i < 4000; i++)
     {
-      g_autoptr (WsExpr) e = random_tree (rand, g_rand_int_range (rand, 1, 6));
+      g_autoptr (WsExpr) e = random_tree (rand, g_rand_int_range (rand, 1, 6), param_names, G_N_ELEMENTS (param_names), RANDOM_INTS_EDGES);
       Params params = { { g_rand_int_range (rand, 1, 5000), g_rand_int_range (rand, -3, 70), 0 } };
 
       check_expression (e, &params, rand, &tally);

@@ -108,6 +108,8 @@ drawing_done (GObject      *source,
   Drawing *d = g_task_get_task_data (G_TASK (result));
   cairo_surface_t *image = g_task_propagate_pointer (G_TASK (result), NULL);
 
+  g_assert (WS_IS_CHART_VIEW (self));
+
   if (image == NULL)
     return;   /* cancelled: the view is going away */
   g_clear_object (&self->drawing);

@@ -190,6 +190,8 @@ items_changed (WsCompareView *self)
 static void
 on_chooser_selected (WsCompareView *self)
 {
+  g_assert (WS_IS_COMPARE_VIEW (self));
+
   if (!self->updating)
     items_changed (self);
 }
@@ -454,6 +456,8 @@ build_slot (WsCompareView *self,
 static void
 on_playing_changed (WsCompareView *self)
 {
+  g_assert (WS_IS_COMPARE_VIEW (self));
+
   gtk_button_set_icon_name (GTK_BUTTON (self->play_button), ws_schedule_player_get_playing (self->player)
                                                               ? "media-playback-pause-symbolic"
                                                               : "media-playback-start-symbolic");
@@ -463,6 +467,8 @@ on_playing_changed (WsCompareView *self)
 static void
 on_paned_moved (WsCompareView *self)
 {
+  g_assert (WS_IS_COMPARE_VIEW (self));
+
   if (!self->allocating && gtk_paned_get_position (self->paned) != self->paned_set)
     self->paned_moved = TRUE;
 }

@@ -185,6 +185,8 @@ on_motion (GtkEventControllerMotion *controller,
 {
   WsFigureHit hit;
 
+  g_assert (WS_IS_FIGURE_VIEW (self));
+
   hit_at (self, x, y, &hit);
   set_hover (self, &hit);
 }
@@ -193,6 +195,8 @@ static void
 on_leave (GtkEventControllerMotion *controller,
           WsFigureView             *self)
 {
+  g_assert (WS_IS_FIGURE_VIEW (self));
+
   set_hover (self, &WS_FIGURE_HIT_NONE);
 }
 
@@ -206,6 +210,8 @@ on_query_tooltip (GtkWidget  *widget,
 {
   WsFigureView *self = WS_FIGURE_VIEW (widget);
   g_autofree char *text = NULL;
+
+  g_assert (WS_IS_FIGURE_VIEW (self));
 
   if (keyboard && self->result && self->hover.kind != WS_HIT_NONE)
     {
@@ -229,9 +235,12 @@ on_key_pressed (GtkEventControllerKey *controller,
                 GdkModifierType        state,
                 WsFigureView          *self)
 {
-  int lane = self->hover.kind == WS_HIT_LANE ? self->hover.index : -1;
   WsFigureHit hit;
+  int lane;
 
+  g_assert (WS_IS_FIGURE_VIEW (self));
+
+  lane = self->hover.kind == WS_HIT_LANE ? self->hover.index : -1;
   if (self->result == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)))
     return FALSE;
   switch (keyval)
@@ -262,6 +271,8 @@ on_key_pressed (GtkEventControllerKey *controller,
 static void
 on_dark_changed (WsFigureView *self)
 {
+  g_assert (WS_IS_FIGURE_VIEW (self));
+
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -319,6 +319,8 @@ on_edited (WsPatternEditor *self)
   g_autoptr (WsPattern) copy = NULL;
   g_autoptr (GError) error = NULL;
 
+  g_assert (WS_IS_PATTERN_EDITOR (self));
+
   if (self->updating || self->pattern == NULL)
     return;
   clear_errors (self);
@@ -341,6 +343,8 @@ on_edited (WsPatternEditor *self)
 static void
 on_selection_edited (WsPatternEditor *self)
 {
+  g_assert (WS_IS_PATTERN_EDITOR (self));
+
   if (self->updating || self->pattern == NULL)
     return;
   gtk_widget_remove_css_class (GTK_WIDGET (self->block_idx_row), "error");
@@ -496,8 +500,11 @@ ws_pattern_editor_set_pattern (WsPatternEditor *self,
 static void
 on_access_selected (WsPatternEditor *self)
 {
-  guint i = adw_combo_row_get_selected (self->access_row);
+  guint i;
 
+  g_assert (WS_IS_PATTERN_EDITOR (self));
+
+  i = adw_combo_row_get_selected (self->access_row);
   if (self->updating || self->pattern == NULL || i == GTK_INVALID_LIST_POSITION || i == self->access)
     return;
   self->updating = TRUE;

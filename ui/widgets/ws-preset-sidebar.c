@@ -73,6 +73,8 @@ on_row_selected (GtkListBox      *list,
 {
   const WsPreset *preset = row_preset (row);
 
+  g_assert (WS_IS_PRESET_SIDEBAR (self));
+
   if (preset && !self->selecting)
     g_signal_emit (self, signals[SIGNAL_PRESET_ACTIVATED], 0, preset->id);
 }

@@ -42,8 +42,11 @@ on_tick (GtkWidget     *widget,
 {
   WsSchedulePlayer *self = user_data;
   gint64 now = gdk_frame_clock_get_frame_time (clock);
-  double dt = self->last_frame ? (now - self->last_frame) / 1e6 : 0;
+  double dt;
 
+  g_assert (WS_IS_SCHEDULE_PLAYER (self));
+
+  dt = self->last_frame ? (now - self->last_frame) / 1e6 : 0;
   self->last_frame = now;
   dt = MIN (dt, 0.1);   /* a stalled clock does not jump the animation */
   if (self->position >= self->n_steps)

@@ -110,6 +110,8 @@ on_file_chosen (GtkNativeDialog *dialog,
   g_autofree char *path = NULL;
   g_autoptr (GError) error = NULL;
 
+  g_assert (WS_IS_WINDOW (self));
+
   if (response != GTK_RESPONSE_ACCEPT)
     goto out;
   file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));

@@ -139,6 +139,8 @@ rebuild_chart_now (gpointer data)
 {
   WsWindow *self = data;
 
+  g_assert (WS_IS_WINDOW (self));
+
   self->chart_timeout = 0;
   ws_window_rebuild_chart (self);
   return G_SOURCE_REMOVE;

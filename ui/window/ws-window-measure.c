@@ -380,6 +380,8 @@ on_measure_timeout (gpointer data)
 {
   WsWindow *self = data;
 
+  g_assert (WS_IS_WINDOW (self));
+
   self->measure_timeout = 0;
   if (live_for_current (self) == NULL)
     measure (self, FALSE);

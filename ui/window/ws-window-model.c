@@ -110,6 +110,8 @@ analyze_launch_done (GObject      *source,
   g_autoptr (GError) error = NULL;
   WsLaunchStats *stats = g_task_propagate_pointer (G_TASK (result), &error);
 
+  g_assert (WS_IS_WINDOW (self));
+
   if (stats == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))

@@ -162,8 +162,11 @@ menu_label (const char *path)
 static void
 update_recent_menu (WsWindow *self)
 {
-  g_auto (GStrv) recent = g_settings_get_strv (self->settings, "recent-recordings");
+  g_auto (GStrv) recent = NULL;
 
+  g_assert (WS_IS_WINDOW (self));
+
+  recent = g_settings_get_strv (self->settings, "recent-recordings");
   g_menu_remove_all (self->recent_menu);
   for (guint i = 0; recent[i]; i++)
     {
@@ -191,6 +194,8 @@ on_drop (GtkDropTarget *target,
 {
   GSList *files = gdk_file_list_get_files (g_value_get_boxed (value));
   guint n = 0;
+
+  g_assert (WS_IS_WINDOW (self));
 
   for (GSList *l = files; l; l = l->next)
     {

@@ -33,6 +33,8 @@ show_progress_now (gpointer data)
 {
   WsWindow *self = data;
 
+  g_assert (WS_IS_WINDOW (self));
+
   self->progress_timeout = 0;
   show_sweep_progress (self);
   return G_SOURCE_REMOVE;
@@ -125,6 +127,8 @@ replay_next (gpointer data)
 {
   WsWindow *self = data;
   gint64 start = g_get_monotonic_time ();
+
+  g_assert (WS_IS_WINDOW (self));
 
   if (self->replay_index >= self->replay_points->len)
     {

@@ -65,6 +65,8 @@ update_step_label (WsWindow *self)
 {
   const char *text = "";
 
+  g_assert (WS_IS_WINDOW (self));
+
   if (self->result && self->result->steps->len > 0)
     switch (g_array_index (self->result->steps, WsStep, 0).kind)
       {
@@ -91,8 +93,11 @@ update_step_label (WsWindow *self)
 static void
 on_playing_changed (WsWindow *self)
 {
-  gboolean playing = ws_schedule_player_get_playing (self->player);
+  gboolean playing;
 
+  g_assert (WS_IS_WINDOW (self));
+
+  playing = ws_schedule_player_get_playing (self->player);
   gtk_button_set_icon_name (GTK_BUTTON (self->play_button),
                             playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic");
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
@@ -115,6 +120,8 @@ ws_window_active_player (WsWindow *self)
 static void
 on_page_changed (WsWindow *self)
 {
+  g_assert (WS_IS_WINDOW (self));
+
   /* the comparison has choosers of its own and wants the width the presets take */
   if (ws_window_comparing (self) && !adw_flap_get_folded (self->flap))
     {
@@ -136,6 +143,8 @@ on_page_changed (WsWindow *self)
 static void
 on_compare_playing (WsWindow *self)
 {
+  g_assert (WS_IS_WINDOW (self));
+
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
 }
 
@@ -172,8 +181,11 @@ setup_views (WsWindow *self)
 static void
 on_speed_selected (WsWindow *self)
 {
-  guint i = gtk_drop_down_get_selected (self->speed_dropdown);
+  guint i;
 
+  g_assert (WS_IS_WINDOW (self));
+
+  i = gtk_drop_down_get_selected (self->speed_dropdown);
   if (i != GTK_INVALID_LIST_POSITION)
     ws_schedule_player_set_speed (self->player, ldexp (1, (int) i - 2));
 }
@@ -181,8 +193,11 @@ on_speed_selected (WsWindow *self)
 static void
 on_speed_changed (WsWindow *self)
 {
-  int e = (int) lround (log2 (ws_schedule_player_get_speed (self->player)));
+  int e;
 
+  g_assert (WS_IS_WINDOW (self));
+
+  e = (int) lround (log2 (ws_schedule_player_get_speed (self->player)));
   gtk_drop_down_set_selected (self->speed_dropdown, CLAMP (e + 2, 0, 5));
 }
 
@@ -271,6 +286,8 @@ static void
 on_preset_activated (WsWindow   *self,
                      const char *id)
 {
+  g_assert (WS_IS_WINDOW (self));
+
   ws_window_load_preset (self, id);
   gtk_stack_set_visible_child_name (self->page_stack, "explore");
   if (adw_flap_get_folded (self->flap))
@@ -280,6 +297,8 @@ on_preset_activated (WsWindow   *self,
 static void
 on_pattern_changed (WsWindow *self)
 {
+  g_assert (WS_IS_WINDOW (self));
+
   set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
   ws_window_analyze (self);
   ws_window_rebuild_chart (self);
@@ -289,6 +308,8 @@ on_pattern_changed (WsWindow *self)
 static void
 on_selection_changed (WsWindow *self)
 {
+  g_assert (WS_IS_WINDOW (self));
+
   ws_window_analyze_warp (self);
   ws_window_analyze (self);
   ws_window_rebuild_chart (self);
@@ -318,6 +339,8 @@ on_paned_range (GtkPaned   *paned,
 {
   int max = 0;
 
+  g_assert (WS_IS_WINDOW (self));
+
   g_object_get (paned, "max-position", &max, NULL);
   if (self->paned_set >= 0 && gtk_paned_get_position (paned) != self->paned_set)
     {
@@ -332,6 +355,8 @@ static gboolean
 on_close_request (WsWindow *self)
 {
   int w, h;
+
+  g_assert (WS_IS_WINDOW (self));
 
   gtk_window_get_default_size (GTK_WINDOW (self), &w, &h);
   g_settings_delay (self->settings);
