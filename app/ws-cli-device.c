@@ -5,24 +5,13 @@
 
 #include <stdio.h>
 
+/* The device as a recording describes it, without the recording around it. */
 static JsonNode *
 device_json (const WsDeviceInfo *d)
 {
-  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonNode) wrapped = ws_device_info_to_json (d);
 
-#define S(NAME) json_builder_set_member_name (b, #NAME); json_builder_add_string_value (b, d->NAME);
-#define I(NAME) json_builder_set_member_name (b, #NAME); json_builder_add_int_value (b, d->NAME);
-  json_builder_begin_object (b);
-  S (name) I (cc_major) I (cc_minor) I (sm_count) I (global_mem_bytes) I (l2_bytes) I (shared_per_sm)
-  I (shared_per_block_optin) I (registers_per_sm) I (max_threads_per_sm) I (max_blocks_per_sm)
-  I (sm_clock_mhz) I (mem_clock_mhz) I (mem_bus_bits)
-  json_builder_set_member_name (b, "peak_bandwidth_gbs");
-  json_builder_add_double_value (b, d->peak_bandwidth_gbs);
-  S (driver_version) S (runtime_version)
-  json_builder_end_object (b);
-#undef S
-#undef I
-  return json_builder_get_root (b);
+  return json_node_copy (json_object_get_member (json_node_get_object (wrapped), "device"));
 }
 
 int

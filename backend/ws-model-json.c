@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-model-json.h"
+#include "ws-json.h"
 
 static JsonNode *
 json_node_take_array_node (JsonArray *a)
@@ -119,15 +120,18 @@ ws_pattern_to_json (const WsPattern *p)
 /* Reading a pattern back                                             */
 /* ------------------------------------------------------------------ */
 
+static const WsJsonErrors errors = { ws_pattern_error_quark, WS_PATTERN_ERROR_INVALID, "pattern " };
+
 static gboolean
 bad (GError    **error,
      const char *path,
      const char *what)
 {
-  g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "pattern %s: %s", path, what);
-  return FALSE;
+  return ws_json_invalid (&errors, error, path, "%s", what);
 }
 
+/* Member name of o, of type (G_TYPE_INT64, G_TYPE_STRING, JSON_TYPE_ARRAY,
+ * JSON_TYPE_OBJECT), or NULL with an error that says where and what. */
 static JsonNode *
 need (JsonObject *o,
       const char *name,
@@ -135,20 +139,20 @@ need (JsonObject *o,
       const char *path,
       GError    **error)
 {
-  JsonNode *n = json_object_get_member (o, name);
-  g_autofree char *where = g_strdup_printf ("%s.%s", path, name);
+  g_autofree char *where = NULL;
+  JsonNode *n = ws_json_member (&errors, o, path, name, &where, error);
+  gboolean ok;
 
   if (n == NULL)
+    return NULL;
+  ok = type == JSON_TYPE_ARRAY ? JSON_NODE_HOLDS_ARRAY (n) :
+       type == JSON_TYPE_OBJECT ? JSON_NODE_HOLDS_OBJECT (n) : ws_json_holds (n, type);
+  if (!ok)
     {
-      bad (error, where, "missing");
-      return NULL;
-    }
-  if (type == JSON_TYPE_ARRAY ? !JSON_NODE_HOLDS_ARRAY (n) :
-      type == JSON_TYPE_OBJECT ? !JSON_NODE_HOLDS_OBJECT (n) :
-      !JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != type)
-    {
-      bad (error, where, type == G_TYPE_INT64 ? "expected an integer" : type == G_TYPE_STRING ? "expected a string" :
-                         type == JSON_TYPE_ARRAY ? "expected an array" : "expected another type");
+      ws_json_invalid (&errors, error, where, "expected %s, found %s",
+                       type == G_TYPE_INT64 ? "an integer" : type == G_TYPE_STRING ? "a string" :
+                       type == JSON_TYPE_ARRAY ? "an array" : type == JSON_TYPE_OBJECT ? "an object" : "another type",
+                       ws_json_kind_of (n));
       return NULL;
     }
   return n;
@@ -318,49 +322,31 @@ ws_pattern_from_json (JsonNode *node,
 }
 
 static void
-add_int (JsonBuilder *b,
-         const char  *name,
-         gint64       value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_int_value (b, value);
-}
-
-static void
-add_double (JsonBuilder *b,
-            const char  *name,
-            double       value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_double_value (b, value);
-}
-
-static void
 add_stats_members (JsonBuilder   *b,
                    const WsStats *s)
 {
-  add_int (b, "instructions", s->instructions);
-  add_int (b, "active_lanes", s->active_lanes);
-  add_int (b, "requests", s->requests);
-  add_int (b, "sectors", s->sectors);
-  add_int (b, "lines", s->lines);
-  add_double (b, "sectors_per_request", ws_stats_sectors_per_request (s));
-  add_int (b, "bytes_requested", s->bytes_requested);
-  add_int (b, "bytes_moved", s->bytes_moved);
-  add_double (b, "efficiency", ws_stats_efficiency (s));
-  add_int (b, "wavefronts", s->wavefronts);
-  add_int (b, "ideal_wavefronts", s->ideal_wavefronts);
-  add_double (b, "wavefronts_per_instruction", ws_stats_wavefronts_per_instruction (s));
-  add_int (b, "bank_conflicts", ws_stats_bank_conflicts (s));
-  add_int (b, "distinct_addresses", s->distinct_addresses);
-  add_double (b, "distinct_addresses_per_instruction", ws_stats_distinct_per_instruction (s));
-  add_int (b, "replays", s->replays);
-  add_double (b, "replays_per_instruction", ws_stats_replays_per_instruction (s));
-  add_int (b, "atomic_conflicts", s->atomic_conflicts);
+  ws_json_add_int (b, "instructions", s->instructions);
+  ws_json_add_int (b, "active_lanes", s->active_lanes);
+  ws_json_add_int (b, "requests", s->requests);
+  ws_json_add_int (b, "sectors", s->sectors);
+  ws_json_add_int (b, "lines", s->lines);
+  ws_json_add_double (b, "sectors_per_request", ws_stats_sectors_per_request (s));
+  ws_json_add_int (b, "bytes_requested", s->bytes_requested);
+  ws_json_add_int (b, "bytes_moved", s->bytes_moved);
+  ws_json_add_double (b, "efficiency", ws_stats_efficiency (s));
+  ws_json_add_int (b, "wavefronts", s->wavefronts);
+  ws_json_add_int (b, "ideal_wavefronts", s->ideal_wavefronts);
+  ws_json_add_double (b, "wavefronts_per_instruction", ws_stats_wavefronts_per_instruction (s));
+  ws_json_add_int (b, "bank_conflicts", ws_stats_bank_conflicts (s));
+  ws_json_add_int (b, "distinct_addresses", s->distinct_addresses);
+  ws_json_add_double (b, "distinct_addresses_per_instruction", ws_stats_distinct_per_instruction (s));
+  ws_json_add_int (b, "replays", s->replays);
+  ws_json_add_double (b, "replays_per_instruction", ws_stats_replays_per_instruction (s));
+  ws_json_add_int (b, "atomic_conflicts", s->atomic_conflicts);
   if (s->instructions > 0 && s->min_address <= s->end_address)
     {
-      add_int (b, "min_address", s->min_address);
-      add_int (b, "end_address", s->end_address);
+      ws_json_add_int (b, "min_address", s->min_address);
+      ws_json_add_int (b, "end_address", s->end_address);
     }
 }
 
@@ -382,10 +368,10 @@ ws_launch_stats_to_json (const WsLaunchStats *ls)
 
   json_builder_begin_object (b);
   add_stats_members (b, &ls->total);
-  add_int (b, "blocks", ls->blocks);
-  add_int (b, "warps", ls->warps);
-  add_int (b, "threads", ls->threads);
-  add_double (b, "analysis_seconds", ls->seconds);
+  ws_json_add_int (b, "blocks", ls->blocks);
+  ws_json_add_int (b, "warps", ls->warps);
+  ws_json_add_int (b, "threads", ls->threads);
+  ws_json_add_double (b, "analysis_seconds", ls->seconds);
   json_builder_set_member_name (b, "accesses");
   json_builder_begin_array (b);
   for (guint i = 0; i < ls->n_accesses; i++)
@@ -398,7 +384,7 @@ ws_launch_stats_to_json (const WsLaunchStats *ls)
       json_builder_add_string_value (b, ws_space_to_string (a->space));
       json_builder_set_member_name (b, "access");
       json_builder_add_string_value (b, ws_access_kind_to_string (a->kind));
-      add_int (b, "elem_size", a->elem_size);
+      ws_json_add_int (b, "elem_size", a->elem_size);
       json_builder_set_member_name (b, "index");
       json_builder_add_string_value (b, a->index_text);
       add_stats_members (b, &ls->accesses[i]);
@@ -418,15 +404,15 @@ ws_warp_result_to_json (const WsWarpResult *r,
   WsDim3 block = ws_pattern_get_block (pattern);
 
   json_builder_begin_object (b);
-  add_int (b, "access", r->access);
+  ws_json_add_int (b, "access", r->access);
   json_builder_set_member_name (b, "array");
   json_builder_add_string_value (b, a->array);
   json_builder_set_member_name (b, "space");
   json_builder_add_string_value (b, ws_space_to_string (r->space));
   json_builder_set_member_name (b, "block");
   json_builder_add_value (b, dim3_node (r->block_idx));
-  add_int (b, "warp", r->warp);
-  add_int (b, "active_lanes", __builtin_popcount (r->active));
+  ws_json_add_int (b, "warp", r->warp);
+  ws_json_add_int (b, "active_lanes", __builtin_popcount (r->active));
 
   json_builder_set_member_name (b, "lanes");
   json_builder_begin_array (b);
@@ -437,7 +423,7 @@ ws_warp_result_to_json (const WsWarpResult *r,
       if (!(r->valid & (1u << l)))
         continue;
       json_builder_begin_object (b);
-      add_int (b, "lane", l);
+      ws_json_add_int (b, "lane", l);
       json_builder_set_member_name (b, "thread");
       json_builder_add_value (b, dim3_node (WS_DIM3 ((guint) (t % block.x), (guint) ((t / block.x) % block.y),
                                                      (guint) (t / ((guint64) block.x * block.y)))));
@@ -445,20 +431,20 @@ ws_warp_result_to_json (const WsWarpResult *r,
       json_builder_add_boolean_value (b, (r->active >> l) & 1);
       if (r->active & (1u << l))
         {
-          add_int (b, "index", r->index[l]);
-          add_int (b, "address", r->address[l]);
+          ws_json_add_int (b, "index", r->index[l]);
+          ws_json_add_int (b, "address", r->address[l]);
           switch (r->space)
             {
             case WS_SPACE_GLOBAL:
             case WS_SPACE_LOCAL:
-              add_int (b, "sector", r->address[l] / WS_SECTOR_BYTES);
-              add_int (b, "line", r->address[l] / WS_LINE_BYTES);
+              ws_json_add_int (b, "sector", r->address[l] / WS_SECTOR_BYTES);
+              ws_json_add_int (b, "line", r->address[l] / WS_LINE_BYTES);
               if (r->space == WS_SPACE_LOCAL)
-                add_int (b, "private_offset", r->private_offset[l]);
+                ws_json_add_int (b, "private_offset", r->private_offset[l]);
               break;
             case WS_SPACE_SHARED:
-              add_int (b, "bank", r->bank[l]);
-              add_int (b, "word", r->address[l] / WS_BANK_BYTES);
+              ws_json_add_int (b, "bank", r->bank[l]);
+              ws_json_add_int (b, "word", r->address[l] / WS_BANK_BYTES);
               break;
             case WS_SPACE_CONSTANT:
             case WS_SPACE_REGISTER:
@@ -477,7 +463,7 @@ ws_warp_result_to_json (const WsWarpResult *r,
     {
       const WsStep *s = &g_array_index (r->steps, WsStep, i);
       json_builder_begin_object (b);
-      add_int (b, "step", i);
+      ws_json_add_int (b, "step", i);
       json_builder_set_member_name (b, "kind");
       json_builder_add_string_value (b, ws_step_kind_to_string (s->kind));
       json_builder_set_member_name (b, "lanes");
@@ -485,19 +471,19 @@ ws_warp_result_to_json (const WsWarpResult *r,
       switch (s->kind)
         {
         case WS_STEP_SECTOR:
-          add_int (b, "sector_address", s->address);
+          ws_json_add_int (b, "sector_address", s->address);
           break;
         case WS_STEP_WAVEFRONT:
-          add_int (b, "phase", s->phase);
+          ws_json_add_int (b, "phase", s->phase);
           json_builder_set_member_name (b, "banks");
           json_builder_add_value (b, lanes_node (s->banks));
           break;
         case WS_STEP_ADDRESS:
-          add_int (b, "address", s->address);
+          ws_json_add_int (b, "address", s->address);
           break;
         case WS_STEP_ATOMIC:
-          add_int (b, "sector_address", s->address);
-          add_int (b, "round", s->round);
+          ws_json_add_int (b, "sector_address", s->address);
+          ws_json_add_int (b, "round", s->round);
           break;
         case WS_STEP_REGISTER:
         default:

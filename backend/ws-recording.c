@@ -4,7 +4,7 @@
  * “measurements[3].median_ms: expected a number, found a string”. */
 #include "ws-config.h"
 #include "ws-recording.h"
-#include "ws-json-limits.h"
+#include "ws-json.h"
 #include "ws-file-writer.h"
 
 #include <json-glib/json-glib.h>
@@ -184,91 +184,28 @@ ws_recording_lookup_pattern (WsRecording     *self,
 /* ------------------------------------------------------------------ */
 
 static void
-add_int (JsonBuilder *b,
-         const char  *name,
-         gint64       value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_int_value (b, value);
-}
-
-/* json-glib 1.6 writes a double whose shortest form has an exponent but no
- * point (1e-05) with ".0" after it, which no parser reads: such a number
- * is written as an integer when it is one, else one ulp off. JSON has no
- * NaN or infinity; a measurement never holds one. */
-static void
-add_double_value (JsonBuilder *b,
-                  double       value)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  if (!isfinite (value))
-    value = 0;
-  for (;;)
-    {
-      g_ascii_dtostr (buf, sizeof buf, value);
-      if (!strchr (buf, 'e') || strchr (buf, '.'))
-        break;
-      if (value == trunc (value) && fabs (value) < 9e18)
-        {
-          json_builder_add_int_value (b, (gint64) value);
-          return;
-        }
-      value = nextafter (value, INFINITY);
-    }
-  json_builder_add_double_value (b, value);
-}
-
-static void
-add_double (JsonBuilder *b,
-            const char  *name,
-            double       value)
-{
-  json_builder_set_member_name (b, name);
-  add_double_value (b, value);
-}
-
-static void
-add_string (JsonBuilder *b,
-            const char  *name,
-            const char  *value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_string_value (b, value ? value : "");
-}
-
-static void
-add_bool (JsonBuilder *b,
-          const char  *name,
-          gboolean     value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_boolean_value (b, value);
-}
-
-static void
 build_device (JsonBuilder        *b,
               const WsDeviceInfo *d)
 {
   json_builder_set_member_name (b, "device");
   json_builder_begin_object (b);
-  add_string (b, "name", d->name);
-  add_int (b, "cc_major", d->cc_major);
-  add_int (b, "cc_minor", d->cc_minor);
-  add_int (b, "sm_count", d->sm_count);
-  add_int (b, "global_mem_bytes", d->global_mem_bytes);
-  add_int (b, "l2_bytes", d->l2_bytes);
-  add_int (b, "shared_per_sm", d->shared_per_sm);
-  add_int (b, "shared_per_block_optin", d->shared_per_block_optin);
-  add_int (b, "registers_per_sm", d->registers_per_sm);
-  add_int (b, "max_threads_per_sm", d->max_threads_per_sm);
-  add_int (b, "max_blocks_per_sm", d->max_blocks_per_sm);
-  add_int (b, "sm_clock_mhz", d->sm_clock_mhz);
-  add_int (b, "mem_clock_mhz", d->mem_clock_mhz);
-  add_int (b, "mem_bus_bits", d->mem_bus_bits);
-  add_double (b, "peak_bandwidth_gbs", d->peak_bandwidth_gbs);
-  add_string (b, "driver_version", d->driver_version);
-  add_string (b, "runtime_version", d->runtime_version);
+  ws_json_add_string (b, "name", d->name);
+  ws_json_add_int (b, "cc_major", d->cc_major);
+  ws_json_add_int (b, "cc_minor", d->cc_minor);
+  ws_json_add_int (b, "sm_count", d->sm_count);
+  ws_json_add_int (b, "global_mem_bytes", d->global_mem_bytes);
+  ws_json_add_int (b, "l2_bytes", d->l2_bytes);
+  ws_json_add_int (b, "shared_per_sm", d->shared_per_sm);
+  ws_json_add_int (b, "shared_per_block_optin", d->shared_per_block_optin);
+  ws_json_add_int (b, "registers_per_sm", d->registers_per_sm);
+  ws_json_add_int (b, "max_threads_per_sm", d->max_threads_per_sm);
+  ws_json_add_int (b, "max_blocks_per_sm", d->max_blocks_per_sm);
+  ws_json_add_int (b, "sm_clock_mhz", d->sm_clock_mhz);
+  ws_json_add_int (b, "mem_clock_mhz", d->mem_clock_mhz);
+  ws_json_add_int (b, "mem_bus_bits", d->mem_bus_bits);
+  ws_json_add_double (b, "peak_bandwidth_gbs", d->peak_bandwidth_gbs);
+  ws_json_add_string (b, "driver_version", d->driver_version);
+  ws_json_add_string (b, "runtime_version", d->runtime_version);
   json_builder_end_object (b);
 }
 
@@ -277,44 +214,44 @@ build_measurement (JsonBuilder         *b,
                    const WsMeasurement *m)
 {
   json_builder_begin_object (b);
-  add_string (b, "id", m->id);
-  add_string (b, "description", m->description);
+  ws_json_add_string (b, "id", m->id);
+  ws_json_add_string (b, "description", m->description);
   json_builder_set_member_name (b, "params");
   json_builder_begin_object (b);
   for (guint i = 0; i < m->params->len; i++)
     {
       const WsParamValue *p = &g_array_index (m->params, WsParamValue, i);
-      add_int (b, p->name, p->value);
+      ws_json_add_int (b, p->name, p->value);
     }
   json_builder_end_object (b);
   json_builder_set_member_name (b, "samples_ms");
   json_builder_begin_array (b);
   for (guint i = 0; i < m->samples_ms->len; i++)
-    add_double_value (b, g_array_index (m->samples_ms, double, i));
+    ws_json_add_double_value (b, g_array_index (m->samples_ms, double, i));
   json_builder_end_array (b);
-  add_double (b, "median_ms", m->median_ms);
-  add_double (b, "min_ms", m->min_ms);
-  add_double (b, "max_ms", m->max_ms);
-  add_int (b, "bytes", m->bytes);
-  add_double (b, "bandwidth_gbs", m->bandwidth_gbs);
-  add_bool (b, "cold", m->cold);
-  add_int (b, "sm_clock_mhz", m->sm_clock_mhz);
-  add_int (b, "registers", m->registers);
-  add_int (b, "local_bytes", m->local_bytes);
-  add_int (b, "shared_bytes", m->shared_bytes);
-  add_int (b, "blocks_per_sm", m->blocks_per_sm);
-  add_int (b, "warps_per_sm", m->warps_per_sm);
-  add_bool (b, "verified", m->verified);
+  ws_json_add_double (b, "median_ms", m->median_ms);
+  ws_json_add_double (b, "min_ms", m->min_ms);
+  ws_json_add_double (b, "max_ms", m->max_ms);
+  ws_json_add_int (b, "bytes", m->bytes);
+  ws_json_add_double (b, "bandwidth_gbs", m->bandwidth_gbs);
+  ws_json_add_bool (b, "cold", m->cold);
+  ws_json_add_int (b, "sm_clock_mhz", m->sm_clock_mhz);
+  ws_json_add_int (b, "registers", m->registers);
+  ws_json_add_int (b, "local_bytes", m->local_bytes);
+  ws_json_add_int (b, "shared_bytes", m->shared_bytes);
+  ws_json_add_int (b, "blocks_per_sm", m->blocks_per_sm);
+  ws_json_add_int (b, "warps_per_sm", m->warps_per_sm);
+  ws_json_add_bool (b, "verified", m->verified);
   json_builder_set_member_name (b, "counters");
   json_builder_begin_object (b);
   for (guint i = 0; i < m->counters->len; i++)
     {
       const WsCounter *c = &g_array_index (m->counters, WsCounter, i);
-      add_double (b, c->name, c->value);
+      ws_json_add_double (b, c->name, c->value);
     }
   json_builder_end_object (b);
   if (m->warning)
-    add_string (b, "warning", m->warning);
+    ws_json_add_string (b, "warning", m->warning);
   json_builder_end_object (b);
 }
 
@@ -331,10 +268,10 @@ ws_recording_to_data (WsRecording *self,
 
   date = g_date_time_format_iso8601 (self->date);
   json_builder_begin_object (b);
-  add_string (b, "format", FORMAT_NAME);
-  add_int (b, "version", WS_RECORDING_FORMAT_VERSION);
-  add_string (b, "program_version", self->program_version);
-  add_string (b, "date", date);
+  ws_json_add_string (b, "format", FORMAT_NAME);
+  ws_json_add_int (b, "version", WS_RECORDING_FORMAT_VERSION);
+  ws_json_add_string (b, "program_version", self->program_version);
+  ws_json_add_string (b, "date", date);
   build_device (b, self->device);
   json_builder_set_member_name (b, "measurements");
   json_builder_begin_array (b);
@@ -381,42 +318,7 @@ ws_recording_save_file (WsRecording  *self,
 /* Reading                                                            */
 /* ------------------------------------------------------------------ */
 
-static const char *
-kind_of (JsonNode *node)
-{
-  switch (json_node_get_node_type (node))
-    {
-    case JSON_NODE_OBJECT:
-      return "an object";
-    case JSON_NODE_ARRAY:
-      return "an array";
-    case JSON_NODE_NULL:
-      return "null";
-    default:
-      switch (json_node_get_value_type (node))
-        {
-        case G_TYPE_STRING:
-          return "a string";
-        case G_TYPE_BOOLEAN:
-          return "a boolean";
-        case G_TYPE_INT64:
-          return "an integer";
-        default:
-          return "a number";
-        }
-    }
-}
-
-/* Line breaks and tabs may be in a description; nothing else a terminal
- * would act on. */
-static gboolean
-text_has_no_controls (const char *text)
-{
-  for (const guchar *p = (const guchar *) text; *p; p++)
-    if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f)
-      return FALSE;
-  return TRUE;
-}
+static const WsJsonErrors errors = { ws_recording_error_quark, WS_RECORDING_ERROR_INVALID, "" };
 
 /* Text from a file made fit to show: valid UTF-8, control characters as
  * “?”. */
@@ -431,218 +333,6 @@ printable (const char *text)
   return valid;
 }
 
-static gboolean
-invalid (GError    **error,
-         const char *path,
-         const char *format,
-         ...) G_GNUC_PRINTF (3, 4);
-
-static gboolean
-invalid (GError    **error,
-         const char *path,
-         const char *format,
-         ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_INVALID, "%s: %s", path, message);
-  return FALSE;
-}
-
-static JsonNode *
-member (JsonObject *o,
-        const char *path,
-        const char *name,
-        char      **full,
-        GError    **error)
-{
-  JsonNode *node;
-
-  *full = *path ? g_strdup_printf ("%s.%s", path, name) : g_strdup (name);
-  node = json_object_get_member (o, name);
-  if (node == NULL)
-    invalid (error, *full, "missing");
-  return node;
-}
-
-static gboolean
-is_value (JsonNode *node,
-          GType     type)
-{
-  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
-}
-
-static gboolean
-read_string (JsonObject *o,
-             const char *path,
-             const char *name,
-             char      **out,
-             GError    **error)
-{
-  g_autofree char *full = NULL;
-  JsonNode *node = member (o, path, name, &full, error);
-
-  if (node == NULL)
-    return FALSE;
-  if (!is_value (node, G_TYPE_STRING))
-    return invalid (error, full, "expected a string, found %s", kind_of (node));
-  if (!g_utf8_validate (json_node_get_string (node), -1, NULL))
-    return invalid (error, full, "not valid UTF-8");
-  if (!text_has_no_controls (json_node_get_string (node)))
-    return invalid (error, full, "holds a control character");
-  *out = json_node_dup_string (node);
-  return TRUE;
-}
-
-static gboolean
-check_int (JsonNode   *node,
-           const char *path,
-           gint64      min,
-           gint64      max,
-           gint64     *out,
-           GError    **error)
-{
-  gint64 v;
-
-  if (!is_value (node, G_TYPE_INT64))
-    return invalid (error, path, "expected an integer, found %s", kind_of (node));
-  v = json_node_get_int (node);
-  if (v < min || v > max)
-    return invalid (error, path, "%" G_GINT64_FORMAT " is out of range (%" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ")",
-                    v, min, max);
-  *out = v;
-  return TRUE;
-}
-
-static gboolean
-read_int64 (JsonObject *o,
-            const char *path,
-            const char *name,
-            gint64      min,
-            gint64      max,
-            gint64     *out,
-            GError    **error)
-{
-  g_autofree char *full = NULL;
-  JsonNode *node = member (o, path, name, &full, error);
-
-  return node != NULL && check_int (node, full, min, max, out, error);
-}
-
-static gboolean
-read_int (JsonObject *o,
-          const char *path,
-          const char *name,
-          int         min,
-          int         max,
-          int        *out,
-          GError    **error)
-{
-  gint64 v;
-
-  if (!read_int64 (o, path, name, min, max, &v, error))
-    return FALSE;
-  *out = (int) v;
-  return TRUE;
-}
-
-static gboolean
-check_double (JsonNode   *node,
-              const char *path,
-              double      min,
-              double      max,
-              double     *out,
-              GError    **error)
-{
-  double v;
-
-  if (is_value (node, G_TYPE_INT64))
-    v = (double) json_node_get_int (node);
-  else if (is_value (node, G_TYPE_DOUBLE))
-    v = json_node_get_double (node);
-  else
-    return invalid (error, path, "expected a number, found %s", kind_of (node));
-  if (!isfinite (v) || v < min || v > max)
-    return invalid (error, path, "%g is out of range (%g to %g)", v, min, max);
-  *out = v;
-  return TRUE;
-}
-
-static gboolean
-read_double (JsonObject *o,
-             const char *path,
-             const char *name,
-             double      min,
-             double      max,
-             double     *out,
-             GError    **error)
-{
-  g_autofree char *full = NULL;
-  JsonNode *node = member (o, path, name, &full, error);
-
-  return node != NULL && check_double (node, full, min, max, out, error);
-}
-
-static gboolean
-read_bool (JsonObject *o,
-           const char *path,
-           const char *name,
-           gboolean   *out,
-           GError    **error)
-{
-  g_autofree char *full = NULL;
-  JsonNode *node = member (o, path, name, &full, error);
-
-  if (node == NULL)
-    return FALSE;
-  if (!is_value (node, G_TYPE_BOOLEAN))
-    return invalid (error, full, "expected true or false, found %s", kind_of (node));
-  *out = json_node_get_boolean (node);
-  return TRUE;
-}
-
-static JsonObject *
-read_object (JsonObject *o,
-             const char *path,
-             const char *name,
-             GError    **error)
-{
-  g_autofree char *full = NULL;
-  JsonNode *node = member (o, path, name, &full, error);
-
-  if (node == NULL)
-    return NULL;
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    {
-      invalid (error, full, "expected an object, found %s", kind_of (node));
-      return NULL;
-    }
-  return json_node_get_object (node);
-}
-
-static JsonArray *
-read_array (JsonObject *o,
-            const char *path,
-            const char *name,
-            GError    **error)
-{
-  g_autofree char *full = NULL;
-  JsonNode *node = member (o, path, name, &full, error);
-
-  if (node == NULL)
-    return NULL;
-  if (!JSON_NODE_HOLDS_ARRAY (node))
-    {
-      invalid (error, full, "expected an array, found %s", kind_of (node));
-      return NULL;
-    }
-  return json_node_get_array (node);
-}
-
 #define BIG (G_GINT64_CONSTANT (1) << 62)
 #define MAX_MS 1e7             /* close to three hours: no sample is longer */
 #define MAX_GBS 1e7
@@ -653,26 +343,26 @@ read_device (JsonObject   *root,
              GError      **error)
 {
   const char *p = "device";
-  JsonObject *o = read_object (root, "", p, error);
+  JsonObject *o = ws_json_read_object (&errors, root, "", p, error);
 
   return o != NULL &&
-         read_string (o, p, "name", &d->name, error) &&
-         read_int (o, p, "cc_major", 0, 1000, &d->cc_major, error) &&
-         read_int (o, p, "cc_minor", 0, 1000, &d->cc_minor, error) &&
-         read_int (o, p, "sm_count", 0, 1 << 20, &d->sm_count, error) &&
-         read_int64 (o, p, "global_mem_bytes", 0, BIG, &d->global_mem_bytes, error) &&
-         read_int64 (o, p, "l2_bytes", 0, BIG, &d->l2_bytes, error) &&
-         read_int64 (o, p, "shared_per_sm", 0, BIG, &d->shared_per_sm, error) &&
-         read_int64 (o, p, "shared_per_block_optin", 0, BIG, &d->shared_per_block_optin, error) &&
-         read_int (o, p, "registers_per_sm", 0, G_MAXINT, &d->registers_per_sm, error) &&
-         read_int (o, p, "max_threads_per_sm", 0, G_MAXINT, &d->max_threads_per_sm, error) &&
-         read_int (o, p, "max_blocks_per_sm", 0, G_MAXINT, &d->max_blocks_per_sm, error) &&
-         read_int (o, p, "sm_clock_mhz", 0, 1000000, &d->sm_clock_mhz, error) &&
-         read_int (o, p, "mem_clock_mhz", 0, 1000000, &d->mem_clock_mhz, error) &&
-         read_int (o, p, "mem_bus_bits", 0, 1 << 20, &d->mem_bus_bits, error) &&
-         read_double (o, p, "peak_bandwidth_gbs", 0, MAX_GBS, &d->peak_bandwidth_gbs, error) &&
-         read_string (o, p, "driver_version", &d->driver_version, error) &&
-         read_string (o, p, "runtime_version", &d->runtime_version, error);
+         ws_json_read_string (&errors, o, p, "name", &d->name, error) &&
+         ws_json_read_int (&errors, o, p, "cc_major", 0, 1000, &d->cc_major, error) &&
+         ws_json_read_int (&errors, o, p, "cc_minor", 0, 1000, &d->cc_minor, error) &&
+         ws_json_read_int (&errors, o, p, "sm_count", 0, 1 << 20, &d->sm_count, error) &&
+         ws_json_read_int64 (&errors, o, p, "global_mem_bytes", 0, BIG, &d->global_mem_bytes, error) &&
+         ws_json_read_int64 (&errors, o, p, "l2_bytes", 0, BIG, &d->l2_bytes, error) &&
+         ws_json_read_int64 (&errors, o, p, "shared_per_sm", 0, BIG, &d->shared_per_sm, error) &&
+         ws_json_read_int64 (&errors, o, p, "shared_per_block_optin", 0, BIG, &d->shared_per_block_optin, error) &&
+         ws_json_read_int (&errors, o, p, "registers_per_sm", 0, G_MAXINT, &d->registers_per_sm, error) &&
+         ws_json_read_int (&errors, o, p, "max_threads_per_sm", 0, G_MAXINT, &d->max_threads_per_sm, error) &&
+         ws_json_read_int (&errors, o, p, "max_blocks_per_sm", 0, G_MAXINT, &d->max_blocks_per_sm, error) &&
+         ws_json_read_int (&errors, o, p, "sm_clock_mhz", 0, 1000000, &d->sm_clock_mhz, error) &&
+         ws_json_read_int (&errors, o, p, "mem_clock_mhz", 0, 1000000, &d->mem_clock_mhz, error) &&
+         ws_json_read_int (&errors, o, p, "mem_bus_bits", 0, 1 << 20, &d->mem_bus_bits, error) &&
+         ws_json_read_double (&errors, o, p, "peak_bandwidth_gbs", 0, MAX_GBS, &d->peak_bandwidth_gbs, error) &&
+         ws_json_read_string (&errors, o, p, "driver_version", &d->driver_version, error) &&
+         ws_json_read_string (&errors, o, p, "runtime_version", &d->runtime_version, error);
 }
 
 /* A kernel's parameter: a C identifier, as every kernel's parameters are. */
@@ -713,17 +403,17 @@ check_members (JsonObject *o,
   guint i = 0;
 
   if (json_object_get_size (o) > max)
-    return invalid (error, path, "%s: %u members; a measurement has at most %u",
+    return ws_json_invalid (&errors, error, path, "%s: %u members; a measurement has at most %u",
                     what, json_object_get_size (o), max);
   names = json_object_get_members (o);
   for (GList *l = names; l; l = l->next, i++)
     if (!valid (l->data))
       {
         /* the name may not be printable: say where it is instead */
-        g_autofree char *shown = g_utf8_validate (l->data, -1, NULL) && text_has_no_controls (l->data)
+        g_autofree char *shown = g_utf8_validate (l->data, -1, NULL) && ws_json_text_is_clean (l->data)
                                    ? g_strdup_printf ("“%.64s”", (const char *) l->data)
                                    : g_strdup_printf ("number %u", i + 1);
-        return invalid (error, path, "%s: the name %s is not a valid name", what, shown);
+        return ws_json_invalid (&errors, error, path, "%s: the name %s is not a valid name", what, shown);
       }
   return TRUE;
 }
@@ -734,7 +424,7 @@ read_params (JsonObject    *o,
              WsMeasurement *m,
              GError       **error)
 {
-  JsonObject *params = read_object (o, path, "params", error);
+  JsonObject *params = ws_json_read_object (&errors, o, path, "params", error);
   g_autoptr (GList) names = NULL;
 
   if (params == NULL ||
@@ -746,7 +436,7 @@ read_params (JsonObject    *o,
       g_autofree char *full = g_strdup_printf ("%s.params.%s", path, (const char *) l->data);
       gint64 v;
 
-      if (!check_int (json_object_get_member (params, l->data), full, G_MININT64, G_MAXINT64, &v, error))
+      if (!ws_json_check_int (&errors, json_object_get_member (params, l->data), full, G_MININT64, G_MAXINT64, &v, error))
         return FALSE;
       ws_measurement_set_param (m, l->data, v);
     }
@@ -759,20 +449,20 @@ read_samples (JsonObject    *o,
               WsMeasurement *m,
               GError       **error)
 {
-  JsonArray *a = read_array (o, path, "samples_ms", error);
+  JsonArray *a = ws_json_read_array (&errors, o, path, "samples_ms", error);
   guint n;
 
   if (a == NULL)
     return FALSE;
   n = json_array_get_length (a);
   if (n == 0)
-    return invalid (error, path, "samples_ms: empty; a measurement has at least one sample");
+    return ws_json_invalid (&errors, error, path, "samples_ms: empty; a measurement has at least one sample");
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *full = g_strdup_printf ("%s.samples_ms[%u]", path, i);
       double v;
 
-      if (!check_double (json_array_get_element (a, i), full, 0, MAX_MS, &v, error))
+      if (!ws_json_check_double (&errors, json_array_get_element (a, i), full, 0, MAX_MS, &v, error))
         return FALSE;
       ws_measurement_add_sample (m, v);
     }
@@ -785,7 +475,7 @@ read_counters (JsonObject    *o,
                WsMeasurement *m,
                GError       **error)
 {
-  JsonObject *counters = read_object (o, path, "counters", error);
+  JsonObject *counters = ws_json_read_object (&errors, o, path, "counters", error);
   g_autoptr (GList) names = NULL;
 
   if (counters == NULL ||
@@ -797,7 +487,7 @@ read_counters (JsonObject    *o,
       g_autofree char *full = g_strdup_printf ("%s.counters.%s", path, (const char *) l->data);
       double v;
 
-      if (!check_double (json_object_get_member (counters, l->data), full, -1e300, 1e300, &v, error))
+      if (!ws_json_check_double (&errors, json_object_get_member (counters, l->data), full, -1e300, 1e300, &v, error))
         return FALSE;
       ws_measurement_add_counter (m, l->data, v);
     }
@@ -810,15 +500,15 @@ read_summary (JsonObject    *o,
               WsMeasurement *m,
               GError       **error)
 {
-  if (!read_double (o, p, "median_ms", 0, MAX_MS, &m->median_ms, error) ||
-      !read_double (o, p, "min_ms", 0, MAX_MS, &m->min_ms, error) ||
-      !read_double (o, p, "max_ms", 0, MAX_MS, &m->max_ms, error))
+  if (!ws_json_read_double (&errors, o, p, "median_ms", 0, MAX_MS, &m->median_ms, error) ||
+      !ws_json_read_double (&errors, o, p, "min_ms", 0, MAX_MS, &m->min_ms, error) ||
+      !ws_json_read_double (&errors, o, p, "max_ms", 0, MAX_MS, &m->max_ms, error))
     return FALSE;
   if (!(m->min_ms <= m->median_ms && m->median_ms <= m->max_ms))
-    return invalid (error, p, "min_ms ≤ median_ms ≤ max_ms does not hold (%g, %g, %g)",
+    return ws_json_invalid (&errors, error, p, "min_ms ≤ median_ms ≤ max_ms does not hold (%g, %g, %g)",
                     m->min_ms, m->median_ms, m->max_ms);
-  return read_int64 (o, p, "bytes", 0, BIG, &m->bytes, error) &&
-         read_double (o, p, "bandwidth_gbs", 0, MAX_GBS, &m->bandwidth_gbs, error);
+  return ws_json_read_int64 (&errors, o, p, "bytes", 0, BIG, &m->bytes, error) &&
+         ws_json_read_double (&errors, o, p, "bandwidth_gbs", 0, MAX_GBS, &m->bandwidth_gbs, error);
 }
 
 static WsMeasurement *
@@ -832,33 +522,33 @@ read_measurement (JsonNode   *node,
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      invalid (error, p, "expected an object, found %s", kind_of (node));
+      ws_json_invalid (&errors, error, p, "expected an object, found %s", ws_json_kind_of (node));
       return NULL;
     }
   o = json_node_get_object (node);
-  if (!read_string (o, p, "id", &m->id, error) ||
-      !read_string (o, p, "description", &m->description, error) ||
+  if (!ws_json_read_string (&errors, o, p, "id", &m->id, error) ||
+      !ws_json_read_string (&errors, o, p, "description", &m->description, error) ||
       !read_params (o, p, m, error) ||
       !read_samples (o, p, m, error) ||
       !read_summary (o, p, m, error) ||
-      !read_bool (o, p, "cold", &m->cold, error) ||
-      !read_int (o, p, "sm_clock_mhz", 0, 1000000, &m->sm_clock_mhz, error) ||
-      !read_int (o, p, "registers", 0, 65536, &m->registers, error) ||
-      !read_int (o, p, "local_bytes", 0, G_MAXINT, &m->local_bytes, error) ||
-      !read_int (o, p, "shared_bytes", 0, G_MAXINT, &m->shared_bytes, error) ||
-      !read_int (o, p, "blocks_per_sm", 0, 1 << 16, &m->blocks_per_sm, error) ||
-      !read_int (o, p, "warps_per_sm", 0, 1 << 16, &m->warps_per_sm, error) ||
-      !read_bool (o, p, "verified", &m->verified, error) ||
+      !ws_json_read_bool (&errors, o, p, "cold", &m->cold, error) ||
+      !ws_json_read_int (&errors, o, p, "sm_clock_mhz", 0, 1000000, &m->sm_clock_mhz, error) ||
+      !ws_json_read_int (&errors, o, p, "registers", 0, 65536, &m->registers, error) ||
+      !ws_json_read_int (&errors, o, p, "local_bytes", 0, G_MAXINT, &m->local_bytes, error) ||
+      !ws_json_read_int (&errors, o, p, "shared_bytes", 0, G_MAXINT, &m->shared_bytes, error) ||
+      !ws_json_read_int (&errors, o, p, "blocks_per_sm", 0, 1 << 16, &m->blocks_per_sm, error) ||
+      !ws_json_read_int (&errors, o, p, "warps_per_sm", 0, 1 << 16, &m->warps_per_sm, error) ||
+      !ws_json_read_bool (&errors, o, p, "verified", &m->verified, error) ||
       !read_counters (o, p, m, error))
     return NULL;
   if (*m->id == '\0')
     {
-      invalid (error, p, "id: empty");
+      ws_json_invalid (&errors, error, p, "id: empty");
       return NULL;
     }
   /* optional: what went wrong beside the timings */
   warning = json_object_get_member (o, "warning");
-  if (warning && !read_string (o, p, "warning", &m->warning, error))
+  if (warning && !ws_json_read_string (&errors, o, p, "warning", &m->warning, error))
     return NULL;
   return g_steal_pointer (&m);
 }
@@ -871,11 +561,11 @@ read_header (JsonObject  *root,
   g_autofree char *format = NULL, *date = NULL;
   gint64 version;
 
-  if (!read_string (root, "", "format", &format, error))
+  if (!ws_json_read_string (&errors, root, "", "format", &format, error))
     return FALSE;
   if (g_strcmp0 (format, FORMAT_NAME) != 0)
-    return invalid (error, "format", "expected “%s”, found “%s”: not a Warpscope recording", FORMAT_NAME, format);
-  if (!read_int64 (root, "", "version", G_MININT64, G_MAXINT64, &version, error))
+    return ws_json_invalid (&errors, error, "format", "expected “%s”, found “%s”: not a Warpscope recording", FORMAT_NAME, format);
+  if (!ws_json_read_int64 (&errors, root, "", "version", G_MININT64, G_MAXINT64, &version, error))
     return FALSE;
   if (version != WS_RECORDING_FORMAT_VERSION)
     {
@@ -885,12 +575,12 @@ read_header (JsonObject  *root,
                    version > WS_RECORDING_FORMAT_VERSION ? "; a newer Warpscope made it" : "");
       return FALSE;
     }
-  if (!read_string (root, "", "program_version", &self->program_version, error) ||
-      !read_string (root, "", "date", &date, error))
+  if (!ws_json_read_string (&errors, root, "", "program_version", &self->program_version, error) ||
+      !ws_json_read_string (&errors, root, "", "date", &date, error))
     return FALSE;
   self->date = g_date_time_new_from_iso8601 (date, NULL);
   if (self->date == NULL)
-    return invalid (error, "date", "“%s” is not an ISO 8601 date and time with a time zone", date);
+    return ws_json_invalid (&errors, error, "date", "“%s” is not an ISO 8601 date and time with a time zone", date);
   return TRUE;
 }
 
@@ -903,14 +593,14 @@ read_root (JsonNode    *node,
   JsonArray *measurements;
 
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    return invalid (error, "the top level", "expected an object, found %s", node ? kind_of (node) : "nothing");
+    return ws_json_invalid (&errors, error, "the top level", "expected an object, found %s", node ? ws_json_kind_of (node) : "nothing");
   root = json_node_get_object (node);
   if (!read_header (root, self, error))
     return FALSE;
   self->device = ws_device_info_new ();
   if (!read_device (root, self->device, error))
     return FALSE;
-  measurements = read_array (root, "", "measurements", error);
+  measurements = ws_json_read_array (&errors, root, "", "measurements", error);
   if (measurements == NULL)
     return FALSE;
   for (guint i = 0; i < json_array_get_length (measurements); i++)
@@ -969,7 +659,7 @@ ws_device_info_from_json (JsonNode *node,
   g_return_val_if_fail (node != NULL, NULL);
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      invalid (error, "the device message", "expected an object, found %s", kind_of (node));
+      ws_json_invalid (&errors, error, "the device message", "expected an object, found %s", ws_json_kind_of (node));
       return NULL;
     }
   if (!read_device (json_node_get_object (node), info, error))

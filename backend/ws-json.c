@@ -1,0 +1,376 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* JSON as Warpscope writes and reads it (ws-json.h): recordings, the GPU
+ * worker's lines and the model's results use these, so a value is written
+ * and checked the same way wherever it goes. */
+#include "ws-json.h"
+
+#include <gio/gio.h>
+#include <math.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                            */
+/* ------------------------------------------------------------------ */
+
+void
+ws_json_add_int (JsonBuilder *b,
+                 const char  *name,
+                 gint64       value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+/* json-glib 1.6 writes a double whose shortest form has an exponent but no
+ * point (1e-05) with ".0" after it, which no parser reads: such a number
+ * is written as an integer when it is one, else one ulp off. JSON has no
+ * NaN or infinity; a measurement never holds one. */
+void
+ws_json_add_double_value (JsonBuilder *b,
+                          double       value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (value))
+    value = 0;
+  for (;;)
+    {
+      g_ascii_dtostr (buf, sizeof buf, value);
+      if (!strchr (buf, 'e') || strchr (buf, '.'))
+        break;
+      if (value == trunc (value) && fabs (value) < 9e18)
+        {
+          json_builder_add_int_value (b, (gint64) value);
+          return;
+        }
+      value = nextafter (value, INFINITY);
+    }
+  json_builder_add_double_value (b, value);
+}
+
+void
+ws_json_add_double (JsonBuilder *b,
+                    const char  *name,
+                    double       value)
+{
+  json_builder_set_member_name (b, name);
+  ws_json_add_double_value (b, value);
+}
+
+void
+ws_json_add_string (JsonBuilder *b,
+                    const char  *name,
+                    const char  *value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_string_value (b, value ? value : "");
+}
+
+void
+ws_json_add_bool (JsonBuilder *b,
+                  const char  *name,
+                  gboolean     value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_boolean_value (b, value);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                            */
+/* ------------------------------------------------------------------ */
+
+gboolean
+ws_json_check_depth (const char  *data,
+                     gsize        length,
+                     guint        max_depth,
+                     GError     **error)
+{
+  gboolean in_string = FALSE;
+  guint depth = 0;
+
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = data[i];
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+          continue;
+        }
+      if (c == '"')
+        in_string = TRUE;
+      else if (c == '[' || c == '{')
+        {
+          if (++depth > max_depth)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           "arrays and objects nest more than %u deep (at byte %" G_GSIZE_FORMAT ")",
+                           max_depth, i + 1);
+              return FALSE;
+            }
+        }
+      else if ((c == ']' || c == '}') && depth > 0)
+        depth--;
+    }
+  return TRUE;
+}
+
+const char *
+ws_json_kind_of (JsonNode *node)
+{
+  switch (json_node_get_node_type (node))
+    {
+    case JSON_NODE_OBJECT:
+      return "an object";
+    case JSON_NODE_ARRAY:
+      return "an array";
+    case JSON_NODE_NULL:
+      return "null";
+    default:
+      switch (json_node_get_value_type (node))
+        {
+        case G_TYPE_STRING:
+          return "a string";
+        case G_TYPE_BOOLEAN:
+          return "a boolean";
+        case G_TYPE_INT64:
+          return "an integer";
+        default:
+          return "a number";
+        }
+    }
+}
+
+/* Line breaks and tabs may be in a description; nothing else a terminal
+ * would act on. */
+gboolean
+ws_json_text_is_clean (const char *text)
+{
+  for (const guchar *p = (const guchar *) text; *p; p++)
+    if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f)
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+ws_json_invalid (const WsJsonErrors  *e,
+                 GError             **error,
+                 const char          *path,
+                 const char          *format,
+                 ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, e->domain (), e->code, "%s%s: %s", e->prefix, path, message);
+  return FALSE;
+}
+
+JsonNode *
+ws_json_member (const WsJsonErrors  *e,
+                JsonObject          *o,
+                const char          *path,
+                const char          *name,
+                char               **full,
+                GError             **error)
+{
+  JsonNode *node;
+
+  *full = *path ? g_strdup_printf ("%s.%s", path, name) : g_strdup (name);
+  node = json_object_get_member (o, name);
+  if (node == NULL)
+    ws_json_invalid (e, error, *full, "missing");
+  return node;
+}
+
+gboolean
+ws_json_holds (JsonNode *node,
+               GType     type)
+{
+  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
+}
+
+gboolean
+ws_json_read_string (const WsJsonErrors  *e,
+                     JsonObject          *o,
+                     const char          *path,
+                     const char          *name,
+                     char               **out,
+                     GError             **error)
+{
+  g_autofree char *full = NULL;
+  JsonNode *node = ws_json_member (e, o, path, name, &full, error);
+
+  if (node == NULL)
+    return FALSE;
+  if (!ws_json_holds (node, G_TYPE_STRING))
+    return ws_json_invalid (e, error, full, "expected a string, found %s", ws_json_kind_of (node));
+  if (!g_utf8_validate (json_node_get_string (node), -1, NULL))
+    return ws_json_invalid (e, error, full, "not valid UTF-8");
+  if (!ws_json_text_is_clean (json_node_get_string (node)))
+    return ws_json_invalid (e, error, full, "holds a control character");
+  *out = json_node_dup_string (node);
+  return TRUE;
+}
+
+gboolean
+ws_json_check_int (const WsJsonErrors  *e,
+                   JsonNode            *node,
+                   const char          *path,
+                   gint64               min,
+                   gint64               max,
+                   gint64              *out,
+                   GError             **error)
+{
+  gint64 v;
+
+  if (!ws_json_holds (node, G_TYPE_INT64))
+    return ws_json_invalid (e, error, path, "expected an integer, found %s", ws_json_kind_of (node));
+  v = json_node_get_int (node);
+  if (v < min || v > max)
+    return ws_json_invalid (e, error, path,
+                            "%" G_GINT64_FORMAT " is out of range (%" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ")",
+                            v, min, max);
+  *out = v;
+  return TRUE;
+}
+
+gboolean
+ws_json_read_int64 (const WsJsonErrors  *e,
+                    JsonObject          *o,
+                    const char          *path,
+                    const char          *name,
+                    gint64               min,
+                    gint64               max,
+                    gint64              *out,
+                    GError             **error)
+{
+  g_autofree char *full = NULL;
+  JsonNode *node = ws_json_member (e, o, path, name, &full, error);
+
+  return node != NULL && ws_json_check_int (e, node, full, min, max, out, error);
+}
+
+gboolean
+ws_json_read_int (const WsJsonErrors  *e,
+                  JsonObject          *o,
+                  const char          *path,
+                  const char          *name,
+                  int                  min,
+                  int                  max,
+                  int                 *out,
+                  GError             **error)
+{
+  gint64 v;
+
+  if (!ws_json_read_int64 (e, o, path, name, min, max, &v, error))
+    return FALSE;
+  *out = (int) v;
+  return TRUE;
+}
+
+gboolean
+ws_json_check_double (const WsJsonErrors  *e,
+                      JsonNode            *node,
+                      const char          *path,
+                      double               min,
+                      double               max,
+                      double              *out,
+                      GError             **error)
+{
+  double v;
+
+  if (ws_json_holds (node, G_TYPE_INT64))
+    v = (double) json_node_get_int (node);
+  else if (ws_json_holds (node, G_TYPE_DOUBLE))
+    v = json_node_get_double (node);
+  else
+    return ws_json_invalid (e, error, path, "expected a number, found %s", ws_json_kind_of (node));
+  if (!isfinite (v) || v < min || v > max)
+    return ws_json_invalid (e, error, path, "%g is out of range (%g to %g)", v, min, max);
+  *out = v;
+  return TRUE;
+}
+
+gboolean
+ws_json_read_double (const WsJsonErrors  *e,
+                     JsonObject          *o,
+                     const char          *path,
+                     const char          *name,
+                     double               min,
+                     double               max,
+                     double              *out,
+                     GError             **error)
+{
+  g_autofree char *full = NULL;
+  JsonNode *node = ws_json_member (e, o, path, name, &full, error);
+
+  return node != NULL && ws_json_check_double (e, node, full, min, max, out, error);
+}
+
+gboolean
+ws_json_read_bool (const WsJsonErrors  *e,
+                   JsonObject          *o,
+                   const char          *path,
+                   const char          *name,
+                   gboolean            *out,
+                   GError             **error)
+{
+  g_autofree char *full = NULL;
+  JsonNode *node = ws_json_member (e, o, path, name, &full, error);
+
+  if (node == NULL)
+    return FALSE;
+  if (!ws_json_holds (node, G_TYPE_BOOLEAN))
+    return ws_json_invalid (e, error, full, "expected true or false, found %s", ws_json_kind_of (node));
+  *out = json_node_get_boolean (node);
+  return TRUE;
+}
+
+JsonObject *
+ws_json_read_object (const WsJsonErrors  *e,
+                     JsonObject          *o,
+                     const char          *path,
+                     const char          *name,
+                     GError             **error)
+{
+  g_autofree char *full = NULL;
+  JsonNode *node = ws_json_member (e, o, path, name, &full, error);
+
+  if (node == NULL)
+    return NULL;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      ws_json_invalid (e, error, full, "expected an object, found %s", ws_json_kind_of (node));
+      return NULL;
+    }
+  return json_node_get_object (node);
+}
+
+JsonArray *
+ws_json_read_array (const WsJsonErrors  *e,
+                    JsonObject          *o,
+                    const char          *path,
+                    const char          *name,
+                    GError             **error)
+{
+  g_autofree char *full = NULL;
+  JsonNode *node = ws_json_member (e, o, path, name, &full, error);
+
+  if (node == NULL)
+    return NULL;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      ws_json_invalid (e, error, full, "expected an array, found %s", ws_json_kind_of (node));
+      return NULL;
+    }
+  return json_node_get_array (node);
+}
