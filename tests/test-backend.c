@@ -203,7 +203,7 @@ test_dropped_while_busy (Fixture       *f,
                          gconstpointer  data)
 {
   /* the caller lets go of the backend with jobs queued: they still finish,
-   * and the worker ends cleanly */
+   * and the backend thread ends cleanly */
   WsBackend *backend = ws_backend_new ();
   g_autoptr (WsMeasureRequest) request = ws_measure_request_new ();
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The model, for the window: the warp in the views (microseconds, on the
  * main thread) and the whole launch (up to half a second for a big one, on
- * a worker thread, cancelled when the pattern moves on). */
+ * a thread of its own, cancelled when the pattern moves on). */
 #include "ws-window-private.h"
 
 #include <sys/resource.h>
