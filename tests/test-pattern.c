@@ -259,6 +259,28 @@ test_limits (void)
   g_assert_nonnull (strstr (error->message, "at most"));
 }
 
+/* What someone typed is quoted in a message as text: valid UTF-8, control
+ * characters as escapes, never raw bytes a terminal would act on. */
+static void
+test_messages_are_text (void)
+{
+  g_autoptr (WsPattern) p = ws_pattern_new ();
+  g_autoptr (GError) error = NULL;
+  WsDim3 d;
+
+  g_assert_false (ws_dim3_parse ("256\x1b]0;x\x07\xff", &d, &error));
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (error->message, "256\\x1b]0;x\\x07\xef\xbf\xbd"));
+  g_clear_error (&error);
+  g_assert_false (ws_pattern_set_param (p, "n\xed\xa0\x80\n", 1, &error));
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (error->message, "\\n"));
+  g_clear_error (&error);
+  g_assert_false (ws_pattern_add_access (p, "a", WS_SPACE_GLOBAL, WS_ACCESS_LOAD, 4, "lane + \x01", 0, &error));
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (error->message, "control character \\x01"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -273,5 +295,6 @@ main (int    argc,
   g_test_add_func ("/pattern/copy", test_copy);
   g_test_add_func ("/pattern/definition-depth", test_definition_depth);
   g_test_add_func ("/pattern/limits", test_limits);
+  g_test_add_func ("/pattern/messages-are-text", test_messages_are_text);
   return g_test_run ();
 }

@@ -107,6 +107,36 @@ test_sweep_values (void)
   g_assert_null (c);
 }
 
+/* Ranges at the ends of 64 bits: no overflow computing how many values there
+ * are, nor stepping past the last one; a list is bounded like a range. */
+static void
+test_sweep_values_extremes (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) top = ws_sweep_values_parse ("9223372036854775800:9223372036854775807:3", &error);
+  g_autoptr (GString) many = g_string_new ("1");
+  GArray *refused;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (top->len, ==, 3);
+  g_assert_cmpint (g_array_index (top, gint64, 2), ==, G_GINT64_CONSTANT (9223372036854775806));
+  refused = ws_sweep_values_parse ("-9223372036854775808:9223372036854775807", &error);
+  g_assert_null (refused);
+  g_assert_nonnull (strstr (error->message, "at most 100000 values"));
+  g_clear_error (&error);
+  for (guint i = 0; i < 100000; i++)
+    g_string_append (many, ",1");
+  refused = ws_sweep_values_parse (many->str, &error);
+  g_assert_null (refused);
+  g_assert_nonnull (strstr (error->message, "at most 100000 values"));
+  g_clear_error (&error);
+  /* what was typed is quoted as text */
+  refused = ws_sweep_values_parse ("1,\x1b[2J\xff", &error);
+  g_assert_null (refused);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (error->message, "“\\x1b[2J\xef\xbf\xbd” is not an integer"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -118,6 +148,7 @@ main (int    argc,
   g_test_add_func ("/presets/ids", test_ids);
   g_test_add_func ("/presets/topics", test_topics_covered);
   g_test_add_func ("/presets/sweep-values", test_sweep_values);
+  g_test_add_func ("/presets/sweep-values-extremes", test_sweep_values_extremes);
   presets = ws_presets_get_all (&n);
   for (guint i = 0; i < n; i++)
     {

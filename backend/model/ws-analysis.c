@@ -873,7 +873,6 @@ ws_model_analyze_block (const WsPattern *pattern,
                         WsDim3           block_idx,
                         GError         **error)
 {
-  g_autoptr (WsPattern) one = NULL;
   WsDim3 grid;
 
   g_return_val_if_fail (pattern != NULL, NULL);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-expr.h"
+#include "ws-model-types.h"
 
 #include <string.h>
 
@@ -100,8 +101,11 @@ ws_name_is_valid (const char *name,
   return TRUE;
 
 invalid:
-  g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_INVALID_NAME,
-               "“%s” is not a valid name: use letters, digits and “_”, starting with a letter", name);
+  {
+    g_autofree char *shown = ws_text_for_message (name);
+    g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_INVALID_NAME,
+                 "“%s” is not a valid name: use letters, digits and “_”, starting with a letter", shown);
+  }
   return FALSE;
 }
 
@@ -395,6 +399,8 @@ lex (Parser *p)
   else if (s[i] == '[' || s[i] == ']')
     parser_fail (p, i, WS_EXPR_ERROR_SYNTAX,
                  "write only the index: the array and its brackets are implied");
+  else if (g_ascii_iscntrl (s[i]))
+    parser_fail (p, i, WS_EXPR_ERROR_SYNTAX, "unexpected control character \\x%02x", (guchar) s[i]);
   else
     parser_fail (p, i, WS_EXPR_ERROR_SYNTAX, "unexpected character “%c”", s[i]);
   return FALSE;

@@ -85,8 +85,8 @@ ws_dim3_parse (const char *text,
   n = g_strv_length (parts);
   if (n < 1 || n > 3)
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "“%s” is not X[,Y[,Z]]", text);
+      g_autofree char *shown = ws_text_for_message (text);
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "“%s” is not X[,Y[,Z]]", shown);
       return FALSE;
     }
   for (guint i = 0; i < n; i++)
@@ -99,8 +99,10 @@ ws_dim3_parse (const char *text,
       value = g_ascii_strtoull (s, &end, 10);
       if (*s == '\0' || *s == '-' || *end != '\0' || errno != 0 || value == 0 || value > G_MAXINT32)
         {
+          g_autofree char *part = ws_text_for_message (s);
+          g_autofree char *shown = ws_text_for_message (text);
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       "“%s” in “%s” is not a positive integer (component %u)", s, text, i + 1);
+                       "“%s” in “%s” is not a positive integer (component %u)", part, shown, i + 1);
           return FALSE;
         }
       v[i] = (guint) value;
@@ -117,4 +119,36 @@ ws_dim3_to_string (WsDim3 d)
   if (d.y != 1)
     return g_strdup_printf ("%u,%u", d.x, d.y);
   return g_strdup_printf ("%u", d.x);
+}
+
+char *
+ws_text_for_message (const char *text)
+{
+  g_autofree char *valid = NULL;
+  GString *out;
+  guint n = 0;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  valid = g_utf8_make_valid (text, -1);
+  out = g_string_new (NULL);
+  for (const char *p = valid; *p; p = g_utf8_next_char (p), n++)
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (n == 80)
+        {
+          g_string_append (out, "…");
+          break;
+        }
+      if (c == '\n')
+        g_string_append (out, "\\n");
+      else if (c == '\t')
+        g_string_append (out, "\\t");
+      else if (g_unichar_iscntrl (c))
+        g_string_append_printf (out, "\\x%02x", c);
+      else
+        g_string_append_unichar (out, c);
+    }
+  return g_string_free (out, FALSE);
 }

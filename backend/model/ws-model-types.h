@@ -64,4 +64,9 @@ gboolean    ws_dim3_parse             (const char   *text,
                                        GError      **error);
 char       *ws_dim3_to_string         (WsDim3        d);
 
+/* Text someone typed or a file held, made fit to quote in a message: valid
+ * UTF-8, control characters written as escapes (\n, \x1b), at most 80
+ * characters. */
+char       *ws_text_for_message       (const char   *text);
+
 G_END_DECLS

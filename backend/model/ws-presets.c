@@ -654,21 +654,26 @@ parse_int (const char *text,
   v = g_ascii_strtoll (text, &end, 10);
   if (text == end || *g_strstrip (end) != '\0' || errno != 0)
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "“%s” is not an integer", text);
+      g_autofree char *shown = ws_text_for_message (text);
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "“%s” is not an integer", shown);
       return FALSE;
     }
   *out = v;
   return TRUE;
 }
 
+#define MAX_SWEEP_VALUES 100000
+
 GArray *
 ws_sweep_values_parse (const char *text,
                        GError    **error)
 {
   g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autofree char *shown = NULL;
 
   g_return_val_if_fail (text != NULL, NULL);
 
+  shown = ws_text_for_message (text);
   if (strchr (text, ':'))
     {
       g_auto (GStrv) parts = g_strsplit (text, ":", -1);
@@ -679,24 +684,34 @@ ws_sweep_values_parse (const char *text,
           (n == 3 && !parse_int (parts[2], &step, error)))
         {
           if (error && *error == NULL)
-            g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "“%s” is not A:B[:STEP]", text);
+            g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "“%s” is not A:B[:STEP]", shown);
           return NULL;
         }
-      if (step <= 0 || b < a || (b - a) / step >= 100000)
+      /* B - A in unsigned arithmetic: it may not fit in a signed one */
+      if (step <= 0 || b < a || ((guint64) b - (guint64) a) / (guint64) step >= MAX_SWEEP_VALUES)
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       "“%s”: need A ≤ B, a positive step, and at most 100000 values", text);
+                       "“%s”: need A ≤ B, a positive step, and at most %d values", shown, MAX_SWEEP_VALUES);
           return NULL;
         }
-      for (gint64 v = a; v <= b; v += step)
-        g_array_append_val (values, v);
+      for (guint64 k = 0; k <= ((guint64) b - (guint64) a) / (guint64) step; k++)
+        {
+          gint64 v = (gint64) ((guint64) a + k * (guint64) step);
+          g_array_append_val (values, v);
+        }
     }
   else
     {
-      g_auto (GStrv) parts = g_strsplit (text, ",", -1);
+      g_auto (GStrv) parts = g_strsplit (text, ",", MAX_SWEEP_VALUES + 1);
       for (guint i = 0; parts[i]; i++)
         {
           gint64 v;
+          if (i == MAX_SWEEP_VALUES)
+            {
+              g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           "“%s”: at most %d values", shown, MAX_SWEEP_VALUES);
+              return NULL;
+            }
           if (!parse_int (parts[i], &v, error))
             return NULL;
           g_array_append_val (values, v);
@@ -704,7 +719,7 @@ ws_sweep_values_parse (const char *text,
     }
   if (values->len == 0)
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "“%s” gives no values", text);
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "“%s” gives no values", shown);
       return NULL;
     }
   return g_steal_pointer (&values);
