@@ -180,9 +180,15 @@ test_preferences_bindings (void)
   adw_combo_row_set_selected (elem, 4);
   g_assert_cmpuint (g_settings_get_uint (settings, "default-elem-size"), ==, 16);
   adw_combo_row_set_selected (style, 2);
-  g_assert_cmpstr (g_settings_get_string (settings, "color-scheme"), ==, "dark");
+  {
+    g_autofree char *scheme = g_settings_get_string (settings, "color-scheme");
+    g_assert_cmpstr (scheme, ==, "dark");
+  }
   adw_combo_row_set_selected (export_style, 0);
-  g_assert_cmpstr (g_settings_get_string (settings, "export-style"), ==, "screen");
+  {
+    g_autofree char *export_scheme = g_settings_get_string (settings, "export-style");
+    g_assert_cmpstr (export_scheme, ==, "screen");
+  }
   gtk_range_set_value (speed, -2.0);
   g_assert_cmpfloat_with_epsilon (g_settings_get_double (settings, "animation-speed"), 0.25, 1e-9);
   gtk_switch_set_active (cold, FALSE);

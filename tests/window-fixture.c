@@ -12,12 +12,22 @@ WsApplication *the_app;
 /* Waiting for the main loop                                          */
 /* ------------------------------------------------------------------ */
 
+/* Sanitized builds run several times slower: WS_TEST_TIMEOUT_SCALE
+ * stretches every wait (as meson test --timeout-multiplier does the tests'). */
+gint64
+timeout_scale (void)
+{
+  const char *scale = g_getenv ("WS_TEST_TIMEOUT_SCALE");
+
+  return scale ? CLAMP (g_ascii_strtoll (scale, NULL, 10), 1, 100) : 1;
+}
+
 gboolean
 wait_until (Condition cond,
             gpointer  data,
             guint     timeout_ms)
 {
-  gint64 end = g_get_monotonic_time () + timeout_ms * 1000;
+  gint64 end = g_get_monotonic_time () + timeout_ms * 1000 * timeout_scale ();
 
   while (!cond (data))
     {

@@ -27,6 +27,9 @@ gboolean wait_until          (Condition      cond,
                               guint          timeout_ms);
 /* Until the window has painted twice more: laid out, then drawn. */
 void     wait_frames         (WsWindow      *window);
+/* How much slower than usual this run is allowed to be (a sanitized build:
+ * WS_TEST_TIMEOUT_SCALE), 1 normally. */
+gint64   timeout_scale       (void);
 void     wait_settled        (WsWindow      *window);
 /* The share of a widget's pixels that differ from its first (background) pixel. */
 double   widget_ink          (GtkWidget     *widget);

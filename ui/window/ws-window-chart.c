@@ -33,12 +33,14 @@ typedef struct
   GPtrArray *patterns;       /* WsPattern, NULL where there is nothing to predict */
   WsSpace space;
   const char *name;
+  char *key;                 /* what it is for: the task owns it, done or not */
 } Prediction;
 
 static void
 prediction_free (Prediction *p)
 {
   g_ptr_array_unref (p->patterns);
+  g_free (p->key);
   g_free (p);
 }
 
@@ -65,7 +67,6 @@ predict_done (GObject      *source,
               gpointer      user_data)
 {
   WsWindow *self = WS_WINDOW (source);
-  g_autofree char *key = user_data;
   Prediction *p = g_task_get_task_data (G_TASK (result));
   GArray *values = g_task_propagate_pointer (G_TASK (result), NULL);
 
@@ -79,7 +80,7 @@ predict_done (GObject      *source,
   g_free (self->prediction_name);
   self->prediction_name = g_strdup (p->name);
   g_free (self->prediction_key);
-  self->prediction_key = g_steal_pointer (&key);
+  self->prediction_key = g_steal_pointer (&p->key);
   ws_window_rebuild_chart (self);
 }
 
@@ -103,7 +104,8 @@ prediction_for (WsWindow   *self,
   p = g_new0 (Prediction, 1);
   p->patterns = patterns;
   p->space = ws_window_shown_space (self);
-  task = g_task_new (self, self->prediction_cancellable, predict_done, g_strdup (key));
+  p->key = g_strdup (key);
+  task = g_task_new (self, self->prediction_cancellable, predict_done, NULL);
   g_task_set_source_tag (task, prediction_for);
   g_task_set_check_cancellable (task, TRUE);
   g_task_set_task_data (task, p, (GDestroyNotify) prediction_free);
