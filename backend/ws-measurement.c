@@ -48,6 +48,12 @@ counter_clear (gpointer data)
   g_free (((WsCounter *) data)->name);
 }
 
+static void
+outcome_clear (gpointer data)
+{
+  g_free (((WsOutcome *) data)->name);
+}
+
 WsMeasurement *
 ws_measurement_new (const char *id)
 {
@@ -59,6 +65,9 @@ ws_measurement_new (const char *id)
   m->samples_ms = g_array_new (FALSE, FALSE, sizeof (double));
   m->counters = g_array_new (FALSE, TRUE, sizeof (WsCounter));
   g_array_set_clear_func (m->counters, counter_clear);
+  m->outcomes = g_array_new (FALSE, TRUE, sizeof (WsOutcome));
+  g_array_set_clear_func (m->outcomes, outcome_clear);
+  m->timeline = g_array_new (FALSE, FALSE, sizeof (WsSpan));
   return m;
 }
 
@@ -95,6 +104,13 @@ ws_measurement_copy (const WsMeasurement *m)
   copy->warps_per_sm = m->warps_per_sm;
   copy->verified = m->verified;
   copy->warning = g_strdup (m->warning);
+  copy->trials = m->trials;
+  for (guint i = 0; i < m->outcomes->len; i++)
+    {
+      const WsOutcome *o = &g_array_index (m->outcomes, WsOutcome, i);
+      ws_measurement_add_outcome (copy, o->name, o->count);
+    }
+  g_array_append_vals (copy->timeline, m->timeline->data, m->timeline->len);
   return copy;
 }
 
@@ -108,6 +124,8 @@ ws_measurement_free (WsMeasurement *m)
   g_array_unref (m->params);
   g_array_unref (m->samples_ms);
   g_array_unref (m->counters);
+  g_array_unref (m->outcomes);
+  g_array_unref (m->timeline);
   g_free (m->warning);
   g_free (m);
 }
@@ -222,5 +240,81 @@ ws_measurement_get_counter (const WsMeasurement *m,
           return TRUE;
         }
     }
+  return FALSE;
+}
+
+void
+ws_measurement_add_outcome (WsMeasurement *m,
+                            const char    *name,
+                            gint64         count)
+{
+  WsOutcome o;
+
+  g_return_if_fail (m != NULL && name != NULL);
+  for (guint i = 0; i < m->outcomes->len; i++)
+    {
+      WsOutcome *q = &g_array_index (m->outcomes, WsOutcome, i);
+      if (strcmp (q->name, name) == 0)
+        {
+          q->count += count;
+          return;
+        }
+    }
+  o.name = g_strdup (name);
+  o.count = count;
+  g_array_append_val (m->outcomes, o);
+}
+
+gboolean
+ws_measurement_get_outcome (const WsMeasurement *m,
+                            const char          *name,
+                            gint64              *count)
+{
+  for (guint i = 0; i < m->outcomes->len; i++)
+    {
+      const WsOutcome *q = &g_array_index (m->outcomes, WsOutcome, i);
+      if (strcmp (q->name, name) == 0)
+        {
+          if (count)
+            *count = q->count;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+void
+ws_measurement_add_span (WsMeasurement *m,
+                         guint          stream,
+                         WsSpanKind     kind,
+                         double         start_ms,
+                         double         end_ms)
+{
+  WsSpan span = { stream, kind, start_ms, end_ms };
+
+  g_return_if_fail (m != NULL && kind < WS_N_SPAN_KINDS);
+  g_array_append_val (m->timeline, span);
+}
+
+static const char *span_kinds[] = { "kernel", "host-to-device", "device-to-host", "prefetch" };
+G_STATIC_ASSERT (G_N_ELEMENTS (span_kinds) == WS_N_SPAN_KINDS);
+
+const char *
+ws_span_kind_to_string (WsSpanKind kind)
+{
+  g_return_val_if_fail (kind < WS_N_SPAN_KINDS, NULL);
+  return span_kinds[kind];
+}
+
+gboolean
+ws_span_kind_from_string (const char *name,
+                          WsSpanKind *kind)
+{
+  for (guint i = 0; i < WS_N_SPAN_KINDS; i++)
+    if (g_strcmp0 (name, span_kinds[i]) == 0)
+      {
+        *kind = i;
+        return TRUE;
+      }
   return FALSE;
 }

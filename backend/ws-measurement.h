@@ -44,6 +44,33 @@ typedef struct
   gint64 value;
 } WsParamValue;
 
+/* What a kernel that may go wrong (a missing fence, a spin without
+ * volatile) did over many trials: "wrong sum", "stale data", "timed out". */
+typedef struct
+{
+  char *name;
+  gint64 count;
+} WsOutcome;
+
+typedef enum
+{
+  WS_SPAN_KERNEL,
+  WS_SPAN_HOST_TO_DEVICE,
+  WS_SPAN_DEVICE_TO_HOST,
+  WS_SPAN_PREFETCH,           /* unified memory moved ahead of a kernel */
+  WS_N_SPAN_KINDS
+} WsSpanKind;
+
+/* One copy or kernel of a launch, on its stream, timed with events from the
+ * launch's start. */
+typedef struct
+{
+  guint stream;
+  WsSpanKind kind;
+  double start_ms;
+  double end_ms;
+} WsSpan;
+
 typedef struct
 {
   char *id;                   /* kernel id (a preset id), or "expr" for a generated kernel */
@@ -65,6 +92,9 @@ typedef struct
   gboolean verified;          /* output matched the CPU reference */
   GArray *counters;           /* WsCounter; empty when not collected */
   char *warning;              /* what went wrong beside (counters unavailable…), or NULL */
+  gint64 trials;              /* runs counted in outcomes; 0 when the kernel cannot go wrong */
+  GArray *outcomes;           /* WsOutcome: how many of the trials went wrong, and how */
+  GArray *timeline;           /* WsSpan: one launch's copies and kernels; empty when not taken */
 } WsMeasurement;
 
 GType          ws_device_info_get_type   (void) G_GNUC_CONST;
@@ -92,6 +122,21 @@ void           ws_measurement_add_counter (WsMeasurement     *m,
 gboolean       ws_measurement_get_counter (const WsMeasurement *m,
                                            const char        *name,
                                            double            *value);
+/* Adds count to the outcome called name (made at 0 if new). */
+void           ws_measurement_add_outcome (WsMeasurement     *m,
+                                           const char        *name,
+                                           gint64             count);
+gboolean       ws_measurement_get_outcome (const WsMeasurement *m,
+                                           const char        *name,
+                                           gint64            *count);
+void           ws_measurement_add_span   (WsMeasurement      *m,
+                                          guint               stream,
+                                          WsSpanKind          kind,
+                                          double              start_ms,
+                                          double              end_ms);
+const char    *ws_span_kind_to_string    (WsSpanKind          kind);
+gboolean       ws_span_kind_from_string  (const char         *name,
+                                          WsSpanKind         *kind);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsDeviceInfo, ws_device_info_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsMeasurement, ws_measurement_free)

@@ -252,6 +252,34 @@ build_measurement (JsonBuilder         *b,
   json_builder_end_object (b);
   if (m->warning)
     ws_json_add_string (b, "warning", m->warning);
+  if (m->trials > 0)
+    {
+      ws_json_add_int (b, "trials", m->trials);
+      json_builder_set_member_name (b, "outcomes");
+      json_builder_begin_object (b);
+      for (guint i = 0; i < m->outcomes->len; i++)
+        {
+          const WsOutcome *o = &g_array_index (m->outcomes, WsOutcome, i);
+          ws_json_add_int (b, o->name, o->count);
+        }
+      json_builder_end_object (b);
+    }
+  if (m->timeline->len > 0)
+    {
+      json_builder_set_member_name (b, "timeline");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < m->timeline->len; i++)
+        {
+          const WsSpan *span = &g_array_index (m->timeline, WsSpan, i);
+          json_builder_begin_object (b);
+          ws_json_add_int (b, "stream", span->stream);
+          ws_json_add_string (b, "kind", ws_span_kind_to_string (span->kind));
+          ws_json_add_double (b, "start_ms", span->start_ms);
+          ws_json_add_double (b, "end_ms", span->end_ms);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+    }
   json_builder_end_object (b);
 }
 
@@ -494,6 +522,71 @@ read_counters (JsonObject    *o,
   return TRUE;
 }
 
+/* optional: trials and their outcomes, for kernels that may go wrong */
+static gboolean
+read_outcomes (JsonObject    *o,
+               const char    *path,
+               WsMeasurement *m,
+               GError       **error)
+{
+  JsonObject *outcomes;
+  g_autoptr (GList) names = NULL;
+
+  if (!json_object_has_member (o, "trials"))
+    return TRUE;
+  if (!ws_json_read_int64 (&errors, o, path, "trials", 1, BIG, &m->trials, error) ||
+      (outcomes = ws_json_read_object (&errors, o, path, "outcomes", error)) == NULL)
+    return FALSE;
+  names = json_object_get_members (outcomes);
+  for (GList *l = names; l; l = l->next)
+    {
+      g_autofree char *full = g_strdup_printf ("%s.outcomes.%s", path, (const char *) l->data);
+      gint64 v;
+
+      if (!ws_json_check_int (&errors, json_object_get_member (outcomes, l->data), full, 0, m->trials, &v, error))
+        return FALSE;
+      ws_measurement_add_outcome (m, l->data, v);
+    }
+  return TRUE;
+}
+
+/* optional: one launch's copies and kernels */
+static gboolean
+read_timeline (JsonObject    *o,
+               const char    *path,
+               WsMeasurement *m,
+               GError       **error)
+{
+  JsonArray *a;
+
+  if (!json_object_has_member (o, "timeline"))
+    return TRUE;
+  if ((a = ws_json_read_array (&errors, o, path, "timeline", error)) == NULL)
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    {
+      g_autofree char *full = g_strdup_printf ("%s.timeline[%u]", path, i);
+      g_autofree char *kind = NULL;
+      JsonNode *node = json_array_get_element (a, i);
+      JsonObject *span;
+      WsSpan s;
+      gint64 stream;
+
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        return ws_json_invalid (&errors, error, full, "expected an object, found %s", ws_json_kind_of (node));
+      span = json_node_get_object (node);
+      if (!ws_json_read_int64 (&errors, span, full, "stream", 0, 1024, &stream, error) ||
+          !ws_json_read_string (&errors, span, full, "kind", &kind, error) ||
+          !ws_json_read_double (&errors, span, full, "start_ms", 0, MAX_MS, &s.start_ms, error) ||
+          !ws_json_read_double (&errors, span, full, "end_ms", s.start_ms, MAX_MS, &s.end_ms, error))
+        return FALSE;
+      if (!ws_span_kind_from_string (kind, &s.kind))
+        return ws_json_invalid (&errors, error, full, "kind: “%s” is not kernel, host-to-device, device-to-host or prefetch", kind);
+      ws_measurement_add_span (m, (guint) stream, s.kind, s.start_ms, s.end_ms);
+    }
+  return TRUE;
+}
+
 static gboolean
 read_summary (JsonObject    *o,
               const char    *p,
@@ -539,7 +632,9 @@ read_measurement (JsonNode   *node,
       !ws_json_read_int (&errors, o, p, "blocks_per_sm", 0, 1 << 16, &m->blocks_per_sm, error) ||
       !ws_json_read_int (&errors, o, p, "warps_per_sm", 0, 1 << 16, &m->warps_per_sm, error) ||
       !ws_json_read_bool (&errors, o, p, "verified", &m->verified, error) ||
-      !read_counters (o, p, m, error))
+      !read_counters (o, p, m, error) ||
+      !read_outcomes (o, p, m, error) ||
+      !read_timeline (o, p, m, error))
     return NULL;
   if (*m->id == '\0')
     {

@@ -63,6 +63,16 @@ make_measurement (const char *id,
   ws_measurement_add_counter (m, "lts__t_sector_hit_rate.pct", 12.5);
   if (seed == 2)
     m->warning = g_strdup ("no hardware counters: not permitted");
+  if (seed == 1)
+    {
+      /* what a kernel that may go wrong reports, and a timeline */
+      m->trials = 4096;
+      ws_measurement_add_outcome (m, "stale data", 12);
+      ws_measurement_add_outcome (m, "timed out", 0);
+      ws_measurement_add_span (m, 0, WS_SPAN_HOST_TO_DEVICE, 0, 0.25);
+      ws_measurement_add_span (m, 1, WS_SPAN_KERNEL, 0.25, 0.5 + 1e-9 / 3);
+      ws_measurement_add_span (m, 1, WS_SPAN_DEVICE_TO_HOST, 0.5 + 1e-9 / 3, 0.75);
+    }
   return m;
 }
 
@@ -142,6 +152,24 @@ assert_measurements_equal (const WsMeasurement *a,
       g_assert_cmpfloat (v, ==, c->value);
     }
   g_assert_cmpstr (a->warning, ==, b->warning);
+  g_assert_cmpint (a->trials, ==, b->trials);
+  g_assert_cmpuint (a->outcomes->len, ==, b->outcomes->len);
+  for (guint i = 0; i < a->outcomes->len; i++)
+    {
+      const WsOutcome *o = &g_array_index (a->outcomes, WsOutcome, i);
+      gint64 v;
+      g_assert_true (ws_measurement_get_outcome (b, o->name, &v));
+      g_assert_cmpint (v, ==, o->count);
+    }
+  g_assert_cmpuint (a->timeline->len, ==, b->timeline->len);
+  for (guint i = 0; i < a->timeline->len; i++)
+    {
+      const WsSpan *x = &g_array_index (a->timeline, WsSpan, i), *y = &g_array_index (b->timeline, WsSpan, i);
+      g_assert_cmpuint (x->stream, ==, y->stream);
+      g_assert_cmpint (x->kind, ==, y->kind);
+      g_assert_cmpfloat (x->start_ms, ==, y->start_ms);
+      g_assert_cmpfloat (x->end_ms, ==, y->end_ms);
+    }
 }
 
 static void
@@ -565,8 +593,34 @@ bad_date (JsonObject *root)
 }
 
 static void
+outcome_above_trials (JsonObject *root)
+{
+  json_object_set_int_member (json_object_get_object_member (measurement (root, 1), "outcomes"), "stale data", 4097);
+}
+
+static void
+span_backwards (JsonObject *root)
+{
+  JsonObject *span = json_array_get_object_element (json_object_get_array_member (measurement (root, 1), "timeline"), 1);
+  json_object_set_double_member (span, "end_ms", 0.125);
+}
+
+static void
+span_kind_unknown (JsonObject *root)
+{
+  JsonObject *span = json_array_get_object_element (json_object_get_array_member (measurement (root, 1), "timeline"), 2);
+  json_object_set_string_member (span, "kind", "teleport");
+}
+
+static void
 test_huge_and_inconsistent (void)
 {
+  assert_mutation_refused (outcome_above_trials, WS_RECORDING_ERROR_INVALID,
+                           "measurements[1].outcomes.stale data: 4097 is out of range (0 to 4096)");
+  assert_mutation_refused (span_backwards, WS_RECORDING_ERROR_INVALID,
+                           "measurements[1].timeline[1].end_ms: 0.125 is out of range");
+  assert_mutation_refused (span_kind_unknown, WS_RECORDING_ERROR_INVALID,
+                           "measurements[1].timeline[2]: kind: “teleport” is not");
   assert_mutation_refused (huge_median, WS_RECORDING_ERROR_INVALID, "measurements[0].median_ms: 1.5e+308 is out of range");
   assert_mutation_refused (huge_registers, WS_RECORDING_ERROR_INVALID,
                            "measurements[1].registers: 99999999999 is out of range");
