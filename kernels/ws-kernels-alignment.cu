@@ -159,3 +159,86 @@ ws_launch_pitch (const float   *in,
   ws_pitch_kernel<<<grid, block, 0, stream>>> (in, out, width, height, pitch);
   return cudaPeekAtLastError ();
 }
+
+// ---- a 7-byte structure, packed or padded to 8
+//
+// struct { uint8_t b[7]; } has no alignment of its own: the compiler reads
+// it one byte at a time, seven loads that each stride 7 bytes across the
+// warp. __align__ (8) pads it to 8 bytes and one 8-byte load reads it.
+// out[i] = bytes 0-3 as a little-endian word, xor-ed with bytes 4-6.
+
+struct WsBytes7
+{
+  uint8_t b[7];
+};
+
+struct __align__ (8) WsBytes7Padded
+{
+  uint8_t b[7];
+};
+
+template <typename T>
+__global__ void
+ws_struct7_kernel (const T  *in,
+                   uint32_t *out,
+                   int64_t   n)
+{
+  int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x;
+
+  if (i < n)
+    {
+      T v = in[i];
+      out[i] = (v.b[0] | (uint32_t) v.b[1] << 8 | (uint32_t) v.b[2] << 16 | (uint32_t) v.b[3] << 24) ^
+               (v.b[4] | (uint32_t) v.b[5] << 8 | (uint32_t) v.b[6] << 16);
+    }
+}
+
+extern "C" cudaError_t
+ws_launch_struct7 (int            padded,
+                   const void    *in,
+                   uint32_t      *out,
+                   int64_t        n,
+                   cudaStream_t   stream,
+                   WsKernelShape *shape)
+{
+  if (padded)
+    return ws_launch_1d (ws_struct7_kernel<WsBytes7Padded>, n, stream, shape, (const WsBytes7Padded *) in, out, n);
+  return ws_launch_1d (ws_struct7_kernel<WsBytes7>, n, stream, shape, (const WsBytes7 *) in, out, n);
+}
+
+// ---- 3-D arrays (cudaMalloc3D): element (x, y, z) at (z * height + y) * pitch + x
+
+__global__ void
+ws_pitch3d_kernel (const float *in,
+                   float       *out,
+                   int64_t      width,
+                   int64_t      height,
+                   int64_t      depth,
+                   int64_t      pitch)
+{
+  int64_t x = (int64_t) blockIdx.x * blockDim.x + threadIdx.x;
+  int64_t y = (int64_t) blockIdx.y * blockDim.y + threadIdx.y;
+  int64_t z = blockIdx.z;
+
+  if (x < width && y < height && z < depth)
+    out[(z * height + y) * pitch + x] = in[(z * height + y) * pitch + x];
+}
+
+extern "C" cudaError_t
+ws_launch_pitch3d (const float   *in,
+                   float         *out,
+                   int64_t        width,
+                   int64_t        height,
+                   int64_t        depth,
+                   int64_t        pitch,
+                   cudaStream_t   stream,
+                   WsKernelShape *shape)
+{
+  dim3 block (32, 8);
+  dim3 grid ((unsigned) ((width + 31) / 32), (unsigned) ((height + 7) / 8), (unsigned) depth);
+
+  if (shape)
+    *shape = (WsKernelShape) { (const void *) ws_pitch3d_kernel, 256, 0 };
+  ws_pitch3d_kernel<<<grid, block, 0, stream>>> (in, out, width, height, depth, pitch);
+  return cudaPeekAtLastError ();
+}

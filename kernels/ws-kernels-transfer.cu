@@ -23,3 +23,29 @@ ws_launch_scale (const uint32_t *in,
 {
   return ws_launch_1d (ws_scale_kernel, n, stream, shape, in, out, n);
 }
+
+// The same, with `work` rounds of arithmetic per element (a hash that no
+// compiler can fold), so that a kernel can take as long as the copies it
+// overlaps with.
+__global__ void
+ws_scale_work_kernel (const uint32_t *in,
+                      uint32_t       *out,
+                      int64_t         n,
+                      int             work)
+{
+  int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x;
+
+  if (i < n)
+    out[i] = ws_work (in[i], work);
+}
+
+extern "C" cudaError_t
+ws_launch_scale_work (const uint32_t *in,
+                      uint32_t       *out,
+                      int64_t         n,
+                      int             work,
+                      cudaStream_t    stream,
+                      WsKernelShape  *shape)
+{
+  return ws_launch_1d (ws_scale_work_kernel, n, stream, shape, in, out, n, work);
+}

@@ -98,6 +98,13 @@ cudaError_t ws_launch_layout     (int variant, const uint32_t *in, uint32_t *out
 /* pitches in elements */
 cudaError_t ws_launch_pitch      (const float *in, float *out, int64_t width, int64_t height, int64_t pitch,
                                   cudaStream_t stream, WsKernelShape *shape);
+/* pitch in elements: element (x, y, z) at (z * height + y) * pitch + x */
+cudaError_t ws_launch_pitch3d    (const float *in, float *out, int64_t width, int64_t height, int64_t depth,
+                                  int64_t pitch, cudaStream_t stream, WsKernelShape *shape);
+/* 7-byte structures (at byte 7 i) or padded to 8 (at byte 8 i): out[i] =
+ * bytes 0-3 as a little-endian word xor-ed with bytes 4-6 */
+cudaError_t ws_launch_struct7    (int padded, const void *in, uint32_t *out, int64_t n,
+                                  cudaStream_t stream, WsKernelShape *shape);
 
 /* ws-kernels-transpose.cu */
 enum
@@ -152,18 +159,25 @@ enum
   WS_PRIVATE_NONUNIFORM_LOCAL,
   WS_PRIVATE_NONUNIFORM_SHARED,
   WS_PRIVATE_LOCAL_WIDE,
+  WS_PRIVATE_RANDOM,           /* a random base per lane and round */
+  WS_PRIVATE_DISTINCT,         /* base threadIdx.x % 32 % k: k distinct per warp */
+  WS_PRIVATE_CARVEOUT,         /* WS_CARVEOUT_WORDS words, non-uniform base */
 };
+#define WS_CARVEOUT_WORDS 16
 cudaError_t ws_launch_private    (int variant, const uint32_t *in, uint32_t *out, int64_t n, int64_t k,
                                   cudaStream_t stream, WsKernelShape *shape);
+const void *ws_private_carveout_func (void);
+/* a[size], indices left to the compiler: a[0] = ws_hash32 (in[i]),
+ * a[j] = ws_hash32 (a[j - 1] + j); out[i] is the sum over
+ * q < WS_PRIVATE_SIZE_ROUNDS and j < size of a[j] ^ q */
+#define WS_PRIVATE_SIZE_ROUNDS 8
+extern const int ws_private_sizes[];
+extern const int ws_private_n_sizes;
+cudaError_t ws_launch_private_size (int size, const uint32_t *in, uint32_t *out, int64_t n,
+                                    cudaStream_t stream, WsKernelShape *shape);
 
-/* ws-kernels-occupancy.cu */
-/* the register budgets compiled in, ascending; a request rounds up to one */
-extern const int ws_occupancy_budgets[];
-extern const int ws_occupancy_n_budgets;
-/* values each thread holds for a budget (what the CPU reference recomputes) */
-int         ws_occupancy_values  (int budget);
-cudaError_t ws_launch_registers  (int budget, const uint32_t *in, uint32_t *out, int64_t n,
-                                  cudaStream_t stream, WsKernelShape *shape);
+/* ws-kernels-occupancy.cu: a kernel that needs WS_SPILL_VALUES / 2
+ * registers, limited to 32 */
 #define WS_SPILL_VALUES 192
 cudaError_t ws_launch_spill      (const uint32_t *in, uint32_t *out, int64_t n,
                                   cudaStream_t stream, WsKernelShape *shape);
@@ -188,9 +202,23 @@ cudaError_t ws_launch_l2         (const uint32_t *hot, const uint32_t *stream_in
                                   int64_t hot_n, size_t window_bytes, float hit_ratio,
                                   cudaStream_t stream, WsKernelShape *shape);
 
-/* ws-kernels-transfer.cu: out[i] = in[i] * 3 + 1 */
+/* ws-kernels-transfer.cu: out[i] = in[i] * 3 + 1, and out[i] = ws_work
+ * (in[i], work) */
 cudaError_t ws_launch_scale      (const uint32_t *in, uint32_t *out, int64_t n,
                                   cudaStream_t stream, WsKernelShape *shape);
+cudaError_t ws_launch_scale_work (const uint32_t *in, uint32_t *out, int64_t n, int work,
+                                  cudaStream_t stream, WsKernelShape *shape);
+
+/* rounds of arithmetic that no compiler folds (what the CPU reference
+ * recomputes) */
+WS_HD uint32_t
+ws_work (uint32_t x,
+         int      rounds)
+{
+  for (int r = 0; r < rounds; r++)
+    x = (x ^ (x >> 7)) * 0x5bd1e995u + 0x9e3779b9u;
+  return x;
+}
 
 /* ws-kernels-merge.cu: out[b] = the minimum of block b's 256 values */
 enum
@@ -203,5 +231,113 @@ enum
 };
 cudaError_t ws_launch_merge      (int variant, const uint32_t *in, uint32_t *out, int64_t n,
                                   cudaStream_t stream, WsKernelShape *shape);
+/* the block-wide merge sort: each block sorts WS_SORT_ELEMENTS values,
+ * in[k] >> 9 for k of the block (the last block's missing ones sort last),
+ * into out. group (HYBRID only) divides WS_BLOCK. */
+#define WS_SORT_ITEMS 4
+#define WS_SORT_ELEMENTS (WS_SORT_ITEMS * WS_BLOCK)
+enum
+{
+  WS_SORT_ONE_THREAD,
+  WS_SORT_ATOMICMIN,
+  WS_SORT_TREE,
+  WS_SORT_HYBRID,
+};
+cudaError_t ws_launch_sort       (int strategy, const uint32_t *in, uint32_t *out, int64_t n, int group,
+                                  cudaStream_t stream, WsKernelShape *shape);
+
+/* ws-kernels-ilp.cu: latency hiding. Thread t of the grid's T threads sums
+ * the words of the 16-byte elements t, t + T, t + 2T, … below n: one load
+ * in flight per iteration for a warp (WS_LATENCY_HOLD), ILP of them
+ * (WS_LATENCY_ILP, param 1, 2, 4 or 8) or a loop the compiler unrolls param
+ * times (WS_LATENCY_UNROLL). The hold kernel keeps ws_latency_hold_values
+ * (budget) values in registers across the loop, read from the first words of
+ * in and xor-ed with t; it adds them all to the sum of every element whose
+ * first word is MAGIC, and at the end folds them in one by one as
+ * acc = (acc ^ v) * FOLD: the same work for every budget, and the budget's
+ * registers. dial_bytes of
+ * dynamic shared memory, never read, limit how many blocks fit on an SM. */
+enum
+{
+  WS_LATENCY_ILP,
+  WS_LATENCY_UNROLL,
+  WS_LATENCY_HOLD,
+};
+#define WS_LATENCY_FOLD 0x01000193u
+#define WS_LATENCY_MAGIC 0x9e3779b9u
+extern const int ws_latency_budgets[];
+extern const int ws_latency_n_budgets;
+/* values held for a budget; -1 for none compiled */
+int         ws_latency_hold_values (int budget);
+/* the __global__ function, for the occupancy API; NULL for none compiled */
+const void *ws_latency_func      (int variant, int param);
+cudaError_t ws_launch_latency    (int variant, int param, const uint4 *in, uint32_t *out, int64_t n,
+                                  int blocks, int block, size_t dial_bytes,
+                                  cudaStream_t stream, WsKernelShape *shape);
+
+/* ws-kernels-unified.cu: a __managed__ array of WS_MANAGED_WORDS words, and
+ * its address (valid on the host and the device alike) */
+#define WS_MANAGED_WORDS (1 << 22)
+cudaError_t ws_managed_variable  (uint32_t **words);
+
+/* ws-kernels-fences.cu. Every spin gives up after WS_FENCES_SPIN_LIMIT reads
+ * of its flag. */
+#define WS_FENCES_SPIN_LIMIT (1 << 16)
+/* the last-block reduction: problem p is WS_LAST_BLOCK_BLOCKS blocks, each
+ * summing WS_LAST_BLOCK_ITEMS elements per thread into partial (one word per
+ * thread); the last block to take a ticket writes result[p] and counts it
+ * in *wrong when it differs from expected[p]. tickets start at 0 and are
+ * back at 0 after each launch. */
+#define WS_LAST_BLOCK_BLOCKS 16
+#define WS_LAST_BLOCK_ITEMS 4
+#define WS_LAST_BLOCK_ELEMENTS (WS_LAST_BLOCK_BLOCKS * WS_BLOCK * WS_LAST_BLOCK_ITEMS)
+cudaError_t ws_launch_last_block (int fence, const uint32_t *in, uint32_t *partial, uint32_t *tickets,
+                                  uint32_t *result, const uint32_t *expected, uint32_t *wrong, int64_t problems,
+                                  cudaStream_t stream, WsKernelShape *shape);
+/* message passing: pair p's data (WS_FLAG_WORDS words from p * WS_FLAG_WORDS)
+ * is ws_value (p * WS_FLAG_WORDS + k, seq); its consumer copies what it read
+ * to out and sets status[p] to 0 (the data), 1 (stale) or 2 (timed out),
+ * adding 1 to counts[status]. flags start below seq. */
+#define WS_FLAG_WORDS 256
+enum
+{
+  WS_FLAG_PLAIN,
+  WS_FLAG_VOLATILE,
+  WS_FLAG_FENCE,
+};
+cudaError_t ws_launch_flag       (int mode, uint32_t *data, uint32_t *flags, uint32_t *out, uint32_t *status,
+                                  uint32_t *counts, int64_t pairs, uint32_t seq,
+                                  cudaStream_t stream, WsKernelShape *shape);
+/* each of the n threads (rounded up to whole blocks: out must hold them)
+ * stores rounds times, each store followed by a fence of the kind */
+enum
+{
+  WS_FENCE_NONE,
+  WS_FENCE_BLOCK,
+  WS_FENCE_DEVICE,
+  WS_FENCE_SYNCTHREADS,
+  WS_FENCE_SYSTEM,
+};
+cudaError_t ws_launch_fence_cost (int kind, uint32_t *out, int64_t n, int rounds,
+                                  cudaStream_t stream, WsKernelShape *shape);
+
+/* ws-kernels-stencil.cu: out[y * w + x] = sum over |dy|, |dx| <= radius of
+ * c[(dy + radius) * (2 radius + 1) + dx + radius] *
+ * in[(y + radius + dy) * (w + 2 radius) + x + radius + dx], modulo 2^32: in
+ * is padded with radius rows and columns on every side; c is in constant
+ * memory (ws_stencil_upload, (2 WS_STENCIL_MAX_RADIUS + 1)^2 words). tex, for
+ * WS_STENCIL_TEXTURE only, reads the same padded array. */
+#define WS_STENCIL_MAX_RADIUS 3
+enum
+{
+  WS_STENCIL_PLAIN,
+  WS_STENCIL_RESTRICT,
+  WS_STENCIL_LDG,
+  WS_STENCIL_TEXTURE,
+  WS_STENCIL_SHARED,
+};
+cudaError_t ws_stencil_upload    (const uint32_t *coeff, cudaStream_t stream);
+cudaError_t ws_launch_stencil    (int variant, int radius, const uint32_t *in, uint32_t *out, int64_t w, int64_t h,
+                                  cudaTextureObject_t tex, cudaStream_t stream, WsKernelShape *shape);
 
 WS_KERNELS_END

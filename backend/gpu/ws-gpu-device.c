@@ -540,6 +540,19 @@ ws_gpu_pageable (gsize   bytes,
   return state.pageable.ptr;
 }
 
+gsize
+ws_gpu_free_memory (void)
+{
+  size_t free_bytes = 0, total = 0;
+
+  if (cudaMemGetInfo (&free_bytes, &total) != cudaSuccess)
+    {
+      cudaGetLastError ();
+      return 0;
+    }
+  return free_bytes;
+}
+
 cudaStream_t *
 ws_gpu_streams (guint    n,
                 GError **error)

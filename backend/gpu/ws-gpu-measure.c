@@ -21,6 +21,7 @@
 static gboolean
 time_batch (const char  *id,
             WsLaunchFunc launch,
+            WsLaunchFunc before,
             gpointer     data,
             guint        batch,
             gboolean     cold,
@@ -32,6 +33,8 @@ time_batch (const char  *id,
   cudaError_t err;
 
   ws_gpu_events (&start, &stop);
+  if (before)
+    before (data);
   if (cold && !ws_gpu_flush_l2 (error))
     return FALSE;
   if (!ws_gpu_check (cudaEventRecord (start, 0), "recording an event", error))
@@ -76,6 +79,7 @@ check_options (const WsMeasureOptions *options,
 static WsMeasurement *
 time_launches (const char             *id,
                WsLaunchFunc            launch,
+               WsLaunchFunc            before,
                gpointer                data,
                gint64                  bytes,
                const WsMeasureOptions *options,
@@ -94,9 +98,10 @@ time_launches (const char             *id,
   for (guint i = 0; i < options->warmup; i++)
     launch (data);
   /* the calibration launch is one more warm-up */
-  if (!time_batch (id, launch, data, 1, FALSE, &first, error))
+  if (!time_batch (id, launch, before, data, 1, FALSE, &first, error))
     return NULL;
-  if (first < BATCH_BELOW_MS)
+  /* a launch that needs its state put back before it is timed alone */
+  if (first < BATCH_BELOW_MS && before == NULL)
     batch = (guint) CLAMP (MIN_SAMPLE_MS / MAX (first, 1e-4) + 1, 2, MAX_BATCH);
 
   for (guint s = 0; s < options->samples; s++)
@@ -105,7 +110,7 @@ time_launches (const char             *id,
 
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return NULL;
-      if (!time_batch (id, launch, data, batch, options->cold, &ms, error))
+      if (!time_batch (id, launch, before, data, batch, options->cold, &ms, error))
         return NULL;
       ws_measurement_add_sample (m, ms);
       if (progress)
@@ -137,7 +142,8 @@ ws_gpu_time_launches (const char             *id,
 
   ws_gpu_lock ();
   if (ws_gpu_ensure (error))
-    m = time_launches (id, launch, launch_data, bytes, options, cancellable, progress, progress_data, NULL, error);
+    m = time_launches (id, launch, NULL, launch_data, bytes, options, cancellable, progress, progress_data, NULL,
+                       error);
   ws_gpu_unlock ();
   return m;
 }
@@ -152,7 +158,10 @@ find_ops (const char *id)
   const WsKernelOps *ops;
 
   if ((ops = ws_gpu_memory_ops (id)) || (ops = ws_gpu_onchip_ops (id)) ||
-      (ops = ws_gpu_atomics_ops (id)) || (ops = ws_gpu_transfer_ops (id)))
+      (ops = ws_gpu_atomics_ops (id)) || (ops = ws_gpu_transfer_ops (id)) ||
+      (ops = ws_gpu_unified_ops (id)) || (ops = ws_gpu_latency_ops (id)) ||
+      (ops = ws_gpu_fences_ops (id)) || (ops = ws_gpu_stencil_ops (id)) ||
+      (ops = ws_gpu_sort_ops (id)) || (ops = ws_gpu_alignment_ops (id)))
     return ops;
   return NULL;
 }
@@ -222,6 +231,14 @@ run_launch (gpointer data)
   WsRun *run = data;
 
   run->launch (run);
+}
+
+static void
+run_before (gpointer data)
+{
+  WsRun *run = data;
+
+  run->before (run);
 }
 
 static void
@@ -299,9 +316,11 @@ measure_run (WsRun                  *run,
   run->launch (run);
   if (!ws_gpu_sync (what, error) || !run->ops->verify (run, error))
     return NULL;
-  m = time_launches (run->info->id, run_launch, run, run->bytes, options, cancellable,
-                     progress, progress_data, &batch, error);
+  m = time_launches (run->info->id, run_launch, run->before ? run_before : NULL, run, run->bytes, options,
+                     cancellable, progress, progress_data, &batch, error);
   if (m == NULL || !add_attributes (m, run, error))
+    return NULL;
+  if (run->ops->report && !run->ops->report (run, m, error))
     return NULL;
   m->verified = TRUE;
   describe (m, run, batch);

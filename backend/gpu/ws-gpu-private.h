@@ -29,6 +29,11 @@ typedef struct
                        GError **error);
   /* undoes what prepare changed outside the run's buffers (optional) */
   void     (*finish)  (WsRun   *run);
+  /* adds to the measurement what the kernel alone knows (optional): the
+   * outcomes of its trials, a timeline of its copies and kernels */
+  gboolean (*report)  (WsRun         *run,
+                       WsMeasurement *m,
+                       GError       **error);
 } WsKernelOps;
 
 struct _WsRun
@@ -40,6 +45,11 @@ struct _WsRun
   gint64 n;                            /* elements, where the kernel has one size */
   gint64 bytes;                        /* what the launch's instructions ask for */
   void (*launch) (WsRun *run);
+  /* puts back, before each timed sample and outside its timing, the state
+   * every launch must start from (optional; samples are then one launch) */
+  void (*before) (WsRun *run);
+  guint launches;                      /* counted by launchers that need it */
+  struct _WsTimeline *timeline;        /* being taken (ws_run_report_timeline), or NULL */
   WsKernelShape shape;                 /* filled by the first launch */
   char *note;                          /* appended to the description */
   gpointer data;                       /* the family's own, freed with data_free */
@@ -79,6 +89,8 @@ void            *ws_gpu_mapped             (gsize         bytes,
 /* Cached pageable host buffer. */
 void            *ws_gpu_pageable           (gsize         bytes,
                                             GError      **error);
+/* Device memory the driver says is free now, or 0 when it will not say. */
+gsize            ws_gpu_free_memory        (void);
 /* Cached streams (blocking, so the legacy default stream orders them). */
 cudaStream_t    *ws_gpu_streams            (guint         n,
                                             GError      **error);
@@ -141,6 +153,21 @@ gboolean         ws_run_alloc_in_out       (WsRun        *run,
                                             gsize         out_words,
                                             guint32       seed,
                                             GError      **error);
+/* Around each copy or kernel of a launch: events when a timeline is being
+ * taken (by ws_run_report_timeline), nothing otherwise. stream numbers the
+ * stream for people (0, 1, …). */
+int              ws_run_span_begin         (WsRun        *run,
+                                            cudaStream_t  s);
+void             ws_run_span_end           (WsRun        *run,
+                                            int           span,
+                                            guint         stream,
+                                            WsSpanKind    kind,
+                                            cudaStream_t  s);
+/* A WsKernelOps report: runs one more launch (after run->before, if any)
+ * and adds the spans it marked to m's timeline. */
+gboolean         ws_run_report_timeline    (WsRun         *run,
+                                            WsMeasurement *m,
+                                            GError       **error);
 gboolean         ws_run_set_error          (WsRun        *run,
                                             GError      **error,
                                             const char   *format,
@@ -151,6 +178,12 @@ const WsKernelOps *ws_gpu_memory_ops       (const char   *id);
 const WsKernelOps *ws_gpu_onchip_ops       (const char   *id);
 const WsKernelOps *ws_gpu_atomics_ops      (const char   *id);
 const WsKernelOps *ws_gpu_transfer_ops     (const char   *id);
+const WsKernelOps *ws_gpu_unified_ops      (const char   *id);
+const WsKernelOps *ws_gpu_latency_ops      (const char   *id);
+const WsKernelOps *ws_gpu_fences_ops       (const char   *id);
+const WsKernelOps *ws_gpu_stencil_ops      (const char   *id);
+const WsKernelOps *ws_gpu_sort_ops         (const char   *id);
+const WsKernelOps *ws_gpu_alignment_ops    (const char   *id);
 
 
 G_END_DECLS

@@ -451,7 +451,7 @@ l2_prepare (WsRun   *run,
   if (ws_gpu_device ()->cc_major >= 8 &&
       !ws_gpu_check (cudaCtxResetPersistingL2Cache (), "cudaCtxResetPersistingL2Cache", error))
     return FALSE;
-  if (g_str_equal (run->info->id, "l2/persisting") && !l2_window (run, l2, error))
+  if (run->ops->variant && !l2_window (run, l2, error))
     return FALSE;
   run->d[0] = ws_gpu_buffer (0, l2->hot * 4, error);
   run->d[1] = run->d[0] ? ws_gpu_buffer (1, n * 4, error) : NULL;
@@ -539,7 +539,8 @@ static const WsKernelOps ops[] = {
   { "transpose/shared-padded", WS_TRANSPOSE_SHARED_PADDED, transpose_prepare, transpose_verify },
   { "readonly/plain", 0, readonly_prepare, readonly_verify },
   { "readonly/ldg", 1, readonly_prepare, readonly_verify },
-  { "l2/persisting", 0, l2_prepare, l2_verify, l2_finish },
+  { "l2/persisting", 1, l2_prepare, l2_verify, l2_finish },
+  { "l2/hot-size", 1, l2_prepare, l2_verify, l2_finish },
   { "l2/streaming", 0, l2_prepare, l2_verify, l2_finish },
   { "reference/memcpy", 0, memcpy_prepare, memcpy_verify },
 };

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Kernels whose cost is on the chip: shared-memory banks, constant memory,
- * private arrays in registers, local or shared memory, registers and
- * occupancy, and the shared-memory merge. */
+ * private arrays in registers, local or shared memory, spills, and the
+ * shared-memory merge. */
 #include "ws-gpu-private.h"
 
 enum { SEED_IN = 1, SEED_BANKS = 3, SEED_CONSTANT = 4 };
+
+/* the variant of the private-array kernels with an array size of its own */
+#define PRIVATE_SIZE 100
 
 static guint32
 input (gsize k)
@@ -194,12 +197,55 @@ constant_verify (WsRun   *run,
 /* Private arrays                                                     */
 /* ------------------------------------------------------------------ */
 
+/* the kernel's own parameter: the static index, the distinct indices, or
+ * the array size */
+static gint64
+private_k (WsRun *run)
+{
+  return run->info->n_params > 1 ? run->p[1] : 0;
+}
+
 static void
 private_launch (WsRun *run)
 {
-  gint64 k = run->info->n_params > 1 ? run->p[1] : 0;
+  if (run->ops->variant == PRIVATE_SIZE)
+    ws_launch_private_size ((int) private_k (run), run->d[0], run->d[1], run->n, 0, &run->shape);
+  else
+    ws_launch_private (run->ops->variant, run->d[0], run->d[1], run->n, private_k (run), 0, &run->shape);
+}
 
-  ws_launch_private (run->ops->variant, run->d[0], run->d[1], run->n, k, 0, &run->shape);
+static gboolean
+private_check (WsRun   *run,
+               GError **error)
+{
+  gint64 k = private_k (run);
+  int i;
+
+  switch (run->ops->variant)
+    {
+    case WS_PRIVATE_DISTINCT:
+      if (k < 1 || k > 32)
+        return ws_run_set_error (run, error, "distinct = %" G_GINT64_FORMAT " is not 1 to 32", k);
+      return TRUE;
+    case PRIVATE_SIZE:
+      for (i = 0; i < ws_private_n_sizes && ws_private_sizes[i] != k; i++)
+        ;
+      if (i == ws_private_n_sizes)
+        return ws_run_set_error (run, error, "size = %" G_GINT64_FORMAT " is not one of the sizes compiled "
+                                 "(4, 8, 16, 32, 64, 96, 128, 160, 192, 256)", k);
+      run->note = g_strdup_printf ("%" G_GINT64_FORMAT " words per thread, each read %d times", k,
+                                   WS_PRIVATE_SIZE_ROUNDS);
+      return TRUE;
+    case WS_PRIVATE_CARVEOUT:
+      if (k < 0 || k > 100)
+        return ws_run_set_error (run, error, "carveout = %" G_GINT64_FORMAT " is not a percentage", k);
+      run->note = g_strdup_printf ("%" G_GINT64_FORMAT " %% of the unified L1 preferred as shared memory", k);
+      return ws_gpu_check (cudaFuncSetAttribute (ws_private_carveout_func (),
+                                                 cudaFuncAttributePreferredSharedMemoryCarveout, (int) k),
+                           "setting the shared-memory carveout", error);
+    default:
+      return TRUE;
+    }
 }
 
 static gboolean
@@ -209,7 +255,23 @@ private_prepare (WsRun   *run,
   run->n = ws_run_param (run, "N");
   run->bytes = 8 * run->n;
   run->launch = private_launch;
-  return ws_run_alloc_in_out (run, run->n, run->n, SEED_IN, error);
+  return private_check (run, error) && ws_run_alloc_in_out (run, run->n, run->n, SEED_IN, error);
+}
+
+static guint32
+size_expect (guint32 x,
+             int     size)
+{
+  guint32 a = ws_hash32 (x), acc = 0;
+
+  for (int j = 0; j < size; j++)
+    {
+      if (j > 0)
+        a = ws_hash32 (a + j);
+      for (guint32 q = 0; q < WS_PRIVATE_SIZE_ROUNDS; q++)
+        acc += a ^ q;
+    }
+  return acc;
 }
 
 static guint32
@@ -219,6 +281,14 @@ private_expect (gsize    i,
   WsRun *run = data;
   guint32 x = input (i), sum = 0;
 
+  if (run->ops->variant == PRIVATE_SIZE)
+    return size_expect (x, (int) private_k (run));
+  if (run->ops->variant == WS_PRIVATE_CARVEOUT)
+    {
+      for (guint j = 0; j < WS_CARVEOUT_WORDS; j++)
+        sum += ws_hash32 (x + j);
+      return sum * (WS_PRIVATE_READS / WS_CARVEOUT_WORDS);
+    }
   /* 64 reads at (base + r) % 32 read every element twice, whatever the base */
   if (run->ops->variant == WS_PRIVATE_LOCAL_WIDE)
     {
@@ -243,72 +313,44 @@ private_verify (WsRun   *run,
   return ws_run_verify_words (run, "out", run->d[1], run->n, private_expect, run, error);
 }
 
-/* ------------------------------------------------------------------ */
-/* Registers and occupancy                                            */
-/* ------------------------------------------------------------------ */
-
-static int
-budget_for (gint64 registers)
+/* the carveout stays with the function: the next run starts from the default */
+static void
+private_finish (WsRun *run)
 {
-  for (int i = 0; i < ws_occupancy_n_budgets; i++)
-    if (ws_occupancy_budgets[i] >= registers)
-      return ws_occupancy_budgets[i];
-  return ws_occupancy_budgets[ws_occupancy_n_budgets - 1];
+  cudaFuncSetAttribute (ws_private_carveout_func (), cudaFuncAttributePreferredSharedMemoryCarveout, -1);
+  cudaGetLastError ();
 }
 
-typedef struct
-{
-  int budget;                  /* 0: the spilling kernel */
-  int values;
-} HoldRun;
+/* ------------------------------------------------------------------ */
+/* Spills                                                             */
+/* ------------------------------------------------------------------ */
 
+/* (the other occupancy kernels are ws-gpu-run-latency.c's) */
 static void
-hold_launch (WsRun *run)
+spill_launch (WsRun *run)
 {
-  HoldRun *h = run->data;
-
-  if (h->budget)
-    ws_launch_registers (h->budget, run->d[0], run->d[1], run->n, 0, &run->shape);
-  else
-    ws_launch_spill (run->d[0], run->d[1], run->n, 0, &run->shape);
+  ws_launch_spill (run->d[0], run->d[1], run->n, 0, &run->shape);
 }
 
 static gboolean
-hold_prepare (WsRun   *run,
-              GError **error)
+spill_prepare (WsRun   *run,
+               GError **error)
 {
-  HoldRun *h = g_new0 (HoldRun, 1);
-
-  run->data = h;
-  run->data_free = g_free;
-  if (run->info->n_params > 1)
-    {
-      h->budget = budget_for (ws_run_param (run, "registers"));
-      h->values = ws_occupancy_values (h->budget);
-      run->note = g_strdup_printf ("compiled for a budget of %d registers: %d values per thread", h->budget, h->values);
-    }
-  else
-    {
-      h->values = WS_SPILL_VALUES;
-      run->note = g_strdup_printf ("%d values per thread in 32 registers", h->values);
-    }
+  run->note = g_strdup_printf ("%d values per thread in 32 registers", WS_SPILL_VALUES);
   run->n = ws_run_param (run, "N");
   run->bytes = 8 * run->n;
-  run->launch = hold_launch;
+  run->launch = spill_launch;
   return ws_run_alloc_in_out (run, run->n, run->n, SEED_IN, error);
 }
 
 static guint32
-hold_expect (gsize    i,
-             gpointer data)
+spill_expect (gsize    i,
+              gpointer data)
 {
-  WsRun *run = data;
-  HoldRun *h = run->data;
-  guint32 v[WS_SPILL_VALUES > 512 ? WS_SPILL_VALUES : 512];
+  guint32 v[WS_SPILL_VALUES];
   guint32 acc = 0;
-  int n = h->values;
+  int n = WS_SPILL_VALUES;
 
-  g_assert (n <= (int) G_N_ELEMENTS (v));
   v[0] = input (i);
   for (int k = 1; k < n; k++)
     {
@@ -322,10 +364,10 @@ hold_expect (gsize    i,
 }
 
 static gboolean
-hold_verify (WsRun   *run,
-             GError **error)
+spill_verify (WsRun   *run,
+              GError **error)
 {
-  return ws_run_verify_words (run, "out", run->d[1], run->n, hold_expect, run, error);
+  return ws_run_verify_words (run, "out", run->d[1], run->n, spill_expect, run, error);
 }
 
 /* ------------------------------------------------------------------ */
@@ -384,8 +426,11 @@ static const WsKernelOps ops[] = {
   { "private-array/nonuniform-local", WS_PRIVATE_NONUNIFORM_LOCAL, private_prepare, private_verify },
   { "private-array/nonuniform-shared", WS_PRIVATE_NONUNIFORM_SHARED, private_prepare, private_verify },
   { "private-array/local-wide", WS_PRIVATE_LOCAL_WIDE, private_prepare, private_verify },
-  { "occupancy/registers", 0, hold_prepare, hold_verify },
-  { "occupancy/spill", 0, hold_prepare, hold_verify },
+  { "private-array/random", WS_PRIVATE_RANDOM, private_prepare, private_verify },
+  { "private-array/distinct", WS_PRIVATE_DISTINCT, private_prepare, private_verify },
+  { "private-array/size", PRIVATE_SIZE, private_prepare, private_verify },
+  { "private-array/l1-carveout", WS_PRIVATE_CARVEOUT, private_prepare, private_verify, private_finish },
+  { "occupancy/spill", 0, spill_prepare, spill_verify },
   { "merge/one-thread", WS_MERGE_ONE_THREAD, merge_prepare, merge_verify },
   { "merge/atomicmin", WS_MERGE_ATOMICMIN, merge_prepare, merge_verify },
   { "merge/tree", WS_MERGE_TREE, merge_prepare, merge_verify },

@@ -49,6 +49,136 @@ ws_run_set_error (WsRun      *run,
 }
 
 /* ------------------------------------------------------------------ */
+/* Timelines                                                          */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  cudaEvent_t begin;
+  cudaEvent_t end;
+  guint stream;
+  WsSpanKind kind;
+  gboolean ended;
+} Mark;
+
+struct _WsTimeline
+{
+  cudaEvent_t origin;
+  GArray *marks;                 /* Mark */
+  gboolean failed;
+};
+
+int
+ws_run_span_begin (WsRun        *run,
+                   cudaStream_t  s)
+{
+  Mark mark = { 0 };
+
+  if (run->timeline == NULL || run->timeline->failed)
+    return -1;
+  if (cudaEventCreate (&mark.begin) != cudaSuccess || cudaEventCreate (&mark.end) != cudaSuccess ||
+      cudaEventRecord (mark.begin, s) != cudaSuccess)
+    {
+      run->timeline->failed = TRUE;
+      cudaGetLastError ();
+    }
+  g_array_append_val (run->timeline->marks, mark);
+  return (int) run->timeline->marks->len - 1;
+}
+
+void
+ws_run_span_end (WsRun        *run,
+                 int           span,
+                 guint         stream,
+                 WsSpanKind    kind,
+                 cudaStream_t  s)
+{
+  Mark *mark;
+
+  if (run->timeline == NULL || span < 0 || run->timeline->failed)
+    return;
+  mark = &g_array_index (run->timeline->marks, Mark, span);
+  mark->stream = stream;
+  mark->kind = kind;
+  mark->ended = cudaEventRecord (mark->end, s) == cudaSuccess;
+  if (!mark->ended)
+    {
+      run->timeline->failed = TRUE;
+      cudaGetLastError ();
+    }
+}
+
+static void
+timeline_free (struct _WsTimeline *t)
+{
+  for (guint i = 0; i < t->marks->len; i++)
+    {
+      Mark *mark = &g_array_index (t->marks, Mark, i);
+      if (mark->begin)
+        cudaEventDestroy (mark->begin);
+      if (mark->end)
+        cudaEventDestroy (mark->end);
+    }
+  if (t->origin)
+    cudaEventDestroy (t->origin);
+  g_array_unref (t->marks);
+  g_free (t);
+}
+
+static gboolean
+timeline_read (struct _WsTimeline *t,
+               WsMeasurement      *m,
+               GError            **error)
+{
+  for (guint i = 0; i < t->marks->len; i++)
+    {
+      Mark *mark = &g_array_index (t->marks, Mark, i);
+      float begin = 0, end = 0;
+
+      if (!mark->ended)
+        continue;
+      if (!ws_gpu_check (cudaEventElapsedTime (&begin, t->origin, mark->begin), "reading a timeline", error) ||
+          !ws_gpu_check (cudaEventElapsedTime (&end, t->origin, mark->end), "reading a timeline", error))
+        return FALSE;
+      ws_measurement_add_span (m, mark->stream, mark->kind, MAX (begin, 0), MAX (MAX (begin, 0), end));
+    }
+  return TRUE;
+}
+
+gboolean
+ws_run_report_timeline (WsRun         *run,
+                        WsMeasurement *m,
+                        GError       **error)
+{
+  struct _WsTimeline *t = g_new0 (struct _WsTimeline, 1);
+  g_autofree char *what = g_strdup_printf ("running %s for its timeline", run->info->id);
+  gboolean ok;
+
+  t->marks = g_array_new (FALSE, TRUE, sizeof (Mark));
+  if (run->before)
+    run->before (run);
+  ok = ws_gpu_check (cudaEventCreate (&t->origin), "creating an event", error) &&
+       ws_gpu_check (cudaEventRecord (t->origin, 0), "recording an event", error);
+  if (ok)
+    {
+      run->timeline = t;
+      run->launch (run);
+      run->timeline = NULL;
+      ok = ws_gpu_sync (what, error);
+    }
+  if (ok && t->failed)
+    {
+      /* the timings stand without it */
+      m->warning = g_strdup_printf ("%s%sno timeline: the events could not be recorded",
+                                    m->warning ? m->warning : "", m->warning ? "; " : "");
+    }
+  else if (ok)
+    ok = timeline_read (t, m, error);
+  timeline_free (t);
+  return ok;
+}
+
+/* ------------------------------------------------------------------ */
 /* Verification                                                       */
 /* ------------------------------------------------------------------ */
 
