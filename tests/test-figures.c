@@ -7,7 +7,10 @@
 #include "ws-compare-figure.h"
 #include "ws-export.h"
 #include "ws-figure.h"
+#include "ws-l2-figure.h"
+#include "ws-occupancy-figure.h"
 #include "ws-presets.h"
+#include "ws-timeline-figure.h"
 
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
@@ -495,6 +498,108 @@ test_compare_figure (void)
   cairo_surface_destroy (whole);
 }
 
+/* Draws in every style into figures/NAME-STYLE.png; each has ink. */
+static void
+draw_every_style (const char       *name,
+                  WsExportDrawFunc  draw,
+                  gpointer          data,
+                  double            min_ink)
+{
+  g_autofree char *dir = output_dir ();
+
+  for (guint k = 0; k < WS_N_FIGURE_STYLES; k++)
+    {
+      const WsFigureStyle *style = ws_figure_style_get (k);
+      cairo_surface_t *image = ws_export_to_image (WIDTH, HEIGHT, 1, style, draw, data);
+      g_autofree char *file = g_strdup_printf ("%s-%s.png", name, style->name);
+      g_autofree char *path = g_build_filename (dir, file, NULL);
+
+      g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+      g_assert_cmpint (cairo_surface_write_to_png (image, path), ==, CAIRO_STATUS_SUCCESS);
+      g_assert_cmpfloat (ink (image, style), >, min_ink);
+      cairo_surface_destroy (image);
+    }
+}
+
+/* Copies in and out on four streams, overlapping with the kernels. */
+static const WsTimelineBar streams_bars[] = {
+  { 0, WS_TIMELINE_HOST_TO_DEVICE, 0.00, 0.30 }, { 0, WS_TIMELINE_KERNEL, 0.30, 0.55 },
+  { 0, WS_TIMELINE_DEVICE_TO_HOST, 0.55, 0.85 }, { 1, WS_TIMELINE_HOST_TO_DEVICE, 0.30, 0.60 },
+  { 1, WS_TIMELINE_KERNEL, 0.60, 0.85 }, { 1, WS_TIMELINE_DEVICE_TO_HOST, 0.85, 1.15 },
+  { 2, WS_TIMELINE_HOST_TO_DEVICE, 0.60, 0.90 }, { 2, WS_TIMELINE_KERNEL, 0.90, 1.15 },
+  { 2, WS_TIMELINE_DEVICE_TO_HOST, 1.15, 1.45 }, { 3, WS_TIMELINE_HOST_TO_DEVICE, 0.90, 1.20 },
+  { 3, WS_TIMELINE_KERNEL, 1.20, 1.45 }, { 3, WS_TIMELINE_DEVICE_TO_HOST, 1.45, 1.75 },
+};
+
+static void
+test_timeline_figure (void)
+{
+  WsTimelineFigure t = { "Copies overlapped in streams", NULL, streams_bars, G_N_ELEMENTS (streams_bars) };
+  WsTimelineFigure one = { NULL, NULL, streams_bars, 3 };
+  WsTimelineFigure none = { "Nothing", NULL, NULL, 0 };
+  const WsFigureStyle *style = ws_figure_style_get (WS_FIGURE_STYLE_LIGHT);
+  double busy, elapsed;
+  int hit;
+  g_autofree char *what = NULL;
+
+  draw_every_style ("timeline", ws_timeline_figure_draw, &t, 0.03);
+  draw_every_style ("timeline-one-stream", ws_timeline_figure_draw, &one, 0.02);
+  draw_every_style ("timeline-empty", ws_timeline_figure_draw, &none, 0.001);
+  ws_timeline_figure_totals (&t, &busy, &elapsed);
+  g_assert_cmpfloat_with_epsilon (busy, 3.4, 1e-9);
+  g_assert_cmpfloat_with_epsilon (elapsed, 1.75, 1e-9);
+  ws_timeline_figure_totals (&one, &busy, &elapsed);
+  g_assert_cmpfloat_with_epsilon (busy, elapsed, 1e-9);
+
+  /* the middle of stream 2's kernel, found where the figure drew it */
+  for (int y = 0; y < HEIGHT; y += 2)
+    for (int x = 0; x < WIDTH; x += 2)
+      if ((hit = ws_timeline_figure_hit (&t, style, WIDTH, HEIGHT, x, y)) == 7)
+        {
+          what = ws_timeline_figure_describe (&t, hit);
+          x = WIDTH;
+          y = HEIGHT;
+        }
+  g_assert_nonnull (what);
+  g_assert_nonnull (strstr (what, "kernel on stream 2"));
+  g_assert_nonnull (strstr (what, "0.250 ms"));
+  g_assert_cmpint (ws_timeline_figure_hit (&t, style, WIDTH, HEIGHT, 1, 1), ==, -1);
+  g_assert_null (ws_timeline_figure_describe (&t, 99));
+}
+
+static void
+test_occupancy_figure (void)
+{
+  const WsSmLimits *h100 = ws_sm_limits_lookup (9, 0);
+  WsOccupancyFigure registers = { "Registers per thread", h100, 256, 80, 0, 0.415 };
+  WsOccupancyFigure shared = { "Shared memory per block", h100, 128, 16, 65536, 0 };
+  WsOccupancyFigure too_big = { "Too big", h100, 1024, 255, 0, 0 };
+  WsOccupancy o;
+
+  g_assert_true (ws_occupancy_figure_compute (&registers, &o));
+  g_assert_cmpuint (o.blocks_per_sm, ==, 3);
+  g_assert_cmpint (o.limiter, ==, WS_OCCUPANCY_LIMIT_REGISTERS);
+  g_assert_true (ws_occupancy_figure_compute (&shared, &o));
+  g_assert_cmpint (o.limiter, ==, WS_OCCUPANCY_LIMIT_SHARED);
+  g_assert_false (ws_occupancy_figure_compute (&too_big, &o));
+  draw_every_style ("occupancy-registers", ws_occupancy_figure_draw, &registers, 0.05);
+  draw_every_style ("occupancy-shared", ws_occupancy_figure_draw, &shared, 0.05);
+  draw_every_style ("occupancy-too-big", ws_occupancy_figure_draw, &too_big, 0.001);
+}
+
+static void
+test_l2_figure (void)
+{
+  const gint64 mib = 1 << 20;
+  WsL2Figure fits = { "Persisting window", { 50 * mib, 75 * mib / 2, 24 * mib, 1.0, 24 * mib, 48 * mib } };
+  WsL2Figure thrash = { "Too much persisting", { 50 * mib, 75 * mib / 2, 48 * mib, 1.0, 48 * mib, 96 * mib } };
+  WsL2Figure none = { "Streaming", { 50 * mib, 0, 0, 0, 24 * mib, 48 * mib } };
+
+  draw_every_style ("l2-fits", ws_l2_figure_draw, &fits, 0.03);
+  draw_every_style ("l2-thrashing", ws_l2_figure_draw, &thrash, 0.03);
+  draw_every_style ("l2-streaming", ws_l2_figure_draw, &none, 0.03);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -511,5 +616,8 @@ main (int   argc,
   g_test_add_func ("/export/same-renderer", test_export_same_renderer);
   g_test_add_func ("/export/files", test_export_files);
   g_test_add_func ("/export/compare", test_compare_figure);
+  g_test_add_func ("/figures/timeline", test_timeline_figure);
+  g_test_add_func ("/figures/occupancy", test_occupancy_figure);
+  g_test_add_func ("/figures/l2", test_l2_figure);
   return g_test_run ();
 }

@@ -102,7 +102,14 @@ decimals_for (double step)
 {
   if (step <= 0 || !isfinite (step))
     return 0;
-  return CLAMP ((int) ceil (-log10 (step) - 1e-9), 0, 6);
+  /* as many as the step has: 0.25 needs two, not the one its size suggests */
+  for (int d = 0; d < 6; d++)
+    {
+      double scaled = step * pow (10, d);
+      if (fabs (scaled - round (scaled)) < 1e-6 * MAX (1, scaled))
+        return d;
+    }
+  return 6;
 }
 
 char *

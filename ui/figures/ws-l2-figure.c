@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The L2 residency view: three bars on one scale of bytes — the hot set,
+ * L2 and its set-aside, the data streamed between two reads of a hot line —
+ * and the model's estimate of what stays. */
+#include "ws-l2-figure.h"
+#include "ws-figure-private.h"
+
+#include <math.h>
+
+static char *
+mib (gint64 bytes)
+{
+  return g_strdup_printf ("%.3g MiB", bytes / 1048576.0);
+}
+
+typedef struct
+{
+  double x, w, scale;            /* pixels per byte */
+  double bar_h, gap;
+  double y[3];
+} L2Layout;
+
+static void
+l2_layout (const WsL2Window *w,
+           const WsFigureStyle *s,
+           double               width,
+           double               height,
+           L2Layout            *lay)
+{
+  double m = WS_FIGURE_MARGIN, top = m + s->font_size * 4.2;
+  double biggest = MAX (MAX (w->l2_bytes, w->hot_bytes), w->streamed_bytes);
+  double room = height - top - m - ws_figure_legend_height (s) - s->font_size * 5;
+
+  lay->x = m;
+  lay->w = width - 2 * m;
+  lay->scale = biggest > 0 ? lay->w / biggest : 0;
+  lay->gap = s->font_size * 2.4;
+  lay->bar_h = CLAMP ((room - 3 * lay->gap) / 3, s->font_size * 1.2, s->font_size * 4);
+  for (guint i = 0; i < 3; i++)
+    lay->y[i] = top + lay->gap + i * (lay->bar_h + lay->gap);
+}
+
+/* a segment, solid when it stays, faded and dashed when it is evicted */
+static void
+segment (WsFigureContext *ctx,
+         double           x,
+         double           y,
+         double           w,
+         double           h,
+         WsRgba           color,
+         gboolean         stays)
+{
+  if (w <= 0)
+    return;
+  cairo_rectangle (ctx->cr, x, y, w, h);
+  ws_figure_set_color (ctx, stays ? color : ws_rgba_alpha (color, 0.25));
+  cairo_fill_preserve (ctx->cr);
+  if (!stays)
+    cairo_set_dash (ctx->cr, (double[]) { 4, 3 }, 2, 0);
+  ws_figure_set_color (ctx, color);
+  cairo_stroke (ctx->cr);
+  cairo_set_dash (ctx->cr, NULL, 0, 0);
+}
+
+static void
+label (WsFigureContext *ctx,
+       double           x,
+       double           y,
+       const char      *text)
+{
+  WsTextOptions o = { .size = ctx->style->font_size * 0.95, .ay = 1 };
+
+  ws_figure_set_color (ctx, ctx->style->foreground);
+  ws_figure_text (ctx, x, y - 3, text, &o, NULL, NULL);
+}
+
+void
+ws_l2_figure_draw (cairo_t             *cr,
+                   const WsFigureStyle *style,
+                   double               width,
+                   double               height,
+                   gpointer             data)
+{
+  const WsL2Figure *f = data;
+  const WsL2Window *w = &f->window;
+  const WsFigureStyle *s = style;
+  WsFigureContext ctx;
+  L2Layout lay;
+  WsL2Residency r;
+  WsRgba persist = s->accent, rest = ws_figure_style_hue (s, 1), stream = s->muted;
+  g_autofree char *hot = mib (w->hot_bytes), *l2 = mib (w->l2_bytes), *aside = mib (w->set_aside_bytes);
+  g_autofree char *pers = NULL, *streamed = mib (w->streamed_bytes), *subtitle = NULL, *verdict = NULL;
+  g_autofree char *text = NULL;
+  const WsLegendItem legend[] = {
+    { persist, "persisting (in the window)" },
+    { rest, "the rest of the hot set" },
+    { stream, "streamed through" },
+    { ws_rgba_alpha (rest, 0.25), "expected to be evicted" },
+  };
+
+  ws_l2_residency (w, &r);
+  pers = mib (r.persisting_bytes);
+  ws_figure_context_init (&ctx, cr, style, width, height);
+  if (w->set_aside_bytes > 0)
+    subtitle = g_strdup_printf ("a %s hot set, %s of it persisting (hit ratio %.0f %%), %s of the %s L2 set aside",
+                                hot, pers, 100 * w->hit_ratio, aside, l2);
+  else
+    subtitle = g_strdup_printf ("a %s hot set, no access-policy window: it competes with the stream for the %s L2",
+                                hot, l2);
+  ws_figure_caption (&ctx, WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, width - 2 * WS_FIGURE_MARGIN, f->title, subtitle);
+  l2_layout (w, s, width, height, &lay);
+
+  /* the hot set */
+  text = g_strdup_printf ("the hot set, read again and again: %s", hot);
+  label (&ctx, lay.x, lay.y[0], text);
+  segment (&ctx, lay.x, lay.y[0], r.persisting_bytes * lay.scale, lay.bar_h, r.thrashing ? s->conflict : persist,
+           r.persisting_resident > 0 || r.persisting_bytes == 0);
+  segment (&ctx, lay.x + r.persisting_bytes * lay.scale, lay.y[0], r.normal_bytes * lay.scale, lay.bar_h, rest,
+           r.normal_resident > 0);
+
+  /* L2: the set-aside first, then the rest */
+  g_free (text);
+  text = w->set_aside_bytes > 0 ? g_strdup_printf ("L2: %s, %s set aside for persisting lines", l2, aside)
+                                : g_strdup_printf ("L2: %s", l2);
+  label (&ctx, lay.x, lay.y[1], text);
+  ws_figure_rounded_rect (&ctx, lay.x, lay.y[1], w->l2_bytes * lay.scale, lay.bar_h, 3);
+  ws_figure_set_color (&ctx, s->surface);
+  cairo_fill (ctx.cr);
+  {
+    double x = lay.x;
+    double used = MIN (r.persisting_resident, w->set_aside_bytes) * lay.scale;
+    double normal = (r.normal_resident + MIN (w->streamed_bytes, r.normal_capacity)) * lay.scale;
+
+    if (r.thrashing)
+      {
+        /* the set-aside is full of persisting lines that evict each other */
+        used = w->set_aside_bytes * lay.scale;
+        segment (&ctx, x, lay.y[1], used, lay.bar_h, s->conflict, FALSE);
+      }
+    else
+      segment (&ctx, x, lay.y[1], used, lay.bar_h, persist, TRUE);
+    x += used;
+    segment (&ctx, x, lay.y[1], r.normal_resident * lay.scale, lay.bar_h, rest, TRUE);
+    x += r.normal_resident * lay.scale;
+    segment (&ctx, x, lay.y[1], MAX (0, MIN (normal - r.normal_resident * lay.scale,
+                                             lay.x + w->l2_bytes * lay.scale - x)), lay.bar_h, stream, TRUE);
+  }
+  if (w->set_aside_bytes > 0)
+    {
+      cairo_rectangle (ctx.cr, lay.x, lay.y[1] - 3, w->set_aside_bytes * lay.scale, lay.bar_h + 6);
+      cairo_set_dash (ctx.cr, (double[]) { 6, 3 }, 2, 0);
+      cairo_set_line_width (ctx.cr, 2 * s->line_width);
+      ws_figure_set_color (&ctx, persist);
+      cairo_stroke (ctx.cr);
+      cairo_set_dash (ctx.cr, NULL, 0, 0);
+      cairo_set_line_width (ctx.cr, s->line_width);
+    }
+
+  /* the stream */
+  g_free (text);
+  text = g_strdup_printf ("streamed between two reads of a hot line: %s", streamed);
+  label (&ctx, lay.x, lay.y[2], text);
+  segment (&ctx, lay.x, lay.y[2], w->streamed_bytes * lay.scale, lay.bar_h, stream, TRUE);
+
+  if (r.thrashing)
+    verdict = g_strdup_printf ("%s marked persisting is more than the %s set aside: read in a cycle, persisting "
+                               "lines evict each other before they are read again. A hit ratio of %.0f %% would fit.",
+                               pers, aside, 100.0 * w->set_aside_bytes / MAX (1, r.persisting_bytes) * w->hit_ratio);
+  else
+    verdict = g_strdup_printf ("Under LRU %.0f %% of the hot set stays in L2. The hardware's replacement is not LRU: "
+                               "the measurement says what it keeps.", 100 * r.resident_fraction);
+  {
+    WsTextOptions o = { .size = s->font_size, .max_width = lay.w, .wrap = TRUE };
+    double th = 0, y = lay.y[2] + lay.bar_h + s->font_size;
+
+    ws_figure_set_color (&ctx, s->foreground);
+    ws_figure_text (&ctx, lay.x, y, verdict, &o, NULL, &th);
+    ws_figure_draw_legend (&ctx, WS_FIGURE_MARGIN, MIN (y + th + s->font_size, height - WS_FIGURE_MARGIN -
+                                                        ws_figure_legend_height (s)),
+                           width - 2 * WS_FIGURE_MARGIN, legend, G_N_ELEMENTS (legend));
+  }
+  ws_figure_context_clear (&ctx);
+}

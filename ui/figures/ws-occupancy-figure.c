@@ -1,0 +1,242 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The occupancy view: the SM's warp slots in its four sub-partitions, the
+ * resident blocks' warps in them, a bar per resource, and the table of how
+ * many blocks each resource allows. Everything it shows is the model's
+ * (ws_occupancy_compute): the figure computes nothing itself. */
+#include "ws-occupancy-figure.h"
+#include "ws-figure-private.h"
+
+#include <math.h>
+
+typedef struct
+{
+  WsBox slots;                   /* the warp slots */
+  guint cols, rows;
+  WsBox bars;                    /* the resources */
+  double bar_h;
+  WsBox table;
+} OccupancyLayout;
+
+gboolean
+ws_occupancy_figure_compute (const WsOccupancyFigure *f,
+                             WsOccupancy             *out)
+{
+  g_return_val_if_fail (f->limits != NULL, FALSE);
+  return ws_occupancy_compute (f->limits, f->threads_per_block, f->registers_per_thread, f->shared_per_block, out,
+                               NULL);
+}
+
+static void
+occupancy_layout (const WsFigureStyle *s,
+                  const WsSmLimits    *l,
+                  double               width,
+                  double               height,
+                  OccupancyLayout     *lay)
+{
+  double m = WS_FIGURE_MARGIN, top = m + s->font_size * 3.4;
+  double left_w = MIN (width * 0.42, (height - top - m) * 0.9);
+  double right_x = m + left_w + s->font_size * 2;
+
+  lay->cols = l->sub_partitions;
+  lay->rows = (l->max_threads_per_sm / 32 + lay->cols - 1) / lay->cols;
+  lay->slots = (WsBox) { m, top + s->font_size * 1.6, left_w, height - top - m - s->font_size * 1.6 };
+  lay->bar_h = CLAMP ((height - top) / 14, s->font_size * 1.2, s->font_size * 2.2);
+  lay->bars = (WsBox) { right_x, top + s->font_size * 1.6, MAX (1, width - right_x - m), 4 * lay->bar_h * 2.1 };
+  lay->table = (WsBox) { right_x, lay->bars.y + lay->bars.h + s->font_size, lay->bars.w,
+                         MAX (1, height - m - (lay->bars.y + lay->bars.h + s->font_size)) };
+}
+
+static WsRgba
+block_color (const WsFigureStyle *s,
+             guint                block)
+{
+  return ws_figure_style_hue (s, block);
+}
+
+/* Warp w of block b sits in sub-partition (b × warps + w) mod 4: blocks
+ * are spread over the four schedulers warp by warp. */
+static void
+draw_slots (WsFigureContext      *ctx,
+            const OccupancyLayout *lay,
+            const WsOccupancy    *o,
+            guint                 warps_per_block,
+            guint                 max_warps)
+{
+  const WsFigureStyle *s = ctx->style;
+  double cw = lay->slots.w / lay->cols, rh = MIN (lay->slots.h / lay->rows, cw * 0.5);
+  double gap = MAX (1, MIN (4, rh * 0.15));
+  WsTextOptions t = { .size = MIN (s->font_size * 0.9, rh * 0.6), .ax = 0.5, .ay = 0.5 };
+
+  ws_figure_set_color (ctx, s->muted);
+  for (guint c = 0; c < lay->cols; c++)
+    {
+      char label[32];
+      g_snprintf (label, sizeof label, "scheduler %u", c);
+      ws_figure_text (ctx, lay->slots.x + (c + 0.5) * cw, lay->slots.y - s->font_size * 0.8, label,
+                      &(WsTextOptions) { .size = s->font_size * 0.85, .ax = 0.5, .ay = 0.5 }, NULL, NULL);
+    }
+  for (guint i = 0; i < lay->cols * lay->rows && i < max_warps; i++)
+    {
+      guint c = i % lay->cols, r = i / lay->cols;
+      double x = lay->slots.x + c * cw + gap, y = lay->slots.y + r * rh + gap;
+      gboolean used = i < o->warps_per_sm;
+      guint block = warps_per_block ? i / warps_per_block : 0;
+
+      ws_figure_rounded_rect (ctx, x, y, cw - 2 * gap, rh - 2 * gap, MIN (4, rh / 4));
+      if (used)
+        {
+          ws_figure_set_color (ctx, block_color (s, block));
+          cairo_fill (ctx->cr);
+          if (t.size >= 7)
+            {
+              char label[32];
+              g_snprintf (label, sizeof label, "block %u · warp %u", block, i % MAX (1, warps_per_block));
+              ws_figure_set_color (ctx, s->kind == WS_FIGURE_STYLE_DARK ? s->background : (WsRgba) { 1, 1, 1, 1 });
+              t.max_width = cw - 2 * gap - 4;
+              ws_figure_text (ctx, x + (cw - 2 * gap) / 2, y + (rh - 2 * gap) / 2, label, &t, NULL, NULL);
+            }
+        }
+      else
+        {
+          cairo_set_dash (ctx->cr, (double[]) { 3, 2 }, 2, 0);
+          ws_figure_set_color (ctx, s->grid);
+          cairo_stroke (ctx->cr);
+          cairo_set_dash (ctx->cr, NULL, 0, 0);
+        }
+    }
+}
+
+typedef struct
+{
+  const char *name;
+  double capacity;
+  double per_block;              /* what one block takes of it */
+  WsOccupancyLimit limit;
+  const char *unit;
+} Resource;
+
+static void
+draw_bar (WsFigureContext       *ctx,
+          const OccupancyLayout *lay,
+          guint                  i,
+          const Resource        *r,
+          const WsOccupancy     *o)
+{
+  const WsFigureStyle *s = ctx->style;
+  double y = lay->bars.y + i * lay->bar_h * 2.1, x = lay->bars.x, w = lay->bars.w;
+  double label_h = s->font_size * 1.3, bh = lay->bar_h * 2.1 - label_h - s->font_size * 0.5;
+  gboolean limits = o->limiter == r->limit;
+  WsTextOptions t = { .size = s->font_size * 0.95, .flags = limits ? WS_TEXT_BOLD : 0 };
+  g_autofree char *label = NULL;
+  double used = o->blocks_per_sm * r->per_block;
+
+  label = g_strdup_printf ("%s: %g of %g%s used, room for %u block%s%s", r->name, used, r->capacity, r->unit,
+                           o->blocks_by[r->limit], o->blocks_by[r->limit] == 1 ? "" : "s",
+                           limits ? " — the limit" : "");
+  if (o->blocks_by[r->limit] == G_MAXUINT)
+    {
+      g_free (label);
+      label = g_strdup_printf ("%s: none used, no limit", r->name);
+    }
+  ws_figure_set_color (ctx, limits ? s->conflict : s->foreground);
+  t.max_width = w;
+  ws_figure_text (ctx, x, y, label, &t, NULL, NULL);
+  y += label_h;
+  ws_figure_rounded_rect (ctx, x, y, w, bh, 3);
+  ws_figure_set_color (ctx, s->surface);
+  cairo_fill (ctx->cr);
+  for (guint b = 0; b < o->blocks_per_sm && r->capacity > 0; b++)
+    {
+      double x0 = x + w * MIN (1, b * r->per_block / r->capacity);
+      double x1 = x + w * MIN (1, (b + 1) * r->per_block / r->capacity);
+      cairo_rectangle (ctx->cr, x0, y, MAX (0.5, x1 - x0 - (x1 - x0 > 3 ? 1 : 0)), bh);
+      ws_figure_set_color (ctx, block_color (s, b));
+      cairo_fill (ctx->cr);
+    }
+  ws_figure_rounded_rect (ctx, x, y, w, bh, 3);
+  ws_figure_set_color (ctx, limits ? s->conflict : s->grid);
+  cairo_set_line_width (ctx->cr, (limits ? 2.5 : 1) * s->line_width);
+  cairo_stroke (ctx->cr);
+  cairo_set_line_width (ctx->cr, s->line_width);
+}
+
+static void
+draw_table (WsFigureContext         *ctx,
+            const OccupancyLayout   *lay,
+            const WsOccupancyFigure *f,
+            const WsOccupancy       *o)
+{
+  const WsFigureStyle *s = ctx->style;
+  WsTextOptions t = { .size = s->font_size, .flags = WS_TEXT_MONO, .max_width = lay->table.w };
+  g_autofree char *text = NULL;
+  g_autofree char *time = f->measured_ms > 0 ? g_strdup_printf ("\nmeasured: %.4g ms", f->measured_ms)
+                                             : g_strdup ("");
+  static const char *names[] = { "warps per SM", "blocks per SM", "registers", "shared memory" };
+  GString *rows = g_string_new ("blocks per SM each resource allows\n");
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      if (o->blocks_by[i] == G_MAXUINT)
+        g_string_append_printf (rows, "  %-14s     —\n", names[i]);
+      else
+        g_string_append_printf (rows, "  %-14s %5u%s\n", names[i], o->blocks_by[i],
+                                o->limiter == i ? "  ← the fewest" : "");
+    }
+  text = g_strdup_printf ("%s→ %u block%s, %u warps: %.0f %% occupancy%s", rows->str, o->blocks_per_sm,
+                          o->blocks_per_sm == 1 ? "" : "s", o->warps_per_sm, 100 * o->occupancy, time);
+  g_string_free (rows, TRUE);
+  t.size = ws_figure_fit_text (ctx, "  shared memory     32  ← the fewest", WS_TEXT_MONO, s->font_size, 7,
+                               lay->table.w);
+  ws_figure_set_color (ctx, s->foreground);
+  ws_figure_text (ctx, lay->table.x, lay->table.y, text, &t, NULL, NULL);
+}
+
+void
+ws_occupancy_figure_draw (cairo_t             *cr,
+                          const WsFigureStyle *style,
+                          double               width,
+                          double               height,
+                          gpointer             data)
+{
+  const WsOccupancyFigure *f = data;
+  const WsSmLimits *l = f->limits;
+  WsFigureContext ctx;
+  OccupancyLayout lay;
+  WsOccupancy o;
+  g_autofree char *subtitle = NULL;
+  guint warps = (f->threads_per_block + 31) / 32;
+
+  ws_figure_context_init (&ctx, cr, style, width, height);
+  if (!ws_occupancy_figure_compute (f, &o))
+    {
+      g_autofree char *message = g_strdup_printf ("a block of %u threads with %u registers each and %u bytes of "
+                                                  "shared memory does not fit on an sm_%d%d multiprocessor",
+                                                  f->threads_per_block, f->registers_per_thread,
+                                                  f->shared_per_block, l->cc_major, l->cc_minor);
+      ws_figure_caption (&ctx, WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, width - 2 * WS_FIGURE_MARGIN, f->title, NULL);
+      ws_figure_draw_message (&ctx, (WsBox) { 0, 0, width, height }, message);
+      ws_figure_context_clear (&ctx);
+      return;
+    }
+  subtitle = g_strdup_printf ("blocks of %u threads, %u registers each, %u bytes of shared memory: "
+                              "%u block%s fit%s on an sm_%d%d SM, limited by %s",
+                              f->threads_per_block, f->registers_per_thread, f->shared_per_block, o.blocks_per_sm,
+                              o.blocks_per_sm == 1 ? "" : "s", o.blocks_per_sm == 1 ? "s" : "", l->cc_major,
+                              l->cc_minor, ws_occupancy_limit_to_string (o.limiter));
+  ws_figure_caption (&ctx, WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, width - 2 * WS_FIGURE_MARGIN, f->title, subtitle);
+  occupancy_layout (style, l, width, height, &lay);
+  draw_slots (&ctx, &lay, &o, warps, l->max_threads_per_sm / 32);
+  {
+    Resource res[] = {
+      { "warp slots", l->max_threads_per_sm / 32, warps, WS_OCCUPANCY_LIMIT_WARPS, "" },
+      { "block slots", l->max_blocks_per_sm, 1, WS_OCCUPANCY_LIMIT_BLOCKS, "" },
+      { "registers", l->registers_per_sm, o.registers_per_block, WS_OCCUPANCY_LIMIT_REGISTERS, "" },
+      { "shared memory", l->shared_per_sm / 1024.0, o.shared_per_block / 1024.0, WS_OCCUPANCY_LIMIT_SHARED,
+        " KiB" },
+    };
+    for (guint i = 0; i < G_N_ELEMENTS (res); i++)
+      draw_bar (&ctx, &lay, i, &res[i], &o);
+  }
+  draw_table (&ctx, &lay, f, &o);
+  ws_figure_context_clear (&ctx);
+}
