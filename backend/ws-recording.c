@@ -417,6 +417,18 @@ counter_name_is_valid (const char *name)
   return TRUE;
 }
 
+/* What went wrong in a trial, for people: "wrong sum", "timed out". */
+static gboolean
+outcome_name_is_valid (const char *name)
+{
+  if (!g_ascii_isalpha (name[0]) || strlen (name) > 64)
+    return FALSE;
+  for (const char *p = name; *p; p++)
+    if (!(g_ascii_isalnum (*p) || *p == ' ' || *p == '-' || *p == '_'))
+      return FALSE;
+  return TRUE;
+}
+
 /* Members are added one by one, each looked up first: bounded, so that a
  * file cannot make loading quadratic. */
 static gboolean
@@ -535,7 +547,8 @@ read_outcomes (JsonObject    *o,
   if (!json_object_has_member (o, "trials"))
     return TRUE;
   if (!ws_json_read_int64 (&errors, o, path, "trials", 1, BIG, &m->trials, error) ||
-      (outcomes = ws_json_read_object (&errors, o, path, "outcomes", error)) == NULL)
+      (outcomes = ws_json_read_object (&errors, o, path, "outcomes", error)) == NULL ||
+      !check_members (outcomes, path, "outcomes", WS_RECORDING_MAX_OUTCOMES, outcome_name_is_valid, error))
     return FALSE;
   names = json_object_get_members (outcomes);
   for (GList *l = names; l; l = l->next)
@@ -563,6 +576,9 @@ read_timeline (JsonObject    *o,
     return TRUE;
   if ((a = ws_json_read_array (&errors, o, path, "timeline", error)) == NULL)
     return FALSE;
+  if (json_array_get_length (a) > WS_RECORDING_MAX_SPANS)
+    return ws_json_invalid (&errors, error, path, "timeline: %u spans; a measurement has at most %u",
+                    json_array_get_length (a), WS_RECORDING_MAX_SPANS);
   for (guint i = 0; i < json_array_get_length (a); i++)
     {
       g_autofree char *full = g_strdup_printf ("%s.timeline[%u]", path, i);

@@ -18,6 +18,8 @@ G_BEGIN_DECLS
 #define WS_RECORDING_MAX_BYTES (256 * 1024 * 1024)
 #define WS_RECORDING_MAX_PARAMS 64       /* per measurement */
 #define WS_RECORDING_MAX_COUNTERS 256    /* per measurement */
+#define WS_RECORDING_MAX_OUTCOMES 16     /* per measurement */
+#define WS_RECORDING_MAX_SPANS 4096      /* per measurement's timeline */
 
 #define WS_RECORDING_ERROR (ws_recording_error_quark ())
 
