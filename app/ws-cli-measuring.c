@@ -243,6 +243,25 @@ ws_cli_print_measurement (const WsMeasurement *m,
       printf ("  occupancy      %d blocks, %d warps per SM\n", m->blocks_per_sm, m->warps_per_sm);
     }
   printf ("  verified       %s\n", m->verified ? "yes, against a CPU reference" : "no");
+  if (m->trials > 0)
+    {
+      printf ("  trials         %" G_GINT64_FORMAT "\n", m->trials);
+      for (guint i = 0; i < m->outcomes->len; i++)
+        {
+          const WsOutcome *o = &g_array_index (m->outcomes, WsOutcome, i);
+          printf ("    %-12s %" G_GINT64_FORMAT " (%.3g %%)\n", o->name, o->count, 100.0 * o->count / m->trials);
+        }
+    }
+  if (m->timeline->len > 0)
+    {
+      printf ("  timeline       one launch, from its start:\n");
+      for (guint i = 0; i < m->timeline->len; i++)
+        {
+          const WsSpan *span = &g_array_index (m->timeline, WsSpan, i);
+          printf ("    stream %-3u %-15s %9.4f to %9.4f ms\n", span->stream, ws_span_kind_to_string (span->kind),
+                  span->start_ms, span->end_ms);
+        }
+    }
   for (guint i = 0; i < m->counters->len; i++)
     {
       const WsCounter *c = &g_array_index (m->counters, WsCounter, i);

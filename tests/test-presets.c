@@ -10,7 +10,9 @@ static const char *required[] = {
   "coalescing/broadcast", "transpose/copy", "transpose/read-coalesced", "transpose/write-coalesced",
   "transpose/ldg", "transpose/shared", "transpose/shared-padded", "banks/stride", "constant/distinct",
   "private-array/static", "private-array/uniform-local", "private-array/nonuniform-local",
-  "private-array/nonuniform-shared",
+  "private-array/nonuniform-shared", "unified/managed", "unified/prefetch", "occupancy/saturation",
+  "merge/sort-hybrid", "fences/last-block", "fences/spin-plain", "readonly/stencil-texture", "ilp/loads",
+  "l2/hot-size",
 };
 
 static void
@@ -40,7 +42,7 @@ test_topics_covered (void)
   const WsTopic *topics = ws_topics_get_all (&n_topics);
   const WsPreset *presets = ws_presets_get_all (&n);
 
-  g_assert_cmpuint (n_topics, ==, 12);
+  g_assert_cmpuint (n_topics, ==, 15);
   for (guint t = 0; t < n_topics; t++)
     {
       guint count = 0;

@@ -2,9 +2,8 @@
 /* Occupancy and ILP: the latency kernels of ws-kernels-ilp.cu, one wave of
  * as many blocks as fit on every SM. What fits is set by the preset: the
  * registers each thread holds, dynamic shared memory per block (a dial that
- * nothing reads), the block size, or a number of resident warps that the
- * dial is turned to. The work — N 16-byte elements summed — is the same
- * whatever the setting. */
+ * nothing reads), or a number of resident warps that the dial is turned to.
+ * The work — N 16-byte elements summed — is the same whatever the setting. */
 #include "ws-gpu-private.h"
 
 enum { SEED_IN = 1 };
@@ -16,7 +15,6 @@ typedef enum
 {
   LATENCY_REGISTERS,
   LATENCY_SHARED,
-  LATENCY_BLOCK_SIZE,
   LATENCY_SATURATION,
   LATENCY_ILP,
   LATENCY_UNROLL,
@@ -128,11 +126,6 @@ choose_kernel (WsRun      *run,
     case LATENCY_SHARED:
       l->dial = (gsize) ws_run_param (run, "shared");
       break;
-    case LATENCY_BLOCK_SIZE:
-      l->block = (int) ws_run_param (run, "threads");
-      if (l->block % 32 != 0)
-        return ws_run_set_error (run, error, "threads = %d is not a whole number of warps", l->block);
-      break;
     case LATENCY_ILP:
     case LATENCY_UNROLL:
       l->kernel = run->ops->variant == LATENCY_ILP ? WS_LATENCY_ILP : WS_LATENCY_UNROLL;
@@ -243,7 +236,6 @@ latency_verify (WsRun   *run,
 static const WsKernelOps ops[] = {
   { "occupancy/registers", LATENCY_REGISTERS, latency_prepare, latency_verify },
   { "occupancy/shared", LATENCY_SHARED, latency_prepare, latency_verify },
-  { "occupancy/block-size", LATENCY_BLOCK_SIZE, latency_prepare, latency_verify },
   { "occupancy/saturation", LATENCY_SATURATION, latency_prepare, latency_verify },
   { "ilp/loads", LATENCY_ILP, latency_prepare, latency_verify },
   { "ilp/unroll", LATENCY_UNROLL, latency_prepare, latency_verify },

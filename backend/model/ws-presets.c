@@ -21,25 +21,41 @@ static const WsTopic topics[] = {
     "The constant cache serves one address per request: a warp that asks for N different "
     "addresses is served N times, one after another." },
   { "readonly", "Read-only path",
-    "Loads through the read-only (texture) path with __ldg or const __restrict__, against plain loads." },
+    "Loads through the read-only (texture) path with __ldg or const __restrict__, against plain loads; "
+    "and a 2-D stencil with reuse read through a texture, __ldg, const __restrict__, plain loads and "
+    "shared memory: which memory when." },
   { "private-array", "Local memory",
-    "Private arrays: in registers when every index is known at compile time, in local memory "
-    "otherwise — which is interleaved so that a warp-uniform index is coalesced." },
+    "Private arrays: in registers when every index is known at compile time and the array is small "
+    "enough, in local memory otherwise — which is interleaved so that a warp-uniform index is "
+    "coalesced, and cached in what L1 shared memory leaves." },
   { "occupancy", "Registers and occupancy",
-    "Registers per thread decide how many blocks and warps an SM can hold; too few registers "
+    "Registers per thread, shared memory per block and the block size decide how many blocks and "
+    "warps an SM can hold; enough warps hide memory latency, more do not help; too few registers "
     "spill to local memory." },
+  { "ilp", "Instruction-level parallelism",
+    "Independent loads in flight in each thread hide latency as more warps would: written out or "
+    "left to the compiler's unrolling." },
   { "atomics", "Atomics",
     "Atomic updates of one address are applied one after another; spread over many addresses, "
     "or aggregated within the warp first, they run in parallel." },
+  { "fences", "Fences, barriers and volatile",
+    "What one block writes, another sees only when fences order it: a reduction that goes wrong "
+    "without __threadfence, a spin that never sees its flag without volatile, counted over many "
+    "runs, and what each fence costs." },
   { "l2", "L2 persistence",
     "An access-policy window asks L2 to keep a region resident (persisting) while the rest "
-    "streams through." },
+    "streams through: it helps while the hot set fits the part of L2 set aside, and not beyond." },
   { "transfer", "Host transfers",
     "Copies between host and device: pageable, pinned and mapped (zero-copy) memory, and copies "
-    "overlapped with computation in streams." },
+    "overlapped with computation in streams, seen on a timeline." },
+  { "unified", "Unified memory",
+    "One address for host and device: managed memory that the driver migrates page by page when "
+    "the GPU faults on it, prefetched or advised instead, and pinned host memory that a kernel "
+    "reads through its host pointer (UVA)." },
   { "merge", "Shared-memory merge",
     "Combining the values of a block in shared memory: one thread, atomicMin, a tree "
-    "reduction, and a hybrid of warp shuffles and one atomic per warp." },
+    "reduction, and a hybrid of warp shuffles and one atomic per warp; then the whole block-wide "
+    "merge sort, with each of them finding the smallest head." },
 };
 
 /* The real kernels' sizes. DRAM-bound arrays hold 32 Mi elements of 4
@@ -147,19 +163,55 @@ static const WsPreset presets[] = {
     { LOAD ("in", GLOBAL, 4, "(i / 32) * 96 + i % 32") } },
   { "alignment/pitch-none", "alignment", "2-D array without a pitch",
     "2-D copy, rows W elements apart",
-    "A 1000-wide float matrix stored row after row: a row is 4000 bytes, so most rows start in "
-    "the middle of a sector and a warp's 32 floats often touch 5 sectors instead of 4.",
+    "A 1001-wide float matrix stored row after row: a row is 4004 bytes, so seven rows in eight "
+    "start 4, 8 … 28 bytes into a sector, and a warp's 32 floats touch 5 sectors instead of 4. "
+    "Sweep W: a width of 1000 or 1008 floats (a multiple of 8: 32 bytes) puts every row on a "
+    "sector again; 1002 puts three rows in four off one, 1004 one in two.",
     WS_DIM3 (32, 8, 1), "(W + 31) / 32, (H + 7) / 8", DEF_XY, "x < W && y < H",
-    { { "W", 1000, 1, 65536, "row width in elements" }, { "H", 32768, 1, 65536, "rows" } },
-    { LOAD ("in", GLOBAL, 4, "y * W + x") } },
+    { { "W", 1001, 1, 65536, "row width in elements" }, { "H", 32768, 1, 65536, "rows" } },
+    { LOAD ("in", GLOBAL, 4, "y * W + x") }, "W", "1000,1001,1002,1004,1008" },
   { "alignment/pitch", "alignment", "2-D array with a pitch (cudaMallocPitch)",
     "2-D copy, rows pitch elements apart (cudaMallocPitch)",
     "cudaMallocPitch pads each row to a multiple of the alignment (512 bytes on recent GPUs: here "
     "4096 bytes, a pitch of 1024 floats): every row starts on a sector boundary and each warp reads 4 sectors.",
     WS_DIM3 (32, 8, 1), "(W + 31) / 32, (H + 7) / 8", DEF_XY "; row = pitch > 0 ? pitch : (W * 4 + 511) / 512 * 128", "x < W && y < H",
-    { { "W", 1000, 1, 65536, "row width in elements" }, { "H", 32768, 1, 65536, "rows" },
+    { { "W", 1001, 1, 65536, "row width in elements" }, { "H", 32768, 1, 65536, "rows" },
       { "pitch", 0, 0, 65536, "row pitch in elements; 0: what cudaMallocPitch chooses" } },
     { LOAD ("in", GLOBAL, 4, "y * row + x") } },
+  { "alignment/malloc3d", "alignment", "3-D array (cudaMalloc3D)",
+    "3-D copy, rows and planes of the pitch cudaMalloc3D chooses",
+    "cudaMalloc3D pads each row of a W × H × D volume to the same pitch as cudaMallocPitch (4096 "
+    "bytes for 1001 floats), so element (x, y, z) is at (z × H + y) × pitch + x and every row of "
+    "every plane starts on a sector: 4 sectors per warp.",
+    WS_DIM3 (32, 8, 1), "(W + 31) / 32, (H + 7) / 8, D",
+    DEF_XY "; z = blockIdx.z; row = (W * 4 + 511) / 512 * 128", "x < W && y < H",
+    { { "W", 1001, 1, 65536, "row width in elements" }, { "H", 256, 1, 65536, "rows per plane" },
+      { "D", 128, 1, 2048, "planes" } },
+    { LOAD ("in", GLOBAL, 4, "(z * H + y) * row + x"), STORE ("out", GLOBAL, 4, "(z * H + y) * row + x") } },
+  { "alignment/memcpy2d", "alignment", "Packed rows into pitched memory (cudaMemcpy2D)",
+    "cudaMemcpy2D of packed host rows into cudaMallocPitch memory, then a 2-D copy kernel",
+    "An image comes from the host packed, 4004 bytes a row; the device keeps it pitched, 4096. "
+    "cudaMemcpy2D copies it in one call, row by row, each to the start of its pitched row; the "
+    "kernel that follows reads whole sectors. Its timeline shows the copy and the kernel.",
+    WS_DIM3 (32, 8, 1), "(W + 31) / 32, (H + 7) / 8", DEF_XY "; row = (W * 4 + 511) / 512 * 128",
+    "x < W && y < H",
+    { { "W", 1001, 1, 65536, "row width in elements" }, { "H", 8192, 1, 65536, "rows" } },
+    { LOAD ("in", GLOBAL, 4, "y * row + x"), STORE ("out", GLOBAL, 4, "y * row + x") } },
+  { "alignment/struct7", "alignment", "7-byte struct, packed",
+    "out[i] from the 7 bytes of in[i], struct { uint8_t b[7]; }",
+    "A structure of 7 bytes has the alignment of a byte: the compiler reads it with seven 1-byte "
+    "loads, each striding 7 bytes across the warp. Every load touches 7 or 8 sectors for 32 "
+    "useful bytes: 7 requests for what one could fetch.",
+    B1 (256), GRID_1D, DEF_I, "i < N", { P_N (N_STREAM) },
+    { LOAD ("in", GLOBAL, 1, "7 * i"), LOAD ("in", GLOBAL, 1, "7 * i + 1"), LOAD ("in", GLOBAL, 1, "7 * i + 2"),
+      LOAD ("in", GLOBAL, 1, "7 * i + 3"), LOAD ("in", GLOBAL, 1, "7 * i + 4"), LOAD ("in", GLOBAL, 1, "7 * i + 5"),
+      LOAD ("in", GLOBAL, 1, "7 * i + 6") } },
+  { "alignment/struct7-padded", "alignment", "7-byte struct padded to 8 (__align__(8))",
+    "out[i] from the 7 bytes of in[i], struct __align__(8) { uint8_t b[7]; }",
+    "One byte of padding and __align__(8) make the same structure one 8-byte load: 8 sectors, "
+    "one request, 7 of every 8 bytes moved used.",
+    B1 (256), GRID_1D, DEF_I, "i < N", { P_N (N_STREAM) },
+    { LOAD ("in", GLOBAL, 8, "i") } },
 
   /* ---------------------------------------------------------------- */
 #define TRANSPOSE_GEOM WS_DIM3 (32, 32, 1), "(N + 31) / 32, (N + 31) / 32", DEF_XY, "x < N && y < N", \
@@ -275,6 +327,48 @@ static const WsPreset presets[] = {
     "recent GPUs plain loads are cached in L1 too, so the difference is small.",
     B1 (256), GRID_1D, DEF_I, "i < N", { P_N (N_STREAM) },
     { LOAD ("in", GLOBAL, 4, "i * 7919 % N") } },
+#define STENCIL_GEOM WS_DIM3 (32, 8, 1), "(W + 31) / 32, (H + 7) / 8", DEF_XY, "x < W && y < H", \
+    { { "W", 2048, 32, 16384, "output width (the input has radius more on each side)" }, \
+      { "H", 2048, 8, 16384, "output height" }, { "radius", 1, 1, 3, "the square's radius: (2 radius + 1)² points" } }
+#define STENCIL_READS LOAD ("in", GLOBAL, 4, "(y + radius) * (W + 2 * radius) + x + radius"), \
+    LOAD ("in", GLOBAL, 4, "y * (W + 2 * radius) + x + radius"), LOAD ("c", CONSTANT, 4, "0"), \
+    STORE ("out", GLOBAL, 4, "y * W + x")
+  { "readonly/stencil-plain", "readonly", "Stencil, plain loads",
+    "(2 radius + 1)² stencil, constant coefficients, plain loads",
+    "A square stencil: each output is the sum of its neighbours times coefficients in constant "
+    "memory (every lane reads the same one: a broadcast). Each input is read by (2 radius + 1)² "
+    "threads, so the question is what serves the reuse. Plain loads through pointers that may "
+    "alias go through L1, which on recent GPUs caches them as well as anything.",
+    STENCIL_GEOM, { STENCIL_READS }, "radius", "1,2,3" },
+  { "readonly/stencil-restrict", "readonly", "Stencil, const __restrict__",
+    "(2 radius + 1)² stencil, const __restrict__ pointers",
+    "With const __restrict__ the compiler knows the input is never written while the kernel runs "
+    "and may read it through the read-only (non-coherent) path by itself (LDG.E.CONSTANT): the "
+    "same sectors as plain loads.",
+    STENCIL_GEOM, { STENCIL_READS }, "radius", "1,2,3" },
+  { "readonly/stencil-ldg", "readonly", "Stencil, __ldg",
+    "(2 radius + 1)² stencil, __ldg loads",
+    "__ldg asks for the read-only path explicitly, whatever the compiler can prove. Since Maxwell "
+    "it shares its storage with L1, so the difference from plain loads is small.",
+    STENCIL_GEOM, { STENCIL_READS }, "radius", "1,2,3" },
+  { "readonly/stencil-texture", "readonly", "Stencil, texture object",
+    "(2 radius + 1)² stencil, tex2D from a CUDA array",
+    "The input in a CUDA array, read with tex2D through a texture object: the array's layout keeps "
+    "2-D neighbours close, and the texture unit clamps at the edges for free. Point sampling, "
+    "element reads: the values themselves.",
+    STENCIL_GEOM, { STENCIL_READS }, "radius", "1,2,3" },
+  { "readonly/stencil-shared", "readonly", "Stencil, shared-memory tile",
+    "(2 radius + 1)² stencil, a 32 × 8 tile and its halo in shared memory",
+    "Each block loads its tile and a halo of radius around it into shared memory once, waits at a "
+    "barrier, and reads every neighbour from there: global memory sees each input once per block, "
+    "at the price of the halo and the barrier.",
+    WS_DIM3 (32, 8, 1), "(W + 31) / 32, (H + 7) / 8", DEF_XY, "x < W && y < H",
+    { { "W", 2048, 32, 16384, "output width (the input has radius more on each side)" },
+      { "H", 2048, 8, 16384, "output height" }, { "radius", 1, 1, 3, "the square's radius: (2 radius + 1)² points" } },
+    { LOAD ("in", GLOBAL, 4, "(blockIdx.y * 8 + threadIdx.y) * (W + 2 * radius) + blockIdx.x * 32 + threadIdx.x"),
+      STORE ("tile", SHARED, 4, "threadIdx.y * (32 + 2 * radius) + threadIdx.x"),
+      LOAD ("tile", SHARED, 4, "(threadIdx.y + radius) * (32 + 2 * radius) + threadIdx.x + radius"),
+      STORE ("out", GLOBAL, 4, "y * W + x") }, "radius", "1,2,3" },
 
   /* ---------------------------------------------------------------- */
   { "private-array/static", "private-array", "Static indexing (registers)",
@@ -308,21 +402,108 @@ static const WsPreset presets[] = {
     "requests of 4 sectors each when the index is uniform.",
     B1 (256), GRID_1D, NULL, NULL, { P_N (N_SMALL) },
     { LOAD ("a", LOCAL, 8, "blockIdx.x % 16") } },
+  { "private-array/random", "private-array", "Random index (local)",
+    "a[32] read at a random base per lane and round (local)",
+    "Each lane picks its own random index, as a lookup or a sort would: about 20 of the 32 lanes' "
+    "words differ, so the warp is served in about 20 lines with 19 replays — between the uniform "
+    "index's 1 and the fully divergent one's 32. The view shows one such draw.",
+    B1 (256), GRID_1D, NULL, NULL, { P_N (N_SMALL) },
+    { LOAD ("a", LOCAL, 4, "(lane ^ (lane >> 2) * 13) % 32") } },
+  { "private-array/distinct", "private-array", "N distinct indices (local)",
+    "a[32] read at (threadIdx.x % 32 % distinct + r) % 32 (local)",
+    "Lane k uses index k mod distinct: the warp's words lie in `distinct` lines of local memory, "
+    "served one after another. Sweep it: the replays are distinct − 1, from the uniform index to "
+    "the fully divergent one.",
+    B1 (256), GRID_1D, NULL, NULL, { P_N (N_SMALL), { "distinct", 8, 1, 32, "distinct indices per warp" } },
+    { LOAD ("a", LOCAL, 4, "lane % distinct") }, "distinct", "1,2,4,8,16,32" },
+  { "private-array/size", "private-array", "Array size: registers or local memory",
+    "a[size] written and read in loops the compiler may unroll",
+    "A private array indexed only by loop counters stays in registers if the compiler unrolls the "
+    "loops, and it unrolls them while the array is small: with nvcc 13.0 for sm_90, arrays of up to "
+    "160 words stay in registers (the registers per thread grow with them, and occupancy falls), "
+    "from 192 words the loops stay loops and the array goes to local memory, read with a uniform "
+    "index. Sweep size and read registers and local bytes beside the time.",
+    B1 (256), GRID_1D, NULL, NULL,
+    { P_N (1 << 20), { "size", 32, 4, 256, "words in the private array: 4, 8, 16, 32, 64, 96, 128, 160, 192 or 256" },
+      { "j", 0, 0, 255, "the element the view shows", WS_PARAM_MODEL_ONLY } },
+    { LOAD ("a", LOCAL, 4, "j % size") }, "size", "4,8,16,32,64,96,128,160,192,256" },
+  { "private-array/l1-carveout", "private-array", "Local memory and the L1 carveout",
+    "a[16] read at (threadIdx.x + r) % 16 (local), preferred shared-memory carveout set",
+    "Local memory is cached in L1, and L1 is what shared memory leaves of the SM's 256 KiB. 2048 "
+    "resident threads with 64 bytes of local array each need 128 KiB: with a carveout of 0 % "
+    "(all cache) it can stay in L1; at 100 % (228 KiB of shared memory) L1 keeps 28 KiB and the "
+    "array goes back and forth to L2. The carveout is a preference the driver rounds to the "
+    "sizes the SM supports.",
+    B1 (256), GRID_1D, NULL, NULL,
+    { P_N (N_SMALL), { "carveout", 0, 0, 100, "percent of the unified L1 preferred as shared memory" } },
+    { LOAD ("a", LOCAL, 4, "threadIdx.x % 16") }, "carveout", "0,25,50,75,100" },
 
   /* ---------------------------------------------------------------- */
+#define P_N16 { "N", 1 << 23, 1, 1 << 26, "16-byte elements to read (a grid-stride loop)" }
+/* one wave on an H100 or H200 (132 SMs): the blocks the occupancy table
+ * allows (no commas: they separate the grid's dimensions) */
+#define WAVE(BLOCKS) "132 * (" BLOCKS ")"
   { "occupancy/registers", "occupancy", "Registers per thread",
-    "a streaming kernel holding values in registers",
-    "A streaming kernel that holds `registers` values per thread. More registers mean fewer "
-    "resident warps per SM; beyond 255 the compiler spills to local memory.",
-    B1 (256), GRID_1D, DEF_I, "i < N",
-    { P_N (N_SMALL), { "registers", 32, 16, 255, "registers each thread needs (the kernel rounds up to a compiled budget)" } },
-    { LOAD ("in", GLOBAL, 4, "i") }, "registers", "32,48,64,96,128,176,255" },
+    "a latency-bound stream, the same work at every register count",
+    "Each thread sums 16-byte elements in a loop with one load in flight, so the SM hides memory "
+    "latency only with other warps. It holds values in `registers` registers across the loop "
+    "without doing more work: more registers, fewer resident warps — in steps (32, 40, 48, 64, "
+    "80, 128, 255 registers: 64, 48, 40, 32, 24, 16, 8 warps), since registers are allocated per "
+    "warp. Time stays flat while enough warps remain and grows once too few do. The grid is one "
+    "wave: every block resident at once.",
+    B1 (256), WAVE ("registers <= 32 ? 8 : registers <= 40 ? 6 : registers <= 48 ? 5 : registers <= 64 ? 4 : "
+                    "registers <= 80 ? 3 : registers <= 128 ? 2 : 1"),
+    DEF_I, "i < N",
+    { P_N16, { "registers", 32, 16, 255, "registers each thread holds (the kernel rounds up to a compiled budget)" } },
+    { LOAD ("in", GLOBAL, 16, "i") }, "registers", "32,40,48,64,80,128,255" },
+  { "occupancy/shared", "occupancy", "Shared memory per block",
+    "the same stream, dynamic shared memory per block that nothing reads",
+    "The same stream with a few registers, and `shared` bytes of dynamic shared memory per block "
+    "that it never touches: past 24 KiB a block's share (plus the 1 KiB the system reserves) "
+    "leaves room for fewer than 8 blocks of 256 threads in the SM's 228 KiB, and resident warps "
+    "fall in steps. The view shows the SM filled and which resource limits it.",
+    B1 (256), WAVE ("233472 / ((shared + 1151) / 128 * 128) < 8 ? 233472 / ((shared + 1151) / 128 * 128) : 8"),
+    DEF_I, "i < N",
+    { P_N16, { "shared", 0, 0, 232448, "bytes of dynamic shared memory per block" } },
+    { LOAD ("in", GLOBAL, 16, "i") }, "shared", "0,24576,32768,40960,49152,65536,98304,131072" },
+  { "occupancy/saturation", "occupancy", "Warps per SM: the saturation curve",
+    "the same stream with `warps` resident warps per SM (set with shared memory)",
+    "The classic curve: the same stream with 4 to 64 resident warps per SM (blocks of 128 "
+    "threads, as many per SM as shared memory lets in). With one load in flight per warp, "
+    "bandwidth grows with the warps until the memory system is busy; past that point more warps "
+    "do not help. Where it flattens is how many loads in flight this GPU needs.",
+    B1 (128), WAVE ("warps / 4"), DEF_I, "i < N",
+    { P_N16, { "warps", 16, 4, 64, "resident warps per SM (a multiple of 4)" } },
+    { LOAD ("in", GLOBAL, 16, "i") }, "warps", "4,8,12,16,24,32,40,48,64" },
   { "occupancy/spill", "occupancy", "Spills to local memory",
     "the same kernel limited to 32 registers: it spills",
     "A thread that needs more registers than it may use stores values to local memory and loads "
     "them back: uniform spill slots, 4 sectors each.",
     B1 (256), GRID_1D, NULL, NULL, { P_N (N_SMALL), { "slot", 0, 0, 63, "spill slot", WS_PARAM_MODEL_ONLY } },
     { STORE ("spill", LOCAL, 4, "slot"), LOAD ("spill", LOCAL, 4, "slot") } },
+
+  /* ---------------------------------------------------------------- */
+  { "ilp/loads", "ilp", "Independent loads per thread",
+    "the stream with ilp independent loads per iteration, at `warps` warps per SM",
+    "The latency-bound stream of the occupancy presets at a fixed, modest occupancy (16 warps per "
+    "SM), with 1, 2, 4 or 8 independent loads per iteration: each warp keeps that many in flight, "
+    "as if there were that many times more warps. Loads in flight are what hides latency, whoever "
+    "issues them.",
+    B1 (128), WAVE ("warps / 4"), DEF_I, "i < N",
+    { P_N16, { "ilp", 1, 1, 8, "independent loads per iteration: 1, 2, 4 or 8" },
+      { "warps", 16, 4, 64, "resident warps per SM (a multiple of 4)" },
+      { "k", 0, 0, 7, "which of the loads the view shows", WS_PARAM_MODEL_ONLY } },
+    { LOAD ("in", GLOBAL, 16, "i + k * gridDim.x * blockDim.x") }, "ilp", "1,2,4,8" },
+  { "ilp/unroll", "ilp", "A plain loop, unrolled",
+    "the stream as a plain loop, #pragma unroll `unroll`",
+    "The same stream written as a plain loop with one load and one addition, unrolled by the "
+    "compiler: the unrolled body's loads do not depend on each other, so they are issued together "
+    "before the additions — ILP without writing it out.",
+    B1 (128), WAVE ("warps / 4"), DEF_I, "i < N",
+    { P_N16, { "unroll", 1, 1, 8, "unroll factor: 1, 2, 4 or 8" },
+      { "warps", 16, 4, 64, "resident warps per SM (a multiple of 4)" },
+      { "k", 0, 0, 7, "which of the unrolled loads the view shows", WS_PARAM_MODEL_ONLY } },
+    { LOAD ("in", GLOBAL, 16, "i + k * gridDim.x * blockDim.x") }, "unroll", "1,2,4,8" },
 
   /* ---------------------------------------------------------------- */
   { "atomics/one-address", "atomics", "One address",
@@ -366,6 +547,64 @@ static const WsPreset presets[] = {
     { ATOMIC ("counter", GLOBAL, 4, "0") } },
 
   /* ---------------------------------------------------------------- */
+#define LAST_BLOCK_GEOM B1 (256), "N / 1024", DEF_I, NULL, \
+    { { "N", 8388608, 16384, 1 << 28, "elements (a multiple of 16384: a sum of 16 blocks of 1024)" } }
+  { "fences/last-block", "fences", "Last-block reduction without a fence",
+    "threads store partial sums, thread 0 takes a ticket (atomicInc), the last block adds them up",
+    "The reduction of the CUDA samples: every block stores its partial sums, then takes a ticket; "
+    "the block with the last ticket adds up the partial sums of all. Without __threadfence () "
+    "between the stores and the ticket, nothing promises that another block's stores are visible "
+    "when its ticket is: __syncthreads () orders one block's threads, not what other SMs see. "
+    "The kernel runs a few hundred sums per launch, many launches: the count of wrong sums is the "
+    "measurement's. A count of 0 on a GPU does not make the code right: the memory model allows "
+    "the reordering, and a busier machine or another GPU may show it.",
+    LAST_BLOCK_GEOM,
+    { LOAD ("in", GLOBAL, 4, "blockIdx.x * 1024 + threadIdx.x"), STORE ("partial", GLOBAL, 4, "i") } },
+  { "fences/last-block-fence", "fences", "Last-block reduction with __threadfence",
+    "the same, __threadfence () before the ticket and after it",
+    "The same reduction with __threadfence () after the stores (and after the last ticket, before "
+    "the reads): the partial sums are visible to the whole GPU before the ticket that says they "
+    "are done. Never a wrong sum; the fence costs a wait for the stores to reach L2.",
+    LAST_BLOCK_GEOM,
+    { LOAD ("in", GLOBAL, 4, "blockIdx.x * 1024 + threadIdx.x"), STORE ("partial", GLOBAL, 4, "i") } },
+#define FLAG_GEOM B1 (32), "2 * pairs", NULL, NULL, \
+    { { "pairs", 256, 1, 4096, "producer and consumer blocks per launch (at most a quarter of what the SMs hold)" } }
+#define FLAG_ACCESSES STORE ("data", GLOBAL, 4, "blockIdx.x / 2 * 256 + lane"), \
+    LOAD ("flags", GLOBAL, 4, "blockIdx.x / 2")
+  { "fences/spin-plain", "fences", "Spin on a plain flag",
+    "a consumer block spins on its producer's flag with plain loads",
+    "A producer block writes 256 words and sets a flag; its consumer waits for the flag, then "
+    "reads the words. Read with plain loads, the flag is loop-invariant to the compiler, which "
+    "reads it once before the loop: unless it was already set, the loop never sees it change — "
+    "a hang. Here every spin gives up after 65536 tries and says it timed out, and the count of "
+    "timeouts is the measurement's.",
+    FLAG_GEOM, { FLAG_ACCESSES } },
+  { "fences/spin-volatile", "fences", "Spin on a volatile flag, no fence",
+    "the same spin with a volatile flag and no fences",
+    "A volatile flag is read from memory every time, so the consumer sees it set. But nothing "
+    "orders the producer's data before its flag, nor the consumer's reads after it: the data may "
+    "still be the last launch's. The count of stale copies is the measurement's; 0 on one GPU "
+    "does not make it correct.",
+    FLAG_GEOM, { FLAG_ACCESSES } },
+  { "fences/spin-fence", "fences", "Spin on a volatile flag, with fences",
+    "volatile flag, __threadfence () after the data and after the flag",
+    "Message passing as the memory model wants it: data, __threadfence (), flag on one side; "
+    "flag, __threadfence (), data on the other. The consumer always finds the data (a timeout "
+    "here means the producer was not running at the same time: another program on the GPU).",
+    FLAG_GEOM, { FLAG_ACCESSES } },
+  { "fences/cost", "fences", "What a fence costs",
+    "each thread stores `rounds` times, each store followed by the fence",
+    "Each thread stores to its own word again and again, each store followed by nothing (0), "
+    "__threadfence_block () (1), __threadfence () (2), __syncthreads () (3) or "
+    "__threadfence_system () (4). A fence waits until the thread's stores are visible at its "
+    "scope: the block's needs little, the GPU's a trip to L2, the system's a trip further; a "
+    "barrier waits for the slowest warp of the block.",
+    B1 (256), GRID_1D, DEF_I, NULL,
+    { { "N", 1 << 20, 256, 1 << 26, "threads" }, { "fence", 2, 0, 4, "0 none, 1 block, 2 device, 3 __syncthreads, 4 system" },
+      { "rounds", 64, 1, 4096, "stores (and fences) per thread in the real kernel", WS_PARAM_KERNEL_ONLY } },
+    { STORE ("out", GLOBAL, 4, "i") }, "fence", "0,1,2,3,4" },
+
+  /* ---------------------------------------------------------------- */
   { "l2/persisting", "l2", "Persisting access window",
     "out[i] = hot[i % hot] + stream[i], hot buffer in a persisting window",
     "Each thread reads a small hot buffer again and again while streaming a large one. An access-"
@@ -376,10 +615,23 @@ static const WsPreset presets[] = {
     { LOAD ("hot", GLOBAL, 4, "i % hot"), LOAD ("stream", GLOBAL, 4, "i") }, "hit_ratio", "0:100:20" },
   { "l2/streaming", "l2", "Streaming (no window)",
     "out[i] = hot[i % hot] + stream[i], no window",
-    "The same reads with no access-policy window: the streamed data evicts the hot buffer from L2.",
+    "The same reads with no access-policy window. Between two reads of a hot element the kernel "
+    "streams twice the hot buffer through L2 (an element in, one out), so under LRU the hot buffer "
+    "stays only while three times its size fits in L2. Sweep hot: from 1 to 64 MiB.",
     B1 (256), GRID_1D, DEF_I, "i < N",
     { P_N (N_STREAM), { "hot", 1 << 23, 1024, 1 << 24, "elements in the hot buffer" } },
-    { LOAD ("hot", GLOBAL, 4, "i % hot"), LOAD ("stream", GLOBAL, 4, "i") } },
+    { LOAD ("hot", GLOBAL, 4, "i % hot"), LOAD ("stream", GLOBAL, 4, "i") }, "hot", "262144,1048576,4194304,8388608,12582912,16777216" },
+  { "l2/hot-size", "l2", "Persisting window, hot set swept",
+    "out[i] = hot[i % hot] + stream[i], the whole hot buffer in a persisting window",
+    "The window over the whole hot buffer, all of it persisting, as the hot set grows from well "
+    "below to well above the part of L2 the device lets a program set aside for persisting lines "
+    "(cudaDevAttrMaxPersistingL2CacheSize). While it fits, the hot buffer stays whatever streams "
+    "past; beyond it, persisting lines evict each other, and a hit ratio of set-aside / window "
+    "would keep part of it instead. The view shows what is expected to stay.",
+    B1 (256), GRID_1D, DEF_I, "i < N",
+    { P_N (N_STREAM), { "hot", 1 << 22, 1024, 1 << 24, "elements in the hot buffer" },
+      { "hit_ratio", 100, 0, 100, "percent of the window marked persisting" } },
+    { LOAD ("hot", GLOBAL, 4, "i % hot"), LOAD ("stream", GLOBAL, 4, "i") }, "hot", "262144,1048576,4194304,8388608,12582912,16777216" },
 
   /* ---------------------------------------------------------------- */
   { "transfer/pageable", "transfer", "Pageable memory",
@@ -407,6 +659,65 @@ static const WsPreset presets[] = {
     B1 (256), GRID_1D, DEF_I, "i < N",
     { P_N (1 << 24), { "streams", 4, 1, 16, "streams (chunks)" } },
     { LOAD ("in", GLOBAL, 4, "i"), STORE ("out", GLOBAL, 4, "i") }, "streams", "1,2,4,8,16" },
+  { "transfer/overlap", "transfer", "Copies hidden behind a long kernel",
+    "copy in, a kernel of `work` rounds per element, copy out, in chunks over streams",
+    "The streams preset with a kernel that computes long enough to take as long as the copies: "
+    "with one stream everything runs in turn; with more, a chunk's kernel runs while the next "
+    "chunk comes in and the last one goes out, and the timeline shows the copy engines and the SMs "
+    "busy at once.",
+    B1 (256), GRID_1D, DEF_I, "i < N",
+    { P_N (1 << 21), { "streams", 4, 1, 16, "streams (chunks)" },
+      { "work", 512, 0, 65536, "rounds of arithmetic per element", WS_PARAM_KERNEL_ONLY } },
+    { LOAD ("in", GLOBAL, 4, "i"), STORE ("out", GLOBAL, 4, "i") }, "streams", "1,2,4,8,16" },
+
+  /* ---------------------------------------------------------------- */
+#define UNIFIED_GEOM B1 (256), GRID_1D, DEF_I, "i < N", \
+    { { "N", 1 << 24, 1024, 1 << 27, "elements the host wrote and the kernel reads" } }
+#define UNIFIED_ACCESSES LOAD ("in", GLOBAL, 4, "i"), STORE ("out", GLOBAL, 4, "i")
+#define UNIFIED_SIZES "262144,1048576,4194304,16777216"
+  { "unified/explicit", "unified", "Explicit copy (the baseline)",
+    "cudaMemcpy from malloc'ed memory, then out[i] = in[i] * 3 + 1",
+    "What unified memory replaces: the host writes a malloc'ed buffer, cudaMemcpy copies it to "
+    "the device (staged through a pinned buffer), and the kernel reads device memory. Every "
+    "unified preset runs the same kernel on the same data; sweep N from 1 to 64 MiB.",
+    UNIFIED_GEOM, { UNIFIED_ACCESSES }, "N", UNIFIED_SIZES },
+  { "unified/managed", "unified", "Managed memory, page faults",
+    "cudaMallocManaged, written by the host, read by the kernel (migrated on faults)",
+    "cudaMallocManaged memory the host has just written lives in host memory. The kernel's first "
+    "touch of each page faults; the driver migrates the page (or a larger group of them) and the "
+    "warp waits. Before every sample the data goes back to the host, as in a program that "
+    "alternates host and device work: each sample pays the faults again.",
+    UNIFIED_GEOM, { UNIFIED_ACCESSES }, "N", UNIFIED_SIZES },
+  { "unified/prefetch", "unified", "Managed memory, prefetched",
+    "cudaMemPrefetchAsync to the device, then the kernel",
+    "The same managed memory moved to the device with cudaMemPrefetchAsync before the kernel, in "
+    "bulk and without faults: close to an explicit copy, with one pointer for host and device.",
+    UNIFIED_GEOM, { UNIFIED_ACCESSES }, "N", UNIFIED_SIZES },
+  { "unified/read-mostly", "unified", "Managed memory, advised read-mostly",
+    "cudaMemAdviseSetReadMostly: read-only copies where it is read",
+    "Advised read-mostly, managed memory is duplicated rather than moved: the first kernel makes a "
+    "read-only copy on the device, and the host's use between samples keeps its own copy without "
+    "taking the device's away. After the first launch the kernel reads device memory.",
+    UNIFIED_GEOM, { UNIFIED_ACCESSES }, "N", UNIFIED_SIZES },
+  { "unified/preferred-host", "unified", "Managed memory that stays on the host",
+    "cudaMemAdviseSetPreferredLocation (host) and SetAccessedBy (device)",
+    "Advised to live on the host and to be mapped for the device, managed memory is not migrated: "
+    "the kernel reads it across the bus, as zero-copy memory, every time.",
+    UNIFIED_GEOM, { UNIFIED_ACCESSES }, "N", UNIFIED_SIZES },
+  { "unified/managed-variable", "unified", "A __managed__ variable",
+    "a __managed__ array of 4 Mi words, written by the host, read by the kernel",
+    "A __managed__ global variable is managed memory the host writes as an ordinary variable — no "
+    "allocation, no copy — and the kernel reads as device memory, migrated on faults as "
+    "cudaMallocManaged memory is. Its size is fixed when the program is compiled (16 MiB here).",
+    B1 (256), GRID_1D, DEF_I, "i < N",
+    { { "N", 1 << 22, 1024, 1 << 22, "elements of the variable the kernel reads" } },
+    { UNIFIED_ACCESSES }, "N", "262144,1048576,4194304" },
+  { "unified/mapped-uva", "unified", "Pinned host memory through UVA",
+    "a kernel reading pinned host memory through the host's own pointer",
+    "With unified virtual addressing, memory from cudaMallocHost has the same address on host and "
+    "device: the kernel takes the host's pointer as it is (no cudaHostGetDevicePointer) and reads "
+    "host memory across the bus, sector by sector, every launch.",
+    UNIFIED_GEOM, { UNIFIED_ACCESSES }, "N", UNIFIED_SIZES },
 
   /* ---------------------------------------------------------------- */
   { "merge/one-thread", "merge", "One thread merges",
@@ -443,6 +754,38 @@ static const WsPreset presets[] = {
     "shared memory: 8 atomics per block instead of 256.",
     B1 (256), GRID_1D, NULL, "lane == 0", { P_N (N_SMALL) },
     { ATOMIC ("s", SHARED, 4, "0") } },
+#define SORT_N { "N", 1 << 20, 1024, 1 << 26, "values; each block sorts 1024 of them" }
+  { "merge/sort-one-thread", "merge", "Merge sort: one thread finds the minimum",
+    "block-wide merge sort: 256 sorted lists of 4, thread 0 scans the heads",
+    "The whole sort: each of 256 threads sorts 4 values, and the block merges the 256 sorted lists "
+    "by taking the smallest head 1024 times. Here thread 0 reads all 256 heads for each of them "
+    "while the others wait at a barrier: 256 dependent reads per value sorted.",
+    B1 (256), "(N + 1023) / 1024", NULL, "threadIdx.x == 0",
+    { SORT_N, { "k", 0, 0, 255, "the head thread 0 reads", WS_PARAM_MODEL_ONLY } },
+    { LOAD ("heads", SHARED, 4, "k") } },
+  { "merge/sort-atomicmin", "merge", "Merge sort: atomicMin on one word",
+    "block-wide merge sort, every thread applies atomicMin to one shared word",
+    "The same sort, with every thread offering its head to one shared word with atomicMin: one "
+    "instruction, but 256 updates of one address, serialised.",
+    B1 (256), "(N + 1023) / 1024", NULL, NULL, { SORT_N },
+    { ATOMIC ("smin", SHARED, 4, "0") } },
+  { "merge/sort-tree", "merge", "Merge sort: a tree reduction",
+    "block-wide merge sort, the minimum by a tree reduction",
+    "The same sort, the minimum found by a tree: 8 levels, a barrier each, for every value sorted. "
+    "Conflict-free, but the barriers add up.",
+    B1 (256), "(N + 1023) / 1024", NULL, "threadIdx.x < step",
+    { SORT_N, { "step", 128, 1, 128, "distance between the combined heads (the level the views show)", WS_PARAM_MODEL_ONLY } },
+    { LOAD ("heads", SHARED, 4, "threadIdx.x"), LOAD ("heads", SHARED, 4, "threadIdx.x + step") } },
+  { "merge/sort-hybrid", "merge", "Merge sort: groups of N, then atomicMin",
+    "block-wide merge sort, the first thread of each group scans its group, then one atomicMin",
+    "The hybrid: threads in groups of `group`; the first of each reads its group's heads one after "
+    "another and applies one atomicMin. Small groups mean many atomics on one word; large ones "
+    "long scans (and the leaders' reads, `group` words apart, fall in few banks). Sweep the group "
+    "from 2 to 32 to find where the two costs meet.",
+    B1 (256), "(N + 1023) / 1024", NULL, "threadIdx.x % group == 0",
+    { SORT_N, { "group", 8, 1, 256, "threads per group (divides 256)" },
+      { "k", 0, 0, 255, "the head of its group the leader reads", WS_PARAM_MODEL_ONLY } },
+    { LOAD ("heads", SHARED, 4, "threadIdx.x + k"), ATOMIC ("smin", SHARED, 4, "0") }, "group", "2,4,8,16,32" },
 };
 
 const WsTopic *

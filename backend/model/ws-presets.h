@@ -50,7 +50,7 @@ typedef struct
 } WsPresetAccess;
 
 #define WS_PRESET_MAX_PARAMS 4
-#define WS_PRESET_MAX_ACCESSES 4
+#define WS_PRESET_MAX_ACCESSES 8
 
 typedef struct
 {
