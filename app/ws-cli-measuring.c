@@ -205,6 +205,11 @@ ws_cli_print_device (const WsDeviceInfo *d)
   printf ("  SMs                  %d\n", d->sm_count);
   printf ("  memory               %s\n", mem);
   printf ("  L2                   %s\n", l2);
+  if (d->l2_persisting_max_bytes > 0)
+    {
+      g_autofree char *aside = ws_cli_format_bytes (d->l2_persisting_max_bytes);
+      printf ("  L2 set-aside         at most %s for persisting lines\n", aside);
+    }
   printf ("  shared memory        %" G_GINT64_FORMAT " bytes per SM, %" G_GINT64_FORMAT " per block (opt-in)\n",
           d->shared_per_sm, d->shared_per_block_optin);
   printf ("  registers            %d per SM\n", d->registers_per_sm);

@@ -19,6 +19,7 @@ typedef struct
   int sm_count;
   gint64 global_mem_bytes;
   gint64 l2_bytes;
+  gint64 l2_persisting_max_bytes; /* what a program may set aside for persisting lines; 0: unknown */
   gint64 shared_per_sm;
   gint64 shared_per_block_optin;
   int registers_per_sm;

@@ -204,6 +204,8 @@ build_device (JsonBuilder        *b,
   ws_json_add_int (b, "mem_clock_mhz", d->mem_clock_mhz);
   ws_json_add_int (b, "mem_bus_bits", d->mem_bus_bits);
   ws_json_add_double (b, "peak_bandwidth_gbs", d->peak_bandwidth_gbs);
+  if (d->l2_persisting_max_bytes > 0)
+    ws_json_add_int (b, "l2_persisting_max_bytes", d->l2_persisting_max_bytes);
   ws_json_add_string (b, "driver_version", d->driver_version);
   ws_json_add_string (b, "runtime_version", d->runtime_version);
   json_builder_end_object (b);
@@ -390,7 +392,10 @@ read_device (JsonObject   *root,
          ws_json_read_int (&errors, o, p, "mem_bus_bits", 0, 1 << 20, &d->mem_bus_bits, error) &&
          ws_json_read_double (&errors, o, p, "peak_bandwidth_gbs", 0, MAX_GBS, &d->peak_bandwidth_gbs, error) &&
          ws_json_read_string (&errors, o, p, "driver_version", &d->driver_version, error) &&
-         ws_json_read_string (&errors, o, p, "runtime_version", &d->runtime_version, error);
+         ws_json_read_string (&errors, o, p, "runtime_version", &d->runtime_version, error) &&
+         /* optional: recordings made before it was asked for lack it */
+         (!json_object_has_member (o, "l2_persisting_max_bytes") ||
+          ws_json_read_int64 (&errors, o, p, "l2_persisting_max_bytes", 0, BIG, &d->l2_persisting_max_bytes, error));
 }
 
 /* A kernel's parameter: a C identifier, as every kernel's parameters are. */

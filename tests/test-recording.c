@@ -23,6 +23,7 @@ make_device (void)
   d->sm_count = 132;
   d->global_mem_bytes = G_GINT64_CONSTANT (85031714816);
   d->l2_bytes = 52428800;
+  d->l2_persisting_max_bytes = 39321600;
   d->shared_per_sm = 233472;
   d->shared_per_block_optin = 232448;
   d->registers_per_sm = 65536;
@@ -100,6 +101,7 @@ assert_devices_equal (const WsDeviceInfo *a,
   g_assert_cmpint (a->sm_count, ==, b->sm_count);
   g_assert_cmpint (a->global_mem_bytes, ==, b->global_mem_bytes);
   g_assert_cmpint (a->l2_bytes, ==, b->l2_bytes);
+  g_assert_cmpint (a->l2_persisting_max_bytes, ==, b->l2_persisting_max_bytes);
   g_assert_cmpint (a->shared_per_sm, ==, b->shared_per_sm);
   g_assert_cmpint (a->shared_per_block_optin, ==, b->shared_per_block_optin);
   g_assert_cmpint (a->registers_per_sm, ==, b->registers_per_sm);

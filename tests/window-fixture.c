@@ -79,7 +79,8 @@ settled (gpointer data)
 void
 wait_settled (WsWindow *window)
 {
-  g_assert_true (wait_until (settled, window, 20000));
+  if (!wait_until (settled, window, 20000))
+    g_error ("the window did not settle in 20 s (preset %s)", ws_window_get_preset_id (window));
   wait_frames (window);
 }
 

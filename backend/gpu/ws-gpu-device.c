@@ -255,6 +255,7 @@ describe_device (WsDeviceInfo *info)
   info->cc_minor = attribute (cudaDevAttrComputeCapabilityMinor);
   info->sm_count = attribute (cudaDevAttrMultiProcessorCount);
   info->l2_bytes = attribute (cudaDevAttrL2CacheSize);
+  info->l2_persisting_max_bytes = attribute (cudaDevAttrMaxPersistingL2CacheSize);
   info->shared_per_sm = attribute (cudaDevAttrMaxSharedMemoryPerMultiprocessor);
   info->shared_per_block_optin = attribute (cudaDevAttrMaxSharedMemoryPerBlockOptin);
   info->registers_per_sm = attribute (cudaDevAttrMaxRegistersPerMultiprocessor);
