@@ -20,6 +20,7 @@
 
 typedef enum
 {
+  JOB_CONNECT,
   JOB_PROBE,
   JOB_MEASURE,
   JOB_SWEEP,
@@ -54,6 +55,8 @@ struct _WsBackend
 {
   GObject parent_instance;
 
+  WsGpuTarget *target;
+  GMainContext *context;       /* where "worker-state" is emitted */
   GThread *thread;
   GAsyncQueue *queue;
 
@@ -64,6 +67,22 @@ struct _WsBackend
 };
 
 G_DEFINE_FINAL_TYPE (WsBackend, ws_backend, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_TARGET,
+  N_PROPS
+};
+
+enum
+{
+  WORKER_STATE,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
 
 /* ------------------------------------------------------------------ */
 /* Requests                                                           */
@@ -290,7 +309,7 @@ ensure_probed (WsBackend      *self,
   if (!self->probed)
     {
       g_clear_error (&self->probe_error);
-      if (!ws_gpu_is_built ())
+      if (!ws_gpu_is_built () && ws_gpu_target_is_local (self->target))
         self->device = ws_gpu_probe (&self->probe_error);
       else
         {
@@ -301,10 +320,19 @@ ensure_probed (WsBackend      *self,
           reply = call_worker (client, request, job, &self->probe_error);
           if (reply)
             self->device = ws_device_info_from_json (reply, &self->probe_error);
+          if (self->device)
+            self->device->address = ws_gpu_target_to_string (self->target);
+          else if (self->probe_error->domain == WS_GPU_ERROR && !ws_gpu_target_is_local (self->target))
+            {
+              g_autofree char *place = ws_gpu_target_place (self->target);
+              g_prefix_error (&self->probe_error, "on %s, ", place);
+            }
         }
-      /* a worker that ended may do better next time; a missing GPU will not */
+      /* a worker that ended, or a host that did not answer, may do better
+       * next time; a missing GPU will not */
       self->probed = self->device != NULL ||
-                     !g_error_matches (self->probe_error, WS_GPU_ERROR, WS_GPU_ERROR_KERNEL_FAULT);
+                     (self->probe_error->domain == WS_GPU_ERROR &&
+                      self->probe_error->code != WS_GPU_ERROR_KERNEL_FAULT);
     }
   if (self->device == NULL)
     {
@@ -431,6 +459,15 @@ run_job (WsBackend      *self,
 
   switch (job->kind)
     {
+    case JOB_CONNECT:
+      {
+        const WsWorkerHello *hello = ws_worker_client_connect (client, g_task_get_cancellable (job->task), &error);
+        if (hello)
+          g_task_return_pointer (job->task, ws_worker_hello_copy (hello), (GDestroyNotify) ws_worker_hello_free);
+        else
+          g_task_return_error (job->task, error);
+      }
+      break;
     case JOB_PROBE:
       if (ensure_probed (self, client, job, &error))
         g_task_return_pointer (job->task, ws_device_info_copy (self->device), (GDestroyNotify) ws_device_info_free);
@@ -476,6 +513,79 @@ run_job (WsBackend      *self,
     }
 }
 
+/* How the worker's start goes, told on the backend's main context: the
+ * sink holds a weak reference, as the backend may go first. */
+typedef struct
+{
+  gint refs;
+  GWeakRef backend;
+  GMainContext *context;
+} StateSink;
+
+typedef struct
+{
+  StateSink *sink;
+  WsWorkerState state;
+  char *detail;
+} StateNews;
+
+static StateSink *
+state_sink_new (WsBackend *self)
+{
+  StateSink *sink = g_new0 (StateSink, 1);
+
+  sink->refs = 1;
+  g_weak_ref_init (&sink->backend, self);
+  sink->context = g_main_context_ref (self->context);
+  return sink;
+}
+
+static void
+state_sink_unref (StateSink *sink)
+{
+  if (!g_atomic_int_dec_and_test (&sink->refs))
+    return;
+  g_weak_ref_clear (&sink->backend);
+  g_main_context_unref (sink->context);
+  g_free (sink);
+}
+
+static void
+state_news_free (gpointer data)
+{
+  StateNews *news = data;
+
+  state_sink_unref (news->sink);
+  g_free (news->detail);
+  g_free (news);
+}
+
+static gboolean
+deliver_state (gpointer data)
+{
+  StateNews *news = data;
+  g_autoptr (WsBackend) self = g_weak_ref_get (&news->sink->backend);
+
+  if (self)
+    g_signal_emit (self, signals[WORKER_STATE], 0, (guint) news->state, news->detail);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_worker_state (WsWorkerState state,
+                 const char   *detail,
+                 gpointer      user_data)
+{
+  StateSink *sink = user_data;
+  StateNews *news = g_new0 (StateNews, 1);
+
+  g_atomic_int_inc (&sink->refs);
+  news->sink = sink;
+  news->state = state;
+  news->detail = g_strdup (detail);
+  g_main_context_invoke_full (sink->context, G_PRIORITY_DEFAULT, deliver_state, news, state_news_free);
+}
+
 /* The thread touches the backend only while it runs a job: the job's task
  * keeps the backend alive. Dropping the job may finalise the backend (on
  * this thread), so the queue is the thread's own reference. */
@@ -484,7 +594,10 @@ thread_main (gpointer data)
 {
   WsBackend *self = data;
   GAsyncQueue *queue = g_async_queue_ref (self->queue);
-  g_autoptr (WsWorkerClient) client = ws_worker_client_new ();
+  g_autoptr (WsWorkerClient) client = ws_worker_client_new_for_target (self->target);
+  StateSink *sink = state_sink_new (self);
+
+  ws_worker_client_set_state_func (client, on_worker_state, sink);
 
   for (;;)
     {
@@ -498,6 +611,8 @@ thread_main (gpointer data)
       run_job (self, client, job);
       job_unref (job);
     }
+  g_clear_pointer (&client, ws_worker_client_free);
+  state_sink_unref (sink);
   g_async_queue_unref (queue);
   return NULL;
 }
@@ -535,26 +650,100 @@ ws_backend_finalize (GObject *object)
   g_async_queue_unref (self->queue);
   g_clear_pointer (&self->device, ws_device_info_free);
   g_clear_error (&self->probe_error);
+  g_clear_pointer (&self->target, ws_gpu_target_free);
+  g_main_context_unref (self->context);
 
   G_OBJECT_CLASS (ws_backend_parent_class)->finalize (object);
 }
 
 static void
+ws_backend_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  WsBackend *self = WS_BACKEND (object);
+
+  switch (prop_id)
+    {
+    case PROP_TARGET:
+      g_value_set_boxed (value, self->target);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ws_backend_set_property (GObject      *object,
+                         guint         prop_id,
+                         const GValue *value,
+                         GParamSpec   *pspec)
+{
+  WsBackend *self = WS_BACKEND (object);
+
+  switch (prop_id)
+    {
+    case PROP_TARGET:
+      /* construct-only */
+      if (g_value_get_boxed (value))
+        {
+          ws_gpu_target_free (self->target);
+          self->target = g_value_dup_boxed (value);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 ws_backend_class_init (WsBackendClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = ws_backend_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = ws_backend_finalize;
+  object_class->get_property = ws_backend_get_property;
+  object_class->set_property = ws_backend_set_property;
+
+  properties[PROP_TARGET] =
+    g_param_spec_boxed ("target", NULL, NULL, WS_TYPE_GPU_TARGET,
+                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[WORKER_STATE] =
+    g_signal_new ("worker-state", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING);
 }
 
 static void
 ws_backend_init (WsBackend *self)
 {
   self->queue = g_async_queue_new ();
+  self->target = ws_gpu_target_new_local ();
+  self->context = g_main_context_ref_thread_default ();
 }
 
 WsBackend *
 ws_backend_new (void)
 {
   return g_object_new (WS_TYPE_BACKEND, NULL);
+}
+
+WsBackend *
+ws_backend_new_for_target (const WsGpuTarget *target)
+{
+  g_return_val_if_fail (target != NULL, NULL);
+
+  return g_object_new (WS_TYPE_BACKEND, "target", target, NULL);
+}
+
+const WsGpuTarget *
+ws_backend_get_target (WsBackend *self)
+{
+  g_return_val_if_fail (WS_IS_BACKEND (self), NULL);
+
+  return self->target;
 }
 
 static GTask *
@@ -706,6 +895,31 @@ WsMeasurement *
 ws_backend_count_finish (WsBackend    *self,
                          GAsyncResult *result,
                          GError      **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+void
+ws_backend_connect_async (WsBackend          *self,
+                          GCancellable       *cancellable,
+                          GAsyncReadyCallback callback,
+                          gpointer            user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (WS_IS_BACKEND (self));
+
+  task = new_task (self, cancellable, callback, user_data, ws_backend_connect_async);
+  /* a cancelled wait says what it withdrew */
+  g_task_set_check_cancellable (task, FALSE);
+  push_job (self, job_new (JOB_CONNECT, task, NULL, NULL, NULL));
+}
+
+WsWorkerHello *
+ws_backend_connect_finish (WsBackend    *self,
+                           GAsyncResult *result,
+                           GError      **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);

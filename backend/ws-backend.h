@@ -4,7 +4,10 @@
 #include <gio/gio.h>
 
 #include "ws-gpu.h"
+#include "ws-gpu-target.h"
 #include "ws-pattern.h"
+#include "ws-worker-hello.h"
+#include "ws-worker-transport.h"
 
 G_BEGIN_DECLS
 
@@ -33,7 +36,24 @@ typedef void (*WsBackendProgress) (WsBackend           *backend,
                                    const WsMeasurement *latest,
                                    gpointer             user_data);
 
+/* A backend whose GPU worker runs on this computer. */
 WsBackend        *ws_backend_new               (void);
+/* A backend whose GPU worker runs where target says (ws-gpu-target.h).
+ * While the worker starts, "worker-state" (WsWorkerState, detail) is
+ * emitted on the main context the backend was made on: Slurm's queue. */
+WsBackend        *ws_backend_new_for_target    (const WsGpuTarget   *target);
+const WsGpuTarget *ws_backend_get_target       (WsBackend           *self);
+
+/* Starts the GPU worker unless it runs (logs in, waits for Slurm) and
+ * returns its handshake: the host, its GPUs, the one chosen. Cancelling
+ * stops the waiting (and withdraws a Slurm job). */
+void              ws_backend_connect_async     (WsBackend           *self,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+WsWorkerHello    *ws_backend_connect_finish    (WsBackend           *self,
+                                                GAsyncResult        *result,
+                                                GError             **error);
 
 /* Starts (once) the backend thread's look at the GPU, through the worker. */
 void              ws_backend_probe_async       (WsBackend           *self,

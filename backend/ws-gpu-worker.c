@@ -3,6 +3,8 @@
 #include "ws-gpu.h"
 #include "ws-model-json.h"
 #include "ws-recording.h"
+#include "ws-worker-hello.h"
+#include "ws-worker-replay.h"
 
 #include <json-glib/json-glib.h>
 #include <unistd.h>
@@ -15,6 +17,7 @@ typedef struct
   GMutex cancel_lock;
   gint64 current_id;
   GCancellable *current;
+  const WsGpuWorkerOptions *options;
 } Worker;
 
 static void
@@ -118,6 +121,9 @@ measure (Worker       *w,
   Progress progress = { w, id };
 
   read_options (request, &options);
+  if (w->options->replay)
+    return ws_worker_replay_measure (w->options->replay, request, w->options->replay_delay_ms, cancellable,
+                                     on_progress, &progress, error);
   if (json_object_has_member (request, "pattern"))
     {
       g_autoptr (WsPattern) pattern = ws_pattern_from_json (json_object_get_member (request, "pattern"), error);
@@ -180,11 +186,23 @@ handle (Worker     *w,
   w->current = cancellable;
   g_mutex_unlock (&w->cancel_lock);
 
-  if (g_str_equal (op, "probe"))
+  if (g_str_equal (op, "hello"))
+    reply = ws_worker_hello_answer (request, w->options->replay ? ws_recording_get_device (w->options->replay) : NULL,
+                                    w->options->replay_name, &error);
+  else if (g_str_equal (op, "ping"))
+    reply = json_node_init_object (json_node_alloc (), json_object_new ());
+  else if (g_str_equal (op, "probe"))
     {
-      g_autoptr (WsDeviceInfo) info = ws_gpu_probe (&error);
+      g_autoptr (WsDeviceInfo) info = w->options->replay ? ws_device_info_copy (ws_recording_get_device (w->options->replay))
+                                                         : ws_gpu_probe (&error);
       if (info)
-        reply = ws_device_info_to_json (info);
+        {
+          /* where it is measured, for recordings */
+          g_free (info->host);
+          info->host = g_strdup (g_get_host_name ());
+          info->gpu_index = w->options->replay ? 0 : ws_gpu_selected ();
+          reply = ws_device_info_to_json (info);
+        }
     }
   else if (g_str_equal (op, "measure"))
     {
@@ -263,7 +281,17 @@ int
 ws_gpu_worker_run (GInputStream  *in,
                    GOutputStream *out)
 {
-  Worker w = { .out = out };
+  WsGpuWorkerOptions none = { NULL };
+
+  return ws_gpu_worker_run_with (in, out, &none);
+}
+
+int
+ws_gpu_worker_run_with (GInputStream             *in,
+                        GOutputStream            *out,
+                        const WsGpuWorkerOptions *options)
+{
+  Worker w = { .out = out, .options = options };
   g_autoptr (GDataInputStream) lines = g_data_input_stream_new (in);
   GThread *reader;
   gboolean usable = TRUE;

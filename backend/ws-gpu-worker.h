@@ -3,6 +3,8 @@
 
 #include <gio/gio.h>
 
+#include "ws-recording.h"
+
 G_BEGIN_DECLS
 
 /* The GPU worker: a process of its own that owns the CUDA context, so that a
@@ -12,6 +14,8 @@ G_BEGIN_DECLS
  * after a fault. The window and warpscope-cli reach the GPU through it alike.
  *
  * Requests, one JSON object a line:
+ *   {"id": N, "op": "hello", …}        the handshake, first (ws-worker-hello.h)
+ *   {"id": N, "op": "ping"}            answers {} at once
  *   {"id": N, "op": "probe"}
  *   {"id": N, "op": "measure", "kernel": ID, "params": {NAME: VALUE…}, "options": {…}}
  *   {"id": N, "op": "measure", "pattern": PATTERN, "options": {…}}
@@ -27,7 +31,17 @@ G_BEGIN_DECLS
 
 #define WS_GPU_WORKER_NAME "warpscope-gpu-worker"
 
-int ws_gpu_worker_run (GInputStream  *in,
-                       GOutputStream *out);
+typedef struct
+{
+  WsRecording *replay;         /* answer from this recording instead of the GPU (ws-worker-replay.h) */
+  const char *replay_name;
+  guint replay_delay_ms;       /* per measurement */
+} WsGpuWorkerOptions;
+
+int ws_gpu_worker_run      (GInputStream             *in,
+                            GOutputStream            *out);
+int ws_gpu_worker_run_with (GInputStream             *in,
+                            GOutputStream            *out,
+                            const WsGpuWorkerOptions *options);
 
 G_END_DECLS

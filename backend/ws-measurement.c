@@ -22,6 +22,8 @@ ws_device_info_copy (const WsDeviceInfo *info)
   copy->name = g_strdup (info->name);
   copy->driver_version = g_strdup (info->driver_version);
   copy->runtime_version = g_strdup (info->runtime_version);
+  copy->host = g_strdup (info->host);
+  copy->address = g_strdup (info->address);
   return copy;
 }
 
@@ -33,6 +35,8 @@ ws_device_info_free (WsDeviceInfo *info)
   g_free (info->name);
   g_free (info->driver_version);
   g_free (info->runtime_version);
+  g_free (info->host);
+  g_free (info->address);
   g_free (info);
 }
 

@@ -31,6 +31,10 @@ typedef struct
   double peak_bandwidth_gbs;  /* 2 × memory clock × bus width / 8 */
   char *driver_version;       /* "13.0" */
   char *runtime_version;
+  /* where it was measured on: NULL and 0 when not known (older recordings) */
+  char *host;                 /* the host the GPU worker ran on */
+  int gpu_index;              /* the GPU's index among those it saw */
+  char *address;              /* how the program reached it ("local", "ssh://gpu01"; ws-gpu-target.h) */
 } WsDeviceInfo;
 
 typedef struct

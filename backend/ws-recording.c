@@ -208,6 +208,13 @@ build_device (JsonBuilder        *b,
     ws_json_add_int (b, "l2_persisting_max_bytes", d->l2_persisting_max_bytes);
   ws_json_add_string (b, "driver_version", d->driver_version);
   ws_json_add_string (b, "runtime_version", d->runtime_version);
+  if (d->host)
+    {
+      ws_json_add_string (b, "host", d->host);
+      ws_json_add_int (b, "gpu_index", d->gpu_index);
+    }
+  if (d->address)
+    ws_json_add_string (b, "address", d->address);
   json_builder_end_object (b);
 }
 
@@ -367,6 +374,21 @@ printable (const char *text)
 #define MAX_MS 1e7             /* close to three hours: no sample is longer */
 #define MAX_GBS 1e7
 
+/* Where it was measured: absent from recordings older than remote GPUs. */
+static gboolean
+read_where (JsonObject   *o,
+            const char   *p,
+            WsDeviceInfo *d,
+            GError      **error)
+{
+  if (json_object_has_member (o, "host") &&
+      (!ws_json_read_string (&errors, o, p, "host", &d->host, error) ||
+       !ws_json_read_int (&errors, o, p, "gpu_index", 0, 1 << 20, &d->gpu_index, error)))
+    return FALSE;
+  return !json_object_has_member (o, "address") ||
+         ws_json_read_string (&errors, o, p, "address", &d->address, error);
+}
+
 static gboolean
 read_device (JsonObject   *root,
              WsDeviceInfo *d,
@@ -395,7 +417,8 @@ read_device (JsonObject   *root,
          ws_json_read_string (&errors, o, p, "runtime_version", &d->runtime_version, error) &&
          /* optional: recordings made before it was asked for lack it */
          (!json_object_has_member (o, "l2_persisting_max_bytes") ||
-          ws_json_read_int64 (&errors, o, p, "l2_persisting_max_bytes", 0, BIG, &d->l2_persisting_max_bytes, error));
+          ws_json_read_int64 (&errors, o, p, "l2_persisting_max_bytes", 0, BIG, &d->l2_persisting_max_bytes, error)) &&
+         read_where (o, p, d, error);
 }
 
 /* A kernel's parameter: a C identifier, as every kernel's parameters are. */

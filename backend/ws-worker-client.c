@@ -3,9 +3,17 @@
 #include "ws-worker-client.h"
 #include "ws-gpu-worker.h"
 
+/* The longest line the worker may send. */
+#define MAX_LINE (64 * 1024 * 1024)
+
 struct _WsWorkerClient
 {
-  GSubprocess *process;
+  WsGpuTarget *target;
+  WsWorkerTransport *transport;
+  GSubprocess *process;        /* the transport's */
+  WsWorkerHello *hello;        /* while the process runs */
+  WsWorkerStateFunc state;
+  gpointer state_data;
   GDataInputStream *from;
   GOutputStream *to;
   GMutex write_lock;           /* a cancellation may be written from another thread */
@@ -13,12 +21,38 @@ struct _WsWorkerClient
 };
 
 WsWorkerClient *
-ws_worker_client_new (void)
+ws_worker_client_new_for_target (const WsGpuTarget *target)
 {
   WsWorkerClient *c = g_new0 (WsWorkerClient, 1);
 
+  g_return_val_if_fail (target != NULL, NULL);
+
+  c->target = ws_gpu_target_copy (target);
   g_mutex_init (&c->write_lock);
   return c;
+}
+
+WsWorkerClient *
+ws_worker_client_new (void)
+{
+  g_autoptr (WsGpuTarget) local = ws_gpu_target_new_local ();
+
+  return ws_worker_client_new_for_target (local);
+}
+
+const WsGpuTarget *
+ws_worker_client_get_target (WsWorkerClient *c)
+{
+  return c->target;
+}
+
+void
+ws_worker_client_set_state_func (WsWorkerClient   *c,
+                                 WsWorkerStateFunc state,
+                                 gpointer          state_data)
+{
+  c->state = state;
+  c->state_data = state_data;
 }
 
 static void
@@ -37,7 +71,9 @@ stop (WsWorkerClient *c)
   g_subprocess_wait (c->process, NULL, NULL);
   g_clear_object (&c->from);
   g_clear_object (&c->to);
-  g_clear_object (&c->process);
+  c->process = NULL;
+  g_clear_pointer (&c->transport, ws_worker_transport_free);
+  g_clear_pointer (&c->hello, ws_worker_hello_free);
 }
 
 void
@@ -47,6 +83,7 @@ ws_worker_client_free (WsWorkerClient *c)
     return;
   stop (c);
   g_mutex_clear (&c->write_lock);
+  ws_gpu_target_free (c->target);
   g_free (c);
 }
 
@@ -76,27 +113,24 @@ ws_worker_client_find_program (GError **error)
   return NULL;
 }
 
+static gboolean handshake (WsWorkerClient *c,
+                           GCancellable   *cancellable,
+                           GError        **error);
+
 static gboolean
 start (WsWorkerClient *c,
+       GCancellable   *cancellable,
        GError        **error)
 {
-  g_autofree char *program = NULL;
-
   if (c->process)
     return TRUE;
-  program = ws_worker_client_find_program (error);
-  if (program == NULL)
+  c->transport = ws_worker_transport_start (c->target, c->state, c->state_data, error);
+  if (c->transport == NULL)
     return FALSE;
-  c->process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, error,
-                                 program, NULL);
-  if (c->process == NULL)
-    {
-      g_prefix_error (error, "starting the GPU worker %s: ", program);
-      return FALSE;
-    }
+  c->process = ws_worker_transport_get_process (c->transport);
   c->to = g_object_ref (g_subprocess_get_stdin_pipe (c->process));
   c->from = g_data_input_stream_new (g_subprocess_get_stdout_pipe (c->process));
-  return TRUE;
+  return handshake (c, cancellable, error);
 }
 
 static gboolean
@@ -145,17 +179,7 @@ static void
 set_ended (WsWorkerClient *c,
            GError        **error)
 {
-  g_autofree char *how = NULL;
-
-  g_subprocess_wait (c->process, NULL, NULL);
-  if (!g_subprocess_get_if_exited (c->process) && !g_subprocess_get_if_signaled (c->process))
-    g_subprocess_force_exit (c->process);
-  if (g_subprocess_get_if_signaled (c->process))
-    how = g_strdup_printf ("was killed by signal %d", g_subprocess_get_term_sig (c->process));
-  else
-    how = g_strdup_printf ("exited with status %d", g_subprocess_get_exit_status (c->process));
-  g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_KERNEL_FAULT,
-               "the GPU worker process %s before it answered; the next measurement starts a new one", how);
+  g_propagate_error (error, ws_worker_transport_explain_end (c->transport, c->hello != NULL));
   stop (c);
 }
 
@@ -237,7 +261,7 @@ ws_worker_client_call (WsWorkerClient  *c,
   g_return_val_if_fail (c != NULL, NULL);
   g_return_val_if_fail (request != NULL, NULL);
 
-  if (g_cancellable_set_error_if_cancelled (cancellable, error) || !start (c, error))
+  if (g_cancellable_set_error_if_cancelled (cancellable, error) || !start (c, cancellable, error))
     return NULL;
   cancel.id = ++c->next_id;
   json_object_set_int_member (request, "id", cancel.id);
@@ -252,4 +276,128 @@ ws_worker_client_call (WsWorkerClient  *c,
   if (handler)
     g_cancellable_disconnect (cancellable, handler);
   return reply;
+}
+
+/* ------------------------------------------------------------------ */
+/* The handshake                                                      */
+/* ------------------------------------------------------------------ */
+
+/* Waiting was cut short: by the caller, or by the target's patience. */
+static void
+set_gave_up (WsWorkerClient *c,
+             const GError   *why,
+             GError        **error)
+{
+  g_autofree char *place = ws_gpu_target_place (c->target);
+  g_autofree char *job = ws_worker_transport_dup_job (c->transport);
+  gboolean slurm = c->target->kind == WS_GPU_TARGET_SLURM;
+  guint wait = ws_gpu_target_get_wait (c->target);
+
+  ws_worker_transport_kill (c->transport);
+  if (g_error_matches (why, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      if (slurm && job)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled: Slurm job %s is withdrawn", job);
+      else
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled while connecting to %s", place);
+    }
+  else if (slurm)
+    g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_TIMED_OUT,
+                 "Slurm did not start %s%s within %u s, and it is withdrawn: try another partition, a shorter "
+                 "time, or a longer wait (slurm://…?wait=SECONDS)", job ? "job " : "the job", job ? job : "", wait);
+  else if (!g_error_matches (why, WS_WORKER_ERROR, WS_WORKER_ERROR_TIMED_OUT))
+    g_propagate_error (error, g_error_copy (why));
+  else
+    g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_TIMED_OUT,
+                 "the GPU worker on %s did not answer within %u s: is the host slow to log in to, or is its GPU "
+                 "busy? (a longer wait: ?wait=SECONDS)", place, wait);
+  stop (c);
+}
+
+/* The first exchange: versions, the host, its GPUs, and the one chosen.
+ * Lines that are no JSON (a shell's startup file that prints) are passed
+ * over, a few. */
+static gboolean
+handshake (WsWorkerClient *c,
+           GCancellable   *cancellable,
+           GError        **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  /* for messages: a command's worker runs wherever it takes it */
+  g_autofree char *place = c->target->kind == WS_GPU_TARGET_COMMAND ? g_strdup ("the machine the command reaches")
+                                                                    : ws_gpu_target_place (c->target);
+  JsonObject *request = ws_worker_hello_request (c->target->gpu);
+  gint64 id = ++c->next_id;
+  gint64 deadline = g_get_monotonic_time () + (gint64) ws_gpu_target_get_wait (c->target) * G_USEC_PER_SEC;
+  gboolean sent, ended = FALSE;
+
+  json_object_set_int_member (request, "id", id);
+  sent = write_message (c, request, NULL);
+  json_object_unref (request);
+  for (guint strays = 0; sent && strays < 100; strays++)
+    {
+      g_autoptr (GError) local = NULL;
+      g_autofree char *line = ws_worker_read_line (c->from, MAX_LINE, deadline, cancellable, &local);
+      JsonObject *answer;
+
+      if (local)
+        {
+          set_gave_up (c, local, error);
+          return FALSE;
+        }
+      if (line == NULL)
+        {
+          ended = TRUE;
+          break;
+        }
+      if (!json_parser_load_from_data (parser, line, -1, NULL) || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+        continue;
+      answer = json_node_get_object (json_parser_get_root (parser));
+      if (json_object_get_int_member_with_default (answer, "id", -1) != id)
+        continue;
+      if (json_object_has_member (answer, "error"))
+        {
+          g_autoptr (GError) refused = error_from_answer (answer);
+
+          g_propagate_error (error, ws_worker_hello_refused (refused, place));
+          ws_worker_transport_kill (c->transport);
+          stop (c);
+          return FALSE;
+        }
+      if (!json_object_has_member (answer, "reply") ||
+          (c->hello = ws_worker_hello_from_json (json_object_get_member (answer, "reply"), place, error)) == NULL)
+        {
+          if (!json_object_has_member (answer, "reply"))
+            g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL,
+                         "the GPU worker on %s answered the handshake without a reply", place);
+          ws_worker_transport_kill (c->transport);
+          stop (c);
+          return FALSE;
+        }
+      ws_worker_transport_set_job (c->transport, c->hello->job);
+      return TRUE;
+    }
+  if (sent && !ended)
+    {
+      g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL,
+                   "%s printed lines that are not the GPU worker's answer: does a shell startup file there print "
+                   "something?", place);
+      ws_worker_transport_kill (c->transport);
+      stop (c);
+      return FALSE;
+    }
+  set_ended (c, error);
+  return FALSE;
+}
+
+const WsWorkerHello *
+ws_worker_client_connect (WsWorkerClient *c,
+                          GCancellable   *cancellable,
+                          GError        **error)
+{
+  g_return_val_if_fail (c != NULL, NULL);
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error) || !start (c, cancellable, error))
+    return NULL;
+  return c->hello;
 }

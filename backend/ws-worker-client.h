@@ -5,17 +5,33 @@
 #include <json-glib/json-glib.h>
 
 #include "ws-gpu.h"
+#include "ws-gpu-target.h"
+#include "ws-worker-hello.h"
+#include "ws-worker-transport.h"
 
 G_BEGIN_DECLS
 
 /* The backend's end of the GPU worker (see ws-gpu-worker.h): starts the
- * process when first needed, and again after it ends. Used by one thread
- * at a time, the backend thread. */
+ * process when first needed, where its target says (ws-worker-transport.h),
+ * shakes hands with it (ws-worker-hello.h), and starts it again after it
+ * ends. Used by one thread at a time, the backend thread. */
 
 typedef struct _WsWorkerClient WsWorkerClient;
 
+/* A worker on this computer. */
 WsWorkerClient *ws_worker_client_new    (void);
+WsWorkerClient *ws_worker_client_new_for_target (const WsGpuTarget *target);
 void            ws_worker_client_free   (WsWorkerClient   *client);
+const WsGpuTarget *ws_worker_client_get_target (WsWorkerClient *client);
+/* How starting goes (logging in, Slurm's queue); from any thread. */
+void            ws_worker_client_set_state_func (WsWorkerClient   *client,
+                                                 WsWorkerStateFunc state,
+                                                 gpointer          state_data);
+/* Starts the worker unless it runs, and returns its handshake (the
+ * client's); waits as long as the target allows, or until cancelled. */
+const WsWorkerHello *ws_worker_client_connect (WsWorkerClient *client,
+                                               GCancellable   *cancellable,
+                                               GError        **error);
 /* Sends request (an object; its "id" is set here), passes progress on, and
  * returns the reply; an error the worker sent, or WS_GPU_ERROR_KERNEL_FAULT
  * if it ended without answering. Cancelling sends a cancellation and waits
@@ -26,7 +42,7 @@ JsonNode       *ws_worker_client_call   (WsWorkerClient   *client,
                                          WsSampleProgress  progress,
                                          gpointer          progress_data,
                                          GError          **error);
-/* Where the worker program is: $WS_GPU_WORKER, the build tree, or libexecdir. */
+/* Where the worker program is here: $WS_GPU_WORKER, the build tree, or libexecdir. */
 char           *ws_worker_client_find_program (GError    **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsWorkerClient, ws_worker_client_free)

@@ -22,6 +22,7 @@ typedef struct
 typedef struct
 {
   gboolean probed;
+  int ordinal;               /* the GPU chosen (ws_gpu_select), 0 by default */
   gboolean busy;             /* the last probe found the GPU held by another process */
   WsDeviceInfo *info;
   GError *probe_error;
@@ -183,7 +184,7 @@ attribute (enum cudaDeviceAttr attr)
 {
   int value = 0;
 
-  if (cudaDeviceGetAttribute (&value, attr, 0) != cudaSuccess)
+  if (cudaDeviceGetAttribute (&value, attr, ws_gpu_selected ()) != cudaSuccess)
     {
       cudaGetLastError ();
       return 0;
@@ -244,7 +245,7 @@ describe_device (WsDeviceInfo *info)
   struct cudaDeviceProp prop;
 
   memset (&prop, 0, sizeof prop);
-  if (cudaGetDeviceProperties (&prop, 0) == cudaSuccess)
+  if (cudaGetDeviceProperties (&prop, ws_gpu_selected ()) == cudaSuccess)
     {
       info->name = g_strdup (prop.name);
       info->global_mem_bytes = (gint64) prop.totalGlobalMem;
@@ -303,7 +304,7 @@ probe (GError **error)
 
   if (!check_driver (error) || !check_versions (info, error))
     return NULL;
-  err = cudaSetDevice (0);
+  err = cudaSetDevice (ws_gpu_selected ());
   if (err == cudaErrorDevicesUnavailable)
     {
       cudaGetLastError ();
@@ -312,7 +313,7 @@ probe (GError **error)
                    "the GPU is busy: another process holds it (exclusive compute mode); try again when it is done");
       return NULL;
     }
-  if (!ws_gpu_check (err, "selecting GPU 0", error))
+  if (!ws_gpu_check (err, "selecting the GPU", error))
     return NULL;
   describe_device (info);
   if (!check_kernels (info, error))
@@ -340,6 +341,103 @@ ws_gpu_probe (GError **error)
     g_propagate_error (error, g_error_copy (state.probe_error));
   ws_gpu_unlock ();
   return copy;
+}
+
+void
+ws_gpu_summary_free (WsGpuSummary *summary)
+{
+  if (summary == NULL)
+    return;
+  g_free (summary->name);
+  g_free (summary);
+}
+
+/* cudaGetDeviceProperties makes no context: listing leaves every GPU free */
+GPtrArray *
+ws_gpu_list (GError **error)
+{
+  g_autoptr (WsDeviceInfo) versions = ws_device_info_new ();
+  g_autoptr (GPtrArray) gpus = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_gpu_summary_free);
+  int count = 0;
+
+  ws_gpu_lock ();
+  if (!check_driver (error) || !check_versions (versions, error))
+    {
+      ws_gpu_unlock ();
+      return NULL;
+    }
+  cudaGetDeviceCount (&count);
+  for (int i = 0; i < count; i++)
+    {
+      struct cudaDeviceProp prop;
+      WsGpuSummary *s = g_new0 (WsGpuSummary, 1);
+
+      memset (&prop, 0, sizeof prop);
+      s->index = i;
+      if (cudaGetDeviceProperties (&prop, i) == cudaSuccess)
+        {
+          s->name = g_strdup (prop.name);
+          s->cc_major = prop.major;
+          s->cc_minor = prop.minor;
+          s->memory_bytes = (gint64) prop.totalGlobalMem;
+        }
+      else
+        {
+          cudaGetLastError ();
+          s->name = g_strdup ("a GPU the driver cannot describe");
+        }
+      g_ptr_array_add (gpus, s);
+    }
+  ws_gpu_unlock ();
+  return g_steal_pointer (&gpus);
+}
+
+gboolean
+ws_gpu_select (int      index,
+               GError **error)
+{
+  g_autoptr (GPtrArray) gpus = NULL;
+  g_autoptr (GString) there = g_string_new (NULL);
+  gboolean ok;
+  int current;
+
+  g_return_val_if_fail (index >= 0, FALSE);
+
+  ws_gpu_lock ();
+  ok = !state.probed || state.ordinal == index;
+  current = state.ordinal;
+  ws_gpu_unlock ();
+  if (!ok)
+    {
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
+                   "this process already measures on GPU %d; a GPU is chosen before the first measurement",
+                   current);
+      return FALSE;
+    }
+  gpus = ws_gpu_list (error);
+  if (gpus == NULL)
+    return FALSE;
+  if ((guint) index < gpus->len)
+    {
+      ws_gpu_lock ();
+      state.ordinal = index;
+      ws_gpu_unlock ();
+      return TRUE;
+    }
+  for (guint i = 0; i < gpus->len; i++)
+    {
+      const WsGpuSummary *s = g_ptr_array_index (gpus, i);
+      g_string_append_printf (there, "%s%d: %s", i ? ", " : "", s->index, s->name);
+    }
+  g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NO_DEVICE, "there is no GPU %d: the driver sees %u (%s)",
+               index, gpus->len, there->str);
+  return FALSE;
+}
+
+int
+ws_gpu_selected (void)
+{
+  return state.ordinal;
 }
 
 const WsDeviceInfo *
@@ -378,7 +476,7 @@ forget_context (void)
 static gboolean
 make_context (GError **error)
 {
-  cudaError_t err = cudaSetDevice (0);
+  cudaError_t err = cudaSetDevice (ws_gpu_selected ());
 
   if (err == cudaSuccess)
     err = cudaFree (NULL);
@@ -386,7 +484,7 @@ make_context (GError **error)
     {
       cudaGetLastError ();
       g_usleep (100000);
-      err = cudaSetDevice (0);
+      err = cudaSetDevice (ws_gpu_selected ());
       if (err == cudaSuccess)
         err = cudaFree (NULL);
     }
@@ -398,7 +496,7 @@ make_context (GError **error)
                    "start the program again", cudaGetErrorName (err));
       return FALSE;
     }
-  return ws_gpu_check (err, "selecting GPU 0", error);
+  return ws_gpu_check (err, "selecting the GPU", error);
 }
 
 gboolean

@@ -32,6 +32,36 @@ ws_gpu_probe (GError **error)
   return NULL;
 }
 
+void
+ws_gpu_summary_free (WsGpuSummary *summary)
+{
+  if (summary == NULL)
+    return;
+  g_free (summary->name);
+  g_free (summary);
+}
+
+GPtrArray *
+ws_gpu_list (GError **error)
+{
+  not_built (error);
+  return NULL;
+}
+
+gboolean
+ws_gpu_select (int      index,
+               GError **error)
+{
+  not_built (error);
+  return FALSE;
+}
+
+int
+ws_gpu_selected (void)
+{
+  return 0;
+}
+
 guint
 ws_gpu_generation (void)
 {

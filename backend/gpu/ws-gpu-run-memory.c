@@ -424,8 +424,8 @@ l2_window (WsRun   *run,
                    run->info->id, dev->name, dev->cc_major, dev->cc_minor);
       return FALSE;
     }
-  cudaDeviceGetAttribute (&max_persisting, cudaDevAttrMaxPersistingL2CacheSize, 0);
-  cudaDeviceGetAttribute (&max_window, cudaDevAttrMaxAccessPolicyWindowSize, 0);
+  cudaDeviceGetAttribute (&max_persisting, cudaDevAttrMaxPersistingL2CacheSize, ws_gpu_selected ());
+  cudaDeviceGetAttribute (&max_window, cudaDevAttrMaxAccessPolicyWindowSize, ws_gpu_selected ());
   l2->window = MIN ((gsize) l2->hot * 4, (gsize) max_window);
   l2->hit_ratio = ws_run_param (run, "hit_ratio") / 100.0f;
   carve_out = MIN (l2->window, (gsize) max_persisting);

@@ -81,6 +81,26 @@ const char          *ws_gpu_build_description (void);
 /* The device, or why there is none. Cheap after the first call. */
 WsDeviceInfo        *ws_gpu_probe            (GError                **error);
 
+/* One GPU of those the driver sees, as a chooser lists them. */
+typedef struct
+{
+  int index;                     /* the CUDA device ordinal */
+  char *name;
+  int cc_major;
+  int cc_minor;
+  gint64 memory_bytes;
+} WsGpuSummary;
+
+void                 ws_gpu_summary_free     (WsGpuSummary           *summary);
+/* Every GPU the driver sees (WsGpuSummary), without making a context; NULL
+ * with the reason there is none. */
+GPtrArray           *ws_gpu_list             (GError                **error);
+/* Which GPU this process measures on (0 unless chosen): before the first
+ * probe only; FALSE with an error that lists those there are. */
+gboolean             ws_gpu_select           (int                     index,
+                                              GError                **error);
+int                  ws_gpu_selected         (void);
+
 /* The registry of real kernels, read from the catalogue. Available without a GPU. */
 const WsKernelInfo  *ws_gpu_kernels          (guint                  *n_kernels);
 const WsKernelInfo  *ws_gpu_kernel_lookup    (const char             *id);
@@ -153,5 +173,7 @@ WsMeasurement       *ws_gpu_count_pattern    (const WsPattern        *pattern,
                                               gboolean                hold,
                                               GCancellable           *cancellable,
                                               GError                **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsGpuSummary, ws_gpu_summary_free)
 
 G_END_DECLS

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-worker-replay.h"
+
+#include <string.h>
+
+static GArray *
+request_params (JsonObject *request)
+{
+  JsonObject *params = json_object_has_member (request, "params") ? json_object_get_object_member (request, "params")
+                                                                  : NULL;
+  g_autoptr (GList) names = params ? json_object_get_members (params) : NULL;
+  GArray *values = g_array_new (FALSE, TRUE, sizeof (WsParamValue));
+
+  for (GList *l = names; l; l = l->next)
+    {
+      WsParamValue v = { l->data, json_object_get_int_member_with_default (params, l->data, 0) };
+      g_array_append_val (values, v);
+    }
+  return values;
+}
+
+WsMeasurement *
+ws_worker_replay_measure (WsRecording      *recording,
+                          JsonObject       *request,
+                          guint             delay_ms,
+                          GCancellable     *cancellable,
+                          WsSampleProgress  progress,
+                          gpointer          progress_data,
+                          GError          **error)
+{
+  const char *kernel = json_object_get_string_member_with_default (request, "kernel", NULL);
+  g_autoptr (GArray) params = NULL;
+  g_autoptr (GPtrArray) found = NULL;
+  const WsMeasurement *m;
+  guint steps;
+
+  if (kernel == NULL)
+    {
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
+                   "this GPU worker plays a recording back, which holds real kernels only, not generated ones");
+      return NULL;
+    }
+  params = request_params (request);
+  found = ws_recording_lookup (recording, kernel, (const WsParamValue *) params->data, params->len, NULL);
+  if (found->len == 0)
+    {
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
+                   "the recording this GPU worker plays back holds no measurement of %s at these parameters", kernel);
+      return NULL;
+    }
+  m = g_ptr_array_index (found, 0);
+  /* in steps, as samples come, so that cancelling and progress behave */
+  steps = MAX (m->samples_ms->len, 1);
+  for (guint i = 0; i < steps; i++)
+    {
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+      if (delay_ms)
+        g_usleep ((gulong) delay_ms * 1000 / steps);
+      if (progress)
+        progress (i + 1, steps, progress_data);
+    }
+  return ws_measurement_copy (m);
+}
