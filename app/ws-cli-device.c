@@ -14,11 +14,109 @@ device_json (const WsDeviceInfo *d)
   return json_node_copy (json_object_get_member (json_node_get_object (wrapped), "device"));
 }
 
+static void
+add_gpus (JsonBuilder         *b,
+          const WsWorkerHello *hello)
+{
+  json_builder_set_member_name (b, "host");
+  json_builder_add_string_value (b, hello->host);
+  json_builder_set_member_name (b, "gpus");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < hello->gpus->len; i++)
+    {
+      const WsGpuSummary *s = g_ptr_array_index (hello->gpus, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "index");
+      json_builder_add_int_value (b, s->index);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, s->name);
+      json_builder_set_member_name (b, "cc_major");
+      json_builder_add_int_value (b, s->cc_major);
+      json_builder_set_member_name (b, "cc_minor");
+      json_builder_add_int_value (b, s->cc_minor);
+      json_builder_set_member_name (b, "memory_bytes");
+      json_builder_add_int_value (b, s->memory_bytes);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "gpu_index");
+  json_builder_add_int_value (b, hello->gpu);
+}
+
+static void
+print_gpus (const WsGpuTarget   *target,
+            const WsWorkerHello *hello)
+{
+  g_autofree char *where = ws_gpu_target_describe (target);
+
+  printf ("  measured on          %s%s%s%s\n", hello->host, ws_gpu_target_is_local (target) ? "" : " (",
+          ws_gpu_target_is_local (target) ? "" : where, ws_gpu_target_is_local (target) ? "" : ")");
+  if (hello->replay)
+    printf ("  played back from     %s (a recording, not a GPU)\n", hello->replay);
+  for (guint i = 0; i < hello->gpus->len; i++)
+    {
+      const WsGpuSummary *s = g_ptr_array_index (hello->gpus, i);
+      g_autofree char *memory = g_format_size_full (s->memory_bytes, G_FORMAT_SIZE_IEC_UNITS);
+
+      printf ("  %-20s %s%d: %s (sm_%d%d, %s)%s\n", i == 0 ? "GPUs there" : "", "", s->index, s->name, s->cc_major,
+              s->cc_minor, memory, s->index == hello->gpu ? ", chosen" : "");
+    }
+}
+
+/* The device (or nothing, when there is none) and where it is: the host
+ * and its GPUs, once the worker answered. JSON: the device's members,
+ * then where. */
+static void
+print (WsSession          *session,
+       const WsDeviceInfo *info,
+       gboolean            json)
+{
+  const WsWorkerHello *hello = ws_session_get_hello (session);
+  gboolean here = ws_gpu_target_is_local (ws_session_get_target (session));
+
+  if (json && (info || hello))
+    {
+      g_autoptr (JsonNode) node = info ? device_json (info) : json_node_init_object (json_node_alloc (),
+                                                                                   json_object_new ());
+      g_autoptr (JsonBuilder) b = json_builder_new ();
+      g_autoptr (JsonNode) where = NULL;
+      g_autofree char *address = ws_gpu_target_to_string (ws_session_get_target (session));
+      g_autoptr (GList) names = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "address");
+      json_builder_add_string_value (b, address);
+      if (hello)
+        add_gpus (b, hello);
+      json_builder_end_object (b);
+      where = json_builder_get_root (b);
+      names = json_object_get_members (json_node_get_object (where));
+      for (GList *l = names; l; l = l->next)
+        json_object_set_member (json_node_get_object (node), l->data,
+                                json_node_copy (json_object_get_member (json_node_get_object (where), l->data)));
+      ws_cli_print_json_node (node);
+      return;
+    }
+  if (info)
+    {
+      ws_cli_print_device (info);
+      /* a worker elsewhere is its own build */
+      if (here)
+        printf ("  this build           %s\n", ws_gpu_build_description ());
+    }
+  /* here, the GPUs are news only when there is a choice */
+  if (hello && !json && (!here || hello->gpus->len > 1))
+    print_gpus (ws_session_get_target (session), hello);
+}
+
 int
 ws_cli_device (int    argc,
                char **argv)
 {
   gboolean json = FALSE;
+  WsCliGpuOptions gpu = { 0 };
+  g_autoptr (WsGpuTarget) target = NULL;
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
     { NULL }
@@ -27,24 +125,25 @@ ws_cli_device (int    argc,
   g_autoptr (GError) error = NULL;
   const WsDeviceInfo *info;
 
-  if (!ws_cli_parse ("device", NULL, "Describe the GPU, or say why there is none.",
-                     "Exit status 3 when there is no usable GPU; the reason is on stderr.", entries, &argc, &argv))
-    return WS_CLI_USAGE;
-  if (argc > 1)
-    return ws_cli_fail ("device", WS_CLI_USAGE, "unexpected argument “%s”", argv[1]);
-  session = ws_cli_session_new (NULL);
-  info = ws_cli_probe (session, &error);
-  if (info == NULL)
-    return ws_cli_no_gpu ("device", error);
-  if (json)
-    {
-      g_autoptr (JsonNode) node = device_json (info);
-      ws_cli_print_json_node (node);
-    }
+  int status;
+
+  if (!ws_cli_parse_gpu ("device", NULL, "Describe the GPU, or say why there is none.",
+                         "Exit status 3 when there is no usable GPU, 4 when its machine cannot be reached; the "
+                         "reason is on stderr.\n\n"
+                         "With --gpu, the host and every GPU it has are listed; --gpu-index chooses one.",
+                         entries, &gpu, &argc, &argv))
+    status = WS_CLI_USAGE;
+  else if (argc > 1)
+    status = ws_cli_fail ("device", WS_CLI_USAGE, "unexpected argument “%s”", argv[1]);
+  else if ((target = ws_cli_gpu_target ("device", &gpu)) == NULL)
+    status = WS_CLI_USAGE;
   else
     {
-      ws_cli_print_device (info);
-      printf ("  this build           %s\n", ws_gpu_build_description ());
+      session = ws_cli_session_new (NULL, target);
+      info = ws_cli_probe (session, &error);
+      status = info ? WS_CLI_OK : ws_cli_no_gpu ("device", error);
+      print (session, info, json);
     }
-  return WS_CLI_OK;
+  ws_cli_gpu_options_clear (&gpu);
+  return status;
 }

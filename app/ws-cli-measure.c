@@ -15,10 +15,15 @@ static const char measure_description[] =
   "--expr (or --index, --preset with the pattern options) measures a kernel generated from\n"
   "an index expression instead.\n"
   "\n"
+  "--gpu measures on another machine: ssh://HOST (the GPU worker started there with ssh),\n"
+  "slurm://PARTITION (on a node srun allocates), or --gpu-command CMD; exit status 4 when it\n"
+  "cannot be reached.\n"
+  "\n"
   "Examples:\n"
   "  warpscope-cli measure coalescing/offset --set offset=4\n"
   "  warpscope-cli measure alignment/elem-size --set elem_size=16 --against-memcpy\n"
-  "  warpscope-cli measure --expr 'blockIdx.x * blockDim.x + threadIdx.x' --grid 4096 --block 256\n";
+  "  warpscope-cli measure --expr 'blockIdx.x * blockDim.x + threadIdx.x' --grid 4096 --block 256\n"
+  "  warpscope-cli measure coalescing/stride --gpu ssh://gpu01 --gpu-index 1\n";
 
 static int
 measure_from_recording (const char         *command,
@@ -68,6 +73,7 @@ measure_memcpy (WsSession              *session,
 static int
 measure_pattern (const WsCliPatternOptions *po,
                  const WsMeasureOptions    *options,
+                 const WsGpuTarget         *target,
                  gboolean                   json)
 {
   g_autoptr (GError) error = NULL;
@@ -81,7 +87,7 @@ measure_pattern (const WsCliPatternOptions *po,
   if (pattern == NULL)
     return ws_cli_fail ("measure", WS_CLI_USAGE, "%s", error->message);
   ws_cli_progress_init (&progress, 1);
-  session = ws_cli_session_new (&progress);
+  session = ws_cli_session_new (&progress, target);
   device = ws_cli_probe (session, &error);
   if (device == NULL)
     return ws_cli_no_gpu ("measure", error);
@@ -100,7 +106,11 @@ measure_pattern (const WsCliPatternOptions *po,
       ws_cli_print_recording_json (r);
     }
   else
-    ws_cli_print_measurement (m, device);
+    {
+      g_autofree char *where = ws_cli_device_where (device);
+      printf ("measured now on %s\n\n", where);
+      ws_cli_print_measurement (m, device);
+    }
   return WS_CLI_OK;
 }
 
@@ -119,6 +129,7 @@ static int
 measure_registered (const char             *id,
                     char                  **sets,
                     const WsMeasureOptions *options,
+                    const WsGpuTarget      *target,
                     gboolean                json,
                     gboolean                against_memcpy)
 {
@@ -135,8 +146,10 @@ measure_registered (const char             *id,
   if (info == NULL || (params = ws_cli_kernel_params ("measure", info, sets)) == NULL)
     return WS_CLI_USAGE;
   ws_cli_progress_init (&progress, against_memcpy ? 2 : 1);
-  session = ws_cli_session_new (&progress);
+  session = ws_cli_session_new (&progress, target);
   device = ws_cli_probe (session, &error);
+  if (device == NULL && ws_cli_gpu_unreachable (error))
+    return ws_cli_no_gpu ("measure", error);
   if (device == NULL)
     return measure_from_recording ("measure", info, params, json, error);
   progress.what = info->id;
@@ -162,7 +175,9 @@ measure_registered (const char             *id,
     }
   else
     {
-      printf ("measured now on %s\n\n", device->name);
+      g_autofree char *where = ws_cli_device_where (device);
+
+      printf ("measured now on %s\n\n", where);
       ws_cli_print_measurement (m, device);
       if (copy)
         print_against_memcpy (m, copy);
@@ -183,6 +198,8 @@ ws_cli_measure (int    argc,
 {
   WsCliPatternOptions po = { 0 };
   WsCliMeasureOptions c = { 0 };
+  WsCliGpuOptions gpu = { 0 };
+  g_autoptr (WsGpuTarget) target = NULL;
   g_autofree char *expr = NULL;
   gboolean against_memcpy = FALSE;
   g_autofree GOptionEntry *pattern_entries = ws_cli_pattern_entries (&po);
@@ -203,13 +220,14 @@ ws_cli_measure (int    argc,
   for (guint i = 0; pattern_entries[i].long_name; i++)
     g_array_append_val (entries, pattern_entries[i]);
   g_array_append_vals (entries, own, G_N_ELEMENTS (own));
-  if (!ws_cli_parse ("measure", "[ID]", "Run and time one real kernel (or a generated one) on the GPU.",
-                     measure_description, (GOptionEntry *) entries->data, &argc, &argv))
+  if (!ws_cli_parse_gpu ("measure", "[ID]", "Run and time one real kernel (or a generated one) on the GPU.",
+                         measure_description, (GOptionEntry *) entries->data, &gpu, &argc, &argv))
     {
       ws_cli_pattern_options_clear (&po);
+      ws_cli_gpu_options_clear (&gpu);
       return WS_CLI_USAGE;
     }
-  if (!ws_cli_measure_options ("measure", &c, &options))
+  if (!ws_cli_measure_options ("measure", &c, &options) || (target = ws_cli_gpu_target ("measure", &gpu)) == NULL)
     status = WS_CLI_USAGE;
   else if (expr && po.index)
     status = ws_cli_fail ("measure", WS_CLI_USAGE, "give the expression once, with --expr or --index");
@@ -219,15 +237,16 @@ ws_cli_measure (int    argc,
     status = ws_cli_fail ("measure", WS_CLI_USAGE,
                           "give a kernel ID or a pattern (--expr, --index, --preset…), not both");
   else if (argc == 2)
-    status = measure_registered (argv[1], po.sets, &options, c.json, against_memcpy);
+    status = measure_registered (argv[1], po.sets, &options, target, c.json, against_memcpy);
   else if (expr || has_pattern_options (&po))
     {
       if (expr)
         po.index = g_steal_pointer (&expr);
-      status = measure_pattern (&po, &options, c.json);
+      status = measure_pattern (&po, &options, target, c.json);
     }
   else
     status = ws_cli_fail ("measure", WS_CLI_USAGE, "which kernel? (warpscope-cli list shows them)");
   ws_cli_pattern_options_clear (&po);
+  ws_cli_gpu_options_clear (&gpu);
   return status;
 }

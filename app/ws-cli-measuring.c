@@ -79,11 +79,28 @@ on_sweep_progress (WsSession           *session,
   ws_cli_progress_draw (p, 0, 1);
 }
 
-WsSession *
-ws_cli_session_new (WsCliProgress *progress)
+/* What the worker's start says, on a terminal: a Slurm job waits. */
+static void
+on_connection (WsSession  *session,
+               GParamSpec *pspec,
+               gpointer    data)
 {
-  WsSession *session = ws_session_new (NULL);
+  if (ws_session_get_connection (session) == WS_SESSION_CONNECTION_QUEUED && isatty (STDERR_FILENO))
+    {
+      g_autofree char *where = ws_session_describe_gpu (session);
+      fprintf (stderr, "\r%s (Ctrl+C withdraws it)", where);
+      fflush (stderr);
+    }
+}
 
+WsSession *
+ws_cli_session_new (WsCliProgress     *progress,
+                    const WsGpuTarget *target)
+{
+  g_autoptr (WsBackend) backend = target ? ws_backend_new_for_target (target) : NULL;
+  WsSession *session = ws_session_new (backend);
+
+  g_signal_connect (session, "notify::connection", G_CALLBACK (on_connection), NULL);
   if (progress)
     {
       progress->sweep_start = G_MAXUINT;
@@ -312,6 +329,9 @@ int
 ws_cli_no_gpu (const char *command,
                GError     *error)
 {
+  /* the GPU's machine out of reach is no statement about its GPU */
+  if (ws_cli_gpu_unreachable (error))
+    return ws_cli_fail (command, ws_cli_failure_status (error), "%s", error->message);
   return ws_cli_fail (command, WS_CLI_NO_GPU, "no usable GPU: %s", error->message);
 }
 
@@ -391,6 +411,8 @@ ws_cli_lookup_kernel (const char *command,
 int
 ws_cli_failure_status (const GError *error)
 {
+  if (error->domain == WS_WORKER_ERROR)
+    return WS_CLI_UNREACHABLE;
   if (error->domain == WS_GPU_ERROR &&
       (error->code == WS_GPU_ERROR_INVALID_PARAM || error->code == WS_GPU_ERROR_UNKNOWN_KERNEL))
     return WS_CLI_USAGE;

@@ -22,6 +22,35 @@ typedef struct
   gint64 last_us;
 } WsCliProgress;
 
+/* Where the GPU is (ws-cli-gpu.c). */
+typedef struct
+{
+  char *address;             /* --gpu */
+  char *command;             /* --gpu-command */
+  int index;                 /* --gpu-index, -1: not given */
+  char *worker;              /* --gpu-worker */
+} WsCliGpuOptions;
+
+/* ws_cli_parse () with the options of WsCliGpuOptions added to entries. */
+gboolean            ws_cli_parse_gpu            (const char             *command,
+                                                 const char             *parameter_string,
+                                                 const char             *summary,
+                                                 const char             *description,
+                                                 GOptionEntry           *entries,
+                                                 WsCliGpuOptions        *gpu,
+                                                 int                    *argc,
+                                                 char                 ***argv);
+/* The target the options name; NULL after saying what is wrong with them
+ * (exit with WS_CLI_USAGE). */
+WsGpuTarget        *ws_cli_gpu_target           (const char             *command,
+                                                 WsCliGpuOptions        *gpu);
+void                ws_cli_gpu_options_clear    (WsCliGpuOptions        *gpu);
+/* The error says the GPU's machine was out of reach (or the wait for it
+ * was given up), not that it has no GPU: no recorded numbers stand in. */
+gboolean            ws_cli_gpu_unreachable      (const GError           *error);
+/* "NVIDIA H100 80GB HBM3", and where when not here: " on gpu01 (GPU 1)". */
+char               *ws_cli_device_where         (const WsDeviceInfo     *device);
+
 typedef struct
 {
   int samples;
@@ -38,8 +67,10 @@ void                ws_cli_progress_draw        (WsCliProgress          *p,
                                                  guint                   total);
 void                ws_cli_progress_clear       (WsCliProgress          *p);
 
-/* A session whose progress (if not NULL) draws the bar. */
-WsSession          *ws_cli_session_new          (WsCliProgress          *progress);
+/* A session measuring on target (NULL: this computer) whose progress (if
+ * not NULL) draws the bar. */
+WsSession          *ws_cli_session_new          (WsCliProgress          *progress,
+                                                 const WsGpuTarget      *target);
 /* The GPU, once the session has looked; NULL with the reason there is none. */
 const WsDeviceInfo *ws_cli_probe                (WsSession              *session,
                                                  GError                **error);
@@ -92,5 +123,32 @@ const WsKernelInfo *ws_cli_lookup_kernel        (const char             *command
                                                  const char             *id);
 /* The exit status an error deserves. */
 int                 ws_cli_failure_status       (const GError           *error);
+
+/* What sweep and record measured, kept as they go (ws-cli-keep.c). */
+typedef struct
+{
+  const char *command;
+  WsRecording *recording;    /* every measurement, those resumed from first */
+  GFile *file;               /* saved to after each one, or NULL */
+  guint resumed;             /* how many came from the file */
+  gboolean save_failed;
+} WsCliKeeper;
+
+/* FALSE after saying what is wrong (exit with WS_CLI_USAGE): --resume
+ * without -o, a file that is no recording, or one of another GPU. */
+gboolean            ws_cli_keeper_init          (WsCliKeeper            *k,
+                                                 const char             *command,
+                                                 const char             *output,
+                                                 gboolean                resume,
+                                                 const WsDeviceInfo     *device);
+gboolean            ws_cli_keeper_has           (WsCliKeeper            *k,
+                                                 const char             *id,
+                                                 GArray                 *params);
+void                ws_cli_keeper_add           (WsCliKeeper            *k,
+                                                 const WsMeasurement    *m);
+void                ws_cli_keeper_tell          (WsCliKeeper            *k,
+                                                 guint                   done,
+                                                 guint                   total);
+void                ws_cli_keeper_clear         (WsCliKeeper            *k);
 
 G_END_DECLS

@@ -54,19 +54,19 @@ suite_points (const char *only)
 }
 
 /* One measurement a point, each through the session: a point that fails
- * leaves the others standing. */
+ * leaves the others standing, but a GPU out of reach stops the run (what
+ * it measured is in the file, and --resume goes on). */
 static int
 record_suite (WsSession              *session,
               WsCliProgress          *progress,
               GArray                 *points,
-              GFile                  *file,
-              const WsMeasureOptions *options,
-              const WsDeviceInfo     *device)
+              WsCliKeeper            *keeper,
+              const WsMeasureOptions *options)
 {
-  g_autoptr (WsRecording) r = ws_recording_new (device);
   g_autoptr (GString) failed = g_string_new (NULL);
   g_autoptr (GError) error = NULL;
   gint64 start = g_get_monotonic_time ();
+  guint measured = 0;
 
   for (guint i = 0; i < points->len; i++)
     {
@@ -80,8 +80,18 @@ record_suite (WsSession              *session,
       progress->what = p->info->id;
       if (p->param)
         ws_cli_set_param (params, p->param, p->value);
+      if (ws_cli_keeper_has (keeper, p->info->id, params))
+        continue;
       request = ws_cli_kernel_request (p->info->id, params, options);
       m = ws_cli_run_measure (session, request, &local);
+      if (m == NULL && ws_cli_gpu_unreachable (local))
+        {
+          ws_cli_progress_clear (progress);
+          ws_cli_fail ("record", 0, "%s%s%s: %s", p->info->id, p->param ? " " : "", p->param ? p->param : "",
+                       local->message);
+          ws_cli_keeper_tell (keeper, ws_recording_get_n_measurements (keeper->recording), points->len);
+          return ws_cli_failure_status (local);
+        }
       if (m == NULL)
         {
           /* the others are still worth recording; the exit status says it */
@@ -91,14 +101,19 @@ record_suite (WsSession              *session,
           g_string_append_printf (failed, "%s%s", failed->len ? ", " : "", p->info->id);
           continue;
         }
-      ws_recording_add (r, m);
+      ws_cli_keeper_add (keeper, m);
+      measured++;
     }
   ws_cli_progress_clear (progress);
-  if (!ws_recording_save_file (r, file, NULL, &error))
+  if (keeper->save_failed)
+    return WS_CLI_FAILED;
+  /* saved already, unless there was nothing to measure */
+  if (measured == 0 && !ws_recording_save_file (keeper->recording, keeper->file, NULL, &error))
     return ws_cli_fail ("record", WS_CLI_FAILED, "%s", error->message);
-  fprintf (stderr, "warpscope-cli record: %u measurements of %u kernels' points in %.1f s saved to %s\n",
-           ws_recording_get_n_measurements (r), points->len, (g_get_monotonic_time () - start) / 1e6,
-           g_file_peek_path (file));
+  fprintf (stderr, "warpscope-cli record: %u measurements of %u kernels' points in %.1f s saved to %s%s\n",
+           ws_recording_get_n_measurements (keeper->recording), points->len,
+           (g_get_monotonic_time () - start) / 1e6, g_file_peek_path (keeper->file),
+           keeper->resumed ? " (some resumed from it)" : "");
   if (failed->len)
     return ws_cli_fail ("record", WS_CLI_FAILED, "these failed and are missing: %s", failed->str);
   return WS_CLI_OK;
@@ -109,6 +124,10 @@ ws_cli_record (int    argc,
                char **argv)
 {
   WsCliMeasureOptions c = { 0 };
+  WsCliGpuOptions gpu = { 0 };
+  g_autoptr (WsGpuTarget) target = NULL;
+  WsCliKeeper keeper = { 0 };
+  gboolean resume = FALSE;
   g_autofree char *output = NULL;
   g_autofree char *only = NULL;
   GOptionEntry entries[] = {
@@ -116,18 +135,28 @@ ws_cli_record (int    argc,
     { "only", 0, 0, G_OPTION_ARG_STRING, &only, "Only the kernels whose id starts with this", "PREFIX" },
     { "samples", 'n', 0, G_OPTION_ARG_INT, &c.samples, "Timed samples per measurement (default 10)", "N" },
     { "hot", 0, 0, G_OPTION_ARG_NONE, &c.hot, "Do not flush L2 between samples", NULL },
+    { "resume", 0, 0, G_OPTION_ARG_NONE, &resume, "Measure only what FILE lacks, and add it there", NULL },
     { NULL }
   };
   g_autoptr (GArray) points = NULL;
   g_autoptr (WsSession) session = NULL;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GFile) file = NULL;
   const WsDeviceInfo *device;
   WsCliProgress progress;
   WsMeasureOptions options;
+  int status;
 
-  if (!ws_cli_parse ("record", "-o FILE", "Measure every kernel and its standard sweep, and save a recording.",
-                     "The recording opens anywhere, with or without a GPU.", entries, &argc, &argv))
+  if (!ws_cli_parse_gpu ("record", "-o FILE", "Measure every kernel and its standard sweep, and save a recording.",
+                         "The recording opens anywhere, with or without a GPU. It is saved after every measurement: "
+                         "when the\nrun stops (a lost connection to the GPU's machine), the same command with "
+                         "--resume measures the rest.", entries, &gpu, &argc, &argv))
+    {
+      ws_cli_gpu_options_clear (&gpu);
+      return WS_CLI_USAGE;
+    }
+  target = ws_cli_gpu_target ("record", &gpu);
+  ws_cli_gpu_options_clear (&gpu);
+  if (target == NULL)
     return WS_CLI_USAGE;
   if (argc > 1)
     return ws_cli_fail ("record", WS_CLI_USAGE, "unexpected argument “%s”", argv[1]);
@@ -139,10 +168,13 @@ ws_cli_record (int    argc,
   if (points->len == 0)
     return ws_cli_fail ("record", WS_CLI_USAGE, "--only: no kernel id starts with “%s”", only);
   ws_cli_progress_init (&progress, points->len);
-  session = ws_cli_session_new (&progress);
+  session = ws_cli_session_new (&progress, target);
   device = ws_cli_probe (session, &error);
   if (device == NULL)
     return ws_cli_no_gpu ("record", error);
-  file = g_file_new_for_commandline_arg (output);
-  return record_suite (session, &progress, points, file, &options, device);
+  if (!ws_cli_keeper_init (&keeper, "record", output, resume, device))
+    return WS_CLI_USAGE;
+  status = record_suite (session, &progress, points, &keeper, &options);
+  ws_cli_keeper_clear (&keeper);
+  return status;
 }

@@ -59,46 +59,120 @@ sweep_from_recording (const WsKernelInfo *info,
   return WS_CLI_NO_GPU;
 }
 
+typedef struct
+{
+  WsCliKeeper *keeper;
+  WsCliProgress *progress;
+} Keeping;
+
+static void
+on_point (WsSession           *session,
+          guint                done,
+          guint                total,
+          const WsMeasurement *latest,
+          Keeping             *keeping)
+{
+  if (latest)
+    ws_cli_keeper_add (keeping->keeper, latest);
+}
+
+static gint
+by_param (gconstpointer a,
+          gconstpointer b,
+          gpointer      param)
+{
+  gint64 x = 0, y = 0;
+
+  ws_measurement_get_param (*(WsMeasurement **) a, param, &x);
+  ws_measurement_get_param (*(WsMeasurement **) b, param, &y);
+  return (x > y) - (x < y);
+}
+
+/* Every point kept (resumed ones and new), in the order of the values. */
+static void
+print_points (const WsKernelInfo     *info,
+              const char             *param,
+              WsCliKeeper            *k,
+              const WsMeasureOptions *options,
+              gboolean                json)
+{
+  g_autoptr (GPtrArray) points = g_ptr_array_new ();
+  g_autofree char *where = ws_cli_device_where (ws_recording_get_device (k->recording));
+
+  for (guint i = 0; i < ws_recording_get_n_measurements (k->recording); i++)
+    g_ptr_array_add (points, (gpointer) ws_recording_get_measurement (k->recording, i));
+  g_ptr_array_sort_with_data (points, by_param, (gpointer) param);
+  if (json)
+    {
+      ws_cli_print_recording_json (k->recording);
+      return;
+    }
+  printf ("%s, measured now on %s (%s)\n", info->id, where,
+          options->cold ? "cold: L2 flushed before each sample" : "hot");
+  if (k->resumed)
+    printf ("%u of the points resumed from %s\n", k->resumed, g_file_peek_path (k->file));
+  print_sweep_table (param, points);
+}
+
 static int
 run_sweep (const WsKernelInfo     *info,
            GArray                 *params,
            const char             *param,
            GArray                 *values,
            const WsMeasureOptions *options,
+           const WsGpuTarget      *target,
+           const char             *output,
+           gboolean                resume,
            gboolean                json)
 {
   g_autoptr (GPtrArray) results = NULL;
   g_autoptr (WsSession) session = NULL;
   g_autoptr (WsMeasureRequest) request = NULL;
+  g_autoptr (GArray) left = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr (GError) error = NULL;
   const WsDeviceInfo *device;
   WsCliProgress progress;
+  WsCliKeeper keeper = { 0 };
+  Keeping keeping = { &keeper, &progress };
+  int status = WS_CLI_OK;
 
   ws_cli_progress_init (&progress, values->len);
-  session = ws_cli_session_new (&progress);
+  session = ws_cli_session_new (&progress, target);
   device = ws_cli_probe (session, &error);
+  if (device == NULL && ws_cli_gpu_unreachable (error))
+    return ws_cli_no_gpu ("sweep", error);
   if (device == NULL)
     return sweep_from_recording (info, params, param, values, json, error);
-  progress.what = info->id;
-  request = ws_cli_kernel_request (info->id, params, options);
-  results = ws_cli_run_sweep (session, request, param, values, &progress, &error);
-  ws_cli_progress_clear (&progress);
-  if (results == NULL)
-    return ws_cli_fail ("sweep", ws_cli_failure_status (error), "%s", error->message);
-  if (json)
+  if (!ws_cli_keeper_init (&keeper, "sweep", output, resume, device))
+    return WS_CLI_USAGE;
+  /* what the file has already is not measured again */
+  for (guint i = 0; i < values->len; i++)
     {
-      g_autoptr (WsRecording) r = ws_recording_new (device);
-      for (guint i = 0; i < results->len; i++)
-        ws_recording_add (r, g_ptr_array_index (results, i));
-      ws_cli_print_recording_json (r);
+      gint64 v = g_array_index (values, gint64, i);
+
+      ws_cli_set_param (params, param, v);
+      if (!ws_cli_keeper_has (&keeper, info->id, params))
+        g_array_append_val (left, v);
+    }
+  progress.what = info->id;
+  progress.points = MAX (left->len, 1);
+  g_signal_connect (session, "sweep-progress", G_CALLBACK (on_point), &keeping);
+  request = ws_cli_kernel_request (info->id, params, options);
+  if (left->len > 0)
+    results = ws_cli_run_sweep (session, request, param, left, &progress, &error);
+  ws_cli_progress_clear (&progress);
+  g_signal_handlers_disconnect_by_data (session, &keeping);
+  if (left->len > 0 && results == NULL)
+    {
+      /* the points measured stay: printed, and kept in the file */
+      print_points (info, param, &keeper, options, json);
+      status = ws_cli_fail ("sweep", ws_cli_failure_status (error), "%s", error->message);
+      ws_cli_keeper_tell (&keeper, ws_recording_get_n_measurements (keeper.recording), values->len);
     }
   else
-    {
-      printf ("%s, measured now on %s (%s)\n", info->id, device->name,
-              options->cold ? "cold: L2 flushed before each sample" : "hot");
-      print_sweep_table (param, results);
-    }
-  return WS_CLI_OK;
+    print_points (info, param, &keeper, options, json);
+  ws_cli_keeper_clear (&keeper);
+  return status;
 }
 
 int
@@ -106,6 +180,10 @@ ws_cli_sweep (int    argc,
               char **argv)
 {
   WsCliMeasureOptions c = { 0 };
+  WsCliGpuOptions gpu = { 0 };
+  g_autoptr (WsGpuTarget) target = NULL;
+  g_autofree char *output = NULL;
+  gboolean resume = FALSE;
   g_autofree char *param = NULL;
   g_autofree char *values_text = NULL;
   g_auto (GStrv) sets = NULL;
@@ -117,6 +195,9 @@ ws_cli_sweep (int    argc,
     { "cold", 0, 0, G_OPTION_ARG_NONE, &c.cold, "Flush L2 before each sample (the default)", NULL },
     { "hot", 0, 0, G_OPTION_ARG_NONE, &c.hot, "Do not flush L2 between samples", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &c.json, "Print a recording (JSON) of the points", NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Also keep the points in this recording, saved after each",
+      "FILE" },
+    { "resume", 0, 0, G_OPTION_ARG_NONE, &resume, "Measure only the points the -o FILE lacks", NULL },
     { NULL }
   };
   const WsKernelInfo *info;
@@ -125,9 +206,21 @@ ws_cli_sweep (int    argc,
   g_autoptr (GError) error = NULL;
   WsMeasureOptions options;
 
-  if (!ws_cli_parse ("sweep", "ID", "Measure a kernel over the values of one parameter.",
-                     "Example:\n  warpscope-cli sweep coalescing/strided-sweep --param stride --values 1:32\n",
-                     entries, &argc, &argv))
+  if (!ws_cli_parse_gpu ("sweep", "ID", "Measure a kernel over the values of one parameter.",
+                         "A sweep that stops (a lost connection to the GPU's machine) keeps the points it measured: "
+                         "with -o FILE\nthey are saved as they come, and the same command with --resume measures the "
+                         "rest.\n\n"
+                         "Examples:\n"
+                         "  warpscope-cli sweep coalescing/strided-sweep --param stride --values 1:32\n"
+                         "  warpscope-cli sweep banks/stride --gpu ssh://gpu01 -o banks.json --resume\n",
+                         entries, &gpu, &argc, &argv))
+    {
+      ws_cli_gpu_options_clear (&gpu);
+      return WS_CLI_USAGE;
+    }
+  target = ws_cli_gpu_target ("sweep", &gpu);
+  ws_cli_gpu_options_clear (&gpu);
+  if (target == NULL)
     return WS_CLI_USAGE;
   if (argc < 2)
     return ws_cli_fail ("sweep", WS_CLI_USAGE, "which kernel? (warpscope-cli list shows them)");
@@ -148,5 +241,5 @@ ws_cli_sweep (int    argc,
     return ws_cli_fail ("sweep", WS_CLI_USAGE, "--values: %s", error->message);
   if ((params = ws_cli_kernel_params ("sweep", info, sets)) == NULL)
     return WS_CLI_USAGE;
-  return run_sweep (info, params, param, values, &options, c.json);
+  return run_sweep (info, params, param, values, &options, target, output, resume, c.json);
 }

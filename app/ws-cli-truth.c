@@ -313,6 +313,8 @@ typedef struct
   char *run_once;
   char *ncu;
   char *dump;
+  WsCliGpuOptions gpu;
+  WsGpuTarget *target;
 } TruthOptions;
 
 static void
@@ -324,6 +326,8 @@ truth_options_clear (TruthOptions *o)
   g_free (o->run_once);
   g_free (o->ncu);
   g_free (o->dump);
+  ws_cli_gpu_options_clear (&o->gpu);
+  g_clear_pointer (&o->target, ws_gpu_target_free);
 }
 
 static int
@@ -396,7 +400,7 @@ run_all (TruthOptions *o)
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_truth_row_free);
   g_autoptr (JsonBuilder) raw = json_builder_new ();
   g_autoptr (JsonNode) raw_node = NULL;
-  g_autoptr (WsSession) session = ws_cli_session_new (NULL);
+  g_autoptr (WsSession) session = ws_cli_session_new (NULL, o->target);
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
   gboolean progress = !o->json && ws_cli_stdout_is_terminal () && o->output == NULL;
@@ -406,7 +410,8 @@ run_all (TruthOptions *o)
   if (cases->len == 0)
     return ws_cli_fail ("truth", WS_CLI_USAGE, "--only %s: no case matches (see --list)", o->only);
   if ((device = ws_cli_probe (session, &error)) == NULL)
-    return ws_cli_fail ("truth", WS_CLI_NO_GPU, "%s", error->message);
+    return ws_cli_fail ("truth", ws_cli_gpu_unreachable (error) ? ws_cli_failure_status (error) : WS_CLI_NO_GPU,
+                        "%s", error->message);
   json_builder_begin_object (raw);
   for (guint i = 0; i < cases->len; i++)
     {
@@ -492,13 +497,17 @@ ws_cli_truth (int    argc,
   };
   int status;
 
-  if (!ws_cli_parse ("truth", NULL, "Compare the model with the GPU's hardware counters",
-                     truth_description, entries, &argc, &argv))
+  if (!ws_cli_parse_gpu ("truth", NULL, "Compare the model with the GPU's hardware counters",
+                         truth_description, entries, &o.gpu, &argc, &argv) ||
+      (o.target = ws_cli_gpu_target ("truth", &o.gpu)) == NULL)
     {
       truth_options_clear (&o);
       return WS_CLI_USAGE;
     }
-  if (o.list)
+  if ((o.dump || o.run_once || o.bench) && !ws_gpu_target_is_local (o.target))
+    status = ws_cli_fail ("truth", WS_CLI_USAGE, "--dump, --run-once and --bench look at this process on this "
+                          "computer: they take no --gpu");
+  else if (o.list)
     status = list_cases ();
   else
     {

@@ -91,13 +91,18 @@ print_help (FILE *out)
            "\n"
            "Run “warpscope-cli COMMAND --help” for a command's options.\n"
            "\n"
-           "Exit status: 0 success, 1 a check failed, 2 bad input, 3 no usable GPU.\n"
+           "Exit status: 0 success, 1 a check failed, 2 bad input, 3 no usable GPU,\n"
+           "4 the GPU's machine cannot be reached (or the connection to it was lost).\n"
+           "\n"
+           "The commands that measure take --gpu WHERE: local (the default), ssh://[USER@]HOST[:PORT]\n"
+           "or slurm://PARTITION, or --gpu-command CMD; with --gpu-index N and --gpu-worker PATH.\n"
            "\n"
            "Examples:\n"
            "  warpscope-cli model --preset coalescing/offset\n"
            "  warpscope-cli model --index 'blockIdx.x + threadIdx.x * gridDim.x' --grid 128 --block 256\n"
            "  warpscope-cli model --space shared --index 'threadIdx.x * 32' --block 32 --json\n"
            "  warpscope-cli device\n"
+           "  warpscope-cli device --gpu ssh://gpu01\n"
            "  warpscope-cli measure coalescing/stride --samples 20\n");
 }
 

@@ -15,6 +15,7 @@ enum
   WS_CLI_FAILED = 1,     /* ran, but the answer is bad (a mismatch, a failed check) */
   WS_CLI_USAGE = 2,      /* bad input: a flag, an expression, a value */
   WS_CLI_NO_GPU = 3,     /* needs a GPU and there is none usable */
+  WS_CLI_UNREACHABLE = 4, /* the GPU's machine could not be reached, or the connection to it was lost */
 };
 
 typedef int (*WsCliCommandFunc) (int    argc,

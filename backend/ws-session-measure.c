@@ -173,6 +173,7 @@ typedef struct
 {
   Subject *subject;
   WsPattern *pattern;           /* NULL for a reference with no pattern */
+  GPtrArray *partial;           /* a sweep's points so far (WsMeasurement) */
 } MeasureData;
 
 static void
@@ -180,6 +181,7 @@ measure_data_free (MeasureData *d)
 {
   subject_free (d->subject);
   g_clear_pointer (&d->pattern, ws_pattern_unref);
+  g_clear_pointer (&d->partial, g_ptr_array_unref);
   g_free (d);
 }
 
@@ -213,6 +215,7 @@ measure_done (GObject      *source,
 
   if (m == NULL)
     {
+      ws_session_note_failure (self, error);
       g_task_return_error (task, error);
       return;
     }
@@ -225,6 +228,8 @@ measure_done (GObject      *source,
   else
     ws_measurement_free (m);
 }
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MeasureData, measure_data_free)
 
 static MeasureData *
 measure_data_new (const WsMeasureRequest *request)
@@ -275,10 +280,14 @@ sweep_progress (WsBackend           *backend,
                 const WsMeasurement *latest,
                 gpointer             user_data)
 {
-  WsSession *self = user_data;
+  GTask *task = user_data;
+  WsSession *self = g_task_get_source_object (task);
+  MeasureData *d = g_task_get_task_data (task);
 
   g_assert (WS_IS_SESSION (self));
 
+  if (latest)
+    g_ptr_array_add (d->partial, ws_measurement_copy (latest));
   g_signal_emit (self, ws_session_signals[WS_SESSION_SIGNAL_SWEEP_PROGRESS], 0, done, total, latest);
 }
 
@@ -309,6 +318,12 @@ sweep_done (GObject      *source,
   sweeping_changed (self, -1);
   if (points == NULL)
     {
+      /* what was measured before a failure (a lost connection) is kept:
+       * the sweep resumes from there (ws_session_sweep_values_left) */
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        for (guint i = 0; i < d->partial->len; i++)
+          add_live (self, d->subject, d->pattern, g_ptr_array_index (d->partial, i), FALSE);
+      ws_session_note_failure (self, error);
       g_task_return_error (task, error);
       return;
     }
@@ -366,6 +381,7 @@ ws_session_sweep_async (WsSession              *self,
       return;
     }
   d = measure_data_new (request);
+  d->partial = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_measurement_free);
   /* every point of a sweep shares its key; x is the swept value */
   g_free (d->subject->sweep_param);
   d->subject->sweep_param = g_strdup (param);
@@ -376,8 +392,44 @@ ws_session_sweep_async (WsSession              *self,
     }
   g_task_set_task_data (task, d, (GDestroyNotify) measure_data_free);
   sweeping_changed (self, +1);
-  ws_backend_sweep_async (self->backend, request, param, values, cancellable, sweep_progress, g_object_ref (self),
+  ws_backend_sweep_async (self->backend, request, param, values, cancellable, sweep_progress, g_object_ref (task),
                           g_object_unref, sweep_done, task);
+}
+
+GArray *
+ws_session_sweep_values_left (WsSession              *self,
+                              const WsMeasureRequest *request,
+                              const char             *param,
+                              GArray                 *values)
+{
+  g_autoptr (GArray) standard = NULL;
+  g_autoptr (MeasureData) d = NULL;
+  GArray *left;
+
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+  g_return_val_if_fail (request != NULL, NULL);
+  g_return_val_if_fail (param != NULL, NULL);
+
+  if (values == NULL && (values = standard = standard_values (request, param)) == NULL)
+    return NULL;
+  /* the key the sweep's points were kept under */
+  d = measure_data_new (request);
+  g_free (d->subject->sweep_param);
+  d->subject->sweep_param = g_strdup (param);
+  if (d->pattern)
+    {
+      g_free (d->subject->key);
+      d->subject->key = ws_pattern_sweep_key (d->pattern, param);
+    }
+  left = g_array_new (FALSE, FALSE, sizeof (gint64));
+  for (guint i = 0; i < values->len; i++)
+    {
+      gint64 v = g_array_index (values, gint64, i);
+
+      if (ws_session_find_live (self, d->subject->key, (double) v) == NULL)
+        g_array_append_val (left, v);
+    }
+  return left;
 }
 
 GPtrArray *

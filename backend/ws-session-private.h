@@ -22,6 +22,10 @@ enum
   WS_SESSION_PROP_RECORDING_LOADED,
   WS_SESSION_PROP_SWEEPING,
   WS_SESSION_PROP_MEASURE_COMPARISON,
+  WS_SESSION_PROP_TARGET,
+  WS_SESSION_PROP_CONNECTION,
+  WS_SESSION_PROP_CONNECTION_DETAIL,
+  WS_SESSION_PROP_HELLO,
   WS_SESSION_N_PROPS
 };
 
@@ -54,6 +58,14 @@ struct _WsSession
   gpointer profile;
   GDestroyNotify profile_destroy;
 
+  /* how the GPU is reached (ws-session-gpu.c) */
+  WsSessionConnection connection;
+  char *connection_detail;
+  GError *connection_error;
+  WsWorkerHello *hello;
+  GCancellable *connect_cancellable;
+  gulong state_handler;
+
   /* how it measures */
   guint samples;
   gboolean cold;
@@ -77,6 +89,22 @@ struct _WsSession
   gboolean comparison_measuring;
   GCancellable *comparison_cancellable;
 };
+
+/* ws-session-gpu.c */
+/* Starts the worker, then probes (probe_done); or probes at once where no
+ * worker is needed. */
+void     ws_session_connect_and_probe   (WsSession           *self,
+                                         GAsyncReadyCallback  probe_done);
+/* A job failed: a lost worker changes the connection. */
+void     ws_session_note_failure        (WsSession           *self,
+                                         const GError        *error);
+/* Follows the backend's worker as it starts. */
+void     ws_session_gpu_watch           (WsSession           *self);
+void     ws_session_gpu_finalize        (WsSession           *self);
+void     ws_session_gpu_install         (GParamSpec         **properties);
+gboolean ws_session_gpu_get_property    (WsSession           *self,
+                                         guint                prop_id,
+                                         GValue              *value);
 
 /* ws-session-compare.c */
 /* Measures the next item not measured yet, if it may. */

@@ -38,7 +38,14 @@ probe_done (GObject      *source,
 
   g_assert (WS_IS_SESSION (self));
 
+  /* asked of a backend the session has left since */
+  if (WS_BACKEND (source) != self->backend)
+    {
+      g_clear_pointer (&device, ws_device_info_free);
+      return;
+    }
   self->probing = FALSE;
+  ws_session_note_failure (self, error);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   self->device = device;
@@ -57,7 +64,7 @@ ws_session_probe (WsSession *self)
   if (self->probed || self->probing)
     return;
   self->probing = TRUE;
-  ws_backend_probe_async (self->backend, self->cancellable, probe_done, g_object_ref (self));
+  ws_session_connect_and_probe (self, probe_done);
 }
 
 gboolean
@@ -426,6 +433,7 @@ ws_session_constructed (GObject *object)
   G_OBJECT_CLASS (ws_session_parent_class)->constructed (object);
   if (self->backend == NULL)
     self->backend = ws_backend_new ();
+  ws_session_gpu_watch (self);
 }
 
 static void
@@ -434,6 +442,8 @@ ws_session_dispose (GObject *object)
   WsSession *self = WS_SESSION (object);
 
   g_cancellable_cancel (self->cancellable);
+  g_cancellable_cancel (self->connect_cancellable);
+  g_clear_signal_handler (&self->state_handler, self->backend);
   ws_session_compare_dispose (self);
   G_OBJECT_CLASS (ws_session_parent_class)->dispose (object);
 }
@@ -454,6 +464,7 @@ ws_session_finalize (GObject *object)
   g_clear_error (&self->recording_error);
   g_clear_pointer (&self->compared, g_ptr_array_unref);
   g_clear_pointer (&self->live, g_ptr_array_unref);
+  ws_session_gpu_finalize (self);
   G_OBJECT_CLASS (ws_session_parent_class)->finalize (object);
 }
 
@@ -498,7 +509,8 @@ ws_session_get_property (GObject    *object,
       g_value_set_boolean (value, self->measure_comparison);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (!ws_session_gpu_get_property (self, prop_id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -548,6 +560,7 @@ install_properties (GObjectClass *object_class)
   p[WS_SESSION_PROP_RECORDING_LOADED] = g_param_spec_boolean ("recording-loaded", NULL, NULL, FALSE, ro);
   p[WS_SESSION_PROP_SWEEPING] = g_param_spec_boolean ("sweeping", NULL, NULL, FALSE, ro);
   p[WS_SESSION_PROP_MEASURE_COMPARISON] = g_param_spec_boolean ("measure-comparison", NULL, NULL, FALSE, rw);
+  ws_session_gpu_install (p);
   g_object_class_install_properties (object_class, WS_SESSION_N_PROPS, p);
 }
 

@@ -42,6 +42,43 @@ void                 ws_session_probe                 (WsSession              *s
 gboolean             ws_session_get_probed            (WsSession              *self);
 const WsDeviceInfo  *ws_session_get_device            (WsSession              *self);
 const GError        *ws_session_get_probe_error       (WsSession              *self);
+/* Where the GPU is (ws-gpu-target.h), and how far the session got in
+ * reaching it. The GPU worker is started, and the handshake made, by the
+ * first probe; a worker that ends is started again by the next job. */
+typedef enum
+{
+  WS_SESSION_CONNECTION_NONE,        /* not tried yet */
+  WS_SESSION_CONNECTION_CONNECTING,  /* starting the worker: logging in, asking Slurm */
+  WS_SESSION_CONNECTION_QUEUED,      /* the Slurm job waits in the queue: the detail is its id */
+  WS_SESSION_CONNECTION_CONNECTED,   /* the handshake is in (ws_session_get_hello) */
+  WS_SESSION_CONNECTION_FAILED,      /* it could not be reached: the error says why */
+  WS_SESSION_CONNECTION_LOST,        /* it answered, then went: the next measurement connects again */
+} WsSessionConnection;
+
+/* Measures where the backend's GPU worker runs from now on: the device is
+ * looked for again there; live measurements and recordings stay. */
+void                 ws_session_set_backend           (WsSession              *self,
+                                                       WsBackend              *backend);
+/* The same with a backend of its own, for target. */
+void                 ws_session_set_target            (WsSession              *self,
+                                                       const WsGpuTarget      *target);
+const WsGpuTarget   *ws_session_get_target            (WsSession              *self);
+/* "connection" follows it, and "connection-detail" (a queued job's id). */
+WsSessionConnection  ws_session_get_connection        (WsSession              *self);
+const char          *ws_session_get_connection_detail (WsSession              *self);
+/* Why the worker could not be reached, or went (FAILED and LOST), or NULL. */
+const GError        *ws_session_get_connection_error  (WsSession              *self);
+/* The worker's handshake (host, GPUs, the one chosen), once connected. */
+const WsWorkerHello *ws_session_get_hello             (WsSession              *self);
+/* Stops waiting for the worker (a Slurm job is withdrawn). */
+void                 ws_session_cancel_connecting     (WsSession              *self);
+/* Forgets the device and the reason there was none, and looks again. */
+void                 ws_session_reconnect             (WsSession              *self);
+/* "gpu01 over ssh: NVIDIA H100 (sm_90, 80 GiB)", "this computer: no usable
+ * GPU (…)", "Slurm partition gpu: job 42 waits in the queue": where
+ * measurements run, in one line. */
+char                *ws_session_describe_gpu          (WsSession              *self);
+
 /* What the model knows of the GPU (a WsDeviceProfile of backend/model), or
  * NULL; the session owns it. */
 gpointer             ws_session_get_device_profile    (WsSession              *self);
@@ -138,6 +175,13 @@ void                 ws_session_sweep_async           (WsSession              *s
 GPtrArray           *ws_session_sweep_finish          (WsSession              *self,
                                                        GAsyncResult           *result,
                                                        GError                **error);
+/* A sweep that failed (a lost connection) keeps the points it measured
+ * among the live ones; these are the values (of values, NULL: the standard
+ * sweep) that no live point of the sweep has yet: what resuming measures. */
+GArray              *ws_session_sweep_values_left     (WsSession              *self,
+                                                       const WsMeasureRequest *request,
+                                                       const char             *param,
+                                                       GArray                 *values);
 gboolean             ws_session_get_sweeping          (WsSession              *self);
 
 /* The hardware counters of one launch of a pattern's generated kernel
