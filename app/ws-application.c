@@ -6,6 +6,7 @@
 
 #include "ws-app-windows.h"
 #include "ws-benchmark.h"
+#include "ws-gpu-chooser.h"
 #include "ws-window.h"
 
 struct _WsApplication
@@ -20,6 +21,7 @@ struct _WsApplication
   char *screenshot;
   char *style;
   char *size;
+  char *gpu;
   gboolean benchmark;
 };
 
@@ -118,6 +120,19 @@ ws_application_startup (GApplication *app)
   g_signal_connect_object (self->settings, "changed::color-scheme", G_CALLBACK (apply_color_scheme), self,
                            G_CONNECT_SWAPPED);
   apply_color_scheme (self);
+  /* where measurements run: --gpu chooses (and it is remembered), else the
+   * last choice; the windows' sessions share this backend */
+  if (self->gpu)
+    g_settings_set_string (self->settings, "gpu", self->gpu);
+  {
+    g_autoptr (WsGpuTarget) target = ws_gpu_chooser_read_target (self->settings);
+
+    if (!ws_gpu_target_is_local (target))
+      {
+        g_clear_object (&self->backend);
+        self->backend = ws_backend_new_for_target (target);
+      }
+  }
 }
 
 static void
@@ -178,6 +193,18 @@ ws_application_handle_local_options (GApplication *app,
   g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot);
   g_variant_dict_lookup (options, "style", "s", &self->style);
   g_variant_dict_lookup (options, "size", "s", &self->size);
+  g_variant_dict_lookup (options, "gpu", "s", &self->gpu);
+  if (self->gpu)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (WsGpuTarget) target = ws_gpu_target_parse (self->gpu, &error);
+
+      if (target == NULL)
+        {
+          g_printerr ("warpscope: --gpu: %s\n", error->message);
+          return 2;
+        }
+    }
   self->benchmark = g_variant_dict_contains (options, "benchmark");
   if (self->style && !g_str_equal (self->style, "light") && !g_str_equal (self->style, "dark"))
     {
@@ -203,6 +230,7 @@ ws_application_dispose (GObject *object)
   g_clear_pointer (&self->screenshot, g_free);
   g_clear_pointer (&self->style, g_free);
   g_clear_pointer (&self->size, g_free);
+  g_clear_pointer (&self->gpu, g_free);
   G_OBJECT_CLASS (ws_application_parent_class)->dispose (object);
 }
 
@@ -226,6 +254,8 @@ ws_application_init (WsApplication *self)
     { "recording", 'r', 0, G_OPTION_ARG_FILENAME, NULL, "Plot the measurements of this recording", "FILE" },
     { "style", 0, 0, G_OPTION_ARG_STRING, NULL, "Light or dark, whatever the system says", "light|dark" },
     { "size", 0, 0, G_OPTION_ARG_STRING, NULL, "The window's size", "WIDTHxHEIGHT" },
+    { "gpu", 0, 0, G_OPTION_ARG_STRING, NULL,
+      "Measure there (and remember it): local, ssh://[USER@]HOST[:PORT], slurm://PARTITION or command:CMD", "WHERE" },
     { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Save a PNG of the window once it has settled, and quit",
       "FILE" },
     { "benchmark", 0, 0, G_OPTION_ARG_NONE, NULL,

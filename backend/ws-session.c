@@ -46,7 +46,8 @@ probe_done (GObject      *source,
     }
   self->probing = FALSE;
   ws_session_note_failure (self, error);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  /* the session going cancels; a wait the user cancelled is an answer */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && g_cancellable_is_cancelled (self->cancellable))
     return;
   self->device = device;
   self->probe_error = g_steal_pointer (&error);

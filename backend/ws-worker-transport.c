@@ -661,11 +661,23 @@ explain_other (const End *e)
   g_autofree char *said = e->last ? g_strdup_printf (" (it said “%s”)", e->last) : g_strdup ("");
 
   if (e->answered)
-    return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
-                        "the connection to the GPU worker on %s was lost: %s %s%s; the measurements made are "
-                        "kept, and the next one connects again", e->place,
-                        e->target->kind == WS_GPU_TARGET_SSH ? "ssh" :
-                        e->target->kind == WS_GPU_TARGET_SLURM ? "srun" : "the command", how, said);
+    switch (e->target->kind)
+      {
+      case WS_GPU_TARGET_SSH:
+        return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
+                            "the connection to the GPU worker on %s was lost: ssh %s%s; the measurements made are "
+                            "kept, and the next one connects again", e->place, how, said);
+      case WS_GPU_TARGET_SLURM:
+        return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
+                            "the GPU worker of Slurm %s%s ended: srun %s%s; the measurements made are kept, and "
+                            "the next one asks Slurm again", e->job ? "job " : "", e->job ? e->job : "",
+                            how, said);
+      case WS_GPU_TARGET_COMMAND:
+      default:
+        return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
+                            "the GPU worker that %s started ended: it %s%s; the measurements made are kept, and "
+                            "the next one starts it again", what, how, said);
+      }
   if (e->target->kind == WS_GPU_TARGET_COMMAND && !e->signaled && (e->status == 127 || e->status == 126))
     return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_NOT_INSTALLED,
                         "%s could not start the GPU worker%s", what, said);

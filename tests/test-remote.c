@@ -8,11 +8,15 @@
  * waits in the queue and is withdrawn. */
 #include "ws-config.h"
 #include "ws-backend.h"
+#include "ws-recording.h"
+#include "ws-session.h"
 #include "ws-worker-client.h"
 #include "remote-fixture.h"
 
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <unistd.h>
 
 static WsTestSshd sshd;
 static char *sshd_missing;     /* why there is no sshd, or NULL */
@@ -648,6 +652,270 @@ test_ssh_killed_mid_sweep (void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Sessions                                                           */
+/* ------------------------------------------------------------------ */
+
+static void
+wait_probed (WsSession *session)
+{
+  while (!ws_session_get_probed (session))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+on_session_sweep (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+/* The worker this process started that plays a recording back. */
+static GPid
+replaying_worker (void)
+{
+  g_autoptr (GArray) children = ws_test_children (getpid ());
+
+  for (guint i = 0; i < children->len; i++)
+    {
+      GPid pid = g_array_index (children, GPid, i);
+      g_autofree char *path = g_strdup_printf ("/proc/%d/cmdline", pid);
+      g_autofree char *cmdline = NULL;
+      gsize n;
+
+      if (!g_file_get_contents (path, &cmdline, &n, NULL) || n == 0 ||
+          !g_str_has_suffix (cmdline, "warpscope-gpu-worker"))
+        continue;
+      /* its arguments, each ended by a NUL */
+      for (const char *arg = cmdline; arg < cmdline + n; arg += strlen (arg) + 1)
+        if (g_str_equal (arg, "--replay"))
+          return pid;
+    }
+  return 0;
+}
+
+static void
+kill_worker_at_third (WsSession           *session,
+                      guint                done,
+                      guint                total,
+                      const WsMeasurement *latest)
+{
+  GPid pid;
+
+  if (latest == NULL || done != 3)
+    return;
+  pid = replaying_worker ();
+  g_assert_cmpint (pid, >, 0);
+  kill (pid, SIGKILL);
+}
+
+/* A session follows its target: connecting, then the handshake; a target
+ * out of reach is a failed connection with the reason; a sweep whose
+ * connection drops keeps its points, and the values left are the rest. */
+static void
+test_session (void)
+{
+  g_autofree char *replay = g_strdup_printf ("exec %s --replay %s --replay-delay 150", worker, recording);
+  g_autofree char *address = command_address (replay, NULL);
+  g_autoptr (WsGpuTarget) target = ws_gpu_target_parse (address, NULL);
+  g_autoptr (WsGpuTarget) nowhere = ws_gpu_target_parse ("command:?run=exit%2042", NULL);
+  g_autoptr (WsSession) session = ws_session_new (NULL);
+  g_autoptr (WsMeasureRequest) request = ws_measure_request_new ();
+  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GArray) left = NULL;
+  g_autoptr (GAsyncResult) result = NULL;
+  g_autoptr (GPtrArray) points = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *described = NULL;
+
+  g_assert_true (ws_gpu_target_is_local (ws_session_get_target (session)));
+  ws_session_set_target (session, nowhere);
+  ws_session_probe (session);
+  g_assert_cmpint (ws_session_get_connection (session), ==, WS_SESSION_CONNECTION_CONNECTING);
+  wait_probed (session);
+  g_assert_cmpint (ws_session_get_connection (session), ==, WS_SESSION_CONNECTION_FAILED);
+  g_assert_error (ws_session_get_connection_error (session), WS_WORKER_ERROR, WS_WORKER_ERROR_FAILED);
+  g_assert_nonnull (strstr (ws_session_get_probe_error (session)->message, "exited with status 42"));
+  described = ws_session_describe_gpu (session);
+  g_assert_true (g_str_has_prefix (described, "the command “exit 42”: "));
+  g_clear_pointer (&described, g_free);
+
+  ws_session_set_target (session, target);
+  g_assert_false (ws_session_get_probed (session));
+  wait_probed (session);
+  g_assert_cmpint (ws_session_get_connection (session), ==, WS_SESSION_CONNECTION_CONNECTED);
+  g_assert_nonnull (ws_session_get_device (session));
+  g_assert_cmpstr (ws_session_get_hello (session)->replay, ==, "h100.json");
+  described = ws_session_describe_gpu (session);
+  g_assert_nonnull (strstr (described, "NVIDIA H100 80GB HBM3"));
+
+  /* the worker is killed after the third point: the first three stay */
+  request->kernel_id = g_strdup ("coalescing/strided-sweep");
+  for (gint64 v = 1; v <= 8; v++)
+    g_array_append_val (values, v);
+  g_signal_connect (session, "sweep-progress", G_CALLBACK (kill_worker_at_third), NULL);
+  ws_session_sweep_async (session, request, "stride", values, NULL, on_session_sweep, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  points = ws_session_sweep_finish (session, result, &error);
+  g_assert_null (points);
+  g_assert_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST);
+  g_assert_nonnull (strstr (error->message, "the measurements made are kept"));
+  g_assert_cmpint (ws_session_get_connection (session), ==, WS_SESSION_CONNECTION_LOST);
+  g_assert_cmpuint (ws_session_get_live (session)->len, >=, 3);
+  g_assert_cmpuint (ws_session_get_live (session)->len, <, 8);
+  g_clear_error (&error);
+  g_clear_object (&result);
+  g_signal_handlers_disconnect_by_func (session, kill_worker_at_third, NULL);
+
+  /* resumed: the values left, on a worker started again */
+  left = ws_session_sweep_values_left (session, request, "stride", values);
+  g_assert_cmpuint (left->len, ==, 8 - ws_session_get_live (session)->len);
+  g_assert_cmpint (g_array_index (left, gint64, 0), ==, ws_session_get_live (session)->len + 1);
+  ws_session_sweep_async (session, request, "stride", left, NULL, on_session_sweep, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  points = ws_session_sweep_finish (session, result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ws_session_get_live (session)->len, ==, 8);
+  g_clear_pointer (&left, g_array_unref);
+  left = ws_session_sweep_values_left (session, request, "stride", values);
+  g_assert_cmpuint (left->len, ==, 0);
+}
+
+/* ------------------------------------------------------------------ */
+/* warpscope-cli                                                      */
+/* ------------------------------------------------------------------ */
+
+/* Runs warpscope-cli with args; its exit status, output and errors. */
+static int
+cli (const char * const *args,
+     char              **out,
+     char              **err)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocess) p = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_ptr_array_add (argv, (char *) g_getenv ("WS_CLI"));
+  for (guint i = 0; args[i]; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  p = g_subprocess_newv ((const char * const *) argv->pdata,
+                         G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (p, NULL, NULL, out, err, &error));
+  g_assert_no_error (error);
+  return g_subprocess_get_exit_status (p);
+}
+
+static guint
+measurements_in (const char *path)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (WsRecording) r = ws_recording_load_file (file, NULL, NULL);
+
+  return r ? ws_recording_get_n_measurements (r) : 0;
+}
+
+static void
+test_cli_ssh (void)
+{
+  g_autofree char *options = NULL;
+  g_autofree char *address = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *refused = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject *o;
+
+  if (!need_sshd ())
+    return;
+  use_ssh (sshd.ssh_command);
+  options = worker_option (worker, NULL);
+  address = ws_test_sshd_address (&sshd, options);
+  {
+    const char *args[] = { "device", "--gpu", address, "--json", NULL };
+    int status = cli (args, &out, &err);
+
+    /* no GPU here; the host answered, and its (empty) list of GPUs is said */
+    g_assert_true (status == 0 || status == 3);
+    g_assert_true (json_parser_load_from_data (parser, out, -1, NULL));
+    o = json_node_get_object (json_parser_get_root (parser));
+    g_assert_cmpstr (json_object_get_string_member (o, "host"), ==, g_get_host_name ());
+    g_assert_true (g_str_has_prefix (json_object_get_string_member (o, "address"), "ssh://"));
+    g_assert_true (json_object_has_member (o, "gpus"));
+  }
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  refused = g_strdup_printf ("ssh://%s@127.0.0.1:%d", sshd.user, ws_test_free_port ());
+  {
+    const char *args[] = { "measure", "coalescing/offset", "--gpu", refused, NULL };
+
+    g_assert_cmpint (cli (args, &out, &err), ==, 4);
+    g_assert_true (g_str_has_prefix (err, "warpscope-cli measure: nothing answers on port"));
+    /* one line, and no recorded numbers stand in for a machine out of reach */
+    g_assert_cmpstr (strchr (err, '\n'), ==, err + strlen (err) - 1);
+    g_assert_cmpstr (out, ==, "");
+  }
+}
+
+/* warpscope-cli sweep -o FILE through ssh, its connection killed after a
+ * few points: exit status 4, the points kept in FILE; --resume measures
+ * the rest. */
+static void
+test_cli_ssh_resume (void)
+{
+  g_autofree char *script = g_build_filename (scratch, "slow-worker", NULL);
+  g_autofree char *text = g_strdup_printf ("#!/bin/sh\nexec %s --replay %s --replay-delay 250\n", worker, recording);
+  g_autofree char *options = NULL;
+  g_autofree char *address = NULL;
+  g_autofree char *file = g_build_filename (scratch, "sweep.json", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr (GSubprocess) p = NULL;
+  g_autoptr (GError) error = NULL;
+  guint kept;
+
+  if (!need_sshd ())
+    return;
+  use_ssh (sshd.ssh_command);
+  ws_test_write_script (script, text);
+  options = worker_option (script, NULL);
+  address = ws_test_sshd_address (&sshd, options);
+  g_remove (file);
+  {
+    const char *argv[] = { g_getenv ("WS_CLI"), "sweep", "coalescing/strided-sweep", "--values", "1:10",
+                           "--gpu", address, "-o", file, NULL };
+
+    p = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+    g_assert_no_error (error);
+  }
+  for (guint i = 0; i < 400 && measurements_in (file) < 3; i++)
+    g_usleep (25000);
+  g_assert_cmpuint (measurements_in (file), >=, 3);
+  g_assert_cmpuint (ws_test_sshd_drop_connections (&sshd), >, 0);
+  g_assert_true (g_subprocess_communicate_utf8 (p, NULL, NULL, &out, &err, &error));
+  g_assert_cmpint (g_subprocess_get_exit_status (p), ==, 4);
+  g_assert_nonnull (strstr (err, "was lost"));
+  g_assert_nonnull (strstr (err, "the same command with --resume measures the rest"));
+  kept = measurements_in (file);
+  g_assert_cmpuint (kept, >=, 3);
+  g_assert_cmpuint (kept, <, 10);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  {
+    const char *args[] = { "sweep", "coalescing/strided-sweep", "--values", "1:10", "--gpu", address,
+                           "-o", file, "--resume", NULL };
+
+    g_assert_cmpint (cli (args, &out, &err), ==, 0);
+  }
+  g_assert_cmpuint (measurements_in (file), ==, 10);
+  g_assert_nonnull (strstr (out, "of the points resumed from"));
+}
+
+/* ------------------------------------------------------------------ */
 /* Slurm                                                              */
 /* ------------------------------------------------------------------ */
 
@@ -746,6 +1014,9 @@ main (int    argc,
   g_test_add_func ("/remote/ssh/missing-worker", test_ssh_missing_worker);
   g_test_add_func ("/remote/ssh/auth-refused", test_ssh_auth_refused);
   g_test_add_func ("/remote/ssh/killed-mid-sweep", test_ssh_killed_mid_sweep);
+  g_test_add_func ("/remote/session/target", test_session);
+  g_test_add_func ("/remote/cli/ssh", test_cli_ssh);
+  g_test_add_func ("/remote/cli/ssh-resume", test_cli_ssh_resume);
   g_test_add_func ("/remote/slurm", test_slurm);
   status = g_test_run ();
 

@@ -5,6 +5,7 @@
 #include "ws-config.h"
 #include "ws-preferences-window.h"
 #include "ws-app-windows.h"
+#include "ws-gpu-chooser.h"
 
 #include <math.h>
 
@@ -22,6 +23,7 @@ struct _WsPreferencesWindow
   GtkAdjustment *speed_adjustment;
   GtkScale *speed_scale;
   AdwComboRow *export_style_row;
+  AdwPreferencesGroup *gpu_group;
 };
 
 G_DEFINE_FINAL_TYPE (WsPreferencesWindow, ws_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -169,6 +171,7 @@ ws_preferences_window_class_init (WsPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsPreferencesWindow, speed_adjustment);
   gtk_widget_class_bind_template_child (widget_class, WsPreferencesWindow, speed_scale);
   gtk_widget_class_bind_template_child (widget_class, WsPreferencesWindow, export_style_row);
+  gtk_widget_class_bind_template_child (widget_class, WsPreferencesWindow, gpu_group);
 }
 
 static void
@@ -179,6 +182,12 @@ ws_preferences_window_init (WsPreferencesWindow *self)
   self->settings = g_settings_new (WS_APP_ID);
   add_speed_marks (self);
   bind_settings (self);
+  {
+    GtkWidget *chooser = ws_gpu_chooser_new (self->settings);
+
+    ws_gpu_chooser_set_heading (WS_GPU_CHOOSER (chooser), NULL);
+    adw_preferences_group_add (self->gpu_group, chooser);
+  }
 }
 
 WsPreferencesWindow *

@@ -45,6 +45,9 @@ ws_window_update_banner (WsWindow *self)
   const GError *recording_error = ws_session_get_recording_error (session);
   WsRecording *recording = ws_session_get_recording (session);
 
+  /* where the GPU is, and how reaching it goes, come first */
+  if (ws_window_gpu_banner (self))
+    return;
   if (!ws_session_get_probed (session) || ws_session_get_device (session))
     {
       gtk_widget_set_visible (self->banner, FALSE);

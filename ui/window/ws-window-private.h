@@ -31,6 +31,14 @@ struct _WsWindow
   AdwWindowTitle *window_title;
   GtkWidget *banner;            /* a banner of our own: AdwBanner is libadwaita 1.3 */
   GtkLabel *banner_label;
+  GtkImage *banner_icon;
+  GtkButton *banner_action_button;
+  GtkButton *banner_help_button;
+  GtkMenuButton *gpu_button;
+  GtkImage *gpu_icon;
+  GtkLabel *gpu_label;
+  GtkPopover *gpu_popover;
+  GtkWidget *gpu_chooser;
   AdwFlap *flap;
   WsPresetSidebar *sidebar;
   GtkLabel *preset_title;
@@ -88,6 +96,10 @@ struct _WsWindow
   GPtrArray *sweep_points;         /* WsMeasurement of the sweep under way (or just done) */
   char *sweep_key;                 /* the pattern it measures */
   gboolean sweep_replayed;         /* its points come from the recording */
+  WsMeasureRequest *sweep_request; /* a sweep that stopped and can resume (ws-window-gpu.c), or NULL */
+  char *sweep_param;
+  GArray *sweep_values;
+  GError *sweep_error;             /* why it stopped */
   guint opening;                   /* recordings being read */
   char *compare_shown;             /* the comparison the cells show (its items' titles) */
 
@@ -139,6 +151,27 @@ void     ws_window_sweep_init           (WsWindow       *self);
 void     ws_window_start_sweep          (WsWindow       *self);
 void     ws_window_cancel_sweep         (WsWindow       *self);
 gboolean ws_window_is_sweeping          (WsWindow       *self);
+/* A live sweep of request over values of param (NULL: the standard ones). */
+void     ws_window_sweep_values         (WsWindow       *self,
+                                         const WsMeasureRequest *request,
+                                         const char     *param,
+                                         GArray         *values);
+
+/* ws-window-gpu.c: where measurements run */
+void     ws_window_gpu_init             (WsWindow       *self);
+void     ws_window_gpu_dispose          (WsWindow       *self);
+void     ws_window_gpu_class_init       (GtkWidgetClass *widget_class);
+/* The subtitle: what is shown, and where it is measured. */
+void     ws_window_update_subtitle      (WsWindow       *self);
+/* The banner about the GPU's machine, if there is one to show: TRUE. */
+gboolean ws_window_gpu_banner           (WsWindow       *self);
+/* A sweep stopped by a lost connection can resume: keeps what it asked. */
+void     ws_window_sweep_stopped        (WsWindow       *self,
+                                         const WsMeasureRequest *request,
+                                         const char     *param,
+                                         GArray         *values,
+                                         const GError   *error);
+void     ws_window_resume_sweep         (WsWindow       *self);
 
 /* ws-window-chart.c */
 void     ws_window_rebuild_chart        (WsWindow       *self);

@@ -88,12 +88,34 @@ on_sweep_progress (WsWindow            *self,
   ws_window_note_callback (self, start);
 }
 
+/* What a live sweep asked for: what resuming it asks again. */
+typedef struct
+{
+  WsWindow *self;
+  WsMeasureRequest *request;
+  char *param;
+  GArray *values;                  /* NULL: the standard sweep */
+} Asked;
+
+static void
+asked_free (Asked *a)
+{
+  g_object_unref (a->self);
+  ws_measure_request_free (a->request);
+  g_free (a->param);
+  g_clear_pointer (&a->values, g_array_unref);
+  g_free (a);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Asked, asked_free)
+
 static void
 sweep_done (GObject      *source,
             GAsyncResult *result,
             gpointer      user_data)
 {
-  g_autoptr (WsWindow) self = user_data;
+  g_autoptr (Asked) asked = user_data;
+  WsWindow *self = asked->self;
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) points = ws_session_sweep_finish (WS_SESSION (source), result, &error);
   gint64 start = g_get_monotonic_time ();
@@ -110,13 +132,18 @@ sweep_done (GObject      *source,
       /* the points are the session's live measurements now */
       g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
       end_sweep (self, text);
+      ws_window_sweep_stopped (self, NULL, NULL, NULL, NULL);
     }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     end_sweep (self, "Sweep cancelled");
   else
     {
       g_autofree char *text = g_strdup_printf ("The sweep stopped: %s", error->message);
+
+      /* the points it measured are the session's live ones now */
+      g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
       end_sweep (self, text);
+      ws_window_sweep_stopped (self, asked->request, asked->param, asked->values, error);
     }
   ws_window_show_measured (self);
   ws_window_note_callback (self, start);
@@ -174,20 +201,50 @@ start_replay (WsWindow   *self,
 }
 
 static void
-start_live_sweep (WsWindow   *self,
-                  const char *param)
+start_live_sweep (WsWindow               *self,
+                  const WsMeasureRequest *request,
+                  const char             *param,
+                  GArray                 *values)
 {
-  g_autoptr (WsMeasureRequest) request = ws_window_make_request (self, FALSE);
-  /* a registered kernel knows which values it can run; an edited pattern
-   * sweeps the preset's */
-  g_autoptr (GArray) values = request->kernel_id ? NULL : ws_sweep_values_parse (self->preset->sweep_values, NULL);
+  Asked *asked = g_new0 (Asked, 1);
 
+  asked->self = g_object_ref (self);
+  asked->request = ws_measure_request_copy (request);
+  asked->param = g_strdup (param);
+  asked->values = values ? g_array_ref (values) : NULL;
   self->sweep_replayed = FALSE;
   self->sweep_total = values ? values->len : 0;
   self->sweep_cancellable = g_cancellable_new ();
+  ws_window_sweep_stopped (self, NULL, NULL, NULL, NULL);
   ws_window_set_status (self, "Sweeping…");
-  ws_session_sweep_async (self->session, request, param, values, self->sweep_cancellable, sweep_done,
-                          g_object_ref (self));
+  ws_session_sweep_async (self->session, request, param, values, self->sweep_cancellable, sweep_done, asked);
+}
+
+static void
+begin (WsWindow *self)
+{
+  g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
+  g_free (self->sweep_key);
+  self->sweep_key = ws_window_pattern_key (self);
+  self->sweep_points = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_measurement_free);
+  self->sweep_done = 0;
+}
+
+void
+ws_window_sweep_values (WsWindow               *self,
+                        const WsMeasureRequest *request,
+                        const char             *param,
+                        GArray                 *values)
+{
+  if (ws_window_is_sweeping (self) || ws_session_get_device (self->session) == NULL)
+    return;
+  ws_window_schedule_measurement (self);
+  g_clear_handle_id (&self->measure_timeout, g_source_remove);
+  begin (self);
+  start_live_sweep (self, request, param, values);
+  show_sweep_progress (self);
+  ws_window_rebuild_chart (self);
+  ws_window_update_actions (self);
 }
 
 void
@@ -199,13 +256,17 @@ ws_window_start_sweep (WsWindow *self)
     return;
   ws_window_schedule_measurement (self);
   g_clear_handle_id (&self->measure_timeout, g_source_remove);
-  g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
-  g_free (self->sweep_key);
-  self->sweep_key = ws_window_pattern_key (self);
-  self->sweep_points = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_measurement_free);
-  self->sweep_done = 0;
+  begin (self);
   if (ws_session_get_device (self->session))
-    start_live_sweep (self, param);
+    {
+      g_autoptr (WsMeasureRequest) request = ws_window_make_request (self, FALSE);
+      /* a registered kernel knows which values it can run; an edited
+       * pattern sweeps the preset's */
+      g_autoptr (GArray) values = request->kernel_id ? NULL : ws_sweep_values_parse (self->preset->sweep_values,
+                                                                                     NULL);
+
+      start_live_sweep (self, request, param, values);
+    }
   else if (ws_session_get_recording (self->session) && !self->edited)
     start_replay (self, param);
   else

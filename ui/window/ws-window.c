@@ -212,8 +212,7 @@ set_pattern (WsWindow  *self,
   g_clear_pointer (&self->pattern, ws_pattern_unref);
   self->pattern = ws_pattern_ref (pattern);
   self->edited = ws_preset_differs (self->preset, self->pattern);
-  adw_window_title_set_subtitle (self->window_title,
-                                 self->preset ? (self->edited ? "edited pattern" : self->preset->title) : "your pattern");
+  ws_window_update_subtitle (self);
 }
 
 gboolean
@@ -263,7 +262,6 @@ ws_window_new_pattern (WsWindow *self)
   self->preset = NULL;
   ws_pattern_editor_set_pattern (self->editor, pattern);
   set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
-  adw_window_title_set_subtitle (self->window_title, "your pattern");
   gtk_label_set_text (self->preset_title, "Your pattern");
   gtk_label_set_text (self->preset_summary,
                       "Thread i reads element i. Change the memory space, the access, the element size and the "
@@ -439,6 +437,7 @@ ws_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   ws_window_measure_dispose (self);
+  ws_window_gpu_dispose (self);
   if (self->session)
     ws_session_set_measure_comparison (self->session, FALSE);
   g_cancellable_cancel (self->model_cancellable);
@@ -556,6 +555,7 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, sweep_button);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, chart);
   ws_window_class_init_actions (widget_class);
+  ws_window_gpu_class_init (widget_class);
 }
 
 static void
@@ -610,6 +610,7 @@ ws_window_new (GtkApplication *application,
   g_settings_bind (self->settings, "cold-cache", self->session, "cold", G_SETTINGS_BIND_GET);
   ws_window_measure_init (self);
   ws_window_sweep_init (self);
+  ws_window_gpu_init (self);
   ws_window_compare_init (self);
   last = g_settings_get_string (self->settings, "last-preset");
   if (!ws_window_load_preset (self, last))

@@ -1,0 +1,363 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Where measurements run: the chooser in the header bar writes the setting
+ * gpu, which moves the session there; the button, the subtitle and the
+ * banner say where it is and how reaching it goes, with a button to cancel
+ * a wait, try again, or resume a sweep a lost connection stopped. */
+#include "ws-window-private.h"
+
+#include "ws-gpu-chooser.h"
+
+#include <string.h>
+
+static gboolean
+remote (WsWindow *self)
+{
+  return !ws_gpu_target_is_local (ws_session_get_target (self->session));
+}
+
+/* The machine in a word: "this computer", "gpu01", "Slurm (gpu)". */
+static char *
+place (WsWindow *self)
+{
+  const WsWorkerHello *hello = ws_session_get_hello (self->session);
+  const WsGpuTarget *target = ws_session_get_target (self->session);
+
+  /* a command or a Slurm node is known by its host once it answered */
+  if (hello && (target->kind == WS_GPU_TARGET_COMMAND || target->kind == WS_GPU_TARGET_SLURM))
+    return g_strdup (hello->host);
+  return ws_gpu_target_place (target);
+}
+
+/* Where measurements are, in a few words, for the subtitle. */
+static char *
+where_phrase (WsWindow *self)
+{
+  g_autofree char *at = place (self);
+  const WsWorkerHello *hello = ws_session_get_hello (self->session);
+
+  switch (ws_session_get_connection (self->session))
+    {
+    case WS_SESSION_CONNECTION_CONNECTING:
+      return g_strdup_printf ("connecting to %s…", at);
+    case WS_SESSION_CONNECTION_QUEUED:
+      return g_strdup_printf ("waiting in Slurm's queue (job %s)", ws_session_get_connection_detail (self->session));
+    case WS_SESSION_CONNECTION_FAILED:
+      return g_strdup_printf ("%s out of reach", at);
+    case WS_SESSION_CONNECTION_LOST:
+      return g_strdup_printf ("connection to %s lost", at);
+    case WS_SESSION_CONNECTION_NONE:
+    case WS_SESSION_CONNECTION_CONNECTED:
+    default:
+      break;
+    }
+  if (!ws_session_get_probed (self->session))
+    return g_strdup ("looking for a GPU…");
+  if (ws_session_get_device (self->session) == NULL)
+    return remote (self) ? g_strdup_printf ("no GPU on %s", at) : g_strdup ("no GPU here");
+  if (hello && hello->replay)
+    return g_strdup_printf ("played back on %s from %s", at, hello->replay);
+  return g_strdup_printf ("measured on %s", at);
+}
+
+void
+ws_window_update_subtitle (WsWindow *self)
+{
+  const char *what = self->preset ? (self->edited ? "edited pattern" : self->preset->title) : "your pattern";
+  g_autofree char *where = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->session == NULL)
+    {
+      adw_window_title_set_subtitle (self->window_title, what);
+      return;
+    }
+  where = where_phrase (self);
+  text = g_strdup_printf ("%s · %s", what, where);
+  adw_window_title_set_subtitle (self->window_title, text);
+}
+
+static void
+update_button (WsWindow *self)
+{
+  const WsGpuTarget *target = ws_session_get_target (self->session);
+  const WsWorkerHello *hello = ws_session_get_hello (self->session);
+  g_autofree char *at = place (self);
+  g_autofree char *label = NULL;
+  g_autofree char *tip = ws_session_describe_gpu (self->session);
+  const char *icons[] = { "computer-symbolic", "network-server-symbolic", "network-workgroup-symbolic",
+                          "utilities-terminal-symbolic" };
+
+  if (ws_gpu_target_is_local (target))
+    label = g_strdup ("This Computer");
+  else
+    label = g_strdup (at);
+  /* which GPU, where there is a choice */
+  if (hello && hello->gpus->len > 1)
+    {
+      g_autofree char *shorter = g_steal_pointer (&label);
+      label = g_strdup_printf ("%s · GPU %d", shorter, hello->gpu);
+    }
+  gtk_label_set_text (self->gpu_label, label);
+  gtk_image_set_from_icon_name (self->gpu_icon, icons[target->kind]);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->gpu_button), tip);
+}
+
+/* ------------------------------------------------------------------ */
+/* The banner                                                         */
+/* ------------------------------------------------------------------ */
+
+/* The message up to its first aside: the banner has one line. */
+static char *
+first_clause (const char *message)
+{
+  gsize n = strcspn (message, "(;");
+
+  while (n > 0 && (message[n - 1] == ' ' || message[n - 1] == ':'))
+    n--;
+  return g_strndup (message, n);
+}
+
+/* " at stride = 4: the connection to gpu01 was lost", from the sweep's
+ * error ("stride = 4: the connection to the GPU worker on gpu01 was lost: …"). */
+static char *
+stop_reason (WsWindow     *self,
+             const GError *error)
+{
+  const char *colon = strstr (error->message, ": ");
+  g_autofree char *at = NULL;
+  g_autofree char *where = place (self);
+  g_autofree char *why = NULL;
+  const char *rest = error->message;
+
+  if (colon && memchr (error->message, '=', colon - error->message))
+    {
+      at = g_strndup (error->message, colon - error->message);
+      rest = colon + 2;
+    }
+  if (g_error_matches (error, WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST))
+    why = g_strdup_printf ("the connection to %s was lost", where);
+  else
+    why = first_clause (rest);
+  return g_strdup_printf ("%s%s: %s", at ? " at " : "", at ? at : "", why);
+}
+
+static void
+show_banner (WsWindow   *self,
+             const char *icon,
+             const char *text,
+             const char *tooltip,
+             const char *action)
+{
+  gtk_image_set_from_icon_name (self->banner_icon, icon);
+  gtk_label_set_text (self->banner_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->banner_label), tooltip ? tooltip : text);
+  gtk_widget_set_visible (GTK_WIDGET (self->banner_action_button), action != NULL);
+  if (action)
+    gtk_button_set_label (self->banner_action_button, action);
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->banner_help_button), "s", "measuring");
+  gtk_widget_set_visible (self->banner, TRUE);
+}
+
+gboolean
+ws_window_gpu_banner (WsWindow *self)
+{
+  g_autofree char *at = place (self);
+  g_autofree char *text = NULL;
+  g_autofree char *gpu = NULL;
+  g_autofree char *described = ws_session_describe_gpu (self->session);
+  g_autofree char *where = ws_gpu_target_describe (ws_session_get_target (self->session));
+  const GError *error = ws_session_get_connection_error (self->session);
+  const WsWorkerHello *hello = ws_session_get_hello (self->session);
+  const WsDeviceInfo *device = ws_session_get_device (self->session);
+
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->banner_help_button), "s", "recordings");
+  gtk_widget_set_visible (GTK_WIDGET (self->banner_action_button), FALSE);
+  gtk_image_set_from_icon_name (self->banner_icon, "dialog-information-symbolic");
+  if (self->sweep_request)
+    {
+      g_autofree char *why = stop_reason (self, self->sweep_error);
+      text = g_strdup_printf ("The sweep stopped%s. The points measured are kept.", why);
+      show_banner (self, "dialog-warning-symbolic", text, self->sweep_error->message, "_Resume Sweep");
+      return TRUE;
+    }
+  switch (ws_session_get_connection (self->session))
+    {
+    case WS_SESSION_CONNECTION_CONNECTING:
+      text = g_strdup_printf ("Connecting to %s…", where);
+      show_banner (self, "network-transmit-receive-symbolic", text, described, "_Cancel");
+      return TRUE;
+    case WS_SESSION_CONNECTION_QUEUED:
+      text = g_strdup_printf ("Slurm job %s waits in the queue for a GPU of %s…",
+                              ws_session_get_connection_detail (self->session), where);
+      show_banner (self, "network-transmit-receive-symbolic", text, described, "_Cancel");
+      return TRUE;
+    case WS_SESSION_CONNECTION_FAILED:
+      {
+        g_autofree char *why = first_clause (error->message);
+
+        if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+          text = g_strdup_printf ("Not measuring on %s: %s.", where, why);
+        else
+          text = g_strdup_printf ("No GPU: %s cannot be reached: %s.", where, why);
+        show_banner (self, "dialog-warning-symbolic", text, error->message, "_Try Again");
+        return TRUE;
+      }
+    case WS_SESSION_CONNECTION_LOST:
+      {
+        g_autofree char *why = first_clause (error->message);
+
+        text = g_strdup_printf ("The connection to %s was lost: %s. The next measurement connects again.", at, why);
+        show_banner (self, "dialog-warning-symbolic", text, error->message, "_Reconnect");
+        return TRUE;
+      }
+    case WS_SESSION_CONNECTION_NONE:
+    case WS_SESSION_CONNECTION_CONNECTED:
+    default:
+      break;
+    }
+  /* here, the subtitle says enough; without a GPU the caller explains */
+  if (!remote (self) || !ws_session_get_probed (self->session) || device == NULL)
+    return FALSE;
+  gpu = hello ? ws_worker_hello_describe_gpu (hello) : g_strdup (device->name);
+  if (hello && hello->replay)
+    text = g_strdup_printf ("Measurements are played back on %s from the recording %s, not measured: %s.", at,
+                            hello->replay, gpu);
+  else
+    text = g_strdup_printf ("Measurements run on %s (%s): %s.", at, where, gpu);
+  show_banner (self, "network-server-symbolic", text, described, NULL);
+  return TRUE;
+}
+
+static void
+banner_action (GtkWidget  *widget,
+               const char *name,
+               GVariant   *param)
+{
+  WsWindow *self = WS_WINDOW (widget);
+  WsSessionConnection c = ws_session_get_connection (self->session);
+
+  if (self->sweep_request)
+    ws_window_resume_sweep (self);
+  else if (c == WS_SESSION_CONNECTION_CONNECTING || c == WS_SESSION_CONNECTION_QUEUED)
+    ws_session_cancel_connecting (self->session);
+  else
+    ws_session_reconnect (self->session);
+}
+
+/* ------------------------------------------------------------------ */
+/* A sweep a lost connection stopped                                  */
+/* ------------------------------------------------------------------ */
+
+void
+ws_window_sweep_stopped (WsWindow               *self,
+                         const WsMeasureRequest *request,
+                         const char             *param,
+                         GArray                 *values,
+                         const GError           *error)
+{
+  gboolean was = self->sweep_request != NULL;
+
+  g_clear_pointer (&self->sweep_request, ws_measure_request_free);
+  g_clear_pointer (&self->sweep_param, g_free);
+  g_clear_pointer (&self->sweep_values, g_array_unref);
+  g_clear_error (&self->sweep_error);
+  /* only a machine out of reach stopped it: anything else would again */
+  if (error == NULL || error->domain != WS_WORKER_ERROR)
+    {
+      if (was)
+        ws_window_update_banner (self);
+      return;
+    }
+  self->sweep_error = g_error_copy (error);
+  self->sweep_request = ws_measure_request_copy (request);
+  self->sweep_param = g_strdup (param);
+  self->sweep_values = values ? g_array_ref (values) : NULL;
+  ws_window_update_banner (self);
+}
+
+void
+ws_window_resume_sweep (WsWindow *self)
+{
+  g_autoptr (WsMeasureRequest) request = g_steal_pointer (&self->sweep_request);
+  g_autofree char *param = g_steal_pointer (&self->sweep_param);
+  g_autoptr (GArray) values = g_steal_pointer (&self->sweep_values);
+  g_autoptr (GArray) left = NULL;
+
+  g_clear_error (&self->sweep_error);
+  if (request == NULL || ws_window_is_sweeping (self))
+    return;
+  left = ws_session_sweep_values_left (self->session, request, param, values);
+  ws_window_update_banner (self);
+  if (left == NULL || left->len == 0)
+    return;
+  ws_window_sweep_values (self, request, param, left);
+}
+
+/* ------------------------------------------------------------------ */
+/* The session and the setting                                        */
+/* ------------------------------------------------------------------ */
+
+static void
+on_where_changed (WsWindow *self)
+{
+  update_button (self);
+  ws_window_update_subtitle (self);
+  ws_window_update_banner (self);
+}
+
+static void
+on_gpu_setting (WsWindow *self)
+{
+  g_autoptr (WsGpuTarget) target = ws_gpu_chooser_read_target (self->settings);
+
+  /* a sweep of the machine left is no sweep of this one */
+  ws_window_cancel_sweep (self);
+  ws_window_sweep_stopped (self, NULL, NULL, NULL, NULL);
+  ws_session_set_target (self->session, target);
+  ws_session_probe (self->session);
+  on_where_changed (self);
+}
+
+void
+ws_window_gpu_init (WsWindow *self)
+{
+  static const char * const notified[] = { "notify::connection", "notify::connection-detail", "notify::hello",
+                                           "notify::probed", "notify::target" };
+
+  self->gpu_chooser = ws_gpu_chooser_new (self->settings);
+  gtk_widget_set_margin_start (self->gpu_chooser, 6);
+  gtk_widget_set_margin_end (self->gpu_chooser, 6);
+  gtk_widget_set_margin_top (self->gpu_chooser, 6);
+  gtk_widget_set_margin_bottom (self->gpu_chooser, 6);
+  gtk_widget_set_size_request (self->gpu_chooser, 380, -1);
+  ws_gpu_chooser_set_session (WS_GPU_CHOOSER (self->gpu_chooser), self->session);
+  gtk_popover_set_child (self->gpu_popover, self->gpu_chooser);
+  for (guint i = 0; i < G_N_ELEMENTS (notified); i++)
+    g_signal_connect_object (self->session, notified[i], G_CALLBACK (on_where_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::gpu", G_CALLBACK (on_gpu_setting), self, G_CONNECT_SWAPPED);
+  on_where_changed (self);
+}
+
+void
+ws_window_gpu_dispose (WsWindow *self)
+{
+  if (self->gpu_chooser)
+    ws_gpu_chooser_set_session (WS_GPU_CHOOSER (self->gpu_chooser), NULL);
+  g_clear_pointer (&self->sweep_request, ws_measure_request_free);
+  g_clear_pointer (&self->sweep_param, g_free);
+  g_clear_pointer (&self->sweep_values, g_array_unref);
+  g_clear_error (&self->sweep_error);
+}
+
+void
+ws_window_gpu_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, banner_icon);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, banner_action_button);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, banner_help_button);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, gpu_button);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, gpu_icon);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, gpu_label);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, gpu_popover);
+  gtk_widget_class_install_action (widget_class, "win.gpu-banner-action", NULL, banner_action);
+}
