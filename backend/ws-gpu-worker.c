@@ -26,14 +26,17 @@ send (Worker   *w,
 {
   g_autoptr (JsonGenerator) gen = json_generator_new ();
   g_autofree char *text = NULL;
+  g_autofree char *line = NULL;
   gsize length;
 
   json_generator_set_root (gen, message);
   text = json_generator_to_data (gen, &length);
+  /* one write: through ssh, a second small one would wait for the first's
+   * acknowledgement */
+  line = g_strconcat (text, "\n", NULL);
   g_mutex_lock (&w->out_lock);
   /* nothing useful is left to do if the program reading us went away */
-  if (g_output_stream_write_all (w->out, text, length, NULL, NULL, NULL))
-    g_output_stream_write_all (w->out, "\n", 1, NULL, NULL, NULL);
+  g_output_stream_write_all (w->out, line, length + 1, NULL, NULL, NULL);
   g_output_stream_flush (w->out, NULL, NULL);
   g_mutex_unlock (&w->out_lock);
 }
@@ -74,10 +77,14 @@ send_error (Worker       *w,
   send_object (w, o);
 }
 
+/* Progress of a measurement, at most this often. */
+#define PROGRESS_US (250 * 1000)
+
 typedef struct
 {
   Worker *w;
   gint64 id;
+  gint64 last_us;              /* the last progress sent, or the measurement's start */
 } Progress;
 
 static void
@@ -86,8 +93,19 @@ on_progress (guint    done,
              gpointer user_data)
 {
   Progress *p = user_data;
-  JsonObject *o = answer_new (p->id);
-  JsonArray *a = json_array_new ();
+  gint64 now = g_get_monotonic_time ();
+  JsonObject *o;
+  JsonArray *a;
+
+  /* a few a second, and none just before the reply: each is a small write,
+   * and through ssh (which leaves Nagle's algorithm on where there is no
+   * terminal) a small write that follows another waits for its delayed
+   * acknowledgement, up to 40 ms */
+  if (done >= total || now - p->last_us < PROGRESS_US)
+    return;
+  p->last_us = now;
+  o = answer_new (p->id);
+  a = json_array_new ();
 
   json_array_add_int_element (a, done);
   json_array_add_int_element (a, total);
@@ -118,7 +136,7 @@ measure (Worker       *w,
          GError      **error)
 {
   WsMeasureOptions options;
-  Progress progress = { w, id };
+  Progress progress = { w, id, g_get_monotonic_time () };
 
   read_options (request, &options);
   if (w->options->replay)

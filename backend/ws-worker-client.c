@@ -141,15 +141,17 @@ write_message (WsWorkerClient *c,
   g_autoptr (JsonNode) node = json_node_init_object (json_node_alloc (), o);
   g_autoptr (JsonGenerator) gen = json_generator_new ();
   g_autofree char *text = NULL;
+  g_autofree char *line = NULL;
   gsize length;
   gboolean ok;
 
   json_generator_set_root (gen, node);
   text = json_generator_to_data (gen, &length);
+  /* one write (see ws-gpu-worker.c) */
+  line = g_strconcat (text, "\n", NULL);
   g_mutex_lock (&c->write_lock);
   ok = c->to != NULL &&
-       g_output_stream_write_all (c->to, text, length, NULL, NULL, error) &&
-       g_output_stream_write_all (c->to, "\n", 1, NULL, NULL, error) &&
+       g_output_stream_write_all (c->to, line, length + 1, NULL, NULL, error) &&
        g_output_stream_flush (c->to, NULL, error);
   g_mutex_unlock (&c->write_lock);
   return ok;
