@@ -748,6 +748,19 @@ test_session (void)
   g_assert_cmpstr (ws_session_get_hello (session)->replay, ==, "h100.json");
   described = ws_session_describe_gpu (session);
   g_assert_nonnull (strstr (described, "NVIDIA H100 80GB HBM3"));
+  /* recordings say where they were measured */
+  {
+    g_autoptr (WsRecording) made = ws_recording_new (ws_session_get_device (session));
+    g_autofree char *data = ws_recording_to_data (made, NULL);
+    g_autoptr (WsRecording) read = ws_recording_load_data (data, -1, &error);
+    const WsDeviceInfo *d;
+
+    g_assert_no_error (error);
+    d = ws_recording_get_device (read);
+    g_assert_cmpstr (d->host, ==, g_get_host_name ());
+    g_assert_cmpint (d->gpu_index, ==, 0);
+    g_assert_true (g_str_has_prefix (d->address, "command:?run="));
+  }
 
   /* the worker is killed after the third point: the first three stay */
   request->kernel_id = g_strdup ("coalescing/strided-sweep");
@@ -979,8 +992,52 @@ test_slurm (void)
   g_assert_true (g_str_has_prefix (g_ptr_array_index (r.states, 1), "queued "));
   run_clear (&r);
 
+  /* nothing hangs: a job that does not start within the wait is withdrawn */
+  {
+    g_autofree char *impatient = g_strdup_printf ("%s&wait=2", address);
+    gint64 start = g_get_monotonic_time ();
+
+    g_clear_error (&error);
+    hello = hello_from (impatient, &error);
+    g_assert_null (hello);
+    g_assert_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_TIMED_OUT);
+    g_assert_nonnull (strstr (error->message, "within 2 s, and it is withdrawn"));
+    g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
+  }
+
+  /* salloc, then the worker as a step of that allocation */
   g_clear_object (&backend);
   g_clear_object (&waiting);
+  g_clear_error (&error);
+  {
+    const char *argv[] = { "salloc", "--no-shell", "-N1", "-n1", "-p", slurm.partition, NULL };
+    g_autoptr (GSubprocess) p = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                                   G_SUBPROCESS_FLAGS_STDERR_MERGE, &error);
+    g_autofree char *said = NULL;
+    g_autofree char *job = NULL;
+    g_autofree char *in_job = NULL;
+    g_autofree char *worker_only = worker_option (worker, NULL);
+    g_autoptr (WsWorkerHello) step = NULL;
+    const char *granted;
+
+    g_assert_no_error (error);
+    g_assert_true (g_subprocess_communicate_utf8 (p, NULL, NULL, &said, NULL, &error));
+    granted = strstr (said, "Granted job allocation ");
+    if (granted == NULL)
+      g_error ("salloc: %s", said);
+    granted += strlen ("Granted job allocation ");
+    job = g_strndup (granted, strspn (granted, "0123456789"));
+    in_job = g_strdup_printf ("slurm://?jobid=%s&%s", job, worker_only);
+    step = hello_from (in_job, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (step->job, ==, job);
+    {
+      const char *cancel[] = { "scancel", job, NULL };
+      g_autoptr (GSubprocess) c = g_subprocess_newv (cancel, G_SUBPROCESS_FLAGS_NONE, NULL);
+
+      g_subprocess_wait (c, NULL, NULL);
+    }
+  }
   ws_test_slurm_stop (&slurm);
 }
 
