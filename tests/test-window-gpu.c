@@ -258,6 +258,7 @@ test_queued (Fixture       *f,
   wait_settled (w);
   g_assert_true (g_file_test (withdrawn, G_FILE_TEST_EXISTS));
   g_assert_nonnull (strstr (banner_text (f), "Slurm job 4242 is withdrawn"));
+  g_assert_nonnull (strstr (adw_window_title_get_subtitle (w->window_title), "not connected to Slurm (gpu)"));
   both_styles (w, NULL, "gpu-queue-cancelled");
   g_setenv ("PATH", old_path, TRUE);
   set_down (f);

@@ -42,6 +42,8 @@ where_phrase (WsWindow *self)
     case WS_SESSION_CONNECTION_QUEUED:
       return g_strdup_printf ("waiting in Slurm's queue (job %s)", ws_session_get_connection_detail (self->session));
     case WS_SESSION_CONNECTION_FAILED:
+      if (g_error_matches (ws_session_get_connection_error (self->session), G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return g_strdup_printf ("not connected to %s", at);
       return g_strdup_printf ("%s out of reach", at);
     case WS_SESSION_CONNECTION_LOST:
       return g_strdup_printf ("connection to %s lost", at);
