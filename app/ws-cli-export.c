@@ -134,7 +134,8 @@ check_format (const Options *o,
     return FALSE;
   if (!ws_export_format_is_drawing (job->format))
     return TRUE;
-  if (!ws_export_check_size (job->format, o->width, o->height != NO_HEIGHT ? o->height : DEFAULT_HEIGHT, o->scale, error))
+  if (!ws_export_check_size (job->format, o->width, o->height != NO_HEIGHT ? o->height : DEFAULT_HEIGHT, o->scale,
+                             error))
     {
       g_prefix_error (error, "--width, --height, --scale: ");
       return FALSE;
@@ -217,14 +218,92 @@ pick_access (const Options   *o,
   return FALSE;
 }
 
-/* --height, else 720 (or what a comparison's views need, if more). */
-static double
-height_for (const Options         *o,
-            const WsCompareFigure *compare)
+/* The figure's least size, and the height to draw it at: --height, else
+ * 720 or what the figure needs, if more. A size the figure cannot be
+ * legible at is refused, with the size it needs. */
+typedef struct
 {
-  if (o->height != NO_HEIGHT)
-    return o->height;
-  return compare ? MAX (DEFAULT_HEIGHT, ws_compare_figure_min_height (compare, o->width)) : DEFAULT_HEIGHT;
+  double min_width;
+  double (*min_height) (gconstpointer figure, const WsFigureStyle *style, double width);
+  gconstpointer figure;
+  double (*natural_height) (gconstpointer figure, const WsFigureStyle *style, double width);
+} Needs;
+
+#define MOST_DEFAULT_HEIGHT 1600
+
+static gboolean
+size_for (const Options *o,
+          const Job     *job,
+          const Needs   *needs,
+          double        *height,
+          GError       **error)
+{
+  double min_h;
+
+  if (!ws_export_format_is_drawing (job->format))
+    return TRUE;
+  if (o->width < floor (needs->min_width))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--width %d: this figure needs at least %.0f to be legible", o->width, ceil (needs->min_width));
+      return FALSE;
+    }
+  min_h = ceil (needs->min_height (needs->figure, job->style, o->width));
+  /* by default, room for everything without folding rows, within reason */
+  *height = o->height != NO_HEIGHT ? o->height : MAX (DEFAULT_HEIGHT, min_h);
+  if (o->height == NO_HEIGHT && needs->natural_height)
+    *height = MAX (*height, MIN (MOST_DEFAULT_HEIGHT, ceil (needs->natural_height (needs->figure, job->style,
+                                                                                   o->width))));
+  if (*height < floor (min_h))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--height %d: at %d wide, this figure needs at least %.0f to be legible", o->height, o->width,
+                   min_h);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static double
+view_min_height (gconstpointer        data,
+                 const WsFigureStyle *style,
+                 double               width)
+{
+  const WsExportFigure *figure = data;
+  return ws_figure_min_height (figure->kind, &figure->frame, style, width);
+}
+
+static double
+view_natural_height (gconstpointer        data,
+                     const WsFigureStyle *style,
+                     double               width)
+{
+  const WsExportFigure *figure = data;
+  return ws_figure_natural_height (figure->kind, &figure->frame, style, width);
+}
+
+static double
+compare_natural_height (gconstpointer        data,
+                        const WsFigureStyle *style,
+                        double               width)
+{
+  return ws_compare_figure_natural_height (data, style, width);
+}
+
+static double
+chart_min_height (gconstpointer        data,
+                  const WsFigureStyle *style,
+                  double               width)
+{
+  return ws_chart_min_height (data, style, width);
+}
+
+static double
+compare_min_height (gconstpointer        data,
+                    const WsFigureStyle *style,
+                    double               width)
+{
+  return ws_compare_figure_min_height (data, style, width);
 }
 
 static double
@@ -248,7 +327,9 @@ export_figure (const Options *o,
   g_autofree char *what = NULL;
   g_autofree char *title = NULL;
   const WsPreset *preset = o->pattern.preset ? ws_preset_lookup (o->pattern.preset) : NULL;
-  WsExportFigure figure = { kind };
+  WsExportFigure figure = { kind }, prepared;
+  Needs needs;
+  double height = 0;
   guint access;
 
   if (pattern == NULL || !pick_access (o, pattern, kind, &access, error))
@@ -273,8 +354,14 @@ export_figure (const Options *o,
   figure.frame = (WsFigureFrame) { result, title, ws_pattern_get_block (pattern), frame_position (o, result),
                                    WS_FIGURE_HIT_NONE, WS_FIGURE_LAYERS_ALL };
   /* the print style shows every step served; --step is for the screen styles */
-  if (!ws_export_drawing (o->output, job->format, o->width, height_for (o, NULL), o->scale, job->style,
-                          ws_export_draw_figure, &figure, error))
+  prepared = figure;
+  ws_export_prepare_frame (&prepared.frame, job->style);
+  needs = (Needs) { ws_figure_min_width (kind, &prepared.frame, job->style), view_min_height, &prepared,
+                    view_natural_height };
+  if (!size_for (o, job, &needs, &height, error))
+    return WS_CLI_USAGE;
+  if (!ws_export_drawing (o->output, job->format, o->width, height, o->scale, job->style, ws_export_draw_figure,
+                          &figure, error))
     return WS_CLI_FAILED;
   return WS_CLI_OK;
 }
@@ -289,12 +376,15 @@ write_chart (const Options  *o,
              WsChart        *chart,
              WsExportDrawFunc draw,
              gpointer        data,
-             double          height,
+             const Needs    *needs,
              GError        **error)
 {
   gboolean ok;
+  double height = 0;
 
   ws_chart_autoscale (chart);
+  if (!size_for (o, job, needs, &height, error))
+    return WS_CLI_USAGE;
   if (ws_export_format_is_drawing (job->format))
     ok = ws_export_drawing (o->output, job->format, o->width, height, o->scale, job->style, draw, data, error);
   else
@@ -309,12 +399,7 @@ export_plot (const Options *o,
 {
   g_autoptr (WsPattern) pattern = ws_cli_pattern_build (&o->pattern, error);
   const WsPreset *preset = o->pattern.preset ? ws_preset_lookup (o->pattern.preset) : NULL;
-  g_autofree char *key = NULL;
-  g_autoptr (GPtrArray) patterns = NULL;
-  g_autoptr (GArray) prediction = NULL;
   g_autoptr (WsChart) chart = NULL;
-  const char *name = NULL;
-  WsPlotInput in = { 0 };
   guint access = o->instruction > 0 ? (guint) o->instruction - 1 : 0;
 
   if (pattern == NULL)
@@ -325,20 +410,12 @@ export_plot (const Options *o,
                    o->instruction, ws_pattern_get_n_accesses (pattern));
       return WS_CLI_USAGE;
     }
-  in.preset = preset;
-  in.pattern = pattern;
-  in.edited = ws_preset_differs (preset, pattern);
-  in.sweep_param = ws_preset_sweep_param (preset, pattern);
-  key = ws_pattern_sweep_key (pattern, in.sweep_param);
-  in.key = key;
-  patterns = ws_plot_prediction_patterns (&in);
-  prediction = ws_plot_predict (patterns, ws_pattern_get_access (pattern, access)->space, &name, NULL);
-  in.prediction = prediction;
-  in.prediction_name = name;
-  chart = ws_plot_build (&in, &job->sources);
+  chart = ws_plot_build_for (preset, pattern, access, &job->sources);
   ws_chart_set_message (chart, job->recordings->len ? "No measurement of this pattern in the recording"
                                                     : "No measurement: no recording (give one with --recording)");
-  return write_chart (o, job, chart, ws_export_draw_chart, chart, height_for (o, NULL), error);
+  ws_chart_autoscale (chart);
+  return write_chart (o, job, chart, ws_export_draw_chart, chart,
+                      &(Needs) { ws_chart_min_width (chart, job->style), chart_min_height, chart }, error);
 }
 
 /* The view that explains a result's cost. */
@@ -414,7 +491,11 @@ export_compare (const Options *o,
   figure.n_cells = items->len;
   chart = ws_compare_build_chart (items, costs, &job->sources);
   figure.chart = chart;
-  return write_chart (o, job, chart, ws_compare_figure_draw, &figure, height_for (o, &figure), error);
+  ws_chart_autoscale (chart);
+  return write_chart (o, job, chart, ws_compare_figure_draw, &figure,
+                      &(Needs) { ws_compare_figure_min_width (&figure, job->style), compare_min_height, &figure,
+                                 compare_natural_height },
+                      error);
 }
 
 /* ------------------------------------------------------------------ */

@@ -111,6 +111,7 @@ typedef struct
   const char *preset;
   const char *view;
   const char *extra;
+  int height;                /* points; 600 when 0 */
 } Case;
 
 static const Case cases[] = {
@@ -121,7 +122,9 @@ static const Case cases[] = {
   { "atomics/histogram", "atomics", NULL },
   { "coalescing/strided-sweep", "plot", NULL },
   { "transpose/copy", "plot", NULL },
-  { "transpose/copy", "compare", "--compare=transpose/read-coalesced,transpose/shared,transpose/shared-padded@3" },
+  /* four views in two rows over a chart: more than 600 high to be legible */
+  { "transpose/copy", "compare", "--compare=transpose/read-coalesced,transpose/shared,transpose/shared-padded@3",
+    1100 },
 };
 
 static void
@@ -138,14 +141,15 @@ test_formats (gconstpointer data)
       g_autofree char *err = NULL;
       g_autofree char *view = g_strdup_printf ("--view=%s", c->view);
       g_autofree char *preset = g_strdup_printf ("--preset=%s", c->preset);
+      g_autofree char *height = g_strdup_printf ("--height=%d", c->height ? c->height : 600);
 
       g_unlink (path);
       /* PNGs at a scale of 1.5: 900 × 600 points make 1350 × 900 pixels */
-      g_assert_cmpint (run_export (&err, preset, view, "--width=900", "--height=600", "--scale=1.5", "-o", path,
-                                   c->extra, NULL), ==, 0);
+      g_assert_cmpint (run_export (&err, preset, view, "--width=900", height, "--scale=1.5", "-o", path, c->extra,
+                                   NULL), ==, 0);
       g_assert_cmpstr (err, ==, "");
       if (f == 0)
-        assert_png (path, 1350, 900);
+        assert_png (path, 1350, (c->height ? c->height : 600) * 3 / 2);
       else if (f == 1)
         assert_svg (path, "900");
       else
@@ -263,15 +267,38 @@ test_two_recordings (void)
   g_autofree char *err = NULL;
   JsonObject *chart;
   const char *compare = "--compare=coalescing/sequential,coalescing/stride";
+  guint64 least;
 
   g_assert_cmpint (run_export (&err, "--view=compare", compare, "-r", h100, "-r", laptop, "-o", json, NULL), ==, 0);
   g_assert_cmpint (run_export (&err, "--view=compare", compare, "-r", h100, "-r", laptop, "--width=1400",
                                "--height=900", "--scale=2", "-o", png, NULL), ==, 0);
   assert_png (png, 2800, 1800);
 
-  /* no --height: two views side by side need one row of 300 and the chart 440 */
+  /* no --height: 720, or the least height at which the views and the chart
+   * are legible, which the command says when asked for less */
+  g_assert_cmpint (run_export (&err, "--view=compare", compare, "--height=16", "-o", png, NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "at 1200 wide, this figure needs at least "));
+  least = g_ascii_strtoull (strstr (err, "at least ") + strlen ("at least "), NULL, 10);
+  g_assert_cmpuint (least, >, 300);
+  g_clear_pointer (&err, g_free);
   g_assert_cmpint (run_export (&err, "--view=compare", compare, "-o", png, NULL), ==, 0);
-  assert_png (png, 1200, 740);
+  {
+    /* room to draw the views without folding them, within reason */
+    cairo_surface_t *image = cairo_image_surface_create_from_png (png);
+    g_assert_cmpint (cairo_image_surface_get_width (image), ==, 1200);
+    g_assert_cmpint (cairo_image_surface_get_height (image), >=, MAX (720, least));
+    g_assert_cmpint (cairo_image_surface_get_height (image), <=, 1600);
+    cairo_surface_destroy (image);
+  }
+  g_clear_pointer (&err, g_free);
+  {
+    g_autofree char *below = g_strdup_printf ("--height=%" G_GUINT64_FORMAT, least - 1);
+    g_autofree char *at = g_strdup_printf ("--height=%" G_GUINT64_FORMAT, least);
+    g_assert_cmpint (run_export (&err, "--view=compare", compare, below, "-o", png, NULL), ==, 2);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run_export (&err, "--view=compare", compare, at, "-o", png, NULL), ==, 0);
+    g_clear_pointer (&err, g_free);
+  }
 
   chart = load_json (parser, json);
   recorded = series_named (chart, "recorded on ");
@@ -465,7 +492,8 @@ test_output_paths (void)
   g_assert_true (g_file_set_contents (target, "old", -1, NULL));
   g_assert_cmpint (symlink ("target.png", link), ==, 0);
   {
-    const char *args[] = { "--preset=coalescing/stride", "--view=warp", "--width=400", "-o", link, NULL };
+    const char *args[] = { "--preset=coalescing/stride", "--view=warp", "--width=400", "--height=720", "-o", link,
+                           NULL };
     g_assert_cmpint (run_export_full (NULL, NULL, NULL, NULL, args), ==, 0);
   }
   g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
@@ -509,7 +537,7 @@ test_failed_write (void)
   fresh = g_build_filename (dir, "fresh.png", NULL);
   g_unlink (fresh);
   {
-    const char *args[] = { "--preset=coalescing/stride", "--view=warp", "--width=300", "--height=200", "-o", old,
+    const char *args[] = { "--preset=coalescing/stride", "--view=warp", "--width=600", "--height=480", "-o", old,
                            NULL };
     g_assert_cmpint (run_export_full (NULL, NULL, NULL, NULL, args), ==, 0);
   }

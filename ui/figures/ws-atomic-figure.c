@@ -20,13 +20,18 @@ typedef struct
 
 typedef struct
 {
-  WsBox lanes[WS_WARP_SIZE];
+  WsFigureLayout frame;
+  WsIndexRow lanes;
   double label_w;
+  double label_size;
   double grid_x;
   double grid_y;
   double cell_w;
   double row_h;
-  double legend_y;
+  double lane_size;            /* the lanes' numbers in the cells; 0 when they do not fit */
+  guint every;                 /* the columns numbered: every this many */
+  const char *order;           /* what the columns are */
+  WsFold fold;                 /* the addresses shown */
 } AtomicLayout;
 
 static void
@@ -61,41 +66,111 @@ atomic_table (const WsWarpResult *r,
     }
 }
 
+static double
+label_column (WsFigureContext   *ctx,
+              const AtomicTable *t,
+              double             size)
+{
+  WsTextOptions o = { .size = size, .flags = WS_TEXT_MONO };
+  double widest, w;
+  char label[32];
+
+  ws_figure_text_size (ctx, "address (byte)", &(WsTextOptions) { .size = size }, &widest, NULL);
+  for (guint i = 0; i < t->n_rows; i++)
+    {
+      g_snprintf (label, sizeof label, "%" G_GINT64_FORMAT, t->address[i]);
+      ws_figure_text_size (ctx, label, &o, &w, NULL);
+      widest = MAX (widest, w);
+    }
+  return ceil (widest + ctx->style->font_size * 0.8);
+}
+
+static double
+header_height (const AtomicLayout *lay)
+{
+  return 2 * ceil (lay->label_size * 1.4) + 6;
+}
+
+static char *atomic_stats (const WsWarpResult *r, const AtomicTable *t, gboolean numbers);
+static guint atomic_legend (const WsFigureStyle *s, WsLegendItem legend[3]);
+
 static void
-atomic_layout (const WsFigureFrame *frame,
-               const WsFigureStyle *s,
-               double               width,
-               double               height,
+atomic_layout (WsFigureContext     *ctx,
+               const WsFigureFrame *frame,
                const AtomicTable   *t,
                AtomicLayout        *lay)
 {
-  WsBox c = ws_figure_content_box (frame, s, width, height);
-  double top_label = s->font_size * 1.4;
-  double lane_h = CLAMP (c.h * 0.07, 20, 36);
-  double top = top_label + lane_h + s->font_size * 4;
+  const WsFigureStyle *s = ctx->style;
+  static const char *orders[] = { "lanes on the address, in the order their updates are applied →",
+                                  "lanes, in the order applied →", "order →" };
+  WsLegendItem legend[3];
+  guint n_legend = atomic_legend (s, legend);
+  g_autofree char *stats = NULL;
+  double above = ws_figure_index_row_above (s), min_row = ws_figure_min_row_height (s);
+  double lane_h, avail, width = ctx->width - 2 * WS_FIGURE_MARGIN, num_w;
+  WsTextOptions num = { .size = s->min_font_size };
+  WsBox c;
 
-  ws_figure_lane_boxes ((WsBox) { c.x, c.y + top_label, c.w, lane_h }, lane_h, lay->lanes);
-  lay->label_w = ceil (s->font_size * 9);
+  memset (lay, 0, sizeof *lay);
+  lay->label_size = MAX (s->font_size * 0.85, s->min_font_size);
+  lay->label_w = label_column (ctx, t, lay->label_size);
+  lay->cell_w = MIN (56, (width - lay->label_w) / MAX (1, t->depth));
+  lay->lane_size = ws_figure_fit_text (ctx, "31", WS_TEXT_BOLD, s->font_size * 0.9, lay->cell_w - 4);
+  for (guint i = 0; i < G_N_ELEMENTS (orders); i++)
+    {
+      lay->order = orders[i];
+      if (ws_figure_fit_text (ctx, orders[i], 0, lay->label_size, width - lay->label_w) > 0)
+        break;
+    }
+  /* the columns' numbers, every few when the cells are narrow */
+  ws_figure_text_size (ctx, "32", &num, &num_w, NULL);
+  for (lay->every = 1; lay->every < 32 && lay->every * lay->cell_w < num_w + 4; lay->every *= 2)
+    ;
+  stats = atomic_stats (frame->result, t, lay->lane_size > 0);
+  ws_figure_layout_frame (ctx, frame, stats, legend, n_legend, &lay->frame);
+  c = lay->frame.content;
+  lane_h = CLAMP (c.h * 0.07, 20, 36);
+  ws_figure_index_row (ctx, (WsBox) { c.x, c.y + above, c.w, lane_h }, &lay->lanes);
   lay->grid_x = c.x + lay->label_w;
-  lay->grid_y = c.y + top;
-  lay->legend_y = c.y + c.h - ws_figure_legend_height (s);
-  lay->cell_w = MIN (56, (c.w - lay->label_w) / MAX (1, t->depth));
-  lay->row_h = CLAMP ((lay->legend_y - s->font_size * 0.5 - lay->grid_y) / MAX (1, t->n_rows), 6, 44);
+  lay->grid_y = c.y + above + lane_h + s->font_size + header_height (lay);
+  avail = c.y + c.h - lay->grid_y;
+  ws_fold_init (&lay->fold, t->n_rows, MAX (1, (guint) (avail / min_row)));
+  lay->row_h = CLAMP (avail / MAX (1, ws_fold_n_slots (&lay->fold)), min_row, MAX (min_row, 44));
+}
+
+WsFigureNeeds
+ws_atomic_figure_needs (WsFigureContext     *ctx,
+                        const WsFigureFrame *frame)
+{
+  const WsFigureStyle *s = ctx->style;
+  AtomicTable t;
+  AtomicLayout lay;
+  double content;
+
+  atomic_table (frame->result, &t);
+  atomic_layout (ctx, frame, &t, &lay);
+  content = ws_figure_index_row_above (s) + 20 + s->font_size + header_height (&lay);
+  return (WsFigureNeeds) { MAX (WS_FIGURE_MIN_ROW_WIDTH, lay.label_w + 4 * 8) + 2 * WS_FIGURE_MARGIN,
+                           lay.frame.content.y + content + MIN (MAX (t.n_rows, 1), 3) * ws_figure_min_row_height (s) +
+                             lay.frame.bottom,
+                           lay.frame.content.y + content + MAX (t.n_rows, 1) * ws_figure_min_row_height (s) +
+                             lay.frame.bottom };
 }
 
 static WsBox
 cell_box (const AtomicLayout *lay,
-          guint               row,
+          guint               slot,
           guint               col)
 {
   double gap = MIN (3, lay->cell_w * 0.1);
-  return (WsBox) { lay->grid_x + col * lay->cell_w, lay->grid_y + row * lay->row_h, lay->cell_w - gap,
-                   lay->row_h - (lay->row_h > 12 ? 3 : 1) };
+  return (WsBox) { lay->grid_x + col * lay->cell_w, lay->grid_y + slot * lay->row_h, lay->cell_w - gap,
+                   lay->row_h - 3 };
 }
 
 static void
 draw_cell (WsFigureContext     *ctx,
            const WsFigureFrame *frame,
+           const AtomicLayout  *lay,
            const WsSchedule    *schedule,
            WsBox                b,
            guint                lane,
@@ -105,25 +180,22 @@ draw_cell (WsFigureContext     *ctx,
   WsLaneState state = ws_schedule_lane_state (schedule, frame->result, lane);
   gboolean hover = frame->hover.kind == WS_HIT_LANE && frame->hover.index == (int) lane;
   WsRgba hue = state == WS_LANE_SERVING ? s->accent : col > 0 ? s->conflict : ws_figure_style_hue (s, 0);
+  double alpha = state == WS_LANE_WAITING ? 0.18 : 0.9;
+  WsTextOptions o = { .size = lay->lane_size, .ax = 0.5, .ay = 0.5, .flags = WS_TEXT_BOLD };
   char label[8];
 
   ws_figure_rounded_rect (ctx, b.x, b.y, b.w, b.h, MIN (4, b.h / 3));
-  ws_figure_set_color (ctx, ws_rgba_alpha (hue, state == WS_LANE_WAITING ? 0.18 : 0.9));
+  ws_figure_set_color (ctx, ws_rgba_alpha (hue, alpha));
   cairo_fill_preserve (ctx->cr);
   ws_figure_set_color (ctx, hover ? s->foreground : ws_rgba_alpha (hue, 0));
   cairo_set_line_width (ctx->cr, 2.5 * s->line_width);
   cairo_stroke (ctx->cr);
   cairo_set_line_width (ctx->cr, s->line_width);
-  if (b.h < 9)
+  if (lay->lane_size <= 0)
     return;
   g_snprintf (label, sizeof label, "%u", lane);
-  {
-    WsTextOptions o = { .ax = 0.5, .ay = 0.5, .flags = WS_TEXT_BOLD };
-    o.size = ws_figure_fit_text (ctx, label, o.flags, MIN (s->font_size * 0.9, b.h * 0.7), 5, b.w - 2);
-    ws_figure_set_color (ctx, state == WS_LANE_WAITING ? s->foreground
-                              : s->kind == WS_FIGURE_STYLE_DARK ? s->background : (WsRgba) { 1, 1, 1, 1 });
-    ws_figure_text (ctx, b.x + b.w / 2, b.y + b.h / 2, label, &o, NULL, NULL);
-  }
+  ws_figure_set_color (ctx, ws_figure_style_ink_on (s, ws_rgba_mix (s->background, hue, alpha)));
+  ws_figure_text (ctx, b.x + b.w / 2, b.y + b.h / 2, label, &o, NULL, NULL);
 }
 
 static void
@@ -132,20 +204,63 @@ draw_header (WsFigureContext    *ctx,
              const AtomicTable  *t)
 {
   const WsFigureStyle *s = ctx->style;
-  WsTextOptions o = { .size = s->font_size * 0.9, .ay = 1 };
-  WsTextOptions num = { .size = MIN (s->font_size * 0.8, lay->cell_w * 0.6), .ax = 0.5, .ay = 1 };
-  guint every = lay->cell_w >= num.size * 2 ? 1 : (guint) ceil (num.size * 2.2 / lay->cell_w);
+  WsTextOptions o = { .size = lay->label_size, .ay = 1 };
+  WsTextOptions num = { .size = s->min_font_size, .ax = 0.5, .ay = 1 };
+  double line = ceil (lay->label_size * 1.4);
 
   ws_figure_set_color (ctx, s->muted);
   ws_figure_text (ctx, WS_FIGURE_MARGIN, lay->grid_y - 4, "address (byte)", &o, NULL, NULL);
-  ws_figure_text (ctx, lay->grid_x, lay->grid_y - s->font_size * 1.4,
-                  "lanes on the address, in the order their updates are applied →", &o, NULL, NULL);
-  for (guint c = 0; c < t->depth; c += every)
+  ws_figure_text (ctx, lay->grid_x, lay->grid_y - 4 - line, lay->order, &o, NULL, NULL);
+  for (guint c = 0; c < t->depth; c += lay->every)
     {
       char label[8];
       g_snprintf (label, sizeof label, "%u", c + 1);
-      ws_figure_text (ctx, lay->grid_x + (c + 0.45) * lay->cell_w, lay->grid_y - 3, label, &num, NULL, NULL);
+      ws_figure_text (ctx, lay->grid_x + (c + 0.5) * lay->cell_w - MIN (3, lay->cell_w * 0.1) / 2, lay->grid_y - 4,
+                      label, &num, NULL, NULL);
     }
+}
+
+static char *
+atomic_stats (const WsWarpResult *r,
+              const AtomicTable  *t,
+              gboolean            numbers)
+{
+  const char *narrow = numbers ? "" : " · too narrow to print the lanes' numbers";
+
+  if (r->space == WS_SPACE_SHARED)
+    return g_strdup_printf ("%u distinct word%s · up to %u lanes on one word · %u wavefront%s: "
+                            "lanes on one word are merged%s",
+                            t->n_rows, t->n_rows == 1 ? "" : "s", t->depth, r->counts.wavefronts,
+                            r->counts.wavefronts == 1 ? "" : "s", narrow);
+  return g_strdup_printf ("%u distinct address%s · up to %u lanes on one address, applied one after another "
+                          "· %u sector visits%s",
+                          t->n_rows, t->n_rows == 1 ? "" : "es", t->depth, r->counts.sectors, narrow);
+}
+
+static guint
+atomic_legend (const WsFigureStyle *s,
+               WsLegendItem         legend[3])
+{
+  guint n = 0;
+
+  legend[n++] = (WsLegendItem) { ws_figure_style_hue (s, 0), "first update of an address" };
+  legend[n++] = (WsLegendItem) { s->conflict, "waits for the lanes before it" };
+  if (s->kind != WS_FIGURE_STYLE_PRINT)
+    legend[n++] = (WsLegendItem) { s->accent, "being applied" };
+  return n;
+}
+
+static void
+draw_fold (WsFigureContext    *ctx,
+           const AtomicLayout *lay)
+{
+  g_autofree char *text = ws_fold_describe (&lay->fold, "addresses");
+  WsTextOptions o = { .size = lay->label_size, .ay = 0.5 };
+
+  ws_figure_set_color (ctx, ctx->style->muted);
+  /* across the empty label column too */
+  ws_figure_text (ctx, WS_FIGURE_MARGIN, lay->grid_y + (lay->fold.head + 0.5) * lay->row_h - 1, text, &o, NULL,
+                  NULL);
 }
 
 void
@@ -158,69 +273,54 @@ ws_atomic_figure_draw (WsFigureContext     *ctx,
   AtomicLayout lay;
   WsSchedule schedule;
   g_autofree char *stats = NULL;
-  const WsLegendItem legend[] = {
-    { ws_figure_style_hue (s, 0), "first update of an address" },
-    { s->conflict, "waits for the lanes before it" },
-    { s->accent, "being applied" },
-  };
+  WsLegendItem legend[3];
+  guint n_legend = atomic_legend (s, legend);
+  WsRgba served[WS_WARP_SIZE];
 
   /* nothing moves between steps here */
   if (frame->layers == WS_FIGURE_LAYERS_PACKETS)
     return;
 
   atomic_table (r, &t);
-  atomic_layout (frame, s, ctx->width, ctx->height, &t, &lay);
+  atomic_layout (ctx, frame, &t, &lay);
   ws_schedule_init (&schedule, r, frame->position);
-  if (r->space == WS_SPACE_SHARED)
-    stats = g_strdup_printf ("%u distinct word%s · up to %u lanes on one word · %u wavefront%s: "
-                             "lanes on one word are merged",
-                             t.n_rows, t.n_rows == 1 ? "" : "s", t.depth, r->counts.wavefronts,
-                             r->counts.wavefronts == 1 ? "" : "s");
-  else
-    stats = g_strdup_printf ("%u distinct address%s · up to %u lanes on one address, applied one after another "
-                             "· %u sector visits",
-                             t.n_rows, t.n_rows == 1 ? "" : "es", t.depth, r->counts.sectors);
-  ws_figure_draw_caption (ctx, frame, stats);
+  stats = atomic_stats (r, &t, lay.lane_size > 0);
+  ws_figure_draw_frame (ctx, frame, &lay.frame, stats, legend, n_legend);
   if (t.n_rows == 0)
     {
-      ws_figure_draw_message (ctx, ws_figure_content_box (frame, s, ctx->width, ctx->height),
-                              "No active lane: this warp makes no update.");
+      ws_figure_draw_message (ctx, lay.frame.content, "No active lane: this warp makes no update.");
       return;
     }
-  {
-    WsRgba served[WS_WARP_SIZE];
-    /* lanes that had to wait for another on their address show it */
-    for (guint l = 0; l < WS_WARP_SIZE; l++)
-      served[l] = ws_figure_style_hue (s, 0);
-    for (guint i = 0; i < t.n_rows; i++)
-      for (guint c = 1; c < t.n_lanes[i]; c++)
-        served[t.lanes[i][c]] = s->conflict;
-    ws_figure_draw_lanes (ctx, frame, &schedule, lay.lanes, served);
-  }
-  draw_header (ctx, &lay, &t);
+  /* lanes that had to wait for another on their address show it */
+  for (guint l = 0; l < WS_WARP_SIZE; l++)
+    served[l] = ws_figure_style_hue (s, 0);
   for (guint i = 0; i < t.n_rows; i++)
+    for (guint c = 1; c < t.n_lanes[i]; c++)
+      served[t.lanes[i][c]] = s->conflict;
+  ws_figure_draw_lanes (ctx, frame, &schedule, &lay.lanes, served, -1);
+  draw_header (ctx, &lay, &t);
+  for (guint slot = 0; slot < ws_fold_n_slots (&lay.fold); slot++)
     {
+      int i = ws_fold_row_of (&lay.fold, slot);
+      WsTextOptions o = { .size = lay.label_size, .ay = 0.5, .flags = WS_TEXT_MONO };
       char label[32];
-      WsTextOptions o = { .size = MIN (s->font_size * 0.85, lay.row_h * 0.8), .ay = 0.5, .flags = WS_TEXT_MONO,
-                          .max_width = lay.label_w - 6 };
-      if (lay.row_h >= 8)
+
+      if (i < 0)
         {
-          g_snprintf (label, sizeof label, "%" G_GINT64_FORMAT, t.address[i]);
-          ws_figure_set_color (ctx, s->muted);
-          ws_figure_text (ctx, WS_FIGURE_MARGIN, lay.grid_y + (i + 0.5) * lay.row_h - 1, label, &o, NULL, NULL);
+          draw_fold (ctx, &lay);
+          continue;
         }
+      g_snprintf (label, sizeof label, "%" G_GINT64_FORMAT, t.address[i]);
+      ws_figure_set_color (ctx, s->muted);
+      ws_figure_text (ctx, WS_FIGURE_MARGIN, lay.grid_y + (slot + 0.5) * lay.row_h - 1, label, &o, NULL, NULL);
       for (guint c = 0; c < t.n_lanes[i]; c++)
-        draw_cell (ctx, frame, &schedule, cell_box (&lay, i, c), t.lanes[i][c], c);
+        draw_cell (ctx, frame, &lay, &schedule, cell_box (&lay, slot, c), t.lanes[i][c], c);
     }
-  ws_figure_draw_legend (ctx, WS_FIGURE_MARGIN, lay.legend_y, ctx->width - 2 * WS_FIGURE_MARGIN, legend,
-                         G_N_ELEMENTS (legend));
 }
 
 gboolean
-ws_atomic_figure_hit (const WsFigureFrame *frame,
-                      const WsFigureStyle *style,
-                      double               width,
-                      double               height,
+ws_atomic_figure_hit (WsFigureContext     *ctx,
+                      const WsFigureFrame *frame,
                       double               x,
                       double               y,
                       WsFigureHit         *hit)
@@ -229,12 +329,16 @@ ws_atomic_figure_hit (const WsFigureFrame *frame,
   AtomicLayout lay;
 
   atomic_table (frame->result, &t);
-  atomic_layout (frame, style, width, height, &t, &lay);
-  if (ws_figure_hit_lane (lay.lanes, frame, x, y, hit))
+  atomic_layout (ctx, frame, &t, &lay);
+  if (ws_figure_hit_lane (&lay.lanes, frame, x, y, hit))
     return TRUE;
-  for (guint i = 0; i < t.n_rows; i++)
+  for (guint slot = 0; slot < ws_fold_n_slots (&lay.fold); slot++)
     {
-      WsBox label = { WS_FIGURE_MARGIN, lay.grid_y + i * lay.row_h, lay.label_w, lay.row_h };
+      int i = ws_fold_row_of (&lay.fold, slot);
+      WsBox label = { WS_FIGURE_MARGIN, lay.grid_y + slot * lay.row_h, lay.label_w, lay.row_h };
+
+      if (i < 0)
+        continue;
       if (ws_box_contains (&label, x, y))
         {
           *hit = (WsFigureHit) { WS_HIT_ADDRESS, i, t.address[i], -1 };
@@ -242,11 +346,10 @@ ws_atomic_figure_hit (const WsFigureFrame *frame,
         }
       for (guint c = 0; c < t.n_lanes[i]; c++)
         {
-          WsBox b = cell_box (&lay, i, c);
+          WsBox b = cell_box (&lay, slot, c);
           if (ws_box_contains (&b, x, y))
             {
-              guint lane = t.lanes[i][c];
-              *hit = (WsFigureHit) { WS_HIT_LANE, lane, t.address[i], -1 };
+              *hit = (WsFigureHit) { WS_HIT_LANE, t.lanes[i][c], t.address[i], -1 };
               return TRUE;
             }
         }

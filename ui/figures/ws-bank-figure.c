@@ -28,12 +28,15 @@ typedef struct
 
 typedef struct
 {
-  WsBox lanes[WS_WARP_SIZE];
-  double label_w;
-  WsBox header[WS_N_BANKS];
+  WsFigureLayout frame;
+  WsIndexRow lanes;
+  WsIndexRow header;
+  double label_w;            /* the column of row labels */
+  double label_size;
   double grid_y;
   double row_h;
-  double legend_y;
+  WsFold fold;               /* the wavefronts shown */
+  double word_size;          /* the words in the cells; 0 when they do not fit */
 } BankLayout;
 
 static guint
@@ -104,40 +107,155 @@ bank_table (const WsWarpResult *r,
 }
 
 static void
-bank_layout (const WsFigureFrame *frame,
-             const WsFigureStyle *s,
-             double               width,
-             double               height,
-             guint                n_rows,
+row_label (const BankTable *t,
+           guint            i,
+           char            *label,
+           gsize            size)
+{
+  if (t->n_phases > 1)
+    g_snprintf (label, size, "phase %u · %u", t->phase[i] + 1, t->rank[i] + 1);
+  else
+    g_snprintf (label, size, "wavefront %u", i + 1);
+}
+
+static void
+cell_label (const Cell *cell,
+            char       *label,
+            gsize       size)
+{
+  guint shared = __builtin_popcount (cell->lanes);
+
+  if (shared > 1)
+    g_snprintf (label, size, "×%u", shared);
+  else
+    g_snprintf (label, size, "%" G_GINT64_FORMAT, cell->word);
+}
+
+/* The column of row labels: as wide as the widest. */
+static double
+label_column (WsFigureContext *ctx,
+              const BankTable *t,
+              double          *size)
+{
+  WsTextOptions o = { .size = MAX (ctx->style->font_size * 0.9, ctx->style->min_font_size) };
+  double widest = 0, w;
+  char label[48];
+
+  *size = o.size;
+  for (guint i = 0; i < t->n_rows; i++)
+    {
+      row_label (t, i, label, sizeof label);
+      ws_figure_text_size (ctx, label, &o, &w, NULL);
+      widest = MAX (widest, w);
+    }
+  for (guint i = 0; i < 2; i++)
+    {
+      ws_figure_text_size (ctx, i ? "bank" : "lane", &o, &w, NULL);
+      widest = MAX (widest, w);
+    }
+  return ceil (widest + ctx->style->font_size * 0.8);
+}
+
+/* The words' size: one for every cell, or none when the widest does not fit. */
+static double
+word_size (WsFigureContext *ctx,
+           const BankTable *t,
+           double           cell_w)
+{
+  double size = MAX (ctx->style->font_size * 0.8, ctx->style->min_font_size);
+  char label[24];
+
+  for (guint i = 0; i < t->n_rows && size > 0; i++)
+    for (guint b = 0; b < WS_N_BANKS && size > 0; b++)
+      if (t->cells[i][b].word >= 0)
+        {
+          cell_label (&t->cells[i][b], label, sizeof label);
+          size = MIN (size, ws_figure_fit_text (ctx, label, WS_TEXT_MONO, size, cell_w - 2));
+        }
+  return size;
+}
+
+static char *bank_stats (const WsWarpResult *r, const BankTable *t, gboolean words);
+static guint bank_legend (const WsFigureStyle *s, WsLegendItem legend[4]);
+
+static double
+lane_height (const WsFigureLayout *f)
+{
+  return CLAMP (f->content.h * 0.07, 20, 36);
+}
+
+static double
+band_height (const WsFigureLayout *f)
+{
+  return CLAMP (f->content.h * 0.16, 28, 120);
+}
+
+static void
+bank_layout (WsFigureContext     *ctx,
+             const WsFigureFrame *frame,
+             const BankTable     *t,
              BankLayout          *lay)
 {
-  WsBox c = ws_figure_content_box (frame, s, width, height);
-  double top_label = s->font_size * 1.4;
-  double lane_h = CLAMP (c.h * 0.07, 20, 36);
-  double band = CLAMP (c.h * 0.16, 36, 120);
-  double header_h = CLAMP (lane_h * 0.9, 18, 30);
-  double pitch;
-  WsBox row;
+  const WsFigureStyle *s = ctx->style;
+  WsLegendItem legend[4];
+  guint n_legend = bank_legend (s, legend);
+  g_autofree char *stats = NULL;
+  double above = ws_figure_index_row_above (s);
+  double lane_h, header_h, pitch, avail, band, min_row = ws_figure_min_row_height (s);
+  WsBox c, row;
 
-  lay->label_w = ceil (s->font_size * 7.5);
-  row = (WsBox) { c.x + lay->label_w, c.y + top_label, c.w - lay->label_w, lane_h };
-  ws_figure_lane_boxes (row, lane_h, lay->lanes);
-  pitch = row.w / WS_N_BANKS;
-  for (guint b = 0; b < WS_N_BANKS; b++)
-    lay->header[b] = (WsBox) { lay->lanes[b].x, row.y + lane_h + band, lay->lanes[b].w, header_h };
-  lay->legend_y = c.y + c.h - ws_figure_legend_height (s);
-  lay->grid_y = row.y + lane_h + band + header_h + 4;
-  /* in a short figure many wavefronts make thin rows, but stay above the legend */
-  lay->row_h = CLAMP ((lay->legend_y - s->font_size * 0.5 - lay->grid_y) / MAX (1, n_rows), 1, MAX (pitch * 1.2, 34));
+  memset (lay, 0, sizeof *lay);
+  lay->label_w = label_column (ctx, t, &lay->label_size);
+  /* the words fit or not whatever the height: the caption says which */
+  pitch = (ctx->width - 2 * WS_FIGURE_MARGIN - lay->label_w) / WS_N_BANKS;
+  lay->word_size = word_size (ctx, t, pitch - MIN (6, MAX (1, pitch * 0.12)));
+  stats = bank_stats (frame->result, t, lay->word_size > 0);
+  ws_figure_layout_frame (ctx, frame, stats, legend, n_legend, &lay->frame);
+  c = lay->frame.content;
+  lane_h = lane_height (&lay->frame);
+  header_h = CLAMP (lane_h * 0.9, 18, 30);
+  row = (WsBox) { c.x + lay->label_w, c.y + above, c.w - lay->label_w, lane_h };
+  ws_figure_index_row (ctx, row, &lay->lanes);
+  /* the curves give way to the wavefronts before they fold */
+  band = band_height (&lay->frame);
+  avail = c.y + c.h - (row.y + lane_h + band + header_h + 4);
+  if (avail < t->n_rows * min_row)
+    band = MAX (28, band - (t->n_rows * min_row - avail));
+  row.y += lane_h + band;
+  row.h = header_h;
+  ws_figure_index_row (ctx, row, &lay->header);
+  lay->grid_y = row.y + header_h + 4;
+  avail = c.y + c.h - lay->grid_y;
+  ws_fold_init (&lay->fold, t->n_rows, MAX (1, (guint) (avail / min_row)));
+  lay->row_h = CLAMP (avail / MAX (1, ws_fold_n_slots (&lay->fold)), min_row, MAX (min_row, MAX (pitch * 1.2, 34)));
+}
+
+WsFigureNeeds
+ws_bank_figure_needs (WsFigureContext     *ctx,
+                      const WsFigureFrame *frame)
+{
+  const WsFigureStyle *s = ctx->style;
+  g_autofree BankTable *t = g_new (BankTable, 1);
+  g_autofree BankLayout *lay = g_new (BankLayout, 1);
+  double content;
+
+  bank_table (frame->result, t);
+  bank_layout (ctx, frame, t, lay);
+  content = ws_figure_index_row_above (s) + 20 + 18 + 4;
+  return (WsFigureNeeds) { lay->label_w + WS_FIGURE_MIN_ROW_WIDTH + 2 * WS_FIGURE_MARGIN,
+                           lay->frame.content.y + content + 28 + MIN (t->n_rows, 3) * ws_figure_min_row_height (s) +
+                             lay->frame.bottom,
+                           lay->frame.content.y + content + WS_FIGURE_NATURAL_BAND +
+                             t->n_rows * ws_figure_min_row_height (s) + lay->frame.bottom };
 }
 
 static WsBox
 cell_box (const BankLayout *lay,
-          guint             row,
+          guint             slot,
           guint             bank)
 {
-  double gap = lay->row_h > 12 ? 2 : 1;
-  return (WsBox) { lay->header[bank].x, lay->grid_y + row * lay->row_h, lay->header[bank].w, lay->row_h - gap };
+  const WsBox *h = &lay->header.boxes[bank];
+  return (WsBox) { h->x, lay->grid_y + slot * lay->row_h, h->w, lay->row_h - 2 };
 }
 
 static void
@@ -147,30 +265,29 @@ draw_headers (WsFigureContext     *ctx,
               const BankTable     *t)
 {
   const WsFigureStyle *s = ctx->style;
-  WsTextOptions o = { .ax = 0.5, .ay = 0.5, .flags = WS_TEXT_BOLD };
-  WsTextOptions side = { .size = s->font_size * 0.9, .ay = 0.5 };
+  WsTextOptions side = { .size = lay->label_size, .ay = 0.5 };
+  WsRgba text[WS_N_BANKS];
 
-  o.size = ws_figure_fit_text (ctx, "31", WS_TEXT_BOLD, s->font_size * 0.9, 6, lay->header[0].w - 2);
-  ws_figure_set_color (ctx, s->muted);
-  ws_figure_text (ctx, WS_FIGURE_MARGIN, lay->header[0].y + lay->header[0].h / 2, "bank", &side, NULL, NULL);
   for (guint b = 0; b < WS_N_BANKS; b++)
     {
-      const WsBox *h = &lay->header[b];
+      const WsBox *h = &lay->header.boxes[b];
       gboolean conflict = t->depth[b] > 1;
       gboolean hover = frame->hover.kind == WS_HIT_BANK && frame->hover.index == (int) b;
-      char label[8];
+      WsRgba fill = conflict ? s->conflict : s->surface;
 
-      ws_figure_rounded_rect (ctx, h->x, h->y, h->w, h->h, 3);
-      ws_figure_set_color (ctx, conflict ? ws_rgba_alpha (s->conflict, 0.9) : s->surface);
+      ws_figure_rounded_rect (ctx, h->x, h->y, h->w, h->h, MIN (3, h->w / 3));
+      ws_figure_set_color (ctx, fill);
       cairo_fill_preserve (ctx->cr);
       ws_figure_set_color (ctx, hover ? s->foreground : conflict ? s->conflict : s->grid);
       cairo_set_line_width (ctx->cr, (hover ? 2.5 : 1) * s->line_width);
       cairo_stroke (ctx->cr);
       cairo_set_line_width (ctx->cr, s->line_width);
-      g_snprintf (label, sizeof label, "%u", b);
-      ws_figure_set_color (ctx, conflict ? (WsRgba) { 1, 1, 1, 1 } : s->foreground);
-      ws_figure_text (ctx, h->x + h->w / 2, h->y + h->h / 2, label, &o, NULL, NULL);
+      text[b] = ws_figure_style_ink_on (s, fill);
     }
+  ws_figure_set_color (ctx, s->muted);
+  ws_figure_text (ctx, WS_FIGURE_MARGIN, lay->header.boxes[0].y + lay->header.boxes[0].h / 2, "bank", &side, NULL,
+                  NULL);
+  ws_figure_draw_index_labels (ctx, &lay->header, text, NULL);
 }
 
 static void
@@ -180,32 +297,40 @@ draw_row_labels (WsFigureContext  *ctx,
                  const WsSchedule *schedule)
 {
   const WsFigureStyle *s = ctx->style;
-  /* legible labels: on every row while they fit, on every few rows when rows are thin */
-  WsTextOptions o = { .size = MIN (s->font_size * 0.9, MAX (lay->row_h * 0.8, s->font_size * 0.75)), .ay = 0.5,
-                      .max_width = lay->label_w - 4 };
-  guint every = lay->row_h >= o.size * 1.1 ? 1 : (guint) ceil (o.size * 1.2 / lay->row_h);
+  WsTextOptions o = { .size = lay->label_size, .ay = 0.5 };
 
-  for (guint i = 0; i < t->n_rows; i++)
+  for (guint slot = 0; slot < ws_fold_n_slots (&lay->fold); slot++)
     {
+      int i = ws_fold_row_of (&lay->fold, slot);
+      double y = lay->grid_y + (slot + 0.5) * lay->row_h - 1;
+      WsStepState state;
       char label[48];
-      WsStepState state = ws_schedule_step_state (schedule, i);
 
-      /* the last row is labelled too, unless the label before it is too close */
-      if (i % every != 0 && (i + 1 != t->n_rows || i % every < (every + 1) / 2))
+      if (i < 0)
         continue;
-      if (t->n_phases > 1)
-        g_snprintf (label, sizeof label, "phase %u · %u", t->phase[i] + 1, t->rank[i] + 1);
+      state = ws_schedule_step_state (schedule, i);
+      row_label (t, i, label, sizeof label);
+      if (state == WS_STEP_SERVING)
+        {
+          double w, h;
+          o.flags = WS_TEXT_BOLD;
+          ws_figure_text_size (ctx, label, &o, &w, &h);
+          ws_figure_rounded_rect (ctx, WS_FIGURE_MARGIN - 3, y - h / 2, w + 6, h, 3);
+          ws_figure_set_color (ctx, s->accent);
+          cairo_fill (ctx->cr);
+        }
       else
-        g_snprintf (label, sizeof label, "wavefront %u", i + 1);
-      ws_figure_set_color (ctx, state == WS_STEP_SERVING ? s->accent : state == WS_STEP_DONE ? s->foreground : s->muted);
-      o.flags = state == WS_STEP_SERVING ? WS_TEXT_BOLD : 0;
-      ws_figure_text (ctx, WS_FIGURE_MARGIN, lay->grid_y + (i + 0.5) * lay->row_h, label, &o, NULL, NULL);
+        o.flags = 0;
+      ws_figure_set_color (ctx, state == WS_STEP_SERVING ? ws_figure_style_ink_on (s, s->accent)
+                                : state == WS_STEP_DONE ? s->foreground : s->muted);
+      ws_figure_text (ctx, WS_FIGURE_MARGIN, y, label, &o, NULL, NULL);
     }
 }
 
 static void
 draw_cell (WsFigureContext     *ctx,
            const WsFigureFrame *frame,
+           const BankLayout    *lay,
            WsBox                b,
            const Cell          *cell,
            WsStepState          state,
@@ -215,11 +340,13 @@ draw_cell (WsFigureContext     *ctx,
   cairo_t *cr = ctx->cr;
   guint shared = __builtin_popcount (cell->lanes);
   WsRgba hue = state == WS_STEP_SERVING ? s->accent : ws_figure_style_hue (s, row);
+  double alpha = state == WS_STEP_PENDING ? 0.18 : 0.9;
   gboolean hover = frame->hover.kind == WS_HIT_WORD && frame->hover.address == cell->word * WS_BANK_BYTES;
+  WsTextOptions o = { .size = lay->word_size, .ax = 0.5, .ay = 0.5, .flags = WS_TEXT_MONO };
   char label[24];
 
   ws_figure_rounded_rect (ctx, b.x, b.y, b.w, b.h, MIN (3, b.h / 3));
-  ws_figure_set_color (ctx, ws_rgba_alpha (hue, state == WS_STEP_PENDING ? 0.18 : 0.9));
+  ws_figure_set_color (ctx, ws_rgba_alpha (hue, alpha));
   cairo_fill_preserve (cr);
   if (shared > 1 || hover)
     {
@@ -230,19 +357,28 @@ draw_cell (WsFigureContext     *ctx,
     }
   else
     cairo_new_path (cr);
-  if (b.h < 9)
+  if (lay->word_size <= 0)
     return;
-  if (shared > 1)
-    g_snprintf (label, sizeof label, "×%u", shared);
-  else
-    g_snprintf (label, sizeof label, "%" G_GINT64_FORMAT, cell->word);
-  {
-    WsTextOptions o = { .ax = 0.5, .ay = 0.5, .flags = WS_TEXT_MONO };
-    o.size = ws_figure_fit_text (ctx, label, WS_TEXT_MONO, MIN (s->font_size * 0.8, b.h * 0.75), 5, b.w - 2);
-    ws_figure_set_color (ctx, state == WS_STEP_PENDING ? s->foreground
-                              : s->kind == WS_FIGURE_STYLE_DARK ? s->background : (WsRgba) { 1, 1, 1, 1 });
-    ws_figure_text (ctx, b.x + b.w / 2, b.y + b.h / 2, label, &o, NULL, NULL);
-  }
+  cell_label (cell, label, sizeof label);
+  ws_figure_set_color (ctx, ws_figure_style_ink_on (s, ws_rgba_mix (s->background, hue, alpha)));
+  ws_figure_text (ctx, b.x + b.w / 2, b.y + b.h / 2, label, &o, NULL, NULL);
+}
+
+static void
+draw_fold (WsFigureContext  *ctx,
+           const BankLayout *lay,
+           const WsSchedule *schedule)
+{
+  g_autofree char *text = ws_fold_describe (&lay->fold, "wavefronts");
+  guint slot = lay->fold.head;
+  const WsBox *first = &lay->header.boxes[0], *last = &lay->header.boxes[WS_N_BANKS - 1];
+  gboolean serving = schedule->current >= (int) lay->fold.head &&
+                     schedule->current < (int) (lay->fold.n - lay->fold.tail);
+  WsTextOptions o = { .size = lay->label_size, .ax = 0.5, .ay = 0.5, .flags = serving ? WS_TEXT_BOLD : 0 };
+
+  ws_figure_set_color (ctx, serving ? ctx->style->foreground : ctx->style->muted);
+  ws_figure_text (ctx, (first->x + last->x + last->w) / 2, lay->grid_y + (slot + 0.5) * lay->row_h - 1, text, &o,
+                  NULL, NULL);
 }
 
 static void
@@ -265,7 +401,7 @@ draw_connections (WsFigureContext     *ctx,
       for (guint w = 0; w < wpl; w++)
         {
           guint b = ((r->address[l] >> 2) + w) & (WS_N_BANKS - 1);
-          const WsBox *lb = &lay->lanes[l], *hb = &lay->header[b];
+          const WsBox *lb = &lay->lanes.boxes[l], *hb = &lay->header.boxes[b];
 
           ws_figure_connect (ctx, lb->x + lb->w / 2, lb->y + lb->h, hb->x + hb->w / 2, hb->y);
           if (hover || state == WS_LANE_SERVING)
@@ -296,14 +432,14 @@ draw_packets (WsFigureContext     *ctx,
   for (guint b = 0; b < WS_N_BANKS; b++)
     {
       const Cell *cell = &t->cells[row][b];
-      WsBox cb = cell_box (lay, row, b);
+      WsBox cb = cell_box (lay, ws_fold_slot_of (&lay->fold, row), b);
 
       if (cell->word < 0)
         continue;
       for (guint l = 0; l < WS_WARP_SIZE; l++)
         if (cell->lanes & (1u << l))
           {
-            const WsBox *lb = &lay->lanes[l];
+            const WsBox *lb = &lay->lanes.boxes[l];
             double x0 = cb.x + cb.w / 2, y0 = cb.y, x1 = lb->x + lb->w / 2, y1 = lb->y + lb->h;
             if (ws_figure_flows_up (frame->result))
               ws_figure_packet (ctx, x0, y0, x1, y1, schedule->t, ctx->style->accent);
@@ -315,7 +451,8 @@ draw_packets (WsFigureContext     *ctx,
 
 static char *
 bank_stats (const WsWarpResult *r,
-            const BankTable    *t)
+            const BankTable    *t,
+            gboolean            words)
 {
   const WsWarpCounts *c = &r->counts;
   guint extra = c->wavefronts - c->ideal_wavefronts;
@@ -326,9 +463,26 @@ bank_stats (const WsWarpResult *r,
       broadcast |= __builtin_popcount (t->cells[i][b].lanes) > 1;
   if (r->active == 0)
     return g_strdup ("No active lane: this warp makes no access");
-  return g_strdup_printf ("%u wavefront%s (%u at best) · %u bank conflict%s · %u-byte accesses%s", c->wavefronts,
+  return g_strdup_printf ("%u wavefront%s (%u at best) · %u bank conflict%s · %u-byte accesses%s%s", c->wavefronts,
                           c->wavefronts == 1 ? "" : "s", c->ideal_wavefronts, extra, extra == 1 ? "" : "s",
-                          r->elem_size, broadcast ? " · shared words are broadcast" : "");
+                          r->elem_size, broadcast ? " · shared words are broadcast" : "",
+                          words ? "" : " · too narrow to print the words' numbers");
+}
+
+/* Cells wear the colour of their wavefront: the legend says so. */
+static guint
+bank_legend (const WsFigureStyle *s,
+             WsLegendItem         legend[4])
+{
+  guint n = 0;
+
+  legend[n++] = (WsLegendItem) { ws_rgba_alpha (ws_figure_style_hue (s, 0), 0.9),
+                                 "word delivered (colour: its wavefront)", .hues = TRUE };
+  if (s->kind != WS_FIGURE_STYLE_PRINT)
+    legend[n++] = (WsLegendItem) { s->accent, "being served" };
+  legend[n++] = (WsLegendItem) { s->broadcast, "broadcast to several lanes", TRUE };
+  legend[n++] = (WsLegendItem) { s->conflict, "bank conflict" };
+  return n;
 }
 
 void
@@ -338,70 +492,73 @@ ws_bank_figure_draw (WsFigureContext     *ctx,
   const WsFigureStyle *s = ctx->style;
   const WsWarpResult *r = frame->result;
   g_autofree BankTable *t = g_new (BankTable, 1);
+  g_autofree BankLayout *lay = g_new (BankLayout, 1);
   g_autofree char *stats = NULL;
-  BankLayout lay;
   WsSchedule schedule;
   WsRgba served[WS_WARP_SIZE];
-  const WsLegendItem legend[] = {
-    { ws_figure_style_hue (s, 0), "word delivered" },
-    { s->accent, "being served" },
-    { s->broadcast, "broadcast to several lanes", TRUE },
-    { s->conflict, "bank conflict" },
-  };
+  WsLegendItem legend[4];
+  guint n_legend = bank_legend (s, legend);
 
   bank_table (r, t);
-  bank_layout (frame, s, ctx->width, ctx->height, t->n_rows, &lay);
+  bank_layout (ctx, frame, t, lay);
   ws_schedule_init (&schedule, r, frame->position);
   if (frame->layers == WS_FIGURE_LAYERS_PACKETS)
     {
-      draw_packets (ctx, frame, &schedule, &lay, t);
+      draw_packets (ctx, frame, &schedule, lay, t);
       return;
     }
-  stats = bank_stats (r, t);
+  stats = bank_stats (r, t, lay->word_size > 0);
   for (guint l = 0; l < WS_WARP_SIZE; l++)
     served[l] = ws_figure_style_hue (s, MAX (0, schedule.last_step[l]));
-  ws_figure_draw_caption (ctx, frame, stats);
-  draw_connections (ctx, frame, &schedule, &lay);
-  ws_figure_draw_lanes (ctx, frame, &schedule, lay.lanes, served);
-  draw_headers (ctx, frame, &lay, t);
-  draw_row_labels (ctx, &lay, t, &schedule);
-  for (guint i = 0; i < t->n_rows; i++)
-    for (guint b = 0; b < WS_N_BANKS; b++)
-      if (t->cells[i][b].word >= 0)
-        draw_cell (ctx, frame, cell_box (&lay, i, b), &t->cells[i][b], ws_schedule_step_state (&schedule, i), i);
+  ws_figure_draw_frame (ctx, frame, &lay->frame, stats, legend, n_legend);
+  draw_connections (ctx, frame, &schedule, lay);
+  ws_figure_draw_lanes (ctx, frame, &schedule, &lay->lanes, served, WS_FIGURE_MARGIN);
+  draw_headers (ctx, frame, lay, t);
+  draw_row_labels (ctx, lay, t, &schedule);
+  for (guint slot = 0; slot < ws_fold_n_slots (&lay->fold); slot++)
+    {
+      int i = ws_fold_row_of (&lay->fold, slot);
+
+      if (i < 0)
+        {
+          draw_fold (ctx, lay, &schedule);
+          continue;
+        }
+      for (guint b = 0; b < WS_N_BANKS; b++)
+        if (t->cells[i][b].word >= 0)
+          draw_cell (ctx, frame, lay, cell_box (lay, slot, b), &t->cells[i][b], ws_schedule_step_state (&schedule, i),
+                     i);
+    }
   if (frame->layers == WS_FIGURE_LAYERS_ALL)
-    draw_packets (ctx, frame, &schedule, &lay, t);
-  ws_figure_draw_legend (ctx, WS_FIGURE_MARGIN, lay.legend_y, ctx->width - 2 * WS_FIGURE_MARGIN, legend,
-                         G_N_ELEMENTS (legend));
+    draw_packets (ctx, frame, &schedule, lay, t);
 }
 
 gboolean
-ws_bank_figure_hit (const WsFigureFrame *frame,
-                    const WsFigureStyle *style,
-                    double               width,
-                    double               height,
+ws_bank_figure_hit (WsFigureContext     *ctx,
+                    const WsFigureFrame *frame,
                     double               x,
                     double               y,
                     WsFigureHit         *hit)
 {
   g_autofree BankTable *t = g_new (BankTable, 1);
-  BankLayout lay;
+  g_autofree BankLayout *lay = g_new (BankLayout, 1);
 
   bank_table (frame->result, t);
-  bank_layout (frame, style, width, height, t->n_rows, &lay);
-  if (ws_figure_hit_lane (lay.lanes, frame, x, y, hit))
+  bank_layout (ctx, frame, t, lay);
+  if (ws_figure_hit_lane (&lay->lanes, frame, x, y, hit))
     return TRUE;
   for (guint b = 0; b < WS_N_BANKS; b++)
     {
-      if (ws_box_contains (&lay.header[b], x, y))
+      if (ws_box_contains (&lay->header.boxes[b], x, y))
         {
           *hit = (WsFigureHit) { WS_HIT_BANK, b, 0, -1 };
           return TRUE;
         }
-      for (guint i = 0; i < t->n_rows; i++)
+      for (guint slot = 0; slot < ws_fold_n_slots (&lay->fold); slot++)
         {
-          WsBox cb = cell_box (&lay, i, b);
-          if (t->cells[i][b].word >= 0 && ws_box_contains (&cb, x, y))
+          int i = ws_fold_row_of (&lay->fold, slot);
+          WsBox cb = cell_box (lay, slot, b);
+          if (i >= 0 && t->cells[i][b].word >= 0 && ws_box_contains (&cb, x, y))
             {
               *hit = (WsFigureHit) { WS_HIT_WORD, b, t->cells[i][b].word * WS_BANK_BYTES, i };
               return TRUE;

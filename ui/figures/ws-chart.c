@@ -2,8 +2,10 @@
 /* Charts: data, layout, drawing and picking. Axes live in ws-chart-axis.c. */
 #include "ws-chart.h"
 #include "ws-figure-context.h"
+#include "ws-figure-private.h"
 
 #include <math.h>
+#include <string.h>
 
 #define MARGIN 14.0
 #define PICK_REACH 14.0
@@ -250,19 +252,35 @@ series_color (const WsChartSeries *s,
 /* Layout                                                             */
 /* ------------------------------------------------------------------ */
 
+/* Top to bottom: the caption (wrapped), the legend (on as many lines as
+ * it needs), the notes over each x (wrapped, stacked), the plot, the x
+ * axis' labels (wrapped) and title. The axes' titles read upwards and
+ * wrap along the plot's height. Nothing is cut: a chart too small for
+ * this says so (ws_chart_min_width, ws_chart_min_height). */
 typedef struct
 {
-  double title_h;
+  double caption_h;
   double legend_y;
-  double legend_line;
   double legend_h;
   double px, py, pw, ph;     /* the plot area */
   double tick_size;
-  double category_h;
-  double note_line;          /* the height of one line of notes */
-  double notes_h;            /* the band of notes over the plot area */
+  double category_h;         /* the tallest label under the x axis */
+  gboolean numbered;         /* categories too narrow for their names: numbers, and a key below */
+  double key_h;
+  double notes_h;            /* the tallest stack of notes */
+  double axis_title_w[WS_CHART_N_AXES];   /* Y and Y2: across, as they read upwards */
+  double tick_w[WS_CHART_N_AXES];
+  guint y_ticks;             /* how many ticks the plot's height has room for */
   gboolean has_y2;
 } ChartLayout;
+
+#define MIN_PLOT_ROWS 5.0    /* the least plot height, in lines of body text */
+
+static double
+caption_width (WsFigureContext *ctx)
+{
+  return MAX (1, ctx->width - 2 * MARGIN);
+}
 
 /* ------------------------------------------------------------------ */
 /* The legend: items left to right, on as many lines as they need     */
@@ -277,79 +295,140 @@ legend_name (const WsChartSeries *series,
   return g_strdup_printf ("%s (%s axis)", series->name, series->axis == WS_CHART_Y2 ? "right" : "left");
 }
 
-/* Marker, name and the gap after them. */
-static double
-legend_item_width (WsFigureContext *ctx,
-                   const char      *name)
+static WsTextOptions
+legend_options (WsFigureContext *ctx,
+                double           start)
 {
   const WsFigureStyle *s = ctx->style;
-  WsTextOptions o = { .size = s->font_size * 0.92 };
-  double w;
 
-  ws_figure_text_size (ctx, name, &o, &w, NULL);
-  return s->font_size * 2 + w + s->font_size * 1.5;
+  /* an item longer than the line wraps */
+  return (WsTextOptions) { .size = MAX (s->font_size * 0.92, s->min_font_size), .ay = 0.5,
+                           .max_width = MAX (1, ctx->width - MARGIN - start - s->font_size * 2), .wrap = TRUE };
 }
 
-/* Where the next item goes: after the last, or at the start of a new line. */
-static void
-legend_place (WsFigureContext *ctx,
-              double           start,
-              double           w,
-              double          *x,
-              guint           *row)
-{
-  if (*x > start && *x + w - ctx->style->font_size * 1.5 > ctx->width - MARGIN)
-    {
-      *x = start;
-      (*row)++;
-    }
-}
-
-static guint
-legend_rows (WsFigureContext *ctx,
+/* Where each item goes: left to right from start, on a new line when the
+ * next would pass the right margin; a line as tall as its tallest item
+ * (a name longer than a line wraps). Returns the height of them all. */
+static double
+legend_flow (WsFigureContext *ctx,
              const WsChart   *chart,
              double           start,
-             gboolean         has_y2)
+             gboolean         has_y2,
+             double          *xs,
+             double          *ys)
 {
-  double x = start;
-  guint row = 0;
+  const WsFigureStyle *s = ctx->style;
+  WsTextOptions o = legend_options (ctx, start);
+  double x = start, line_y = 0, line_h = 0, min_line = s->font_size * 1.6;
+  guint first = 0;
 
-  if (chart->series->len == 0)
-    return 0;
   for (guint i = 0; i < chart->series->len; i++)
     {
       g_autofree char *name = legend_name (g_ptr_array_index (chart->series, i), has_y2);
-      double w = legend_item_width (ctx, name);
-      legend_place (ctx, start, w, &x, &row);
-      x += w;
+      double tw, th, w;
+
+      ws_figure_text_size (ctx, name, &o, &tw, &th);
+      w = s->font_size * 2 + tw;
+      if (x > start && x + w > ctx->width - MARGIN)
+        {
+          /* centre the finished line's items on it */
+          for (guint k = first; ys && k < i; k++)
+            ys[k] = line_y + line_h / 2;
+          line_y += line_h;
+          line_h = 0;
+          x = start;
+          first = i;
+        }
+      if (xs)
+        xs[i] = x;
+      line_h = MAX (line_h, MAX (min_line, th + s->font_size * 0.5));
+      x += w + s->font_size * 1.5;
     }
-  return row + 1;
+  for (guint k = first; ys && k < chart->series->len; k++)
+    ys[k] = line_y + line_h / 2;
+  return ceil (line_y + line_h);
 }
 
-/* The most notes over any one x. */
-static guint
-most_notes (const WsChart *chart)
+/* ------------------------------------------------------------------ */
+
+static double
+to_x (const ChartLayout *lay,
+      const WsChart     *chart,
+      double             v)
 {
-  guint most = 0;
+  return lay->px + ws_chart_axis_map (&chart->axes[WS_CHART_X], v) * lay->pw;
+}
+
+static double
+category_slot (const ChartLayout *lay,
+               const WsChart     *chart)
+{
+  const WsChartAxis *x = &chart->axes[WS_CHART_X];
+
+  return x->scale == WS_AXIS_CATEGORY && x->categories ? lay->pw / MAX (1, x->categories->len) : lay->pw / 4;
+}
+
+static WsTextOptions
+note_options (WsFigureContext   *ctx,
+              const ChartLayout *lay,
+              const WsChart     *chart,
+              const WsChartNote *n)
+{
+  const WsFigureStyle *s = ctx->style;
+  double marker = n->hue == WS_CHART_NOTE_TEXT ? 0 : s->font_size * 1.1;
+
+  return (WsTextOptions) { .size = MAX (s->font_size * 0.92, s->min_font_size), .ax = 0.5, .ay = 0,
+                           .flags = n->bold ? WS_TEXT_BOLD : 0,
+                           .max_width = MAX (10, category_slot (lay, chart) - 8 - marker), .wrap = TRUE };
+}
+
+/* The tallest stack of notes over one x. */
+static double
+notes_height (WsFigureContext   *ctx,
+              const WsChart     *chart,
+              const ChartLayout *lay)
+{
+  double most = 0;
 
   for (guint i = 0; i < chart->notes->len; i++)
     {
       const WsChartNote *a = g_ptr_array_index (chart->notes, i);
-      guint n = 0;
+      double h = 0;
+
       for (guint j = 0; j < chart->notes->len; j++)
-        n += ((const WsChartNote *) g_ptr_array_index (chart->notes, j))->x == a->x;
-      most = MAX (most, n);
+        {
+          const WsChartNote *n = g_ptr_array_index (chart->notes, j);
+          WsTextOptions o;
+          double th;
+
+          if (n->x != a->x)
+            continue;
+          o = note_options (ctx, lay, chart, n);
+          pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_CENTER);
+          ws_figure_text_size (ctx, n->text, &o, NULL, &th);
+          pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
+          h += th + 2;
+        }
+      most = MAX (most, h);
     }
-  return most;
+  return ceil (most);
+}
+
+/* How many ticks an axis of this length has room for, labels apart. */
+static guint
+y_tick_room (const ChartLayout *lay)
+{
+  return CLAMP ((guint) (lay->ph / (lay->tick_size * 2.2)), 2, 6);
 }
 
 static double
 widest_tick (WsFigureContext   *ctx,
              const WsChartAxis *axis,
-             double             size)
+             double             size,
+             guint              most)
 {
   double ticks[16], widest = 0;
-  guint n = ws_chart_axis_ticks (axis, 6, ticks);
+  guint n = ws_chart_axis_ticks (axis, most, ticks);
   WsTextOptions o = { .size = size };
 
   for (guint i = 0; i < n; i++)
@@ -359,90 +438,326 @@ widest_tick (WsFigureContext   *ctx,
       ws_figure_text_size (ctx, label, &o, &w, NULL);
       widest = MAX (widest, w);
     }
-  return widest;
+  return ceil (widest);
 }
 
-/* The subtitle says where the numbers come from: it wraps rather than lose
- * a device, up to three lines. */
 static WsTextOptions
-subtitle_options (WsFigureContext *ctx)
+axis_title_options (WsFigureContext   *ctx,
+                    const ChartLayout *lay)
 {
-  return (WsTextOptions) { .size = ctx->style->font_size, .max_width = ctx->width - 2 * MARGIN, .wrap = TRUE };
+  return (WsTextOptions) { .size = ctx->style->font_size, .flags = WS_TEXT_VERTICAL, .ax = 0, .ay = 0.5,
+                           .max_width = MAX (10, lay->ph), .wrap = TRUE };
+}
+
+static WsTextOptions
+category_options (WsFigureContext   *ctx,
+                  const ChartLayout *lay,
+                  const WsChart     *chart)
+{
+  gboolean category = chart->axes[WS_CHART_X].scale == WS_AXIS_CATEGORY;
+
+  return (WsTextOptions) { .size = MAX (lay->tick_size * (category ? 0.92 : 1), ctx->style->min_font_size),
+                           .ax = 0.5, .ay = 0, .max_width = category ? MAX (8, category_slot (lay, chart) - 4) : 0,
+                           .wrap = category };
+}
+
+/* Where the x axis' ticks go: as many as their labels leave room for (a
+ * guess from the widest label, checked once or twice). */
+static guint
+x_ticks (WsFigureContext   *ctx,
+         const WsChart     *chart,
+         const ChartLayout *lay,
+         double            *ticks)
+{
+  const WsChartAxis *axis = &chart->axes[WS_CHART_X];
+  WsTextOptions o = category_options (ctx, lay, chart);
+  guint most = MAX (2, (guint) (lay->pw / (ctx->style->font_size * 4))), n = 0;
+
+  if (axis->scale == WS_AXIS_CATEGORY)
+    return ws_chart_axis_ticks (axis, 64, ticks);
+  for (guint round = 0; round < 3; round++)
+    {
+      double widest = 0, w, gap;
+
+      n = ws_chart_axis_ticks (axis, MIN (most, 64), ticks);
+      if (n < 2)
+        return n;
+      for (guint i = 0; i < n; i++)
+        {
+          g_autofree char *text = ws_chart_axis_format_tick (axis, ticks[i], ticks[1] - ticks[0]);
+          ws_figure_text_size (ctx, text, &o, &w, NULL);
+          widest = MAX (widest, w);
+        }
+      gap = fabs (ws_chart_axis_map (axis, ticks[1]) - ws_chart_axis_map (axis, ticks[0])) * lay->pw;
+      if (gap >= widest + ctx->style->font_size || most <= 2)
+        return n;
+      most = MAX (2, MIN (most - 1, (guint) (most * gap / (widest + ctx->style->font_size))));
+    }
+  return ws_chart_axis_ticks (axis, 2, ticks);
+}
+
+/* A tick's label on the x axis: a category's number where names do not fit. */
+static char *
+x_tick_text (const ChartLayout *lay,
+             const WsChart     *chart,
+             double             v,
+             double             step)
+{
+  if (lay->numbered)
+    return g_strdup_printf ("%ld", lround (v) + 1);
+  return ws_chart_axis_format_tick (&chart->axes[WS_CHART_X], v, step);
+}
+
+/* "1 Element size · 2 12-byte struct, unpadded · …": number and name never apart. */
+static char *
+category_key (const WsChart *chart)
+{
+  const WsChartAxis *x = &chart->axes[WS_CHART_X];
+  GString *key = g_string_new (NULL);
+
+  for (guint i = 0; x->categories && i < x->categories->len; i++)
+    g_string_append_printf (key, "%s%u\u00a0%s", i ? "   " : "", i + 1, (char *) g_ptr_array_index (x->categories, i));
+  return g_string_free (key, FALSE);
+}
+
+static WsTextOptions
+key_options (WsFigureContext   *ctx,
+             const ChartLayout *lay)
+{
+  return (WsTextOptions) { .size = lay->tick_size, .max_width = caption_width (ctx), .wrap = TRUE };
 }
 
 static double
-subtitle_height (WsFigureContext *ctx,
-                 const WsChart   *chart)
+key_height (WsFigureContext   *ctx,
+            const WsChart     *chart,
+            const ChartLayout *lay)
 {
-  WsTextOptions o = subtitle_options (ctx);
+  g_autofree char *key = NULL;
+  WsTextOptions o = key_options (ctx, lay);
   double h;
 
-  if (chart->subtitle == NULL)
+  if (!lay->numbered)
     return 0;
-  pango_layout_set_height (ctx->layout, -3);
-  ws_figure_text_size (ctx, chart->subtitle, &o, NULL, &h);
-  pango_layout_set_height (ctx->layout, -1);
-  return h + ctx->style->font_size * 0.1;
+  key = category_key (chart);
+  ws_figure_text_size (ctx, key, &o, NULL, &h);
+  return ceil (h + ctx->style->font_size * 0.4);
 }
 
-static void
-draw_caption (WsFigureContext *ctx,
-              const WsChart   *chart)
+/* The room a category's name needs: its widest word. */
+static double category_words_width (WsFigureContext *ctx, const WsChart *chart, const ChartLayout *lay);
+
+static double
+categories_height (WsFigureContext   *ctx,
+                   const WsChart     *chart,
+                   const ChartLayout *lay)
 {
-  const WsFigureStyle *s = ctx->style;
-  WsTextOptions title = { .size = s->font_size * 1.25, .flags = WS_TEXT_BOLD, .max_width = ctx->width - 2 * MARGIN };
-  WsTextOptions sub = subtitle_options (ctx);
-  double y = MARGIN, h = 0;
+  WsTextOptions o = category_options (ctx, lay, chart);
+  double ticks[64], most = 0, h;
+  guint n = x_ticks (ctx, chart, lay, ticks);
 
-  if (chart->title)
+  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_CENTER);
+  for (guint i = 0; i < n; i++)
     {
-      ws_figure_set_color (ctx, s->foreground);
-      ws_figure_text (ctx, MARGIN, y, chart->title, &title, NULL, &h);
-      y += h + s->font_size * 0.2;
+      g_autofree char *text = x_tick_text (lay, chart, ticks[i], n > 1 ? ticks[1] - ticks[0] : 1);
+      ws_figure_text_size (ctx, text, &o, NULL, &h);
+      most = MAX (most, h);
     }
-  if (chart->subtitle)
-    {
-      ws_figure_set_color (ctx, s->muted);
-      pango_layout_set_height (ctx->layout, -3);
-      ws_figure_text (ctx, MARGIN, y, chart->subtitle, &sub, NULL, NULL);
-      pango_layout_set_height (ctx->layout, -1);
-    }
+  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
+  return ceil (MAX (most, o.size * 1.2));
 }
 
+static double
+axis_title_width (WsFigureContext   *ctx,
+                  const WsChart     *chart,
+                  const ChartLayout *lay,
+                  WsChartAxisId      id)
+{
+  g_autofree char *label = ws_chart_axis_label (&chart->axes[id]);
+  WsTextOptions o = axis_title_options (ctx, lay);
+  double w;
+
+  ws_figure_text_size (ctx, label, &o, &w, NULL);
+  return ceil (w);
+}
+
+static double
+x_title_height (WsFigureContext *ctx,
+                const WsChart   *chart)
+{
+  g_autofree char *label = ws_chart_axis_label (&chart->axes[WS_CHART_X]);
+  WsTextOptions o = { .size = ctx->style->font_size, .max_width = caption_width (ctx), .wrap = TRUE };
+  double h;
+
+  if (*label == '\0')
+    return 0;
+  ws_figure_text_size (ctx, label, &o, NULL, &h);
+  return ceil (h);
+}
+
+/* The plot's height comes from what surrounds it, and the axes' titles,
+ * which wrap along that height, set its width: a few rounds settle it.
+ * With fixed_ph > 0 the plot is that high (the least height a chart needs). */
 static void
 chart_layout (WsFigureContext *ctx,
               const WsChart   *chart,
+              double           fixed_ph,
               ChartLayout     *lay)
 {
   const WsFigureStyle *s = ctx->style;
-  double axis_title = s->font_size * 1.5;
-  double left, right, bottom;
 
-  lay->tick_size = s->font_size * 0.9;
+  memset (lay, 0, sizeof *lay);
+  lay->tick_size = MAX (s->font_size * 0.9, s->min_font_size);
   lay->has_y2 = uses_axis (chart, WS_CHART_Y2);
-  lay->title_h = (chart->title ? s->font_size * 1.6 : 0) + subtitle_height (ctx, chart);
-  lay->legend_y = MARGIN + lay->title_h + (lay->title_h > 0 ? s->font_size * 0.4 : 0);
-  lay->legend_line = s->font_size * 1.6;
-  lay->category_h = chart->axes[WS_CHART_X].scale == WS_AXIS_CATEGORY ? lay->tick_size * 2.6 : lay->tick_size * 1.4;
-  left = MARGIN + axis_title + widest_tick (ctx, &chart->axes[WS_CHART_Y], lay->tick_size) + 6;
-  right = lay->has_y2 ? MARGIN + axis_title + widest_tick (ctx, &chart->axes[WS_CHART_Y2], lay->tick_size) + 6
-                      : MARGIN + s->font_size;
-  bottom = MARGIN + axis_title + lay->category_h;
-  lay->note_line = s->font_size * 1.3;
-  lay->notes_h = most_notes (chart) * lay->note_line;
-  lay->px = left;
-  lay->legend_h = legend_rows (ctx, chart, left, lay->has_y2) * lay->legend_line;
-  lay->py = lay->legend_y + lay->legend_h + s->font_size * 0.6 + (lay->notes_h > 0 ? lay->notes_h + s->font_size * 0.4 : 0);
-  lay->pw = MAX (10, ctx->width - left - right);
-  lay->ph = MAX (10, ctx->height - lay->py - bottom);
+  lay->caption_h = ws_figure_caption_height (ctx, caption_width (ctx), chart->title, chart->subtitle);
+  lay->legend_y = MARGIN + lay->caption_h + (lay->caption_h > 0 ? s->font_size * 0.4 : 0);
+  /* a first guess: what the caption, one line of legend and the x axis leave */
+  lay->ph = fixed_ph > 0 ? fixed_ph : MAX (10, ctx->height - lay->legend_y - s->font_size * 6 - MARGIN);
+  for (guint round = 0; round < 4; round++)
+    {
+      double title_w[WS_CHART_N_AXES] = { 0 }, tick_w[WS_CHART_N_AXES] = { 0 };
+      double left, right, bottom, ph;
+
+      /* the margins depend on the plot's height only through these */
+      lay->y_ticks = y_tick_room (lay);
+      for (WsChartAxisId id = WS_CHART_Y; id <= (lay->has_y2 ? WS_CHART_Y2 : WS_CHART_Y); id++)
+        {
+          title_w[id] = axis_title_width (ctx, chart, lay, id);
+          tick_w[id] = widest_tick (ctx, &chart->axes[id], lay->tick_size, lay->y_ticks);
+        }
+      if (round > 0 && memcmp (title_w, lay->axis_title_w, sizeof title_w) == 0 &&
+          memcmp (tick_w, lay->tick_w, sizeof tick_w) == 0)
+        break;
+      memcpy (lay->axis_title_w, title_w, sizeof title_w);
+      memcpy (lay->tick_w, tick_w, sizeof tick_w);
+      left = MARGIN + title_w[WS_CHART_Y] + s->font_size * 0.5 + tick_w[WS_CHART_Y] + 6;
+      right = lay->has_y2 ? MARGIN + title_w[WS_CHART_Y2] + s->font_size * 0.5 + tick_w[WS_CHART_Y2] + 8
+                          : MARGIN + s->font_size;
+      lay->px = left;
+      lay->pw = MAX (10, ctx->width - left - right);
+      lay->numbered = FALSE;
+      if (chart->axes[WS_CHART_X].scale == WS_AXIS_CATEGORY)
+        lay->numbered = category_slot (lay, chart) < category_words_width (ctx, chart, lay);
+      lay->key_h = key_height (ctx, chart, lay);
+      lay->legend_h = legend_flow (ctx, chart, left, lay->has_y2, NULL, NULL);
+      lay->notes_h = notes_height (ctx, chart, lay);
+      lay->category_h = categories_height (ctx, chart, lay);
+      lay->py = ceil (lay->legend_y + lay->legend_h + s->font_size * 0.6 +
+                      (lay->notes_h > 0 ? lay->notes_h + s->font_size * 0.4 : 0));
+      bottom = MARGIN + 8 + lay->category_h + s->font_size * 0.3 + x_title_height (ctx, chart) + lay->key_h;
+      ph = fixed_ph > 0 ? fixed_ph : MAX (10, ctx->height - lay->py - bottom);
+      if (fabs (ph - lay->ph) < 0.5)
+        break;
+      lay->ph = ph;
+    }
+  lay->y_ticks = y_tick_room (lay);
 }
 
 static double
-to_x (const ChartLayout *lay,
-      const WsChart     *chart,
-      double             v)
+min_plot_height (const WsFigureStyle *style)
 {
-  return lay->px + ws_chart_axis_map (&chart->axes[WS_CHART_X], v) * lay->pw;
+  return ceil (style->font_size * 1.6 * MIN_PLOT_ROWS);
+}
+
+/* The widest word of a text (a hyphen ends one): where a wrapped text can
+ * break no further. */
+static double
+widest_word (WsFigureContext     *ctx,
+             const char          *text,
+             const WsTextOptions *options)
+{
+  WsTextOptions o = *options;
+  double widest = 0, w;
+
+  o.max_width = 0;
+  o.wrap = FALSE;
+  for (const char *p = text; *p;)
+    {
+      const char *end = p + strcspn (p, " -");
+      g_autofree char *word = g_strndup (p, end - p + (*end == '-'));
+
+      ws_figure_text_size (ctx, word, &o, &w, NULL);
+      widest = MAX (widest, w);
+      p = *end ? end + 1 : end;
+    }
+  return widest;
+}
+
+static double
+category_words_width (WsFigureContext   *ctx,
+                      const WsChart     *chart,
+                      const ChartLayout *lay)
+{
+  const WsChartAxis *x = &chart->axes[WS_CHART_X];
+  WsTextOptions o = category_options (ctx, lay, chart);
+  double widest = 0;
+
+  for (guint i = 0; x->categories && i < x->categories->len; i++)
+    widest = MAX (widest, widest_word (ctx, g_ptr_array_index (x->categories, i), &o));
+  return widest + 8;
+}
+
+/* The least width: the axes' labels, and for every category room for a
+ * number and the widest word of its notes. */
+static double
+min_width_with (WsFigureContext *ctx,
+                const WsChart   *chart)
+{
+  const WsFigureStyle *s = ctx->style;
+  const WsChartAxis *x = &chart->axes[WS_CHART_X];
+  ChartLayout lay;
+  guint n = x->scale == WS_AXIS_CATEGORY && x->categories ? x->categories->len : 0;
+  double slot = s->font_size * 3;
+
+  /* too narrow for the categories' names, the axis numbers them */
+  chart_layout (ctx, chart, min_plot_height (s), &lay);
+  for (guint i = 0; i < chart->notes->len; i++)
+    {
+      const WsChartNote *note = g_ptr_array_index (chart->notes, i);
+      WsTextOptions o = note_options (ctx, &lay, chart, note);
+      slot = MAX (slot, widest_word (ctx, note->text, &o) + 8 + (note->hue == WS_CHART_NOTE_TEXT ? 0 : s->font_size * 1.1));
+    }
+  return ceil (ctx->width - lay.pw + MAX (MAX (n, 1) * slot, s->font_size * 16));
+}
+
+static double
+min_height_with (WsFigureContext *ctx,
+                 const WsChart   *chart)
+{
+  ChartLayout lay;
+
+  chart_layout (ctx, chart, min_plot_height (ctx->style), &lay);
+  return ceil (lay.py + lay.ph + MARGIN + 8 + lay.category_h + ctx->style->font_size * 0.3 +
+               x_title_height (ctx, chart) + lay.key_h);
+}
+
+double
+ws_chart_min_width (const WsChart       *chart,
+                    const WsFigureStyle *style)
+{
+  WsFigureContext ctx;
+  double w;
+
+  g_return_val_if_fail (chart != NULL && style != NULL, 0);
+  /* the margins do not depend on the width: measure at any */
+  ws_figure_context_init_measure (&ctx, style, 1000, 1000);
+  w = min_width_with (&ctx, chart);
+  ws_figure_context_clear (&ctx);
+  return w;
+}
+
+double
+ws_chart_min_height (const WsChart       *chart,
+                     const WsFigureStyle *style,
+                     double               width)
+{
+  WsFigureContext ctx;
+  double h;
+
+  g_return_val_if_fail (chart != NULL && style != NULL, 0);
+  ws_figure_context_init_measure (&ctx, style, MAX (width, ws_chart_min_width (chart, style)), 0);
+  h = min_height_with (&ctx, chart);
+  ws_figure_context_clear (&ctx);
+  return h;
 }
 
 /* On a category axis, the series of measured points stand side by side
@@ -534,7 +849,7 @@ draw_grid (WsFigureContext   *ctx,
   const WsFigureStyle *s = ctx->style;
   cairo_t *cr = ctx->cr;
   double ticks[16];
-  guint n = ws_chart_axis_ticks (&chart->axes[WS_CHART_Y], 6, ticks);
+  guint n = ws_chart_axis_ticks (&chart->axes[WS_CHART_Y], lay->y_ticks, ticks);
 
   cairo_set_line_width (cr, 1);
   ws_figure_set_color (ctx, ws_rgba_alpha (s->grid, 0.5));
@@ -551,7 +866,7 @@ draw_grid (WsFigureContext   *ctx,
       double x = to_x (lay, chart, chart->highlight);
       double w = MAX (6, s->font_size);
       cairo_rectangle (cr, x - w / 2, lay->py, w, lay->ph);
-      ws_figure_set_color (ctx, ws_rgba_alpha (s->accent, 0.18));
+      ws_figure_set_color (ctx, ws_rgba_alpha (s->accent, 0.3));
       cairo_fill (cr);
     }
   ws_figure_set_color (ctx, s->foreground);
@@ -574,33 +889,29 @@ draw_y_axis (WsFigureContext   *ctx,
   const WsChartAxis *axis = &chart->axes[id];
   gboolean right = id == WS_CHART_Y2;
   double ticks[16];
-  guint n = ws_chart_axis_ticks (axis, 6, ticks);
+  guint n = ws_chart_axis_ticks (axis, lay->y_ticks, ticks);
   WsTextOptions o = { .size = lay->tick_size, .ax = right ? 0 : 1, .ay = 0.5 };
-  WsTextOptions t = { .size = s->font_size, .flags = WS_TEXT_VERTICAL, .ax = 0, .ay = 0.5,
-                      .max_width = lay->ph };
+  WsTextOptions t = axis_title_options (ctx, lay);
   g_autofree char *label = ws_chart_axis_label (axis);
   double edge = right ? lay->px + lay->pw : lay->px;
-  double text_w = 0;
-  WsRgba color = right ? s->model : s->foreground;
 
-  ws_figure_set_color (ctx, color);
+  ws_figure_set_color (ctx, right ? s->model : s->foreground);
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *text = ws_chart_axis_format_tick (axis, ticks[i], n > 1 ? ticks[1] - ticks[0] : 1);
-      double y = to_y (lay, chart, id, ticks[i]), w;
+      double y = to_y (lay, chart, id, ticks[i]);
       cairo_move_to (ctx->cr, edge, round (y) + 0.5);
       cairo_line_to (ctx->cr, edge + (right ? 4 : -4), round (y) + 0.5);
       cairo_stroke (ctx->cr);
-      ws_figure_text (ctx, edge + (right ? 6 : -6), y, text, &o, &w, NULL);
-      text_w = MAX (text_w, w);
+      ws_figure_text (ctx, edge + (right ? 6 : -6), y, text, &o, NULL, NULL);
     }
+  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_CENTER);
   if (right)
-    ws_figure_text (ctx, edge + 8 + text_w + s->font_size * 0.2, lay->py + lay->ph / 2, label,
-                    &(WsTextOptions) { .size = s->font_size, .flags = WS_TEXT_VERTICAL, .ax = 0, .ay = 0.5,
-                                       .max_width = lay->ph },
+    ws_figure_text (ctx, edge + 8 + lay->tick_w[WS_CHART_Y2] + s->font_size * 0.5, lay->py + lay->ph / 2, label, &t,
                     NULL, NULL);
   else
     ws_figure_text (ctx, MARGIN, lay->py + lay->ph / 2, label, &t, NULL, NULL);
+  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
 }
 
 static void
@@ -610,38 +921,37 @@ draw_x_axis (WsFigureContext   *ctx,
 {
   const WsFigureStyle *s = ctx->style;
   const WsChartAxis *axis = &chart->axes[WS_CHART_X];
-  gboolean category = axis->scale == WS_AXIS_CATEGORY;
-  guint most = category ? 64 : MAX (2, (guint) (lay->pw / (s->font_size * 5)));
   double ticks[64];
-  guint n = ws_chart_axis_ticks (axis, MIN (most, 64), ticks);
-  double slot = category && axis->categories ? lay->pw / MAX (1, axis->categories->len) : 0;
-  WsTextOptions o = { .size = lay->tick_size * (category ? 0.92 : 1), .ax = 0.5, .ay = 0,
-                      .max_width = category ? slot - 4 : 0, .wrap = category };
+  guint n = x_ticks (ctx, chart, lay, ticks);
+  WsTextOptions o = category_options (ctx, lay, chart);
   g_autofree char *label = ws_chart_axis_label (axis);
   double y0 = lay->py + lay->ph;
 
   ws_figure_set_color (ctx, s->foreground);
-  if (category)
-    pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_CENTER);
+  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_CENTER);
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *text = ws_chart_axis_format_tick (axis, ticks[i], n > 1 ? ticks[1] - ticks[0] : 1);
+      g_autofree char *text = x_tick_text (lay, chart, ticks[i], n > 1 ? ticks[1] - ticks[0] : 1);
       double x = to_x (lay, chart, ticks[i]);
       cairo_move_to (ctx->cr, round (x) + 0.5, y0);
       cairo_line_to (ctx->cr, round (x) + 0.5, y0 + 4);
       cairo_stroke (ctx->cr);
-      if (category)
-        {
-          /* at most two lines under each category */
-          pango_layout_set_height (ctx->layout, -2);
-          o.max_width = MAX (8, slot - 4);
-        }
       ws_figure_text (ctx, x, y0 + 6, text, &o, NULL, NULL);
-      pango_layout_set_height (ctx->layout, -1);
     }
+  if (*label)
+    ws_figure_text (ctx, lay->px + lay->pw / 2, y0 + 8 + lay->category_h + s->font_size * 0.3, label,
+                    &(WsTextOptions) { .size = s->font_size, .ax = 0.5, .ay = 0, .max_width = caption_width (ctx),
+                                       .wrap = TRUE },
+                    NULL, NULL);
   pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
-  ws_figure_text (ctx, lay->px + lay->pw / 2, y0 + 8 + lay->category_h, label,
-                  &(WsTextOptions) { .size = s->font_size, .ax = 0.5, .ay = 0 }, NULL, NULL);
+  if (lay->numbered)
+    {
+      g_autofree char *key = category_key (chart);
+      WsTextOptions k = key_options (ctx, lay);
+      ws_figure_set_color (ctx, s->muted);
+      ws_figure_text (ctx, MARGIN, y0 + 8 + lay->category_h + s->font_size * 0.7 + x_title_height (ctx, chart), key,
+                      &k, NULL, NULL);
+    }
 }
 
 static void
@@ -705,18 +1015,17 @@ draw_legend (WsFigureContext   *ctx,
              const ChartLayout *lay)
 {
   const WsFigureStyle *s = ctx->style;
-  WsTextOptions o = { .size = s->font_size * 0.92, .ay = 0.5 };
-  double x = lay->px, y;
-  guint row = 0;
+  WsTextOptions o = legend_options (ctx, lay->px);
+  g_autofree double *xs = g_new (double, chart->series->len + 1);
+  g_autofree double *ys = g_new (double, chart->series->len + 1);
 
+  legend_flow (ctx, chart, lay->px, lay->has_y2, xs, ys);
   for (guint i = 0; i < chart->series->len; i++)
     {
       const WsChartSeries *series = g_ptr_array_index (chart->series, i);
       g_autofree char *name = legend_name (series, lay->has_y2);
-      double w = legend_item_width (ctx, name);
+      double x = xs[i], y = lay->legend_y + ys[i];
 
-      legend_place (ctx, lay->px, w, &x, &row);
-      y = lay->legend_y + (row + 0.5) * lay->legend_line;
       if (series->kind == WS_SERIES_LINE)
         {
           ws_figure_set_color (ctx, series_color (series, s));
@@ -731,41 +1040,64 @@ draw_legend (WsFigureContext   *ctx,
       draw_marker (ctx, series->kind, x + s->font_size * 0.8, y, series_color (series, s));
       ws_figure_set_color (ctx, s->foreground);
       ws_figure_text (ctx, x + s->font_size * 2, y, name, &o, NULL, NULL);
-      x += w;
     }
 }
 
 /* Notes stand over their x, in the band between the legend and the plot,
- * each in its series' colour after its marker. */
+ * each in its series' colour after its marker, wrapped to their slot. */
 static void
 draw_notes (WsFigureContext   *ctx,
             const WsChart     *chart,
             const ChartLayout *lay)
 {
   const WsFigureStyle *s = ctx->style;
-  const WsChartAxis *x = &chart->axes[WS_CHART_X];
-  double slot = x->scale == WS_AXIS_CATEGORY && x->categories ? lay->pw / MAX (1, x->categories->len) : lay->pw / 4;
   double top = lay->py - lay->notes_h - s->font_size * 0.4;
 
+  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_CENTER);
   for (guint i = 0; i < chart->notes->len; i++)
     {
       const WsChartNote *n = g_ptr_array_index (chart->notes, i);
-      WsTextOptions o = { .size = s->font_size * 0.92, .ax = 0.5, .ay = 0.5, .flags = n->bold ? WS_TEXT_BOLD : 0 };
-      double cx = to_x (lay, chart, n->x), y, w;
+      WsTextOptions o = note_options (ctx, lay, chart, n);
+      double cx = to_x (lay, chart, n->x), y = top, w, h;
       double marker = n->hue == WS_CHART_NOTE_TEXT ? 0 : s->font_size * 1.1;
-      guint line = 0;
 
+      /* below the notes over the same x before it */
       for (guint j = 0; j < i; j++)
-        line += ((const WsChartNote *) g_ptr_array_index (chart->notes, j))->x == n->x;
-      y = top + (line + 0.5) * lay->note_line;
-      o.max_width = MAX (10, slot - 8 - marker);
-      ws_figure_text_size (ctx, n->text, &o, &w, NULL);
+        {
+          const WsChartNote *m = g_ptr_array_index (chart->notes, j);
+          WsTextOptions mo = note_options (ctx, lay, chart, m);
+          if (m->x == n->x)
+            {
+              ws_figure_text_size (ctx, m->text, &mo, NULL, &h);
+              y += h + 2;
+            }
+        }
+      ws_figure_text_size (ctx, n->text, &o, &w, &h);
       if (marker > 0)
         draw_marker (ctx, n->hue == WS_CHART_NOTE_MODEL ? WS_SERIES_LINE : WS_SERIES_POINTS, cx - w / 2 - marker / 2,
-                     y, n->hue == WS_CHART_NOTE_MODEL ? s->model : ws_figure_style_hue (s, n->hue));
+                     y + MIN (h, o.size * 1.3) / 2, n->hue == WS_CHART_NOTE_MODEL ? s->model : ws_figure_style_hue (s, n->hue));
       ws_figure_set_color (ctx, s->foreground);
       ws_figure_text (ctx, cx + marker / 2, y, n->text, &o, NULL, NULL);
     }
+  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
+}
+
+static void
+draw_message (WsFigureContext   *ctx,
+              const ChartLayout *lay,
+              const char        *message)
+{
+  const WsFigureStyle *s = ctx->style;
+  WsTextOptions o = { .size = s->font_size, .ax = 0.5, .ay = 0.5, .max_width = MAX (10, lay->pw - 20), .wrap = TRUE };
+  double h;
+
+  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_CENTER);
+  ws_figure_text_size (ctx, message, &o, NULL, &h);
+  if (h > lay->ph - 4)
+    o.size = s->min_font_size;
+  ws_figure_set_color (ctx, s->muted);
+  ws_figure_text (ctx, lay->px + lay->pw / 2, lay->py + lay->ph / 2, message, &o, NULL, NULL);
+  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
 }
 
 void
@@ -777,13 +1109,24 @@ ws_chart_draw (cairo_t             *cr,
 {
   WsFigureContext ctx;
   ChartLayout lay;
+  double min_w, min_h;
 
   g_return_if_fail (cr != NULL && chart != NULL && style != NULL);
 
   cairo_save (cr);
   ws_figure_context_init (&ctx, cr, style, width, height);
-  chart_layout (&ctx, chart, &lay);
-  draw_caption (&ctx, chart);
+  min_w = min_width_with (&ctx, chart);
+  min_h = min_height_with (&ctx, chart);
+  if (width < floor (min_w) || height < floor (min_h))
+    {
+      ws_figure_context_clear (&ctx);
+      ws_figure_draw_too_small (cr, style, width, height, "chart", min_w, min_h);
+      cairo_restore (cr);
+      return;
+    }
+  chart_layout (&ctx, chart, 0, &lay);
+  if (chart->title)
+    ws_figure_caption (&ctx, MARGIN, MARGIN, caption_width (&ctx), chart->title, chart->subtitle);
   draw_legend (&ctx, chart, &lay);
   draw_grid (&ctx, chart, &lay);
   draw_y_axis (&ctx, chart, &lay, WS_CHART_Y);
@@ -799,12 +1142,7 @@ ws_chart_draw (cairo_t             *cr,
     if (((WsChartSeries *) g_ptr_array_index (chart->series, i))->kind != WS_SERIES_LINE)
       draw_series (&ctx, chart, &lay, g_ptr_array_index (chart->series, i));
   if (ws_chart_n_points (chart) == 0 && chart->message)
-    {
-      WsTextOptions o = { .size = style->font_size, .ax = 0.5, .ay = 0.5, .max_width = lay.pw - 20, .wrap = TRUE };
-      ws_figure_set_color (&ctx, style->muted);
-      pango_layout_set_alignment (ctx.layout, PANGO_ALIGN_CENTER);
-      ws_figure_text (&ctx, lay.px + lay.pw / 2, lay.py + lay.ph / 2, chart->message, &o, NULL, NULL);
-    }
+    draw_message (&ctx, &lay, chart->message);
   ws_figure_context_clear (&ctx);
   cairo_restore (cr);
 }
@@ -831,7 +1169,7 @@ ws_chart_pick (const WsChart       *chart,
   gboolean found = FALSE;
 
   ws_figure_context_init (&ctx, cr, style, width, height);
-  chart_layout (&ctx, chart, &lay);
+  chart_layout (&ctx, chart, 0, &lay);
   ws_figure_context_clear (&ctx);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);

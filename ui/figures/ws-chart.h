@@ -147,6 +147,14 @@ char          *ws_chart_axis_format_tick (const WsChartAxis   *axis,
 /* "median time (µs)" */
 char          *ws_chart_axis_label       (const WsChartAxis   *axis);
 
+/* The least width, and the least height at a width, at which a chart lays
+ * out with nothing cut and no text below its style's smallest size. Drawn
+ * smaller, it says so instead. */
+double         ws_chart_min_width        (const WsChart       *chart,
+                                          const WsFigureStyle *style);
+double         ws_chart_min_height       (const WsChart       *chart,
+                                          const WsFigureStyle *style,
+                                          double               width);
 void           ws_chart_draw             (cairo_t             *cr,
                                           const WsChart       *chart,
                                           const WsFigureStyle *style,

@@ -1,48 +1,143 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-compare-figure.h"
+#include "ws-figure-private.h"
 
 #include <math.h>
 
-/* Side by side while each view keeps room for its 32 lanes; two rows else. */
-static guint
-columns (guint  n,
-         double width)
+/* The widest least width of its views. */
+static double
+cell_min_width (const WsCompareFigure *c,
+                const WsFigureStyle   *style)
 {
-  return n <= 2 || width / n >= 520 ? MAX (1, n) : (n + 1) / 2;
+  double w = 0;
+
+  for (guint i = 0; i < c->n_cells; i++)
+    w = MAX (w, ws_figure_min_width (c->cells[i].kind, &c->cells[i].frame, style));
+  return w;
 }
 
-#define MIN_VIEW_HEIGHT 300
-#define MIN_CHART_HEIGHT 440
+/* Side by side while each view has what it needs; else in two rows, else
+ * one above the other. */
+static guint
+columns (const WsCompareFigure *c,
+         const WsFigureStyle   *style,
+         double                 width)
+{
+  double need = cell_min_width (c, style);
+
+  if (c->n_cells <= 1 || width / c->n_cells >= need)
+    return MAX (1, c->n_cells);
+  if (width / ((c->n_cells + 1) / 2) >= need)
+    return (c->n_cells + 1) / 2;
+  return 1;
+}
+
+static guint
+rows (const WsCompareFigure *c,
+      guint                  cols)
+{
+  return (c->n_cells + cols - 1) / MAX (1, cols);
+}
+
+/* The tallest least height of its views at a cell's width. */
+static double
+cell_min_height (const WsCompareFigure *c,
+                 const WsFigureStyle   *style,
+                 double                 cell_w)
+{
+  double h = 0;
+
+  for (guint i = 0; i < c->n_cells; i++)
+    h = MAX (h, ws_figure_min_height (c->cells[i].kind, &c->cells[i].frame, style, cell_w));
+  return h;
+}
+
+static double
+chart_min_height (const WsCompareFigure *c,
+                  const WsFigureStyle   *style,
+                  double                 width)
+{
+  return c->chart ? ws_chart_min_height (c->chart, style, width) : 0;
+}
+
+double
+ws_compare_figure_min_width (const WsCompareFigure *c,
+                             const WsFigureStyle   *style)
+{
+  g_return_val_if_fail (c != NULL && style != NULL, 0);
+  return MAX (cell_min_width (c, style), c->chart ? ws_chart_min_width (c->chart, style) : 0);
+}
 
 double
 ws_compare_figure_min_height (const WsCompareFigure *c,
+                              const WsFigureStyle   *style,
                               double                 width)
 {
-  guint cols = columns (c->n_cells, width);
-  guint rows = (c->n_cells + cols - 1) / MAX (1, cols);
+  guint cols;
 
-  return rows * MIN_VIEW_HEIGHT + (c->chart ? MIN_CHART_HEIGHT : 0);
+  g_return_val_if_fail (c != NULL && style != NULL, 0);
+  width = MAX (width, ws_compare_figure_min_width (c, style));
+  cols = columns (c, style, width);
+  return ceil (rows (c, cols) * cell_min_height (c, style, floor (width / cols)) + chart_min_height (c, style, width));
 }
 
-/* The views take a little more than half the height, but leave the chart
- * room for its notes and axes. */
+static double
+cell_natural_height (const WsCompareFigure *c,
+                     const WsFigureStyle   *style,
+                     double                 cell_w)
+{
+  double h = 0;
+
+  for (guint i = 0; i < c->n_cells; i++)
+    h = MAX (h, ws_figure_natural_height (c->cells[i].kind, &c->cells[i].frame, style, cell_w));
+  return h;
+}
+
+double
+ws_compare_figure_natural_height (const WsCompareFigure *c,
+                                  const WsFigureStyle   *style,
+                                  double                 width)
+{
+  guint cols;
+
+  g_return_val_if_fail (c != NULL && style != NULL, 0);
+  width = MAX (width, ws_compare_figure_min_width (c, style));
+  cols = columns (c, style, width);
+  return ceil (MAX (ws_compare_figure_min_height (c, style, width),
+                    rows (c, cols) * cell_natural_height (c, style, floor (width / cols)) +
+                      (c->chart ? MAX (chart_min_height (c, style, width), 440) : 0)));
+}
+
+/* The views take what they need not to fold, the chart the rest, but the
+ * chart keeps what it needs, and a good part of the height if there is room. */
 static double
 views_height (const WsCompareFigure *c,
+              const WsFigureStyle   *style,
+              double                 width,
               double                 height)
 {
-  return c->chart ? floor (MAX (height * 0.4, MIN (height * 0.56, height - MIN_CHART_HEIGHT))) : height;
+  guint cols = columns (c, style, width);
+  double cell_w = floor (width / cols);
+  double need = rows (c, cols) * cell_min_height (c, style, cell_w);
+  double natural = rows (c, cols) * cell_natural_height (c, style, cell_w);
+  double chart;
+
+  if (c->chart == NULL)
+    return height;
+  chart = MAX (chart_min_height (c, style, width), MIN (440, height * 0.44));
+  return floor (MAX (need, MIN (MAX (natural, height * 0.4), height - chart)));
 }
 
 WsBox
 ws_compare_figure_cell_box (const WsCompareFigure *c,
+                            const WsFigureStyle   *style,
                             guint                  i,
                             double                 width,
                             double                 height)
 {
-  guint cols = columns (c->n_cells, width);
-  guint rows = (c->n_cells + cols - 1) / cols;
-  double vh = views_height (c, height);
-  double cw = width / cols, ch = vh / MAX (1, rows);
+  guint cols = columns (c, style, width);
+  double vh = views_height (c, style, width, height);
+  double cw = width / cols, ch = vh / MAX (1, rows (c, cols));
 
   g_assert (i < c->n_cells);
   return (WsBox) { floor ((i % cols) * cw), floor ((i / cols) * ch), floor (cw), floor (ch) };
@@ -50,10 +145,11 @@ ws_compare_figure_cell_box (const WsCompareFigure *c,
 
 WsBox
 ws_compare_figure_chart_box (const WsCompareFigure *c,
+                             const WsFigureStyle   *style,
                              double                 width,
                              double                 height)
 {
-  double vh = views_height (c, height);
+  double vh = views_height (c, style, width, height);
 
   return (WsBox) { 0, vh, width, height - vh };
 }
@@ -69,7 +165,7 @@ draw_separators (cairo_t               *cr,
   cairo_set_line_width (cr, 1);
   for (guint i = 0; i < c->n_cells; i++)
     {
-      WsBox b = ws_compare_figure_cell_box (c, i, width, height);
+      WsBox b = ws_compare_figure_cell_box (c, style, i, width, height);
       if (b.x > 0)
         {
           cairo_move_to (cr, b.x + 0.5, b.y + 8);
@@ -83,7 +179,7 @@ draw_separators (cairo_t               *cr,
     }
   if (c->chart)
     {
-      WsBox b = ws_compare_figure_chart_box (c, width, height);
+      WsBox b = ws_compare_figure_chart_box (c, style, width, height);
       cairo_move_to (cr, 8, b.y + 0.5);
       cairo_line_to (cr, width - 8, b.y + 0.5);
     }
@@ -100,9 +196,16 @@ ws_compare_figure_draw (cairo_t             *cr,
   const WsCompareFigure *c = compare;
 
   g_return_if_fail (c->n_cells <= WS_COMPARE_MAX);
+  if (width < floor (ws_compare_figure_min_width (c, style)) ||
+      height < floor (ws_compare_figure_min_height (c, style, width)))
+    {
+      ws_figure_draw_too_small (cr, style, width, height, "comparison", ws_compare_figure_min_width (c, style),
+                                ws_compare_figure_min_height (c, style, width));
+      return;
+    }
   for (guint i = 0; i < c->n_cells; i++)
     {
-      WsBox b = ws_compare_figure_cell_box (c, i, width, height);
+      WsBox b = ws_compare_figure_cell_box (c, style, i, width, height);
 
       cairo_save (cr);
       cairo_translate (cr, b.x, b.y);
@@ -113,7 +216,7 @@ ws_compare_figure_draw (cairo_t             *cr,
     }
   if (c->chart)
     {
-      WsBox b = ws_compare_figure_chart_box (c, width, height);
+      WsBox b = ws_compare_figure_chart_box (c, style, width, height);
 
       cairo_save (cr);
       cairo_translate (cr, b.x, b.y);

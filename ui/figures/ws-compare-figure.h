@@ -17,15 +17,25 @@ typedef struct
   const WsChart *chart;      /* NULL: the views alone */
 } WsCompareFigure;
 
-/* The least height at which each view of a figure this wide is legible. */
+/* The least width, and the least height at a width, at which every view
+ * and the chart lay out with nothing cut; drawn smaller, it says so. */
+double ws_compare_figure_min_width  (const WsCompareFigure *compare,
+                                     const WsFigureStyle   *style);
 double ws_compare_figure_min_height (const WsCompareFigure *compare,
+                                     const WsFigureStyle   *style,
                                      double                 width);
+/* The height at which none of its views folds. */
+double ws_compare_figure_natural_height (const WsCompareFigure *compare,
+                                         const WsFigureStyle   *style,
+                                         double                 width);
 /* Where cell i goes in a figure of width × height (the chart takes the rest below). */
 WsBox  ws_compare_figure_cell_box   (const WsCompareFigure *compare,
+                                     const WsFigureStyle   *style,
                                      guint                  i,
                                      double                 width,
                                      double                 height);
 WsBox  ws_compare_figure_chart_box  (const WsCompareFigure *compare,
+                                     const WsFigureStyle   *style,
                                      double                 width,
                                      double                 height);
 void   ws_compare_figure_draw       (cairo_t               *cr,

@@ -1,51 +1,317 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* What every view shares: the caption, the row of 32 lanes, legends,
- * curves from a lane to what serves it, and the words that describe a lane. */
+/* What every view shares: the frame (caption and legend), the row of 32
+ * lanes, rows that fold, curves from a lane to what serves it, and the
+ * words that describe a lane. */
 #include "ws-figure-private.h"
 
 #include <math.h>
 
-static double
-caption_height (const WsFigureFrame *frame,
-                const WsFigureStyle *style)
-{
-  return frame->title ? ceil (style->font_size * 3.6) : 0;
-}
+/* ------------------------------------------------------------------ */
+/* The frame                                                          */
+/* ------------------------------------------------------------------ */
 
-WsBox
-ws_figure_content_box (const WsFigureFrame *frame,
-                       const WsFigureStyle *style,
-                       double               width,
-                       double               height)
+double
+ws_figure_counter_width (WsFigureContext     *ctx,
+                         const WsFigureFrame *frame)
 {
-  double m = WS_FIGURE_MARGIN;
-  double top = m + caption_height (frame, style);
+  guint n = frame->result->steps->len;
+  WsTextOptions o = { .size = ctx->style->font_size, .flags = WS_TEXT_BOLD };
+  char text[64];
+  double w;
 
-  return (WsBox) { m, top, MAX (1, width - 2 * m), MAX (1, height - top - m) };
+  if (n == 0 || frame->result->space == WS_SPACE_REGISTER)
+    return 0;
+  /* the widest it gets: "step 10 of 32" */
+  g_snprintf (text, sizeof text, "step %u of %u", n, n);
+  ws_figure_text_size (ctx, text, &o, &w, NULL);
+  return ceil (w);
 }
 
 void
-ws_figure_draw_caption (WsFigureContext     *ctx,
+ws_figure_layout_frame (WsFigureContext     *ctx,
                         const WsFigureFrame *frame,
-                        const char          *stats)
+                        const char          *stats,
+                        const WsLegendItem  *legend,
+                        guint                n_legend,
+                        WsFigureLayout      *lay)
 {
-  if (frame->title == NULL)
-    return;
-  /* room on the right for the step counter */
-  ws_figure_caption (ctx, WS_FIGURE_MARGIN, WS_FIGURE_MARGIN,
-                     ctx->width - 2 * WS_FIGURE_MARGIN - 9 * ctx->style->font_size, frame->title, stats);
+  const WsFigureStyle *s = ctx->style;
+  double m = WS_FIGURE_MARGIN, counter = ws_figure_counter_width (ctx, frame);
+  double top, bottom;
+
+  lay->caption_w = MAX (1, ctx->width - 2 * m - (counter > 0 ? counter + s->font_size : 0));
+  lay->caption_h = 0;
+  if (frame->title)
+    lay->caption_h = MAX (ws_figure_caption_height (ctx, lay->caption_w, frame->title, stats),
+                          counter > 0 ? ceil (s->font_size * 1.3) : 0);
+  lay->legend_h = n_legend > 0 ? ws_figure_legend_height (ctx, ctx->width - 2 * m, legend, n_legend) : 0;
+  top = m + lay->caption_h + (lay->caption_h > 0 ? ceil (s->font_size * 0.6) : 0);
+  bottom = m + lay->legend_h + (lay->legend_h > 0 ? ceil (s->font_size * 0.5) : 0);
+  lay->legend_y = ctx->height - m - lay->legend_h;
+  lay->bottom = bottom;
+  lay->content = (WsBox) { m, top, MAX (1, ctx->width - 2 * m), MAX (1, ctx->height - top - bottom) };
 }
 
 void
-ws_figure_lane_boxes (WsBox  area,
-                      double box_height,
-                      WsBox  boxes[WS_WARP_SIZE])
+ws_figure_draw_frame (WsFigureContext      *ctx,
+                      const WsFigureFrame  *frame,
+                      const WsFigureLayout *lay,
+                      const char           *stats,
+                      const WsLegendItem   *legend,
+                      guint                 n_legend)
 {
+  if (frame->title)
+    ws_figure_caption (ctx, WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, lay->caption_w, frame->title, stats);
+  if (n_legend > 0)
+    ws_figure_draw_legend (ctx, WS_FIGURE_MARGIN, lay->legend_y, ctx->width - 2 * WS_FIGURE_MARGIN, legend,
+                           n_legend);
+}
+
+/* Legend items flow left to right, onto as many lines as they need. */
+typedef struct
+{
+  double line_h;
+  double swatch;
+  double gap;
+  WsTextOptions text;
+} LegendMetrics;
+
+static LegendMetrics
+legend_metrics (const WsFigureStyle *s,
+                double               width)
+{
+  double size = MAX (s->font_size * 0.9, s->min_font_size);
+  double swatch = ceil (size);
+
+  return (LegendMetrics) { ceil (s->font_size * 1.6), swatch, ceil (s->font_size * 1.4),
+                           { .size = size, .ay = 0.5, .max_width = MAX (1, width - swatch - 5), .wrap = TRUE } };
+}
+
+/* Calls place (x, y) for each item, returns the lines used. */
+static guint
+legend_flow (WsFigureContext    *ctx,
+             double              x0,
+             double              width,
+             const WsLegendItem *items,
+             guint               n_items,
+             double             *xs,
+             guint              *lines)
+{
+  LegendMetrics m = legend_metrics (ctx->style, width);
+  double x = x0;
+  guint line = 0;
+
+  for (guint i = 0; i < n_items; i++)
+    {
+      double tw, w;
+
+      ws_figure_text_size (ctx, items[i].label, &m.text, &tw, NULL);
+      w = m.swatch + 5 + tw;
+      if (x > x0 && x + w > x0 + width)
+        {
+          x = x0;
+          line++;
+        }
+      xs[i] = x;
+      lines[i] = line;
+      x += w + m.gap;
+    }
+  return n_items > 0 ? line + 1 : 0;
+}
+
+double
+ws_figure_legend_line_height (const WsFigureStyle *style)
+{
+  return legend_metrics (style, 1).line_h;
+}
+
+double
+ws_figure_legend_height (WsFigureContext    *ctx,
+                         double              width,
+                         const WsLegendItem *items,
+                         guint               n_items)
+{
+  double xs[16];
+  guint lines[16];
+
+  g_assert (n_items <= G_N_ELEMENTS (xs));
+  return legend_flow (ctx, 0, width, items, n_items, xs, lines) * legend_metrics (ctx->style, width).line_h;
+}
+
+void
+ws_figure_draw_legend (WsFigureContext    *ctx,
+                       double              x,
+                       double              y,
+                       double              width,
+                       const WsLegendItem *items,
+                       guint               n_items)
+{
+  const WsFigureStyle *s = ctx->style;
+  LegendMetrics m = legend_metrics (s, width);
+  double xs[16];
+  guint lines[16];
+
+  g_assert (n_items <= G_N_ELEMENTS (xs));
+  legend_flow (ctx, x, width, items, n_items, xs, lines);
+  for (guint i = 0; i < n_items; i++)
+    {
+      double cy = y + (lines[i] + 0.5) * m.line_h;
+
+      ws_figure_rounded_rect (ctx, xs[i], cy - m.swatch / 2, m.swatch, m.swatch, 2);
+      ws_figure_set_color (ctx, items[i].color);
+      if (items[i].hues)
+        {
+          /* three stripes of the first hues */
+          cairo_save (ctx->cr);
+          cairo_clip (ctx->cr);
+          for (guint k = 0; k < 3; k++)
+            {
+              cairo_rectangle (ctx->cr, xs[i] + k * m.swatch / 3, cy - m.swatch / 2, m.swatch / 3 + 0.5, m.swatch);
+              ws_figure_set_color (ctx, ws_rgba_alpha (ws_figure_style_hue (s, k), items[i].color.a));
+              cairo_fill (ctx->cr);
+            }
+          cairo_restore (ctx->cr);
+        }
+      else if (items[i].outline)
+        {
+          cairo_set_line_width (ctx->cr, 2 * s->line_width);
+          cairo_stroke (ctx->cr);
+          cairo_set_line_width (ctx->cr, s->line_width);
+        }
+      else
+        cairo_fill (ctx->cr);
+      ws_figure_set_color (ctx, s->muted);
+      ws_figure_text (ctx, xs[i] + m.swatch + 5, cy, items[i].label, &m.text, NULL, NULL);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Rows of 32                                                         */
+/* ------------------------------------------------------------------ */
+
+double
+ws_figure_index_row_above (const WsFigureStyle *style)
+{
+  return ceil (style->font_size * 1.4);
+}
+
+static double
+ruler_size (const WsFigureStyle *s)
+{
+  return MAX (s->font_size * 0.8, s->min_font_size);
+}
+
+/* Where ruler label i goes, for numbers every `every` boxes: its left edge
+ * and width; FALSE for a box without a label. */
+static gboolean
+ruler_label (WsFigureContext  *ctx,
+             const WsIndexRow *row,
+             guint             every,
+             guint             i,
+             const char       *first_word,
+             double           *x,
+             double           *w)
+{
+  WsTextOptions o = { .size = ruler_size (ctx->style) };
+  char text[32];
+  double right_w;
+
+  if (i % every != 0 && i != WS_WARP_SIZE - 1)
+    return FALSE;
+  g_snprintf (text, sizeof text, "%s%s%u", i == 0 && first_word ? first_word : "", i == 0 && first_word ? " " : "", i);
+  ws_figure_text_size (ctx, text, &o, w, NULL);
+  if (i == 0)
+    *x = row->boxes[0].x;
+  else if (i == WS_WARP_SIZE - 1)
+    *x = row->boxes[i].x + row->boxes[i].w - *w;
+  else
+    *x = row->boxes[i].x + row->boxes[i].w / 2 - *w / 2;
+  /* the last multiple gives way to the last box when they would touch */
+  if (i != WS_WARP_SIZE - 1 && i + every > WS_WARP_SIZE - 1)
+    {
+      ws_figure_text_size (ctx, "31", &o, &right_w, NULL);
+      if (*x + *w + 4 > row->boxes[WS_WARP_SIZE - 1].x + row->boxes[WS_WARP_SIZE - 1].w - right_w)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+ruler_fits (WsFigureContext  *ctx,
+            const WsIndexRow *row,
+            guint             every)
+{
+  double end = -INFINITY;
+
+  for (guint i = 0; i < WS_WARP_SIZE; i++)
+    {
+      double x, w;
+      if (!ruler_label (ctx, row, every, i, "lane", &x, &w))
+        continue;
+      if (x < end + 4)
+        return FALSE;
+      end = x + w;
+    }
+  return TRUE;
+}
+
+void
+ws_figure_index_row (WsFigureContext *ctx,
+                     WsBox            area,
+                     WsIndexRow      *row)
+{
+  const WsFigureStyle *s = ctx->style;
   double pitch = area.w / WS_WARP_SIZE;
   double gap = MIN (6, MAX (1, pitch * 0.12));
+  double size;
 
   for (guint l = 0; l < WS_WARP_SIZE; l++)
-    boxes[l] = (WsBox) { area.x + l * pitch + gap / 2, area.y, pitch - gap, box_height };
+    row->boxes[l] = (WsBox) { area.x + l * pitch + gap / 2, area.y, pitch - gap, area.h };
+  size = ws_figure_fit_text (ctx, "31", WS_TEXT_BOLD, MIN (s->font_size, area.h * 0.7), pitch - gap - 2);
+  row->ruler_h = ceil (ruler_size (s) * 1.3);
+  if (size > 0 && area.h >= size * 1.2)
+    {
+      row->every = 1;
+      row->label_size = size;
+      return;
+    }
+  row->label_size = 0;
+  for (row->every = 2; row->every < 16 && !ruler_fits (ctx, row, row->every); row->every *= 2)
+    ;
+}
+
+void
+ws_figure_draw_index_labels (WsFigureContext  *ctx,
+                             const WsIndexRow *row,
+                             const WsRgba      text[WS_WARP_SIZE],
+                             const char       *first_word)
+{
+  const WsFigureStyle *s = ctx->style;
+  char label[32];
+
+  if (row->every == 1)
+    {
+      WsTextOptions o = { .size = row->label_size, .flags = WS_TEXT_BOLD, .ax = 0.5, .ay = 0.5 };
+      for (guint l = 0; l < WS_WARP_SIZE; l++)
+        {
+          const WsBox *b = &row->boxes[l];
+          g_snprintf (label, sizeof label, "%u", l);
+          ws_figure_set_color (ctx, text[l]);
+          ws_figure_text (ctx, b->x + b->w / 2, b->y + b->h / 2, label, &o, NULL, NULL);
+        }
+      return;
+    }
+  for (guint l = 0; l < WS_WARP_SIZE; l++)
+    {
+      WsTextOptions o = { .size = ruler_size (s), .ay = 1 };
+      double x, w;
+
+      if (!ruler_label (ctx, row, row->every, l, first_word, &x, &w))
+        continue;
+      g_snprintf (label, sizeof label, "%s%s%u", l == 0 && first_word ? first_word : "",
+                  l == 0 && first_word ? " " : "", l);
+      ws_figure_plate_text (ctx, x, row->boxes[l].y - 2, label, &o);
+    }
 }
 
 static void
@@ -67,12 +333,12 @@ lane_colors (const WsFigureStyle *s,
       break;
     case WS_LANE_SERVING:
       *fill = s->accent;
-      *text = s->background;
+      *text = ws_figure_style_ink_on (s, s->accent);
       break;
     case WS_LANE_SERVED:
     default:
       *fill = served;
-      *text = s->kind == WS_FIGURE_STYLE_DARK ? s->background : (WsRgba) { 1, 1, 1, 1 };
+      *text = ws_figure_style_ink_on (s, served);
       break;
     }
 }
@@ -81,30 +347,24 @@ void
 ws_figure_draw_lanes (WsFigureContext     *ctx,
                       const WsFigureFrame *frame,
                       const WsSchedule    *schedule,
-                      const WsBox          boxes[WS_WARP_SIZE],
-                      const WsRgba         served[WS_WARP_SIZE])
+                      const WsIndexRow    *row,
+                      const WsRgba         served[WS_WARP_SIZE],
+                      double               word_x)
 {
   const WsFigureStyle *s = ctx->style;
   cairo_t *cr = ctx->cr;
-  WsTextOptions o = { .ax = 0.5, .ay = 0.5, .flags = WS_TEXT_BOLD };
-  double label_size = ws_figure_fit_text (ctx, "31", WS_TEXT_BOLD, s->font_size, 7, boxes[0].w - 2);
+  WsRgba text[WS_WARP_SIZE];
+  WsTextOptions word = { .size = MAX (s->font_size * 0.9, s->min_font_size), .ay = 1 };
 
-  o.size = label_size;
-  o.flags = 0;
-  ws_figure_set_color (ctx, s->muted);
-  ws_figure_text (ctx, boxes[0].x, boxes[0].y - 3, "lane", &(WsTextOptions) { .size = s->font_size * 0.9, .ay = 1 },
-                  NULL, NULL);
-  o.flags = WS_TEXT_BOLD;
   for (guint l = 0; l < WS_WARP_SIZE; l++)
     {
-      const WsBox *b = &boxes[l];
+      const WsBox *b = &row->boxes[l];
       WsLaneState state = ws_schedule_lane_state (schedule, frame->result, l);
       gboolean hover = frame->hover.kind == WS_HIT_LANE && frame->hover.index == (int) l;
-      WsRgba fill, text;
-      char label[8];
+      WsRgba fill;
 
-      lane_colors (s, state, served[l], &fill, &text);
-      ws_figure_rounded_rect (ctx, b->x, b->y, b->w, b->h, 4);
+      lane_colors (s, state, served[l], &fill, &text[l]);
+      ws_figure_rounded_rect (ctx, b->x, b->y, b->w, b->h, MIN (4, b->w / 3));
       ws_figure_set_color (ctx, fill);
       cairo_fill_preserve (cr);
       if (state == WS_LANE_INACTIVE)
@@ -116,23 +376,29 @@ ws_figure_draw_lanes (WsFigureContext     *ctx,
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
       cairo_set_line_width (cr, s->line_width);
-      g_snprintf (label, sizeof label, "%u", l);
-      ws_figure_set_color (ctx, text);
-      ws_figure_text (ctx, b->x + b->w / 2, b->y + b->h / 2, label, &o, NULL, NULL);
     }
+  ws_figure_set_color (ctx, s->muted);
+  if (word_x >= 0)
+    {
+      word.ay = 0.5;
+      ws_figure_text (ctx, word_x, row->boxes[0].y + row->boxes[0].h / 2, "lane", &word, NULL, NULL);
+    }
+  else if (row->every == 1)
+    ws_figure_text (ctx, row->boxes[0].x, row->boxes[0].y - 3, "lane", &word, NULL, NULL);
+  ws_figure_draw_index_labels (ctx, row, text, word_x < 0 ? "lane" : NULL);
 }
 
 /* A lane's box under (x, y) becomes a lane hit; every figure draws its lanes
  * at the top with ws_figure_draw_lanes. */
 gboolean
-ws_figure_hit_lane (const WsBox          boxes[WS_WARP_SIZE],
+ws_figure_hit_lane (const WsIndexRow    *row,
                     const WsFigureFrame *frame,
                     double               x,
                     double               y,
                     WsFigureHit         *hit)
 {
   for (guint l = 0; l < WS_WARP_SIZE; l++)
-    if (ws_box_contains (&boxes[l], x, y))
+    if (ws_box_contains (&row->boxes[l], x, y))
       {
         *hit = (WsFigureHit) { WS_HIT_LANE, l, frame->result->address[l], -1 };
         return TRUE;
@@ -140,47 +406,78 @@ ws_figure_hit_lane (const WsBox          boxes[WS_WARP_SIZE],
   return FALSE;
 }
 
-double
-ws_figure_legend_height (const WsFigureStyle *style)
-{
-  return ceil (style->font_size * 1.6);
-}
+/* ------------------------------------------------------------------ */
+/* Rows that fold                                                     */
+/* ------------------------------------------------------------------ */
 
 void
-ws_figure_draw_legend (WsFigureContext    *ctx,
-                       double              x,
-                       double              y,
-                       double              width,
-                       const WsLegendItem *items,
-                       guint               n_items)
+ws_fold_init (WsFold *fold,
+              guint   n,
+              guint   slots)
 {
-  const WsFigureStyle *s = ctx->style;
-  WsTextOptions o = { .size = s->font_size * 0.9, .ay = 0.5 };
-  double sw = s->font_size * 0.9;
-  double cx = x;
-  double cy = y + ws_figure_legend_height (s) / 2;
-
-  for (guint i = 0; i < n_items; i++)
+  fold->n = n;
+  if (n <= MAX (slots, 3))
     {
-      double tw;
-
-      ws_figure_rounded_rect (ctx, cx, cy - sw / 2, sw, sw, 2);
-      ws_figure_set_color (ctx, items[i].color);
-      if (items[i].outline)
-        {
-          cairo_set_line_width (ctx->cr, 1.5 * s->line_width);
-          cairo_stroke (ctx->cr);
-          cairo_set_line_width (ctx->cr, s->line_width);
-        }
-      else
-        cairo_fill (ctx->cr);
-      ws_figure_set_color (ctx, s->muted);
-      ws_figure_text (ctx, cx + sw + 5, cy, items[i].label, &o, &tw, NULL);
-      cx += sw + 5 + tw + s->font_size * 1.4;
-      if (cx > x + width)
-        break;
+      fold->head = n;
+      fold->tail = 0;
+      return;
     }
+  slots = MAX (slots, 3);
+  fold->head = slots / 2;
+  fold->tail = slots - 1 - fold->head;
 }
+
+gboolean
+ws_fold_folded (const WsFold *fold)
+{
+  return fold->head + fold->tail < fold->n;
+}
+
+guint
+ws_fold_n_slots (const WsFold *fold)
+{
+  return ws_fold_folded (fold) ? fold->head + 1 + fold->tail : fold->n;
+}
+
+guint
+ws_fold_slot_of (const WsFold *fold,
+                 guint         row)
+{
+  if (row < fold->head || !ws_fold_folded (fold))
+    return row;
+  if (row >= fold->n - fold->tail)
+    return fold->head + 1 + (row - (fold->n - fold->tail));
+  return fold->head;
+}
+
+int
+ws_fold_row_of (const WsFold *fold,
+                guint         slot)
+{
+  if (slot < fold->head || !ws_fold_folded (fold))
+    return slot;
+  if (slot == fold->head)
+    return -1;
+  return fold->n - fold->tail + (slot - fold->head - 1);
+}
+
+char *
+ws_fold_describe (const WsFold *fold,
+                  const char   *what)
+{
+  return g_strdup_printf ("⋮ %u more %s (%u–%u)", fold->n - fold->head - fold->tail, what, fold->head + 1,
+                          fold->n - fold->tail);
+}
+
+double
+ws_figure_min_row_height (const WsFigureStyle *style)
+{
+  return ceil (style->min_font_size * 1.5);
+}
+
+/* ------------------------------------------------------------------ */
+/* Curves and packets                                                 */
+/* ------------------------------------------------------------------ */
 
 static void
 bezier_point (double  x0,
@@ -257,16 +554,42 @@ ws_figure_plate_text (WsFigureContext     *ctx,
   ws_figure_text (ctx, x, y, text, o, NULL, NULL);
 }
 
+static WsTextOptions
+message_options (WsFigureContext *ctx,
+                 double           width,
+                 double           size)
+{
+  return (WsTextOptions) { .size = size, .ax = 0.5, .ay = 0.5, .max_width = MIN (width, 40 * ctx->style->font_size),
+                           .wrap = TRUE };
+}
+
+double
+ws_figure_message_height (WsFigureContext *ctx,
+                          double           width,
+                          const char      *message)
+{
+  WsTextOptions o = message_options (ctx, width, ctx->style->min_font_size);
+  double h;
+
+  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_CENTER);
+  ws_figure_text_size (ctx, message, &o, NULL, &h);
+  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
+  return h;
+}
+
 void
 ws_figure_draw_message (WsFigureContext *ctx,
                         WsBox            area,
                         const char      *message)
 {
-  WsTextOptions o = { .size = ctx->style->font_size * 1.1, .ax = 0.5, .ay = 0.5,
-                      .max_width = MIN (area.w, 40 * ctx->style->font_size), .wrap = TRUE };
+  WsTextOptions o = message_options (ctx, area.w, MAX (ctx->style->font_size * 1.1, ctx->style->min_font_size));
+  double h;
 
-  ws_figure_set_color (ctx, ctx->style->muted);
   pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_CENTER);
+  ws_figure_text_size (ctx, message, &o, NULL, &h);
+  if (h > area.h)
+    o.size = ctx->style->min_font_size;
+  ws_figure_set_color (ctx, ctx->style->muted);
   ws_figure_text (ctx, area.x + area.w / 2, area.y + area.h / 2, message, &o, NULL, NULL);
   pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
 }

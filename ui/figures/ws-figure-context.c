@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-figure-context.h"
 
+#include <gio/gio.h>
+
 #include <math.h>
+#include <string.h>
+
+static const cairo_user_data_key_t log_key;
 
 void
 ws_figure_context_init (WsFigureContext     *ctx,
@@ -17,6 +22,22 @@ ws_figure_context_init (WsFigureContext     *ctx,
   ctx->layout = pango_cairo_create_layout (cr);
   ctx->sans = pango_font_description_from_string (style->font_family);
   ctx->mono = pango_font_description_from_string (style->mono_family);
+  ctx->log = cairo_get_user_data (cr, &log_key);
+  ctx->owns_cr = FALSE;
+}
+
+void
+ws_figure_context_init_measure (WsFigureContext     *ctx,
+                                const WsFigureStyle *style,
+                                double               width,
+                                double               height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_surface_destroy (surface);
+  ws_figure_context_init (ctx, cr, style, width, height);
+  ctx->owns_cr = TRUE;
 }
 
 void
@@ -25,6 +46,8 @@ ws_figure_context_clear (WsFigureContext *ctx)
   g_clear_object (&ctx->layout);
   g_clear_pointer (&ctx->sans, pango_font_description_free);
   g_clear_pointer (&ctx->mono, pango_font_description_free);
+  if (ctx->owns_cr)
+    g_clear_pointer (&ctx->cr, cairo_destroy);
 }
 
 void
@@ -65,6 +88,9 @@ ws_figure_rounded_rect (WsFigureContext *ctx,
   cairo_close_path (cr);
 }
 
+static void log_text (WsFigureContext *ctx, const char *text, const WsTextOptions *options,
+                      const PangoRectangle *ink);
+
 static void
 prepare_layout (WsFigureContext     *ctx,
                 const char          *text,
@@ -82,6 +108,7 @@ prepare_layout (WsFigureContext     *ctx,
   pango_layout_set_width (ctx->layout, o->max_width > 0 ? (int) (o->max_width * PANGO_SCALE) : -1);
   pango_layout_set_wrap (ctx->layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_ellipsize (ctx->layout, (o->max_width > 0 && !o->wrap) ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_height (ctx->layout, -1);
   if (o->flags & WS_TEXT_MARKUP)
     pango_layout_set_markup (ctx->layout, text, -1);
   else
@@ -149,6 +176,8 @@ ws_figure_text (WsFigureContext     *ctx,
     cairo_translate (cr, round (x - ax * w - dx), round (y - ay * h));
   cairo_move_to (cr, 0, 0);
   pango_cairo_show_layout (cr, ctx->layout);
+  if (ctx->log)
+    log_text (ctx, text, options, &ink);
   cairo_restore (cr);
   if (width)
     *width = vertical ? h : w;
@@ -161,16 +190,58 @@ ws_figure_fit_text (WsFigureContext *ctx,
                     const char      *text,
                     WsTextFlags      flags,
                     double           wanted,
-                    double           min,
                     double           width)
 {
-  WsTextOptions o = { .size = wanted, .flags = flags };
-  double w;
+  WsTextOptions o = { .size = MAX (wanted, ctx->style->min_font_size), .flags = flags };
+  double w, size;
 
   ws_figure_text_size (ctx, text, &o, &w, NULL);
   if (w <= width || w <= 0)
-    return wanted;
-  return MAX (min, floor (wanted * width / w * 2) / 2);
+    return o.size;
+  /* text widths are not quite proportional to the size: check the guess */
+  size = floor (o.size * width / w * 2) / 2;
+  while (size >= ctx->style->min_font_size)
+    {
+      o.size = size;
+      ws_figure_text_size (ctx, text, &o, &w, NULL);
+      if (w <= width)
+        return size;
+      size -= 0.5;
+    }
+  return 0;
+}
+
+static void
+caption_options (const WsFigureStyle *s,
+                 double               width,
+                 WsTextOptions       *title,
+                 WsTextOptions       *subtitle)
+{
+  *title = (WsTextOptions) { .size = s->font_size * 1.25, .flags = WS_TEXT_BOLD, .max_width = width, .wrap = TRUE };
+  *subtitle = (WsTextOptions) { .size = s->font_size, .max_width = width, .wrap = TRUE };
+}
+
+double
+ws_figure_caption_height (WsFigureContext *ctx,
+                          double           width,
+                          const char      *title,
+                          const char      *subtitle)
+{
+  WsTextOptions t, u;
+  double h = 0, th;
+
+  caption_options (ctx->style, width, &t, &u);
+  if (title)
+    {
+      ws_figure_text_size (ctx, title, &t, NULL, &th);
+      h += th + ctx->style->font_size * 0.2;
+    }
+  if (subtitle)
+    {
+      ws_figure_text_size (ctx, subtitle, &u, NULL, &th);
+      h += th;
+    }
+  return ceil (h);
 }
 
 double
@@ -182,22 +253,191 @@ ws_figure_caption (WsFigureContext *ctx,
                    const char      *subtitle)
 {
   const WsFigureStyle *s = ctx->style;
-  WsTextOptions o = { .size = s->font_size * 1.25, .flags = WS_TEXT_BOLD, .max_width = width };
+  WsTextOptions t, u;
   double h = 0, th = 0;
 
+  caption_options (s, width, &t, &u);
   if (title)
     {
       ws_figure_set_color (ctx, s->foreground);
-      ws_figure_text (ctx, x, y, title, &o, NULL, &th);
+      ws_figure_text (ctx, x, y, title, &t, NULL, &th);
       h += th + s->font_size * 0.2;
     }
   if (subtitle)
     {
-      o.size = s->font_size;
-      o.flags = 0;
       ws_figure_set_color (ctx, s->muted);
-      ws_figure_text (ctx, x, y + h, subtitle, &o, NULL, &th);
+      ws_figure_text (ctx, x, y + h, subtitle, &u, NULL, &th);
       h += th;
     }
-  return h;
+  return ceil (h);
+}
+
+/* ------------------------------------------------------------------ */
+/* The text log                                                       */
+/* ------------------------------------------------------------------ */
+
+struct _WsTextLog
+{
+  GArray *records;           /* WsTextRecord */
+};
+
+static void
+record_clear (gpointer data)
+{
+  g_free (((WsTextRecord *) data)->text);
+}
+
+WsTextLog *
+ws_text_log_new (void)
+{
+  WsTextLog *log = g_new0 (WsTextLog, 1);
+
+  log->records = g_array_new (FALSE, TRUE, sizeof (WsTextRecord));
+  g_array_set_clear_func (log->records, record_clear);
+  return log;
+}
+
+void
+ws_text_log_free (WsTextLog *log)
+{
+  if (log == NULL)
+    return;
+  g_array_unref (log->records);
+  g_free (log);
+}
+
+void
+ws_text_log_attach (WsTextLog *log,
+                    cairo_t   *cr)
+{
+  cairo_set_user_data (cr, &log_key, log, NULL);
+}
+
+guint
+ws_text_log_len (const WsTextLog *log)
+{
+  return log->records->len;
+}
+
+const WsTextRecord *
+ws_text_log_get (const WsTextLog *log,
+                 guint            i)
+{
+  g_return_val_if_fail (i < log->records->len, NULL);
+  return &g_array_index (log->records, WsTextRecord, i);
+}
+
+gboolean
+ws_text_log_contains (const WsTextLog *log,
+                      const char      *needle)
+{
+  for (guint i = 0; i < log->records->len; i++)
+    if (strstr (g_array_index (log->records, WsTextRecord, i).text, needle))
+      return TRUE;
+  return FALSE;
+}
+
+/* The device-space box around a user-space rectangle. */
+static WsBox
+device_box (cairo_t *cr,
+            double   x0,
+            double   y0,
+            double   x1,
+            double   y1)
+{
+  double xs[4] = { x0, x1, x0, x1 }, ys[4] = { y0, y0, y1, y1 };
+  double lo_x = INFINITY, lo_y = INFINITY, hi_x = -INFINITY, hi_y = -INFINITY;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      cairo_user_to_device (cr, &xs[i], &ys[i]);
+      lo_x = MIN (lo_x, xs[i]);
+      hi_x = MAX (hi_x, xs[i]);
+      lo_y = MIN (lo_y, ys[i]);
+      hi_y = MAX (hi_y, ys[i]);
+    }
+  return (WsBox) { lo_x, lo_y, hi_x - lo_x, hi_y - lo_y };
+}
+
+/* Called with the layout drawn at (0, 0) of the current transformation. */
+static void
+log_text (WsFigureContext     *ctx,
+          const char          *text,
+          const WsTextOptions *options,
+          const PangoRectangle *ink)
+{
+  WsTextRecord r = { 0 };
+  double cx0, cy0, cx1, cy1;
+
+  if (ink->width <= 0 || ink->height <= 0)
+    return;
+  cairo_clip_extents (ctx->cr, &cx0, &cy0, &cx1, &cy1);
+  r.text = g_strdup (pango_layout_get_text (ctx->layout));
+  r.ink = device_box (ctx->cr, ink->x, ink->y, ink->x + ink->width, ink->y + ink->height);
+  r.clip = device_box (ctx->cr, cx0, cy0, cx1, cy1);
+  r.size = options && options->size > 0 ? options->size : ctx->style->font_size;
+  r.cut = pango_layout_is_ellipsized (ctx->layout);
+  g_array_append_val (ctx->log->records, r);
+  (void) text;
+}
+
+static gboolean
+overlap (const WsBox *a,
+         const WsBox *b)
+{
+  /* a pixel of anti-aliasing may touch; more is an overlap */
+  double w = MIN (a->x + a->w, b->x + b->w) - MAX (a->x, b->x);
+  double h = MIN (a->y + a->h, b->y + b->h) - MAX (a->y, b->y);
+
+  return w > 1 && h > 1;
+}
+
+static gboolean G_GNUC_PRINTF (2, 3)
+fail (GError    **error,
+      const char *format,
+      ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, message);
+  return FALSE;
+}
+
+static gboolean
+inside (const WsBox *k,
+        const WsBox *c)
+{
+  return k->x >= c->x - 0.5 && k->y >= c->y - 0.5 && k->x + k->w <= c->x + c->w + 0.5 && k->y + k->h <= c->y + c->h + 0.5;
+}
+
+gboolean
+ws_text_log_check (const WsTextLog *log,
+                   double           min_size,
+                   GError         **error)
+{
+  for (guint i = 0; i < log->records->len; i++)
+    {
+      const WsTextRecord *r = &g_array_index (log->records, WsTextRecord, i);
+      const WsBox *k = &r->ink, *c = &r->clip;
+
+      if (r->cut)
+        return fail (error, "“%s” is cut short (ellipsized)", r->text);
+      if (!inside (k, c))
+        return fail (error, "“%s” is clipped: its ink %.1f,%.1f %.1f×%.1f is outside %.1f,%.1f %.1f×%.1f", r->text,
+                     k->x, k->y, k->w, k->h, c->x, c->y, c->w, c->h);
+      if (r->size < min_size - 1e-6)
+        return fail (error, "“%s” is %.2f px, below the smallest, %.2f px", r->text, r->size, min_size);
+      for (guint j = 0; j < i; j++)
+        {
+          const WsTextRecord *o = &g_array_index (log->records, WsTextRecord, j);
+          if (overlap (k, &o->ink))
+            return fail (error, "“%s” (%.0f,%.0f %.0f×%.0f) overlaps “%s” (%.0f,%.0f %.0f×%.0f)", r->text, k->x, k->y,
+                         k->w, k->h, o->text, o->ink.x, o->ink.y, o->ink.w, o->ink.h);
+        }
+    }
+  return TRUE;
 }

@@ -8,9 +8,18 @@
 
 G_BEGIN_DECLS
 
-/* What a renderer needs while it draws: the cairo context, the style, and
- * one Pango layout reused for every label (laying out text is the costly
- * part of a frame). Lives on the stack for one draw call. */
+typedef struct
+{
+  double x, y, w, h;
+} WsBox;
+
+typedef struct _WsTextLog WsTextLog;
+
+/* What a renderer needs while it draws or lays out: the cairo context, the
+ * style, and one Pango layout reused for every label (laying out text is
+ * the costly part of a frame). Lives on the stack for one draw call. A
+ * context made with ws_figure_context_init_measure draws nowhere: layouts
+ * measure their text with it (hit tests, minimum sizes). */
 
 typedef struct
 {
@@ -21,6 +30,8 @@ typedef struct
   PangoFontDescription *mono;
   double width;
   double height;
+  WsTextLog *log;            /* where drawn text is recorded, or NULL */
+  gboolean owns_cr;
 } WsFigureContext;
 
 typedef enum
@@ -45,6 +56,10 @@ typedef struct
 
 void     ws_figure_context_init       (WsFigureContext     *ctx,
                                        cairo_t             *cr,
+                                       const WsFigureStyle *style,
+                                       double               width,
+                                       double               height);
+void     ws_figure_context_init_measure (WsFigureContext   *ctx,
                                        const WsFigureStyle *style,
                                        double               width,
                                        double               height);
@@ -73,19 +88,58 @@ void     ws_figure_text_size          (WsFigureContext     *ctx,
                                        const WsTextOptions *options,
                                        double              *width,
                                        double              *height);
-/* The largest size ≤ wanted at which text fits in width (at least min). */
+/* The largest size ≤ wanted at which text fits in width, never below the
+ * style's smallest; 0 when it does not fit even at that size (then the
+ * caller leaves it out, and says where to find it). */
 double   ws_figure_fit_text           (WsFigureContext     *ctx,
                                        const char          *text,
                                        WsTextFlags          flags,
                                        double               wanted,
-                                       double               min,
                                        double               width);
-/* A caption at the top: a bold title and a muted line; returns its height. */
+/* A caption at the top: a bold title and a muted line, both wrapped, never
+ * cut; returns its height. ws_figure_caption_height measures it. */
 double   ws_figure_caption            (WsFigureContext     *ctx,
                                        double               x,
                                        double               y,
                                        double               width,
                                        const char          *title,
                                        const char          *subtitle);
+double   ws_figure_caption_height     (WsFigureContext     *ctx,
+                                       double               width,
+                                       const char          *title,
+                                       const char          *subtitle);
+
+/* ------------------------------------------------------------------ */
+/* The text log: what was drawn as text, where, and how               */
+/* ------------------------------------------------------------------ */
+
+/* One piece of text as it landed: its ink and the clip in force, both in
+ * device units; its size in user units; whether Pango had to cut it. */
+typedef struct
+{
+  char *text;
+  WsBox ink;
+  WsBox clip;
+  double size;
+  gboolean cut;
+} WsTextRecord;
+
+WsTextLog          *ws_text_log_new     (void);
+void                ws_text_log_free    (WsTextLog          *log);
+/* Every figure drawn on cr from now on records its text into log. */
+void                ws_text_log_attach  (WsTextLog          *log,
+                                         cairo_t            *cr);
+guint               ws_text_log_len     (const WsTextLog    *log);
+const WsTextRecord *ws_text_log_get     (const WsTextLog    *log,
+                                         guint               i);
+gboolean            ws_text_log_contains (const WsTextLog   *log,
+                                         const char         *needle);
+/* FALSE, with an error that names the text, when any text was cut by
+ * Pango or by the clip, is smaller than min_size, or overlaps another. */
+gboolean            ws_text_log_check   (const WsTextLog    *log,
+                                         double              min_size,
+                                         GError            **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsTextLog, ws_text_log_free)
 
 G_END_DECLS

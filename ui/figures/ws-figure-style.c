@@ -1,9 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-figure-style.h"
 
+#include <math.h>
+
 /* GNOME's palette, so that figures sit well in an Adwaita window. */
 #define HEX(V) { (((V) >> 16) & 0xff) / 255.0, (((V) >> 8) & 0xff) / 255.0, ((V) & 0xff) / 255.0, 1.0 }
 
+/* State colours are warm and green (amber now, red for a conflict, green
+ * for a broadcast; orange for the model in charts); identity colours are
+ * blues, violets, a petrol and a slate, so that no step ever looks like a
+ * state. Dark text goes on the amber: it is the lightest colour of all. */
 static const WsFigureStyle styles[WS_N_FIGURE_STYLES] = {
   [WS_FIGURE_STYLE_LIGHT] = {
     .kind = WS_FIGURE_STYLE_LIGHT,
@@ -13,16 +19,15 @@ static const WsFigureStyle styles[WS_N_FIGURE_STYLES] = {
     .muted = HEX (0x5e5c64),
     .grid = HEX (0xc0bfbc),
     .surface = HEX (0xf6f5f4),
-    .accent = HEX (0xe66100),
-    .served = HEX (0x3584e4),
+    .accent = HEX (0xf5c211),
     .conflict = HEX (0xc01c28),
     .broadcast = HEX (0x26a269),
-    .model = HEX (0x813d9c),
-    .hues = { HEX (0x1c71d8), HEX (0x26a269), HEX (0xc64600), HEX (0x813d9c),
-              HEX (0x986a44), HEX (0x0e7c86), HEX (0xa51d2d), HEX (0x5e5c64) },
+    .model = HEX (0xc64600),
+    .hues = { HEX (0x1a5fb4), HEX (0x99c1f1), HEX (0x613583), HEX (0xc879d2), HEX (0x0b5e6e), HEX (0x3d3846) },
     .font_family = "sans-serif",
     .mono_family = "monospace",
     .font_size = 12.0,
+    .min_font_size = 9.0,
     .line_width = 1.0,
   },
   [WS_FIGURE_STYLE_DARK] = {
@@ -33,16 +38,15 @@ static const WsFigureStyle styles[WS_N_FIGURE_STYLES] = {
     .muted = HEX (0xb5b3b0),
     .grid = HEX (0x5e5c64),
     .surface = HEX (0x303030),
-    .accent = HEX (0xffa348),
-    .served = HEX (0x62a0ea),
-    .conflict = HEX (0xff7b63),
-    .broadcast = HEX (0x57e389),
-    .model = HEX (0xdc8add),
-    .hues = { HEX (0x62a0ea), HEX (0x57e389), HEX (0xffa348), HEX (0xdc8add),
-              HEX (0xcdab8f), HEX (0x5bc8af), HEX (0xff7b63), HEX (0xc0bfbc) },
+    .accent = HEX (0xf3c32d),
+    .conflict = HEX (0xe1153c),
+    .broadcast = HEX (0x70c494),
+    .model = HEX (0xe66100),
+    .hues = { HEX (0x446ca4), HEX (0xc5aeed), HEX (0xa035d0), HEX (0x8c80fe), HEX (0xa24e7a), HEX (0xde6fd3) },
     .font_family = "sans-serif",
     .mono_family = "monospace",
     .font_size = 12.0,
+    .min_font_size = 9.0,
     .line_width = 1.0,
   },
   [WS_FIGURE_STYLE_PRINT] = {
@@ -53,16 +57,15 @@ static const WsFigureStyle styles[WS_N_FIGURE_STYLES] = {
     .muted = HEX (0x3d3846),
     .grid = HEX (0x9a9996),
     .surface = HEX (0xf6f5f4),
-    .accent = HEX (0xc64600),
-    .served = HEX (0x1a5fb4),
-    .conflict = HEX (0xa51d2d),
+    .accent = HEX (0xf5c211),
+    .conflict = HEX (0xc01c28),
     .broadcast = HEX (0x26a269),
-    .model = HEX (0x613583),
-    .hues = { HEX (0x1a5fb4), HEX (0x26a269), HEX (0xc64600), HEX (0x613583),
-              HEX (0x865e3c), HEX (0x0e7c86), HEX (0xa51d2d), HEX (0x3d3846) },
+    .model = HEX (0xc64600),
+    .hues = { HEX (0x1a5fb4), HEX (0x99c1f1), HEX (0x613583), HEX (0xc879d2), HEX (0x0b5e6e), HEX (0x3d3846) },
     .font_family = "sans-serif",
     .mono_family = "monospace",
     .font_size = 14.0,
+    .min_font_size = 10.5,
     .line_width = 1.5,
   },
 };
@@ -109,4 +112,36 @@ ws_figure_style_hue (const WsFigureStyle *style,
                      guint                index)
 {
   return style->hues[index % WS_FIGURE_N_HUES];
+}
+
+static double
+linear (double c)
+{
+  return c <= 0.04045 ? c / 12.92 : pow ((c + 0.055) / 1.055, 2.4);
+}
+
+double
+ws_rgba_luminance (WsRgba c)
+{
+  return 0.2126 * linear (c.r) + 0.7152 * linear (c.g) + 0.0722 * linear (c.b);
+}
+
+double
+ws_rgba_contrast (WsRgba a,
+                  WsRgba b)
+{
+  double la = ws_rgba_luminance (a), lb = ws_rgba_luminance (b);
+
+  return (MAX (la, lb) + 0.05) / (MIN (la, lb) + 0.05);
+}
+
+WsRgba
+ws_figure_style_ink_on (const WsFigureStyle *style,
+                        WsRgba               fill)
+{
+  /* the style's darkest and lightest inks, whichever stands out more */
+  WsRgba dark = style->kind == WS_FIGURE_STYLE_DARK ? style->background : style->foreground;
+  WsRgba light = { 1, 1, 1, 1 };
+
+  return ws_rgba_contrast (fill, dark) >= ws_rgba_contrast (fill, light) ? dark : light;
 }

@@ -21,8 +21,17 @@ typedef struct
   double r, g, b, a;
 } WsRgba;
 
-/* The series palette: distinct hues that read on both backgrounds. */
-#define WS_FIGURE_N_HUES 8
+/* Two kinds of colour, never sharing a hue (tests/test-figure-layout.c
+ * checks it as people with protanopia, deuteranopia and tritanopia see
+ * them):
+ *
+ * - state: what is happening — accent (being served, now), conflict (bank
+ *   conflicts, serialised updates), broadcast (one word for several
+ *   lanes); in charts the model, beside the measured series;
+ * - identity: which step, which wavefront, which recording — the hues,
+ *   cool colours that cycle, neighbours distinct for every vision.
+ */
+#define WS_FIGURE_N_HUES 6
 
 typedef struct
 {
@@ -35,7 +44,6 @@ typedef struct
   WsRgba grid;               /* grid lines, outlines of idle things */
   WsRgba surface;            /* fill of idle boxes */
   WsRgba accent;             /* the step being served */
-  WsRgba served;             /* what has been served */
   WsRgba conflict;           /* bank conflicts, replays, serialisation */
   WsRgba broadcast;          /* one word shared by several lanes */
   WsRgba model;              /* the model's prediction in plots */
@@ -44,6 +52,7 @@ typedef struct
   const char *font_family;
   const char *mono_family;
   double font_size;          /* body text, in pixels (points for print) */
+  double min_font_size;      /* no text is smaller: what does not fit at it is left out, and the figure says so */
   double line_width;
 } WsFigureStyle;
 
@@ -58,5 +67,12 @@ WsRgba               ws_rgba_alpha               (WsRgba             c,
 /* A colour of the palette; index wraps. */
 WsRgba               ws_figure_style_hue         (const WsFigureStyle *style,
                                                   guint               index);
+/* Text that reads on a fill of this colour: the style's dark or light ink. */
+WsRgba               ws_figure_style_ink_on      (const WsFigureStyle *style,
+                                                  WsRgba              fill);
+/* WCAG's relative luminance and contrast ratio (1 … 21). */
+double               ws_rgba_luminance           (WsRgba              c);
+double               ws_rgba_contrast            (WsRgba              a,
+                                                  WsRgba              b);
 
 G_END_DECLS

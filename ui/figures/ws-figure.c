@@ -92,14 +92,102 @@ draw_step_counter (WsFigureContext     *ctx,
   WsTextOptions o = { .size = ctx->style->font_size, .ax = 1, .ay = 0, .flags = WS_TEXT_BOLD };
   char text[64];
 
-  if (n == 0 || frame->result->space == WS_SPACE_REGISTER)
+  if (ws_figure_counter_width (ctx, frame) <= 0)
     return;
   if (frame->position >= n)
     g_snprintf (text, sizeof text, n == 1 ? "1 step" : "%u steps", n);
   else
     g_snprintf (text, sizeof text, "step %u of %u", (guint) floor (frame->position) + 1, n);
-  ws_figure_set_color (ctx, frame->position >= n ? ctx->style->muted : ctx->style->accent);
+  ws_figure_set_color (ctx, frame->position >= n ? ctx->style->muted : ctx->style->foreground);
   ws_figure_text (ctx, ctx->width - WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, text, &o, NULL, NULL);
+}
+
+typedef void (*DrawFunc) (WsFigureContext *, const WsFigureFrame *);
+typedef gboolean (*HitFunc) (WsFigureContext *, const WsFigureFrame *, double, double, WsFigureHit *);
+typedef char *(*DescribeFunc) (const WsFigureFrame *, const WsFigureHit *);
+typedef WsFigureNeeds (*NeedsFunc) (WsFigureContext *, const WsFigureFrame *);
+
+static const struct
+{
+  DrawFunc draw;
+  HitFunc hit;
+  DescribeFunc describe;
+  NeedsFunc needs;
+} renderers[WS_N_FIGURES] = {
+  [WS_FIGURE_WARP] = { ws_warp_figure_draw, ws_warp_figure_hit, ws_warp_figure_describe, ws_warp_figure_needs },
+  [WS_FIGURE_BANKS] = { ws_bank_figure_draw, ws_bank_figure_hit, ws_bank_figure_describe, ws_bank_figure_needs },
+  [WS_FIGURE_CONSTANT] = { ws_constant_figure_draw, ws_constant_figure_hit, ws_constant_figure_describe,
+                           ws_constant_figure_needs },
+  [WS_FIGURE_LOCAL] = { ws_local_figure_draw, ws_local_figure_hit, ws_local_figure_describe, ws_local_figure_needs },
+  [WS_FIGURE_ATOMICS] = { ws_atomic_figure_draw, ws_atomic_figure_hit, ws_atomic_figure_describe,
+                          ws_atomic_figure_needs },
+};
+
+static WsFigureNeeds
+needs_at (WsFigureKind         kind,
+          const WsFigureFrame *frame,
+          const WsFigureStyle *style,
+          double               width)
+{
+  WsFigureContext ctx;
+  WsFigureNeeds needs;
+
+  ws_figure_context_init_measure (&ctx, style, width, 0);
+  needs = renderers[kind].needs (&ctx, frame);
+  ws_figure_context_clear (&ctx);
+  return (WsFigureNeeds) { ceil (needs.width), ceil (needs.height), ceil (MAX (needs.height, needs.natural)) };
+}
+
+double
+ws_figure_min_width (WsFigureKind         kind,
+                     const WsFigureFrame *frame,
+                     const WsFigureStyle *style)
+{
+  g_return_val_if_fail (kind < WS_N_FIGURES, 0);
+  g_return_val_if_fail (frame != NULL && frame->result != NULL && style != NULL, 0);
+
+  return needs_at (kind, frame, style, 1000).width;
+}
+
+double
+ws_figure_min_height (WsFigureKind         kind,
+                      const WsFigureFrame *frame,
+                      const WsFigureStyle *style,
+                      double               width)
+{
+  g_return_val_if_fail (kind < WS_N_FIGURES, 0);
+  g_return_val_if_fail (frame != NULL && frame->result != NULL && style != NULL, 0);
+
+  return needs_at (kind, frame, style, MAX (width, ws_figure_min_width (kind, frame, style))).height;
+}
+
+static gboolean
+fits (WsFigureContext     *ctx,
+      WsFigureKind         kind,
+      const WsFigureFrame *frame,
+      WsFigureNeeds       *needs)
+{
+  *needs = renderers[kind].needs (ctx, frame);
+  return ctx->width >= floor (needs->width) && ctx->height >= floor (needs->height);
+}
+
+void
+ws_figure_draw_too_small (cairo_t             *cr,
+                          const WsFigureStyle *style,
+                          double               width,
+                          double               height,
+                          const char          *what,
+                          double               need_width,
+                          double               need_height)
+{
+  g_autofree char *message = g_strdup_printf ("Too small to draw legibly: this %s needs %.0f × %.0f", what,
+                                              ceil (MAX (need_width, width)), ceil (MAX (need_height, height)));
+  double m = MIN (WS_FIGURE_MARGIN, width / 8);
+  WsFigureContext ctx;
+
+  ws_figure_context_init (&ctx, cr, style, width, height);
+  ws_figure_draw_message (&ctx, (WsBox) { m, m, MAX (1, width - 2 * m), MAX (1, height - 2 * m) }, message);
+  ws_figure_context_clear (&ctx);
 }
 
 void
@@ -111,6 +199,7 @@ ws_figure_draw (WsFigureKind         kind,
                 double               height)
 {
   WsFigureContext ctx;
+  WsFigureNeeds needs;
 
   g_return_if_fail (kind < WS_N_FIGURES);
   g_return_if_fail (frame != NULL && frame->result != NULL);
@@ -118,31 +207,31 @@ ws_figure_draw (WsFigureKind         kind,
   cairo_save (cr);
   ws_figure_context_init (&ctx, cr, style, width, height);
   cairo_set_line_width (cr, style->line_width);
-  switch (kind)
+  if (!fits (&ctx, kind, frame, &needs))
     {
-    case WS_FIGURE_WARP:
-      ws_warp_figure_draw (&ctx, frame);
-      break;
-    case WS_FIGURE_BANKS:
-      ws_bank_figure_draw (&ctx, frame);
-      break;
-    case WS_FIGURE_CONSTANT:
-      ws_constant_figure_draw (&ctx, frame);
-      break;
-    case WS_FIGURE_LOCAL:
-      ws_local_figure_draw (&ctx, frame);
-      break;
-    case WS_FIGURE_ATOMICS:
-      ws_atomic_figure_draw (&ctx, frame);
-      break;
-    case WS_N_FIGURES:
-    default:
-      g_assert_not_reached ();
+      if (frame->layers != WS_FIGURE_LAYERS_PACKETS)
+        ws_figure_draw_too_small (cr, style, width, height, "view", needs.width, needs.height);
     }
-  if (frame->layers != WS_FIGURE_LAYERS_PACKETS)
-    draw_step_counter (&ctx, frame);
+  else
+    {
+      renderers[kind].draw (&ctx, frame);
+      if (frame->layers != WS_FIGURE_LAYERS_PACKETS)
+        draw_step_counter (&ctx, frame);
+    }
   ws_figure_context_clear (&ctx);
   cairo_restore (cr);
+}
+
+double
+ws_figure_natural_height (WsFigureKind         kind,
+                          const WsFigureFrame *frame,
+                          const WsFigureStyle *style,
+                          double               width)
+{
+  g_return_val_if_fail (kind < WS_N_FIGURES, 0);
+  g_return_val_if_fail (frame != NULL && frame->result != NULL && style != NULL, 0);
+
+  return needs_at (kind, frame, style, MAX (width, ws_figure_min_width (kind, frame, style))).natural;
 }
 
 gboolean
@@ -155,17 +244,19 @@ ws_figure_hit_test (WsFigureKind         kind,
                     double               y,
                     WsFigureHit         *hit)
 {
-  typedef gboolean (*HitFunc) (const WsFigureFrame *, const WsFigureStyle *, double, double, double, double,
-                               WsFigureHit *);
-  static const HitFunc funcs[WS_N_FIGURES] = {
-    ws_warp_figure_hit, ws_bank_figure_hit, ws_constant_figure_hit, ws_local_figure_hit, ws_atomic_figure_hit,
-  };
+  WsFigureContext ctx;
+  WsFigureNeeds needs;
+  gboolean found = FALSE;
 
   g_return_val_if_fail (kind < WS_N_FIGURES, FALSE);
   g_return_val_if_fail (frame != NULL && frame->result != NULL && hit != NULL, FALSE);
 
   *hit = WS_FIGURE_HIT_NONE;
-  return funcs[kind](frame, style, width, height, x, y, hit);
+  ws_figure_context_init_measure (&ctx, style, width, height);
+  if (fits (&ctx, kind, frame, &needs))
+    found = renderers[kind].hit (&ctx, frame, x, y, hit);
+  ws_figure_context_clear (&ctx);
+  return found;
 }
 
 char *
@@ -173,12 +264,6 @@ ws_figure_describe (WsFigureKind         kind,
                     const WsFigureFrame *frame,
                     const WsFigureHit   *hit)
 {
-  typedef char *(*DescribeFunc) (const WsFigureFrame *, const WsFigureHit *);
-  static const DescribeFunc funcs[WS_N_FIGURES] = {
-    ws_warp_figure_describe, ws_bank_figure_describe, ws_constant_figure_describe, ws_local_figure_describe,
-    ws_atomic_figure_describe,
-  };
-
   g_return_val_if_fail (kind < WS_N_FIGURES, NULL);
   g_return_val_if_fail (frame != NULL && frame->result != NULL && hit != NULL, NULL);
 
@@ -186,7 +271,7 @@ ws_figure_describe (WsFigureKind         kind,
     return NULL;
   if (hit->kind == WS_HIT_LANE)
     return ws_figure_describe_lane (frame, hit->index);
-  return funcs[kind](frame, hit);
+  return renderers[kind].describe (frame, hit);
 }
 
 gboolean

@@ -4,6 +4,7 @@
 #include <cairo.h>
 
 #include "ws-analysis.h"
+#include "ws-figure-context.h"
 #include "ws-figure-style.h"
 
 G_BEGIN_DECLS
@@ -64,11 +65,6 @@ typedef struct
   WsFigureLayers layers;
 } WsFigureFrame;
 
-typedef struct
-{
-  double x, y, w, h;
-} WsBox;
-
 typedef enum
 {
   WS_STEP_PENDING,
@@ -112,6 +108,22 @@ void         ws_figure_draw               (WsFigureKind         kind,
                                            const WsFigureStyle *style,
                                            double               width,
                                            double               height);
+/* The least width, and the least height at a width, at which a figure lays
+ * out with nothing cut and no text below its style's smallest size. Drawn
+ * smaller, a figure says so instead. */
+double       ws_figure_min_width          (WsFigureKind         kind,
+                                           const WsFigureFrame *frame,
+                                           const WsFigureStyle *style);
+double       ws_figure_min_height         (WsFigureKind         kind,
+                                           const WsFigureFrame *frame,
+                                           const WsFigureStyle *style,
+                                           double               width);
+/* The height at which nothing of the figure folds ("⋮ 26 more"): the one to
+ * draw it at where there is room. */
+double       ws_figure_natural_height     (WsFigureKind         kind,
+                                           const WsFigureFrame *frame,
+                                           const WsFigureStyle *style,
+                                           double               width);
 gboolean     ws_figure_hit_test           (WsFigureKind         kind,
                                            const WsFigureFrame *frame,
                                            const WsFigureStyle *style,

@@ -29,7 +29,7 @@ l2_layout (const WsL2Window *w,
 {
   double m = WS_FIGURE_MARGIN, top = m + s->font_size * 4.2;
   double biggest = MAX (MAX (w->l2_bytes, w->hot_bytes), w->streamed_bytes);
-  double room = height - top - m - ws_figure_legend_height (s) - s->font_size * 5;
+  double room = height - top - m - ws_figure_legend_line_height (s) - s->font_size * 5;
 
   lay->x = m;
   lay->w = width - 2 * m;
@@ -176,7 +176,7 @@ ws_l2_figure_draw (cairo_t             *cr,
     ws_figure_set_color (&ctx, s->foreground);
     ws_figure_text (&ctx, lay.x, y, verdict, &o, NULL, &th);
     ws_figure_draw_legend (&ctx, WS_FIGURE_MARGIN, MIN (y + th + s->font_size, height - WS_FIGURE_MARGIN -
-                                                        ws_figure_legend_height (s)),
+                                                        ws_figure_legend_line_height (s)),
                            width - 2 * WS_FIGURE_MARGIN, legend, G_N_ELEMENTS (legend));
   }
   ws_figure_context_clear (&ctx);

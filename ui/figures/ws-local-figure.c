@@ -13,13 +13,16 @@
 
 typedef struct
 {
-  WsBox lanes[WS_WARP_SIZE];
-  double label_w;
+  WsFigureLayout frame;
+  WsIndexRow lanes;
+  double label_w;              /* the column of row labels */
+  double label_size;
+  gboolean long_labels;        /* "word 3 · line @384", else "word 3" */
   double grid_y;
   double row_h;
   guint n_rows;
   gint64 words[MAX_ROWS];      /* the private word each row shows, ascending */
-  double legend_y;
+  WsFold fold;
 } LocalLayout;
 
 static guint
@@ -54,25 +57,100 @@ touched_words (const WsWarpResult *r,
 }
 
 static void
-local_layout (const WsFigureFrame *frame,
-              const WsFigureStyle *s,
-              double               width,
-              double               height,
+row_label (const LocalLayout *lay,
+           gint64             word,
+           gboolean           long_form,
+           char              *label,
+           gsize              size)
+{
+  if (long_form)
+    g_snprintf (label, size, "word %" G_GINT64_FORMAT " · line @%" G_GINT64_FORMAT, word, word * WS_LINE_BYTES);
+  else
+    g_snprintf (label, size, "word %" G_GINT64_FORMAT, word);
+}
+
+/* The column of row labels: the long form while it takes at most a
+ * quarter of the width. */
+static void
+label_column (WsFigureContext *ctx,
+              LocalLayout     *lay,
+              double           width)
+{
+  WsTextOptions o = { .size = lay->label_size, .flags = WS_TEXT_MONO };
+  WsTextOptions head = { .size = lay->label_size };
+  char label[64];
+
+  for (int long_form = 1; long_form >= 0; long_form--)
+    {
+      double widest, w;
+
+      ws_figure_text_size (ctx, "private word", &head, &widest, NULL);
+      for (guint i = 0; i < lay->n_rows; i++)
+        {
+          row_label (lay, lay->words[i], long_form, label, sizeof label);
+          ws_figure_text_size (ctx, label, &o, &w, NULL);
+          widest = MAX (widest, w);
+        }
+      lay->long_labels = long_form;
+      lay->label_w = ceil (widest + ctx->style->font_size * 0.8);
+      if (lay->label_w <= width / 4)
+        return;
+    }
+}
+
+static char *local_stats (const WsWarpResult *r);
+static guint local_legend (const WsFigureStyle *s, WsLegendItem legend[3]);
+
+static double
+header_height (const LocalLayout *lay)
+{
+  return ceil (lay->label_size * 1.4) + 6;
+}
+
+static void
+local_layout (WsFigureContext     *ctx,
+              const WsFigureFrame *frame,
               LocalLayout         *lay)
 {
-  WsBox c = ws_figure_content_box (frame, s, width, height);
-  double top_label = s->font_size * 1.4;
-  double lane_h = CLAMP (c.h * 0.07, 20, 36);
-  WsBox row;
+  const WsFigureStyle *s = ctx->style;
+  g_autofree char *stats = local_stats (frame->result);
+  WsLegendItem legend[3];
+  guint n_legend = local_legend (s, legend);
+  double above = ws_figure_index_row_above (s), min_row = ws_figure_min_row_height (s);
+  double lane_h, avail;
+  WsBox c, row;
 
   memset (lay, 0, sizeof *lay);
-  lay->label_w = ceil (s->font_size * 10);
-  row = (WsBox) { c.x + lay->label_w, c.y + top_label, c.w - lay->label_w, lane_h };
-  ws_figure_lane_boxes (row, lane_h, lay->lanes);
-  lay->legend_y = c.y + c.h - ws_figure_legend_height (s);
-  lay->grid_y = row.y + lane_h + s->font_size * 2.8;
   lay->n_rows = touched_words (frame->result, lay->words);
-  lay->row_h = CLAMP ((lay->legend_y - s->font_size * 0.5 - lay->grid_y) / MAX (1, lay->n_rows), 5, 40);
+  lay->label_size = MAX (s->font_size * 0.85, s->min_font_size);
+  label_column (ctx, lay, ctx->width - 2 * WS_FIGURE_MARGIN);
+  ws_figure_layout_frame (ctx, frame, stats, legend, n_legend, &lay->frame);
+  c = lay->frame.content;
+  lane_h = CLAMP (c.h * 0.07, 20, 36);
+  row = (WsBox) { c.x + lay->label_w, c.y + above, c.w - lay->label_w, lane_h };
+  ws_figure_index_row (ctx, row, &lay->lanes);
+  lay->grid_y = row.y + lane_h + s->font_size * 1.2 + header_height (lay);
+  avail = c.y + c.h - lay->grid_y;
+  ws_fold_init (&lay->fold, lay->n_rows, MAX (1, (guint) (avail / min_row)));
+  lay->row_h = CLAMP (avail / MAX (1, ws_fold_n_slots (&lay->fold)), min_row, MAX (min_row, 40));
+}
+
+WsFigureNeeds
+ws_local_figure_needs (WsFigureContext     *ctx,
+                       const WsFigureFrame *frame)
+{
+  const WsFigureStyle *s = ctx->style;
+  g_autofree LocalLayout *lay = g_new (LocalLayout, 1);
+  double content;
+
+  local_layout (ctx, frame, lay);
+  content = lay->frame.content.y + ws_figure_index_row_above (s) + 20 + s->font_size * 1.2 + header_height (lay) +
+            lay->frame.bottom;
+  /* the short labels take at most a quarter */
+  return (WsFigureNeeds) { MAX (WS_FIGURE_MIN_ROW_WIDTH / 0.75, WS_FIGURE_MIN_ROW_WIDTH + lay->label_w) +
+                             2 * WS_FIGURE_MARGIN,
+                           content + MIN (lay->n_rows, 3) * ws_figure_min_row_height (s),
+                           content + lay->n_rows * ws_figure_min_row_height (s) };
 }
 
 static WsBox
@@ -80,11 +158,11 @@ slot_box (const LocalLayout *lay,
           guint              row,
           guint              lane)
 {
-  double pitch = lay->lanes[1].x - lay->lanes[0].x;
-  double gap = lay->row_h > 12 ? 2 : 1;
+  const WsBox *b = lay->lanes.boxes;
+  double pitch = b[1].x - b[0].x;
   /* lanes of one sector sit together: no gap inside a sector's 8 slots */
-  return (WsBox) { lay->lanes[0].x - (pitch - lay->lanes[0].w) / 2 + lane * pitch, lay->grid_y + row * lay->row_h,
-                   pitch, lay->row_h - gap };
+  return (WsBox) { b[0].x - (pitch - b[0].w) / 2 + lane * pitch, lay->grid_y + row * lay->row_h, pitch,
+                   lay->row_h - 2 };
 }
 
 static int
@@ -118,16 +196,19 @@ draw_row (WsFigureContext     *ctx,
           const WsFigureFrame *frame,
           const WsSchedule    *schedule,
           const LocalLayout   *lay,
+          guint                slot,
           guint                row)
 {
   const WsFigureStyle *s = ctx->style;
   const WsWarpResult *r = frame->result;
   gint64 word = lay->words[row];
-  WsBox first = slot_box (lay, row, 0);
+  WsBox first = slot_box (lay, slot, 0);
+  WsTextOptions o = { .size = lay->label_size, .ay = 0.5, .flags = WS_TEXT_MONO };
+  char label[64];
 
   for (guint l = 0; l < WS_WARP_SIZE; l++)
     {
-      WsBox b = slot_box (lay, row, l);
+      WsBox b = slot_box (lay, slot, l);
       int step = lane_uses_word (r, l, word) ? step_of (r, (word * WS_WARP_SIZE + l) * 4, l) : -1;
       WsStepState state = step >= 0 ? ws_schedule_step_state (schedule, step) : WS_STEP_PENDING;
       gboolean hover = frame->hover.kind == WS_HIT_SLOT && frame->hover.index == (int) l &&
@@ -158,15 +239,21 @@ draw_row (WsFigureContext     *ctx,
       cairo_line_to (ctx->cr, round (x) + 0.5, first.y + first.h);
     }
   cairo_stroke (ctx->cr);
-  if (lay->row_h >= 9)
-    {
-      char label[64];
-      WsTextOptions o = { .size = MIN (s->font_size * 0.85, lay->row_h * 0.8), .ay = 0.5, .flags = WS_TEXT_MONO,
-                          .max_width = lay->label_w - 4 };
-      g_snprintf (label, sizeof label, "word %" G_GINT64_FORMAT " · line @%" G_GINT64_FORMAT, word, word * WS_LINE_BYTES);
-      ws_figure_set_color (ctx, s->muted);
-      ws_figure_text (ctx, WS_FIGURE_MARGIN, first.y + first.h / 2, label, &o, NULL, NULL);
-    }
+  row_label (lay, word, lay->long_labels, label, sizeof label);
+  ws_figure_set_color (ctx, s->muted);
+  ws_figure_text (ctx, WS_FIGURE_MARGIN, first.y + first.h / 2, label, &o, NULL, NULL);
+}
+
+static void
+draw_fold (WsFigureContext   *ctx,
+           const LocalLayout *lay)
+{
+  g_autofree char *text = ws_fold_describe (&lay->fold, "words");
+  WsBox first = slot_box (lay, lay->fold.head, 0), last = slot_box (lay, lay->fold.head, WS_WARP_SIZE - 1);
+  WsTextOptions o = { .size = lay->label_size, .ax = 0.5, .ay = 0.5 };
+
+  ws_figure_set_color (ctx, ctx->style->muted);
+  ws_figure_text (ctx, (first.x + last.x + last.w) / 2, first.y + first.h / 2, text, &o, NULL, NULL);
 }
 
 static void
@@ -174,8 +261,8 @@ draw_sector_header (WsFigureContext   *ctx,
                     const LocalLayout *lay)
 {
   const WsFigureStyle *s = ctx->style;
-  WsTextOptions o = { .size = s->font_size * 0.85, .ax = 0.5, .ay = 1 };
-  WsTextOptions left = { .size = s->font_size * 0.85, .ay = 1, .max_width = lay->label_w - 4 };
+  WsTextOptions o = { .size = lay->label_size, .ax = 0.5, .ay = 1 };
+  WsTextOptions left = { .size = lay->label_size, .ay = 1 };
   WsBox first = slot_box (lay, 0, 0);
   double y = lay->grid_y - 4;
 
@@ -183,21 +270,48 @@ draw_sector_header (WsFigureContext   *ctx,
   ws_figure_text (ctx, WS_FIGURE_MARGIN, y, "private word", &left, NULL, NULL);
   for (guint k = 0; k < 4; k++)
     {
+      static const char *forms[] = { "sector %u of the line", "sector %u", "%u" };
       char label[32];
       double x0 = first.x + k * 8 * first.w, x1 = x0 + 8 * first.w;
       double w;
 
-      /* the long label where it fits, else the short one */
-      g_snprintf (label, sizeof label, "sector %u of the line", k);
-      ws_figure_text_size (ctx, label, &o, &w, NULL);
-      if (w > x1 - x0 - 6)
-        g_snprintf (label, sizeof label, "sector %u", k);
-      o.max_width = x1 - x0 - 4;
+      /* the longest form that fits */
+      for (guint f = 0; f < G_N_ELEMENTS (forms); f++)
+        {
+          g_snprintf (label, sizeof label, forms[f], k);
+          ws_figure_text_size (ctx, label, &o, &w, NULL);
+          if (w <= x1 - x0 - 6)
+            break;
+        }
       ws_figure_text (ctx, (x0 + x1) / 2, y, label, &o, NULL, NULL);
       cairo_move_to (ctx->cr, x0 + 3, y + 1.5);
       cairo_line_to (ctx->cr, x1 - 3, y + 1.5);
       cairo_stroke (ctx->cr);
     }
+}
+
+static char *
+local_stats (const WsWarpResult *r)
+{
+  const WsWarpCounts *c = &r->counts;
+
+  return g_strdup_printf ("word w of lane l at (w × 32 + l) × 4 · %u request%s · %u line%s · %u replay%s",
+                          c->requests, c->requests == 1 ? "" : "s", c->lines, c->lines == 1 ? "" : "s",
+                          c->replays, c->replays == 1 ? "" : "s");
+}
+
+static guint
+local_legend (const WsFigureStyle *s,
+              WsLegendItem         legend[3])
+{
+  guint n = 0;
+
+  legend[n++] = (WsLegendItem) { ws_rgba_alpha (ws_figure_style_hue (s, 0), 0.95),
+                                 "slot read (colour: the step that reads it)", .hues = TRUE };
+  if (s->kind != WS_FIGURE_STYLE_PRINT)
+    legend[n++] = (WsLegendItem) { s->accent, "being served" };
+  legend[n++] = (WsLegendItem) { s->surface, "other lanes' slots" };
+  return n;
 }
 
 void
@@ -206,64 +320,62 @@ ws_local_figure_draw (WsFigureContext     *ctx,
 {
   const WsFigureStyle *s = ctx->style;
   const WsWarpResult *r = frame->result;
-  const WsWarpCounts *c = &r->counts;
-  LocalLayout lay;
+  g_autofree LocalLayout *lay = g_new (LocalLayout, 1);
+  g_autofree char *stats = local_stats (r);
   WsSchedule schedule;
   WsRgba served[WS_WARP_SIZE];
-  g_autofree char *stats = NULL;
-  const WsLegendItem legend[] = {
-    { ws_figure_style_hue (s, 0), "slot read" },
-    { s->accent, "being served" },
-    { s->surface, "other lanes' slots" },
-  };
+  WsLegendItem legend[3];
+  guint n_legend = local_legend (s, legend);
 
   /* nothing moves between steps here */
   if (frame->layers == WS_FIGURE_LAYERS_PACKETS)
     return;
 
-  local_layout (frame, s, ctx->width, ctx->height, &lay);
+  local_layout (ctx, frame, lay);
   ws_schedule_init (&schedule, r, frame->position);
   for (guint l = 0; l < WS_WARP_SIZE; l++)
     served[l] = ws_figure_style_hue (s, MAX (0, schedule.last_step[l]));
-  stats = g_strdup_printf ("word w of lane l at (w × 32 + l) × 4 · %u request%s · %u line%s · %u replay%s",
-                           c->requests, c->requests == 1 ? "" : "s", c->lines, c->lines == 1 ? "" : "s",
-                           c->replays, c->replays == 1 ? "" : "s");
-  ws_figure_draw_caption (ctx, frame, stats);
-  ws_figure_draw_lanes (ctx, frame, &schedule, lay.lanes, served);
-  if (lay.n_rows > 0)
-    draw_sector_header (ctx, &lay);
-  for (guint i = 0; i < lay.n_rows; i++)
-    draw_row (ctx, frame, &schedule, &lay, i);
-  ws_figure_draw_legend (ctx, WS_FIGURE_MARGIN, lay.legend_y, ctx->width - 2 * WS_FIGURE_MARGIN, legend,
-                         G_N_ELEMENTS (legend));
+  ws_figure_draw_frame (ctx, frame, &lay->frame, stats, legend, n_legend);
+  ws_figure_draw_lanes (ctx, frame, &schedule, &lay->lanes, served, WS_FIGURE_MARGIN);
+  if (lay->n_rows > 0)
+    draw_sector_header (ctx, lay);
+  for (guint slot = 0; slot < ws_fold_n_slots (&lay->fold); slot++)
+    {
+      int i = ws_fold_row_of (&lay->fold, slot);
+      if (i < 0)
+        draw_fold (ctx, lay);
+      else
+        draw_row (ctx, frame, &schedule, lay, slot, i);
+    }
 }
 
 gboolean
-ws_local_figure_hit (const WsFigureFrame *frame,
-                     const WsFigureStyle *style,
-                     double               width,
-                     double               height,
+ws_local_figure_hit (WsFigureContext     *ctx,
+                     const WsFigureFrame *frame,
                      double               x,
                      double               y,
                      WsFigureHit         *hit)
 {
-  LocalLayout lay;
+  g_autofree LocalLayout *lay = g_new (LocalLayout, 1);
 
-  local_layout (frame, style, width, height, &lay);
-  if (ws_figure_hit_lane (lay.lanes, frame, x, y, hit))
+  local_layout (ctx, frame, lay);
+  if (ws_figure_hit_lane (&lay->lanes, frame, x, y, hit))
     return TRUE;
-  for (guint i = 0; i < lay.n_rows; i++)
-    for (guint l = 0; l < WS_WARP_SIZE; l++)
-      {
-        WsBox b = slot_box (&lay, i, l);
-        if (ws_box_contains (&b, x, y))
-          {
-            int step = lane_uses_word (frame->result, l, lay.words[i])
-                         ? step_of (frame->result, (lay.words[i] * WS_WARP_SIZE + l) * 4, l) : -1;
-            *hit = (WsFigureHit) { WS_HIT_SLOT, l, lay.words[i], step };
-            return TRUE;
-          }
-      }
+  for (guint slot = 0; slot < ws_fold_n_slots (&lay->fold); slot++)
+    {
+      int i = ws_fold_row_of (&lay->fold, slot);
+      for (guint l = 0; i >= 0 && l < WS_WARP_SIZE; l++)
+        {
+          WsBox b = slot_box (lay, slot, l);
+          if (ws_box_contains (&b, x, y))
+            {
+              int step = lane_uses_word (frame->result, l, lay->words[i])
+                           ? step_of (frame->result, (lay->words[i] * WS_WARP_SIZE + l) * 4, l) : -1;
+              *hit = (WsFigureHit) { WS_HIT_SLOT, l, lay->words[i], step };
+              return TRUE;
+            }
+        }
+    }
   return FALSE;
 }
 

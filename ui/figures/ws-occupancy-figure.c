@@ -185,8 +185,9 @@ draw_table (WsFigureContext         *ctx,
   text = g_strdup_printf ("%s→ %u block%s, %u warps: %.0f %% occupancy%s", rows->str, o->blocks_per_sm,
                           o->blocks_per_sm == 1 ? "" : "s", o->warps_per_sm, 100 * o->occupancy, time);
   g_string_free (rows, TRUE);
-  t.size = ws_figure_fit_text (ctx, "  shared memory     32  ← the fewest", WS_TEXT_MONO, s->font_size, 7,
-                               lay->table.w);
+  t.size = MAX (ws_figure_fit_text (ctx, "  shared memory     32  ← the fewest", WS_TEXT_MONO, s->font_size,
+                                    lay->table.w),
+                s->min_font_size);
   ws_figure_set_color (ctx, s->foreground);
   ws_figure_text (ctx, lay->table.x, lay->table.y, text, &t, NULL, NULL);
 }

@@ -83,7 +83,7 @@ timeline_layout (const WsTimelineFigure *t,
   lay->top = m + caption_height (t, s) + s->font_size * 0.6;
   lay->label_w = s->font_size * 6;
   /* below the rows: the axis' labels and title, then the legend */
-  bottom = height - m - ws_figure_legend_height (s) - s->font_size * 3.6;
+  bottom = height - m - ws_figure_legend_line_height (s) - s->font_size * 3.6;
   lay->row_h = CLAMP ((bottom - lay->top) / lay->n_rows, 6, s->font_size * 5);
   lay->plot = (WsBox) { m + lay->label_w, lay->top, MAX (1, width - 2 * m - lay->label_w), lay->row_h * lay->n_rows };
   lay->axis_y = lay->plot.y + lay->plot.h;

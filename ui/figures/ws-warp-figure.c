@@ -13,20 +13,25 @@
 
 typedef struct
 {
-  gint64 address;          /* the line's first byte */
+  int line;                /* the line it shows (an index into lines), -1 for the fold */
   WsBox box;
 } LineSlot;
 
 typedef struct
 {
-  WsBox lanes[WS_WARP_SIZE];
+  WsFigureLayout frame;
+  WsIndexRow lanes;
   guint n_lines;
-  LineSlot lines[MAX_LINES];
+  gint64 lines[MAX_LINES];  /* every line the warp touches, ascending */
+  WsFold fold;              /* the lines shown, when not all fit */
+  guint n_slots;
+  LineSlot slots[MAX_LINES];
+  double label_size;        /* the addresses under the lines; 0: none */
   double label_h;
-  double legend_y;
-  WsBox message;           /* registers: where the explanation goes */
+  const char *plate;        /* what the lines are, above them */
+  double plate_size;
+  WsBox message;            /* registers: where the explanation goes */
 } WarpLayout;
-
 /* The byte ranges one lane touches: one element, or for local memory one
  * 4-byte word per 128-byte line of the interleaved slice. */
 static guint
@@ -84,85 +89,215 @@ touched_lines (const WsWarpResult *r,
   return distinct;
 }
 
-static void
-place_lines (WarpLayout        *lay,
-             const gint64      *lines,
-             WsBox              area,
-             const WsFigureStyle *s)
+#define MIN_LINE_W 96.0
+#define MAX_LINE_W 280.0
+
+/* Lines no lower than a step number at the smallest size needs. */
+static double
+min_line_height (const WsFigureStyle *s)
 {
-  double gap_w = s->font_size * 1.5;
-  double min_line_w = 96, max_line_w = 280;
-  double gap_h = s->font_size * 0.6;
-  guint per_row, rows, first = 0;
-  double line_w, line_h, pitch;
+  return ceil (s->min_font_size * 1.5) + 2;
+}
 
-  /* narrower lines before rows too short for a line and its label */
-  for (;;)
-    {
-      per_row = MAX (1, (guint) ((area.w + gap_w) / (min_line_w + gap_w)));
-      per_row = MIN (per_row, MAX (1, lay->n_lines));
-      rows = (lay->n_lines + per_row - 1) / per_row;
-      if (min_line_w <= 48 || rows * (14 + lay->label_h + gap_h) <= area.h)
-        break;
-      min_line_w -= 8;
-    }
-  line_w = MIN (max_line_w, (area.w - (per_row - 1) * gap_w) / per_row);
-  pitch = rows > 0 ? area.h / rows : area.h;
-  /* no room for the addresses: the tooltips still say them */
-  if (pitch < 14 + lay->label_h + gap_h)
-    lay->label_h = 0;
-  line_h = CLAMP (pitch - lay->label_h - gap_h, 6, MIN (96, line_w * 0.45));
-  for (guint row = 0; row < rows; row++, first += per_row)
-    {
-      guint last = MIN (first + per_row, lay->n_lines);
-      double row_w = 0, x;
+static double
+line_gap (const WsFigureStyle *s)
+{
+  return ceil (s->font_size * 1.5);
+}
 
-      for (guint i = first; i < last; i++)
-        row_w += line_w + (i > first && lines[i] != lines[i - 1] + WS_LINE_BYTES ? gap_w : 0);
-      x = area.x + (area.w - row_w) / 2;
-      for (guint i = first; i < last; i++)
-        {
-          if (i > first && lines[i] != lines[i - 1] + WS_LINE_BYTES)
-            x += gap_w;
-          lay->lines[i].address = lines[i];
-          lay->lines[i].box = (WsBox) { x, area.y + row * pitch, line_w, line_h };
-          x += line_w;
-        }
+/* Whether slot i continues the line in slot i - 1, with no gap between them. */
+static gboolean
+contiguous (const WarpLayout *lay,
+            guint             i)
+{
+  int a = lay->slots[i - 1].line, b = lay->slots[i].line;
+
+  return a >= 0 && b >= 0 && lay->lines[b] == lay->lines[a] + WS_LINE_BYTES;
+}
+
+/* One row of slots, centred, with a gap where lines are not contiguous
+ * (or where the fold stands). */
+static void
+place_row (WarpLayout *lay,
+           guint       first,
+           guint       last,
+           double      x0,
+           double      width,
+           double      y,
+           double      line_w,
+           double      line_h,
+           double      gap)
+{
+  double row_w = 0, x;
+
+  for (guint i = first; i < last; i++)
+    row_w += line_w + (i > first && !contiguous (lay, i) ? gap : 0);
+  x = x0 + (width - row_w) / 2;
+  for (guint i = first; i < last; i++)
+    {
+      if (i > first && !contiguous (lay, i))
+        x += gap;
+      lay->slots[i].box = (WsBox) { x, y, line_w, line_h };
+      x += line_w;
     }
 }
 
+static guint
+lines_per_row (double width,
+               double gap)
+{
+  return MAX (1, (guint) ((width + gap) / (MIN_LINE_W + gap)));
+}
+
+static double
+row_pitch_min (const WarpLayout    *lay,
+               const WsFigureStyle *s)
+{
+  return min_line_height (s) + lay->label_h + ceil (s->font_size * 0.6);
+}
+
 static void
-warp_layout (const WsFigureFrame *frame,
-             const WsFigureStyle *s,
-             double               width,
-             double               height,
+place_lines (WarpLayout          *lay,
+             WsBox                area,
+             const WsFigureStyle *s)
+{
+  double gap = line_gap (s), gap_h = ceil (s->font_size * 0.6);
+  guint per_row = lines_per_row (area.w, gap);
+  guint rows_fit = MAX (1, (guint) ((area.h + gap_h) / row_pitch_min (lay, s)));
+  guint rows;
+  double line_w, line_h, pitch;
+
+  ws_fold_init (&lay->fold, lay->n_lines, per_row * rows_fit);
+  lay->n_slots = ws_fold_n_slots (&lay->fold);
+  for (guint i = 0; i < lay->n_slots; i++)
+    lay->slots[i].line = ws_fold_row_of (&lay->fold, i);
+  per_row = MIN (per_row, MAX (1, lay->n_slots));
+  rows = (lay->n_slots + per_row - 1) / per_row;
+  line_w = MIN (MAX_LINE_W, (area.w - (per_row - 1) * gap) / per_row);
+  pitch = rows > 0 ? area.h / rows : area.h;
+  line_h = CLAMP (pitch - lay->label_h - gap_h, min_line_height (s), MAX (min_line_height (s), MIN (96, line_w * 0.45)));
+  for (guint row = 0, first = 0; row < rows; row++, first += per_row)
+    place_row (lay, first, MIN (first + per_row, lay->n_slots), area.x, area.w, area.y + row * pitch, line_w, line_h,
+               gap);
+}
+
+static const char *plates[2][3] = {
+  { "128-byte lines, 4 sectors of 32 bytes each, at byte", "128-byte lines of 4 sectors, at byte", "lines, at byte" },
+  { "128-byte lines of the warp's local slice, 4 sectors each, at byte", "lines of the local slice, at byte",
+    "lines, at byte" },
+};
+
+static void
+choose_plate (WsFigureContext    *ctx,
+              const WsWarpResult *r,
+              WarpLayout         *lay)
+{
+  const char *const *texts = plates[r->space == WS_SPACE_LOCAL];
+  double wanted = ctx->style->font_size * 0.9;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      lay->plate = texts[i];
+      lay->plate_size = ws_figure_fit_text (ctx, texts[i], 0, wanted, ctx->width - 2 * WS_FIGURE_MARGIN);
+      if (lay->plate_size > 0)
+        return;
+    }
+  lay->plate_size = ctx->style->min_font_size;
+}
+
+static char *warp_stats (const WsWarpResult *r);
+static guint warp_legend (const WsFigureStyle *s, WsLegendItem legend[4]);
+
+static double
+lane_height (const WsFigureLayout *f)
+{
+  return CLAMP (f->content.h * 0.08, 20, 40);
+}
+
+static double
+band_height (const WsFigureLayout *f)
+{
+  return CLAMP (f->content.h * 0.22, 32, 180);
+}
+
+static double
+plate_height (const WarpLayout *lay)
+{
+  return ceil (lay->plate_size * 1.5);
+}
+
+static void
+warp_layout (WsFigureContext     *ctx,
+             const WsFigureFrame *frame,
              WarpLayout          *lay)
 {
-  WsBox c = ws_figure_content_box (frame, s, width, height);
-  double legend_h = ws_figure_legend_height (s);
-  double top_label = s->font_size * 1.4;
-  double lane_h = CLAMP (c.h * 0.08, 22, 40);
-  gint64 lines[MAX_LINES];
-  WsBox mem;
-  double band;
+  const WsFigureStyle *s = ctx->style;
+  g_autofree char *stats = warp_stats (frame->result);
+  WsLegendItem legend[4];
+  guint n_legend = warp_legend (s, legend);
+  double above = ws_figure_index_row_above (s);
+  WsBox c, mem;
+  double lane_h, band;
 
   memset (lay, 0, sizeof *lay);
-  ws_figure_lane_boxes ((WsBox) { c.x, c.y + top_label, c.w, lane_h }, lane_h, lay->lanes);
-  lay->legend_y = c.y + c.h - legend_h;
-  lay->label_h = s->font_size * 1.3;
+  ws_figure_layout_frame (ctx, frame, stats, legend, n_legend, &lay->frame);
+  c = lay->frame.content;
+  lane_h = lane_height (&lay->frame);
+  ws_figure_index_row (ctx, (WsBox) { c.x, c.y + above, c.w, lane_h }, &lay->lanes);
   if (frame->result->space == WS_SPACE_REGISTER)
     {
-      double y = c.y + top_label + lane_h;
-      lay->message = (WsBox) { c.x, y, c.w, lay->legend_y - y };
+      double y = c.y + above + lane_h;
+      lay->message = (WsBox) { c.x, y, c.w, c.y + c.h - y };
       return;
     }
-  lay->n_lines = touched_lines (frame->result, lines);
-  band = CLAMP (c.h * 0.22, 48, 180);
+  choose_plate (ctx, frame->result, lay);
+  lay->label_size = MAX (s->font_size * 0.85, s->min_font_size);
+  lay->label_h = ceil (lay->label_size * 1.4);
+  lay->n_lines = touched_lines (frame->result, lay->lines);
   mem.x = c.x;
-  mem.y = c.y + top_label + lane_h + band + top_label;
   mem.w = c.w;
-  mem.h = MAX (20, lay->legend_y - s->font_size * 0.5 - mem.y);
-  place_lines (lay, lines, mem, s);
+  /* the curves give way to the lines before they fold */
+  band = band_height (&lay->frame);
+  {
+    guint per_row = lines_per_row (mem.w, line_gap (s));
+    double need = ((lay->n_lines + per_row - 1) / per_row) * row_pitch_min (lay, s);
+    double avail = c.y + c.h - (c.y + above + lane_h + band + plate_height (lay));
+    if (avail < need)
+      band = MAX (32, band - (need - avail));
+  }
+  mem.y = c.y + above + lane_h + band + plate_height (lay);
+  mem.h = MAX (1, c.y + c.h - mem.y);
+  place_lines (lay, mem, s);
+}
+
+#define REGISTERS_MESSAGE                                                                                     \
+  "Every index is known when the kernel is compiled, so the array lives in registers: no memory instruction, " \
+  "no sectors, nothing to wait for."
+
+WsFigureNeeds
+ws_warp_figure_needs (WsFigureContext     *ctx,
+                      const WsFigureFrame *frame)
+{
+  const WsFigureStyle *s = ctx->style;
+  /* room for three lines side by side: one, the fold, and the last */
+  double width = MAX (WS_FIGURE_MIN_ROW_WIDTH, 3 * MIN_LINE_W + 2 * line_gap (s)) + 2 * WS_FIGURE_MARGIN;
+  WarpLayout lay;
+  double content;
+
+  guint per_row;
+
+  warp_layout (ctx, frame, &lay);
+  content = lay.frame.content.y + ws_figure_index_row_above (s) + 20 + lay.frame.bottom;
+  if (frame->result->space == WS_SPACE_REGISTER)
+    {
+      content += ws_figure_message_height (ctx, lay.frame.content.w, REGISTERS_MESSAGE) + s->font_size;
+      return (WsFigureNeeds) { width, content, content };
+    }
+  content += plate_height (&lay);
+  per_row = lines_per_row (lay.frame.content.w, line_gap (s));
+  return (WsFigureNeeds) { width, content + 32 + row_pitch_min (&lay, s),
+                           content + WS_FIGURE_NATURAL_BAND +
+                             (lay.n_lines + per_row - 1) / per_row * row_pitch_min (&lay, s) };
 }
 
 /* ------------------------------------------------------------------ */
@@ -243,6 +378,29 @@ draw_byte_runs (WsFigureContext *ctx,
 }
 
 static void
+draw_step_number (WsFigureContext *ctx,
+                  WsBox            b,
+                  int              step,
+                  WsStepState      state)
+{
+  const WsFigureStyle *s = ctx->style;
+  WsTextOptions o = { .flags = WS_TEXT_BOLD, .ax = 0.5, .ay = 0.5 };
+  char label[16];
+
+  g_snprintf (label, sizeof label, "%d", step + 1);
+  o.size = ws_figure_fit_text (ctx, label, o.flags, MIN (s->font_size * 0.85, (b.h - 2) / 1.5), b.w - 6);
+  /* no room: the tooltip says it */
+  if (o.size <= 0 || b.h < o.size * 1.4)
+    return;
+  /* a step number on a plate, so that it reads over any fill */
+  ws_figure_rounded_rect (ctx, b.x + 2, b.y + b.h / 2 - o.size * 0.7, b.w - 4, o.size * 1.4, 3);
+  ws_figure_set_color (ctx, ws_rgba_alpha (s->background, 0.85));
+  cairo_fill (ctx->cr);
+  ws_figure_set_color (ctx, state == WS_STEP_PENDING ? s->muted : s->foreground);
+  ws_figure_text (ctx, b.x + b.w / 2, b.y + b.h / 2, label, &o, NULL, NULL);
+}
+
+static void
 draw_sector (WsFigureContext     *ctx,
              const WsFigureFrame *frame,
              const WsSchedule    *schedule,
@@ -278,29 +436,40 @@ draw_sector (WsFigureContext     *ctx,
   cairo_set_line_width (cr, (hover || state == WS_STEP_SERVING ? 2.5 : 1) * s->line_width);
   cairo_stroke (cr);
   cairo_set_line_width (cr, s->line_width);
-  if (b.w >= 14 && b.h >= 14)
-    {
-      char label[16];
-      WsTextOptions o = { .size = MIN (s->font_size * 0.85, b.h * 0.45), .flags = WS_TEXT_BOLD, .ax = 0.5,
-                          .ay = 0.5 };
-      g_snprintf (label, sizeof label, "%d", info.first_step + 1);
-      ws_figure_set_color (ctx, state == WS_STEP_PENDING ? s->muted : s->foreground);
-      /* a step number on a plate, so that it reads over any fill */
-      ws_figure_rounded_rect (ctx, b.x + b.w / 2 - o.size * 0.9, b.y + b.h / 2 - o.size * 0.75, o.size * 1.8,
-                              o.size * 1.5, 3);
-      ws_figure_set_color (ctx, ws_rgba_alpha (s->background, 0.85));
-      cairo_fill (cr);
-      ws_figure_set_color (ctx, state == WS_STEP_PENDING ? s->muted : s->foreground);
-      ws_figure_text (ctx, b.x + b.w / 2, b.y + b.h / 2, label, &o, NULL, NULL);
-    }
+  draw_step_number (ctx, b, info.first_step, state);
 }
 
 static WsBox
-sector_box (const LineSlot *line,
+sector_box (const LineSlot *slot,
             guint           k)
 {
-  double sw = line->box.w / SECTORS_PER_LINE;
-  return (WsBox) { line->box.x + k * sw, line->box.y, sw, line->box.h };
+  double sw = slot->box.w / SECTORS_PER_LINE;
+  return (WsBox) { slot->box.x + k * sw, slot->box.y, sw, slot->box.h };
+}
+
+static void
+draw_fold (WsFigureContext  *ctx,
+           const WarpLayout *lay,
+           const LineSlot   *slot)
+{
+  g_autofree char *text = ws_fold_describe (&lay->fold, "lines");
+  WsTextOptions o = { .size = lay->label_size, .ax = 0.5, .ay = 0.5, .max_width = slot->box.w, .wrap = TRUE };
+
+  double w, h, cx = slot->box.x + slot->box.w / 2, cy = slot->box.y + (slot->box.h + lay->label_h) / 2;
+
+  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_CENTER);
+  /* on a plate: the curves to the folded lines end behind it */
+  ws_figure_text_size (ctx, text, &o, &w, &h);
+  ws_figure_rounded_rect (ctx, cx - w / 2 - 4, cy - h / 2 - 2, w + 8, h + 4, 4);
+  ws_figure_set_color (ctx, ctx->style->background);
+  cairo_fill_preserve (ctx->cr);
+  ws_figure_set_color (ctx, ctx->style->grid);
+  cairo_set_dash (ctx->cr, (double[]) { 3, 3 }, 2, 0);
+  cairo_stroke (ctx->cr);
+  cairo_set_dash (ctx->cr, NULL, 0, 0);
+  ws_figure_set_color (ctx, ctx->style->muted);
+  ws_figure_text (ctx, cx, cy, text, &o, NULL, NULL);
+  pango_layout_set_alignment (ctx->layout, PANGO_ALIGN_LEFT);
 }
 
 static void
@@ -310,45 +479,54 @@ draw_lines (WsFigureContext     *ctx,
             const WarpLayout    *lay)
 {
   const WsFigureStyle *s = ctx->style;
-  WsTextOptions o = { .size = s->font_size * 0.85, .flags = WS_TEXT_MONO, .ay = 0 };
+  WsTextOptions o = { .size = lay->label_size, .flags = WS_TEXT_MONO, .ay = 0 };
 
-  for (guint i = 0; i < lay->n_lines; i++)
+  for (guint i = 0; i < lay->n_slots; i++)
     {
-      const LineSlot *line = &lay->lines[i];
-      gboolean hover = frame->hover.kind == WS_HIT_LINE && frame->hover.address == line->address;
+      const LineSlot *slot = &lay->slots[i];
+      gint64 address;
+      gboolean hover;
       char label[32];
 
+      if (slot->line < 0)
+        {
+          draw_fold (ctx, lay, slot);
+          continue;
+        }
+      address = lay->lines[slot->line];
+      hover = frame->hover.kind == WS_HIT_LINE && frame->hover.address == address;
       for (guint k = 0; k < SECTORS_PER_LINE; k++)
-        draw_sector (ctx, frame, schedule, sector_box (line, k), line->address + k * WS_SECTOR_BYTES);
-      ws_figure_rounded_rect (ctx, line->box.x - 1, line->box.y - 1, line->box.w + 2, line->box.h + 2, 3);
+        draw_sector (ctx, frame, schedule, sector_box (slot, k), address + k * WS_SECTOR_BYTES);
+      ws_figure_rounded_rect (ctx, slot->box.x - 1, slot->box.y - 1, slot->box.w + 2, slot->box.h + 2, 3);
       ws_figure_set_color (ctx, hover ? s->accent : s->foreground);
       cairo_set_line_width (ctx->cr, 1.5 * s->line_width);
       cairo_stroke (ctx->cr);
       cairo_set_line_width (ctx->cr, s->line_width);
-      g_snprintf (label, sizeof label, "%" G_GINT64_FORMAT, line->address);
-      o.max_width = line->box.w;
+      g_snprintf (label, sizeof label, "%" G_GINT64_FORMAT, address);
+      o.size = ws_figure_fit_text (ctx, label, WS_TEXT_MONO, lay->label_size, slot->box.w);
       ws_figure_set_color (ctx, s->muted);
-      if (lay->label_h > 0)
-        ws_figure_text (ctx, line->box.x, line->box.y + line->box.h + 3, label, &o, NULL, NULL);
-      if (i > 0 && line->address != lay->lines[i - 1].address + WS_LINE_BYTES &&
-          line->box.y == lay->lines[i - 1].box.y)
+      if (o.size > 0)
+        ws_figure_text (ctx, slot->box.x, slot->box.y + slot->box.h + 3, label, &o, NULL, NULL);
+      if (i > 0 && lay->slots[i - 1].line >= 0 && !contiguous (lay, i) && slot->box.y == lay->slots[i - 1].box.y)
         {
           WsTextOptions g = { .size = s->font_size, .ax = 0.5, .ay = 0.5, .flags = WS_TEXT_BOLD };
-          double gx = (lay->lines[i - 1].box.x + lay->lines[i - 1].box.w + line->box.x) / 2;
-          ws_figure_text (ctx, gx, line->box.y + line->box.h / 2, "⋯", &g, NULL, NULL);
+          const WsBox *prev = &lay->slots[i - 1].box;
+          ws_figure_text (ctx, (prev->x + prev->w + slot->box.x) / 2, slot->box.y + slot->box.h / 2, "⋯", &g, NULL,
+                          NULL);
         }
     }
 }
 
+/* The slot that shows the line of an address: its own, or the fold. */
 static const LineSlot *
-find_line (const WarpLayout *lay,
+find_slot (const WarpLayout *lay,
            gint64            address)
 {
   gint64 line = address & ~(gint64) (WS_LINE_BYTES - 1);
 
   for (guint i = 0; i < lay->n_lines; i++)
-    if (lay->lines[i].address == line)
-      return &lay->lines[i];
+    if (lay->lines[i] == line)
+      return &lay->slots[ws_fold_slot_of (&lay->fold, i)];
   return NULL;
 }
 
@@ -385,24 +563,27 @@ draw_connections (WsFigureContext     *ctx,
     {
       gint64 start[4];
       guint len, k;
-      const WsBox *lb = &lay->lanes[l];
+      const WsBox *lb = &lay->lanes.boxes[l];
 
       if (!(r->active & (1u << l)))
         continue;
       k = lane_spans (r, l, start, &len);
       for (guint i = 0; i < k; i++)
         {
-          const LineSlot *line = find_line (lay, start[i]);
+          const LineSlot *slot = find_slot (lay, start[i]);
           int step = step_of_span (r, l, start[i]);
           WsStepState state = step >= 0 ? ws_schedule_step_state (schedule, step) : WS_STEP_PENDING;
           gboolean hover = frame->hover.kind == WS_HIT_LANE && frame->hover.index == (int) l;
           double x0 = lb->x + lb->w / 2, y0 = lb->y + lb->h;
           double x1, y1;
 
-          if (line == NULL)
+          if (slot == NULL)
             continue;
-          x1 = line->box.x + line->box.w * ((start[i] - line->address) + len / 2.0) / WS_LINE_BYTES;
-          y1 = line->box.y;
+          if (slot->line >= 0)
+            x1 = slot->box.x + slot->box.w * ((start[i] - lay->lines[slot->line]) + len / 2.0) / WS_LINE_BYTES;
+          else
+            x1 = slot->box.x + slot->box.w / 2;
+          y1 = slot->box.y;
           if (packets)
             {
               if (state == WS_STEP_SERVING)
@@ -451,6 +632,23 @@ warp_stats (const WsWarpResult *r)
                           c->bytes_moved ? 100.0 * c->bytes_requested / c->bytes_moved : 0.0);
 }
 
+/* Sectors wear the colour of the step that moves them: the legend says so
+ * with the first hues, not one of them. */
+static guint
+warp_legend (const WsFigureStyle *s,
+             WsLegendItem         legend[4])
+{
+  guint n = 0;
+
+  legend[n++] = (WsLegendItem) { ws_figure_style_hue (s, 0), "asked for (colour: the step that moves it)", .hues = TRUE };
+  legend[n++] = (WsLegendItem) { ws_rgba_alpha (ws_figure_style_hue (s, 0), 0.28), "moved, not asked for", .hues = TRUE };
+  /* print shows every step served: nothing is being served */
+  if (s->kind != WS_FIGURE_STYLE_PRINT)
+    legend[n++] = (WsLegendItem) { s->accent, "being served" };
+  legend[n++] = (WsLegendItem) { s->grid, "not moved", TRUE };
+  return n;
+}
+
 static void
 lane_hues (const WsFigureStyle *s,
            const WsSchedule    *schedule,
@@ -467,85 +665,77 @@ ws_warp_figure_draw (WsFigureContext     *ctx,
   const WsFigureStyle *s = ctx->style;
   const WsWarpResult *r = frame->result;
   g_autofree char *stats = warp_stats (r);
-  WarpLayout lay;
+  g_autofree WarpLayout *lay = g_new (WarpLayout, 1);
   WsSchedule schedule;
   WsRgba served[WS_WARP_SIZE];
-  const WsLegendItem legend[] = {
-    { ws_figure_style_hue (s, 0), "asked for" },
-    { ws_rgba_alpha (ws_figure_style_hue (s, 0), 0.28), "moved, not asked for" },
-    { s->accent, "being served" },
-    { s->grid, "not moved", TRUE },
-  };
+  WsLegendItem legend[4];
+  guint n_legend = warp_legend (s, legend);
 
-  warp_layout (frame, s, ctx->width, ctx->height, &lay);
+  warp_layout (ctx, frame, lay);
   ws_schedule_init (&schedule, r, frame->position);
   if (frame->layers == WS_FIGURE_LAYERS_PACKETS)
     {
-      draw_connections (ctx, frame, &schedule, &lay, TRUE);
+      draw_connections (ctx, frame, &schedule, lay, TRUE);
       return;
     }
   lane_hues (s, &schedule, served);
-  ws_figure_draw_caption (ctx, frame, stats);
+  ws_figure_draw_frame (ctx, frame, &lay->frame, stats, legend, n_legend);
   if (r->space == WS_SPACE_REGISTER)
     {
       for (guint l = 0; l < WS_WARP_SIZE; l++)
-        served[l] = s->broadcast;
-      ws_figure_draw_lanes (ctx, frame, &schedule, lay.lanes, served);
-      ws_figure_draw_message (ctx, lay.message,
-                              "Every index is known when the kernel is compiled, so the array lives in "
-                              "registers: no memory instruction, no sectors, nothing to wait for.");
+        served[l] = s->surface;
+      ws_figure_draw_lanes (ctx, frame, &schedule, &lay->lanes, served, -1);
+      ws_figure_draw_message (ctx, lay->message, REGISTERS_MESSAGE);
       return;
     }
-  draw_connections (ctx, frame, &schedule, &lay, FALSE);
-  ws_figure_draw_lanes (ctx, frame, &schedule, lay.lanes, served);
-  if (lay.n_lines > 0)
+  draw_connections (ctx, frame, &schedule, lay, FALSE);
+  ws_figure_draw_lanes (ctx, frame, &schedule, &lay->lanes, served, -1);
+  if (lay->n_slots > 0)
     {
-      WsTextOptions o = { .size = s->font_size * 0.9, .ay = 1 };
-      const char *label = r->space == WS_SPACE_LOCAL ? "128-byte lines of the warp's local slice, 4 sectors each, at byte"
-                                                     : "128-byte lines, 4 sectors of 32 bytes each, at byte";
-      ws_figure_plate_text (ctx, WS_FIGURE_MARGIN, lay.lines[0].box.y - 4, label, &o);
+      WsTextOptions o = { .size = lay->plate_size, .ay = 1 };
+      ws_figure_plate_text (ctx, WS_FIGURE_MARGIN, lay->slots[0].box.y - 4, lay->plate, &o);
     }
-  draw_lines (ctx, frame, &schedule, &lay);
+  draw_lines (ctx, frame, &schedule, lay);
   if (frame->layers == WS_FIGURE_LAYERS_ALL)
-    draw_connections (ctx, frame, &schedule, &lay, TRUE);
-  ws_figure_draw_legend (ctx, WS_FIGURE_MARGIN, lay.legend_y, ctx->width - 2 * WS_FIGURE_MARGIN, legend,
-                         G_N_ELEMENTS (legend));
+    draw_connections (ctx, frame, &schedule, lay, TRUE);
 }
 
 gboolean
-ws_warp_figure_hit (const WsFigureFrame *frame,
-                    const WsFigureStyle *style,
-                    double               width,
-                    double               height,
+ws_warp_figure_hit (WsFigureContext     *ctx,
+                    const WsFigureFrame *frame,
                     double               x,
                     double               y,
                     WsFigureHit         *hit)
 {
-  WarpLayout lay;
+  g_autofree WarpLayout *lay = g_new (WarpLayout, 1);
 
-  warp_layout (frame, style, width, height, &lay);
-  if (ws_figure_hit_lane (lay.lanes, frame, x, y, hit))
+  warp_layout (ctx, frame, lay);
+  if (ws_figure_hit_lane (&lay->lanes, frame, x, y, hit))
     return TRUE;
-  for (guint i = 0; i < lay.n_lines; i++)
+  for (guint i = 0; i < lay->n_slots; i++)
     {
-      const LineSlot *line = &lay.lines[i];
-      WsBox label = { line->box.x, line->box.y + line->box.h, line->box.w, lay.label_h };
+      const LineSlot *slot = &lay->slots[i];
+      WsBox label = { slot->box.x, slot->box.y + slot->box.h, slot->box.w, lay->label_h };
+      gint64 address;
 
+      if (slot->line < 0)
+        continue;
+      address = lay->lines[slot->line];
       for (guint k = 0; k < SECTORS_PER_LINE; k++)
         {
-          WsBox b = sector_box (line, k);
+          WsBox b = sector_box (slot, k);
           if (ws_box_contains (&b, x, y))
             {
               SectorInfo info;
-              gint64 address = line->address + k * WS_SECTOR_BYTES;
-              sector_info (frame->result, address, &info);
-              *hit = (WsFigureHit) { WS_HIT_SECTOR, k, address, info.first_step };
+              gint64 sector = address + k * WS_SECTOR_BYTES;
+              sector_info (frame->result, sector, &info);
+              *hit = (WsFigureHit) { WS_HIT_SECTOR, k, sector, info.first_step };
               return TRUE;
             }
         }
       if (ws_box_contains (&label, x, y))
         {
-          *hit = (WsFigureHit) { WS_HIT_LINE, i, line->address, -1 };
+          *hit = (WsFigureHit) { WS_HIT_LINE, slot->line, address, -1 };
           return TRUE;
         }
     }

@@ -493,3 +493,30 @@ ws_plot_build (const WsPlotInput   *input,
     build_topic (chart, input, sources);
   return chart;
 }
+
+WsChart *
+ws_plot_build_for (const WsPreset      *preset,
+                   const WsPattern     *pattern,
+                   guint                access,
+                   const WsPlotSources *sources)
+{
+  g_autofree char *key = NULL;
+  g_autoptr (GPtrArray) patterns = NULL;
+  g_autoptr (GArray) prediction = NULL;
+  const char *name = NULL;
+  WsPlotInput in = { 0 };
+
+  g_return_val_if_fail (pattern != NULL && access < ws_pattern_get_n_accesses (pattern), NULL);
+
+  in.preset = preset;
+  in.pattern = pattern;
+  in.edited = ws_preset_differs (preset, pattern);
+  in.sweep_param = ws_preset_sweep_param (preset, pattern);
+  key = ws_pattern_sweep_key (pattern, in.sweep_param);
+  in.key = key;
+  patterns = ws_plot_prediction_patterns (&in);
+  prediction = ws_plot_predict (patterns, ws_pattern_get_access (pattern, access)->space, &name, NULL);
+  in.prediction = prediction;
+  in.prediction_name = name;
+  return ws_plot_build (&in, sources);
+}

@@ -75,5 +75,11 @@ GArray      *ws_plot_predict           (GPtrArray           *patterns,
 GPtrArray   *ws_plot_prediction_patterns (const WsPlotInput *input);
 WsChart     *ws_plot_build             (const WsPlotInput   *input,
                                         const WsPlotSources *sources);
+/* The plot of a pattern (of a preset, or NULL) with the model's prediction
+ * for one of its instructions, computed here: what the command line draws. */
+WsChart     *ws_plot_build_for         (const WsPreset      *preset,
+                                        const WsPattern     *pattern,
+                                        guint                access,
+                                        const WsPlotSources *sources);
 
 G_END_DECLS

@@ -71,6 +71,13 @@ export_view (WsWindow       *self,
     }
   figure = figure_of (view, title, ws_pattern_get_block (self->pattern));
   export_size (GTK_WIDGET (view), 800, 480, &w, &h);
+  /* a view too small to be legible leaves it room in the file */
+  {
+    WsExportFigure prepared = figure;
+    ws_export_prepare_frame (&prepared.frame, ws_window_export_style (self));
+    w = MAX (w, ws_figure_min_width (figure.kind, &prepared.frame, ws_window_export_style (self)));
+    h = MAX (h, ws_figure_min_height (figure.kind, &prepared.frame, ws_window_export_style (self), w));
+  }
   return ws_export_drawing (path, format, w, h, scale, ws_window_export_style (self), ws_export_draw_figure, &figure,
                             error);
 }
@@ -101,7 +108,8 @@ export_compare (WsWindow       *self,
   figure.chart = ws_chart_view_get_chart (ws_compare_view_get_chart (self->compare));
   export_size (GTK_WIDGET (self->compare), 1200, 800, &w, &h);
   /* a window too small for the views leaves them room in the file */
-  h = MAX (h, ws_compare_figure_min_height (&figure, w));
+  w = MAX (w, ws_compare_figure_min_width (&figure, ws_window_export_style (self)));
+  h = MAX (h, ws_compare_figure_min_height (&figure, ws_window_export_style (self), w));
   return ws_export_drawing (path, format, w, h, scale, ws_window_export_style (self), ws_compare_figure_draw, &figure,
                             error);
 }
@@ -123,6 +131,8 @@ export_plot (WsWindow       *self,
   double w, h;
 
   export_size (GTK_WIDGET (view), 800, 450, &w, &h);
+  w = MAX (w, ws_chart_min_width (ws_chart_view_get_chart (view), ws_window_export_style (self)));
+  h = MAX (h, ws_chart_min_height (ws_chart_view_get_chart (view), ws_window_export_style (self), w));
   return ws_export_drawing (path, format, w, h, scale, ws_window_export_style (self), ws_export_draw_chart,
                             ws_chart_view_get_chart (view), error);
 }
