@@ -419,6 +419,36 @@ test_icons (void)
   check_icon (symbolic, "16");
 }
 
+/* Every figure of the gallery the README shows is one docs/gallery/make.sh
+ * makes, and is in docs/gallery. */
+static void
+test_gallery (void)
+{
+  g_autofree char *readme_path = source_file ("README.md", NULL);
+  g_autofree char *script_path = source_file ("docs", "gallery", "make.sh", NULL);
+  g_autofree char *readme = NULL;
+  g_autofree char *script = NULL;
+  g_autoptr (GRegex) shown = g_regex_new ("\\]\\(docs/gallery/([a-z0-9-]+)\\.png\\)", 0, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+  guint n = 0;
+
+  g_assert_true (g_file_get_contents (readme_path, &readme, NULL, NULL));
+  g_assert_true (g_file_get_contents (script_path, &script, NULL, NULL));
+  for (g_regex_match (shown, readme, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *name = g_match_info_fetch (match, 1);
+      g_autofree char *line = g_strdup_printf ("\nfig %s ", name);
+      g_autofree char *file = g_strdup_printf ("%s.png", name);
+      g_autofree char *png = source_file ("docs", "gallery", file, NULL);
+
+      if (strstr (script, line) == NULL)
+        g_error ("the README shows docs/gallery/%s.png, which docs/gallery/make.sh does not make", name);
+      g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+      n++;
+    }
+  g_assert_cmpuint (n, >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -431,6 +461,7 @@ main (int    argc,
   g_test_add_func ("/data/icons", test_icons);
   g_test_add_func ("/data/flatpak-manifest", test_flatpak_manifest);
   g_test_add_func ("/data/man-page", test_man_page);
+  g_test_add_func ("/data/gallery", test_gallery);
 
   return g_test_run ();
 }

@@ -10,7 +10,10 @@
 # unless RECORDINGS names others: RECORDINGS="h100.json laptop.json" plots
 # each beside the others, labelled with its GPU. WARPSCOPE_CLI says which
 # warpscope-cli to run (default: the one in _build/, else the one on PATH).
-# STYLE=dark (or light) draws them as on screen instead of for print.
+# STYLE=dark (or light) draws them as on screen instead of for print;
+# SCALE=1 makes the PNGs at their size in points, not twice it. The README
+# shows three of them (transpose-compare, banks-sweep, banks-stride-2), made
+# by this script at SCALE=1.
 set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -20,6 +23,7 @@ if [ -z "$cli" ]; then
   if [ -x "$top/_build/app/warpscope-cli" ]; then cli=$top/_build/app/warpscope-cli; else cli=warpscope-cli; fi
 fi
 style=${STYLE:-print}
+scale=${SCALE:-2}
 recordings=""
 for r in ${RECORDINGS:-}; do recordings="$recordings --recording=$r"; done
 
@@ -32,10 +36,16 @@ fig () {
   for format in png svg pdf; do
     # shellcheck disable=SC2086  # $recordings is a list of options
     "$cli" export "$@" $recordings --style="$style" --width="$width" --height="$height" \
-      --scale=2 --format="$format" -o "$out/$name.$format"
+      --scale="$scale" --format="$format" -o "$out/$name.$format"
   done
   echo "$out/$name.{png,svg,pdf}"
 }
+
+# The README's three.
+fig transpose-compare 1300 1040 --view=compare \
+  --compare=transpose/copy,transpose/read-coalesced,transpose/shared,transpose/shared-padded
+fig banks-sweep      1100 540 --preset=banks/stride --view=plot
+fig banks-stride-2   1100 420 --preset=banks/stride --set=stride=2 --view=banks
 
 # Global coalescing: where a warp's 32 addresses land, in 32-byte sectors.
 fig coalescing-sequential 1200 560 --preset=coalescing/sequential --view=warp
@@ -45,14 +55,10 @@ fig coalescing-sweep      1200 640 --preset=coalescing/strided-sweep --view=plot
 fig sequential-vs-strided 1400 1000 --view=compare --compare=coalescing/sequential,coalescing/stride
 
 # Shared-memory banks: a stride of 2 words is a 2-way conflict, 32 a 32-way one.
-fig banks-stride-2   1200 600 --preset=banks/stride --set=stride=2 --view=banks
 fig banks-padding-0  1200 760 --preset=banks/padding --set=pad=0 --view=banks
 fig banks-padding-1  1200 600 --preset=banks/padding --set=pad=1 --view=banks
-fig banks-sweep      1200 640 --preset=banks/stride --view=plot
 
-# The matrix transpose: naive against tiled, and which side to coalesce.
-fig transpose-tiled  1600 1100 --view=compare \
-  --compare=transpose/copy,transpose/read-coalesced,transpose/shared,transpose/shared-padded
+# The matrix transpose: which side to coalesce (naive against tiled is above).
 fig transpose-sides  1600 1000 --view=compare \
   --compare=transpose/read-coalesced,transpose/write-coalesced,transpose/ldg
 
@@ -65,7 +71,7 @@ fig atomics-histogram 1200 600 --preset=atomics/histogram --view=atomics
 # One step at a time, for a slide per step (the screen styles show the animation's state).
 for step in 0 1 2; do
   "$cli" export --preset=coalescing/offset --view=warp --style=light --step=$step \
-    --width=1200 --height=560 --scale=2 -o "$out/coalescing-offset-step-$step.png"
+    --width=1200 --height=560 --scale="$scale" -o "$out/coalescing-offset-step-$step.png"
 done
 
 # The data behind a plot and a comparison, for a spreadsheet or a program.
