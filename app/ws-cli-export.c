@@ -446,6 +446,7 @@ compare_items (const Options *o,
       if (pattern == NULL)
         return NULL;
       g_ptr_array_insert (items, 0, ws_compare_item_new_for (ws_preset_lookup (o->pattern.preset), pattern));
+      ws_compare_items_name (items);
     }
   if (items->len < WS_COMPARE_MIN || items->len > WS_COMPARE_MAX)
     {

@@ -158,6 +158,7 @@ ws_session_set_comparison (WsSession          *self,
         return FALSE;
       g_ptr_array_add (items, item);
     }
+  ws_compare_items_name (items);
   g_cancellable_cancel (self->comparison_cancellable);
   g_clear_object (&self->comparison_cancellable);
   self->comparison_cancellable = g_cancellable_new ();

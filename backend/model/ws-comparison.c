@@ -84,10 +84,12 @@ ws_compare_main_access (const WsPattern *pattern)
   return chosen;
 }
 
-/* The preset's title, and the parameters that differ from the preset's. */
+/* The preset's title, and the parameters that differ from the preset's, or
+ * that are in also (the names of parameters to show whatever their value). */
 static char *
-item_title (const WsPreset  *preset,
-            const WsPattern *pattern)
+item_title (const WsPreset     *preset,
+            const WsPattern    *pattern,
+            const char * const *also)
 {
   g_autoptr (WsPattern) reference = ws_preset_build (preset);
   GString *s = g_string_new (NULL);
@@ -98,12 +100,89 @@ item_title (const WsPreset  *preset,
     {
       const WsParam *p = ws_pattern_get_param_nth (pattern, i);
       gint64 v;
-      if (ws_pattern_get_param (reference, p->name, &v) && v != p->value)
+      if ((ws_pattern_get_param (reference, p->name, &v) && v != p->value) ||
+          (also && g_strv_contains (also, p->name)))
         g_string_append_printf (s, ", %s = %" G_GINT64_FORMAT, p->name, p->value);
     }
   return g_string_free (s, FALSE);
 }
 
+/* The parameters whose values differ between the items of one preset. */
+static GStrv
+differing_params (GPtrArray  *items,
+                  const char *id)
+{
+  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+  const WsCompareItem *first = NULL;
+
+  for (guint i = 0; i < items->len; i++)
+    {
+      const WsCompareItem *item = g_ptr_array_index (items, i);
+
+      if (!g_str_equal (item->id, id))
+        continue;
+      if (first == NULL)
+        {
+          first = item;
+          continue;
+        }
+      for (guint k = 0; k < ws_pattern_get_n_params (item->pattern); k++)
+        {
+          const WsParam *p = ws_pattern_get_param_nth (item->pattern, k);
+          gint64 v;
+          if (ws_pattern_get_param (first->pattern, p->name, &v) && v != p->value)
+            g_strv_builder_add (names, p->name);
+        }
+    }
+  return g_strv_builder_end (names);
+}
+
+void
+ws_compare_items_name (GPtrArray *items)
+{
+  g_autoptr (GPtrArray) titles = NULL;
+
+  g_return_if_fail (items != NULL);
+
+  /* each preset's items named by the parameters they differ in */
+  for (guint i = 0; i < items->len; i++)
+    {
+      WsCompareItem *item = g_ptr_array_index (items, i);
+      g_auto (GStrv) also = differing_params (items, item->id);
+
+      g_free (item->title);
+      item->title = item_title (ws_preset_lookup (item->id), item->pattern, (const char * const *) also);
+    }
+  /* and, still alike, by their instruction, or their place */
+  titles = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < items->len; i++)
+    {
+      const WsCompareItem *item = g_ptr_array_index (items, i);
+      gboolean alike = FALSE, same_access = TRUE;
+
+      for (guint j = 0; j < items->len; j++)
+        {
+          const WsCompareItem *other = g_ptr_array_index (items, j);
+          if (j != i && g_str_equal (other->title, item->title))
+            {
+              alike = TRUE;
+              same_access &= other->access == item->access;
+            }
+        }
+      if (!alike)
+        g_ptr_array_add (titles, g_strdup (item->title));
+      else if (!same_access)
+        g_ptr_array_add (titles, g_strdup_printf ("%s, instruction %u", item->title, item->access + 1));
+      else
+        g_ptr_array_add (titles, g_strdup_printf ("%s (%u)", item->title, i + 1));
+    }
+  for (guint i = 0; i < items->len; i++)
+    {
+      WsCompareItem *item = g_ptr_array_index (items, i);
+      g_free (item->title);
+      item->title = g_steal_pointer (&titles->pdata[i]);
+    }
+}
 WsCompareItem *
 ws_compare_item_new_for (const WsPreset  *preset,
                          const WsPattern *pattern)
@@ -113,7 +192,7 @@ ws_compare_item_new_for (const WsPreset  *preset,
   g_return_val_if_fail (preset != NULL && pattern != NULL, NULL);
   item->id = g_strdup (preset->id);
   item->pattern = ws_pattern_copy (pattern);
-  item->title = item_title (preset, pattern);
+  item->title = item_title (preset, pattern, NULL);
   item->access = ws_compare_main_access (pattern);
   return item;
 }
@@ -213,6 +292,7 @@ ws_compare_parse_list (const char *list,
         return NULL;
       g_ptr_array_add (items, item);
     }
+  ws_compare_items_name (items);
   return g_steal_pointer (&items);
 }
 

@@ -46,6 +46,10 @@ WsCompareItem *ws_compare_item_new       (const char          *spec,
 WsCompareItem *ws_compare_item_new_for   (const WsPreset      *preset,
                                           const WsPattern     *pattern);
 void           ws_compare_item_free      (WsCompareItem       *item);
+/* Names the items of a comparison so that no two are alike: those of one
+ * preset by the parameters they differ in ("Stride sweep, stride = 1" and
+ * "…, stride = 32"), then by their instruction. */
+void           ws_compare_items_name     (GPtrArray           *items);
 /* The instruction that says most about the pattern, in warp 0 of block 0:
  * the longest schedule in shared, local or constant memory, else in global. */
 guint          ws_compare_main_access    (const WsPattern     *pattern);

@@ -250,15 +250,13 @@ add_model (WsChart *chart,
   double base;
   g_autofree char *name = NULL;
   g_autofree char *axis = NULL;
-  WsChartSeries *series;
+  WsChartSeries *series = NULL;
 
   if (b->primary == N_COSTS)
     return;
   base = cost_value (&b->costs[0], b->primary);
   name = g_strdup_printf ("model: %s, relative to the first", costs_info[b->primary].name);
   axis = g_strdup_printf ("model: %s, ratio", costs_info[b->primary].name);
-  ws_chart_set_axis (chart, WS_CHART_Y2, axis, "×", FALSE, WS_AXIS_LINEAR);
-  series = ws_chart_add_series (chart, name, WS_SERIES_LINE, WS_CHART_Y2, -1);
   for (guint i = 0; i < b->items->len && base > 0; i++)
     {
       double r = cost_value (&b->costs[i], b->primary) / base;
@@ -266,6 +264,12 @@ add_model (WsChart *chart,
       /* none of this cost: the model says nothing of its time (its note says why) */
       if (r <= 0)
         continue;
+      /* a series, and its axis, only with a point to show */
+      if (series == NULL)
+        {
+          ws_chart_set_axis (chart, WS_CHART_Y2, axis, "×", FALSE, WS_AXIS_LINEAR);
+          series = ws_chart_add_series (chart, name, WS_SERIES_LINE, WS_CHART_Y2, -1);
+        }
       ws_chart_series_add (series, i, r, NAN, NAN);
       b->top = MAX (b->top, r * b->base_time);
     }
@@ -351,6 +355,9 @@ subtitle (Build *b)
 
   if (b->primary == N_COSTS)
     return g_steal_pointer (&sources);
+  /* the first has none of the cost: nothing to be relative to */
+  if (cost_value (&b->costs[0], b->primary) <= 0)
+    return g_strdup_printf ("%s · model: %s", sources, costs_info[b->primary].description);
   return g_strdup_printf ("%s · model: %s, relative to the first", sources, costs_info[b->primary].description);
 }
 
