@@ -176,7 +176,8 @@ load_recordings (const Options *o,
 /* The views of one warp instruction                                  */
 /* ------------------------------------------------------------------ */
 
-/* The instruction asked for, else the first the view applies to. */
+/* The instruction asked for, else the one that says most if the view shows
+ * it, else the first the view shows. */
 static gboolean
 pick_access (const Options   *o,
              const WsPattern *pattern,
@@ -204,6 +205,10 @@ pick_access (const Options   *o,
                    ws_space_to_string (a->space), ws_access_kind_to_string (a->kind));
       return FALSE;
     }
+  *access = ws_compare_main_access (pattern);
+  if (ws_figure_applies (kind, ws_pattern_get_access (pattern, *access)->space,
+                         ws_pattern_get_access (pattern, *access)->kind))
+    return TRUE;
   for (guint i = 0; i < n; i++)
     {
       const WsAccess *a = ws_pattern_get_access (pattern, i);
@@ -400,10 +405,12 @@ export_plot (const Options *o,
   g_autoptr (WsPattern) pattern = ws_cli_pattern_build (&o->pattern, error);
   const WsPreset *preset = o->pattern.preset ? ws_preset_lookup (o->pattern.preset) : NULL;
   g_autoptr (WsChart) chart = NULL;
-  guint access = o->instruction > 0 ? (guint) o->instruction - 1 : 0;
+  guint access;
 
   if (pattern == NULL)
     return WS_CLI_USAGE;
+  /* the model of the instruction asked for, else of the one that says most */
+  access = o->instruction > 0 ? (guint) o->instruction - 1 : ws_compare_main_access (pattern);
   if (access >= ws_pattern_get_n_accesses (pattern))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--instruction: %d is not between 1 and %u",
@@ -563,7 +570,8 @@ ws_cli_export (int    argc,
     { "recording", 'r', 0, G_OPTION_ARG_FILENAME_ARRAY, &o.recordings,
       "Measurements from this recording (repeatable; default: the bundled one)", "FILE" },
     { "instruction", 0, 0, G_OPTION_ARG_INT, &o.instruction,
-      "The memory instruction to draw, from 1 (default: the first the view shows); for a plot, whose model to plot",
+      "The memory instruction to draw, from 1 (default: the one that says most, if the view shows it); for a "
+      "plot, whose model to plot",
       "N" },
     { "step", 0, 0, G_OPTION_ARG_INT, &o.step,
       "Draw the views as after N steps of their schedule (screen styles; default: all)", "N" },

@@ -372,6 +372,94 @@ test_screenshots (Fixture       *f,
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
 }
 
+/* Labels under a widget, popovers too, whose text holds needle. */
+static void
+find_labels (GtkWidget  *widget,
+             const char *needle,
+             GPtrArray  *found)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      strstr (gtk_label_get_text (GTK_LABEL (widget)), needle))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    find_labels (c, needle, found);
+}
+
+static GtkWidget *
+find_combo_row (GtkWidget  *widget,
+                const char *title)
+{
+  if (ADW_IS_COMBO_ROW (widget) && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *row = find_combo_row (c, title);
+      if (row)
+        return row;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_popover (GtkWidget *widget)
+{
+  if (GTK_IS_POPOVER (widget))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *popover = find_popover (c);
+      if (popover)
+        return popover;
+    }
+  return NULL;
+}
+
+static void
+assert_whole (GPtrArray *labels)
+{
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = g_ptr_array_index (labels, i);
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+    }
+}
+
+/* A preset of several instructions opens on the one that says most (the
+ * tiled transpose on its tile, not its global load), and its instructions
+ * are named whole, in the row and in its menu. */
+static void
+test_telling_instruction (Fixture       *f,
+                          gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  g_autoptr (WsPattern) pattern = ws_preset_build (ws_preset_lookup ("transpose/shared"));
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  GtkWidget *row;
+
+  load (f, "transpose/shared");
+  g_assert_cmpuint (ws_pattern_editor_get_access (w->editor), ==, ws_compare_main_access (pattern));
+  g_assert_cmpuint (ws_pattern_editor_get_access (w->editor), !=, 0);
+  g_assert_cmpint (w->result->space, ==, WS_SPACE_SHARED);
+  g_assert_true (gtk_stack_get_visible_child (w->view_stack) == GTK_WIDGET (w->views[WS_FIGURE_BANKS]));
+
+  find_labels (GTK_WIDGET (w->editor), "tile[threadIdx.x * 32 + threadIdx.y]", labels);
+  g_assert_cmpuint (labels->len, >=, 1);
+  assert_whole (labels);
+  /* and in the menu, every instruction whole */
+  row = find_combo_row (GTK_WIDGET (w->editor), "Instruction");
+  g_assert_nonnull (row);
+  gtk_widget_activate (row);
+  wait_frames (w);
+  g_ptr_array_set_size (labels, 0);
+  find_labels (row, " · ", labels);
+  g_assert_cmpuint (labels->len, >=, ws_pattern_get_n_accesses (pattern));
+  assert_whole (labels);
+  g_assert_nonnull (find_popover (row));
+  gtk_popover_popdown (GTK_POPOVER (find_popover (row)));
+  wait_frames (w);
+  g_assert_false (gtk_widget_get_mapped (find_popover (row)));
+}
+
 static void
 add_tests (void)
 {
@@ -383,6 +471,7 @@ add_tests (void)
   ADD ("/window/actions-and-state", test_actions_and_state);
   ADD ("/window/counters-beside-model", test_counters_beside_model);
   ADD ("/window/every-preset-draws", test_every_preset_draws);
+  ADD ("/window/telling-instruction", test_telling_instruction);
   ADD ("/window/screenshots", test_screenshots);
 #undef ADD
 }

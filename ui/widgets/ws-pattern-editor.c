@@ -463,7 +463,8 @@ show_accesses (WsPatternEditor *self)
 
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *text = ws_pattern_describe_access (self->pattern, i);
+      g_autofree char *what = ws_pattern_describe_access (self->pattern, i);
+      g_autofree char *text = g_strdup_printf ("%u · %s", i + 1, what);
       gtk_string_list_append (list, text);
     }
   adw_combo_row_set_model (self->access_row, G_LIST_MODEL (list));
@@ -475,13 +476,22 @@ void
 ws_pattern_editor_set_pattern (WsPatternEditor *self,
                                const WsPattern *pattern)
 {
+  ws_pattern_editor_set_pattern_at (self, pattern, 0);
+}
+
+void
+ws_pattern_editor_set_pattern_at (WsPatternEditor *self,
+                                  const WsPattern *pattern,
+                                  guint            access)
+{
   g_return_if_fail (WS_IS_PATTERN_EDITOR (self));
   g_return_if_fail (pattern != NULL);
+  g_return_if_fail (access < MAX (1, ws_pattern_get_n_accesses (pattern)));
 
   self->updating = TRUE;
   g_clear_pointer (&self->pattern, ws_pattern_unref);
   self->pattern = ws_pattern_copy (pattern);
-  self->access = 0;
+  self->access = access;
   self->block_idx = WS_DIM3 (0, 0, 0);
   self->warp = 0;
   clear_errors (self);
@@ -513,6 +523,39 @@ on_access_selected (WsPatternEditor *self)
   show_access (self);
   self->updating = FALSE;
   g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
+}
+
+/* The instructions' menu: each whole, wrapped, never cut short. */
+static void
+setup_instruction (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 48);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_instruction (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item)
+{
+  GtkStringObject *text = gtk_list_item_get_item (item);
+
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), gtk_string_object_get_string (text));
+}
+
+static GtkListItemFactory *
+instruction_factory (void)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_instruction), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_instruction), NULL);
+  return factory;
 }
 
 /* ------------------------------------------------------------------ */
@@ -578,6 +621,10 @@ ws_pattern_editor_init (WsPatternEditor *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->param_rows = g_ptr_array_new ();
 
+  {
+    g_autoptr (GtkListItemFactory) factory = instruction_factory ();
+    adw_combo_row_set_list_factory (self->access_row, factory);
+  }
   g_signal_connect_object (self->access_row, "notify::selected", G_CALLBACK (on_access_selected), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->space_row, "notify::selected", G_CALLBACK (on_edited), self, G_CONNECT_SWAPPED);

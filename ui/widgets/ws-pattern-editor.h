@@ -20,6 +20,10 @@ G_DECLARE_FINAL_TYPE (WsPatternEditor, ws_pattern_editor, WS, PATTERN_EDITOR, Gt
 
 GtkWidget  *ws_pattern_editor_new            (void);
 /* Shows a copy of pattern, its first instruction, block 0 and warp 0. */
+/* The pattern, showing one of its instructions (0 for the first). */
+void        ws_pattern_editor_set_pattern_at (WsPatternEditor *self,
+                                              const WsPattern *pattern,
+                                              guint            access);
 void        ws_pattern_editor_set_pattern    (WsPatternEditor *self,
                                               const WsPattern *pattern);
 WsPattern  *ws_pattern_editor_get_pattern    (WsPatternEditor *self);

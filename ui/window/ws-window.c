@@ -229,7 +229,8 @@ ws_window_load_preset (WsWindow   *self,
   ws_window_cancel_sweep (self);
   self->preset = preset;
   pattern = ws_preset_build (preset);
-  ws_pattern_editor_set_pattern (self->editor, pattern);
+  /* open on the instruction that says most (a tiled transpose: its tile) */
+  ws_pattern_editor_set_pattern_at (self->editor, pattern, ws_compare_main_access (pattern));
   set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
   gtk_label_set_text (self->preset_title, preset->title);
   gtk_label_set_text (self->preset_summary, preset->summary);
