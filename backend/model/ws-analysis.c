@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-analysis.h"
+#include "ws-analysis-private.h"
 #include "ws-program-private.h"
 
 #include <string.h>
@@ -659,6 +660,17 @@ typedef struct
   GError *error;
 } Worker;
 
+/* Set when a launch is walked in order (ws_model_walk_launch): each warp is
+ * shown to the visitor once its accesses are counted. */
+typedef struct
+{
+  WsWarpVisitor visit;
+  gpointer user_data;
+  guint64 block;
+  const gint64 **addresses;       /* per access */
+  const WsWarpCounts **counts;    /* per access */
+} Walk;
+
 static gboolean
 analyze_one_block (const Compiled *c,
                    WsProgramState *s,
@@ -666,6 +678,7 @@ analyze_one_block (const Compiled *c,
                    WsStats        *stats,
                    guint64        *warps,
                    WsDim3          block_idx,
+                   Walk           *walk,
                    GError        **error)
 {
   gint64 block[3] = { block_idx.x, block_idx.y, block_idx.z };
@@ -704,6 +717,18 @@ analyze_one_block (const Compiled *c,
             st->instructions--;   /* not a memory instruction */
           st->min_address = lo;
           st->end_address = hi + (gint64) a->elem_size;
+          if (walk)
+            {
+              walk->addresses[i] = addr;
+              walk->counts[i] = &m->counts;
+            }
+        }
+      if (walk)
+        {
+          WsWarpVisit v = { walk->block, block_idx, w, active, c->n_accesses, walk->addresses, walk->counts };
+
+          if (!walk->visit (&v, walk->user_data, error))
+            return FALSE;
         }
     }
   return TRUE;
@@ -728,7 +753,8 @@ worker_run (gpointer data)
         {
           if ((gint64) b >= g_atomic_pointer_get (&sh->first_failed_block))
             break;
-          if (!analyze_one_block (c, s, memos, wk->stats, &wk->warps, ws_dim3_block_of (sh->grid, sh->first_block + b), &wk->error))
+          if (!analyze_one_block (c, s, memos, wk->stats, &wk->warps, ws_dim3_block_of (sh->grid, sh->first_block + b), NULL,
+                                  &wk->error))
             {
               gint64 old;
 
@@ -759,6 +785,34 @@ launch_stats_new (const WsPattern *pattern,
     stats_init (&ls->accesses[i]);
   stats_init (&ls->total);
   return ls;
+}
+
+static void
+finish_totals (WsLaunchStats  *ls,
+               const Compiled *c,
+               guint64         count,
+               gint64          t0)
+{
+  for (guint k = 0; k < c->n_accesses; k++)
+    {
+      const WsAccess *a = ws_pattern_get_access (c->pattern, k);
+      WsStats *st = &ls->accesses[k];
+      gint64 lo = ls->total.min_address, hi = ls->total.end_address;
+
+      ws_stats_add (&ls->total, st);
+      /* bytes are only comparable between global and local accesses */
+      if (a->space != WS_SPACE_GLOBAL && a->space != WS_SPACE_LOCAL)
+        {
+          ls->total.bytes_requested -= st->bytes_requested;
+          ls->total.bytes_moved -= st->bytes_moved;
+        }
+      /* the extent of several arrays means nothing together */
+      ls->total.min_address = c->n_accesses == 1 ? st->min_address : lo;
+      ls->total.end_address = c->n_accesses == 1 ? st->end_address : hi;
+    }
+  ls->blocks = count;
+  ls->threads = count * ws_dim3_count (ws_pattern_get_block (c->pattern));
+  ls->seconds = (g_get_monotonic_time () - t0) / 1e6;
 }
 
 static WsLaunchStats *
@@ -836,26 +890,57 @@ analyze_blocks (const WsPattern *pattern,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
 
-  for (guint k = 0; k < c->n_accesses; k++)
-    {
-      const WsAccess *a = ws_pattern_get_access (pattern, k);
-      WsStats *st = &ls->accesses[k];
-      gint64 lo = ls->total.min_address, hi = ls->total.end_address;
+  finish_totals (ls, c, count, t0);
+  return g_steal_pointer (&ls);
+}
 
-      ws_stats_add (&ls->total, st);
-      /* bytes are only comparable between global and local accesses */
-      if (a->space != WS_SPACE_GLOBAL && a->space != WS_SPACE_LOCAL)
+/* Blocks in order, one after another, each warp shown to the visitor: what
+ * the memory hierarchy sees, in the order the hardware dispatches blocks. */
+WsLaunchStats *
+ws_model_walk_launch (const WsPattern *pattern,
+                      WsWarpVisitor    visit,
+                      gpointer         user_data,
+                      GCancellable    *cancellable,
+                      GError         **error)
+{
+  g_autoptr (Compiled) c = NULL;
+  g_autoptr (WsLaunchStats) ls = NULL;
+  g_autofree Memo *memos = NULL;
+  g_autofree const gint64 **addresses = NULL;
+  g_autofree const WsWarpCounts **counts = NULL;
+  WsProgramState *s;
+  WsDim3 grid;
+  guint64 count;
+  gint64 t0 = g_get_monotonic_time ();
+  gboolean ok = TRUE;
+  Walk walk = { visit, user_data, 0, NULL, NULL };
+
+  g_return_val_if_fail (pattern != NULL && visit != NULL, NULL);
+
+  c = compile_pattern (pattern, error);
+  if (c == NULL)
+    return NULL;
+  ls = launch_stats_new (pattern, c->n_accesses);
+  memos = g_new0 (Memo, c->n_accesses);
+  addresses = walk.addresses = g_new0 (const gint64 *, MAX (c->n_accesses, 1));
+  counts = walk.counts = g_new0 (const WsWarpCounts *, MAX (c->n_accesses, 1));
+  grid = ws_pattern_get_grid (pattern);
+  count = ws_dim3_count (grid);
+  s = ws_program_state_new (c->prog);
+  for (guint64 b = 0; ok && b < count; b++)
+    {
+      if ((b & 1023) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         {
-          ls->total.bytes_requested -= st->bytes_requested;
-          ls->total.bytes_moved -= st->bytes_moved;
+          ok = FALSE;
+          break;
         }
-      /* the extent of several arrays means nothing together */
-      ls->total.min_address = c->n_accesses == 1 ? st->min_address : lo;
-      ls->total.end_address = c->n_accesses == 1 ? st->end_address : hi;
+      walk.block = b;
+      ok = analyze_one_block (c, s, memos, ls->accesses, &ls->warps, ws_dim3_block_of (grid, b), &walk, error);
     }
-  ls->blocks = count;
-  ls->threads = count * ws_dim3_count (ws_pattern_get_block (pattern));
-  ls->seconds = (g_get_monotonic_time () - t0) / 1e6;
+  ws_program_state_free (s);
+  if (!ok)
+    return NULL;
+  finish_totals (ls, c, count, t0);
   return g_steal_pointer (&ls);
 }
 

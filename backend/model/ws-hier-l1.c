@@ -1,0 +1,316 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The SMs' L1 and store buffers.
+ *
+ * L1 holds sectors: a warp whose 32 lanes each touch one word of 32
+ * different lines takes 32 sectors of room, not 32 lines (64 warps of
+ * lane-distinct local words all stay in L1 on the H200). Its tags are taken
+ * when the request is made, so a second request for a sector still in flight
+ * waits for it instead of going to L2. Loads allocate; global stores go
+ * through without allocating, local stores allocate too (a local load after
+ * a local store hits).
+ *
+ * Stores reach L2 through a buffer of a few lines per SM: a store to a line
+ * the buffer holds merges with it, so that a warp's three 4-byte stores of a
+ * 12-byte structure reach L2 as whole sectors, but a column written by 32
+ * warps, one word each, reaches it 32 times. */
+#include "ws-hierarchy-private.h"
+
+#include <string.h>
+
+void
+ws_hier_l1_init (WsHier                *h,
+                 const WsDeviceProfile *profile,
+                 guint64                l1_bytes)
+{
+  guint64 sectors = l1_bytes / WS_SECTOR_BYTES;
+  gsize n_acc = (gsize) profile->sms * MAX (h->n_accesses, 1);
+
+  /* a power of two of sets, each of about l1_ways ways */
+  h->l1_sets = 1;
+  while ((guint64) h->l1_sets * 2 * profile->l1_ways <= sectors)
+    h->l1_sets *= 2;
+  h->l1_ways = (guint) MIN (sectors / h->l1_sets, 64);
+  if (h->l1_ways == 0)
+    h->l1_sets = 0;
+  h->l1_set_bits = (guint) __builtin_ctz (MAX (h->l1_sets, 1));
+  h->l1_inserts = g_new0 (guint32, profile->sms);
+  if (h->l1_sets > 0)
+    {
+      gsize sets = (gsize) profile->sms * h->l1_sets;
+
+      h->l1_key = g_new0 (guint32, sets * h->l1_ways);
+      h->l1_ref = g_new0 (guint64, sets);
+      h->l1_hand = g_new0 (guint8, sets);
+    }
+  h->last_first = g_new0 (guint64, n_acc);
+  h->last_n = g_new0 (guint32, n_acc);
+  h->last_inserts = g_new0 (guint32, n_acc);
+  h->last_hash = g_new0 (guint64, n_acc);
+  h->sb_lines = profile->store_buffer_lines;
+  h->sb = g_new0 (WsStoreEntry, (gsize) profile->sms * h->sb_lines);
+}
+
+void
+ws_hier_l1_clear (WsHier *h)
+{
+  g_free (h->l1_key);
+  g_free (h->l1_ref);
+  g_free (h->l1_hand);
+  g_free (h->l1_inserts);
+  g_free (h->last_first);
+  g_free (h->last_n);
+  g_free (h->last_inserts);
+  g_free (h->last_hash);
+  g_free (h->sb);
+}
+
+/* A line's set: its address folded onto the set bits by XOR, so that
+ * consecutive lines fill the sets evenly and power-of-two strides spread. */
+static inline guint
+l1_set_of (const WsHier *h,
+           guint64       line)
+{
+  guint64 x = line;
+  guint64 folded = 0;
+
+  for (; x; x >>= h->l1_set_bits)
+    folded ^= x;
+  return (guint) (folded & (h->l1_sets - 1));
+}
+
+/* Of a line's sectors (bits of wanted), those the SM's L1 has; the others
+ * are taken. The set is picked by the line, so that a line's sectors are
+ * looked up together; a sector is known by 32 bits of a hash (two sectors
+ * of one set sharing them is a chance of one in 2^28). */
+static guint
+l1_line (WsHier  *h,
+         guint    sm,
+         guint64  line,
+         guint    wanted)
+{
+  gsize set = (gsize) sm * h->l1_sets + l1_set_of (h, line);
+  guint32 *keys = h->l1_key + set * h->l1_ways;
+  guint64 *ref = &h->l1_ref[set];
+  guint hits = 0;
+
+  for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
+    {
+      guint32 key;
+      guint64 match;
+      guint v;
+
+      if (!(wanted & (1u << k)))
+        continue;
+      key = (guint32) ws_hier_hash ((line << 2) | k) | 1;
+      match = ws_hier_match32 (keys, h->l1_ways, key);
+      if (match)
+        {
+          *ref |= match;
+          hits |= 1u << k;
+          continue;
+        }
+      v = ws_hier_clock_victim (ref, &h->l1_hand[set], h->l1_ways);
+      keys[v] = key;
+      *ref |= G_GUINT64_CONSTANT (1) << v;
+      h->l1_inserts[sm]++;
+    }
+  return hits;
+}
+
+static guint64
+hash_sectors (const WsSectors *s)
+{
+  guint64 x = s->n;
+
+  for (guint i = 0; i < s->n; i++)
+    x = ws_hier_hash (x ^ s->sector[i]);
+  return x;
+}
+
+void
+ws_hier_load (WsHier          *h,
+              guint            access,
+              const WsSectors *s)
+{
+  WsHierStats *st = &h->stats[access];
+  guint sm = h->place.sm;
+  gsize last = (gsize) sm * h->n_accesses + access;
+  guint64 requested = 0;
+  guint64 hash;
+
+  (void) requested;
+
+  st->l1_sectors += s->n;
+  if (s->n == 0)
+    return;
+  if (h->l1_sets == 0)
+    {
+      for (guint i = 0; i < s->n; i++)
+        {
+          guint64 tag = (s->sector[i] >> 2) + 1;
+
+          st->l2_read_requests += tag != requested;
+          requested = tag;
+          ws_hier_l2_read (h, access, tag, s->sector[i] & 3);
+        }
+      return;
+    }
+  /* the sectors the last request of this access on this SM took, with
+   * nothing taken since: all there */
+  hash = hash_sectors (s);
+  if (h->last_n[last] == s->n && h->last_first[last] == s->sector[0] && h->last_hash[last] == hash &&
+      h->last_inserts[last] == h->l1_inserts[sm])
+    {
+      st->l1_hits += s->n;
+      return;
+    }
+  for (guint i = 0; i < s->n;)
+    {
+      guint64 line = s->sector[i] >> 2;
+      guint wanted = 0, hits;
+      guint j;
+
+      for (j = i; j < s->n && (s->sector[j] >> 2) == line; j++)
+        wanted |= 1u << (s->sector[j] & 3);
+      hits = l1_line (h, sm, line, wanted);
+      st->l1_hits += (guint) __builtin_popcount (hits);
+      if (wanted & ~hits)
+        {
+          st->l2_read_requests++;
+          for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
+            if (wanted & ~hits & (1u << k))
+              ws_hier_l2_read (h, access, line + 1, k);
+        }
+      i = j;
+    }
+  h->last_n[last] = s->n;
+  h->last_first[last] = s->sector[0];
+  h->last_hash[last] = hash;
+  h->last_inserts[last] = h->l1_inserts[sm];
+}
+
+void
+ws_hier_atomic (WsHier          *h,
+                guint            access,
+                const WsSectors *s)
+{
+  for (guint i = 0; i < s->n; i++)
+    ws_hier_l2_atomic (h, access, (s->sector[i] >> 2) + 1, s->sector[i] & 3);
+}
+
+/* ------------------------------------------------------------------ */
+/* Stores                                                             */
+/* ------------------------------------------------------------------ */
+
+/* A buffered line reaches L2: one request, its sectors; merged with the
+ * block's other stores to the line (the model's shortcut) until the block
+ * ends. */
+static void
+flush_entry (WsHier       *h,
+             WsStoreEntry *e)
+{
+  WsHierStats *st = &h->stats[e->writer];
+  guint slot;
+  WsPendingLine *p;
+
+  if (e->tag == 0)
+    return;
+  st->l2_write_requests++;
+  st->l2_write_sectors += (guint) __builtin_popcount (e->sectors);
+  for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
+    if ((e->sectors & (1u << k)) && e->mask[k] != WS_HIER_FULL_MASK)
+      st->l2_partial_sectors++;
+
+  slot = (guint) (ws_hier_hash (e->tag) % WS_HIER_PENDING);
+  p = &h->pending[slot];
+  if (p->tag != e->tag)
+    {
+      if (p->tag != 0)
+        {
+          ws_hier_l2_write (h, p->writer, p->tag, p->sectors, p->mask);
+          h->n_pending--;
+        }
+      p->tag = e->tag;
+      p->sectors = 0;
+      memset (p->mask, 0, sizeof p->mask);
+      h->n_pending++;
+    }
+  p->sectors |= e->sectors;
+  p->writer = e->writer;
+  for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
+    p->mask[k] |= e->mask[k];
+  e->tag = 0;
+}
+
+void
+ws_hier_apply_pending (WsHier *h)
+{
+  for (guint i = 0; h->n_pending > 0 && i < WS_HIER_PENDING; i++)
+    {
+      WsPendingLine *p = &h->pending[i];
+
+      if (p->tag == 0)
+        continue;
+      ws_hier_l2_write (h, p->writer, p->tag, p->sectors, p->mask);
+      p->tag = 0;
+      h->n_pending--;
+    }
+}
+
+void
+ws_hier_flush_stores (WsHier *h,
+                      guint   sm)
+{
+  for (guint j = 0; j < h->sb_lines; j++)
+    flush_entry (h, &h->sb[(gsize) sm * h->sb_lines + j]);
+}
+
+static WsStoreEntry *
+buffer_entry (WsHier  *h,
+              guint64  tag)
+{
+  WsStoreEntry *buf = h->sb + (gsize) h->place.sm * h->sb_lines;
+  WsStoreEntry *oldest = &buf[0];
+  WsStoreEntry *e;
+
+  for (guint j = 0; j < h->sb_lines; j++)
+    {
+      if (buf[j].tag == tag)
+        {
+          buf[j].age = ++h->sb_clock;
+          return &buf[j];
+        }
+      if (oldest->tag != 0 && (buf[j].tag == 0 || buf[j].age < oldest->age))
+        oldest = &buf[j];
+    }
+  e = oldest;
+  flush_entry (h, e);
+  e->tag = tag;
+  e->sectors = 0;
+  memset (e->mask, 0, sizeof e->mask);
+  e->age = ++h->sb_clock;
+  return e;
+}
+
+void
+ws_hier_store (WsHier          *h,
+               guint            access,
+               const WsSectors *s,
+               gboolean         allocate_l1)
+{
+  WsStoreEntry *e = NULL;
+
+  for (guint i = 0; i < s->n; i++)
+    {
+      guint64 tag = (s->sector[i] >> 2) + 1;
+      guint k = s->sector[i] & 3;
+
+      if (allocate_l1)
+        l1_line (h, h->place.sm, s->sector[i] >> 2, 1u << (s->sector[i] & 3));
+      if (e == NULL || e->tag != tag)
+        e = buffer_entry (h, tag);
+      e->writer = access;
+      e->sectors |= 1u << k;
+      e->mask[k] |= s->mask[i];
+    }
+}

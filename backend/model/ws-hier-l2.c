@@ -1,0 +1,419 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* L2, and what it asks of DRAM.
+ *
+ * One set-associative cache of the profile's effective capacity (what a
+ * working set can reuse: the H200's 60 MiB hold about 42 MiB of a launch's
+ * data), least recently used lines leaving first, sets picked by a hash of
+ * the line.
+ *
+ * - A read miss fetches the aligned 64 bytes around the sector (DRAM reads
+ *   64 bytes per sector for strides of 64 bytes and more, 32 for sequential
+ *   data, whose pair is used).
+ * - Stores are kept with a byte mask per sector; a sector written whole is
+ *   valid and dirty without any read. A sector written in part is completed
+ *   from DRAM (32 bytes read) when it is read, or once the lines with partial
+ *   sectors exceed l2_partial_bytes — the oldest first.
+ * - Dirty lines are written back when evicted, or when they exceed
+ *   l2_dirty_bytes (the oldest first; they stay, clean); a line with partial
+ *   sectors counts three times. What is dirty when the launch ends stays in
+ *   L2 and is not counted, as the hardware counters do not count it. */
+#include "ws-hierarchy-private.h"
+
+#include <string.h>
+
+/* A line with a sector written in part weighs this much against the dirty
+ * limit (the H200 keeps 30 MB of whole dirty lines, 16 MB when 7 MB of them
+ * are partial). */
+#define PARTIAL_WEIGHT 3
+#define DRAM_ROW_SHIFT 12
+
+/* ------------------------------------------------------------------ */
+/* Queues of lines                                                    */
+/* ------------------------------------------------------------------ */
+
+static void
+queue_init (WsLineQueue *q)
+{
+  q->size = 1024;
+  q->line = g_new (guint32, q->size);
+  q->gen = g_new (guint32, q->size);
+  q->head = q->len = 0;
+}
+
+static void
+queue_clear (WsLineQueue *q)
+{
+  g_free (q->line);
+  g_free (q->gen);
+}
+
+static void
+queue_push (WsLineQueue *q,
+            guint32      line,
+            guint32      gen)
+{
+  gsize tail;
+
+  if (q->len == q->size)
+    {
+      gsize size = q->size * 2;
+      guint32 *l = g_new (guint32, size);
+      guint32 *g = g_new (guint32, size);
+
+      for (gsize i = 0; i < q->len; i++)
+        {
+          l[i] = q->line[(q->head + i) % q->size];
+          g[i] = q->gen[(q->head + i) % q->size];
+        }
+      queue_clear (q);
+      q->line = l;
+      q->gen = g;
+      q->size = size;
+      q->head = 0;
+    }
+  tail = (q->head + q->len) % q->size;
+  q->line[tail] = line;
+  q->gen[tail] = gen;
+  q->len++;
+}
+
+static gboolean
+queue_pop (WsLineQueue *q,
+           guint32     *line,
+           guint32     *gen)
+{
+  if (q->len == 0)
+    return FALSE;
+  *line = q->line[q->head];
+  *gen = q->gen[q->head];
+  q->head = (q->head + 1) % q->size;
+  q->len--;
+  return TRUE;
+}
+
+void
+ws_hier_l2_init (WsHier                *h,
+                 const WsDeviceProfile *p)
+{
+  guint64 lines = MAX (p->l2_reuse_bytes / WS_LINE_BYTES, 1);
+  gsize n;
+
+  h->l2_ways = (guint) MIN (MIN (p->l2_ways, 64), lines);
+  h->l2_sets = (guint) MAX (lines / h->l2_ways, 1);
+  n = (gsize) h->l2_sets * h->l2_ways;
+  h->l2_key = g_new0 (guint32, n);
+  h->l2_valid = g_new0 (guint8, n);
+  h->l2_dirty = g_new0 (guint8, n);
+  h->l2_partial = g_new0 (guint8, n);
+  h->l2_info = g_new0 (WsL2Info, n);
+  h->l2_mask = g_malloc0 (sizeof *h->l2_mask * n);
+  h->l2_ref = g_new0 (guint64, h->l2_sets);
+  h->l2_dirty_ways = g_new0 (guint64, h->l2_sets);
+  h->l2_hand = g_new0 (guint8, h->l2_sets);
+  queue_init (&h->dirty_queue);
+  queue_init (&h->partial_queue);
+  h->dirty_limit = p->l2_dirty_bytes / WS_LINE_BYTES;
+  h->partial_limit = p->l2_partial_bytes / WS_LINE_BYTES;
+}
+
+void
+ws_hier_l2_clear (WsHier *h)
+{
+  g_free (h->l2_key);
+  g_free (h->l2_valid);
+  g_free (h->l2_dirty);
+  g_free (h->l2_partial);
+  g_free (h->l2_info);
+  g_free (h->l2_mask);
+  g_free (h->l2_ref);
+  g_free (h->l2_dirty_ways);
+  g_free (h->l2_hand);
+  queue_clear (&h->dirty_queue);
+  queue_clear (&h->partial_queue);
+}
+
+/* ------------------------------------------------------------------ */
+/* DRAM                                                               */
+/* ------------------------------------------------------------------ */
+
+static void
+dram (WsHier  *h,
+      guint    access,
+      guint64  tag,
+      guint    bytes,
+      gboolean write)
+{
+  WsHierStats *st = &h->stats[access];
+  guint64 row = ((tag - 1) >> (DRAM_ROW_SHIFT - 7)) + 1;
+  guint slot = (guint) (ws_hier_hash (row) % WS_HIER_DRAM_ROWS);
+
+  if (bytes == 0)
+    return;
+  if (write)
+    st->dram_write_bytes += bytes;
+  else
+    st->dram_read_bytes += bytes;
+  st->dram_transfers++;
+  if (h->dram_row[slot] != row)
+    {
+      st->dram_row_misses++;
+      h->dram_row[slot] = row;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Lines                                                              */
+/* ------------------------------------------------------------------ */
+
+static inline guint
+weight_of (const WsHier *h,
+           guint         idx)
+{
+  return h->l2_partial[idx] ? PARTIAL_WEIGHT : h->l2_dirty[idx] ? 1 : 0;
+}
+
+/* Changes a line's dirty and partial sectors, keeping the weights, the
+ * queues and the set's dirty ways up to date. */
+static void
+set_state (WsHier *h,
+           guint   idx,
+           guint8  dirty,
+           guint8  partial)
+{
+  guint before = weight_of (h, idx);
+  gboolean was_partial = h->l2_partial[idx] != 0;
+  guint set = idx / h->l2_ways;
+  guint64 bit = G_GUINT64_CONSTANT (1) << (idx % h->l2_ways);
+  guint after;
+
+  h->l2_dirty[idx] = dirty;
+  h->l2_partial[idx] = partial;
+  after = weight_of (h, idx);
+  h->dirty_weight += after;
+  h->dirty_weight -= before;
+  if (after)
+    h->l2_dirty_ways[set] |= bit;
+  else
+    h->l2_dirty_ways[set] &= ~bit;
+  if (before == 0 && after > 0)
+    queue_push (&h->dirty_queue, idx, h->l2_info[idx].gen);
+  if (!was_partial && partial)
+    {
+      h->partial_lines++;
+      queue_push (&h->partial_queue, idx, h->l2_info[idx].gen);
+    }
+  else if (was_partial && !partial)
+    h->partial_lines--;
+}
+
+/* Sectors written in part are read from DRAM and merged: whole and dirty. */
+static void
+complete (WsHier *h,
+          guint   idx,
+          guint8  sectors)
+{
+  guint8 p = h->l2_partial[idx] & sectors;
+
+  if (p == 0)
+    return;
+  for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
+    if (p & (1u << k))
+      h->l2_mask[idx][k] = 0;
+  dram (h, h->l2_info[idx].writer, h->l2_info[idx].tag, 32 * (guint) __builtin_popcount (p), FALSE);
+  h->l2_valid[idx] |= p;
+  set_state (h, idx, h->l2_dirty[idx] | p, h->l2_partial[idx] & ~p);
+}
+
+/* Dirty sectors go to DRAM, in 64 bytes where a whole aligned pair is dirty;
+ * the line stays, clean. */
+static void
+write_back (WsHier *h,
+            guint   idx)
+{
+  WsL2Info *info = &h->l2_info[idx];
+  WsHierStats *st = &h->stats[info->writer];
+
+  complete (h, idx, h->l2_partial[idx]);
+  for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k += 2)
+    {
+      guint pair = (h->l2_dirty[idx] >> k) & 3;
+
+      if (pair == 3)
+        dram (h, info->writer, info->tag, 64, TRUE);
+      else if (pair != 0)
+        {
+          dram (h, info->writer, info->tag, 32, TRUE);
+          st->dram_small_writes++;
+        }
+    }
+  set_state (h, idx, 0, 0);
+  info->gen++;
+}
+
+/* Over the limits: the oldest partial lines are completed, the oldest dirty
+ * ones written back. */
+static void
+keep_limits (WsHier *h)
+{
+  guint32 idx, gen;
+
+  while (h->partial_lines > h->partial_limit && queue_pop (&h->partial_queue, &idx, &gen))
+    if (gen == h->l2_info[idx].gen && h->l2_partial[idx])
+      complete (h, idx, h->l2_partial[idx]);
+  while (h->dirty_weight > h->dirty_limit && queue_pop (&h->dirty_queue, &idx, &gen))
+    if (gen == h->l2_info[idx].gen && weight_of (h, idx) > 0)
+      write_back (h, idx);
+}
+
+/* The line's entry; taken if absent, from the set's CLOCK victim, which
+ * is written back first. Lines are known by 32 bits of a hash of their tag
+ * (two lines of one set sharing them is a chance of one in 2^26). */
+static guint
+line_of (WsHier  *h,
+         guint64  tag)
+{
+  guint set = ws_hier_set_of (tag - 1, h->l2_sets);
+  guint32 key = (guint32) ws_hier_hash (tag) | 1;
+  guint base = set * h->l2_ways;
+  guint64 match = ws_hier_match32 (h->l2_key + base, h->l2_ways, key);
+  guint victim;
+
+  if (match)
+    {
+      guint w = (guint) __builtin_ctzll (match);
+
+      h->l2_ref[set] |= G_GUINT64_CONSTANT (1) << w;
+      return base + w;
+    }
+  victim = ws_hier_clock_victim (&h->l2_ref[set], &h->l2_hand[set], h->l2_ways);
+  h->l2_ref[set] |= G_GUINT64_CONSTANT (1) << victim;
+  if (h->l2_dirty_ways[set] & (G_GUINT64_CONSTANT (1) << victim))
+    write_back (h, base + victim);
+  victim += base;
+  if (h->l2_key[victim] != 0)
+    h->l2_info[victim].gen++;
+  h->l2_info[victim].tag = tag;
+  h->l2_valid[victim] = 0;
+  h->l2_key[victim] = key;
+  return victim;
+}
+
+/* The block's stores to this line reach L2 before it is read. */
+static void
+apply_pending_line (WsHier  *h,
+                    guint64  tag)
+{
+  WsPendingLine *p = &h->pending[ws_hier_hash (tag) % WS_HIER_PENDING];
+
+  if (p->tag != tag)
+    return;
+  p->tag = 0;
+  h->n_pending--;
+  ws_hier_l2_write (h, p->writer, tag, p->sectors, p->mask);
+}
+
+/* The sector's data is needed: TRUE if L2 has it. A miss reads the aligned
+ * 64 bytes around it (a sibling written in part is completed on the way). */
+static gboolean
+fetch (WsHier  *h,
+       guint    access,
+       guint64  tag,
+       guint    k,
+       guint   *index)
+{
+  guint idx;
+  guint8 bit = 1u << k;
+  guint8 need;
+
+  if (h->n_pending > 0)
+    apply_pending_line (h, tag);
+  idx = line_of (h, tag);
+  *index = idx;
+  if (h->l2_valid[idx] & bit)
+    return TRUE;
+  if (h->l2_partial[idx] & bit)
+    {
+      h->l2_info[idx].writer = access;
+      complete (h, idx, bit);
+      return FALSE;
+    }
+  need = (3u << (k & ~1u)) & ~h->l2_valid[idx];
+  if (h->l2_partial[idx] & need)
+    {
+      guint8 p = h->l2_partial[idx] & need;
+
+      for (guint j = 0; j < WS_HIER_SECTORS_PER_LINE; j++)
+        if (p & (1u << j))
+          h->l2_mask[idx][j] = 0;
+      set_state (h, idx, h->l2_dirty[idx] | p, h->l2_partial[idx] & ~p);
+    }
+  dram (h, access, tag, 32 * (guint) __builtin_popcount (need), FALSE);
+  h->l2_valid[idx] |= need;
+  return FALSE;
+}
+
+void
+ws_hier_l2_read (WsHier  *h,
+                 guint    access,
+                 guint64  tag,
+                 guint    k)
+{
+  WsHierStats *st = &h->stats[access];
+  guint idx;
+
+  st->l2_read_sectors++;
+  if (fetch (h, access, tag, k, &idx))
+    st->l2_read_hits++;
+}
+
+void
+ws_hier_l2_atomic (WsHier  *h,
+                   guint    access,
+                   guint64  tag,
+                   guint    k)
+{
+  guint idx;
+
+  fetch (h, access, tag, k, &idx);
+  h->l2_info[idx].writer = access;
+  set_state (h, idx, h->l2_dirty[idx] | (1u << k), h->l2_partial[idx]);
+  keep_limits (h);
+}
+
+void
+ws_hier_l2_write (WsHier        *h,
+                  guint          access,
+                  guint64        tag,
+                  guint8         sectors,
+                  const guint32 *mask)
+{
+  guint idx = line_of (h, tag);
+  guint8 dirty = h->l2_dirty[idx];
+  guint8 partial = h->l2_partial[idx];
+
+  h->l2_info[idx].writer = access;
+  for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
+    {
+      guint8 bit = 1u << k;
+
+      if (!(sectors & bit))
+        continue;
+      if (h->l2_valid[idx] & bit)
+        dirty |= bit;
+      else if ((h->l2_mask[idx][k] | mask[k]) == WS_HIER_FULL_MASK || mask[k] == WS_HIER_FULL_MASK)
+        {
+          /* whole now: valid and dirty, no read */
+          h->l2_mask[idx][k] = 0;
+          h->l2_valid[idx] |= bit;
+          dirty |= bit;
+          partial &= ~bit;
+        }
+      else
+        {
+          h->l2_mask[idx][k] |= mask[k];
+          partial |= bit;
+        }
+    }
+  set_state (h, idx, dirty, partial);
+  keep_limits (h);
+}

@@ -1,0 +1,287 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ws-block-schedule.h"
+#include "ws-hierarchy.h"
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+G_BEGIN_DECLS
+
+/* The hierarchy's state while a launch is walked: ws-hierarchy.c walks,
+ * ws-hier-l1.c keeps the SMs' L1 and store buffers, ws-hier-l2.c keeps L2
+ * and counts DRAM. Lines are 128 bytes of 4 sectors; a line's tag is its
+ * address / 128, with the array it belongs to in the top byte, plus one (0
+ * marks an empty entry). */
+
+#define WS_HIER_SECTORS_PER_LINE 4
+#define WS_HIER_FULL_MASK 0xffffffffu
+#define WS_HIER_DRAM_ROWS 1024
+#define WS_HIER_PENDING 256       /* lines of a block's stores merged before L2 */
+
+/* What L2 knows of a line beyond its sectors' state: looked at only when
+ * the line is written (back). */
+typedef struct
+{
+  guint64 tag;
+  guint32 gen;                    /* changes when the line leaves or is cleaned */
+  guint16 writer;                 /* the access that wrote it last */
+} WsL2Info;
+
+typedef struct
+{
+  guint32 *line;
+  guint32 *gen;
+  gsize size;
+  gsize head;
+  gsize len;
+} WsLineQueue;
+
+typedef struct
+{
+  guint64 tag;
+  guint8 sectors;
+  guint16 writer;
+  guint32 mask[WS_HIER_SECTORS_PER_LINE];
+} WsPendingLine;
+
+typedef struct
+{
+  guint64 tag;                    /* 0: empty */
+  guint8 sectors;
+  guint16 writer;
+  guint32 age;
+  guint32 mask[WS_HIER_SECTORS_PER_LINE];
+} WsStoreEntry;
+
+/* A warp's request: the distinct sectors (ascending) and the bytes of each. */
+typedef struct
+{
+  guint n;
+  guint64 sector[WS_WARP_SIZE * 4];
+  guint32 mask[WS_WARP_SIZE * 4];
+} WsSectors;
+
+typedef struct
+{
+  /* L1 of every SM: sets (picked by line) × ways of sectors, each known by
+   * 32 bits of a hash of the sector (two sectors of one set sharing them is
+   * a chance of one in 2^28); replaced by CLOCK */
+  guint l1_sets;                  /* a power of two */
+  guint l1_set_bits;
+  guint l1_ways;
+  guint32 *l1_key;                /* per SM, set and way; 0: empty */
+  guint64 *l1_ref;                /* per SM and set: ways used since the hand passed */
+  guint8 *l1_hand;
+  guint32 *l1_inserts;            /* per SM: sectors taken so far */
+
+  /* the last request per SM and access: a warp asking for exactly the
+   * sectors the one before it got hits them all */
+  guint64 *last_first;
+  guint32 *last_n;
+  guint32 *last_inserts;
+  guint64 *last_hash;
+
+  /* store buffers of every SM */
+  guint sb_lines;
+  WsStoreEntry *sb;
+  guint32 sb_clock;
+
+  /* a block's stores reach L2 merged per line when it ends (the model's
+   * shortcut: counts are taken as they arrive) */
+  WsPendingLine pending[WS_HIER_PENDING];
+  guint n_pending;
+
+  /* L2: sets × ways, each line known by 32 bits of a hash of its tag,
+   * replaced by CLOCK */
+  guint l2_sets;
+  guint l2_ways;
+  guint32 *l2_key;                /* 0: empty */
+  guint8 *l2_valid;               /* sectors holding the whole sector's data */
+  guint8 *l2_dirty;               /* valid sectors written since read from DRAM */
+  guint8 *l2_partial;             /* sectors written in part only (not valid) */
+  WsL2Info *l2_info;
+  guint64 *l2_ref;                /* per set */
+  guint64 *l2_dirty_ways;         /* per set: ways with dirty or partial sectors */
+  guint8 *l2_hand;
+  guint32 (*l2_mask)[WS_HIER_SECTORS_PER_LINE];
+  WsLineQueue dirty_queue;        /* lines in the order they became dirty */
+  WsLineQueue partial_queue;      /* lines in the order a sector was written in part */
+  guint64 dirty_weight;
+  guint64 dirty_limit;            /* in lines; a line with partial sectors weighs 3 */
+  guint64 partial_lines;
+  guint64 partial_limit;
+
+  guint64 dram_row[WS_HIER_DRAM_ROWS];
+
+  /* the launch */
+  const WsPattern *pattern;
+  guint n_accesses;
+  guint8 *array_id;               /* per access */
+  WsHierStats *stats;             /* per access */
+  WsBlockSchedule *schedule;
+  guint64 block;
+  gboolean started;
+  WsBlockPlace place;
+  guint warps_per_block;
+  guint slots;
+  guint sms;
+  guint max_warps_per_sm;
+  guint64 local_slice;            /* bytes of local memory per warp */
+} WsHier;
+
+static inline guint64
+ws_hier_hash (guint64 x)
+{
+  x ^= x >> 31;
+  x *= G_GUINT64_CONSTANT (0x7fb5d329728ea185);
+  x ^= x >> 27;
+  x *= G_GUINT64_CONSTANT (0x81dadef4bc2dd44d);
+  x ^= x >> 33;
+  return x;
+}
+
+/* The ways whose key is key, as bits. */
+static inline guint64
+ws_hier_match16 (const guint16 *keys,
+                 guint          n,
+                 guint16        key)
+{
+  guint64 m = 0;
+  guint w = 0;
+
+#ifdef __SSE2__
+  __m128i k = _mm_set1_epi16 ((short) key);
+
+  for (; w + 16 <= n; w += 16)
+    {
+      __m128i a = _mm_cmpeq_epi16 (_mm_loadu_si128 ((const __m128i *) (keys + w)), k);
+      __m128i b = _mm_cmpeq_epi16 (_mm_loadu_si128 ((const __m128i *) (keys + w + 8)), k);
+
+      m |= (guint64) (guint) _mm_movemask_epi8 (_mm_packs_epi16 (a, b)) << w;
+    }
+#endif
+  for (; w < n; w++)
+    m |= (guint64) (keys[w] == key) << w;
+  return m;
+}
+
+static inline guint64
+ws_hier_match32 (const guint32 *keys,
+                 guint          n,
+                 guint32        key)
+{
+  guint64 m = 0;
+  guint w = 0;
+
+#ifdef __SSE2__
+  __m128i k = _mm_set1_epi32 ((int) key);
+
+  for (; w + 16 <= n; w += 16)
+    {
+      __m128i a = _mm_packs_epi32 (_mm_cmpeq_epi32 (_mm_loadu_si128 ((const __m128i *) (keys + w)), k),
+                                   _mm_cmpeq_epi32 (_mm_loadu_si128 ((const __m128i *) (keys + w + 4)), k));
+      __m128i b = _mm_packs_epi32 (_mm_cmpeq_epi32 (_mm_loadu_si128 ((const __m128i *) (keys + w + 8)), k),
+                                   _mm_cmpeq_epi32 (_mm_loadu_si128 ((const __m128i *) (keys + w + 12)), k));
+
+      m |= (guint64) (guint) _mm_movemask_epi8 (_mm_packs_epi16 (a, b)) << w;
+    }
+#endif
+  for (; w < n; w++)
+    m |= (guint64) (keys[w] == key) << w;
+  return m;
+}
+
+/* CLOCK: the first way from the hand not used since it last passed (those
+ * passed over lose their mark); the hand moves past it. */
+static inline guint
+ws_hier_clock_victim (guint64 *ref,
+                      guint8  *hand,
+                      guint    ways)
+{
+  guint64 all = ways >= 64 ? G_MAXUINT64 : ((G_GUINT64_CONSTANT (1) << ways) - 1);
+  guint64 unused = ~*ref & all;
+  guint h = *hand;
+  guint v;
+
+  if (unused == 0)
+    {
+      *ref = 0;
+      v = h;
+    }
+  else
+    {
+      guint64 ahead = unused & (G_MAXUINT64 << h);
+
+      if (ahead)
+        {
+          v = (guint) __builtin_ctzll (ahead);
+          /* passed over: [h, v) */
+          *ref &= ~((G_MAXUINT64 << h) & ~(G_MAXUINT64 << v));
+        }
+      else
+        {
+          v = (guint) __builtin_ctzll (unused);
+          *ref &= ~(G_MAXUINT64 << h) & (G_MAXUINT64 << v);
+        }
+    }
+  *hand = (guint8) ((v + 1) % ways);
+  return v;
+}
+
+/* A line's set: runs of 64 lines (8 KiB) keep their order, each run starts
+ * at a set of its own, picked by a hash: sets fill as randomly as a hash of
+ * every line would fill them, while a stream walks the sets in order (which
+ * keeps the model's own memory traffic in order). */
+static inline guint
+ws_hier_set_of (guint64 line,
+                guint   sets)
+{
+  guint64 start = ((ws_hier_hash (line >> 6) >> 32) * sets) >> 32;
+
+  return (guint) ((start + (line & 63)) % sets);
+}
+
+/* ws-hier-l2.c */
+void     ws_hier_l2_init          (WsHier                *h,
+                                   const WsDeviceProfile *profile);
+void     ws_hier_l2_clear         (WsHier                *h);
+void     ws_hier_l2_read          (WsHier                *h,
+                                   guint                  access,
+                                   guint64                tag,
+                                   guint                  k);
+void     ws_hier_l2_atomic        (WsHier                *h,
+                                   guint                  access,
+                                   guint64                tag,
+                                   guint                  k);
+/* A line's sectors written, with the bytes of each (counted by the caller). */
+void     ws_hier_l2_write         (WsHier                *h,
+                                   guint                  access,
+                                   guint64                tag,
+                                   guint8                 sectors,
+                                   const guint32         *mask);
+
+/* ws-hier-l1.c */
+void     ws_hier_l1_init          (WsHier                *h,
+                                   const WsDeviceProfile *profile,
+                                   guint64                l1_bytes);
+void     ws_hier_l1_clear         (WsHier                *h);
+void     ws_hier_load             (WsHier                *h,
+                                   guint                  access,
+                                   const WsSectors       *s);
+void     ws_hier_store            (WsHier                *h,
+                                   guint                  access,
+                                   const WsSectors       *s,
+                                   gboolean               allocate_l1);
+void     ws_hier_atomic           (WsHier                *h,
+                                   guint                  access,
+                                   const WsSectors       *s);
+/* What the SM's store buffer holds goes to L2. */
+void     ws_hier_flush_stores     (WsHier                *h,
+                                   guint                  sm);
+/* The block's merged stores go to L2. */
+void     ws_hier_apply_pending    (WsHier                *h);
+
+G_END_DECLS

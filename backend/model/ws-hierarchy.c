@@ -1,0 +1,396 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-hierarchy.h"
+#include "ws-analysis-private.h"
+#include "ws-hierarchy-private.h"
+
+#include <string.h>
+
+#define LOCAL_ARRAY_ID 127
+/* How much blocks' durations vary, for the order they reach SMs in. */
+#define BLOCK_JITTER 0.05
+
+/* ------------------------------------------------------------------ */
+/* A warp's sectors                                                   */
+/* ------------------------------------------------------------------ */
+
+static void
+sort_sectors (WsSectors *s)
+{
+  for (guint i = 1; i < s->n; i++)
+    {
+      guint64 v = s->sector[i];
+      guint32 m = s->mask[i];
+      guint j = i;
+
+      for (; j > 0 && s->sector[j - 1] > v; j--)
+        {
+          s->sector[j] = s->sector[j - 1];
+          s->mask[j] = s->mask[j - 1];
+        }
+      s->sector[j] = v;
+      s->mask[j] = m;
+    }
+}
+
+/* The distinct sectors the active lanes touch, ascending, with the bytes of
+ * each they touch. Addresses are byte addresses; base sets the array apart. */
+static void
+gather_sectors (const gint64 *addr,
+                guint32       active,
+                guint         elem,
+                guint64       base,
+                WsSectors    *s)
+{
+  guint32 bytes = elem >= 32 ? WS_HIER_FULL_MASK : (1u << elem) - 1;
+  gboolean sorted = TRUE;
+
+  s->n = 0;
+  for (guint32 a = active; a; a &= a - 1)
+    {
+      guint l = (guint) __builtin_ctz (a);
+      guint64 sector = ((guint64) addr[l] >> 5) | base;
+      guint32 mask = bytes << (addr[l] & 31);
+
+      if (s->n > 0 && s->sector[s->n - 1] == sector)
+        {
+          s->mask[s->n - 1] |= mask;
+          continue;
+        }
+      if (s->n > 0 && s->sector[s->n - 1] > sector)
+        sorted = FALSE;
+      s->sector[s->n] = sector;
+      s->mask[s->n] = mask;
+      s->n++;
+    }
+  if (sorted)
+    return;
+  sort_sectors (s);
+  {
+    guint n = 0;
+
+    for (guint i = 0; i < s->n; i++)
+      {
+        if (n > 0 && s->sector[n - 1] == s->sector[i])
+          s->mask[n - 1] |= s->mask[i];
+        else
+          {
+            s->sector[n] = s->sector[i];
+            s->mask[n] = s->mask[i];
+            n++;
+          }
+      }
+    s->n = n;
+  }
+}
+
+/* Local memory: word w of lane l of a warp at (w × 32 + l) × 4 in the
+ * warp's slice; each warp an SM can hold has its own slice, the SM's one
+ * after another, so that the warps of a block that follows another in its
+ * slot use the same memory. */
+static void
+local_sectors (WsHier       *h,
+               const gint64 *offsets,
+               guint32       active,
+               guint         elem,
+               guint         warp,
+               WsSectors    *s)
+{
+  gint64 addr[WS_WARP_SIZE];
+  guint64 slice = (guint64) h->place.sm * h->max_warps_per_sm + (guint64) h->place.slot * h->warps_per_block + warp;
+  gint64 base = (gint64) (slice * h->local_slice);
+
+  for (guint l = 0; l < WS_WARP_SIZE; l++)
+    addr[l] = base + ((offsets[l] >> 2) * WS_WARP_SIZE + l) * 4 + (offsets[l] & 3);
+  /* a wide element is one word per 4 bytes, each in its own line */
+  if (elem > 4)
+    {
+      WsSectors part;
+
+      s->n = 0;
+      for (guint w = 0; w < elem / 4; w++)
+        {
+          gint64 a2[WS_WARP_SIZE];
+
+          for (guint l = 0; l < WS_WARP_SIZE; l++)
+            a2[l] = addr[l] + (gint64) w * WS_WARP_SIZE * 4;
+          gather_sectors (a2, active, 4, (guint64) LOCAL_ARRAY_ID << 56, &part);
+          for (guint i = 0; i < part.n && s->n < G_N_ELEMENTS (s->sector); i++)
+            {
+              s->sector[s->n] = part.sector[i];
+              s->mask[s->n] = part.mask[i];
+              s->n++;
+            }
+        }
+      return;
+    }
+  gather_sectors (addr, active, elem, (guint64) LOCAL_ARRAY_ID << 56, s);
+}
+
+/* ------------------------------------------------------------------ */
+/* The walk                                                           */
+/* ------------------------------------------------------------------ */
+
+/* A new block: the previous one's stores reach L2, and the schedule says
+ * where this one runs (blocks without an active warp take their turn too). */
+static void
+next_block (WsHier  *h,
+            guint64  block)
+{
+  if (h->started)
+    ws_hier_apply_pending (h);
+  while (!h->started || h->block < block)
+    {
+      ws_block_schedule_next (h->schedule, &h->place);
+      h->block = h->started ? h->block + 1 : 0;
+      h->started = TRUE;
+    }
+}
+
+static gboolean
+visit_warp (const WsWarpVisit *v,
+            gpointer           user_data,
+            GError           **error)
+{
+  WsHier *h = user_data;
+
+  if (!h->started || v->block != h->block)
+    next_block (h, v->block);
+  for (guint i = 0; i < v->n_accesses; i++)
+    {
+      const WsAccess *a = ws_pattern_get_access (h->pattern, i);
+      WsSectors s;
+
+      switch (a->space)
+        {
+        case WS_SPACE_GLOBAL:
+          gather_sectors (v->addresses[i], v->active, a->elem_size, (guint64) h->array_id[i] << 56, &s);
+          if (a->kind == WS_ACCESS_ATOMIC)
+            {
+              h->stats[i].l2_atomic_sectors += v->counts[i]->sectors;
+              ws_hier_atomic (h, i, &s);
+            }
+          else if (a->kind == WS_ACCESS_LOAD)
+            ws_hier_load (h, i, &s);
+          else
+            ws_hier_store (h, i, &s, FALSE);
+          break;
+        case WS_SPACE_LOCAL:
+          local_sectors (h, v->addresses[i], v->active, a->elem_size, v->warp, &s);
+          if (a->kind == WS_ACCESS_LOAD)
+            ws_hier_load (h, i, &s);
+          else
+            ws_hier_store (h, i, &s, h->l1_sets > 0);
+          break;
+        case WS_SPACE_SHARED:
+        case WS_SPACE_CONSTANT:
+        case WS_SPACE_REGISTER:
+        case WS_N_SPACES:
+        default:
+          break;
+        }
+    }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Setting up                                                         */
+/* ------------------------------------------------------------------ */
+
+/* Bytes of the pattern's arrays in a space: the extent of each array (as
+ * the generated kernel sizes it), summed; from block 0. */
+static guint64
+array_bytes (const WsPattern     *pattern,
+             const WsLaunchStats *block0,
+             WsSpace              space)
+{
+  g_autoptr (GHashTable) extent = g_hash_table_new (g_str_hash, g_str_equal);
+  GHashTableIter iter;
+  gpointer value;
+  guint64 total = 0;
+
+  for (guint i = 0; i < ws_pattern_get_n_accesses (pattern); i++)
+    {
+      const WsAccess *a = ws_pattern_get_access (pattern, i);
+      const WsStats *st = &block0->accesses[i];
+      guint64 end;
+
+      if (a->space != space || st->instructions == 0 || st->end_address <= 0)
+        continue;
+      end = ((guint64) st->end_address + 15) & ~(guint64) 15;
+      if (end > GPOINTER_TO_SIZE (g_hash_table_lookup (extent, a->array)))
+        g_hash_table_insert (extent, a->array, GSIZE_TO_POINTER (end));
+    }
+  g_hash_table_iter_init (&iter, extent);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    total += GPOINTER_TO_SIZE (value);
+  return total;
+}
+
+static void
+assign_arrays (WsHier *h)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+
+  h->array_id = g_new0 (guint8, MAX (h->n_accesses, 1));
+  for (guint i = 0; i < h->n_accesses; i++)
+    {
+      const WsAccess *a = ws_pattern_get_access (h->pattern, i);
+      guint k;
+
+      if (a->space != WS_SPACE_GLOBAL)
+        continue;
+      for (k = 0; k < names->len; k++)
+        if (g_strcmp0 (g_ptr_array_index (names, k), a->array) == 0)
+          break;
+      if (k == names->len)
+        g_ptr_array_add (names, a->array);
+      h->array_id[i] = (guint8) MIN (k, LOCAL_ARRAY_ID - 1);
+    }
+}
+
+static void
+hier_clear (WsHier *h)
+{
+  ws_hier_l1_clear (h);
+  ws_hier_l2_clear (h);
+  g_free (h->array_id);
+  g_clear_pointer (&h->schedule, ws_block_schedule_free);
+}
+
+/* How many blocks an SM holds: the occupancy rules, with the profile's SM. */
+static guint
+blocks_per_sm (const WsDeviceProfile    *p,
+               const WsPattern          *pattern,
+               guint64                   shared,
+               const WsHierarchyOptions *options,
+               GError                  **error)
+{
+  const WsSmLimits *limits = ws_device_profile_sm_limits (p);
+  guint threads = (guint) ws_dim3_count (ws_pattern_get_block (pattern));
+  guint registers = options && options->registers_per_thread ? options->registers_per_thread : 32;
+  WsOccupancy occ;
+
+  if (!ws_occupancy_compute (limits, threads, registers, (guint) MIN (shared, G_MAXUINT), &occ, error))
+    return 0;
+  return MAX (occ.blocks_per_sm, 1);
+}
+
+/* What a block lasts, for the order blocks reach SMs in: the latency of a
+ * load that misses, plus the issue of its warps' instructions. Blocks this
+ * short are dealt round the SMs in turn while an SM has room for
+ * slots × block_ns of them (what the H200's L1 hits of i % M show); longer
+ * ones go wherever a slot frees. */
+static double
+block_duration_ns (const WsDeviceProfile *p,
+                   const WsPattern       *pattern)
+{
+  guint warps = ws_pattern_get_warps_per_block (pattern);
+  guint n = ws_pattern_get_n_accesses (pattern);
+
+  return p->dram_latency_ns + 2.0 * warps * n;
+}
+
+WsHierarchy *
+ws_hierarchy_analyze (const WsPattern          *pattern,
+                      const WsDeviceProfile    *profile,
+                      const WsHierarchyOptions *options,
+                      GCancellable             *cancellable,
+                      GError                  **error)
+{
+  g_autoptr (WsHierarchy) r = NULL;
+  g_autoptr (WsLaunchStats) block0 = NULL;
+  WsHier h = { 0 };
+  gint64 t0 = g_get_monotonic_time ();
+
+  g_return_val_if_fail (pattern != NULL && profile != NULL, NULL);
+
+  if (!ws_device_profile_validate (profile, error))
+    return NULL;
+  block0 = ws_model_analyze_block (pattern, WS_DIM3 (0, 0, 0), error);
+  if (block0 == NULL)
+    return NULL;
+
+  r = g_new0 (WsHierarchy, 1);
+  r->n_accesses = ws_pattern_get_n_accesses (pattern);
+  r->accesses = g_new0 (WsHierStats, MAX (r->n_accesses, 1));
+  r->shared_per_block = array_bytes (pattern, block0, WS_SPACE_SHARED);
+  r->local_per_thread = array_bytes (pattern, block0, WS_SPACE_LOCAL);
+  r->blocks_per_sm = blocks_per_sm (profile, pattern, r->shared_per_block, options, error);
+  if (r->blocks_per_sm == 0)
+    return NULL;
+  r->warps_per_sm = r->blocks_per_sm * ws_pattern_get_warps_per_block (pattern);
+  r->l1_bytes = ws_device_profile_l1_bytes (profile, r->blocks_per_sm, r->shared_per_block);
+
+  h.pattern = pattern;
+  h.n_accesses = r->n_accesses;
+  h.stats = r->accesses;
+  h.warps_per_block = ws_pattern_get_warps_per_block (pattern);
+  h.slots = r->blocks_per_sm;
+  assign_arrays (&h);
+  h.sms = profile->sms;
+  h.max_warps_per_sm = ws_device_profile_sm_limits (profile)->max_threads_per_sm / WS_WARP_SIZE;
+  /* the generated kernel's private arrays, 16-byte aligned, for 32 lanes */
+  h.local_slice = MAX (r->local_per_thread, 16) * WS_WARP_SIZE;
+  ws_hier_l1_init (&h, profile, r->l1_bytes);
+  ws_hier_l2_init (&h, profile);
+  h.schedule = ws_block_schedule_new (profile->sms, r->blocks_per_sm,
+                                      MAX (profile->block_ns, profile->warp_ns * h.warps_per_block),
+                                      block_duration_ns (profile, pattern), BLOCK_JITTER);
+
+  r->launch = ws_model_walk_launch (pattern, visit_warp, &h, cancellable, error);
+  if (r->launch != NULL)
+    {
+      for (guint sm = 0; sm < profile->sms; sm++)
+        ws_hier_flush_stores (&h, sm);
+      ws_hier_apply_pending (&h);
+    }
+  hier_clear (&h);
+  if (r->launch == NULL)
+    return NULL;
+  for (guint i = 0; i < r->n_accesses; i++)
+    ws_hier_stats_add (&r->total, &r->accesses[i]);
+  r->seconds = (g_get_monotonic_time () - t0) / 1e6;
+  return g_steal_pointer (&r);
+}
+
+void
+ws_hierarchy_free (WsHierarchy *hierarchy)
+{
+  if (hierarchy == NULL)
+    return;
+  g_clear_pointer (&hierarchy->launch, ws_launch_stats_free);
+  g_free (hierarchy->accesses);
+  g_free (hierarchy);
+}
+
+void
+ws_hier_stats_add (WsHierStats       *into,
+                   const WsHierStats *from)
+{
+  into->l1_sectors += from->l1_sectors;
+  into->l1_hits += from->l1_hits;
+  into->l2_read_sectors += from->l2_read_sectors;
+  into->l2_read_requests += from->l2_read_requests;
+  into->l2_read_hits += from->l2_read_hits;
+  into->l2_write_sectors += from->l2_write_sectors;
+  into->l2_write_requests += from->l2_write_requests;
+  into->l2_partial_sectors += from->l2_partial_sectors;
+  into->l2_atomic_sectors += from->l2_atomic_sectors;
+  into->dram_read_bytes += from->dram_read_bytes;
+  into->dram_write_bytes += from->dram_write_bytes;
+  into->dram_transfers += from->dram_transfers;
+  into->dram_row_misses += from->dram_row_misses;
+  into->dram_small_writes += from->dram_small_writes;
+}
+
+double
+ws_hier_stats_l1_hit_rate (const WsHierStats *stats)
+{
+  return stats->l1_sectors ? (double) stats->l1_hits / (double) stats->l1_sectors : 0.0;
+}
+
+double
+ws_hier_stats_l2_hit_rate (const WsHierStats *stats)
+{
+  return stats->l2_read_sectors ? (double) stats->l2_read_hits / (double) stats->l2_read_sectors : 0.0;
+}
