@@ -8,6 +8,8 @@
 #include "ws-hierarchy.h"
 #include "hierarchy-data.h"
 #include "ws-presets.h"
+#include "ws-timing.h"
+#include "ws-kernel-launch.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -33,6 +35,29 @@ run_file (const char            *path,
   const char *only = g_getenv ("WS_ONLY");
 
   g_assert_no_error (error);
+  if (g_getenv ("WS_TIME"))
+    {
+      printf ("%-30s %9s %9s %6s %-8s %8s %8s %8s %8s %8s %8s %8s %8s\n", "name", "hw us", "model", "err", "bound",
+              "dram", "l2", "l1", "shared", "const", "atomic", "blocks", "launch");
+      for (guint i = 0; i < records->len; i++)
+        {
+          WsHierRecord *r = g_ptr_array_index (records, i);
+          g_autoptr (WsHierarchy) h = NULL;
+          WsTiming t;
+
+          if (r->pattern == NULL || (only && !strstr (r->name, only)))
+            continue;
+          h = ws_hierarchy_analyze (r->pattern, profile, NULL, NULL, &error);
+          g_assert_no_error (error);
+          ws_timing_predict (h, profile, NULL, &t);
+          printf ("%-30s %9.2f %9.2f %+6.2f %-8s", r->name, r->median_ms * 1e3, t.predicted_ms * 1e3,
+                  t.predicted_ms / r->median_ms - 1, ws_bound_to_string (t.bound));
+          for (guint b = 0; b < WS_N_BOUNDS; b++)
+            printf (" %8.2f", t.level_ms[b] * 1e3);
+          printf ("\n");
+        }
+      return;
+    }
   printf ("%-30s %10s %10s %6s %10s %10s %6s %9s %9s %6s %9s %9s %6s %7s\n", "name", "L2r", "hw", "err", "L2w",
           "hw", "err", "DRr MB", "hw", "err", "DRw MB", "hw", "err", "s");
   for (guint i = 0; i < records->len; i++)
@@ -90,6 +115,89 @@ run_speed (const char            *id,
   t0 = cpu_seconds () - t0;
   printf ("%-28s 10000 × 10000 %10" G_GUINT64_FORMAT " warp instructions in %.3f s of CPU: %6.2f M/s\n",
           id, h->launch->total.instructions, t0, h->launch->total.instructions / t0 / 1e6);
+}
+
+/* The preset's pattern with the record's parameters. */
+static WsPattern *
+kernel_pattern (const WsHierRecord *r,
+                GError            **error)
+{
+  const WsPreset *preset = ws_preset_lookup (r->kernel);
+  g_autoptr (WsPattern) p = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (preset == NULL)
+    return NULL;
+  p = ws_preset_build (preset);
+  g_hash_table_iter_init (&iter, r->params);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (ws_pattern_get_param (p, key, NULL) && !ws_pattern_set_param (p, key, *(gint64 *) value, error))
+      return NULL;
+  if (!ws_preset_fit_grid (preset, p, error))
+    return NULL;
+  return g_steal_pointer (&p);
+}
+
+static void
+run_kernels (const char            *path,
+             const WsDeviceProfile *profile)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) records = ws_hier_records_load (path, NULL, &error);
+  const char *only = g_getenv ("WS_ONLY");
+  guint n = 0, ok = 0;
+
+  g_assert_no_error (error);
+  printf ("%-44s %9s %9s %6s %-8s %8s %8s %6s %8s %8s %6s %8s %8s %6s %8s %8s %6s\n", "kernel", "hw us", "model", "err",
+          "bound", "L2r M", "hw", "err", "L2w M", "hw", "err", "DRr MB", "hw", "err", "DRw MB", "hw", "err");
+  for (guint i = 0; i < records->len; i++)
+    {
+      WsHierRecord *r = g_ptr_array_index (records, i);
+      g_autoptr (WsPattern) pattern = NULL;
+      g_autoptr (WsKernelLaunch) launch = NULL;
+      g_autoptr (WsLaunchPrediction) pred = NULL;
+      double l2r, l2w, dr, dw, err;
+
+      if (r->kernel == NULL || (only && !strstr (r->name, only)))
+        continue;
+      pattern = kernel_pattern (r, &error);
+      if (pattern == NULL)
+        {
+          printf ("%-44s %s\n", r->name, error ? error->message : "no preset");
+          g_clear_error (&error);
+          continue;
+        }
+      launch = ws_kernel_launch_new (r->kernel, pattern, &error);
+      pred = launch ? ws_launch_predict (launch, profile, NULL, &error) : NULL;
+      if (pred == NULL)
+        {
+          printf ("%-44s %s\n", r->name, error->message);
+          g_clear_error (&error);
+          continue;
+        }
+      l2r = ws_hier_record_counter (r, "lts__t_sectors_srcunit_tex_op_read.sum");
+      l2w = ws_hier_record_counter (r, "lts__t_sectors_srcunit_tex_op_write.sum");
+      dr = ws_hier_record_counter (r, "dram__bytes_read.sum");
+      dw = ws_hier_record_counter (r, "dram__bytes_write.sum");
+      err = pred->timing.predicted_ms / r->median_ms - 1;
+      n++;
+      ok += fabs (err) <= 0.25;
+      printf ("%-44s %9.2f %9.2f %+6.2f %-8s %8.3f %8.3f %+6.2f %8.3f %8.3f %+6.2f %8.2f %8.2f %+6.2f %8.2f %8.2f %+6.2f\n",
+              r->name, r->median_ms * 1e3, pred->timing.predicted_ms * 1e3, err, ws_bound_to_string (pred->timing.bound),
+              pred->total.l2_read_sectors / 1e6, l2r / 1e6, rel (pred->total.l2_read_sectors, l2r),
+              pred->total.l2_write_sectors / 1e6, l2w / 1e6, rel (pred->total.l2_write_sectors, l2w),
+              pred->total.dram_read_bytes / 1e6, dr / 1e6, rel (pred->total.dram_read_bytes, dr),
+              pred->total.dram_write_bytes / 1e6, dw / 1e6, rel (pred->total.dram_write_bytes, dw));
+      if (g_getenv ("WS_TERMS"))
+        {
+          printf ("    ");
+          for (guint b = 0; b < WS_N_BOUNDS; b++)
+            printf (" %s %.2f", ws_bound_to_string (b), pred->timing.level_ms[b] * 1e3);
+          printf ("\n");
+        }
+    }
+  printf ("%u of %u kernels within 25 %% of the measured time\n", ok, n);
 }
 
 /* WS_PROFILE_SET="name=value …" changes fields of the profile, to try
@@ -151,6 +259,11 @@ main (int    argc,
           run_speed ("transpose/write-coalesced", profile);
           run_speed ("transpose/copy", profile);
         }
+      return 0;
+    }
+  if (g_getenv ("WS_KERNELS"))
+    {
+      run_kernels (kernels, profile);
       return 0;
     }
   run_file (patterns, NULL, profile);

@@ -11,6 +11,8 @@ ws_hier_record_free (WsHierRecord *r)
     return;
   g_free (r->name);
   g_free (r->spec);
+  g_free (r->kernel);
+  g_clear_pointer (&r->params, g_hash_table_unref);
   g_clear_pointer (&r->pattern, ws_pattern_unref);
   g_clear_pointer (&r->counters, g_hash_table_unref);
   g_free (r);
@@ -154,7 +156,18 @@ record_of (JsonObject *o,
     }
   else
     {
+      JsonObject *params = json_object_get_object_member (o, "params");
+      g_autoptr (GList) keys = json_object_get_members (params);
+
       r->name = kernel_key (o);
+      r->kernel = g_strdup (json_object_get_string_member (o, "kernel"));
+      r->params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      for (GList *l = keys; l; l = l->next)
+        {
+          gint64 *v = g_new (gint64, 1);
+          *v = json_object_get_int_member (params, l->data);
+          g_hash_table_insert (r->params, g_strdup (l->data), v);
+        }
       r->spec = g_strdup (specs ? g_hash_table_lookup (specs, r->name) : NULL);
     }
   if (r->spec && (r->pattern = ws_hier_spec_parse (r->spec, NULL, error)) == NULL)

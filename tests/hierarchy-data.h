@@ -13,6 +13,8 @@ typedef struct
 {
   char *name;
   char *spec;
+  char *kernel;              /* a real kernel's id (a preset's), or NULL */
+  GHashTable *params;        /* its parameters: name → gint64 * */
   WsPattern *pattern;        /* NULL where the spec gives none */
   double median_ms;
   guint registers;

@@ -40,6 +40,7 @@ typedef struct
   guint64 l2_bytes;                 /* as the driver says */
   guint64 l2_reuse_bytes;           /* what a working set can reuse: effective capacity */
   guint l2_ways;
+  guint l2_slices;                  /* atomics on one slice are applied one after another */
   guint64 l2_dirty_bytes;           /* dirty lines L2 holds before it writes back */
   guint64 l2_partial_bytes;         /* lines with sectors written in part it holds before completing them */
 
@@ -55,18 +56,26 @@ typedef struct
   double l2_write_requests_per_s;   /* requests of whole sectors */
   double l2_partial_writes_per_s;   /* sectors written in part (byte masks merged in L2) */
   double l1_cycles_per_line;        /* per 128-byte line a request touches, per SM */
+  double l1_cycles_per_miss;        /* per sector L1 sends on to L2, per SM */
+  double l1_cycles_per_local_line;  /* per 128-byte line a local request touches, per SM */
   double shared_cycles_per_wavefront;
+  double constant_cycles_per_instruction;
   double constant_cycles_per_address;
   double atomic_same_address_ns;    /* one update of one address, all SMs together */
-  double atomic_sectors_per_s;      /* sectors of atomics on distinct addresses */
+  double atomic_pass_ns;            /* one pass of an atomic request over a sector, in its L2 slice */
+  double atomic_passes_per_s;       /* passes over sectors all slices make together */
   double shared_atomic_cycles;      /* per conflicting lane of a shared atomic */
+  double alu_warp_instructions_per_cycle;   /* per SM, of the kernels' arithmetic */
 
   /* launch and latency */
   double launch_us;                 /* a launch timed alone, with nothing to do */
   double block_ns;                  /* an SM starts a block at most this often */
-  double warp_ns;                   /* an SM starts a warp at most this often */
-  double dram_latency_ns;
-  double l2_latency_ns;
+  double warp_ns;                   /* what each warp resident on the SM adds to a block's life */
+  double l1_latency_ns;             /* a block's life when its loads hit L1 */
+  double l2_latency_ns;             /* … when they hit L2 */
+  double dram_latency_ns;           /* … when they go to DRAM */
+  double store_latency_ns;          /* what stores that wait for loads add to it */
+  double sync_ns;                   /* what a __syncthreads () adds to it */
 
   /* host transfers */
   double pcie_pageable_bytes_per_s;

@@ -20,6 +20,7 @@ G_BEGIN_DECLS
 #define WS_HIER_FULL_MASK 0xffffffffu
 #define WS_HIER_DRAM_ROWS 1024
 #define WS_HIER_PENDING 256       /* lines of a block's stores merged before L2 */
+#define WS_HIER_ATOMIC_SKETCH 65536
 
 /* What L2 knows of a line beyond its sectors' state: looked at only when
  * the line is written (back). */
@@ -116,6 +117,12 @@ typedef struct
 
   guint64 dram_row[WS_HIER_DRAM_ROWS];
 
+  /* atomics: updates per address (a sketch: addresses that share a counter
+   * add up) and sector passes per L2 slice */
+  guint64 *atomic_sketch;
+  guint64 *slice_passes;
+  guint n_slices;
+
   /* the launch */
   const WsPattern *pattern;
   guint n_accesses;
@@ -130,6 +137,7 @@ typedef struct
   guint sms;
   guint max_warps_per_sm;
   guint64 local_slice;            /* bytes of local memory per warp */
+  const guint64 *repeat;          /* per access, or NULL */
 } WsHier;
 
 static inline guint64

@@ -146,6 +146,75 @@ next_block (WsHier  *h,
     }
 }
 
+/* A warp's atomics: each address gets its lanes' updates; each sector is
+ * passed over once per lane on its busiest address, in its L2 slice. */
+static void
+count_atomics (WsHier       *h,
+               const gint64 *addr,
+               guint32       active,
+               guint64       array,
+               guint64       times)
+{
+  gint64 a[WS_WARP_SIZE];
+  guint n = 0;
+
+  for (guint32 m = active; m; m &= m - 1)
+    a[n++] = addr[__builtin_ctz (m)];
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0 && a[j - 1] > a[j]; j--)
+      {
+        gint64 t = a[j];
+        a[j] = a[j - 1];
+        a[j - 1] = t;
+      }
+  for (guint i = 0; i < n;)
+    {
+      guint64 sector = (guint64) a[i] >> 5;
+      guint busiest = 0;
+      guint j = i;
+
+      while (j < n && ((guint64) a[j] >> 5) == sector)
+        {
+          guint k = j;
+
+          while (k < n && a[k] == a[j])
+            k++;
+          h->atomic_sketch[ws_hier_hash ((guint64) a[j] ^ (array << 56)) % WS_HIER_ATOMIC_SKETCH] += (k - j) * times;
+          busiest = MAX (busiest, k - j);
+          j = k;
+        }
+      h->slice_passes[ws_hier_hash (((sector << 5) >> 8) ^ (array << 56)) % h->n_slices] += busiest * times;
+      i = j;
+    }
+}
+
+/* The repeats of an access after its first: loads hit L1 (or whatever
+ * served them), stores go through to L2 again, to sectors already there. */
+static void
+count_repeats (WsHier          *h,
+               guint            i,
+               const WsAccess  *a,
+               const WsSectors *s,
+               guint64          more)
+{
+  WsHierStats *st = &h->stats[i];
+
+  if (a->kind == WS_ACCESS_LOAD)
+    {
+      st->l1_sectors += s->n * more;
+      st->l1_hits += s->n * more;
+    }
+  else if (a->kind == WS_ACCESS_STORE)
+    {
+      guint lines = 0;
+
+      for (guint k = 0; k < s->n; k++)
+        lines += k == 0 || (s->sector[k] >> 2) != (s->sector[k - 1] >> 2);
+      st->l2_write_sectors += s->n * more;
+      st->l2_write_requests += lines * more;
+    }
+}
+
 static gboolean
 visit_warp (const WsWarpVisit *v,
             gpointer           user_data,
@@ -158,6 +227,7 @@ visit_warp (const WsWarpVisit *v,
   for (guint i = 0; i < v->n_accesses; i++)
     {
       const WsAccess *a = ws_pattern_get_access (h->pattern, i);
+      guint64 times = h->repeat ? MAX (h->repeat[i], 1) : 1;
       WsSectors s;
 
       switch (a->space)
@@ -166,13 +236,16 @@ visit_warp (const WsWarpVisit *v,
           gather_sectors (v->addresses[i], v->active, a->elem_size, (guint64) h->array_id[i] << 56, &s);
           if (a->kind == WS_ACCESS_ATOMIC)
             {
-              h->stats[i].l2_atomic_sectors += v->counts[i]->sectors;
+              h->stats[i].l2_atomic_sectors += v->counts[i]->sectors * times;
+              count_atomics (h, v->addresses[i], v->active, h->array_id[i], times);
               ws_hier_atomic (h, i, &s);
             }
           else if (a->kind == WS_ACCESS_LOAD)
             ws_hier_load (h, i, &s);
           else
             ws_hier_store (h, i, &s, FALSE);
+          if (times > 1 && a->kind != WS_ACCESS_ATOMIC)
+            count_repeats (h, i, a, &s, times - 1);
           break;
         case WS_SPACE_LOCAL:
           local_sectors (h, v->addresses[i], v->active, a->elem_size, v->warp, &s);
@@ -180,6 +253,8 @@ visit_warp (const WsWarpVisit *v,
             ws_hier_load (h, i, &s);
           else
             ws_hier_store (h, i, &s, h->l1_sets > 0);
+          if (times > 1)
+            count_repeats (h, i, a, &s, times - 1);
           break;
         case WS_SPACE_SHARED:
         case WS_SPACE_CONSTANT:
@@ -251,6 +326,8 @@ assign_arrays (WsHier *h)
 static void
 hier_clear (WsHier *h)
 {
+  g_free (h->atomic_sketch);
+  g_free (h->slice_passes);
   ws_hier_l1_clear (h);
   ws_hier_l2_clear (h);
   g_free (h->array_id);
@@ -287,7 +364,7 @@ block_duration_ns (const WsDeviceProfile *p,
   guint warps = ws_pattern_get_warps_per_block (pattern);
   guint n = ws_pattern_get_n_accesses (pattern);
 
-  return p->dram_latency_ns + 2.0 * warps * n;
+  return p->dram_latency_ns + 2.0 * warps * n + p->warp_ns * 64;
 }
 
 WsHierarchy *
@@ -314,6 +391,8 @@ ws_hierarchy_analyze (const WsPattern          *pattern,
   r->n_accesses = ws_pattern_get_n_accesses (pattern);
   r->accesses = g_new0 (WsHierStats, MAX (r->n_accesses, 1));
   r->shared_per_block = array_bytes (pattern, block0, WS_SPACE_SHARED);
+  if (options && options->shared_bytes > r->shared_per_block)
+    r->shared_per_block = options->shared_bytes;
   r->local_per_thread = array_bytes (pattern, block0, WS_SPACE_LOCAL);
   r->blocks_per_sm = blocks_per_sm (profile, pattern, r->shared_per_block, options, error);
   if (r->blocks_per_sm == 0)
@@ -331,10 +410,14 @@ ws_hierarchy_analyze (const WsPattern          *pattern,
   h.max_warps_per_sm = ws_device_profile_sm_limits (profile)->max_threads_per_sm / WS_WARP_SIZE;
   /* the generated kernel's private arrays, 16-byte aligned, for 32 lanes */
   h.local_slice = MAX (r->local_per_thread, 16) * WS_WARP_SIZE;
+  h.repeat = options ? options->repeat : NULL;
+  h.n_slices = profile->l2_slices;
+  h.atomic_sketch = g_new0 (guint64, WS_HIER_ATOMIC_SKETCH);
+  h.slice_passes = g_new0 (guint64, h.n_slices);
   ws_hier_l1_init (&h, profile, r->l1_bytes);
   ws_hier_l2_init (&h, profile);
   h.schedule = ws_block_schedule_new (profile->sms, r->blocks_per_sm,
-                                      MAX (profile->block_ns, profile->warp_ns * h.warps_per_block),
+                                      profile->block_ns,
                                       block_duration_ns (profile, pattern), BLOCK_JITTER);
 
   r->launch = ws_model_walk_launch (pattern, visit_warp, &h, cancellable, error);
@@ -344,6 +427,10 @@ ws_hierarchy_analyze (const WsPattern          *pattern,
         ws_hier_flush_stores (&h, sm);
       ws_hier_apply_pending (&h);
     }
+  for (guint k = 0; k < WS_HIER_ATOMIC_SKETCH; k++)
+    r->atomic_max_address = MAX (r->atomic_max_address, h.atomic_sketch[k]);
+  for (guint k = 0; k < h.n_slices; k++)
+    r->atomic_max_slice = MAX (r->atomic_max_slice, h.slice_passes[k]);
   hier_clear (&h);
   if (r->launch == NULL)
     return NULL;

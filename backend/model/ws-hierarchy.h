@@ -48,6 +48,8 @@ typedef struct
   WsHierStats total;
   guint blocks_per_sm;         /* resident at once */
   guint warps_per_sm;
+  guint64 atomic_max_address; /* the most atomic updates one address gets (global) */
+  guint64 atomic_max_slice;   /* the most atomic sector passes one L2 slice serves */
   guint64 shared_per_block;    /* bytes, the pattern's shared arrays */
   guint64 local_per_thread;    /* bytes, the pattern's private arrays */
   guint64 l1_bytes;            /* what the carve-out leaves */
@@ -57,6 +59,8 @@ typedef struct
 typedef struct
 {
   guint registers_per_thread;  /* 0: 32, which never limits occupancy */
+  const guint64 *repeat;       /* per access: times each thread makes it (NULL: once) */
+  guint64 shared_bytes;        /* per block, when more than the pattern's shared arrays */
 } WsHierarchyOptions;
 
 WsHierarchy *ws_hierarchy_analyze       (const WsPattern          *pattern,

@@ -1,0 +1,749 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The launches of the presets' real kernels (kernels/ws-kernels-*.cu).
+ *
+ * A description is phases separated by "||", then options after "::".
+ * A phase is "block | grid | definitions | guard | accesses", where "-"
+ * keeps what the preset's pattern (or, for later phases, the first phase)
+ * has, or the accesses alone. Accesses are separated by ';', each "@k" (the
+ * pattern's access k) or "array:space:kind:bytes:index" (bytes 0: the
+ * parameter elem_size), and may end in "repeat EXPR" (each thread makes it
+ * EXPR times, with the same addresses) and "for VAR in A..B" or
+ * "for VAR in a,b,c" (one access per value, VAR replaced in the index).
+ * Options: regs=EXPR, shared=EXPR (bytes per block), alu=EXPR (arithmetic
+ * warp instructions per thread... per thread), syncs=EXPR (per block),
+ * host=pageable|pinned|mapped|streams, in=EXPR, out=EXPR (bytes), streams=EXPR.
+ * Expressions use the pattern's parameters and the kernel's own ones. */
+#include "ws-kernel-launch.h"
+#include "ws-presets.h"
+
+#include <string.h>
+
+#define I "i = blockIdx.x * blockDim.x + threadIdx.x"
+#define OUT_I "out:global:store:4:blockIdx.x * blockDim.x + threadIdx.x"
+/* the transposes: 32 × 8 threads, four rows each */
+#define T_GEOM "32,8 | - | x = blockIdx.x * 32 + threadIdx.x; y = blockIdx.y * 32 + threadIdx.y | x < N && y < N | "
+#define ROWS " for j in 0,8,16,24"
+
+typedef struct
+{
+  const char *id;
+  const char *launch;
+} LaunchSpec;
+
+static const LaunchSpec specs[] = {
+  /* out[i] = in[index] */
+  { "coalescing/sequential", "@0; " OUT_I },
+  { "coalescing/permuted", "@0; " OUT_I },
+  { "coalescing/offset", "@0; " OUT_I },
+  { "coalescing/stride", "@0; " OUT_I },
+  { "coalescing/broadcast", "@0; " OUT_I },
+  { "coalescing/strided-sweep", "@0; " OUT_I },
+
+  { "alignment/elem-size", "@0; out:global:store:0:i" },
+  { "alignment/struct-unpadded", "@0; @1; @2; out:global:store:4:i" },
+  { "alignment/struct-padded", "@0; out:global:store:4:i" },
+  { "alignment/aos", "@0; out:global:store:4:i" },
+  { "alignment/soa", "@0; out:global:store:4:i" },
+  { "alignment/asta", "@0; out:global:store:4:i" },
+  { "alignment/pitch-none", "@0; out:global:store:4:y * W + x" },
+  { "alignment/pitch", "@0; out:global:store:4:y * row + x" },
+
+  { "transpose/copy", T_GEOM "in:global:load:4:(y + j) * N + x" ROWS "; out:global:store:4:(y + j) * N + x" ROWS },
+  { "transpose/read-coalesced", T_GEOM "in:global:load:4:(y + j) * N + x" ROWS "; out:global:store:4:x * N + y + j" ROWS },
+  { "transpose/write-coalesced", T_GEOM "in:global:load:4:x * N + y + j" ROWS "; out:global:store:4:(y + j) * N + x" ROWS },
+  { "transpose/ldg", T_GEOM "in:global:load:4:x * N + y + j" ROWS "; out:global:store:4:(y + j) * N + x" ROWS },
+  { "transpose/shared",
+    T_GEOM "in:global:load:4:(y + j) * N + x" ROWS "; tile:shared:store:4:(threadIdx.y + j) * 32 + threadIdx.x" ROWS
+    "; tile:shared:load:4:threadIdx.x * 32 + threadIdx.y + j" ROWS
+    "; out:global:store:4:(blockIdx.x * 32 + threadIdx.y + j) * N + blockIdx.y * 32 + threadIdx.x" ROWS " :: syncs=1" },
+  { "transpose/shared-padded",
+    T_GEOM "in:global:load:4:(y + j) * N + x" ROWS "; tile:shared:store:4:(threadIdx.y + j) * 33 + threadIdx.x" ROWS
+    "; tile:shared:load:4:threadIdx.x * 33 + threadIdx.y + j" ROWS
+    "; out:global:store:4:(blockIdx.x * 32 + threadIdx.y + j) * N + blockIdx.y * 32 + threadIdx.x" ROWS " :: syncs=1" },
+
+  /* shared memory filled (9216 words), then `loads` loads per thread, one store */
+#define BANKS "; s:shared:store:4:threadIdx.x + 256 * k for k in 0..35; " OUT_I " :: shared=36864 syncs=1 alu=loads"
+  { "banks/stride", "@0 repeat loads" BANKS },
+  { "banks/broadcast", "@0 repeat loads" BANKS },
+  { "banks/padding", "@0 repeat loads" BANKS },
+  { "banks/elem8", "@0 repeat loads" BANKS },
+  { "banks/elem16", "@0 repeat loads" BANKS },
+  { "banks/swizzle", "@0 repeat loads; s:shared:store:4:threadIdx.y * 32 + threadIdx.x + 1024 * k for k in 0..8; "
+                     "out:global:store:4:blockIdx.x * 1024 + threadIdx.y * 32 + threadIdx.x :: shared=36864 syncs=1 alu=loads" },
+
+  { "constant/broadcast", "@0 repeat loads; " OUT_I " :: alu=loads" },
+  { "constant/distinct", "@0 repeat loads; " OUT_I " :: alu=loads" },
+
+  { "readonly/plain", "@0; out:global:store:4:i" },
+  { "readonly/ldg", "@0; out:global:store:4:i" },
+
+  /* x = in[i]; 32 words of a private array filled, read 256 times, out[i] */
+#define PRIVATE_IN "- | - | " I " | i < N | in:global:load:4:i; "
+/* 256 reads of a 32-word array: 4 of its words stand for each group of 8 */
+  { "private-array/static", PRIVATE_IN OUT_I " :: alu=600" },
+  { "private-array/uniform-local",
+    PRIVATE_IN "a:local:store:4:k for k in 0..31; a:local:load:4:(blockIdx.x % 32 + k) % 32 repeat 64 for k in 0,8,16,24; "
+    OUT_I " :: alu=1350" },
+  { "private-array/nonuniform-local",
+    PRIVATE_IN "a:local:store:4:k for k in 0..31; a:local:load:4:(threadIdx.x % 32 + k) % 32 repeat 64 for k in 0,8,16,24; "
+    OUT_I " :: alu=1350" },
+  { "private-array/nonuniform-shared",
+    PRIVATE_IN "a:shared:store:4:k * 256 + threadIdx.x for k in 0..31; "
+    "a:shared:load:4:(threadIdx.x % 32 + k) % 32 * 256 + threadIdx.x repeat 64 for k in 0,8,16,24; " OUT_I " :: alu=1350" },
+  { "private-array/local-wide",
+    PRIVATE_IN "a:local:store:8:k for k in 0..15; a:local:load:8:(blockIdx.x % 16 + k) % 16 repeat 64 for k in 0,4,8,12; "
+    OUT_I " :: alu=2000" },
+
+  /* the values each thread holds: 6 instructions per value */
+#define VALUES "(registers <= 16 ? 4 : registers <= 32 ? 32 : registers <= 48 ? 72 : registers <= 64 ? 104 : " \
+  "registers <= 96 ? 160 : registers <= 128 ? 232 : registers <= 176 ? 312 : 488)"
+  { "occupancy/registers", "@0; " OUT_I " :: regs=registers alu=10 * " VALUES },
+  /* about 88 of the 192 values spilled (L2 takes 348 bytes of stores per
+   * thread), as 16-byte slots */
+  { "occupancy/spill", PRIVATE_IN "spill:local:store:16:k for k in 0..21; spill:local:load:16:k for k in 0..21; "
+    OUT_I " :: regs=32 alu=10 * 192" },
+
+  { "atomics/one-address", "in:global:load:4:blockIdx.x * blockDim.x + threadIdx.x; @0" },
+  { "atomics/distinct", "in:global:load:4:i; @0" },
+  { "atomics/histogram", "@0" },
+  { "atomics/shared", "- | - | - | threadIdx.x < bins | hist:shared:store:4:threadIdx.x"
+                      " || - | - | - | - | @0 || - | - | - | threadIdx.x < bins | out:global:atomic:4:threadIdx.x :: syncs=2" },
+  { "atomics/warp-aggregated", "- | - | " I " | i < N | in:global:load:4:i || - | - | - | lane == 0 | @0 :: alu=10" },
+  { "atomics/cas-loop", "in:global:load:4:blockIdx.x * blockDim.x + threadIdx.x; @0 :: alu=8" },
+
+  { "l2/persisting", "@0; @1; out:global:store:4:i" },
+  { "l2/streaming", "@0; @1; out:global:store:4:i" },
+
+  /* a copy to the device, then out[i] = in[i] * 3 + 1 */
+  { "transfer/pageable", "@0; out:global:store:4:i :: host=pageable in=N * 4" },
+  { "transfer/pinned", "@0; out:global:store:4:i :: host=pinned in=N * 4" },
+  { "transfer/mapped", "@0; out:global:store:4:i :: host=mapped in=N * 4" },
+  { "transfer/streams", "@0; out:global:store:4:i :: host=streams in=N * 4 out=N * 4 streams=streams" },
+
+  /* v = in[i], then the block's merge, then out[blockIdx.x] */
+#define MERGE_IN "- | - | " I " | i < N | in:global:load:4:i; s:shared:store:4:threadIdx.x"
+#define MERGE_OUT " || - | - | - | threadIdx.x == 0 | out:global:store:4:blockIdx.x"
+  /* the compiler reads s[1 … 255] 16 bytes at a time */
+  { "merge/one-thread", MERGE_IN " || - | - | - | threadIdx.x == 0 | s:shared:load:16:0 repeat 64" MERGE_OUT
+                        " :: syncs=1 alu=2" },
+  { "merge/atomicmin", "- | - | " I " | i < N | in:global:load:4:i || - | - | - | 1 | @0" MERGE_OUT " :: syncs=2" },
+  { "merge/tree", MERGE_IN " || - | - | - | threadIdx.x < 128 | s:shared:load:4:threadIdx.x; s:shared:load:4:threadIdx.x + 128"
+                  " || - | - | - | threadIdx.x < 64 | s:shared:load:4:threadIdx.x; s:shared:load:4:threadIdx.x + 64"
+                  " || - | - | - | threadIdx.x < 32 | s:shared:load:4:threadIdx.x; s:shared:load:4:threadIdx.x + 32"
+                  " || - | - | - | threadIdx.x < 16 | s:shared:load:4:threadIdx.x; s:shared:load:4:threadIdx.x + 16"
+                  " || - | - | - | threadIdx.x < 8 | s:shared:load:4:threadIdx.x; s:shared:load:4:threadIdx.x + 8"
+                  " || - | - | - | threadIdx.x < 4 | s:shared:load:4:threadIdx.x; s:shared:load:4:threadIdx.x + 4"
+                  " || - | - | - | threadIdx.x < 2 | s:shared:load:4:threadIdx.x; s:shared:load:4:threadIdx.x + 2"
+                  " || - | - | - | threadIdx.x < 1 | s:shared:load:4:threadIdx.x; s:shared:load:4:threadIdx.x + 1"
+                  MERGE_OUT " :: syncs=9" },
+  { "merge/tree-interleaved",
+    MERGE_IN " || - | - | - | 2 * threadIdx.x < 256 | s:shared:load:4:2 * threadIdx.x; s:shared:load:4:2 * threadIdx.x + 1"
+    " || - | - | - | 4 * threadIdx.x < 256 | s:shared:load:4:4 * threadIdx.x; s:shared:load:4:4 * threadIdx.x + 2"
+    " || - | - | - | 8 * threadIdx.x < 256 | s:shared:load:4:8 * threadIdx.x; s:shared:load:4:8 * threadIdx.x + 4"
+    " || - | - | - | 16 * threadIdx.x < 256 | s:shared:load:4:16 * threadIdx.x; s:shared:load:4:16 * threadIdx.x + 8"
+    " || - | - | - | 32 * threadIdx.x < 256 | s:shared:load:4:32 * threadIdx.x; s:shared:load:4:32 * threadIdx.x + 16"
+    " || - | - | - | 64 * threadIdx.x < 256 | s:shared:load:4:64 * threadIdx.x; s:shared:load:4:64 * threadIdx.x + 32"
+    " || - | - | - | 128 * threadIdx.x < 256 | s:shared:load:4:128 * threadIdx.x; s:shared:load:4:128 * threadIdx.x + 64"
+    " || - | - | - | threadIdx.x < 1 | s:shared:load:4:threadIdx.x; s:shared:load:4:threadIdx.x + 128"
+    MERGE_OUT " :: syncs=9" },
+  { "merge/hybrid", "- | - | " I " | i < N | in:global:load:4:i || - | - | - | lane == 0 | @0" MERGE_OUT " :: syncs=2 alu=10" },
+};
+
+const char *
+ws_kernel_launch_describe (const char *preset)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
+    if (g_strcmp0 (specs[i].id, preset) == 0)
+      return specs[i].launch;
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Building                                                           */
+/* ------------------------------------------------------------------ */
+
+static void
+phase_free (gpointer data)
+{
+  WsLaunchPhase *ph = data;
+
+  g_clear_pointer (&ph->pattern, ws_pattern_unref);
+  g_free (ph->repeat);
+  g_free (ph);
+}
+
+void
+ws_kernel_launch_free (WsKernelLaunch *launch)
+{
+  if (launch == NULL)
+    return;
+  g_free (launch->preset);
+  g_clear_pointer (&launch->phases, g_ptr_array_unref);
+  g_free (launch);
+}
+
+static WsKernelLaunch *
+launch_new (const char *preset)
+{
+  WsKernelLaunch *l = g_new0 (WsKernelLaunch, 1);
+
+  l->preset = g_strdup (preset);
+  l->phases = g_ptr_array_new_with_free_func (phase_free);
+  return l;
+}
+
+WsKernelLaunch *
+ws_kernel_launch_of_pattern (const WsPattern *pattern)
+{
+  WsKernelLaunch *l = launch_new (NULL);
+  WsLaunchPhase *ph = g_new0 (WsLaunchPhase, 1);
+
+  g_return_val_if_fail (pattern != NULL, NULL);
+
+  ph->pattern = ws_pattern_ref ((WsPattern *) pattern);
+  ph->repeat = g_new0 (guint64, MAX (ws_pattern_get_n_accesses (pattern), 1));
+  for (guint i = 0; i < ws_pattern_get_n_accesses (pattern); i++)
+    ph->repeat[i] = 1;
+  g_ptr_array_add (l->phases, ph);
+  return l;
+}
+
+/* Parameters: the pattern's, then the kernel's own at their defaults. */
+typedef struct
+{
+  const WsPattern *pattern;
+  const WsPreset *preset;
+} Params;
+
+static gboolean
+lookup (const char *name,
+        gpointer    data,
+        gint64     *value,
+        GError    **error)
+{
+  const Params *p = data;
+  const WsPresetParam *pp;
+
+  if (ws_pattern_get_param (p->pattern, name, value))
+    return TRUE;
+  if (p->preset && (pp = ws_preset_get_param (p->preset, name)))
+    {
+      *value = pp->value;
+      return TRUE;
+    }
+  g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_UNKNOWN_NAME, "no parameter “%s”", name);
+  return FALSE;
+}
+
+static gboolean
+eval (const Params *p,
+      const char   *text,
+      gint64       *value,
+      GError      **error)
+{
+  g_autoptr (WsExpr) e = ws_expr_parse (text, NULL, error);
+  WsEvalEnv env = { .lookup = lookup, .lookup_data = (gpointer) p };
+
+  return e != NULL && ws_expr_eval (e, &env, value, error);
+}
+
+static gboolean
+inherit (const char *field)
+{
+  const char *s = field;
+
+  while (*s == ' ')
+    s++;
+  return *s == '\0' || (s[0] == '-' && (s[1] == '\0' || s[1] == ' '));
+}
+
+/* Copies a pattern's parameters (and the kernel's own, so that indices may
+ * use them) into a new phase pattern. */
+static gboolean
+copy_params (WsPattern    *to,
+             const Params *p,
+             GError      **error)
+{
+  const WsPattern *from = p->pattern;
+
+  for (guint i = 0; i < ws_pattern_get_n_params (from); i++)
+    {
+      const WsParam *pp = ws_pattern_get_param_nth (from, i);
+
+      if (!ws_pattern_set_param (to, pp->name, pp->value, error))
+        return FALSE;
+      ws_pattern_set_param_range (to, pp->name, pp->min, pp->max, pp->description);
+    }
+  for (guint i = 0; p->preset && i < WS_PRESET_MAX_PARAMS && p->preset->params[i].name; i++)
+    {
+      const WsPresetParam *pp = &p->preset->params[i];
+
+      if (pp->use == WS_PARAM_KERNEL_ONLY && !ws_pattern_get_param (to, pp->name, NULL) &&
+          !ws_pattern_set_param (to, pp->name, pp->value, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+set_grid (WsPattern    *to,
+          const char   *text,
+          const Params *p,
+          GError      **error)
+{
+  g_auto (GStrv) dims = g_strsplit (text, ",", 3);
+  gint64 g[3] = { 1, 1, 1 };
+
+  for (guint i = 0; dims[i]; i++)
+    if (!eval (p, dims[i], &g[i], error))
+      return FALSE;
+  for (guint i = 0; i < 3; i++)
+    if (g[i] < 1 || g[i] > G_MAXUINT32)
+      {
+        g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "the grid “%s” gives %" G_GINT64_FORMAT " blocks",
+                     text, g[i]);
+        return FALSE;
+      }
+  return ws_pattern_set_grid (to, WS_DIM3 ((guint) g[0], (guint) g[1], (guint) g[2]), error);
+}
+
+static gboolean
+parse_block (const char *text,
+             WsDim3     *out)
+{
+  g_auto (GStrv) parts = g_strsplit (text, ",", 3);
+  guint64 v[3] = { 1, 1, 1 };
+
+  for (guint i = 0; parts[i]; i++)
+    if (!g_ascii_string_to_unsigned (g_strstrip (parts[i]), 10, 1, 1024, &v[i], NULL))
+      return FALSE;
+  *out = WS_DIM3 ((guint) v[0], (guint) v[1], (guint) v[2]);
+  return TRUE;
+}
+
+/* The values of "for VAR in A..B" or "for VAR in a,b,c". */
+static GArray *
+loop_values (const char   *list,
+             const Params *p,
+             GError      **error)
+{
+  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (gint64));
+  const char *dots = strstr (list, "..");
+
+  if (dots)
+    {
+      g_autofree char *first = g_strndup (list, dots - list);
+      gint64 a, b;
+
+      if (!eval (p, first, &a, error) || !eval (p, dots + 2, &b, error))
+        return NULL;
+      for (gint64 v = a; v <= b && values->len < 4096; v++)
+        g_array_append_val (values, v);
+    }
+  else
+    {
+      g_auto (GStrv) items = g_strsplit (list, ",", -1);
+
+      for (guint i = 0; items[i]; i++)
+        {
+          gint64 v;
+
+          if (!eval (p, items[i], &v, error))
+            return NULL;
+          g_array_append_val (values, v);
+        }
+    }
+  return g_steal_pointer (&values);
+}
+
+static char *
+substitute (const char *index,
+            const char *var,
+            gint64      value)
+{
+  g_autofree char *pattern = g_strdup_printf ("\\b%s\\b", var);
+  g_autofree char *text = g_strdup_printf ("(%" G_GINT64_FORMAT ")", value);
+  g_autoptr (GRegex) re = g_regex_new (pattern, 0, 0, NULL);
+
+  return g_regex_replace_literal (re, index, -1, 0, text, 0, NULL);
+}
+
+static gboolean
+add_one (WsPattern    *to,
+         GArray       *repeat,
+         const char   *array,
+         WsSpace       space,
+         WsAccessKind  kind,
+         guint         elem,
+         const char   *index,
+         gint64        base,
+         gboolean      bind_elem,
+         guint64       times,
+         GError      **error)
+{
+  guint i = ws_pattern_get_n_accesses (to);
+
+  if (!ws_pattern_add_access (to, array, space, kind, elem ? elem : 4, index, base, error) ||
+      (bind_elem && !ws_pattern_bind_elem_size (to, i, error)))
+    return FALSE;
+  g_array_append_val (repeat, times);
+  return TRUE;
+}
+
+/* One access of a description, expanded. */
+static gboolean
+add_access (WsPattern       *to,
+            GArray          *repeat,
+            const char      *text,
+            const WsPattern *pattern,
+            const Params    *p,
+            GError         **error)
+{
+  g_autofree char *body = g_strstrip (g_strdup (text));
+  char *for_at = strstr (body, " for ");
+  char *repeat_at;
+  g_autofree char *var = NULL;
+  g_autoptr (GArray) values = NULL;
+  gint64 times = 1;
+  const WsAccess *src = NULL;
+  g_auto (GStrv) f = NULL;
+  WsSpace space;
+  WsAccessKind kind;
+  guint elem;
+  const char *index, *array;
+  gint64 base = 0;
+  gboolean bind;
+
+  if (for_at)
+    {
+      g_auto (GStrv) words = g_strsplit (g_strstrip (for_at + 5), " in ", 2);
+
+      if (g_strv_length (words) != 2)
+        goto bad;
+      var = g_strdup (g_strstrip (words[0]));
+      if ((values = loop_values (words[1], p, error)) == NULL)
+        return FALSE;
+      *for_at = '\0';
+    }
+  if ((repeat_at = strstr (body, " repeat ")))
+    {
+      if (!eval (p, repeat_at + 8, &times, error))
+        return FALSE;
+      *repeat_at = '\0';
+      times = MAX (times, 1);
+    }
+  g_strstrip (body);
+  if (body[0] == '@')
+    {
+      guint64 k;
+
+      if (!g_ascii_string_to_unsigned (body + 1, 10, 0, G_MAXUINT, &k, NULL) || k >= ws_pattern_get_n_accesses (pattern))
+        goto bad;
+      src = ws_pattern_get_access (pattern, (guint) k);
+      array = src->array;
+      space = src->space;
+      kind = src->kind;
+      elem = src->elem_size;
+      index = src->index_text;
+      base = src->base;
+      bind = src->elem_from_param;
+    }
+  else
+    {
+      f = g_strsplit (body, ":", 5);
+      if (g_strv_length (f) != 5 || !ws_space_from_string (f[1], &space) || !ws_access_kind_from_string (f[2], &kind))
+        goto bad;
+      array = f[0];
+      elem = (guint) g_ascii_strtoull (f[3], NULL, 10);
+      bind = elem == 0;
+      index = f[4];
+    }
+  if (values == NULL)
+    return add_one (to, repeat, array, space, kind, elem, index, base, bind, times, error);
+  for (guint v = 0; v < values->len; v++)
+    {
+      g_autofree char *each = substitute (index, var, g_array_index (values, gint64, v));
+
+      if (!add_one (to, repeat, array, space, kind, elem, each, base, bind, times, error))
+        return FALSE;
+    }
+  return TRUE;
+
+bad:
+  g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "cannot read the access “%s”", text);
+  return FALSE;
+}
+
+/* One phase: block | grid | definitions | guard | accesses (or the accesses
+ * alone), "-" keeping what first (the first phase, or the pattern) has. */
+static WsLaunchPhase *
+build_phase (const char      *text,
+             const WsPattern *first,
+             const WsPattern *pattern,
+             const Params    *p,
+             GError         **error)
+{
+  g_auto (GStrv) f = g_strsplit (text, "|", 5);
+  g_autoptr (WsPattern) to = ws_pattern_new ();
+  g_autoptr (GArray) repeat = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_auto (GStrv) accesses = NULL;
+  guint n = g_strv_length (f);
+  const char *block = n == 5 ? f[0] : "-";
+  const char *grid = n == 5 ? f[1] : "-";
+  const char *defs = n == 5 ? f[2] : "-";
+  const char *guard = n == 5 ? f[3] : "-";
+  WsLaunchPhase *ph;
+  WsDim3 b;
+
+  if (n != 5 && n != 1)
+    {
+      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "a phase has 5 fields or the accesses alone: “%s”", text);
+      return NULL;
+    }
+  if (!copy_params (to, p, error))
+    return NULL;
+  if (inherit (block))
+    b = ws_pattern_get_block (first);
+  else if (!parse_block (block, &b))
+    {
+      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "bad block “%s”", block);
+      return NULL;
+    }
+  if (!ws_pattern_set_block (to, b, error))
+    return NULL;
+  if (inherit (grid))
+    {
+      if (!ws_pattern_set_grid (to, ws_pattern_get_grid (first), error))
+        return NULL;
+    }
+  else if (!set_grid (to, grid, p, error))
+    return NULL;
+  if (inherit (defs))
+    {
+      for (guint i = 0; i < ws_pattern_get_n_definitions (first); i++)
+        {
+          const WsDefinition *d = ws_pattern_get_definition (first, i);
+          if (!ws_pattern_add_definition (to, d->name, d->text, error))
+            return NULL;
+        }
+    }
+  else
+    {
+      g_auto (GStrv) list = g_strsplit (defs, ";", -1);
+
+      for (guint i = 0; list[i]; i++)
+        {
+          g_auto (GStrv) kv = g_strsplit (list[i], "=", 2);
+
+          if (g_strv_length (kv) != 2 || !ws_pattern_add_definition (to, g_strstrip (kv[0]), g_strstrip (kv[1]), error))
+            return NULL;
+        }
+    }
+  if (!ws_pattern_set_guard (to, inherit (guard) ? ws_pattern_get_guard_text (first) : g_strstrip (f[3]), error))
+    return NULL;
+  accesses = g_strsplit (f[n - 1], ";", -1);
+  for (guint i = 0; accesses[i]; i++)
+    if (*g_strstrip (accesses[i]) && !add_access (to, repeat, accesses[i], pattern, p, error))
+      return NULL;
+  ph = g_new0 (WsLaunchPhase, 1);
+  ph->pattern = g_steal_pointer (&to);
+  ph->repeat = (guint64 *) g_array_free (g_steal_pointer (&repeat), FALSE);
+  return ph;
+}
+
+static gboolean
+apply_option (WsKernelLaunch *l,
+              const char     *item,
+              const Params   *p,
+              GError        **error)
+{
+  g_auto (GStrv) kv = g_strsplit (item, "=", 2);
+  gint64 v = 0;
+
+  if (g_strv_length (kv) != 2)
+    goto bad;
+  if (g_str_equal (kv[0], "host"))
+    {
+      static const char *names[] = { "none", "pageable", "pinned", "mapped", "streams" };
+
+      for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+        if (g_str_equal (kv[1], names[i]))
+          {
+            l->host = i;
+            return TRUE;
+          }
+      goto bad;
+    }
+  if (!eval (p, kv[1], &v, error))
+    return FALSE;
+  if (v < 0)
+    goto bad;
+  if (g_str_equal (kv[0], "regs"))
+    l->registers = (guint) MIN (v, 255);
+  else if (g_str_equal (kv[0], "shared"))
+    l->shared_bytes = (guint64) v;
+  else if (g_str_equal (kv[0], "alu"))
+    l->alu = (double) v;
+  else if (g_str_equal (kv[0], "syncs"))
+    l->syncs = (double) v;
+  else if (g_str_equal (kv[0], "in"))
+    l->host_in = (guint64) v;
+  else if (g_str_equal (kv[0], "out"))
+    l->host_out = (guint64) v;
+  else if (g_str_equal (kv[0], "streams"))
+    l->streams = (guint) MAX (v, 1);
+  else
+    goto bad;
+  return TRUE;
+
+bad:
+  g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "bad option “%s”", item);
+  return FALSE;
+}
+
+/* "name=…", not "<=" or "==" */
+static gboolean
+starts_option (const char *word)
+{
+  const char *p = word;
+
+  while (g_ascii_isalpha (*p) || *p == '_')
+    p++;
+  return p > word && p[0] == '=' && p[1] != '=';
+}
+
+WsKernelLaunch *
+ws_kernel_launch_new (const char      *preset,
+                      const WsPattern *pattern,
+                      GError         **error)
+{
+  const char *spec = ws_kernel_launch_describe (preset);
+  g_autoptr (WsKernelLaunch) l = NULL;
+  g_autofree char *text = NULL;
+  g_auto (GStrv) phases = NULL;
+  char *options;
+  Params p = { pattern, ws_preset_lookup (preset) };
+
+  g_return_val_if_fail (preset != NULL && pattern != NULL, NULL);
+
+  if (spec == NULL)
+    return ws_kernel_launch_of_pattern (pattern);
+  l = launch_new (preset);
+  text = g_strdup (spec);
+  if ((options = strstr (text, " :: ")))
+    {
+      g_auto (GStrv) items = g_strsplit (options + 4, " ", -1);
+
+      *options = '\0';
+      for (guint i = 0; items[i]; i++)
+        {
+          /* "alu=6 * (…)": an option runs to the next word with '=' */
+          GString *item = g_string_new (items[i]);
+
+          while (items[i + 1] && !starts_option (items[i + 1]))
+            g_string_append_printf (item, " %s", items[++i]);
+          if (item->len && !apply_option (l, item->str, &p, error))
+            {
+              g_string_free (item, TRUE);
+              g_prefix_error (error, "%s: ", preset);
+              return NULL;
+            }
+          g_string_free (item, TRUE);
+        }
+    }
+  phases = g_strsplit (text, "||", -1);
+  for (guint i = 0; phases[i]; i++)
+    {
+      const WsPattern *first = l->phases->len ? ((WsLaunchPhase *) l->phases->pdata[0])->pattern : pattern;
+      WsLaunchPhase *ph = build_phase (phases[i], first, pattern, &p, error);
+
+      if (ph == NULL)
+        {
+          g_prefix_error (error, "%s, phase %u: ", preset, i + 1);
+          return NULL;
+        }
+      g_ptr_array_add (l->phases, ph);
+    }
+  return g_steal_pointer (&l);
+}
+
+/* ------------------------------------------------------------------ */
+/* Predicting                                                         */
+/* ------------------------------------------------------------------ */
+
+void
+ws_launch_prediction_free (WsLaunchPrediction *prediction)
+{
+  if (prediction == NULL)
+    return;
+  g_clear_pointer (&prediction->phases, g_ptr_array_unref);
+  g_free (prediction);
+}
+
+/* The copies around the kernel: before it, or (in streams) overlapping it
+ * but for a chunk. */
+static double
+host_ms (const WsKernelLaunch  *l,
+         const WsDeviceProfile *p)
+{
+  double in, out;
+
+  switch (l->host)
+    {
+    case WS_HOST_PAGEABLE:
+      return l->host_in / p->pcie_pageable_bytes_per_s * 1e3;
+    case WS_HOST_PINNED:
+      return l->host_in / p->pcie_pinned_bytes_per_s * 1e3;
+    case WS_HOST_STREAMS:
+      in = l->host_in / p->pcie_pinned_bytes_per_s * 1e3;
+      out = l->host_out / p->pcie_pinned_bytes_per_s * 1e3;
+      return MAX (in, out) + MIN (in, out) / MAX (l->streams, 1);
+    case WS_HOST_MAPPED:
+    case WS_HOST_NONE:
+    default:
+      return 0;
+    }
+}
+
+WsLaunchPrediction *
+ws_launch_predict (const WsKernelLaunch  *l,
+                   const WsDeviceProfile *profile,
+                   GCancellable          *cancellable,
+                   GError               **error)
+{
+  g_autoptr (WsLaunchPrediction) r = g_new0 (WsLaunchPrediction, 1);
+  WsTimingWork work = { 0 };
+
+  g_return_val_if_fail (l != NULL && profile != NULL, NULL);
+
+  r->phases = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_hierarchy_free);
+  for (guint i = 0; i < l->phases->len; i++)
+    {
+      const WsLaunchPhase *ph = g_ptr_array_index (l->phases, i);
+      WsHierarchyOptions options = { l->registers, ph->repeat, l->shared_bytes };
+      WsHierarchy *h = ws_hierarchy_analyze (ph->pattern, profile, &options, cancellable, error);
+
+      if (h == NULL)
+        return NULL;
+      g_ptr_array_add (r->phases, h);
+      ws_hier_stats_add (&r->total, &h->total);
+      ws_timing_work_add (&work, h, ph->repeat, profile);
+    }
+  work.alu = l->alu * (double) ((WsHierarchy *) r->phases->pdata[0])->launch->threads / WS_WARP_SIZE;
+  work.syncs = l->syncs;
+  work.host_ms = host_ms (l, profile);
+  if (l->host == WS_HOST_MAPPED)
+    {
+      /* what the kernel reads comes over the bus, not from DRAM */
+      work.mapped_bytes = (double) l->host_in;
+      work.mem.dram_read_bytes -= MIN (work.mem.dram_read_bytes, l->host_in);
+      r->total.dram_read_bytes -= MIN (r->total.dram_read_bytes, l->host_in);
+    }
+  else if (l->host != WS_HOST_NONE)
+    {
+      /* copies in write DRAM; copies out read what the kernel just left in L2 */
+      r->total.dram_write_bytes += l->host_in;
+    }
+  ws_timing_predict_work (&work, profile, &r->timing);
+  return g_steal_pointer (&r);
+}
