@@ -13,8 +13,11 @@
 #include <string.h>
 
 #include "ws-compare.h"
+#include "ws-device-json.h"
 #include "ws-export.h"
+#include "ws-hierarchy-figure.h"
 #include "ws-plot.h"
+#include "ws-plot-hierarchy.h"
 
 #define COMMAND "export"
 #define DEFAULT_HEIGHT 720
@@ -27,6 +30,8 @@ static const char export_description[] =
   "            parameter, or the presets of its topic side by side, with the model\n"
   "  compare   two to four patterns side by side over a chart of their medians, the\n"
   "            model's ratio and the speed-up: --preset (if given) and the --compare list\n"
+  "  hierarchy what the whole launch moves through L1, L2 and DRAM, as the model has it\n"
+  "            on the recording's GPU, beside the hardware counters the recording holds\n"
   "\n"
   "The format comes from --format, else from the name of the output file: png, svg or\n"
   "pdf; csv or json write the data behind a plot or a comparison. The print style has a\n"
@@ -39,7 +44,8 @@ static const char export_description[] =
   "  warpscope-cli export --preset coalescing/strided-sweep --view plot --format pdf -o sweep.pdf\n"
   "  warpscope-cli export --view compare --compare transpose/copy,transpose/shared,transpose/shared-padded \\\n"
   "                       --width 1600 --height 1000 --scale 2 -o transpose.png\n"
-  "  warpscope-cli export --view compare --compare banks/stride:stride=1,banks/stride:stride=2 -o banks.pdf\n";
+  "  warpscope-cli export --view compare --compare banks/stride:stride=1,banks/stride:stride=2 -o banks.pdf\n"
+  "  warpscope-cli export --preset coalescing/stride --view hierarchy -o stride-hierarchy.svg\n";
 
 typedef struct
 {
@@ -507,6 +513,114 @@ export_compare (const Options *o,
 }
 
 /* ------------------------------------------------------------------ */
+/* The hierarchy                                                      */
+/* ------------------------------------------------------------------ */
+
+/* The device the model follows the launch on: the main recording's GPU,
+ * from the profiles Warpscope ships. */
+static WsDeviceProfile *
+export_profile (const Job    *job,
+                const char  **source,
+                GError      **error)
+{
+  WsRecording *recording = job->recordings->len ? g_ptr_array_index (job->recordings, 0) : NULL;
+  const WsDeviceInfo *d = recording ? ws_recording_get_device (recording) : NULL;
+  g_autofree char *id = d && d->name ? ws_device_slug (d->name) : NULL;
+  WsDeviceProfile *profile;
+
+  if (id == NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--view hierarchy needs a device to follow the launch on, and there is no recording to take it from");
+      return NULL;
+    }
+  if ((profile = ws_device_profile_find (id, error)) == NULL)
+    {
+      g_prefix_error (error, "the recording's GPU, %s: ", d->name);
+      return NULL;
+    }
+  *source = "the profile shipped for the recording's GPU";
+  return profile;
+}
+
+static double
+hierarchy_min_height (gconstpointer        data,
+                      const WsFigureStyle *style,
+                      double               width)
+{
+  return ws_hierarchy_figure_min_height (data, style, width);
+}
+
+static double
+hierarchy_natural_height (gconstpointer        data,
+                          const WsFigureStyle *style,
+                          double               width)
+{
+  return ws_hierarchy_figure_natural_height (data, style, width);
+}
+
+static char *
+pattern_title (const WsPreset  *preset,
+               const WsPattern *pattern)
+{
+  if (preset)
+    return ws_preset_short_title (preset->title);
+  return ws_pattern_describe_access (pattern, ws_compare_main_access (pattern));
+}
+
+static int
+export_hierarchy (const Options *o,
+                  Job           *job,
+                  GError       **error)
+{
+  g_autoptr (WsPattern) pattern = ws_cli_pattern_build (&o->pattern, error);
+  const WsPreset *preset = o->pattern.preset ? ws_preset_lookup (o->pattern.preset) : NULL;
+  g_autoptr (WsDeviceProfile) profile = NULL;
+  g_autoptr (WsHierarchy) hierarchy = NULL;
+  g_autoptr (WsHierarchyFigure) figure = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *measured_source = NULL;
+  WsRecording *recording = job->recordings->len ? g_ptr_array_index (job->recordings, 0) : NULL;
+  const WsMeasurement *m = NULL;
+  const char *source = NULL;
+  WsPlotHierarchyInput in = { 0 };
+  double height = 0;
+
+  if (pattern == NULL)
+    return WS_CLI_USAGE;
+  if (!ws_export_format_is_drawing (job->format))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--view hierarchy is a drawing: csv and json are for --view plot and compare");
+      return WS_CLI_USAGE;
+    }
+  if ((profile = export_profile (job, &source, error)) == NULL)
+    return WS_CLI_USAGE;
+  if ((hierarchy = ws_hierarchy_analyze (pattern, profile, NULL, NULL, error)) == NULL)
+    return WS_CLI_USAGE;
+  /* what the recording measured of this very launch, counters and all */
+  if (recording && preset && !ws_preset_differs (preset, pattern))
+    m = ws_plot_recorded_one (recording, preset, pattern);
+  if (m)
+    {
+      g_autofree char *name = ws_plot_recording_name (recording);
+      measured_source = g_steal_pointer (&name);
+    }
+  title = pattern_title (preset, pattern);
+  in = (WsPlotHierarchyInput) { title, hierarchy, profile, source, m, measured_source, 0, NULL };
+  figure = ws_plot_hierarchy_build (&in);
+  if (!size_for (o, job,
+                 &(Needs) { ws_hierarchy_figure_min_width (figure, job->style), hierarchy_min_height, figure,
+                            hierarchy_natural_height },
+                 &height, error))
+    return WS_CLI_USAGE;
+  if (!ws_export_drawing (o->output, job->format, o->width, height, o->scale, job->style,
+                          ws_hierarchy_figure_export_draw, figure, error))
+    return WS_CLI_FAILED;
+  return WS_CLI_OK;
+}
+
+/* ------------------------------------------------------------------ */
 
 static int
 run (const Options *o,
@@ -518,7 +632,7 @@ run (const Options *o,
   if (o->view == NULL)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "which view? --view warp|banks|constant|local|atomics|plot|compare");
+                   "which view? --view warp|banks|constant|local|atomics|plot|compare|hierarchy");
       return WS_CLI_USAGE;
     }
   if (!check_style (o, job, error) || !check_format (o, job, error) || !load_recordings (o, job, error))
@@ -537,10 +651,12 @@ run (const Options *o,
     }
   if (g_str_equal (o->view, "plot"))
     return export_plot (o, job, error);
+  if (g_str_equal (o->view, "hierarchy"))
+    return export_hierarchy (o, job, error);
   if (ws_figure_kind_from_string (o->view, &kind))
     return export_figure (o, job, kind, error);
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               "--view: “%s” is not warp, banks, constant, local, atomics, plot or compare", o->view);
+               "--view: “%s” is not warp, banks, constant, local, atomics, plot, compare or hierarchy", o->view);
   return WS_CLI_USAGE;
 }
 
@@ -554,7 +670,7 @@ ws_cli_export (int    argc,
   g_autoptr (GArray) entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
   g_autoptr (GError) error = NULL;
   GOptionEntry own[] = {
-    { "view", 0, 0, G_OPTION_ARG_STRING, &o.view, "What to draw: warp, banks, constant, local, atomics, plot or compare",
+    { "view", 0, 0, G_OPTION_ARG_STRING, &o.view, "What to draw: warp, banks, constant, local, atomics, plot, compare or hierarchy",
       "VIEW" },
     { "compare", 0, 0, G_OPTION_ARG_STRING, &o.compare,
       "Presets to compare (after --preset), each ID[@INSTRUCTION][:NAME=VALUE]…, e.g. transpose/copy,banks/stride:stride=2", "ID,ID…" },

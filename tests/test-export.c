@@ -556,6 +556,83 @@ test_failed_write (void)
   g_assert_cmpuint (count_entries (dir), ==, 1);
 }
 
+/* A recording said to come from an H200, whose profile Warpscope ships:
+ * the bundled one's measurements, the sequential copy's with the counters
+ * of the hierarchy below L1 as the H200 counted them. */
+static char *
+h200_recording (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsRecording) h100 = ws_recording_load_bundled (&error);
+  g_autoptr (WsDeviceInfo) device = NULL;
+  g_autoptr (WsRecording) h200 = NULL;
+  g_autofree char *path = output_path ("h200-fixture.json");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+
+  g_assert_no_error (error);
+  device = ws_device_info_copy (ws_recording_get_device (h100));
+  g_free (device->name);
+  device->name = g_strdup ("NVIDIA H200");
+  h200 = ws_recording_new (device);
+  for (guint i = 0; i < ws_recording_get_n_measurements (h100); i++)
+    {
+      g_autoptr (WsMeasurement) m = ws_measurement_copy (ws_recording_get_measurement (h100, i));
+      if (g_str_equal (m->id, "coalescing/sequential"))
+        {
+          ws_measurement_add_counter (m, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", 4194304);
+          ws_measurement_add_counter (m, "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", 4194304);
+          ws_measurement_add_counter (m, "lts__t_sectors_srcunit_tex_op_read.sum", 4194304);
+          ws_measurement_add_counter (m, "lts__t_sectors_srcunit_tex_op_write.sum", 4194304);
+          ws_measurement_add_counter (m, "dram__bytes_read.sum", 134217728);
+          ws_measurement_add_counter (m, "dram__bytes_write.sum", 125829120);
+        }
+      ws_recording_add (h200, m);
+    }
+  g_assert_true (ws_recording_save_file (h200, file, NULL, &error));
+  g_assert_no_error (error);
+  return g_steal_pointer (&path);
+}
+
+/* --view hierarchy: the model on the recording's GPU, with what the
+ * recording counted; a GPU with no profile is refused, with its name. */
+static void
+test_hierarchy (void)
+{
+  g_autofree char *fixture = h200_recording ();
+  g_autofree char *laptop = laptop_recording ();
+  g_autofree char *png = output_path ("hierarchy.png");
+  g_autofree char *svg = output_path ("hierarchy.svg");
+  g_autofree char *pdf = output_path ("hierarchy.pdf");
+  g_autofree char *err = NULL;
+  SvgSummary summary;
+
+  g_assert_cmpint (run_export (&err, "--preset=coalescing/sequential", "--view=hierarchy", "-r", fixture,
+                               "--width=1000", "--scale=2", "-o", png, NULL), ==, 0);
+  /* as tall as it needs to be to have a row for each term of the time, at least 720 */
+  {
+    cairo_surface_t *image = cairo_image_surface_create_from_png (png);
+    g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+    g_assert_cmpint (cairo_image_surface_get_width (image), ==, 2000);
+    g_assert_cmpint (cairo_image_surface_get_height (image), >=, 1440);
+    cairo_surface_destroy (image);
+  }
+  g_assert_cmpint (run_export (NULL, "--preset=coalescing/sequential", "--view=hierarchy", "-r", fixture,
+                               "--style=dark", "-o", svg, NULL), ==, 0);
+  svg_summary_read (&summary, svg);
+  g_assert_cmpstr (summary.root, ==, "svg");
+  g_assert_cmpuint (summary.paths, >, 50);
+  svg_summary_clear (&summary);
+  g_assert_cmpint (run_export (NULL, "--preset=coalescing/sequential", "--view=hierarchy", "-r", fixture, "-o", pdf,
+                               NULL), ==, 0);
+  assert_pdf (pdf);
+  assert_refused ("no device profile", "--preset=coalescing/sequential", "--view=hierarchy", "-r", laptop, "-o", png,
+                  NULL);
+  assert_refused ("a drawing", "--preset=coalescing/sequential", "--view=hierarchy", "-r", fixture, "-o",
+                  "hierarchy.csv", NULL);
+  assert_refused ("legible", "--preset=coalescing/sequential", "--view=hierarchy", "-r", fixture, "--width=300",
+                  "-o", png, NULL);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -573,5 +650,6 @@ main (int    argc,
   g_test_add_func ("/export/bad-input", test_bad_input);
   g_test_add_func ("/export/output-paths", test_output_paths);
   g_test_add_func ("/export/failed-write", test_failed_write);
+  g_test_add_func ("/export/hierarchy", test_hierarchy);
   return g_test_run ();
 }

@@ -4,15 +4,18 @@
  * export accepts and at its default size, lays out with no text cut (by
  * Pango or by a clip), none below the style's smallest size and none over
  * another — checked on the boxes the renderers lay their text in, not on
- * pixels. And the palette: state colours and identity colours never look
+ * pixels; the hierarchy view of every preset likewise. And the palette: state colours and identity colours never look
  * alike, for people with normal vision, protanopia, deuteranopia or
  * tritanopia. */
 #include "ws-chart.h"
 #include "ws-compare.h"
 #include "ws-compare-figure.h"
+#include "ws-device-json.h"
 #include "ws-export.h"
 #include "ws-figure.h"
+#include "ws-hierarchy-figure.h"
 #include "ws-plot.h"
+#include "ws-plot-hierarchy.h"
 #include "ws-presets.h"
 #include "ws-recording.h"
 
@@ -589,6 +592,90 @@ test_compare_sets (void)
   g_assert_cmpuint (failures, ==, 0);
 }
 
+/* ------------------------------------------------------------------ */
+/* The hierarchy view of every preset                                 */
+/* ------------------------------------------------------------------ */
+
+/* Counters a tenth off the model, so that every label has its longest
+ * words ("counted 1.18 GB, model −9 %"), and a measured time. */
+static WsMeasurement *
+counters_near (const WsHierarchy *h)
+{
+  WsMeasurement *m = ws_measurement_new ("layout");
+  const WsHierStats *t = &h->total;
+
+  ws_measurement_add_sample (m, 0.2);
+  ws_measurement_add_sample (m, 0.25);
+  ws_measurement_add_sample (m, 0.31);
+  ws_measurement_summarize (m);
+  ws_measurement_add_counter (m, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", t->l1_sectors * 1.1);
+  ws_measurement_add_counter (m, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum", t->l1_hits * 0.9);
+  ws_measurement_add_counter (m, "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", t->l2_write_sectors * 1.1);
+  ws_measurement_add_counter (m, "lts__t_sectors_srcunit_tex_op_read.sum", t->l2_read_sectors * 1.1);
+  ws_measurement_add_counter (m, "lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum", t->l2_read_hits * 0.9);
+  ws_measurement_add_counter (m, "lts__t_sectors_srcunit_tex_op_write.sum", t->l2_write_sectors * 1.1);
+  ws_measurement_add_counter (m, "dram__bytes_read.sum", t->dram_read_bytes * 1.1);
+  ws_measurement_add_counter (m, "dram__bytes_write.sum", t->dram_write_bytes * 1.1);
+  return m;
+}
+
+static WsDim3
+shrunk (WsDim3 grid)
+{
+  return WS_DIM3 (MIN (grid.x, 264), MAX (1, MIN (grid.y, 264 / MIN (grid.x, 264))), 1);
+}
+
+static void
+draw_hierarchy (cairo_t             *cr,
+                const WsFigureStyle *style,
+                double               width,
+                double               height,
+                gpointer             data)
+{
+  ws_hierarchy_figure_draw (cr, data, style, width, height);
+}
+
+static void
+test_hierarchy (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsDeviceProfile) profile = ws_device_profile_find ("nvidia-h200", &error);
+  guint n_presets, failures = 0;
+  const WsPreset *presets = ws_presets_get_all (&n_presets);
+
+  g_assert_no_error (error);
+  for (guint p = 0; p < n_presets; p++)
+    {
+      g_autoptr (WsPattern) pattern = ws_preset_build (&presets[p]);
+      g_autoptr (WsHierarchy) h = NULL;
+      g_autoptr (WsMeasurement) m = NULL;
+      g_autoptr (WsHierarchyFigure) figure = NULL;
+      g_autofree char *title = ws_preset_short_title (presets[p].title);
+      g_autofree char *what = g_strdup_printf ("%s hierarchy", presets[p].id);
+      WsPlotHierarchyInput in;
+
+      /* two waves of blocks at most: the words are as long as at the
+       * kernels' sizes (1.08 GB or 4.19 MB), and the model takes a second
+       * for all the presets rather than minutes */
+      g_assert_true (ws_pattern_set_grid (pattern, shrunk (ws_pattern_get_grid (pattern)), NULL));
+      h = ws_hierarchy_analyze (pattern, profile, NULL, NULL, &error);
+      g_assert_no_error (error);
+      m = counters_near (h);
+      in = (WsPlotHierarchyInput) { title, h, profile, "the profile shipped for the recording's GPU", m,
+                                    "recorded on NVIDIA H200", 0, NULL };
+      figure = ws_plot_hierarchy_build (&in);
+      for (WsFigureStyleKind k = 0; k < WS_N_FIGURE_STYLES; k++)
+        {
+          const WsFigureStyle *style = ws_figure_style_get (k);
+          double w = ws_hierarchy_figure_min_width (figure, style);
+
+          check_both_sizes (draw_hierarchy, figure, style, w, ws_hierarchy_figure_min_height (figure, style, w),
+                            ws_hierarchy_figure_min_height (figure, style, DEFAULT_WIDTH), what, &failures);
+        }
+    }
+  g_assert_cmpuint (failures, ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -601,5 +688,6 @@ main (int    argc,
   g_test_add_func ("/layout/view-too-small", test_view_too_small);
   g_test_add_func ("/layout/plots", test_plots);
   g_test_add_func ("/layout/compare-sets", test_compare_sets);
+  g_test_add_func ("/layout/hierarchy", test_hierarchy);
   return g_test_run ();
 }
