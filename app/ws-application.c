@@ -22,6 +22,7 @@ struct _WsApplication
   char *style;
   char *size;
   char *gpu;
+  char *view;
   gboolean benchmark;
 };
 
@@ -163,6 +164,9 @@ ws_application_activate (GApplication *app)
                     self->preset);
       if (self->compare)
         open_comparison (WS_WINDOW (window), self->compare);
+      if (self->view && !ws_window_show_view (WS_WINDOW (window), self->view))
+        g_printerr ("warpscope: the pattern has no view “%s” (warp, banks, constant, local, atomics or "
+                    "hierarchy, as its instructions allow)\n", self->view);
       if (self->size && sscanf (self->size, "%dx%d", &w, &h) == 2)
         {
           gtk_window_unmaximize (window);
@@ -205,6 +209,7 @@ ws_application_handle_local_options (GApplication *app,
           return 2;
         }
     }
+  g_variant_dict_lookup (options, "view", "s", &self->view);
   self->benchmark = g_variant_dict_contains (options, "benchmark");
   if (self->style && !g_str_equal (self->style, "light") && !g_str_equal (self->style, "dark"))
     {
@@ -231,6 +236,7 @@ ws_application_dispose (GObject *object)
   g_clear_pointer (&self->style, g_free);
   g_clear_pointer (&self->size, g_free);
   g_clear_pointer (&self->gpu, g_free);
+  g_clear_pointer (&self->view, g_free);
   G_OBJECT_CLASS (ws_application_parent_class)->dispose (object);
 }
 
@@ -256,6 +262,8 @@ ws_application_init (WsApplication *self)
     { "size", 0, 0, G_OPTION_ARG_STRING, NULL, "The window's size", "WIDTHxHEIGHT" },
     { "gpu", 0, 0, G_OPTION_ARG_STRING, NULL,
       "Measure there (and remember it): local, ssh://[USER@]HOST[:PORT], slurm://PARTITION or command:CMD", "WHERE" },
+    { "view", 0, 0, G_OPTION_ARG_STRING, NULL, "Show this view of the pattern: warp, banks, constant, local, "
+      "atomics or hierarchy", "VIEW" },
     { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Save a PNG of the window once it has settled, and quit",
       "FILE" },
     { "benchmark", 0, 0, G_OPTION_ARG_NONE, NULL,

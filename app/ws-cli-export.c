@@ -82,12 +82,17 @@ typedef struct
   const WsFigureStyle *style;
   GPtrArray *recordings;           /* WsRecording */
   WsPlotSources sources;
+  WsDeviceProfile *profile;        /* the device the model follows launches on, or NULL */
+  const char *profile_source;
+  GError *profile_error;           /* why there is none */
 } Job;
 
 static void
 job_clear (Job *job)
 {
   g_clear_pointer (&job->recordings, g_ptr_array_unref);
+  g_clear_pointer (&job->profile, ws_device_profile_free);
+  g_clear_error (&job->profile_error);
 }
 
 /* ------------------------------------------------------------------ */
@@ -423,7 +428,7 @@ export_plot (const Options *o,
                    o->instruction, ws_pattern_get_n_accesses (pattern));
       return WS_CLI_USAGE;
     }
-  chart = ws_plot_build_for (preset, pattern, access, &job->sources);
+  chart = ws_plot_build_for (preset, pattern, access, job->profile, &job->sources);
   ws_chart_set_message (chart, job->recordings->len ? "No measurement of this pattern in the recording"
                                                     : "No measurement: no recording (give one with --recording)");
   ws_chart_autoscale (chart);
@@ -481,6 +486,7 @@ export_compare (const Options *o,
   g_autoptr (GPtrArray) captions = g_ptr_array_new_with_free_func (g_free);
   WsCompareCost costs[WS_COMPARE_MAX];
   g_autoptr (WsChart) chart = NULL;
+  g_autoptr (GArray) predicted = NULL;
   WsCompareFigure figure = { .n_cells = 0 };
 
   if (items == NULL)
@@ -503,7 +509,10 @@ export_compare (const Options *o,
                                                 frame_position (o, r), WS_FIGURE_HIT_NONE, WS_FIGURE_LAYERS_ALL };
     }
   figure.n_cells = items->len;
-  chart = ws_compare_build_chart (items, costs, &job->sources);
+  if (ws_plot_model_can_predict (job->profile))
+    predicted = ws_compare_predict (items, job->profile, NULL);
+  chart = ws_compare_build_chart (items, costs, predicted ? (WsPlotPrediction *) predicted->data : NULL,
+                                  job->profile ? job->profile->name : NULL, &job->sources);
   figure.chart = chart;
   ws_chart_autoscale (chart);
   return write_chart (o, job, chart, ws_compare_figure_draw, &figure,
@@ -516,31 +525,28 @@ export_compare (const Options *o,
 /* The hierarchy                                                      */
 /* ------------------------------------------------------------------ */
 
-/* The device the model follows the launch on: the main recording's GPU,
- * from the profiles Warpscope ships. */
-static WsDeviceProfile *
-export_profile (const Job    *job,
-                const char  **source,
-                GError      **error)
+/* The device the model follows launches on: the main recording's GPU,
+ * from the profiles Warpscope ships. Without one, the plots show what the
+ * model counts instead of a time, and the hierarchy is refused. */
+static void
+load_profile (Job *job)
 {
   WsRecording *recording = job->recordings->len ? g_ptr_array_index (job->recordings, 0) : NULL;
   const WsDeviceInfo *d = recording ? ws_recording_get_device (recording) : NULL;
   g_autofree char *id = d && d->name ? ws_device_slug (d->name) : NULL;
-  WsDeviceProfile *profile;
 
   if (id == NULL)
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--view hierarchy needs a device to follow the launch on, and there is no recording to take it from");
-      return NULL;
+      g_set_error (&job->profile_error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "there is no recording to take the GPU from");
+      return;
     }
-  if ((profile = ws_device_profile_find (id, error)) == NULL)
+  if ((job->profile = ws_device_profile_find (id, &job->profile_error)) == NULL)
     {
-      g_prefix_error (error, "the recording's GPU, %s: ", d->name);
-      return NULL;
+      g_prefix_error (&job->profile_error, "the recording's GPU, %s: ", d->name);
+      return;
     }
-  *source = "the profile shipped for the recording's GPU";
-  return profile;
+  job->profile_source = "the profile shipped for the recording's GPU";
 }
 
 static double
@@ -575,14 +581,12 @@ export_hierarchy (const Options *o,
 {
   g_autoptr (WsPattern) pattern = ws_cli_pattern_build (&o->pattern, error);
   const WsPreset *preset = o->pattern.preset ? ws_preset_lookup (o->pattern.preset) : NULL;
-  g_autoptr (WsDeviceProfile) profile = NULL;
-  g_autoptr (WsHierarchy) hierarchy = NULL;
+  g_autoptr (WsPlotModel) model = NULL;
   g_autoptr (WsHierarchyFigure) figure = NULL;
   g_autofree char *title = NULL;
   g_autofree char *measured_source = NULL;
   WsRecording *recording = job->recordings->len ? g_ptr_array_index (job->recordings, 0) : NULL;
   const WsMeasurement *m = NULL;
-  const char *source = NULL;
   WsPlotHierarchyInput in = { 0 };
   double height = 0;
 
@@ -594,9 +598,14 @@ export_hierarchy (const Options *o,
                    "--view hierarchy is a drawing: csv and json are for --view plot and compare");
       return WS_CLI_USAGE;
     }
-  if ((profile = export_profile (job, &source, error)) == NULL)
-    return WS_CLI_USAGE;
-  if ((hierarchy = ws_hierarchy_analyze (pattern, profile, NULL, NULL, error)) == NULL)
+  if (job->profile == NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--view hierarchy needs a device to follow the launch on: %s", job->profile_error->message);
+      return WS_CLI_USAGE;
+    }
+  if ((model = ws_plot_model_compute (preset && !ws_preset_differs (preset, pattern) ? preset : NULL, pattern,
+                                      job->profile, NULL, error)) == NULL)
     return WS_CLI_USAGE;
   /* what the recording measured of this very launch, counters and all */
   if (recording && preset && !ws_preset_differs (preset, pattern))
@@ -607,7 +616,7 @@ export_hierarchy (const Options *o,
       measured_source = g_steal_pointer (&name);
     }
   title = pattern_title (preset, pattern);
-  in = (WsPlotHierarchyInput) { title, hierarchy, profile, source, m, measured_source, 0, NULL };
+  in = (WsPlotHierarchyInput) { title, model, job->profile, job->profile_source, m, measured_source, 0, NULL };
   figure = ws_plot_hierarchy_build (&in);
   if (!size_for (o, job,
                  &(Needs) { ws_hierarchy_figure_min_width (figure, job->style), hierarchy_min_height, figure,
@@ -637,6 +646,7 @@ run (const Options *o,
     }
   if (!check_style (o, job, error) || !check_format (o, job, error) || !load_recordings (o, job, error))
     return WS_CLI_USAGE;
+  load_profile (job);
   if (o->compare && !g_str_equal (o->view, "compare"))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--compare goes with --view compare");

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Comparisons as the CLI and the window build them: items named so that no
- * two are alike, and a chart with no series that has nothing to show. */
+ * two are alike, a chart with no series that has nothing to show, and the
+ * model's predicted time on the measured axis. */
 #include "ws-compare.h"
 #include "ws-comparison.h"
 #include "ws-recording.h"
@@ -45,6 +46,23 @@ test_names (void)
 }
 
 static WsChart *
+chart_predicted (GPtrArray              *items,
+                 const WsPlotPrediction *predicted)
+{
+  g_autoptr (GPtrArray) recordings = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GError) error = NULL;
+  WsPlotSources sources = { .recordings = recordings };
+  WsCompareCost costs[WS_COMPARE_MAX];
+
+  g_ptr_array_add (recordings, ws_recording_load_bundled (&error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < items->len; i++)
+    g_assert_true (ws_compare_cost_compute (((WsCompareItem *) g_ptr_array_index (items, i))->pattern, &costs[i],
+                                            NULL, NULL));
+  return ws_compare_build_chart (items, costs, predicted, "NVIDIA H200", &sources);
+}
+
+static WsChart *
 chart_of (GPtrArray *items)
 {
   g_autoptr (GPtrArray) recordings = g_ptr_array_new_with_free_func (g_object_unref);
@@ -58,7 +76,7 @@ chart_of (GPtrArray *items)
   for (guint i = 0; i < items->len; i++)
     g_assert_true (ws_compare_cost_compute (((WsCompareItem *) g_ptr_array_index (items, i))->pattern, &costs[i],
                                             NULL, NULL));
-  return ws_compare_build_chart (items, costs, &sources);
+  return ws_compare_build_chart (items, costs, NULL, NULL, &sources);
 }
 
 /* The headline names two patterns of one preset apart. */
@@ -93,6 +111,64 @@ test_no_empty_series (void)
   g_assert_null (strstr (chart->subtitle, "relative to the first"));
 }
 
+static const WsChartSeries *
+series_named (const WsChart *chart,
+              const char    *prefix)
+{
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const WsChartSeries *se = g_ptr_array_index (chart->series, i);
+      if (g_str_has_prefix (se->name, prefix))
+        return se;
+    }
+  return NULL;
+}
+
+static gboolean
+has_note (const WsChart *chart,
+          const char    *text)
+{
+  for (guint i = 0; i < chart->notes->len; i++)
+    if (g_str_equal (((WsChartNote *) g_ptr_array_index (chart->notes, i))->text, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* With a time for each, the model stands on the measured axis, over the
+ * measured points, and says how much slower it predicts each to be; what
+ * it counts goes in the tooltips. Without one, its cost keeps its own axis. */
+static void
+test_predicted_time (void)
+{
+  g_autoptr (GPtrArray) items = items_of ("coalescing/sequential,coalescing/stride");
+  const WsPlotPrediction predicted[] = { { NAN, 100e-6, "DRAM" }, { NAN, 265e-6, "L2" } };
+  const WsPlotPrediction partial[] = { { NAN, 100e-6, "DRAM" }, { NAN, NAN, NULL } };
+  g_autoptr (WsChart) chart = chart_predicted (items, predicted);
+  g_autoptr (WsChart) without = chart_predicted (items, partial);
+  const WsChartSeries *model = series_named (chart, "model");
+  g_autofree char *tip = NULL;
+
+  g_assert_nonnull (model);
+  g_assert_cmpstr (model->name, ==, "model: predicted on NVIDIA H200");
+  g_assert_cmpint (model->axis, ==, WS_CHART_Y);
+  g_assert_true (model->overlay);
+  g_assert_cmpuint (model->points->len, ==, 2);
+  g_assert_cmpfloat (g_array_index (model->points, WsChartPoint, 1).y, ==, 265e-6);
+  g_assert_true (has_note (chart, "model: 2.6× slower"));
+  g_assert_false (chart->series->len > 0 && chart->axes[WS_CHART_Y2].title != NULL);
+  for (guint i = 0; i < chart->series->len; i++)
+    if (g_ptr_array_index (chart->series, i) == model)
+      tip = ws_chart_describe_point (chart, i, 1);
+  g_test_message ("%s", tip);
+  g_assert_nonnull (strstr (tip, "model: 1.02 kB per warp"));
+  g_assert_nonnull (strstr (tip, "bound by L2"));
+  /* one without a time: the model's cost, on its own axis, as before */
+  model = series_named (without, "model");
+  g_assert_nonnull (model);
+  g_assert_cmpint (model->axis, ==, WS_CHART_Y2);
+  g_assert_false (model->overlay);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -101,5 +177,6 @@ main (int    argc,
   g_test_add_func ("/compare/names", test_names);
   g_test_add_func ("/compare/headline", test_headline);
   g_test_add_func ("/compare/no-empty-series", test_no_empty_series);
+  g_test_add_func ("/compare/predicted-time", test_predicted_time);
   return g_test_run ();
 }

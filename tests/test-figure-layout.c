@@ -516,7 +516,7 @@ test_plots (void)
   for (guint p = 0; p < n_presets; p++)
     {
       g_autoptr (WsPattern) pattern = ws_preset_build (&presets[p]);
-      g_autoptr (WsChart) chart = ws_plot_build_for (&presets[p], pattern, 0, &sources);
+      g_autoptr (WsChart) chart = ws_plot_build_for (&presets[p], pattern, 0, NULL, &sources);
 
       ws_chart_autoscale (chart);
       for (WsFigureStyleKind k = 0; k < WS_N_FIGURE_STYLES; k++)
@@ -576,7 +576,7 @@ test_compare_sets (void)
                                                            WS_FIGURE_HIT_NONE, WS_FIGURE_LAYERS_ALL } };
         }
       figure.n_cells = items->len;
-      chart = ws_compare_build_chart (items, costs, &sources);
+      chart = ws_compare_build_chart (items, costs, NULL, NULL, &sources);
       ws_chart_autoscale (chart);
       figure.chart = chart;
       for (WsFigureStyleKind k = 0; k < WS_N_FIGURE_STYLES; k++)
@@ -599,7 +599,7 @@ test_compare_sets (void)
 /* Counters a tenth off the model, so that every label has its longest
  * words ("counted 1.18 GB, model −9 %"), and a measured time. */
 static WsMeasurement *
-counters_near (const WsHierarchy *h)
+counters_near (const WsPlotModel *h)
 {
   WsMeasurement *m = ws_measurement_new ("layout");
   const WsHierStats *t = &h->total;
@@ -647,7 +647,7 @@ test_hierarchy (void)
   for (guint p = 0; p < n_presets; p++)
     {
       g_autoptr (WsPattern) pattern = ws_preset_build (&presets[p]);
-      g_autoptr (WsHierarchy) h = NULL;
+      g_autoptr (WsPlotModel) h = NULL;
       g_autoptr (WsMeasurement) m = NULL;
       g_autoptr (WsHierarchyFigure) figure = NULL;
       g_autofree char *title = ws_preset_short_title (presets[p].title);
@@ -658,7 +658,7 @@ test_hierarchy (void)
        * kernels' sizes (1.08 GB or 4.19 MB), and the model takes a second
        * for all the presets rather than minutes */
       g_assert_true (ws_pattern_set_grid (pattern, shrunk (ws_pattern_get_grid (pattern)), NULL));
-      h = ws_hierarchy_analyze (pattern, profile, NULL, NULL, &error);
+      h = ws_plot_model_compute (NULL, pattern, profile, NULL, &error);
       g_assert_no_error (error);
       m = counters_near (h);
       in = (WsPlotHierarchyInput) { title, h, profile, "the profile shipped for the recording's GPU", m,

@@ -6,6 +6,8 @@
  * Screenshots, light and dark, land in screenshots/ of the build. */
 #include "window-fixture.h"
 
+#include "ws-device-json.h"
+
 #include <math.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -372,6 +374,142 @@ test_screenshots (Fixture       *f,
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
 }
 
+
+/* ------------------------------------------------------------------ */
+/* Below L1                                                           */
+/* ------------------------------------------------------------------ */
+
+/* The bundled recording said to come from an H200, whose profile Warpscope
+ * ships, with the counters of the sequential copy below L1. */
+static char *
+h200_recording (void)
+{
+  g_autoptr (WsRecording) bundled = ws_recording_load_bundled (NULL);
+  g_autoptr (WsDeviceInfo) device = NULL;
+  g_autoptr (WsRecording) h200 = NULL;
+  g_autofree char *path = screenshot_path ("h200-fixture.json");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (bundled);
+  device = ws_device_info_copy (ws_recording_get_device (bundled));
+  g_free (device->name);
+  device->name = g_strdup ("NVIDIA H200");
+  h200 = ws_recording_new (device);
+  for (guint i = 0; i < ws_recording_get_n_measurements (bundled); i++)
+    {
+      g_autoptr (WsMeasurement) m = ws_measurement_copy (ws_recording_get_measurement (bundled, i));
+      if (g_str_equal (m->id, "coalescing/sequential"))
+        {
+          ws_measurement_add_counter (m, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", 4194304);
+          ws_measurement_add_counter (m, "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", 4194304);
+          ws_measurement_add_counter (m, "lts__t_sectors_srcunit_tex_op_read.sum", 4194304);
+          ws_measurement_add_counter (m, "lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum", 0);
+          ws_measurement_add_counter (m, "lts__t_sectors_srcunit_tex_op_write.sum", 4194304);
+          ws_measurement_add_counter (m, "dram__bytes_read.sum", 134217728);
+          ws_measurement_add_counter (m, "dram__bytes_write.sum", 125829120);
+        }
+      ws_recording_add (h200, m);
+    }
+  g_assert_true (ws_recording_save_file (h200, file, NULL, &error));
+  g_assert_no_error (error);
+  return g_steal_pointer (&path);
+}
+
+/* The first point of the view whose tooltip names what; NULL if none. */
+static char *
+tooltip_naming (WsHierarchyView *view,
+                const char      *what)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (view)), h = gtk_widget_get_height (GTK_WIDGET (view));
+
+  for (int y = 0; y < h; y += 6)
+    for (int x = 0; x < w; x += 6)
+      {
+        g_autofree char *text = ws_hierarchy_view_describe_at (view, x, y);
+        if (text && g_str_has_prefix (text, what))
+          return g_steal_pointer (&text);
+      }
+  return NULL;
+}
+
+/* The hierarchy view of the pattern: on the bundled recording's GPU if
+ * Warpscope has its profile (else it says it has none), and on an H200's
+ * recording the model's bytes beside the counters', in the view, its
+ * tooltips, the numbers pane and an export. */
+static void
+test_hierarchy (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autofree char *path = h200_recording ();
+  g_autoptr (WsSession) session = ws_application_new_session (the_app, path);
+  g_autofree char *svg = screenshot_path ("window-hierarchy.svg");
+  g_autofree char *tip = NULL;
+  g_autoptr (GError) error = NULL;
+  const WsHierarchyFigure *fig;
+  WsWindow *w;
+  const WsDeviceInfo *bundled = ws_recording_get_device (ws_session_get_recording (f->window->session));
+  g_autofree char *bundled_id = ws_device_slug (bundled->name);
+  g_autoptr (WsDeviceProfile) bundled_profile = ws_device_profile_find (bundled_id, NULL);
+
+  /* the bundled recording's GPU */
+  load (f, "coalescing/sequential");
+  g_assert_true (ws_window_show_view (f->window, "hierarchy"));
+  wait_settled (f->window);
+  fig = ws_hierarchy_view_get_figure (f->window->hierarchy_view);
+  if (bundled_profile == NULL)
+    {
+      g_assert_nonnull (fig->message);
+      g_assert_nonnull (strstr (fig->message, bundled->name));
+      g_assert_null (ws_numbers_view_get_value (f->window->numbers, "l2-hit-rate"));
+    }
+  else
+    g_assert_null (fig->message);
+
+  /* an H200's */
+  w = ws_window_new (GTK_APPLICATION (the_app), session);
+  gtk_window_set_default_size (GTK_WINDOW (w), 1400, 900);
+  gtk_window_present (GTK_WINDOW (w));
+  wait_settled (w);
+  g_assert_true (ws_window_load_preset (w, "coalescing/sequential"));
+  g_assert_true (ws_window_show_view (w, "hierarchy"));
+  wait_settled (w);
+  g_assert_nonnull (ws_session_get_device_profile (w->session));
+  g_assert_cmpstr (((WsDeviceProfile *) ws_session_get_device_profile (w->session))->id, ==, "nvidia-h200");
+  fig = ws_hierarchy_view_get_figure (w->hierarchy_view);
+  g_assert_null (fig->message);
+  g_assert_nonnull (strstr (fig->subtitle, "NVIDIA H200"));
+  g_assert_nonnull (strstr (fig->subtitle, "the profile shipped for the recording's GPU"));
+  g_assert_cmpfloat (fig->flows[1][WS_HIER_READ].bytes.model, >, 0);
+  g_assert_cmpfloat (fig->flows[1][WS_HIER_READ].bytes.counted, ==, 4194304 * 32.0);
+  g_assert_cmpfloat (fig->flows[2][WS_HIER_WRITE].bytes.counted, ==, 125829120);
+  g_assert_nonnull (ws_numbers_view_get_value (w->numbers, "l2-hit-rate"));
+  g_assert_nonnull (ws_numbers_view_get_value (w->numbers, "dram-bytes"));
+  g_assert_nonnull (strstr (ws_numbers_view_get_value (w->numbers, "l2-sectors"), "read"));
+  g_assert_cmpfloat (widget_ink (GTK_WIDGET (w->hierarchy_view)), >, 0.05);
+  /* the tooltips say the model and the counters */
+  tip = tooltip_naming (w->hierarchy_view, "L1 reads from L2");
+  g_assert_nonnull (tip);
+  g_assert_nonnull (strstr (tip, "counted: 4.19 M sectors (134 MB)"));
+  g_assert_nonnull (strstr (tip, "lts__t_sectors_srcunit_tex_op_read.sum"));
+  /* another instruction keeps the view: it is of the whole launch */
+  ws_window_show_result (w);
+  g_assert_true (gtk_stack_get_visible_child (w->view_stack) == GTK_WIDGET (w->hierarchy_view));
+  /* Export Figure exports it */
+  g_unlink (svg);
+  g_assert_true (ws_window_export (w, WS_WINDOW_EXPORT_FIGURE, svg, 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (svg, G_FILE_TEST_IS_REGULAR));
+  save_screenshot (w, "window-hierarchy-light.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  g_assert_true (ws_window_load_preset (w, "coalescing/stride"));
+  wait_settled (w);
+  save_screenshot (w, "window-hierarchy-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+  gtk_window_destroy (GTK_WINDOW (w));
+  g_unlink (path);
+}
+
 /* Labels under a widget, popovers too, whose text holds needle. */
 static void
 find_labels (GtkWidget  *widget,
@@ -473,6 +611,7 @@ add_tests (void)
   ADD ("/window/every-preset-draws", test_every_preset_draws);
   ADD ("/window/telling-instruction", test_telling_instruction);
   ADD ("/window/screenshots", test_screenshots);
+  ADD ("/window/hierarchy", test_hierarchy);
 #undef ADD
 }
 

@@ -17,6 +17,7 @@ series_free (gpointer data)
 
   g_free (s->name);
   g_array_unref (s->points);
+  g_clear_pointer (&s->notes, g_ptr_array_unref);
   g_free (s);
 }
 
@@ -92,7 +93,11 @@ ws_chart_copy (const WsChart *chart)
       WsChartSeries *t = ws_chart_add_series (c, s->name, s->kind, s->axis, s->hue);
 
       t->dashed = s->dashed;
+      t->overlay = s->overlay;
       g_array_append_vals (t->points, s->points->data, s->points->len);
+      for (guint k = 0; s->notes && k < s->notes->len; k++)
+        if (g_ptr_array_index (s->notes, k))
+          ws_chart_series_set_note (t, k, g_ptr_array_index (s->notes, k));
     }
   for (guint i = 0; i < chart->notes->len; i++)
     {
@@ -201,6 +206,21 @@ ws_chart_series_add (WsChartSeries *series,
 
   g_return_if_fail (series != NULL);
   g_array_append_val (series->points, p);
+}
+
+void
+ws_chart_series_set_note (WsChartSeries *series,
+                          guint          point,
+                          const char    *text)
+{
+  g_return_if_fail (series != NULL);
+
+  if (series->notes == NULL)
+    series->notes = g_ptr_array_new_with_free_func (g_free);
+  if (series->notes->len <= point)
+    g_ptr_array_set_size (series->notes, point + 1);
+  g_free (g_ptr_array_index (series->notes, point));
+  g_ptr_array_index (series->notes, point) = g_strdup (text);
 }
 
 void
@@ -769,11 +789,16 @@ category_dodge (const WsChart       *chart,
   guint n_points = 0, index = 0;
   gboolean has_line = FALSE;
 
+  /* an overlay stands on the points, wherever they are */
+  if (series->overlay)
+    return 0;
   for (guint i = 0; i < chart->series->len; i++)
     {
       const WsChartSeries *s = g_ptr_array_index (chart->series, i);
       if (s == series)
         index = n_points;
+      if (s->overlay)
+        continue;
       if (s->kind == WS_SERIES_LINE)
         has_line = TRUE;
       else
@@ -811,6 +836,28 @@ to_y (const ChartLayout *lay,
 /* ------------------------------------------------------------------ */
 /* Drawing                                                            */
 /* ------------------------------------------------------------------ */
+
+/* A hollow diamond, larger than a point: a measured point inside it is
+ * where the model said it would be. */
+static void
+draw_hollow_marker (WsFigureContext *ctx,
+                    double           x,
+                    double           y,
+                    WsRgba           color)
+{
+  cairo_t *cr = ctx->cr;
+  double r = ctx->style->font_size * 0.62;
+
+  cairo_new_path (cr);
+  cairo_move_to (cr, x, y - r);
+  cairo_line_to (cr, x + r, y);
+  cairo_line_to (cr, x, y + r);
+  cairo_line_to (cr, x - r, y);
+  cairo_close_path (cr);
+  ws_figure_set_color (ctx, color);
+  cairo_set_line_width (cr, 2 * ctx->style->line_width);
+  cairo_stroke (cr);
+}
 
 static void
 draw_marker (WsFigureContext *ctx,
@@ -1004,7 +1051,12 @@ draw_series (WsFigureContext     *ctx,
   for (guint i = 0; i < series->points->len; i++)
     {
       const WsChartPoint *p = &g_array_index (series->points, WsChartPoint, i);
-      draw_marker (ctx, series->kind, point_x (lay, chart, series, p->x), to_y (lay, chart, series->axis, p->y), color);
+      double x = point_x (lay, chart, series, p->x), y = to_y (lay, chart, series->axis, p->y);
+
+      if (series->overlay)
+        draw_hollow_marker (ctx, x, y, color);
+      else
+        draw_marker (ctx, series->kind, x, y, color);
     }
   cairo_restore (cr);
 }
@@ -1037,7 +1089,10 @@ draw_legend (WsFigureContext   *ctx,
           cairo_stroke (ctx->cr);
           cairo_set_dash (ctx->cr, NULL, 0, 0);
         }
-      draw_marker (ctx, series->kind, x + s->font_size * 0.8, y, series_color (series, s));
+      if (series->overlay)
+        draw_hollow_marker (ctx, x + s->font_size * 0.8, y, series_color (series, s));
+      else
+        draw_marker (ctx, series->kind, x + s->font_size * 0.8, y, series_color (series, s));
       ws_figure_set_color (ctx, s->foreground);
       ws_figure_text (ctx, x + s->font_size * 2, y, name, &o, NULL, NULL);
     }
@@ -1221,5 +1276,7 @@ ws_chart_describe_point (const WsChart *chart,
       g_autofree char *hi = ws_chart_axis_format (&chart->axes[se->axis], p->hi, TRUE);
       g_string_append_printf (s, "\nmin %s, max %s", lo, hi);
     }
+  if (se->notes && point < se->notes->len && g_ptr_array_index (se->notes, point))
+    g_string_append_printf (s, "\n%s", (const char *) g_ptr_array_index (se->notes, point));
   return g_string_free (s, FALSE);
 }

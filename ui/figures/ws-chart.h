@@ -61,7 +61,12 @@ typedef struct
   WsChartAxisId axis;    /* WS_CHART_Y or WS_CHART_Y2 */
   int hue;               /* index into the style's hues; -1 for the model's colour */
   gboolean dashed;
+  /* at the points' own x, over the other series, with hollow markers: a
+   * prediction on the measured axis, whose marks a right model puts on the
+   * measured points */
+  gboolean overlay;
   GArray *points;        /* WsChartPoint */
+  GPtrArray *notes;      /* char *, one per point (NULL for none), or NULL: more for the tooltip */
 } WsChartSeries;
 
 /* A line of text over a value of x (a category): a speed-up, a ratio.
@@ -114,6 +119,10 @@ void           ws_chart_series_add       (WsChartSeries       *series,
                                           double               y,
                                           double               lo,
                                           double               hi);
+/* More for the tooltip of a point: what the model counts there, say. */
+void           ws_chart_series_set_note  (WsChartSeries       *series,
+                                          guint                point,
+                                          const char          *text);
 void           ws_chart_add_note         (WsChart             *chart,
                                           double               x,
                                           const char          *text,

@@ -405,6 +405,7 @@ typedef struct
   double link_x0[WS_HIER_N_LINKS];
   double link_x1[WS_HIER_N_LINKS];
   double top_h;              /* box names and read labels */
+  gboolean details;          /* the levels' details under their names */
   double bottom_h;           /* hit rates and write labels */
   double zone_y;             /* the bands' zone */
   double zone_h;
@@ -510,6 +511,13 @@ time_min_width (WsFigureContext         *ctx,
 }
 
 /* The words over a box: its name, its detail wrapped to the box. */
+/* A level's name alone. */
+static double
+bare_top_height (WsFigureContext *ctx)
+{
+  return ceil (BOX_PAD + line_height (ctx, name_size (ctx->style)) + BOX_PAD);
+}
+
 static double
 box_top_height (WsFigureContext         *ctx,
                 const WsHierarchyFigure *f,
@@ -595,6 +603,14 @@ time_fixed_height (const HierLayout *lay)
   return lay->header_h + rows * lay->row_h;
 }
 
+/* The least rows of the time: the prediction (which names the bound when
+ * the levels have no rows) and the measurement. */
+static guint
+time_min_rows (const HierLayout *lay)
+{
+  return (lay->predicted_row ? 1 : 0) + (lay->measured_row ? 1 : 0) + (!lay->predicted_row && lay->n_sorted > 0);
+}
+
 static void
 hier_layout (WsFigureContext         *ctx,
              const WsHierarchyFigure *f,
@@ -630,33 +646,39 @@ hier_layout (WsFigureContext         *ctx,
       lay->link_x0[k] = lay->boxes[k].x + box_w;
       lay->link_x1[k] = lay->boxes[k + 1].x;
     }
-  for (guint l = 0; l < WS_HIER_N_LEVELS; l++)
-    {
-      lay->top_h = MAX (lay->top_h, box_top_height (ctx, f, l, box_w));
-    }
-  lay->top_h = MAX (lay->top_h, flow_label_height (ctx, f) + 4);
-  lay->bottom_h = flow_label_height (ctx, f) + 4;
   lay->max_bytes = flow_max (f);
-
-  /* the time: a header, a row per level (the slowest first), the
-   * prediction and the measurement */
-  sort_terms (f, lay);
-  lay->row_h = ceil (line_height (ctx, label_size (s)) * 1.45);
-  lay->header_h = ceil (line_height (ctx, small_size (s)) * 1.5);
+  lay->bottom_h = flow_label_height (ctx, f) + 4;
+  lay->row_h = ceil (line_height (ctx, label_size (s)) * 1.35);
   lay->predicted_row = has (f->predicted_s);
   lay->measured_row = has (f->measured_s);
   lay->name_w = term_name_width (ctx, f);
   lay->value_w = MIN (text_width (ctx, "999 ms, bounds the launch", label_size (s), 0) + 10,
                       lay->content.w - lay->name_w - 40);
+  sort_terms (f, lay);
+  /* where room is short, the time's header goes first, then the details
+   * under the levels' names (their tooltips still say them) */
+  {
+    double top_bare = MAX (bare_top_height (ctx), flow_label_height (ctx, f) + 4), top_full = top_bare;
+    double header = ceil (line_height (ctx, small_size (s)) * 1.5);
+    double base = zone_min_height (ctx, f) + lay->bottom_h + time_min_rows (lay) * lay->row_h +
+                  (time_min_rows (lay) > 0 ? ceil (s->font_size * 0.8) : 0);
+
+    for (guint l = 0; l < WS_HIER_N_LEVELS; l++)
+      top_full = MAX (top_full, box_top_height (ctx, f, l, box_w));
+    lay->details = lay->content.h >= base + top_full;
+    lay->top_h = lay->details ? top_full : top_bare;
+    lay->header_h = time_min_rows (lay) > 0 && lay->content.h >= base + lay->top_h + header ? header : 0;
+  }
+
+  /* the time: a header, a row per level (the slowest first), the
+   * prediction and the measurement */
   fixed = time_fixed_height (lay);
   avail = lay->content.h - fixed - (fixed > 0 || lay->n_sorted > 0 ? ceil (s->font_size * 0.8) : 0) - lay->top_h -
           lay->bottom_h;
   /* the bands keep a good thickness, the levels' rows take what is left */
   rows_fit = avail > 4 * EXTENT * NICE_BAND + BAND_GAP
                ? (guint) ((avail - 4 * EXTENT * NICE_BAND - BAND_GAP) / lay->row_h) : 0;
-  lay->n_rows = MIN (lay->n_sorted, MAX (rows_fit, lay->n_sorted > 0 ? 1 : 0));
-  if (lay->n_sorted > 0 && fixed == 0)
-    fixed = lay->header_h;
+  lay->n_rows = MIN (lay->n_sorted, MAX (rows_fit, lay->n_sorted > 0 && !lay->predicted_row ? 1 : 0));
   lay->time.h = lay->n_sorted + lay->predicted_row + lay->measured_row > 0 ? fixed + lay->n_rows * lay->row_h : 0;
   lay->time.x = lay->content.x;
   lay->time.w = lay->content.w;
@@ -703,13 +725,21 @@ hier_needs (WsFigureContext         *ctx,
       n.natural = MAX (n.height, chrome + 200);
       return n;
     }
-  flows_min = lay.top_h + zone_min_height (ctx, f) + lay.bottom_h;
-  time_min = time_fixed_height (&lay);
-  if (lay.n_sorted > 0)
-    time_min = MAX (time_min, lay.header_h) + lay.row_h;
-  time_all = time_min + (lay.n_sorted > 1 ? (lay.n_sorted - 1) * lay.row_h : 0);
-  n.height = ceil (chrome + flows_min + (time_min > 0 ? gap + time_min : 0));
-  n.natural = ceil (chrome + lay.top_h + 4 * EXTENT * NICE_BAND + BAND_GAP + lay.bottom_h + (time_all > 0 ? gap + time_all : 0));
+  {
+    double top_bare = MAX (bare_top_height (ctx), flow_label_height (ctx, f) + 4), top_full = top_bare;
+    double header = ceil (line_height (ctx, small_size (s)) * 1.5);
+    double box_w = lay.boxes[0].w;
+    guint rows = time_min_rows (&lay);
+
+    for (guint l = 0; l < WS_HIER_N_LEVELS; l++)
+      top_full = MAX (top_full, box_top_height (ctx, f, l, box_w));
+    flows_min = top_bare + zone_min_height (ctx, f) + lay.bottom_h;
+    time_min = rows * lay.row_h;
+    time_all = time_min + (lay.n_sorted > 1 ? (lay.n_sorted - 1) * lay.row_h : 0) + (rows > 0 ? header : 0);
+    n.height = ceil (chrome + flows_min + (time_min > 0 ? gap + time_min : 0));
+    n.natural = ceil (chrome + top_full + 4 * EXTENT * NICE_BAND + BAND_GAP + lay.bottom_h +
+                      (time_all > 0 ? gap + time_all : 0));
+  }
   n.natural = MAX (n.natural, n.height);
   return n;
 }
@@ -993,7 +1023,7 @@ draw_box (WsFigureContext         *ctx,
       ws_figure_text (ctx, cx, y, box->name, &o, NULL, &h);
       y += h + 2;
     }
-  if (box->detail)
+  if (box->detail && lay->details)
     {
       o = (WsTextOptions) { .size = small_size (s), .ax = 0.5, .max_width = width, .wrap = TRUE };
       ws_figure_set_color (ctx, s->muted);
@@ -1088,6 +1118,8 @@ time_header (const WsHierarchyFigure *f,
 {
   if (lay->n_sorted == 0)
     return g_strdup ("Time per launch");
+  if (lay->n_rows == 0)
+    return g_strdup ("Time per launch");
   if (lay->n_rows == 1 && lay->n_sorted > 1)
     return g_strdup_printf ("Time the slowest of %u levels would take alone: it bounds the launch", lay->n_sorted);
   if (lay->n_rows < lay->n_sorted)
@@ -1111,7 +1143,7 @@ draw_time (WsFigureContext         *ctx,
 
   if (lay->time.h <= 0 || top <= 0)
     return;
-  if (shown)
+  if (shown && lay->header_h > 0)
     {
       o.max_width = 0;
       ws_figure_set_color (ctx, s->muted);
@@ -1130,7 +1162,10 @@ draw_time (WsFigureContext         *ctx,
     }
   if (lay->predicted_row)
     {
-      g_autofree char *value = format_time (f->predicted_s);
+      g_autofree char *v = format_time (f->predicted_s);
+      /* the bound, where its row is not shown */
+      gboolean named = lay->n_rows > 0 || f->bound < 0 || (guint) f->bound >= f->n_terms;
+      g_autofree char *value = named ? g_strdup (v) : g_strdup_printf ("%s, bound by %s", v, f->terms[f->bound].name);
       WsBox b = row_box (lay, row++);
       draw_row (ctx, lay, &b, "predicted", TRUE, f->predicted_s, NAN, NAN, top, s->model, value,
                 hovered (f, WS_HIER_HIT_PREDICTED, -1, 0));

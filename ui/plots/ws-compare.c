@@ -175,6 +175,8 @@ typedef struct
 {
   GPtrArray *items;
   const WsCompareCost *costs;
+  const WsPlotPrediction *predicted;   /* NULL, or one per item with a time for each */
+  const char *model_device;
   const WsPlotSources *sources;
   CostKind primary;
   double base_time;          /* the first pattern's time in the first source that has it, 0 if none */
@@ -241,6 +243,59 @@ add_model_notes (WsChart *chart,
         }
       ws_chart_add_note (chart, i, text, WS_CHART_NOTE_MODEL, FALSE);
     }
+}
+
+/* The model's time, where the measured medians are: a right model puts
+ * its hollow diamonds on the points. Its notes say how much slower it
+ * predicts each to be than the first, as the measurements' say how much
+ * slower they are; what it counts goes in the tooltips. */
+static void
+add_predicted (WsChart *chart,
+               Build   *b)
+{
+  g_autofree char *name = b->model_device ? g_strdup_printf ("model: predicted on %s", b->model_device)
+                                          : g_strdup ("model: predicted time");
+  WsChartSeries *series = ws_chart_add_series (chart, name, WS_SERIES_POINTS, WS_CHART_Y, -1);
+  double base = b->predicted[0].seconds;
+
+  series->overlay = TRUE;
+  for (guint i = 0; i < b->items->len; i++)
+    {
+      const WsPlotPrediction *p = &b->predicted[i];
+      g_autofree char *note = NULL;
+      g_autofree char *tip = NULL;
+      GString *t = g_string_new (NULL);
+
+      ws_chart_series_add (series, i, p->seconds, NAN, NAN);
+      b->top = MAX (b->top, p->seconds);
+      for (CostKind k = 0; b->costs && k < N_COSTS; k++)
+        if (k == b->primary || cost_varies (b->costs, b->items->len, k))
+          {
+            g_autofree char *amount = format_amount (cost_value (&b->costs[i], k), costs_info[k].unit);
+            g_string_append_printf (t, "%smodel: %s", t->len ? "\n" : "", amount);
+          }
+      if (p->bound)
+        g_string_append_printf (t, "%sbound by %s", t->len ? "\n" : "", p->bound);
+      tip = g_string_free (t, FALSE);
+      if (*tip)
+        ws_chart_series_set_note (series, series->points->len - 1, tip);
+      note = i == 0 ? NULL : speed_text (p->seconds, base);
+      if (note)
+        {
+          g_autofree char *text = g_strdup_printf ("model: %s", note);
+          ws_chart_add_note (chart, i, text, WS_CHART_NOTE_MODEL, FALSE);
+        }
+    }
+}
+
+static gboolean
+predicts_time (const WsPlotPrediction *predicted,
+               guint                   n)
+{
+  for (guint i = 0; predicted && i < n; i++)
+    if (isnan (predicted[i].seconds) || predicted[i].seconds <= 0)
+      return FALSE;
+  return predicted != NULL;
 }
 
 static void
@@ -353,6 +408,8 @@ subtitle (Build *b)
 {
   g_autofree char *sources = ws_plot_subtitle (b->sources);
 
+  if (b->predicted)
+    return g_strdup_printf ("%s · ◇ the model's predicted time", sources);
   if (b->primary == N_COSTS)
     return g_steal_pointer (&sources);
   /* the first has none of the cost: nothing to be relative to */
@@ -362,12 +419,14 @@ subtitle (Build *b)
 }
 
 WsChart *
-ws_compare_build_chart (GPtrArray           *items,
-                        const WsCompareCost *costs,
-                        const WsPlotSources *sources)
+ws_compare_build_chart (GPtrArray              *items,
+                        const WsCompareCost    *costs,
+                        const WsPlotPrediction *predicted,
+                        const char             *model_device,
+                        const WsPlotSources    *sources)
 {
   WsChart *chart = ws_chart_new ();
-  Build b = { items, costs, sources, primary_cost (costs, items->len), 0, 0 };
+  Build b = { items, costs, NULL, model_device, sources, primary_cost (costs, items->len), 0, 0 };
   g_autofree char *title = NULL;
   g_autofree char *sub = NULL;
 
@@ -377,8 +436,16 @@ ws_compare_build_chart (GPtrArray           *items,
   for (guint i = 0; i < items->len; i++)
     ws_chart_add_category (chart, ((WsCompareItem *) g_ptr_array_index (items, i))->title);
   add_measured (chart, &b);
-  add_model (chart, &b);
-  align_axes (chart, &b);
+  if (predicts_time (predicted, items->len))
+    {
+      b.predicted = predicted;
+      add_predicted (chart, &b);
+    }
+  else
+    {
+      add_model (chart, &b);
+      align_axes (chart, &b);
+    }
   title = headline (&b);
   sub = subtitle (&b);
   if (title == NULL)
@@ -386,4 +453,35 @@ ws_compare_build_chart (GPtrArray           *items,
   ws_chart_set_title (chart, title, sub);
   ws_chart_set_message (chart, "No measurement of these patterns: no GPU, and no recording of them.");
   return chart;
+}
+
+GArray *
+ws_compare_predict (GPtrArray             *items,
+                    const WsDeviceProfile *profile,
+                    GCancellable          *cancellable)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (WsPlotPrediction));
+
+  g_return_val_if_fail (items != NULL && profile != NULL, out);
+  for (guint i = 0; i < items->len; i++)
+    {
+      const WsCompareItem *item = g_ptr_array_index (items, i);
+      g_autoptr (WsPlotModel) model = NULL;
+      g_autoptr (GError) error = NULL;
+      WsPlotPrediction p = { NAN, NAN, NULL };
+
+      model = ws_plot_model_compute (ws_preset_lookup (item->id), item->pattern, profile, cancellable, &error);
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_array_unref (out);
+          return NULL;
+        }
+      if (model)
+        {
+          p.seconds = model->predicted_s;
+          p.bound = ws_plot_model_bound_name (model);
+        }
+      g_array_append_val (out, p);
+    }
+  return out;
 }

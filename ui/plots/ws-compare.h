@@ -9,12 +9,23 @@ G_BEGIN_DECLS
 
 /* The chart of a comparison (ws-comparison.h): the measured medians with
  * min–max bars from every source (each recording labelled with its device,
- * and live measurements), the model's cost of each beside them, and the
- * ratios and the speed-up written on the chart. No GTK. */
+ * and live measurements), the model's predicted time of each on the same
+ * axis (or, without a device, its cost on a right axis), and the ratios and
+ * the speed-up written on the chart. No GTK. */
 
-/* costs: one per item, or NULL while the model runs. */
-WsChart       *ws_compare_build_chart    (GPtrArray           *items,
-                                          const WsCompareCost *costs,
-                                          const WsPlotSources *sources);
+/* costs: one per item, or NULL while the model runs; predicted: one per
+ * item (its seconds NAN where there is none), or NULL; model_device names
+ * the profile they were predicted on. */
+WsChart       *ws_compare_build_chart    (GPtrArray              *items,
+                                          const WsCompareCost    *costs,
+                                          const WsPlotPrediction *predicted,
+                                          const char             *model_device,
+                                          const WsPlotSources    *sources);
+/* The model's predicted time for each item, on a profile: one
+ * WsPlotPrediction per item (with the model's cost as metric); NULL if
+ * cancelled. */
+GArray        *ws_compare_predict        (GPtrArray              *items,
+                                          const WsDeviceProfile  *profile,
+                                          GCancellable           *cancellable);
 
 G_END_DECLS

@@ -103,23 +103,6 @@ format_rate (double bytes_per_s)
 /* The model                                                          */
 /* ------------------------------------------------------------------ */
 
-/* Sectors of store, reduction and atomic instructions in global and local
- * memory: what the SMs send down to L1 and on. */
-static double
-model_written_sectors (const WsHierarchy *h)
-{
-  const WsLaunchStats *launch = h->launch;
-  double n = 0;
-
-  for (guint i = 0; launch && i < launch->n_accesses; i++)
-    {
-      const WsAccess *a = ws_pattern_get_access (launch->pattern, i);
-      if ((a->space == WS_SPACE_GLOBAL || a->space == WS_SPACE_LOCAL) && a->kind != WS_ACCESS_LOAD)
-        n += launch->accesses[i].sectors;
-    }
-  return n;
-}
-
 static void
 set_flow (WsHierarchyFigure *f,
           guint              link,
@@ -140,7 +123,7 @@ static void
 fill_levels (WsHierarchyFigure          *f,
              const WsPlotHierarchyInput *in)
 {
-  const WsHierarchy *h = in->hierarchy;
+  const WsPlotModel *h = in->model;
   const WsDeviceProfile *p = in->profile;
   const WsHierStats *t = h ? &h->total : NULL;
   g_autofree char *instructions = NULL;
@@ -149,18 +132,14 @@ fill_levels (WsHierarchyFigure          *f,
   f->levels[WS_HIER_L1].name = g_strdup ("L1");
   f->levels[WS_HIER_L2].name = g_strdup ("L2");
   f->levels[WS_HIER_DRAM].name = g_strdup ("DRAM");
-  if (h && h->launch)
-    {
-      instructions = ws_hier_format_count (h->launch->total.instructions);
-      f->levels[WS_HIER_SMS].detail = g_strdup_printf ("%s warp instructions, %u blocks per SM", instructions,
-                                                       h->blocks_per_sm);
-      f->levels[WS_HIER_SMS].note = g_strdup_printf ("%" G_GUINT64_FORMAT " blocks of %" G_GUINT64_FORMAT
-                                                     " warps on %u SMs; %u warps resident per SM",
-                                                     h->launch->blocks, h->launch->warps / MAX (1, h->launch->blocks),
-                                                     p ? p->sms : 0, h->warps_per_sm);
-    }
   if (h)
     {
+      instructions = ws_hier_format_count (h->instructions);
+      f->levels[WS_HIER_SMS].detail = g_strdup_printf ("%s warp instructions", instructions);
+      f->levels[WS_HIER_SMS].note = g_strdup_printf ("%" G_GUINT64_FORMAT " blocks of %" G_GUINT64_FORMAT
+                                                     " warps on %u SMs; %u warps resident per SM", h->blocks,
+                                                     h->warps / MAX (1, h->blocks), h->sms, h->warps_per_sm);
+
       g_autofree char *l1 = ws_plot_format_binary (h->l1_bytes);
       f->levels[WS_HIER_L1].detail = g_strdup_printf ("%s per SM", l1);
       f->levels[WS_HIER_L1].note = g_strdup ("what the shared-memory carve-out leaves of L1; a second request for a "
@@ -175,8 +154,12 @@ fill_levels (WsHierarchyFigure          *f,
       g_autofree char *l2 = ws_plot_format_binary (p->l2_bytes);
       g_autofree char *reuse = ws_plot_format_binary (p->l2_reuse_bytes);
       g_autofree char *bw = format_rate (p->dram_read_bytes_per_s);
-      f->levels[WS_HIER_L2].detail = g_strdup_printf ("%s, %s of it reusable", l2, reuse);
-      f->levels[WS_HIER_DRAM].detail = g_strdup_printf ("%s read", bw);
+      g_autofree char *write_bw = format_rate (p->dram_write_bytes_per_s);
+      f->levels[WS_HIER_L2].detail = g_strdup (l2);
+      f->levels[WS_HIER_L2].note = g_strdup_printf ("%s of it keeps data a launch comes back to; sectors fetched in "
+                                                    "pairs on a miss", reuse);
+      f->levels[WS_HIER_DRAM].detail = g_strdup (bw);
+      f->levels[WS_HIER_DRAM].note = g_strdup_printf ("reads at %s, writes at %s", bw, write_bw);
     }
 }
 
@@ -185,7 +168,7 @@ fill_flows (WsHierarchyFigure          *f,
             const WsPlotHierarchyInput *in,
             const WsCountedHierarchy   *c)
 {
-  const WsHierarchy *h = in->hierarchy;
+  const WsPlotModel *h = in->model;
   const WsHierStats *t = &h->total;
   g_autofree char *requests = ws_hier_format_count (t->l2_read_requests);
   g_autofree char *partial = ws_hier_format_count (t->l2_partial_sectors);
@@ -196,7 +179,7 @@ fill_flows (WsHierarchyFigure          *f,
   set_flow (f, 0, WS_HIER_READ, t->l1_sectors, c->l1_read_sectors,
             "l1tex__t_sectors_pipe_lsu_mem_{global,local}_op_ld.sum",
             g_strdup ("the load sectors the warps' requests look up in L1"));
-  set_flow (f, 0, WS_HIER_WRITE, model_written_sectors (h), c->l1_write_sectors,
+  set_flow (f, 0, WS_HIER_WRITE, h->written_sectors, c->l1_write_sectors,
             "l1tex__t_sectors_pipe_lsu_mem_{global,local}_op_{st,red,atom}.sum",
             g_strdup ("the sectors stores and atomics send through L1"));
   set_flow (f, 1, WS_HIER_READ, t->l2_read_sectors, c->l2_read_sectors, "lts__t_sectors_srcunit_tex_op_read.sum",
@@ -209,6 +192,18 @@ fill_flows (WsHierarchyFigure          *f,
                              transfers, rows));
   set_flow (f, 2, WS_HIER_WRITE, t->dram_write_bytes, c->dram_write_bytes, "dram__bytes_write.sum",
             g_strdup ("dirty lines written back when evicted, or when too many are dirty"));
+}
+
+static void
+fill_time (WsHierarchyFigure *f,
+           const WsPlotModel *model)
+{
+  if (isnan (model->predicted_s))
+    return;
+  for (guint i = 0; i < model->n_levels; i++)
+    ws_hierarchy_figure_add_term (f, model->levels[i].name, model->levels[i].seconds, NULL);
+  f->bound = model->bound;
+  f->predicted_s = model->predicted_s;
 }
 
 static char *
@@ -244,17 +239,18 @@ ws_plot_hierarchy_build (const WsPlotHierarchyInput *in)
   f->title = g_strdup_printf ("%s: what the whole launch moves below the SMs", in->title ? in->title : "The pattern");
   f->subtitle = subtitle (in, counted);
   f->counted_hue = in->measured_hue;
-  if (in->profile)
-    f->model_name = g_strdup_printf ("model, %s profile", in->profile->name ? in->profile->name : in->profile->id);
+  /* the subtitle says on which device and from where; the legend, what is what */
+  f->model_name = g_strdup ("model");
   if (counted)
-    f->counted_name = g_strdup_printf ("hardware counters, %s", in->measured_source ? in->measured_source : "measured");
+    f->counted_name = g_strdup ("hardware counters");
   fill_levels (f, in);
-  if (in->hierarchy == NULL)
+  if (in->model == NULL)
     {
       f->message = g_strdup (in->message ? in->message : "Following the launch through L1, L2 and DRAM…");
       return f;
     }
   fill_flows (f, in, &c);
+  fill_time (f, in->model);
   f->levels[WS_HIER_L1].hit_rate.counted = c.l1_hit_rate;
   f->levels[WS_HIER_L2].hit_rate.counted = c.l2_hit_rate;
   if (in->measured)
@@ -262,7 +258,7 @@ ws_plot_hierarchy_build (const WsPlotHierarchyInput *in)
       f->measured_s = in->measured->median_ms / 1e3;
       f->measured_lo = in->measured->min_ms / 1e3;
       f->measured_hi = in->measured->max_ms / 1e3;
-      f->measured_name = g_strdup_printf ("median time, %s", in->measured_source ? in->measured_source : "measured");
+      f->measured_name = g_strdup ("measured median");
     }
   return f;
 }

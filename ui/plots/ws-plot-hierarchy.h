@@ -3,8 +3,8 @@
 
 #include "ws-device-profile.h"
 #include "ws-hierarchy-figure.h"
-#include "ws-hierarchy.h"
 #include "ws-measurement.h"
+#include "ws-plot-model.h"
 
 G_BEGIN_DECLS
 
@@ -16,13 +16,13 @@ G_BEGIN_DECLS
 typedef struct
 {
   const char *title;               /* what the pattern is */
-  const WsHierarchy *hierarchy;    /* NULL while the model works, or without a profile */
+  const WsPlotModel *model;        /* NULL while the model works, or without a profile */
   const WsDeviceProfile *profile;  /* the device the model follows the launch on */
   const char *profile_source;      /* "calibrated on this GPU", "shipped for the recording's GPU" */
   const WsMeasurement *measured;   /* its median, and its counters if it has them; or NULL */
   const char *measured_source;     /* "measured now on NVIDIA H200", "recorded on NVIDIA H100 80GB HBM3" */
   int measured_hue;                /* its colour in the charts */
-  const char *message;             /* why there is no hierarchy, when hierarchy is NULL */
+  const char *message;             /* why there is no model, when model is NULL */
 } WsPlotHierarchyInput;
 
 WsHierarchyFigure *ws_plot_hierarchy_build   (const WsPlotHierarchyInput *input);

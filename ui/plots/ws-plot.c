@@ -133,19 +133,25 @@ ws_plot_model_metric (const WsLaunchStats *stats,
 }
 
 GArray *
-ws_plot_predict (GPtrArray    *patterns,
-                 WsSpace       space,
-                 const char  **name,
-                 GCancellable *cancellable)
+ws_plot_predict (GPtrArray             *patterns,
+                 GPtrArray             *presets,
+                 WsSpace                space,
+                 const WsDeviceProfile *profile,
+                 const char           **name,
+                 GCancellable          *cancellable)
 {
-  GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
+  GArray *values = g_array_new (FALSE, FALSE, sizeof (WsPlotPrediction));
+
+  g_return_val_if_fail (presets == NULL || presets->len == patterns->len, values);
 
   ws_plot_model_metric (NULL, space, name);
   for (guint i = 0; i < patterns->len; i++)
     {
       WsPattern *pattern = g_ptr_array_index (patterns, i);
+      const WsPreset *preset = presets ? g_ptr_array_index (presets, i) : NULL;
       g_autoptr (WsLaunchStats) stats = NULL;
-      double v = NAN;
+      g_autoptr (WsPlotModel) model = NULL;
+      WsPlotPrediction v = { NAN, NAN, NULL };
 
       if (g_cancellable_is_cancelled (cancellable))
         {
@@ -153,10 +159,34 @@ ws_plot_predict (GPtrArray    *patterns,
           return NULL;
         }
       if (pattern && (stats = ws_model_analyze_launch (pattern, cancellable, NULL)))
-        v = ws_plot_model_metric (stats, space, name);
+        v.metric = ws_plot_model_metric (stats, space, name);
+      if (pattern && ws_plot_model_can_predict (profile) &&
+          (model = ws_plot_model_compute (preset, pattern, profile, cancellable, NULL)))
+        {
+          v.seconds = model->predicted_s;
+          v.bound = ws_plot_model_bound_name (model);
+        }
       g_array_append_val (values, v);
     }
   return values;
+}
+
+char *
+ws_plot_prediction_describe (const WsPlotPrediction *p,
+                             const char             *metric_name)
+{
+  GString *s = g_string_new (NULL);
+
+  if (!isnan (p->metric) && metric_name)
+    g_string_append_printf (s, "model: %.3g %s", p->metric, metric_name);
+  if (p->bound)
+    g_string_append_printf (s, "%sbound by %s", s->len ? " · " : "model: ", p->bound);
+  if (s->len == 0)
+    {
+      g_string_free (s, TRUE);
+      return NULL;
+    }
+  return g_string_free (s, FALSE);
 }
 
 static void
@@ -167,6 +197,51 @@ add_point (WsChartSeries       *series,
   ws_chart_series_add (series, x, m->median_ms / 1e3, m->min_ms / 1e3, m->max_ms / 1e3);
 }
 
+static const WsPlotPrediction *
+prediction_at (const WsPlotInput *in,
+               guint              i)
+{
+  return &g_array_index (in->prediction, WsPlotPrediction, i);
+}
+
+static gboolean
+predicts_time (const WsPlotInput *in)
+{
+  for (guint i = 0; in->prediction && i < in->prediction->len; i++)
+    if (!isnan (prediction_at (in, i)->seconds))
+      return TRUE;
+  return FALSE;
+}
+
+/* The predicted time on the measured axis: hollow diamonds that a right
+ * model puts on the measured points, joined for a sweep; what the model
+ * counts in their tooltips. */
+static void
+add_predicted_time (WsChart           *chart,
+                    const WsPlotInput *in,
+                    const double      *xs)
+{
+  g_autofree char *name = in->model_device ? g_strdup_printf ("model: predicted on %s", in->model_device)
+                                           : g_strdup ("model: predicted time");
+  WsChartSeries *series = ws_chart_add_series (chart, name, in->sweep_param ? WS_SERIES_LINE : WS_SERIES_POINTS,
+                                               WS_CHART_Y, -1);
+
+  series->overlay = TRUE;
+  series->dashed = TRUE;
+  for (guint i = 0; i < in->prediction->len; i++)
+    {
+      const WsPlotPrediction *p = prediction_at (in, i);
+      g_autofree char *note = NULL;
+
+      if (isnan (p->seconds))
+        continue;
+      ws_chart_series_add (series, xs[i], p->seconds, NAN, NAN);
+      note = ws_plot_prediction_describe (p, in->prediction_name);
+      if (note)
+        ws_chart_series_set_note (series, series->points->len - 1, note);
+    }
+}
+
 static void
 add_prediction (WsChart           *chart,
                 const WsPlotInput *in,
@@ -175,15 +250,23 @@ add_prediction (WsChart           *chart,
   g_autofree char *name = NULL;
   WsChartSeries *series;
 
-  if (in->prediction == NULL || in->prediction_name == NULL)
+  if (in->prediction == NULL)
+    return;
+  if (predicts_time (in))
+    {
+      add_predicted_time (chart, in, xs);
+      return;
+    }
+  /* no time without a device: what the model counts, on an axis of its own */
+  if (in->prediction_name == NULL)
     return;
   name = g_strdup_printf ("model: %s", in->prediction_name);
   ws_chart_set_axis (chart, WS_CHART_Y2, in->prediction_name, NULL, FALSE, WS_AXIS_LINEAR);
   series = ws_chart_add_series (chart, name, WS_SERIES_LINE, WS_CHART_Y2, -1);
   series->dashed = TRUE;
   for (guint i = 0; i < in->prediction->len; i++)
-    if (!isnan (g_array_index (in->prediction, double, i)))
-      ws_chart_series_add (series, xs[i], g_array_index (in->prediction, double, i), NAN, NAN);
+    if (!isnan (prediction_at (in, i)->metric))
+      ws_chart_series_add (series, xs[i], prediction_at (in, i)->metric, NAN, NAN);
 }
 
 static guint
@@ -480,6 +563,24 @@ ws_plot_prediction_patterns (const WsPlotInput *input)
   return input->sweep_param ? sweep_patterns (input) : topic_patterns (input);
 }
 
+GPtrArray *
+ws_plot_prediction_presets (const WsPlotInput *input)
+{
+  GPtrArray *presets;
+
+  g_return_val_if_fail (input != NULL && input->pattern != NULL, NULL);
+  if (!input->sweep_param)
+    return topic_presets (input);
+  /* the preset's kernel at each value of its sweep, unless the pattern is another */
+  presets = g_ptr_array_new ();
+  {
+    g_autoptr (GArray) values = sweep_values (input);
+    for (guint i = 0; i < values->len; i++)
+      g_ptr_array_add (presets, input->edited ? NULL : (gpointer) input->preset);
+  }
+  return presets;
+}
+
 WsChart *
 ws_plot_build (const WsPlotInput   *input,
                const WsPlotSources *sources)
@@ -495,13 +596,15 @@ ws_plot_build (const WsPlotInput   *input,
 }
 
 WsChart *
-ws_plot_build_for (const WsPreset      *preset,
-                   const WsPattern     *pattern,
-                   guint                access,
-                   const WsPlotSources *sources)
+ws_plot_build_for (const WsPreset        *preset,
+                   const WsPattern       *pattern,
+                   guint                  access,
+                   const WsDeviceProfile *profile,
+                   const WsPlotSources   *sources)
 {
   g_autofree char *key = NULL;
   g_autoptr (GPtrArray) patterns = NULL;
+  g_autoptr (GPtrArray) presets = NULL;
   g_autoptr (GArray) prediction = NULL;
   const char *name = NULL;
   WsPlotInput in = { 0 };
@@ -515,8 +618,11 @@ ws_plot_build_for (const WsPreset      *preset,
   key = ws_pattern_sweep_key (pattern, in.sweep_param);
   in.key = key;
   patterns = ws_plot_prediction_patterns (&in);
-  prediction = ws_plot_predict (patterns, ws_pattern_get_access (pattern, access)->space, &name, NULL);
+  presets = ws_plot_prediction_presets (&in);
+  prediction = ws_plot_predict (patterns, presets, ws_pattern_get_access (pattern, access)->space, profile, &name,
+                                NULL);
   in.prediction = prediction;
   in.prediction_name = name;
+  in.model_device = profile ? profile->name : NULL;
   return ws_plot_build (&in, sources);
 }

@@ -3,6 +3,7 @@
 
 #include "ws-analysis.h"
 #include "ws-chart.h"
+#include "ws-plot-model.h"
 #include "ws-presets.h"
 #include "ws-recording.h"
 #include "ws-session.h"
@@ -10,9 +11,21 @@
 G_BEGIN_DECLS
 
 /* The measured plots: median time per launch from recordings and from live
- * measurements, with the model's metric for the same patterns on the right
- * axis. The window and warpscope-cli export build them here, so a plot on
- * screen and a plot made by a script are the same plot. No GTK. */
+ * measurements, with the model's predicted time for the same patterns on
+ * the same axis (hollow diamonds a right model puts on the measured points;
+ * a line through them for a sweep), its sectors per request or wavefronts
+ * in their tooltips. Without a device profile, the model's metric stands
+ * on a right axis instead. The window and warpscope-cli export build them
+ * here, so a plot on screen and a plot made by a script are the same plot.
+ * No GTK. */
+
+/* What the model says of one x of a plot. */
+typedef struct
+{
+  double metric;                   /* sectors per request, wavefronts…; NAN where there is none */
+  double seconds;                  /* predicted time per launch; NAN without a prediction */
+  const char *bound;               /* the level that bounds it, or NULL (static) */
+} WsPlotPrediction;
 
 /* Where measurements come from: recordings, each labelled with its device,
  * and what this session measured. */
@@ -30,8 +43,9 @@ typedef struct
   gboolean edited;                 /* differs from the preset's but for its sweep parameter */
   const char *sweep_param;         /* plotted against it; NULL: the presets of the topic side by side */
   const char *key;                 /* the pattern less its sweep parameter (live entries' key) */
-  GArray *prediction;              /* double for each x; NULL while it is computed */
+  GArray *prediction;              /* WsPlotPrediction for each x; NULL while it is computed */
   const char *prediction_name;     /* "sectors per request" */
+  const char *model_device;        /* "NVIDIA H200": the profile the time is predicted on */
   GPtrArray *replayed;             /* WsMeasurement: a recorded sweep replaying, so far; or NULL */
   GPtrArray *sweeping;             /* WsMeasurement: a live sweep under way, so far; or NULL */
 } WsPlotInput;
@@ -64,22 +78,34 @@ char        *ws_plot_subtitle          (const WsPlotSources *sources);
 double       ws_plot_model_metric      (const WsLaunchStats *stats,
                                         WsSpace              space,
                                         const char         **name);
-/* The metric for each pattern (NAN where there is none); NULL if cancelled. */
+/* The model for each pattern: its metric, and on a profile (or NULL) the
+ * time it predicts for the kernel of presets[i] (NULL, or an array of one
+ * per pattern, NULL for a pattern of one's own). WsPlotPrediction for each;
+ * NULL if cancelled. */
 GArray      *ws_plot_predict           (GPtrArray           *patterns,
+                                        GPtrArray           *presets,
                                         WsSpace              space,
+                                        const WsDeviceProfile *profile,
                                         const char         **name,
                                         GCancellable        *cancellable);
+/* "32.0 sectors per request · bound by DRAM", for a tooltip; NULL for nothing. */
+char        *ws_plot_prediction_describe (const WsPlotPrediction *prediction,
+                                        const char          *metric_name);
 
 /* The patterns whose metric the plot needs, one for each x (NULL where
- * there is nothing to predict). */
+ * there is nothing to predict), and the preset whose kernel runs each
+ * (NULL for a pattern of one's own; the array owns nothing). */
 GPtrArray   *ws_plot_prediction_patterns (const WsPlotInput *input);
+GPtrArray   *ws_plot_prediction_presets (const WsPlotInput *input);
 WsChart     *ws_plot_build             (const WsPlotInput   *input,
                                         const WsPlotSources *sources);
 /* The plot of a pattern (of a preset, or NULL) with the model's prediction
- * for one of its instructions, computed here: what the command line draws. */
+ * for one of its instructions, on a profile (or NULL), computed here: what
+ * the command line draws. */
 WsChart     *ws_plot_build_for         (const WsPreset      *preset,
                                         const WsPattern     *pattern,
                                         guint                access,
+                                        const WsDeviceProfile *profile,
                                         const WsPlotSources *sources);
 
 G_END_DECLS

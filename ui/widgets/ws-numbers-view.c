@@ -12,7 +12,9 @@ struct _WsNumbersView
 
   GtkWidget *box;
   AdwPreferencesGroup *model_group;
+  AdwPreferencesGroup *hierarchy_group;
   AdwPreferencesGroup *measured_group;
+  GtkWidget *calibrate_button;
   GHashTable *rows;            /* key → AdwActionRow */
   GPtrArray *counter_rows;
   GtkWidget *message_row;
@@ -20,31 +22,45 @@ struct _WsNumbersView
 
 G_DEFINE_FINAL_TYPE (WsNumbersView, ws_numbers_view, GTK_TYPE_WIDGET)
 
+typedef enum
+{
+  GROUP_MODEL,
+  GROUP_HIERARCHY,
+  GROUP_MEASURED,
+} Group;
+
 static const struct
 {
   const char *key;
   const char *title;
   const char *subtitle;
-  gboolean measured;
+  Group group;
 } row_specs[] = {
-  { "instructions", "Warp instructions", "in the whole launch", FALSE },
-  { "sectors-per-request", "Sectors per request", "32-byte sectors each warp instruction moves", FALSE },
-  { "coalescing", "Coalescing", "bytes asked for ÷ bytes moved", FALSE },
-  { "bytes-moved", "Bytes moved", "by the sectors, whole launch", FALSE },
-  { "wavefronts", "Wavefronts per instruction", "passes through the 32 banks", FALSE },
-  { "bank-conflicts", "Bank conflicts per instruction", "wavefronts beyond the fewest possible", FALSE },
-  { "distinct", "Distinct addresses per instruction", NULL, FALSE },
-  { "replays", "Replays per instruction", "passes beyond the first", FALSE },
-  { "atomic-conflicts", "Lanes waiting on another", "per instruction, on the same address", FALSE },
-  { "source", "Measured on", NULL, TRUE },
-  { "median", "Median time per launch", NULL, TRUE },
-  { "range", "Fastest – slowest", NULL, TRUE },
-  { "bandwidth", "Effective bandwidth", "bytes the kernel must move ÷ median", TRUE },
-  { "bytes", "Bytes per launch", NULL, TRUE },
-  { "clock", "SM clock while sampling", NULL, TRUE },
-  { "verified", "Output checked", "against a CPU reference", TRUE },
-  { "counted", "Counted", NULL, TRUE },
-  { "warning", "Note", NULL, TRUE },
+  { "instructions", "Warp instructions", "in the whole launch", GROUP_MODEL },
+  { "sectors-per-request", "Sectors per request", "32-byte sectors each warp instruction moves", GROUP_MODEL },
+  { "coalescing", "Coalescing", "bytes asked for ÷ bytes moved", GROUP_MODEL },
+  { "bytes-moved", "Bytes moved", "by the sectors, whole launch", GROUP_MODEL },
+  { "wavefronts", "Wavefronts per instruction", "passes through the 32 banks", GROUP_MODEL },
+  { "bank-conflicts", "Bank conflicts per instruction", "wavefronts beyond the fewest possible", GROUP_MODEL },
+  { "distinct", "Distinct addresses per instruction", NULL, GROUP_MODEL },
+  { "replays", "Replays per instruction", "passes beyond the first", GROUP_MODEL },
+  { "atomic-conflicts", "Lanes waiting on another", "per instruction, on the same address", GROUP_MODEL },
+  { "hierarchy-state", "", NULL, GROUP_HIERARCHY },
+  { "predicted", "Predicted time per launch", NULL, GROUP_HIERARCHY },
+  { "bound", "Bound by", "the slowest level", GROUP_HIERARCHY },
+  { "l1-hit-rate", "L1 hit rate", "of the load sectors the warps look up", GROUP_HIERARCHY },
+  { "l2-sectors", "L2 sectors", "read and written by L1", GROUP_HIERARCHY },
+  { "l2-hit-rate", "L2 hit rate", "of the sectors read", GROUP_HIERARCHY },
+  { "dram-bytes", "DRAM bytes", "read and written", GROUP_HIERARCHY },
+  { "source", "Measured on", NULL, GROUP_MEASURED },
+  { "median", "Median time per launch", NULL, GROUP_MEASURED },
+  { "range", "Fastest – slowest", NULL, GROUP_MEASURED },
+  { "bandwidth", "Effective bandwidth", "bytes the kernel must move ÷ median", GROUP_MEASURED },
+  { "bytes", "Bytes per launch", NULL, GROUP_MEASURED },
+  { "clock", "SM clock while sampling", NULL, GROUP_MEASURED },
+  { "verified", "Output checked", "against a CPU reference", GROUP_MEASURED },
+  { "counted", "Counted", NULL, GROUP_MEASURED },
+  { "warning", "Note", NULL, GROUP_MEASURED },
 };
 
 static char *
@@ -112,7 +128,7 @@ ws_numbers_view_set_model (WsNumbersView *self,
 
   adw_preferences_group_set_description (self->model_group, what);
   for (guint i = 0; i < G_N_ELEMENTS (row_specs); i++)
-    if (!row_specs[i].measured)
+    if (row_specs[i].group == GROUP_MODEL)
       set_row (self, row_specs[i].key, NULL);
   if (stats == NULL)
     {
@@ -145,11 +161,89 @@ ws_numbers_view_set_model (WsNumbersView *self,
 #undef SET
 }
 
+static char *
+format_count (double v)
+{
+  if (v < 1000)
+    return g_strdup_printf ("%.0f", v);
+  return format_si (v, "");
+}
+
+void
+ws_numbers_view_set_hierarchy (WsNumbersView     *self,
+                               const WsHierStats *total,
+                               const char        *what,
+                               const char        *state,
+                               gboolean           can_calibrate)
+{
+  static const char * const keys[] = { "l1-hit-rate", "l2-sectors", "l2-hit-rate", "dram-bytes" };
+
+  g_return_if_fail (WS_IS_NUMBERS_VIEW (self));
+
+  adw_preferences_group_set_description (self->hierarchy_group, what);
+  gtk_widget_set_visible (self->calibrate_button, can_calibrate);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    set_row (self, keys[i], NULL);
+  set_row (self, "hierarchy-state", NULL);
+  if (state)
+    {
+      AdwActionRow *row = find_row (self, "hierarchy-state");
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), state);
+      gtk_widget_set_visible (GTK_WIDGET (row), TRUE);
+    }
+  if (total == NULL)
+    return;
+  {
+    g_autofree char *read = format_count (total->l2_read_sectors);
+    g_autofree char *written = format_count (total->l2_write_sectors + total->l2_atomic_sectors);
+    g_autofree char *dram_read = format_si (total->dram_read_bytes, "B");
+    g_autofree char *dram_written = format_si (total->dram_write_bytes, "B");
+    g_autofree char *sectors = g_strdup_printf ("%s read\n%s written", read, written);
+    g_autofree char *bytes = g_strdup_printf ("%s read\n%s written", total->dram_read_bytes ? dram_read : "0 B",
+                                              total->dram_write_bytes ? dram_written : "0 B");
+
+    if (total->l1_sectors > 0)
+      {
+        g_autofree char *t = g_strdup_printf ("%.1f %%", 100 * ws_hier_stats_l1_hit_rate (total));
+        set_row (self, "l1-hit-rate", t);
+      }
+    set_row (self, "l2-sectors", sectors);
+    if (total->l2_read_sectors > 0)
+      {
+        g_autofree char *t = g_strdup_printf ("%.1f %%", 100 * ws_hier_stats_l2_hit_rate (total));
+        set_row (self, "l2-hit-rate", t);
+      }
+    set_row (self, "dram-bytes", bytes);
+  }
+}
+
+void
+ws_numbers_view_set_prediction (WsNumbersView *self,
+                                double         seconds,
+                                const char    *bound,
+                                const char    *detail)
+{
+  g_return_if_fail (WS_IS_NUMBERS_VIEW (self));
+
+  if (isnan (seconds))
+    {
+      set_row (self, "predicted", NULL);
+      set_row (self, "bound", NULL);
+      return;
+    }
+  {
+    g_autofree char *t = format_si (seconds, "s");
+    set_row (self, "predicted", t);
+  }
+  set_row (self, "bound", bound);
+  adw_action_row_set_subtitle (find_row (self, "bound"), detail ? detail : "the slowest level");
+}
+
 static void
 clear_measured (WsNumbersView *self)
 {
   for (guint i = 0; i < G_N_ELEMENTS (row_specs); i++)
-    if (row_specs[i].measured)
+    if (row_specs[i].group == GROUP_MEASURED)
       set_row (self, row_specs[i].key, NULL);
   for (guint i = 0; i < self->counter_rows->len; i++)
     adw_preferences_group_remove (self->measured_group, g_ptr_array_index (self->counter_rows, i));
@@ -299,9 +393,20 @@ ws_numbers_view_init (WsNumbersView *self)
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
   self->model_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
   adw_preferences_group_set_title (self->model_group, "Model");
+  self->hierarchy_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (self->hierarchy_group, "Through L1, L2 and DRAM");
+  self->calibrate_button = gtk_button_new_with_mnemonic ("_Recalibrate");
+  gtk_widget_set_valign (self->calibrate_button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (self->calibrate_button,
+                               "Measure this GPU again for the model: its caches, DRAM and rates");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->calibrate_button), "win.recalibrate");
+  gtk_widget_add_css_class (self->calibrate_button, "flat");
+  gtk_widget_set_visible (self->calibrate_button, FALSE);
+  adw_preferences_group_set_header_suffix (self->hierarchy_group, self->calibrate_button);
   self->measured_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
   adw_preferences_group_set_title (self->measured_group, "Measured");
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->model_group));
+  gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->hierarchy_group));
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->measured_group));
   self->message_row = adw_action_row_new ();
   gtk_widget_add_css_class (self->message_row, "ws-message");
@@ -316,7 +421,12 @@ ws_numbers_view_init (WsNumbersView *self)
           gtk_label_set_wrap (value, TRUE);
           gtk_label_set_max_width_chars (value, 26);
         }
-      adw_preferences_group_add (row_specs[i].measured ? self->measured_group : self->model_group, row);
+      adw_preferences_group_add (row_specs[i].group == GROUP_MEASURED    ? self->measured_group
+                                 : row_specs[i].group == GROUP_HIERARCHY ? self->hierarchy_group
+                                                                         : self->model_group,
+                                 row);
+      if (g_str_equal (row_specs[i].key, "hierarchy-state"))
+        gtk_widget_add_css_class (row, "ws-message");
       gtk_widget_set_visible (row, FALSE);
       g_hash_table_insert (self->rows, (gpointer) row_specs[i].key, row);
     }

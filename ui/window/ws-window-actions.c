@@ -52,6 +52,14 @@ measure_action (GtkWidget  *widget,
 }
 
 static void
+recalibrate_action (GtkWidget  *widget,
+                    const char *name,
+                    GVariant   *param)
+{
+  ws_window_calibrate (WS_WINDOW (widget), TRUE);
+}
+
+static void
 banner_action (GtkWidget  *widget,
                const char *name,
                GVariant   *param)
@@ -254,6 +262,8 @@ ws_window_update_actions (WsWindow *self)
   gtk_widget_action_set_enabled (w, "win.sweep", param && !sweeping && (device || can_replay));
   gtk_widget_action_set_enabled (w, "win.cancel-sweep", sweeping);
   gtk_widget_action_set_enabled (w, "win.measure", device != NULL && !sweeping);
+  gtk_widget_action_set_enabled (w, "win.recalibrate", ws_window_can_calibrate (self) && !sweeping &&
+                                                          !self->calibrating);
   gtk_widget_action_set_enabled (w, "win.save-recording", ws_session_get_live (self->session)->len > 0 || recording);
   gtk_widget_action_set_enabled (w, "win.forget-recordings", ws_session_get_compared (self->session)->len > 0);
   gtk_button_set_label (GTK_BUTTON (self->sweep_button), label);
@@ -275,6 +285,7 @@ ws_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.measure", NULL, measure_action);
   gtk_widget_class_install_action (widget_class, "win.sweep", NULL, measure_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-sweep", NULL, measure_action);
+  gtk_widget_class_install_action (widget_class, "win.recalibrate", NULL, recalibrate_action);
   gtk_widget_class_install_action (widget_class, "win.dismiss-banner", NULL, banner_action);
   gtk_widget_class_install_action (widget_class, "win.show-help", "s", help_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-sidebar", NULL, sidebar_action);

@@ -31,6 +31,8 @@ ws_window_plot_sources (WsWindow      *self,
 typedef struct
 {
   GPtrArray *patterns;       /* WsPattern, NULL where there is nothing to predict */
+  GPtrArray *presets;        /* the preset whose kernel runs each, or NULL */
+  WsDeviceProfile *profile;  /* a copy, or NULL: the time needs one */
   WsSpace space;
   const char *name;
   char *key;                 /* what it is for: the task owns it, done or not */
@@ -40,6 +42,8 @@ static void
 prediction_free (Prediction *p)
 {
   g_ptr_array_unref (p->patterns);
+  g_ptr_array_unref (p->presets);
+  g_clear_pointer (&p->profile, ws_device_profile_free);
   g_free (p->key);
   g_free (p);
 }
@@ -51,7 +55,7 @@ predict_thread (GTask        *task,
                 GCancellable *cancellable)
 {
   Prediction *p = task_data;
-  GArray *values = ws_plot_predict (p->patterns, p->space, &p->name, cancellable);
+  GArray *values = ws_plot_predict (p->patterns, p->presets, p->space, p->profile, &p->name, cancellable);
 
   if (values == NULL || g_task_return_error_if_cancelled (task))
     {
@@ -88,14 +92,17 @@ predict_done (GObject      *source,
 static GArray *
 prediction_for (WsWindow   *self,
                 const char *key,
-                GPtrArray  *patterns)
+                GPtrArray  *patterns,
+                GPtrArray  *presets)
 {
+  WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
   g_autoptr (GTask) task = NULL;
   Prediction *p;
 
   if (self->prediction && g_strcmp0 (self->prediction_key, key) == 0)
     {
       g_ptr_array_unref (patterns);
+      g_ptr_array_unref (presets);
       return self->prediction;
     }
   g_cancellable_cancel (self->prediction_cancellable);
@@ -103,6 +110,8 @@ prediction_for (WsWindow   *self,
   self->prediction_cancellable = g_cancellable_new ();
   p = g_new0 (Prediction, 1);
   p->patterns = patterns;
+  p->presets = presets;
+  p->profile = profile ? ws_device_profile_copy (profile) : NULL;
   p->space = ws_window_shown_space (self);
   p->key = g_strdup (key);
   task = g_task_new (self, self->prediction_cancellable, predict_done, NULL);
@@ -122,16 +131,20 @@ ws_window_pattern_key (WsWindow *self)
   return ws_pattern_sweep_key (self->pattern, ws_window_sweep_param (self));
 }
 
-/* What the prediction is for: the plot's x values and the space shown. */
+/* What the prediction is for: the plot's x values, the space shown and
+ * the device the time is predicted on. */
 static char *
 prediction_key (WsWindow   *self,
                 const char *key,
                 const char *param)
 {
+  WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
+  g_autofree char *device = g_strdup_printf ("%s\n%s", profile ? profile->id : "", self->profile_source ? self->profile_source : "");
+
   if (param)
-    return g_strdup_printf ("sweep\n%s\n%d", key, ws_window_shown_space (self));
-  return g_strdup_printf ("topic\n%s\n%s\n%d", self->preset ? self->preset->topic : "",
-                          self->edited ? key : "", ws_window_shown_space (self));
+    return g_strdup_printf ("sweep\n%s\n%d\n%s\n%d", key, ws_window_shown_space (self), device, self->edited);
+  return g_strdup_printf ("topic\n%s\n%s\n%d\n%s", self->preset ? self->preset->topic : "",
+                          self->edited ? key : "", ws_window_shown_space (self), device);
 }
 
 #define CHART_INTERVAL_US (80 * 1000)
@@ -180,8 +193,10 @@ ws_window_rebuild_chart (WsWindow *self)
   WsPlotSources sources;
   WsChart *chart;
 
-  in.prediction = prediction_for (self, pkey, ws_plot_prediction_patterns (&in));
+  in.prediction = prediction_for (self, pkey, ws_plot_prediction_patterns (&in), ws_plot_prediction_presets (&in));
   in.prediction_name = self->prediction_name;
+  in.model_device = ws_session_get_device_profile (self->session)
+                      ? ((WsDeviceProfile *) ws_session_get_device_profile (self->session))->name : NULL;
   ws_window_plot_sources (self, &sources, recordings);
   chart = ws_plot_build (&in, &sources);
   if (!ws_session_get_recording_loaded (self->session) || !ws_session_get_probed (self->session))

@@ -13,11 +13,127 @@
 /* The chart                                                          */
 /* ------------------------------------------------------------------ */
 
+/* The model's time for the items, on a thread of its own, kept until the
+ * comparison or the device changes. */
+typedef struct
+{
+  GPtrArray *items;          /* WsCompareItem, copied */
+  WsDeviceProfile *profile;
+  char *key;                 /* what it is for: the task owns it, done or not */
+} ComparePrediction;
+
+static void
+compare_prediction_free (ComparePrediction *p)
+{
+  g_ptr_array_unref (p->items);
+  ws_device_profile_free (p->profile);
+  g_free (p->key);
+  g_free (p);
+}
+
+static void
+compare_predict_thread (GTask        *task,
+                        gpointer      source,
+                        gpointer      task_data,
+                        GCancellable *cancellable)
+{
+  ComparePrediction *p = task_data;
+  GArray *values = ws_compare_predict (p->items, p->profile, cancellable);
+
+  if (values == NULL || g_task_return_error_if_cancelled (task))
+    {
+      g_clear_pointer (&values, g_array_unref);
+      return;
+    }
+  g_task_return_pointer (task, values, (GDestroyNotify) g_array_unref);
+}
+
+static void
+compare_predict_done (GObject      *source,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  WsWindow *self = WS_WINDOW (source);
+  ComparePrediction *p = g_task_get_task_data (G_TASK (result));
+  GArray *values = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  g_assert (WS_IS_WINDOW (self));
+
+  if (values == NULL)
+    return;
+  self->compare_predicting = FALSE;
+  g_clear_pointer (&self->compare_prediction, g_array_unref);
+  self->compare_prediction = values;
+  g_free (self->compare_prediction_key);
+  self->compare_prediction_key = g_steal_pointer (&p->key);
+  ws_window_rebuild_compare (self);
+}
+
+static char *
+compare_key (WsWindow  *self,
+             GPtrArray *items)
+{
+  WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
+  GString *s = g_string_new (profile ? profile->id : "");
+
+  g_string_append_printf (s, "\n%s", self->profile_source ? self->profile_source : "");
+  for (guint i = 0; i < items->len; i++)
+    {
+      WsCompareItem *item = g_ptr_array_index (items, i);
+      g_autofree char *key = ws_pattern_sweep_key (item->pattern, NULL);
+      g_string_append_printf (s, "\n%s\n%s", item->id, key);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* The predicted times, when they are for these items on this device; else
+ * starts computing them and returns NULL. */
+static const WsPlotPrediction *
+compare_prediction_for (WsWindow  *self,
+                        GPtrArray *items)
+{
+  WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
+  g_autofree char *key = NULL;
+  g_autoptr (GTask) task = NULL;
+  ComparePrediction *p;
+
+  if (!ws_plot_model_can_predict (profile))
+    return NULL;
+  key = compare_key (self, items);
+  if (self->compare_prediction && g_strcmp0 (self->compare_prediction_key, key) == 0)
+    return (const WsPlotPrediction *) self->compare_prediction->data;
+  if (self->compare_predicting && g_strcmp0 (self->compare_predicting_key, key) == 0)
+    return NULL;
+  g_cancellable_cancel (self->compare_cancellable);
+  g_clear_object (&self->compare_cancellable);
+  self->compare_cancellable = g_cancellable_new ();
+  p = g_new0 (ComparePrediction, 1);
+  p->items = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_compare_item_free);
+  for (guint i = 0; i < items->len; i++)
+    {
+      const WsCompareItem *item = g_ptr_array_index (items, i);
+      g_ptr_array_add (p->items, ws_compare_item_new_for (ws_preset_lookup (item->id), item->pattern));
+    }
+  p->profile = ws_device_profile_copy (profile);
+  p->key = g_strdup (key);
+  task = g_task_new (self, self->compare_cancellable, compare_predict_done, NULL);
+  g_task_set_source_tag (task, compare_prediction_for);
+  g_task_set_check_cancellable (task, TRUE);
+  g_task_set_task_data (task, p, (GDestroyNotify) compare_prediction_free);
+  ws_window_run_in_background (task, compare_predict_thread);
+  self->compare_predicting = TRUE;
+  g_free (self->compare_predicting_key);
+  self->compare_predicting_key = g_steal_pointer (&key);
+  return NULL;
+}
+
 void
 ws_window_rebuild_compare (WsWindow *self)
 {
   GPtrArray *items = ws_session_get_comparison (self->session);
+  WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
   g_autoptr (GPtrArray) recordings = NULL;
+  const WsPlotPrediction *predicted;
   WsPlotSources sources;
   WsChart *chart;
 
@@ -25,7 +141,9 @@ ws_window_rebuild_compare (WsWindow *self)
     return;
   recordings = ws_session_dup_recordings (self->session);
   ws_window_plot_sources (self, &sources, recordings);
-  chart = ws_compare_build_chart (items, ws_session_get_comparison_costs (self->session), &sources);
+  predicted = compare_prediction_for (self, items);
+  chart = ws_compare_build_chart (items, ws_session_get_comparison_costs (self->session), predicted,
+                                  profile ? profile->name : NULL, &sources);
   if (!ws_session_get_recording_loaded (self->session) || !ws_session_get_probed (self->session))
     ws_chart_set_message (chart, "Looking for a GPU and the recorded measurements…");
   else if (ws_session_get_device (self->session))

@@ -83,6 +83,32 @@ export_view (WsWindow       *self,
 }
 
 static gboolean
+export_hierarchy (WsWindow       *self,
+                  const char     *path,
+                  WsExportFormat  format,
+                  double          scale,
+                  GError        **error)
+{
+  const WsHierarchyFigure *shown = ws_hierarchy_view_get_figure (self->hierarchy_view);
+  const WsFigureStyle *style = ws_window_export_style (self);
+  g_autoptr (WsHierarchyFigure) figure = NULL;
+  double w, h;
+
+  if (shown == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "there is no view to export");
+      return FALSE;
+    }
+  /* as it is, but for what the pointer is on */
+  figure = ws_hierarchy_figure_copy (shown);
+  figure->hover = WS_HIER_HIT_INIT;
+  export_size (GTK_WIDGET (self->hierarchy_view), 800, 480, &w, &h);
+  w = MAX (w, ws_hierarchy_figure_min_width (figure, style));
+  h = MAX (h, ws_hierarchy_figure_min_height (figure, style, w));
+  return ws_export_drawing (path, format, w, h, scale, style, ws_hierarchy_figure_export_draw, figure, error);
+}
+
+static gboolean
 export_compare (WsWindow       *self,
                 const char     *path,
                 WsExportFormat  format,
@@ -161,6 +187,8 @@ ws_window_export (WsWindow       *self,
     return export_plot (self, path, format, scale, error);
   if (ws_window_comparing (self))
     return export_compare (self, path, format, scale, error);
+  if (gtk_stack_get_visible_child (self->view_stack) == GTK_WIDGET (self->hierarchy_view))
+    return export_hierarchy (self, path, format, scale, error);
   return export_view (self, path, format, scale, error);
 }
 

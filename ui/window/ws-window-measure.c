@@ -172,6 +172,37 @@ describe_source (const char          *device,
   return g_string_free (s, FALSE);
 }
 
+const WsMeasurement *
+ws_window_shown_measurement (WsWindow *self,
+                             char    **source,
+                             int      *hue)
+{
+  const WsLiveEntry *e = live_for_current (self);
+  const WsDeviceInfo *device = ws_session_get_device (self->session);
+  WsRecording *recording = ws_session_get_recording (self->session);
+  const WsMeasurement *m;
+
+  if (e)
+    {
+      g_autoptr (GPtrArray) recordings = ws_session_dup_recordings (self->session);
+      WsPlotSources sources;
+
+      ws_window_plot_sources (self, &sources, recordings);
+      *hue = ws_plot_live_hue (&sources);
+      *source = ws_plot_live_name (device ? device->name : NULL);
+      return e->m;
+    }
+  if (recording && self->preset && !self->edited &&
+      (m = ws_plot_recorded_one (recording, self->preset, self->pattern)))
+    {
+      *hue = 0;
+      *source = ws_plot_recording_name (recording);
+      return m;
+    }
+  *source = NULL;
+  return NULL;
+}
+
 /* The measured numbers beside the model's: live, else recorded, else why not. */
 void
 ws_window_show_measured (WsWindow *self)
@@ -181,6 +212,8 @@ ws_window_show_measured (WsWindow *self)
   WsRecording *recording = ws_session_get_recording (self->session);
   const WsMeasurement *m;
 
+  /* the counters below L1 beside the model's, in the hierarchy view */
+  ws_window_show_hierarchy (self);
   if (e)
     {
       g_autofree char *source = describe_source (device ? device->name : "this GPU", "now", e->m);
@@ -222,6 +255,7 @@ on_probed (WsWindow *self)
   g_assert (WS_IS_WINDOW (self));
 
   ws_window_update_banner (self);
+  ws_window_update_profile (self);
   ws_window_rebuild_chart (self);
   ws_window_rebuild_compare (self);
   ws_window_show_measured (self);
@@ -238,6 +272,7 @@ on_recordings_changed (WsWindow *self)
   g_assert (WS_IS_WINDOW (self));
 
   ws_window_update_banner (self);
+  ws_window_update_profile (self);
   ws_window_rebuild_chart (self);
   ws_window_rebuild_compare (self);
   ws_window_show_measured (self);

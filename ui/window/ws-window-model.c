@@ -121,6 +121,8 @@ analyze_launch_done (GObject      *source,
   g_clear_pointer (&self->launch, ws_launch_stats_free);
   self->launch = stats;
   show_launch (self);
+  /* below L1, once the launch's own figures are in */
+  ws_window_analyze_hierarchy (self);
   /* the counters' figure is set beside the model's */
   ws_window_show_measured (self);
 }
@@ -142,6 +144,7 @@ ws_window_analyze (WsWindow *self)
   self->model_cancellable = g_cancellable_new ();
   g_clear_pointer (&self->launch, ws_launch_stats_free);
   show_launch (self);
+  ws_window_analyze_hierarchy (self);
   task = g_task_new (self, self->model_cancellable, analyze_launch_done, NULL);
   g_task_set_source_tag (task, ws_window_analyze);
   g_task_set_check_cancellable (task, TRUE);

@@ -9,6 +9,8 @@
 #include "ws-compare.h"
 #include "ws-compare-view.h"
 #include "ws-figure-view.h"
+#include "ws-hierarchy-view.h"
+#include "ws-plot-model.h"
 #include "ws-numbers-view.h"
 #include "ws-pattern-editor.h"
 #include "ws-plot.h"
@@ -61,6 +63,7 @@ struct _WsWindow
   GSettings *settings;
   WsSchedulePlayer *player;
   WsFigureView *views[WS_N_FIGURES];
+  WsHierarchyView *hierarchy_view;
 
   /* what is shown */
   const WsPreset *preset;          /* NULL for a pattern that is no longer the preset's */
@@ -72,10 +75,19 @@ struct _WsWindow
   GCancellable *model_cancellable;
   WsLaunchStats *launch;
   GCancellable *prediction_cancellable;
-  GArray *prediction;              /* double: the model's metric for each x of the chart */
+  GArray *prediction;              /* WsPlotPrediction: the model for each x of the chart */
   char *prediction_key;            /* what it was computed for */
   char *prediction_name;           /* "sectors per request" */
   gboolean predicting;             /* a prediction is on its way */
+
+  /* below L1: the device the model follows the launch on (the session
+   * holds its profile) and the launch's hierarchy on it */
+  char *profile_source;            /* "calibrated on this GPU on 2026-11-23" */
+  gboolean calibrating;
+  GCancellable *hierarchy_cancellable;
+  WsPlotModel *hierarchy;          /* for self->pattern on the session's profile; NULL while it runs */
+  char *hierarchy_error;
+  gboolean hierarchy_running;
 
   /* what it shows: the GPU, recordings, live measurements, the comparison */
   WsSession *session;
@@ -102,6 +114,11 @@ struct _WsWindow
   GError *sweep_error;             /* why it stopped */
   guint opening;                   /* recordings being read */
   char *compare_shown;             /* the comparison the cells show (its items' titles) */
+  GCancellable *compare_cancellable;
+  GArray *compare_prediction;      /* WsPlotPrediction: the model's time of each item */
+  char *compare_prediction_key;    /* what it is for */
+  char *compare_predicting_key;    /* what is being predicted */
+  gboolean compare_predicting;
 
   /* for the benchmark: the longest time a backend callback held the main loop */
   gint64 longest_callback_us;
@@ -145,6 +162,29 @@ void     ws_window_measure_now          (WsWindow       *self);
 gboolean ws_window_save_recording       (WsWindow       *self,
                                          const char     *path,
                                          GError        **error);
+
+/* The measurement the numbers pane shows for the pattern: live, else
+ * recorded for an unedited preset; where it comes from, and its hue in the
+ * charts. NULL when there is none. */
+const WsMeasurement *ws_window_shown_measurement (WsWindow *self,
+                                         char          **source,
+                                         int            *hue);
+
+/* ws-window-hierarchy.c */
+void     ws_window_hierarchy_init       (WsWindow       *self);
+void     ws_window_hierarchy_dispose    (WsWindow       *self);
+/* Picks the device profile for the model: the GPU's (calibrated and kept),
+ * else the one shipped for it, else the recording's GPU's. */
+void     ws_window_update_profile       (WsWindow       *self);
+char    *ws_window_profile_cache_path   (const char     *id);
+/* again: measures anew what was kept. FALSE when the GPU cannot be calibrated. */
+gboolean ws_window_calibrate            (WsWindow       *self,
+                                         gboolean        again);
+gboolean ws_window_can_calibrate        (WsWindow       *self);
+/* After the launch's own figures: its hierarchy on the profile. */
+void     ws_window_analyze_hierarchy    (WsWindow       *self);
+/* The view and the numbers, with what is known now. */
+void     ws_window_show_hierarchy       (WsWindow       *self);
 
 /* ws-window-sweep.c */
 void     ws_window_sweep_init           (WsWindow       *self);

@@ -53,9 +53,27 @@ ws_window_show_result (WsWindow *self)
                                  ws_pattern_get_block (self->pattern));
       keep |= applies && visible == GTK_WIDGET (self->views[k]);
     }
+  /* the hierarchy is of the whole launch, whatever the instruction */
+  keep |= visible == GTK_WIDGET (self->hierarchy_view);
   if (!keep && n > 0)
     gtk_stack_set_visible_child (self->view_stack, GTK_WIDGET (self->views[kinds[0]]));
   ws_schedule_player_set_n_steps (self->player, self->result->steps->len);
+}
+
+gboolean
+ws_window_show_view (WsWindow   *self,
+                     const char *name)
+{
+  GtkWidget *child;
+
+  g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  child = gtk_stack_get_child_by_name (self->view_stack, name);
+  if (child == NULL || !gtk_stack_page_get_visible (gtk_stack_get_page (self->view_stack, child)))
+    return FALSE;
+  gtk_stack_set_visible_child (self->view_stack, child);
+  return TRUE;
 }
 
 /* The figure counts the steps; the label says what one step is (a label
@@ -171,6 +189,7 @@ setup_views (WsWindow *self)
       gtk_stack_page_set_visible (page, FALSE);
       g_object_bind_property (self->player, "position", self->views[k], "position", G_BINDING_SYNC_CREATE);
     }
+  ws_window_hierarchy_init (self);
   ws_schedule_player_attach (self->player, GTK_WIDGET (self->view_stack));
   g_signal_connect_object (self->player, "notify::n-steps", G_CALLBACK (update_step_label), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->player, "notify::playing", G_CALLBACK (on_playing_changed), self,
@@ -372,7 +391,9 @@ ws_window_is_settled (WsWindow *self)
   g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
 
   return ws_session_get_probed (self->session) && ws_session_get_recording_loaded (self->session) &&
-         self->launch != NULL && !self->predicting && self->measure_cancellable == NULL &&
+         self->launch != NULL && !self->predicting && !self->hierarchy_running && !self->calibrating &&
+         !self->compare_predicting &&
+         self->measure_cancellable == NULL &&
          self->measure_timeout == 0 && !ws_window_is_opening (self) && self->chart_timeout == 0 &&
          ws_chart_view_is_drawn (self->chart) && ws_chart_view_is_drawn (ws_compare_view_get_chart (self->compare)) &&
          ws_session_comparison_is_settled (self->session);
@@ -443,6 +464,8 @@ ws_window_dispose (GObject *object)
     ws_session_set_measure_comparison (self->session, FALSE);
   g_cancellable_cancel (self->model_cancellable);
   g_cancellable_cancel (self->prediction_cancellable);
+  g_cancellable_cancel (self->compare_cancellable);
+  ws_window_hierarchy_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_WINDOW);
   g_clear_object (&self->player);
   G_OBJECT_CLASS (ws_window_parent_class)->dispose (object);
@@ -457,6 +480,10 @@ ws_window_finalize (GObject *object)
   g_clear_object (&self->session);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->compare_shown, g_free);
+  g_clear_object (&self->compare_cancellable);
+  g_clear_pointer (&self->compare_prediction, g_array_unref);
+  g_clear_pointer (&self->compare_prediction_key, g_free);
+  g_clear_pointer (&self->compare_predicting_key, g_free);
   g_clear_object (&self->model_cancellable);
   g_clear_object (&self->prediction_cancellable);
   g_clear_pointer (&self->pattern, ws_pattern_unref);

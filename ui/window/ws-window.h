@@ -23,6 +23,10 @@ gboolean    ws_window_load_preset       (WsWindow       *self,
 const char *ws_window_get_preset_id     (WsWindow       *self);
 /* Two to four presets side by side, on the compare page; FALSE if the
  * count is wrong or an id unknown. */
+/* Shows a view of the pattern by name ("banks", "hierarchy"); FALSE when
+ * the pattern has no such view. */
+gboolean    ws_window_show_view         (WsWindow       *self,
+                                         const char     *name);
 gboolean    ws_window_compare_presets   (WsWindow       *self,
                                          const char * const *ids);
 /* A pattern of one's own, from the default element size. */

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The measured plots (ui/plots/ws-plot.c): the model's predicted time on
+ * the measured axis, a line through a sweep and a mark over each preset of
+ * a topic, with what the model counts in the tooltips; without a time, the
+ * model's metric on an axis of its own. */
+#include "ws-plot.h"
+
+#include <math.h>
+#include <string.h>
+
+static const WsChartSeries *
+model_series (const WsChart *chart,
+              guint         *index)
+{
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const WsChartSeries *se = g_ptr_array_index (chart->series, i);
+      if (g_str_has_prefix (se->name, "model"))
+        {
+          *index = i;
+          return se;
+        }
+    }
+  return NULL;
+}
+
+/* A prediction for each x: time where with_time, the metric always. */
+static GArray *
+made_up (guint    n,
+         gboolean with_time)
+{
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (WsPlotPrediction));
+
+  for (guint i = 0; i < n; i++)
+    {
+      WsPlotPrediction p = { 4.0 + i, with_time ? 100e-6 * (1 + i) : NAN, with_time ? "DRAM" : NULL };
+      g_array_append_val (a, p);
+    }
+  return a;
+}
+
+static WsChart *
+build (const char *id,
+       gboolean    with_time)
+{
+  const WsPreset *preset = ws_preset_lookup (id);
+  g_autoptr (WsPattern) pattern = ws_preset_build (preset);
+  g_autofree char *key = NULL;
+  g_autoptr (GPtrArray) patterns = NULL;
+  g_autoptr (GPtrArray) presets = NULL;
+  g_autoptr (GArray) prediction = NULL;
+  WsPlotSources sources = { 0 };
+  WsChart *chart;
+  WsPlotInput in = { preset, pattern, FALSE, ws_preset_sweep_param (preset, pattern) };
+
+  key = ws_pattern_sweep_key (pattern, in.sweep_param);
+  in.key = key;
+  patterns = ws_plot_prediction_patterns (&in);
+  presets = ws_plot_prediction_presets (&in);
+  g_assert_cmpuint (presets->len, ==, patterns->len);
+  prediction = made_up (patterns->len, with_time);
+  in.prediction = prediction;
+  in.prediction_name = "sectors per request";
+  in.model_device = "NVIDIA H200";
+  chart = ws_plot_build (&in, &sources);
+  ws_chart_autoscale (chart);
+  return chart;
+}
+
+static void
+test_sweep (void)
+{
+  g_autoptr (WsChart) chart = build ("coalescing/strided-sweep", TRUE);
+  guint index = 0;
+  const WsChartSeries *model = model_series (chart, &index);
+  g_autofree char *tip = NULL;
+
+  g_assert_nonnull (model);
+  g_assert_cmpstr (model->name, ==, "model: predicted on NVIDIA H200");
+  g_assert_cmpint (model->kind, ==, WS_SERIES_LINE);
+  g_assert_cmpint (model->axis, ==, WS_CHART_Y);
+  g_assert_true (model->overlay);
+  g_assert_null (chart->axes[WS_CHART_Y2].title);
+  g_assert_cmpfloat (g_array_index (model->points, WsChartPoint, 1).y, ==, 200e-6);
+  tip = ws_chart_describe_point (chart, index, 1);
+  g_assert_nonnull (strstr (tip, "stride = 2 elements: 0.200 ms"));
+  g_assert_nonnull (strstr (tip, "model: 5 sectors per request · bound by DRAM"));
+}
+
+static void
+test_topic (void)
+{
+  g_autoptr (WsChart) chart = build ("coalescing/sequential", TRUE);
+  guint index = 0;
+  const WsChartSeries *model = model_series (chart, &index);
+
+  g_assert_nonnull (model);
+  /* a mark over each preset, where its measured point is */
+  g_assert_cmpint (model->kind, ==, WS_SERIES_POINTS);
+  g_assert_true (model->overlay);
+  g_assert_cmpuint (model->points->len, ==, chart->axes[WS_CHART_X].categories->len);
+}
+
+static void
+test_without_time (void)
+{
+  g_autoptr (WsChart) chart = build ("coalescing/strided-sweep", FALSE);
+  guint index = 0;
+  const WsChartSeries *model = model_series (chart, &index);
+
+  g_assert_nonnull (model);
+  g_assert_cmpstr (model->name, ==, "model: sectors per request");
+  g_assert_cmpint (model->axis, ==, WS_CHART_Y2);
+  g_assert_false (model->overlay);
+  g_assert_cmpstr (chart->axes[WS_CHART_Y2].title, ==, "sectors per request");
+}
+
+/* A chart's copy keeps what the tooltips say. */
+static void
+test_copy_keeps_notes (void)
+{
+  g_autoptr (WsChart) chart = build ("coalescing/strided-sweep", TRUE);
+  g_autoptr (WsChart) copy = ws_chart_copy (chart);
+  guint a = 0, b = 0;
+  g_autofree char *tip = NULL;
+
+  model_series (chart, &a);
+  g_assert_true (model_series (copy, &b)->overlay);
+  tip = ws_chart_describe_point (copy, b, 0);
+  g_assert_nonnull (strstr (tip, "bound by DRAM"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/plot/predicted-sweep", test_sweep);
+  g_test_add_func ("/plot/predicted-topic", test_topic);
+  g_test_add_func ("/plot/without-time", test_without_time);
+  g_test_add_func ("/plot/copy-keeps-notes", test_copy_keeps_notes);
+  return g_test_run ();
+}

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The model of a whole launch, for the plots: the hierarchy below L1, and
+ * the predicted time when the model predicts one. */
+#include "ws-plot-model.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "ws-chart.h"
+#include "ws-device-json.h"
+
+/* Launches already followed, by preset, pattern and device: the hierarchy
+ * view and the chart ask for the same ones, and a preset visited again
+ * costs nothing. Every thread asks here. */
+#define CACHE_MOST 256
+
+static GMutex cache_lock;
+static GHashTable *cache;    /* key → WsPlotModel */
+
+static char *
+cache_key (const WsPreset        *preset,
+           const WsPattern       *pattern,
+           const WsDeviceProfile *profile)
+{
+  g_autofree char *device = ws_device_profile_to_data (profile);
+  g_autofree char *text = ws_pattern_sweep_key (pattern, NULL);
+
+  return g_strdup_printf ("%s\n%s\n%s", preset ? preset->id : "", text, device);
+}
+
+static WsPlotModel *
+cache_lookup (const char *key)
+{
+  WsPlotModel *m = NULL;
+
+  g_mutex_lock (&cache_lock);
+  if (cache && (m = g_hash_table_lookup (cache, key)))
+    m = ws_plot_model_copy (m);
+  g_mutex_unlock (&cache_lock);
+  return m;
+}
+
+static void
+cache_insert (char              *key,
+              const WsPlotModel *m)
+{
+  g_mutex_lock (&cache_lock);
+  if (cache == NULL)
+    cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) ws_plot_model_free);
+  if (g_hash_table_size (cache) >= CACHE_MOST)
+    g_hash_table_remove_all (cache);
+  g_hash_table_replace (cache, key, ws_plot_model_copy (m));
+  g_mutex_unlock (&cache_lock);
+}
+
+/* Sectors of store, reduction and atomic instructions in global and local
+ * memory: what the warps send down to L1 and on. */
+static double
+written_sectors (const WsHierarchy *h)
+{
+  const WsLaunchStats *launch = h->launch;
+  double n = 0;
+
+  for (guint i = 0; launch && i < launch->n_accesses; i++)
+    {
+      const WsAccess *a = ws_pattern_get_access (launch->pattern, i);
+      if ((a->space == WS_SPACE_GLOBAL || a->space == WS_SPACE_LOCAL) && a->kind != WS_ACCESS_LOAD)
+        n += launch->accesses[i].sectors;
+    }
+  return n;
+}
+
+WsPlotModel *
+ws_plot_model_compute (const WsPreset        *preset,
+                       const WsPattern       *pattern,
+                       const WsDeviceProfile *profile,
+                       GCancellable          *cancellable,
+                       GError               **error)
+{
+  g_autoptr (WsHierarchy) h = NULL;
+  g_autofree char *key = NULL;
+  WsPlotModel *m;
+
+  g_return_val_if_fail (pattern != NULL && profile != NULL, NULL);
+
+  key = cache_key (preset, pattern, profile);
+  if ((m = cache_lookup (key)))
+    return m;
+  if ((h = ws_hierarchy_analyze (pattern, profile, NULL, cancellable, error)) == NULL)
+    return NULL;
+  m = g_new0 (WsPlotModel, 1);
+  m->total = h->total;
+  m->written_sectors = written_sectors (h);
+  m->instructions = h->launch ? h->launch->total.instructions : 0;
+  m->blocks = h->launch ? h->launch->blocks : 0;
+  m->warps = h->launch ? h->launch->warps : 0;
+  m->blocks_per_sm = h->blocks_per_sm;
+  m->warps_per_sm = h->warps_per_sm;
+  m->l1_bytes = h->l1_bytes;
+  m->sms = profile->sms;
+  /* the time comes with the model's timing of the launch */
+  m->predicted_s = NAN;
+  m->bound = -1;
+  cache_insert (g_steal_pointer (&key), m);
+  return m;
+}
+
+gboolean
+ws_plot_model_can_predict (const WsDeviceProfile *profile)
+{
+  /* the time comes with the model's timing of a launch */
+  return FALSE;
+}
+
+WsPlotModel *
+ws_plot_model_copy (const WsPlotModel *model)
+{
+  g_return_val_if_fail (model != NULL, NULL);
+  return g_memdup2 (model, sizeof *model);
+}
+
+void
+ws_plot_model_free (WsPlotModel *model)
+{
+  g_free (model);
+}
+
+const char *
+ws_plot_model_bound_name (const WsPlotModel *model)
+{
+  if (model == NULL || isnan (model->predicted_s) || model->bound < 0 || (guint) model->bound >= model->n_levels)
+    return NULL;
+  return model->levels[model->bound].name;
+}
+
+static int
+slower_first (gconstpointer a,
+              gconstpointer b)
+{
+  double ta = ((const WsPlotLevelTime *) a)->seconds, tb = ((const WsPlotLevelTime *) b)->seconds;
+
+  return ta < tb ? 1 : ta > tb ? -1 : 0;
+}
+
+char *
+ws_plot_model_describe_levels (const WsPlotModel *model)
+{
+  WsPlotLevelTime sorted[WS_PLOT_MAX_LEVELS];
+  GString *s = g_string_new (NULL);
+  guint n = 0;
+
+  g_return_val_if_fail (model != NULL, NULL);
+  for (guint i = 0; i < model->n_levels; i++)
+    if (model->levels[i].seconds > 0)
+      sorted[n++] = model->levels[i];
+  qsort (sorted, n, sizeof sorted[0], slower_first);
+  for (guint i = 0; i < n; i++)
+    {
+      WsChartAxis axis = { .unit = (char *) "s", .si = TRUE, .max = sorted[i].seconds };
+      g_autofree char *t = ws_chart_axis_format (&axis, sorted[i].seconds, TRUE);
+      g_string_append_printf (s, "%s%s %s", i ? " · " : "", sorted[i].name, t);
+    }
+  return g_string_free (s, FALSE);
+}
