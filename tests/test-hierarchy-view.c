@@ -5,6 +5,7 @@
 #include "ws-device-json.h"
 #include "ws-export.h"
 #include "ws-hierarchy-figure.h"
+#include "ws-kernel-launch.h"
 #include "ws-plot-hierarchy.h"
 #include "ws-presets.h"
 
@@ -297,7 +298,8 @@ test_build (void)
 {
   g_autoptr (WsDeviceProfile) profile = h200 ();
   g_autoptr (WsPattern) pattern = ws_preset_build (ws_preset_lookup ("coalescing/sequential"));
-  g_autoptr (WsHierarchy) h = ws_hierarchy_analyze (pattern, profile, NULL, NULL, NULL);
+  g_autoptr (WsKernelLaunch) launch = ws_kernel_launch_new ("coalescing/sequential", pattern, NULL);
+  g_autoptr (WsLaunchPrediction) h = ws_launch_predict (launch, profile, NULL, NULL);
   g_autoptr (WsPlotModel) model = ws_plot_model_compute (ws_preset_lookup ("coalescing/sequential"), pattern, profile,
                                                          NULL, NULL);
   g_autoptr (WsMeasurement) m = counted_measurement ();
@@ -321,6 +323,13 @@ test_build (void)
   g_assert_cmpfloat (f->flows[2][WS_HIER_READ].bytes.model, ==, (double) h->total.dram_read_bytes);
   g_assert_cmpfloat (f->flows[2][WS_HIER_WRITE].bytes.model, ==, (double) h->total.dram_write_bytes);
   g_assert_cmpfloat_with_epsilon (f->levels[WS_HIER_L2].hit_rate.model, ws_hier_stats_l2_hit_rate (&h->total), 1e-12);
+  /* the kernel stores what it loads: the model follows both */
+  g_assert_cmpfloat (f->flows[0][WS_HIER_WRITE].bytes.model, >, 0);
+  /* its time, level by level, and the bound */
+  g_assert_cmpfloat_with_epsilon (f->predicted_s, h->timing.predicted_ms / 1e3, 1e-15);
+  g_assert_cmpint (f->bound, ==, h->timing.bound);
+  g_assert_cmpfloat_with_epsilon (f->terms[WS_BOUND_DRAM].seconds, h->timing.level_ms[WS_BOUND_DRAM] / 1e3, 1e-15);
+  g_assert_cmpstr (f->terms[WS_BOUND_DRAM].name, ==, "DRAM");
   /* the counters', beside them */
   g_assert_cmpfloat (f->flows[1][WS_HIER_READ].bytes.counted, ==, 4194304 * 32.0);
   g_assert_cmpfloat (f->flows[2][WS_HIER_WRITE].bytes.counted, ==, 125829120);

@@ -470,10 +470,10 @@ test_hierarchy (Fixture       *f,
   w = ws_window_new (GTK_APPLICATION (the_app), session);
   gtk_window_set_default_size (GTK_WINDOW (w), 1400, 900);
   gtk_window_present (GTK_WINDOW (w));
-  wait_settled (w);
+  wait_settled_within (w, 300);
   g_assert_true (ws_window_load_preset (w, "coalescing/sequential"));
   g_assert_true (ws_window_show_view (w, "hierarchy"));
-  wait_settled (w);
+  wait_settled_within (w, 300);
   g_assert_nonnull (ws_session_get_device_profile (w->session));
   g_assert_cmpstr (((WsDeviceProfile *) ws_session_get_device_profile (w->session))->id, ==, "nvidia-h200");
   fig = ws_hierarchy_view_get_figure (w->hierarchy_view);
@@ -486,6 +486,20 @@ test_hierarchy (Fixture       *f,
   g_assert_nonnull (ws_numbers_view_get_value (w->numbers, "l2-hit-rate"));
   g_assert_nonnull (ws_numbers_view_get_value (w->numbers, "dram-bytes"));
   g_assert_nonnull (strstr (ws_numbers_view_get_value (w->numbers, "l2-sectors"), "read"));
+  /* the time, the bound, and the chart's model on the measured axis */
+  g_assert_cmpfloat (fig->predicted_s, >, 0);
+  g_assert_nonnull (ws_numbers_view_get_value (w->numbers, "predicted"));
+  g_assert_nonnull (ws_numbers_view_get_value (w->numbers, "bound"));
+  {
+    const WsChart *chart = ws_chart_view_get_chart (w->chart);
+    gboolean on_axis = FALSE;
+    for (guint i = 0; i < chart->series->len; i++)
+      {
+        const WsChartSeries *se = g_ptr_array_index (chart->series, i);
+        on_axis |= g_str_has_prefix (se->name, "model: predicted on NVIDIA H200") && se->axis == WS_CHART_Y;
+      }
+    g_assert_true (on_axis);
+  }
   g_assert_cmpfloat (widget_ink (GTK_WIDGET (w->hierarchy_view)), >, 0.05);
   /* the tooltips say the model and the counters */
   tip = tooltip_naming (w->hierarchy_view, "L1 reads from L2");
@@ -503,7 +517,7 @@ test_hierarchy (Fixture       *f,
   save_screenshot (w, "window-hierarchy-light.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   g_assert_true (ws_window_load_preset (w, "coalescing/stride"));
-  wait_settled (w);
+  wait_settled_within (w, 300);
   save_screenshot (w, "window-hierarchy-dark.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
   gtk_window_destroy (GTK_WINDOW (w));

@@ -79,8 +79,15 @@ settled (gpointer data)
 void
 wait_settled (WsWindow *window)
 {
-  if (!wait_until (settled, window, 20000))
-    g_error ("the window did not settle in 20 s (preset %s)", ws_window_get_preset_id (window));
+  wait_settled_within (window, 20);
+}
+
+void
+wait_settled_within (WsWindow *window,
+                     guint     seconds)
+{
+  if (!wait_until (settled, window, seconds * 1000))
+    g_error ("the window did not settle in %u s (preset %s)", seconds, ws_window_get_preset_id (window));
   wait_frames (window);
 }
 

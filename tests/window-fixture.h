@@ -31,6 +31,10 @@ void     wait_frames         (WsWindow      *window);
  * WS_TEST_TIMEOUT_SCALE), 1 normally. */
 gint64   timeout_scale       (void);
 void     wait_settled        (WsWindow      *window);
+/* The same, for a window that follows launches below L1 on a device: the
+ * time of each preset of a topic takes seconds on a busy machine. */
+void     wait_settled_within (WsWindow      *window,
+                              guint          seconds);
 /* The share of a widget's pixels that differ from its first (background) pixel. */
 double   widget_ink          (GtkWidget     *widget);
 char    *screenshot_path     (const char    *name);

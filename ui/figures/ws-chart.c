@@ -843,10 +843,10 @@ static void
 draw_hollow_marker (WsFigureContext *ctx,
                     double           x,
                     double           y,
-                    WsRgba           color)
+                    WsRgba           color,
+                    double           r)
 {
   cairo_t *cr = ctx->cr;
-  double r = ctx->style->font_size * 0.62;
 
   cairo_new_path (cr);
   cairo_move_to (cr, x, y - r);
@@ -1054,7 +1054,8 @@ draw_series (WsFigureContext     *ctx,
       double x = point_x (lay, chart, series, p->x), y = to_y (lay, chart, series->axis, p->y);
 
       if (series->overlay)
-        draw_hollow_marker (ctx, x, y, color);
+        draw_hollow_marker (ctx, x, y, color,
+                            ctx->style->font_size * (series->kind == WS_SERIES_LINE ? 0.45 : 0.62));
       else
         draw_marker (ctx, series->kind, x, y, color);
     }
@@ -1090,12 +1091,25 @@ draw_legend (WsFigureContext   *ctx,
           cairo_set_dash (ctx->cr, NULL, 0, 0);
         }
       if (series->overlay)
-        draw_hollow_marker (ctx, x + s->font_size * 0.8, y, series_color (series, s));
+        draw_hollow_marker (ctx, x + s->font_size * 0.8, y, series_color (series, s), s->font_size * 0.5);
       else
         draw_marker (ctx, series->kind, x + s->font_size * 0.8, y, series_color (series, s));
       ws_figure_set_color (ctx, s->foreground);
       ws_figure_text (ctx, x + s->font_size * 2, y, name, &o, NULL, NULL);
     }
+}
+
+/* The model's series stands over the measured points (its marks hollow). */
+static gboolean
+model_overlays (const WsChart *chart)
+{
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const WsChartSeries *se = g_ptr_array_index (chart->series, i);
+      if (se->hue < 0 && se->overlay)
+        return TRUE;
+    }
+  return FALSE;
 }
 
 /* Notes stand over their x, in the band between the legend and the plot,
@@ -1128,7 +1142,9 @@ draw_notes (WsFigureContext   *ctx,
             }
         }
       ws_figure_text_size (ctx, n->text, &o, &w, &h);
-      if (marker > 0)
+      if (marker > 0 && n->hue == WS_CHART_NOTE_MODEL && model_overlays (chart))
+        draw_hollow_marker (ctx, cx - w / 2 - marker / 2, y + MIN (h, o.size * 1.3) / 2, s->model, s->font_size * 0.4);
+      else if (marker > 0)
         draw_marker (ctx, n->hue == WS_CHART_NOTE_MODEL ? WS_SERIES_LINE : WS_SERIES_POINTS, cx - w / 2 - marker / 2,
                      y + MIN (h, o.size * 1.3) / 2, n->hue == WS_CHART_NOTE_MODEL ? s->model : ws_figure_style_hue (s, n->hue));
       ws_figure_set_color (ctx, s->foreground);

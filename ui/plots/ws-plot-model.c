@@ -8,6 +8,7 @@
 
 #include "ws-chart.h"
 #include "ws-device-json.h"
+#include "ws-kernel-launch.h"
 
 /* Launches already followed, by preset, pattern and device: the hierarchy
  * view and the chart ask for the same ones, and a preset visited again
@@ -53,21 +54,50 @@ cache_insert (char              *key,
   g_mutex_unlock (&cache_lock);
 }
 
-/* Sectors of store, reduction and atomic instructions in global and local
- * memory: what the warps send down to L1 and on. */
-static double
-written_sectors (const WsHierarchy *h)
+/* The bounds as the figures name them, in WsBound's order. */
+static const char *level_names[WS_N_BOUNDS] = {
+  [WS_BOUND_DRAM] = "DRAM",
+  [WS_BOUND_L2] = "L2",
+  [WS_BOUND_L1] = "L1",
+  [WS_BOUND_SHARED] = "shared",
+  [WS_BOUND_CONSTANT] = "constant",
+  [WS_BOUND_ATOMICS] = "atomics",
+  [WS_BOUND_ALU] = "arithmetic",
+  [WS_BOUND_BLOCKS] = "blocks",
+  [WS_BOUND_LAUNCH] = "launch",
+};
+
+G_STATIC_ASSERT (WS_N_BOUNDS <= WS_PLOT_MAX_LEVELS);
+
+/* What the warps of a phase ask of L1, each access as often as a thread
+ * makes it: instructions, and the sectors stores and atomics send down. */
+static void
+add_phase (WsPlotModel         *m,
+           const WsHierarchy   *h,
+           const WsLaunchPhase *phase)
 {
   const WsLaunchStats *launch = h->launch;
-  double n = 0;
 
   for (guint i = 0; launch && i < launch->n_accesses; i++)
     {
       const WsAccess *a = ws_pattern_get_access (launch->pattern, i);
+      double times = phase && phase->repeat ? (double) phase->repeat[i] : 1;
+
+      m->instructions += launch->accesses[i].instructions * times;
       if ((a->space == WS_SPACE_GLOBAL || a->space == WS_SPACE_LOCAL) && a->kind != WS_ACCESS_LOAD)
-        n += launch->accesses[i].sectors;
+        m->written_sectors += launch->accesses[i].sectors * times;
     }
-  return n;
+}
+
+static void
+fill_time (WsPlotModel    *m,
+           const WsTiming *t)
+{
+  for (guint b = 0; b < WS_N_BOUNDS; b++)
+    m->levels[b] = (WsPlotLevelTime) { level_names[b], t->level_ms[b] / 1e3, ws_bound_describe (b) };
+  m->n_levels = WS_N_BOUNDS;
+  m->bound = t->bound;
+  m->predicted_s = t->predicted_ms / 1e3;
 }
 
 WsPlotModel *
@@ -77,8 +107,10 @@ ws_plot_model_compute (const WsPreset        *preset,
                        GCancellable          *cancellable,
                        GError               **error)
 {
-  g_autoptr (WsHierarchy) h = NULL;
+  g_autoptr (WsKernelLaunch) launch = NULL;
+  g_autoptr (WsLaunchPrediction) prediction = NULL;
   g_autofree char *key = NULL;
+  const WsHierarchy *first;
   WsPlotModel *m;
 
   g_return_val_if_fail (pattern != NULL && profile != NULL, NULL);
@@ -86,21 +118,24 @@ ws_plot_model_compute (const WsPreset        *preset,
   key = cache_key (preset, pattern, profile);
   if ((m = cache_lookup (key)))
     return m;
-  if ((h = ws_hierarchy_analyze (pattern, profile, NULL, cancellable, error)) == NULL)
+  /* the preset's real kernel, stores, loops and copies included; else the pattern alone */
+  launch = preset ? ws_kernel_launch_new (preset->id, pattern, error) : ws_kernel_launch_of_pattern (pattern);
+  if (launch == NULL || (prediction = ws_launch_predict (launch, profile, cancellable, error)) == NULL)
     return NULL;
   m = g_new0 (WsPlotModel, 1);
-  m->total = h->total;
-  m->written_sectors = written_sectors (h);
-  m->instructions = h->launch ? h->launch->total.instructions : 0;
-  m->blocks = h->launch ? h->launch->blocks : 0;
-  m->warps = h->launch ? h->launch->warps : 0;
-  m->blocks_per_sm = h->blocks_per_sm;
-  m->warps_per_sm = h->warps_per_sm;
-  m->l1_bytes = h->l1_bytes;
+  m->total = prediction->total;
+  for (guint i = 0; i < prediction->phases->len; i++)
+    add_phase (m, g_ptr_array_index (prediction->phases, i),
+               i < launch->phases->len ? g_ptr_array_index (launch->phases, i) : NULL);
+  first = g_ptr_array_index (prediction->phases, 0);
+  m->blocks = first->launch ? first->launch->blocks : 0;
+  m->warps = first->launch ? first->launch->warps : 0;
+  m->blocks_per_sm = first->blocks_per_sm;
+  m->warps_per_sm = first->warps_per_sm;
+  m->l1_bytes = first->l1_bytes;
   m->sms = profile->sms;
-  /* the time comes with the model's timing of the launch */
-  m->predicted_s = NAN;
-  m->bound = -1;
+  m->phases = prediction->phases->len;
+  fill_time (m, &prediction->timing);
   cache_insert (g_steal_pointer (&key), m);
   return m;
 }
@@ -108,8 +143,7 @@ ws_plot_model_compute (const WsPreset        *preset,
 gboolean
 ws_plot_model_can_predict (const WsDeviceProfile *profile)
 {
-  /* the time comes with the model's timing of a launch */
-  return FALSE;
+  return profile != NULL;
 }
 
 WsPlotModel *

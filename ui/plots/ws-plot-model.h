@@ -20,6 +20,7 @@ typedef struct
 {
   const char *name;          /* "DRAM", "L2"… (static) */
   double seconds;            /* the level's work over its throughput, alone */
+  const char *what;          /* what the level is, in a few words (static), or NULL */
 } WsPlotLevelTime;
 
 typedef struct
@@ -33,6 +34,7 @@ typedef struct
   guint warps_per_sm;
   guint64 l1_bytes;          /* what the carve-out leaves of L1 */
   guint sms;
+  guint phases;              /* the kernel's patterns, one after another in each block */
 
   /* the time; predicted_s is NAN while the model predicts none */
   double predicted_s;
@@ -41,8 +43,10 @@ typedef struct
   WsPlotLevelTime levels[WS_PLOT_MAX_LEVELS];
 } WsPlotModel;
 
-/* The launch of pattern (a build of preset, or NULL for a pattern of one's
- * own) on the device; NULL with an error if cancelled or the model fails. */
+/* The launch of pattern on the device: the real kernel of preset (its
+ * stores, loops and copies beside the pattern's accesses) when pattern is
+ * a build of it, else the pattern alone (preset NULL); NULL with an error
+ * if cancelled or the model fails. */
 WsPlotModel *ws_plot_model_compute     (const WsPreset        *preset,
                                         const WsPattern       *pattern,
                                         const WsDeviceProfile *profile,
