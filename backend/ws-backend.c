@@ -328,11 +328,12 @@ ensure_probed (WsBackend      *self,
               g_prefix_error (&self->probe_error, "on %s, ", place);
             }
         }
-      /* a worker that ended, or a host that did not answer, may do better
-       * next time; a missing GPU will not */
+      /* a worker that ended or hung, or a host that did not answer, may do
+       * better next time; a missing GPU will not */
       self->probed = self->device != NULL ||
                      (self->probe_error->domain == WS_GPU_ERROR &&
-                      self->probe_error->code != WS_GPU_ERROR_KERNEL_FAULT);
+                      self->probe_error->code != WS_GPU_ERROR_KERNEL_FAULT &&
+                      self->probe_error->code != WS_GPU_ERROR_WORKER);
     }
   if (self->device == NULL)
     {

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-gpu-worker.h"
 #include "ws-gpu.h"
+#include "ws-json.h"
 #include "ws-model-json.h"
 #include "ws-recording.h"
+#include "ws-worker-client.h"
 #include "ws-worker-hello.h"
 #include "ws-worker-replay.h"
 
 #include <json-glib/json-glib.h>
+#include <string.h>
 #include <unistd.h>
 
 typedef struct
@@ -113,19 +116,96 @@ on_progress (guint    done,
   send_object (p->w, o);
 }
 
-static void
-read_options (JsonObject       *request,
-              WsMeasureOptions *options)
+static gboolean
+holds_type (JsonNode *node,
+            GType     type)
 {
-  JsonObject *o = json_object_has_member (request, "options") ? json_object_get_object_member (request, "options") : NULL;
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
+}
+
+/* An optional member: absent (def), or of its type and in its range. */
+static gboolean
+read_int (JsonObject *o,
+          const char *name,
+          gint64      min,
+          gint64      max,
+          guint      *value,
+          GError    **error)
+{
+  JsonNode *node = json_object_get_member (o, name);
+
+  if (node == NULL)
+    return TRUE;
+  if (!holds_type (node, G_TYPE_INT64) || json_node_get_int (node) < min || json_node_get_int (node) > max)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "options.%s: expected an integer from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT, name, min, max);
+      return FALSE;
+    }
+  *value = (guint) json_node_get_int (node);
+  return TRUE;
+}
+
+static gboolean
+read_bool (JsonObject *o,
+           const char *name,
+           gboolean    def,
+           gboolean   *value,
+           GError    **error)
+{
+  JsonNode *node = json_object_get_member (o, name);
+
+  *value = def;
+  if (node == NULL)
+    return TRUE;
+  if (!holds_type (node, G_TYPE_BOOLEAN))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s: expected true or false", name);
+      return FALSE;
+    }
+  *value = json_node_get_boolean (node);
+  return TRUE;
+}
+
+/* An object member, or NULL (absent) and TRUE; FALSE if it is something else. */
+static gboolean
+read_object (JsonObject  *o,
+             const char  *name,
+             JsonObject **value,
+             GError     **error)
+{
+  JsonNode *node = json_object_get_member (o, name);
+
+  *value = NULL;
+  if (node == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s: expected an object", name);
+      return FALSE;
+    }
+  *value = json_node_get_object (node);
+  return TRUE;
+}
+
+/* What a request may ask for: ws_gpu_measure () checks the samples; the
+ * warm-up is bounded here, else it could run for days. */
+static gboolean
+read_options (JsonObject       *request,
+              WsMeasureOptions *options,
+              GError          **error)
+{
+  JsonObject *o;
 
   *options = WS_MEASURE_OPTIONS_DEFAULT;
+  if (!read_object (request, "options", &o, error))
+    return FALSE;
   if (o == NULL)
-    return;
-  options->samples = (guint) json_object_get_int_member_with_default (o, "samples", options->samples);
-  options->warmup = (guint) json_object_get_int_member_with_default (o, "warmup", options->warmup);
-  options->cold = json_object_get_boolean_member_with_default (o, "cold", options->cold);
-  options->counters = json_object_get_boolean_member_with_default (o, "counters", options->counters);
+    return TRUE;
+  return read_int (o, "samples", 0, G_MAXUINT32, &options->samples, error) &&
+         read_int (o, "warmup", 0, 1000, &options->warmup, error) &&
+         read_bool (o, "cold", options->cold, &options->cold, error) &&
+         read_bool (o, "counters", options->counters, &options->counters, error);
 }
 
 static WsMeasurement *
@@ -138,7 +218,8 @@ measure (Worker       *w,
   WsMeasureOptions options;
   Progress progress = { w, id, g_get_monotonic_time () };
 
-  read_options (request, &options);
+  if (!read_options (request, &options, error))
+    return NULL;
   if (w->options->replay)
     return ws_worker_replay_measure (w->options->replay, request, w->options->replay_delay_ms, cancellable,
                                      on_progress, &progress, error);
@@ -152,14 +233,33 @@ measure (Worker       *w,
     }
   else
     {
-      const char *kernel = json_object_get_string_member_with_default (request, "kernel", "");
-      JsonObject *params = json_object_has_member (request, "params") ? json_object_get_object_member (request, "params") : NULL;
-      g_autoptr (GList) names = params ? json_object_get_members (params) : NULL;
+      JsonNode *kernel_node = json_object_get_member (request, "kernel");
+      const char *kernel = holds_type (kernel_node, G_TYPE_STRING) ? json_node_get_string (kernel_node) : "";
+      JsonObject *params = NULL;
+      g_autoptr (GList) names = NULL;
       g_autoptr (GArray) values = g_array_new (FALSE, TRUE, sizeof (WsParamValue));
 
+      if (!read_object (request, "params", &params, error))
+        return NULL;
+      /* a kernel has a few parameters: any more is not a request of ours */
+      if (params && json_object_get_size (params) > 64)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "params: more than 64");
+          return NULL;
+        }
+      names = params ? json_object_get_members (params) : NULL;
       for (GList *l = names; l; l = l->next)
         {
-          WsParamValue v = { l->data, json_object_get_int_member (params, l->data) };
+          JsonNode *value = json_object_get_member (params, l->data);
+          WsParamValue v = { l->data, 0 };
+
+          if (!holds_type (value, G_TYPE_INT64))
+            {
+              g_autofree char *shown = ws_text_for_message (l->data);
+              g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM, "params.%s: expected an integer", shown);
+              return NULL;
+            }
+          v.value = json_node_get_int (value);
           g_array_append_val (values, v);
         }
       return ws_gpu_measure (kernel, (WsParamValue *) values->data, values->len, &options, cancellable,
@@ -173,6 +273,7 @@ count (JsonObject   *request,
        GError      **error)
 {
   g_autoptr (WsPattern) pattern = NULL;
+  gboolean cold, hold;
 
   if (!json_object_has_member (request, "pattern"))
     {
@@ -180,11 +281,28 @@ count (JsonObject   *request,
       return NULL;
     }
   pattern = ws_pattern_from_json (json_object_get_member (request, "pattern"), error);
-  if (pattern == NULL)
+  if (pattern == NULL || !read_bool (request, "cold", TRUE, &cold, error) ||
+      !read_bool (request, "hold", FALSE, &hold, error))
     return NULL;
-  return ws_gpu_count_pattern (pattern, NULL, json_object_get_boolean_member_with_default (request, "cold", TRUE),
-                               json_object_get_boolean_member_with_default (request, "hold", FALSE), cancellable,
-                               error);
+  return ws_gpu_count_pattern (pattern, NULL, cold, hold, cancellable, error);
+}
+
+/* The request's id, or 0 (which no client uses) if it has none. */
+static gint64
+request_id (JsonObject *request)
+{
+  JsonNode *id = json_object_get_member (request, "id");
+
+  return holds_type (id, G_TYPE_INT64) ? json_node_get_int (id) : 0;
+}
+
+/* Its op, or NULL if it is not a string. */
+static const char *
+request_op (JsonObject *request)
+{
+  JsonNode *op = json_object_get_member (request, "op");
+
+  return holds_type (op, G_TYPE_STRING) ? json_node_get_string (op) : NULL;
 }
 
 /* FALSE when the GPU is unusable in this process from now on. */
@@ -192,8 +310,8 @@ static gboolean
 handle (Worker     *w,
         JsonObject *request)
 {
-  gint64 id = json_object_get_int_member_with_default (request, "id", 0);
-  const char *op = json_object_get_string_member_with_default (request, "op", "");
+  gint64 id = request_id (request);
+  const char *op = request_op (request);
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   g_autoptr (GError) error = NULL;
   JsonNode *reply = NULL;
@@ -204,7 +322,9 @@ handle (Worker     *w,
   w->current = cancellable;
   g_mutex_unlock (&w->cancel_lock);
 
-  if (g_str_equal (op, "hello"))
+  if (op == NULL)
+    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "a request's “op” must be a string");
+  else if (g_str_equal (op, "hello"))
     reply = ws_worker_hello_answer (request, w->options->replay ? ws_recording_get_device (w->options->replay) : NULL,
                                     w->options->replay_name, &error);
   else if (g_str_equal (op, "ping"))
@@ -237,7 +357,11 @@ handle (Worker     *w,
   else if (g_str_equal (op, "fault"))
     ws_gpu_debug_fault (&error);
   else
-    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "the GPU worker has no request “%s”", op);
+    {
+      /* quoted as text: the op may be anything a JSON string can decode to */
+      g_autofree char *shown = ws_text_for_message (op);
+      g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "the GPU worker has no request “%s”", shown);
+    }
 
   g_mutex_lock (&w->cancel_lock);
   w->current_id = 0;
@@ -258,32 +382,114 @@ handle (Worker     *w,
   return !fatal;
 }
 
+/* The next line of the input, without its newline, or NULL at its end.
+ * A line longer than WS_WORKER_MAX_LINE is skipped whole (*too_long). */
+static GBytes *
+read_line (GInputStream *in,
+           GByteArray   *pending,
+           gboolean     *too_long)
+{
+  gboolean skipping = FALSE;
+
+  *too_long = FALSE;
+  for (;;)
+    {
+      guint8 *newline = pending->len > 0 ? memchr (pending->data, '\n', pending->len) : NULL;
+      guint8 buffer[65536];
+      gssize n;
+
+      if (newline != NULL)
+        {
+          gsize length = newline - pending->data;
+          GBytes *line = skipping || length > WS_WORKER_MAX_LINE ? NULL : g_bytes_new (pending->data, length);
+
+          g_byte_array_remove_range (pending, 0, length + 1);
+          if (line)
+            return line;
+          skipping = FALSE;
+          *too_long = TRUE;
+          return g_bytes_new (NULL, 0);
+        }
+      if (pending->len > WS_WORKER_MAX_LINE)
+        {
+          /* drop what there is and the rest of the line as it comes */
+          skipping = TRUE;
+          g_byte_array_set_size (pending, 0);
+        }
+      n = g_input_stream_read (in, buffer, sizeof buffer, NULL, NULL);
+      if (n <= 0)
+        return NULL;
+      g_byte_array_append (pending, buffer, (guint) n);
+    }
+}
+
+/* An error answer to a line that could not be read as a request (id 0:
+ * which request it was is not known). */
+static void
+refuse_line (Worker     *w,
+             const char *why)
+{
+  g_autoptr (GError) error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "a request %s was ignored", why);
+
+  g_printerr ("warpscope-gpu-worker: %s\n", error->message);
+  send_error (w, 0, error, FALSE);
+}
+
+/* A request from a line: text, JSON nested no deeper than json-glib can
+ * read, an object. */
+static JsonObject *
+parse_request (Worker *w,
+               GBytes *line)
+{
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  gsize length;
+  const char *text = g_bytes_get_data (line, &length);
+
+  if (length == 0)
+    return NULL;
+  if (!g_utf8_validate (text, (gssize) length, NULL))
+    refuse_line (w, "that is not UTF-8 text");
+  else if (!ws_json_check_depth (text, length, WS_JSON_MAX_DEPTH, NULL))
+    refuse_line (w, "nested too deeply");
+  else if (!json_parser_load_from_data (parser, text, (gssize) length, NULL) ||
+           json_parser_get_root (parser) == NULL || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    refuse_line (w, "that is not a JSON object");
+  else
+    return json_node_dup_object (json_parser_get_root (parser));
+  return NULL;
+}
+
 /* Reads requests, and acts on cancellations at once. */
 static gpointer
 read_requests (gpointer data)
 {
   Worker *w = data;
-  GDataInputStream *in = g_object_get_data (G_OBJECT (w->out), "ws-worker-input");
-  g_autoptr (JsonParser) parser = json_parser_new ();
+  GInputStream *in = g_object_get_data (G_OBJECT (w->out), "ws-worker-input");
+  g_autoptr (GByteArray) pending = g_byte_array_new ();
 
   for (;;)
     {
-      g_autofree char *line = g_data_input_stream_read_line_utf8 (in, NULL, NULL, NULL);
+      gboolean too_long;
+      g_autoptr (GBytes) line = read_line (in, pending, &too_long);
       JsonObject *request;
+      const char *op;
 
       if (line == NULL)
         break;
-      if (!json_parser_load_from_data (parser, line, -1, NULL) ||
-          !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+      if (too_long)
         {
-          g_printerr ("warpscope-gpu-worker: ignoring a line that is not a JSON object\n");
+          g_autofree char *why = g_strdup_printf ("longer than %d MiB", WS_WORKER_MAX_LINE >> 20);
+          refuse_line (w, why);
           continue;
         }
-      request = json_node_dup_object (json_parser_get_root (parser));
-      if (g_str_equal (json_object_get_string_member_with_default (request, "op", ""), "cancel"))
+      request = parse_request (w, line);
+      if (request == NULL)
+        continue;
+      op = request_op (request);
+      if (op && g_str_equal (op, "cancel"))
         {
           g_mutex_lock (&w->cancel_lock);
-          if (w->current && w->current_id == json_object_get_int_member_with_default (request, "id", -1))
+          if (w->current && w->current_id == request_id (request))
             g_cancellable_cancel (w->current);
           g_mutex_unlock (&w->cancel_lock);
           json_object_unref (request);
@@ -310,14 +516,13 @@ ws_gpu_worker_run_with (GInputStream             *in,
                         const WsGpuWorkerOptions *options)
 {
   Worker w = { .out = out, .options = options };
-  g_autoptr (GDataInputStream) lines = g_data_input_stream_new (in);
   GThread *reader;
   gboolean usable = TRUE;
 
   g_mutex_init (&w.out_lock);
   g_mutex_init (&w.cancel_lock);
   w.requests = g_async_queue_new ();
-  g_object_set_data (G_OBJECT (out), "ws-worker-input", lines);
+  g_object_set_data (G_OBJECT (out), "ws-worker-input", in);
   reader = g_thread_new ("ws-worker-input", read_requests, &w);
 
   while (usable)

@@ -1,10 +1,21 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-config.h"
-#include "ws-worker-client.h"
+#include "ws-worker-client-private.h"
 #include "ws-gpu-worker.h"
+#include "ws-json.h"
+#include "ws-recording.h"
 
-/* The longest line the worker may send. */
-#define MAX_LINE (64 * 1024 * 1024)
+#include <errno.h>
+#include <gio/gunixoutputstream.h>
+#include <glib-unix.h>
+#include <poll.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+/* How long a cancelled request may take to stop, and a worker that closed
+ * its answers to leave, before it is killed (or the timeout, if shorter). */
+#define GRACE_US (5 * G_USEC_PER_SEC)
 
 struct _WsWorkerClient
 {
@@ -18,18 +29,40 @@ struct _WsWorkerClient
   GOutputStream *to;
   GMutex write_lock;           /* a cancellation may be written from another thread */
   gint64 next_id;
+  gint64 timeout_us;           /* the longest silence during a request */
 };
 
 WsWorkerClient *
 ws_worker_client_new_for_target (const WsGpuTarget *target)
 {
-  WsWorkerClient *c = g_new0 (WsWorkerClient, 1);
+  const char *timeout = g_getenv ("WS_WORKER_TIMEOUT");
+  WsWorkerClient *c;
 
   g_return_val_if_fail (target != NULL, NULL);
 
+  c = g_new0 (WsWorkerClient, 1);
   c->target = ws_gpu_target_copy (target);
   g_mutex_init (&c->write_lock);
+  /* a worker that died between two lines must cost a write error, not the
+   * program (SIGPIPE ends it by default) */
+  signal (SIGPIPE, SIG_IGN);
+  ws_worker_client_set_timeout (c, timeout ? (guint) CLAMP (g_ascii_strtoll (timeout, NULL, 10), 1, 86400)
+                                           : WS_WORKER_DEFAULT_TIMEOUT);
   return c;
+}
+
+void
+ws_worker_client_set_timeout (WsWorkerClient *c,
+                              guint           seconds)
+{
+  g_return_if_fail (c != NULL);
+  c->timeout_us = (gint64) MAX (seconds, 1) * G_USEC_PER_SEC;
+}
+
+static gint64
+grace (WsWorkerClient *c)
+{
+  return MIN (GRACE_US, c->timeout_us);
 }
 
 WsWorkerClient *
@@ -59,18 +92,27 @@ static void
 stop (WsWorkerClient *c)
 {
   gint64 until = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+  GOutputStream *to;
 
   if (c->process == NULL)
     return;
-  /* closing its input asks it to free the GPU and leave; make sure it does */
-  g_output_stream_close (c->to, NULL, NULL);
+  /* closing its input asks it to free the GPU and leave; make sure it does.
+   * No cancellation is written to it from now on: the descriptor is about
+   * to be closed, and its number reused. */
+  g_mutex_lock (&c->write_lock);
+  to = g_steal_pointer (&c->to);
+  g_mutex_unlock (&c->write_lock);
+  if (to)
+    {
+      g_output_stream_close (to, NULL, NULL);
+      g_object_unref (to);
+    }
   while (g_subprocess_get_identifier (c->process) != NULL && g_get_monotonic_time () < until)
     g_usleep (10000);
   if (g_subprocess_get_identifier (c->process) != NULL)
     g_subprocess_force_exit (c->process);
   g_subprocess_wait (c->process, NULL, NULL);
   g_clear_object (&c->from);
-  g_clear_object (&c->to);
   c->process = NULL;
   g_clear_pointer (&c->transport, ws_worker_transport_free);
   g_clear_pointer (&c->hello, ws_worker_hello_free);
@@ -130,31 +172,84 @@ start (WsWorkerClient *c,
   c->process = ws_worker_transport_get_process (c->transport);
   c->to = g_object_ref (g_subprocess_get_stdin_pipe (c->process));
   c->from = g_data_input_stream_new (g_subprocess_get_stdout_pipe (c->process));
+  /* written through its descriptor, with poll (): a worker that reads
+   * nothing never holds a write past its deadline */
+  if (!g_unix_set_fd_nonblocking (g_unix_output_stream_get_fd (G_UNIX_OUTPUT_STREAM (c->to)), TRUE, error))
+    {
+      g_prefix_error (error, "starting the GPU worker: ");
+      ws_worker_transport_kill (c->transport);
+      stop (c);
+      return FALSE;
+    }
   return handshake (c, cancellable, error);
 }
 
-static gboolean
+typedef enum
+{
+  WRITE_DONE,
+  WRITE_TIMED_OUT,             /* the worker read nothing until the deadline */
+  WRITE_CLOSED,                /* its input is closed: it is ending */
+} WriteStatus;
+
+/* Writes it all before the deadline, never blocking past it (the descriptor
+ * is non-blocking): as much as the pipe takes at once, so that a message
+ * that fits is one write. */
+static WriteStatus
+write_all (int         fd,
+           const char *data,
+           gsize       length,
+           gint64      deadline)
+{
+  while (length > 0)
+    {
+      struct pollfd p = { fd, POLLOUT, 0 };
+      gint64 left = deadline - g_get_monotonic_time ();
+      gssize n;
+      int r;
+
+      if (left <= 0)
+        return WRITE_TIMED_OUT;
+      r = poll (&p, 1, (int) MIN ((left + 999) / 1000, G_MAXINT));
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r < 0 || (p.revents & (POLLERR | POLLHUP | POLLNVAL)))
+        return WRITE_CLOSED;
+      if (r == 0)
+        continue;
+      n = write (fd, data, length);
+      if (n < 0 && (errno == EINTR || errno == EAGAIN))
+        continue;
+      if (n <= 0)
+        return WRITE_CLOSED;
+      data += n;
+      length -= (gsize) n;
+    }
+  return WRITE_DONE;
+}
+
+/* One write for a message that fits in the pipe (see ws-gpu-worker.c), and
+ * never a wait past the deadline on a worker that reads nothing. */
+static WriteStatus
 write_message (WsWorkerClient *c,
                JsonObject     *o,
-               GError        **error)
+               gint64          deadline)
 {
-  g_autoptr (JsonNode) node = json_node_init_object (json_node_alloc (), o);
+  g_autoptr (JsonNode) node = json_node_new (JSON_NODE_OBJECT);
   g_autoptr (JsonGenerator) gen = json_generator_new ();
   g_autofree char *text = NULL;
   g_autofree char *line = NULL;
   gsize length;
-  gboolean ok;
+  WriteStatus status = WRITE_CLOSED;
 
+  json_node_set_object (node, o);
   json_generator_set_root (gen, node);
   text = json_generator_to_data (gen, &length);
-  /* one write (see ws-gpu-worker.c) */
   line = g_strconcat (text, "\n", NULL);
   g_mutex_lock (&c->write_lock);
-  ok = c->to != NULL &&
-       g_output_stream_write_all (c->to, line, length + 1, NULL, NULL, error) &&
-       g_output_stream_flush (c->to, NULL, error);
+  if (c->to != NULL && G_IS_UNIX_OUTPUT_STREAM (c->to))
+    status = write_all (g_unix_output_stream_get_fd (G_UNIX_OUTPUT_STREAM (c->to)), line, length + 1, deadline);
   g_mutex_unlock (&c->write_lock);
-  return ok;
+  return status;
 }
 
 typedef struct
@@ -172,79 +267,281 @@ on_cancelled (GCancellable *cancellable,
 
   json_object_set_int_member (o, "id", cancel->id);
   json_object_set_string_member (o, "op", "cancel");
-  write_message (cancel->client, o, NULL);
+  /* on the thread that cancelled: never wait long for the worker */
+  write_message (cancel->client, o, g_get_monotonic_time () + G_USEC_PER_SEC);
   json_object_unref (o);
 }
 
-/* The process ended without answering: say how, and forget it. */
+/* For messages: a command's worker runs wherever it takes it. */
+static char *
+dup_place (WsWorkerClient *c)
+{
+  return c->target->kind == WS_GPU_TARGET_COMMAND ? g_strdup ("the machine the command reaches")
+                                                  : ws_gpu_target_place (c->target);
+}
+
+/* A worker that hung or broke the protocol: kill it (its transport's way:
+ * srun withdraws its job) and forget it. */
+static void
+kill_worker (WsWorkerClient *c)
+{
+  if (c->transport)
+    ws_worker_transport_kill (c->transport);
+  stop (c);
+}
+
+/* Kills it, and says why (it "said nothing for 120 s") as its end would
+ * be said: here, in the GPU's terms (the backend probes again); elsewhere,
+ * as a connection lost (the session connects again). */
+static void
+set_killed (WsWorkerClient *c,
+            const char     *why,
+            const char     *hint,
+            GError        **error)
+{
+  g_autofree char *place = dup_place (c);
+  gboolean local = ws_gpu_target_is_local (c->target);
+
+  kill_worker (c);
+  if (local)
+    g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_WORKER,
+                 "the GPU worker %s: it was stopped, and the next measurement starts a new one%s%s", why,
+                 hint ? " " : "", hint ? hint : "");
+  else
+    g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
+                 "the GPU worker on %s %s: it was stopped; the measurements made are kept, and the next one "
+                 "connects again%s%s", place, why, hint ? " " : "", hint ? hint : "");
+}
+
+/* Waits until the process has been reaped, at most until deadline. */
+static gboolean
+wait_gone (WsWorkerClient *c,
+           gint64          deadline)
+{
+  while (g_subprocess_get_identifier (c->process) != NULL && g_get_monotonic_time () < deadline)
+    g_usleep (10000);
+  return g_subprocess_get_identifier (c->process) == NULL;
+}
+
+/* The process closed its answers or its requests: say how it ended, and
+ * forget it. A worker here that had answered the handshake and stays on
+ * (stays: what it did) is killed after the grace period and said to have
+ * hung; elsewhere its transport explains the end (ssh, srun), waiting a
+ * few seconds at most. */
 static void
 set_ended (WsWorkerClient *c,
+           const char     *stays,
            GError        **error)
 {
+  if (c->hello != NULL && ws_gpu_target_is_local (c->target) &&
+      !wait_gone (c, g_get_monotonic_time () + grace (c)))
+    {
+      set_killed (c, stays, NULL, error);
+      return;
+    }
   g_propagate_error (error, ws_worker_transport_explain_end (c->transport, c->hello != NULL));
   stop (c);
 }
 
+static gboolean
+holds_int (JsonNode *node)
+{
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64;
+}
+
+static const char *
+get_string (JsonObject *o,
+            const char *name)
+{
+  JsonNode *node = json_object_get_member (o, name);
+
+  /* a string decoded from escapes may still not be UTF-8 (a lone surrogate) */
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING ||
+      !g_utf8_validate (json_node_get_string (node), -1, NULL))
+    return NULL;
+  return json_node_get_string (node);
+}
+
+/* The domains of the errors a worker sends, made quarks before an answer
+ * needs one. */
+static void
+register_domains (void)
+{
+  /* each of these makes its quark the first time */
+  (void) WS_GPU_ERROR;
+  (void) WS_WORKER_ERROR;
+  (void) G_IO_ERROR;
+  (void) WS_PATTERN_ERROR;
+  (void) WS_EXPR_ERROR;
+  (void) WS_RECORDING_ERROR;
+}
+
+/* An error as the worker described it, whatever it sent: a domain this
+ * program knows (no new quark for every string a worker makes up), a code
+ * that is an int, a message that is text. */
 static GError *
 error_from_answer (JsonObject *answer)
 {
-  JsonObject *e = json_object_get_object_member (answer, "error");
-  const char *domain = json_object_get_string_member_with_default (e, "domain", "ws-gpu-error-quark");
+  JsonNode *node = json_object_get_member (answer, "error");
+  JsonObject *e = node && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  const char *domain = e ? get_string (e, "domain") : NULL;
+  const char *message = e ? get_string (e, "message") : NULL;
+  JsonNode *code = e ? json_object_get_member (e, "code") : NULL;
+  GQuark quark;
 
-  return g_error_new_literal (g_quark_from_string (domain),
-                              (int) json_object_get_int_member_with_default (e, "code", WS_GPU_ERROR_CUDA),
-                              json_object_get_string_member_with_default (e, "message", "the GPU worker failed"));
+  register_domains ();
+  quark = domain ? g_quark_try_string (domain) : 0;
+  if (quark == 0 || !holds_int (code) || json_node_get_int (code) < G_MININT ||
+      json_node_get_int (code) > G_MAXINT)
+    return g_error_new (WS_GPU_ERROR, WS_GPU_ERROR_CUDA, "the GPU worker failed: %s",
+                        message ? message : "it did not say why");
+  return g_error_new_literal (quark, (int) json_node_get_int (code),
+                              message ? message : "the GPU worker failed without saying why");
 }
 
-/* Reads answers to request id until its reply or error. */
+WsWorkerAnswer
+ws_worker_answer_parse (const char *line,
+                        gsize       length,
+                        gint64      id,
+                        guint      *done,
+                        guint      *total,
+                        JsonNode  **reply,
+                        GError    **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  JsonObject *answer;
+  JsonNode *member;
+
+  /* text, with no NUL in it (g_utf8_validate stops at one), nested as
+   * deep as json-glib can take */
+  if (!g_utf8_validate (line, (gssize) length, NULL) ||
+      !ws_json_check_depth (line, length, WS_JSON_MAX_DEPTH, NULL) ||
+      !json_parser_load_from_data (parser, line, (gssize) length, NULL) ||
+      json_parser_get_root (parser) == NULL || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return WS_WORKER_ANSWER_OTHER;
+  answer = json_node_get_object (json_parser_get_root (parser));
+  member = json_object_get_member (answer, "id");
+  if (!holds_int (member) || json_node_get_int (member) != id)
+    return WS_WORKER_ANSWER_OTHER;
+
+  if ((member = json_object_get_member (answer, "progress")) != NULL)
+    {
+      JsonArray *p = JSON_NODE_HOLDS_ARRAY (member) ? json_node_get_array (member) : NULL;
+
+      if (p == NULL || json_array_get_length (p) != 2 || !holds_int (json_array_get_element (p, 0)) ||
+          !holds_int (json_array_get_element (p, 1)))
+        return WS_WORKER_ANSWER_OTHER;
+      *done = (guint) CLAMP (json_array_get_int_element (p, 0), 0, G_MAXUINT);
+      *total = (guint) CLAMP (json_array_get_int_element (p, 1), 0, G_MAXUINT);
+      return WS_WORKER_ANSWER_PROGRESS;
+    }
+  if (json_object_has_member (answer, "error"))
+    {
+      JsonNode *fatal = json_object_get_member (answer, "fatal");
+
+      g_propagate_error (error, error_from_answer (answer));
+      if (fatal && JSON_NODE_HOLDS_VALUE (fatal) && json_node_get_value_type (fatal) == G_TYPE_BOOLEAN &&
+          json_node_get_boolean (fatal))
+        return WS_WORKER_ANSWER_FATAL;
+      return WS_WORKER_ANSWER_ERROR;
+    }
+  if ((member = json_object_get_member (answer, "reply")) != NULL)
+    {
+      *reply = json_node_copy (member);
+      return WS_WORKER_ANSWER_REPLY;
+    }
+  return WS_WORKER_ANSWER_OTHER;
+}
+
+/* Reads answers to request id until its reply or error; a deadline for each
+ * answer, a shorter one once cancelled. */
 static JsonNode *
 wait_for_answer (WsWorkerClient  *c,
                  gint64           id,
+                 GCancellable    *cancellable,
                  WsSampleProgress progress,
                  gpointer         progress_data,
                  GError         **error)
 {
-  g_autoptr (JsonParser) parser = json_parser_new ();
+  gint64 deadline = g_get_monotonic_time () + c->timeout_us;
+  gboolean cancelled = FALSE;
 
   for (;;)
     {
-      g_autofree char *line = g_data_input_stream_read_line_utf8 (c->from, NULL, NULL, NULL);
-      JsonObject *answer;
+      g_autoptr (GError) local = NULL;
+      g_autofree char *line = ws_worker_read_line (c->from, WS_WORKER_MAX_LINE, deadline,
+                                                   cancelled ? NULL : cancellable, &local);
+      JsonNode *reply = NULL;
+      guint done = 0, total = 0;
 
-      if (line == NULL)
+      if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
-          set_ended (c, error);
-          return NULL;
-        }
-      if (!json_parser_load_from_data (parser, line, -1, NULL) || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-        continue;
-      answer = json_node_get_object (json_parser_get_root (parser));
-      if (json_object_get_int_member_with_default (answer, "id", -1) != id)
-        continue;
-      if (json_object_has_member (answer, "progress"))
-        {
-          JsonArray *p = json_object_get_array_member (answer, "progress");
-          if (progress && json_array_get_length (p) == 2)
-            progress ((guint) json_array_get_int_element (p, 0), (guint) json_array_get_int_element (p, 1), progress_data);
+          /* the handler has asked the worker to stop; give it a moment */
+          cancelled = TRUE;
+          deadline = MIN (deadline, g_get_monotonic_time () + grace (c));
           continue;
         }
-      if (json_object_has_member (answer, "error"))
+      if (g_error_matches (local, WS_WORKER_ERROR, WS_WORKER_ERROR_TIMED_OUT))
         {
-          GError *e = error_from_answer (answer);
-
-          if (json_object_get_boolean_member_with_default (answer, "fatal", FALSE))
+          if (cancelled)
             {
-              char *message = g_strconcat (e->message, "; the GPU worker that ran it has ended, and the "
-                                           "next measurement starts a new one", NULL);
-              g_free (e->message);
-              e->message = message;
-              stop (c);
+              kill_worker (c);
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                           "cancelled; the GPU worker did not stop when asked, so it was stopped");
             }
-          g_propagate_error (error, e);
+          else
+            {
+              g_autofree char *why = g_strdup_printf ("said nothing for %d s",
+                                                      (int) (c->timeout_us / G_USEC_PER_SEC));
+              set_killed (c, why, "(WS_WORKER_TIMEOUT sets how long it may be silent)", error);
+            }
           return NULL;
         }
-      if (json_object_has_member (answer, "reply"))
-        return json_node_copy (json_object_get_member (answer, "reply"));
+      if (g_error_matches (local, WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL))
+        {
+          g_autofree char *why = g_strdup_printf ("sent a line longer than %d MiB", WS_WORKER_MAX_LINE >> 20);
+
+          set_killed (c, why, NULL, error);
+          return NULL;
+        }
+      if (g_error_matches (local, G_CONVERT_ERROR, G_CONVERT_ERROR_ILLEGAL_SEQUENCE))
+        /* a line that is not UTF-8: not an answer, and the deadline still runs */
+        continue;
+      if (local != NULL || line == NULL)
+        {
+          /* its answers ended, or cannot be read any more */
+          set_ended (c, "closed its answers but did not end", error);
+          return NULL;
+        }
+
+      switch (ws_worker_answer_parse (line, strlen (line), id, &done, &total, &reply, &local))
+        {
+        case WS_WORKER_ANSWER_PROGRESS:
+          if (!cancelled)
+            deadline = g_get_monotonic_time () + c->timeout_us;
+          if (progress)
+            progress (done, total, progress_data);
+          continue;
+        case WS_WORKER_ANSWER_REPLY:
+          return reply;
+        case WS_WORKER_ANSWER_FATAL:
+          {
+            char *message = g_strconcat (local->message, "; the GPU worker that ran it has ended, and the "
+                                         "next measurement starts a new one", NULL);
+            g_free (local->message);
+            local->message = message;
+          }
+          stop (c);
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        case WS_WORKER_ANSWER_ERROR:
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        case WS_WORKER_ANSWER_OTHER:
+        default:
+          /* another request's, or not an answer: the deadline still runs */
+          continue;
+        }
     }
 }
 
@@ -267,14 +564,25 @@ ws_worker_client_call (WsWorkerClient  *c,
     return NULL;
   cancel.id = ++c->next_id;
   json_object_set_int_member (request, "id", cancel.id);
-  if (!write_message (c, request, NULL))
+  switch (write_message (c, request, g_get_monotonic_time () + c->timeout_us))
     {
-      set_ended (c, error);
+    case WRITE_TIMED_OUT:
+      {
+        g_autofree char *why = g_strdup_printf ("took no request for %d s", (int) (c->timeout_us / G_USEC_PER_SEC));
+
+        set_killed (c, why, NULL, error);
+        return NULL;
+      }
+    case WRITE_CLOSED:
+      set_ended (c, "closed its requests but did not end", error);
       return NULL;
+    case WRITE_DONE:
+    default:
+      break;
     }
   if (cancellable)
     handler = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), &cancel, NULL);
-  reply = wait_for_answer (c, cancel.id, progress, progress_data, error);
+  reply = wait_for_answer (c, cancel.id, cancellable, progress, progress_data, error);
   if (handler)
     g_cancellable_disconnect (cancellable, handler);
   return reply;
@@ -324,24 +632,25 @@ handshake (WsWorkerClient *c,
            GCancellable   *cancellable,
            GError        **error)
 {
-  g_autoptr (JsonParser) parser = json_parser_new ();
-  /* for messages: a command's worker runs wherever it takes it */
-  g_autofree char *place = c->target->kind == WS_GPU_TARGET_COMMAND ? g_strdup ("the machine the command reaches")
-                                                                    : ws_gpu_target_place (c->target);
+  g_autofree char *place = dup_place (c);
   JsonObject *request = ws_worker_hello_request (c->target->gpu);
   gint64 id = ++c->next_id;
   gint64 deadline = g_get_monotonic_time () + (gint64) ws_gpu_target_get_wait (c->target) * G_USEC_PER_SEC;
   gboolean sent, ended = FALSE;
 
   json_object_set_int_member (request, "id", id);
-  sent = write_message (c, request, NULL);
+  sent = write_message (c, request, deadline) == WRITE_DONE;
   json_object_unref (request);
   for (guint strays = 0; sent && strays < 100; strays++)
     {
       g_autoptr (GError) local = NULL;
-      g_autofree char *line = ws_worker_read_line (c->from, MAX_LINE, deadline, cancellable, &local);
-      JsonObject *answer;
+      g_autoptr (GError) refused = NULL;
+      g_autoptr (JsonNode) reply = NULL;
+      g_autofree char *line = ws_worker_read_line (c->from, WS_WORKER_MAX_LINE, deadline, cancellable, &local);
+      guint done, total;
 
+      if (g_error_matches (local, G_CONVERT_ERROR, G_CONVERT_ERROR_ILLEGAL_SEQUENCE))
+        continue;
       if (local)
         {
           set_gave_up (c, local, error);
@@ -352,26 +661,24 @@ handshake (WsWorkerClient *c,
           ended = TRUE;
           break;
         }
-      if (!json_parser_load_from_data (parser, line, -1, NULL) || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-        continue;
-      answer = json_node_get_object (json_parser_get_root (parser));
-      if (json_object_get_int_member_with_default (answer, "id", -1) != id)
-        continue;
-      if (json_object_has_member (answer, "error"))
+      /* checked as every answer is; lines that are none are passed over */
+      switch (ws_worker_answer_parse (line, strlen (line), id, &done, &total, &reply, &refused))
         {
-          g_autoptr (GError) refused = error_from_answer (answer);
-
+        case WS_WORKER_ANSWER_ERROR:
+        case WS_WORKER_ANSWER_FATAL:
           g_propagate_error (error, ws_worker_hello_refused (refused, place));
           ws_worker_transport_kill (c->transport);
           stop (c);
           return FALSE;
+        case WS_WORKER_ANSWER_REPLY:
+          break;
+        case WS_WORKER_ANSWER_PROGRESS:
+        case WS_WORKER_ANSWER_OTHER:
+        default:
+          continue;
         }
-      if (!json_object_has_member (answer, "reply") ||
-          (c->hello = ws_worker_hello_from_json (json_object_get_member (answer, "reply"), place, error)) == NULL)
+      if ((c->hello = ws_worker_hello_from_json (reply, place, error)) == NULL)
         {
-          if (!json_object_has_member (answer, "reply"))
-            g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL,
-                         "the GPU worker on %s answered the handshake without a reply", place);
           ws_worker_transport_kill (c->transport);
           stop (c);
           return FALSE;
@@ -388,7 +695,7 @@ handshake (WsWorkerClient *c,
       stop (c);
       return FALSE;
     }
-  set_ended (c, error);
+  set_ended (c, "closed its answers but did not end", error);
   return FALSE;
 }
 

@@ -163,9 +163,18 @@ ws_worker_hello_answer (JsonObject         *request,
   g_autoptr (JsonBuilder) b = json_builder_new ();
   g_autoptr (GPtrArray) gpus = NULL;
   g_autoptr (GError) no_gpu = NULL;
-  gint64 gpu = json_object_get_int_member_with_default (request, "gpu", 0);
+  JsonNode *gpu_node = json_object_get_member (request, "gpu");
+  /* an index, or absent (0): anything else is no index at all */
+  gboolean is_int = gpu_node == NULL || (JSON_NODE_HOLDS_VALUE (gpu_node) &&
+                                         json_node_get_value_type (gpu_node) == G_TYPE_INT64);
+  gint64 gpu = gpu_node && is_int ? json_node_get_int (gpu_node) : 0;
   const char *job = g_getenv ("SLURM_JOB_ID");
 
+  if (!is_int)
+    {
+      g_set_error_literal (error, WS_WORKER_ERROR, WS_WORKER_ERROR_NO_SUCH_GPU, "“gpu” must be an index, from 0");
+      return NULL;
+    }
   if (gpu < 0 || gpu > MAX_GPUS)
     {
       g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_NO_SUCH_GPU, "GPU %" G_GINT64_FORMAT ": an index counts "

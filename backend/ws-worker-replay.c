@@ -3,17 +3,28 @@
 
 #include <string.h>
 
+static gboolean
+holds_type (JsonNode *node,
+            GType     type)
+{
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
+}
+
+/* The request's integer params (others are not a kernel's, and are left
+ * out: no measurement matches them). */
 static GArray *
 request_params (JsonObject *request)
 {
-  JsonObject *params = json_object_has_member (request, "params") ? json_object_get_object_member (request, "params")
-                                                                  : NULL;
+  JsonNode *node = json_object_get_member (request, "params");
+  JsonObject *params = node && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
   g_autoptr (GList) names = params ? json_object_get_members (params) : NULL;
   GArray *values = g_array_new (FALSE, TRUE, sizeof (WsParamValue));
 
   for (GList *l = names; l; l = l->next)
     {
-      WsParamValue v = { l->data, json_object_get_int_member_with_default (params, l->data, 0) };
+      JsonNode *value = json_object_get_member (params, l->data);
+      WsParamValue v = { l->data, holds_type (value, G_TYPE_INT64) ? json_node_get_int (value) : 0 };
+
       g_array_append_val (values, v);
     }
   return values;
@@ -28,7 +39,8 @@ ws_worker_replay_measure (WsRecording      *recording,
                           gpointer          progress_data,
                           GError          **error)
 {
-  const char *kernel = json_object_get_string_member_with_default (request, "kernel", NULL);
+  JsonNode *kernel_node = json_object_get_member (request, "kernel");
+  const char *kernel = holds_type (kernel_node, G_TYPE_STRING) ? json_node_get_string (kernel_node) : NULL;
   g_autoptr (GArray) params = NULL;
   g_autoptr (GPtrArray) found = NULL;
   const WsMeasurement *m;

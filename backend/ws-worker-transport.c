@@ -756,7 +756,7 @@ ws_worker_read_line (GDataInputStream *in,
       gint64 now = g_get_monotonic_time ();
       gssize got;
 
-      if (memchr (data, '\n', n))
+      if (n > 0 && memchr (data, '\n', n))
         return g_data_input_stream_read_line_utf8 (in, NULL, NULL, error);
       if (n >= max_bytes)
         {

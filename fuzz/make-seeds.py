@@ -9,6 +9,11 @@ here = os.path.dirname(os.path.abspath(__file__))
 cli = os.path.join(sys.argv[1], 'app', 'warpscope-cli')
 
 
+import shutil
+for kind in ('expr', 'pattern', 'recording', 'worker-request', 'worker-answer'):
+    shutil.rmtree(os.path.join(here, 'corpus', kind), ignore_errors=True)
+
+
 def write(kind, text):
     d = os.path.join(here, 'corpus', kind)
     os.makedirs(d, exist_ok=True)
@@ -19,10 +24,12 @@ def write(kind, text):
 
 out = subprocess.run([cli, 'model', '--list-presets'], capture_output=True, text=True, check=True).stdout
 ids = sorted({w for line in out.splitlines() for w in line.split()[:1] if '/' in w})
+patterns = []
 for pid in ids:
     m = json.loads(subprocess.run([cli, 'model', '--preset', pid, '--json'], capture_output=True, text=True,
                                   check=True).stdout)
     p = m['pattern']
+    patterns.append(p)
     threads = p['block'][0] * p['block'][1] * p['block'][2]
     grid = list(p['grid'])
     # the pattern harness analyses at most 4096 threads
@@ -60,3 +67,28 @@ for n in (1, 3):
         s = sorted(m['samples_ms'])
         m['min_ms'], m['median_ms'], m['max_ms'] = s[0], s[len(s) // 2], s[-1]
     write('recording', json.dumps(small, indent=1))
+
+# the worker's requests and answers, one JSON object a line
+line = lambda o: json.dumps(o, separators=(',', ':'))
+for i, p in enumerate(patterns[:12]):
+    write('worker-request', '\n'.join([
+        line({'id': 1, 'op': 'probe'}),
+        line({'id': 2, 'op': 'measure', 'pattern': p, 'options': {'samples': 10, 'warmup': 1, 'cold': True}}),
+        line({'id': 3, 'op': 'count', 'pattern': p, 'cold': True, 'hold': False}),
+        line({'id': 2, 'op': 'cancel'})]) + '\n')
+write('worker-request', '\n'.join([
+    line({'id': 1, 'op': 'measure', 'kernel': 'coalescing/sequential', 'params': {'N': 1048576},
+          'options': {'samples': 10, 'counters': True}}),
+    line({'id': 2, 'op': 'fault'}), line({'id': 3, 'op': 'nothing'})]) + '\n')
+device = {'device': rec['device']}
+for m in rec['measurements'][:4]:
+    write('worker-answer', '\n'.join([
+        line({'id': 1, 'progress': [3, 10]}),
+        line({'id': 2, 'reply': device}),
+        line({'id': 1, 'reply': dict(m, samples_ms=m['samples_ms'][:3])})]) + '\n')
+write('worker-answer', '\n'.join([
+    line({'id': 1, 'reply': device}),
+    line({'id': 1, 'error': {'domain': 'ws-gpu-error-quark', 'code': 8, 'message': 'the kernel faulted'},
+          'fatal': True}),
+    line({'id': 1, 'error': {'domain': 'g-io-error-quark', 'code': 19, 'message': 'cancelled'}, 'fatal': False})])
+      + '\n')

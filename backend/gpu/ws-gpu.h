@@ -32,6 +32,7 @@ typedef enum
   WS_GPU_ERROR_COMPILE_FAILED,   /* NVRTC rejected generated source */
   WS_GPU_ERROR_COUNTERS_UNAVAILABLE,
   WS_GPU_ERROR_CUDA,             /* any other CUDA error, with its name */
+  WS_GPU_ERROR_WORKER,           /* the worker process hung, or broke the protocol: it was killed */
 } WsGpuError;
 
 typedef struct
