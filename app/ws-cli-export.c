@@ -22,6 +22,8 @@
 #define COMMAND "export"
 #define DEFAULT_HEIGHT 720
 #define NO_HEIGHT G_MININT       /* --height not given */
+#define NO_STEP G_MININT         /* --step not given */
+#define NO_INSTRUCTION G_MININT  /* --instruction not given */
 
 static const char export_description[] =
   "Views:\n"
@@ -198,7 +200,7 @@ pick_access (const Options   *o,
 {
   guint n = ws_pattern_get_n_accesses (pattern);
 
-  if (o->instruction != 0)
+  if (o->instruction != NO_INSTRUCTION)
     {
       const WsAccess *a;
       if (o->instruction < 1 || (guint) o->instruction > n)
@@ -327,7 +329,7 @@ frame_position (const Options      *o,
                 const WsWarpResult *result)
 {
   /* --step N: as it is after N steps; else every step served */
-  if (o->step >= 0)
+  if (o->step != NO_STEP)
     return MIN ((guint) o->step, result->steps->len);
   return result->steps->len;
 }
@@ -421,7 +423,7 @@ export_plot (const Options *o,
   if (pattern == NULL)
     return WS_CLI_USAGE;
   /* the model of the instruction asked for, else of the one that says most */
-  access = o->instruction > 0 ? (guint) o->instruction - 1 : ws_compare_main_access (pattern);
+  access = o->instruction != NO_INSTRUCTION ? (guint) o->instruction - 1 : ws_compare_main_access (pattern);
   if (access >= ws_pattern_get_n_accesses (pattern))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--instruction: %d is not between 1 and %u",
@@ -647,6 +649,19 @@ run (const Options *o,
   if (!check_style (o, job, error) || !check_format (o, job, error) || !load_recordings (o, job, error))
     return WS_CLI_USAGE;
   load_profile (job);
+  /* counted from 1; 0 and below are mistakes, not the default */
+  if (o->instruction != NO_INSTRUCTION && o->instruction < 1)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--instruction: %d is not an instruction (they are counted from 1)", o->instruction);
+      return WS_CLI_USAGE;
+    }
+  if (o->step != NO_STEP && o->step < 0)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--step: %d is not a number of steps (0 or more)", o->step);
+      return WS_CLI_USAGE;
+    }
   if (o->compare && !g_str_equal (o->view, "compare"))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--compare goes with --view compare");
@@ -674,7 +689,7 @@ int
 ws_cli_export (int    argc,
                char **argv)
 {
-  Options o = { .width = 1200, .height = NO_HEIGHT, .scale = 1, .step = -1 };
+  Options o = { .width = 1200, .height = NO_HEIGHT, .scale = 1, .step = NO_STEP, .instruction = NO_INSTRUCTION };
   Job job = { 0 };
   g_autofree GOptionEntry *pattern_entries = ws_cli_pattern_entries (&o.pattern);
   g_autoptr (GArray) entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));

@@ -79,8 +79,13 @@ ws_cli_keeper_tell (WsCliKeeper *k,
                     guint        total)
 {
   if (k->file && !k->save_failed)
-    fprintf (stderr, "warpscope-cli %s: %u of %u measured, kept in %s: the same command with --resume measures "
-             "the rest\n", k->command, done, total, g_file_peek_path (k->file));
+    {
+      /* a path as typed: control characters shown as escapes */
+      g_autofree char *path = ws_text_printable (g_file_peek_path (k->file), 0);
+
+      fprintf (stderr, "warpscope-cli %s: %u of %u measured, kept in %s: the same command with --resume "
+               "measures the rest\n", k->command, done, total, path);
+    }
   else if (done)
     fprintf (stderr, "warpscope-cli %s: %u of %u measured, printed above; with -o FILE they are kept as they come, "
              "and --resume goes on\n", k->command, done, total);

@@ -188,7 +188,7 @@ measure_registered (const char             *id,
 static gboolean
 has_pattern_options (const WsCliPatternOptions *po)
 {
-  return po->preset || po->space || po->access || po->elem_size || po->index || po->guard ||
+  return po->preset || po->space || po->access || po->elem_size != WS_CLI_NO_ELEM_SIZE || po->index || po->guard ||
          po->defines || po->block || po->grid || po->base;
 }
 

@@ -87,7 +87,10 @@ on_connection (WsSession  *session,
 {
   if (ws_session_get_connection (session) == WS_SESSION_CONNECTION_QUEUED && isatty (STDERR_FILENO))
     {
-      g_autofree char *where = ws_session_describe_gpu (session);
+      g_autofree char *described = ws_session_describe_gpu (session);
+      /* it may quote the command given: control characters as escapes */
+      g_autofree char *where = ws_text_printable (described, 0);
+
       fprintf (stderr, "\r%s (Ctrl+C withdraws it)", where);
       fflush (stderr);
     }

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-cli.h"
+#include "ws-cli-measuring.h"
 #include "ws-model-json.h"
 #include "ws-presets.h"
 
+#include <glib-unix.h>
+#include <signal.h>
 #include <stdio.h>
 
 static const char model_description[] =
@@ -18,6 +21,9 @@ static const char model_description[] =
   "  wavefronts           shared-memory passes per instruction (bank conflicts add passes)\n"
   "  distinct addresses   per instruction (constant memory serves one at a time)\n"
   "  replays              passes beyond the first (constant, local, atomics)\n"
+  "\n"
+  "The model analyses launches of at most 2^32 threads. A long analysis shows progress on a\n"
+  "terminal; Ctrl+C stops it (exit status 130).\n"
   "\n"
   "Examples:\n"
   "  warpscope-cli model --preset coalescing/offset\n"
@@ -260,6 +266,80 @@ print_json (const WsPattern     *p,
   printf ("%s\n", text);
 }
 
+/* The launch analysed on a thread of its own, while this one draws progress
+ * on a terminal and Ctrl+C cancels it. */
+typedef struct
+{
+  const WsPattern *pattern;
+  GCancellable *cancellable;
+  WsAnalysisProgress progress;
+  WsLaunchStats *stats;
+  GError *error;
+  int done;
+} Analysis;
+
+static gpointer
+analysis_thread (gpointer data)
+{
+  Analysis *a = data;
+
+  a->stats = ws_model_analyze_launch_full (a->pattern, a->cancellable, &a->progress, &a->error);
+  g_atomic_int_set (&a->done, TRUE);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+static gboolean
+on_interrupt (gpointer cancellable)
+{
+  g_cancellable_cancel (cancellable);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_tick (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+static WsLaunchStats *
+analyze (const WsPattern *p,
+         GError         **error)
+{
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  Analysis a = { p, cancellable };
+  gint64 start = g_get_monotonic_time ();
+  WsCliProgress bar;
+  GThread *thread;
+  guint interrupt, tick;
+  gboolean drawn = FALSE;
+
+  ws_cli_progress_init (&bar, 1);
+  bar.what = "analysing the launch (Ctrl+C stops)";
+  interrupt = g_unix_signal_add (SIGINT, on_interrupt, cancellable);
+  tick = g_timeout_add (100, on_tick, NULL);
+  thread = g_thread_new ("ws-cli-model", analysis_thread, &a);
+  while (!g_atomic_int_get (&a.done))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      /* only a launch that takes a while gets a bar */
+      if (g_get_monotonic_time () - start > G_USEC_PER_SEC / 2)
+        {
+          ws_cli_progress_draw (&bar, (guint) MIN (g_atomic_pointer_get (&a.progress.blocks_done), G_MAXUINT32),
+                                (guint) MIN (MAX (g_atomic_pointer_get (&a.progress.blocks_total), 1), G_MAXUINT32));
+          drawn = TRUE;
+        }
+    }
+  g_thread_join (thread);
+  g_source_remove (tick);
+  g_source_remove (interrupt);
+  if (drawn)
+    ws_cli_progress_clear (&bar);
+  if (a.error)
+    g_propagate_error (error, a.error);
+  return a.stats;
+}
+
 int
 ws_cli_model (int    argc,
               char **argv)
@@ -307,7 +387,12 @@ ws_cli_model (int    argc,
       status = ws_cli_fail ("model", WS_CLI_USAGE, "%s", error->message);
       goto out;
     }
-  ls = ws_model_analyze_launch (p, NULL, &error);
+  ls = analyze (p, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      status = ws_cli_fail ("model", WS_CLI_INTERRUPTED, "interrupted");
+      goto out;
+    }
   for (guint i = 0; ls && i < ws_pattern_get_n_accesses (p); i++)
     {
       WsWarpResult *r = first_active_warp (p, i, &error);
@@ -341,10 +426,17 @@ ws_cli_model (int    argc,
         }
       if (ws_pattern_get_n_params (p))
         printf ("\n");
+      /* what was typed, with any control character as an escape */
       for (guint i = 0; i < ws_pattern_get_n_definitions (p); i++)
-        printf ("  %s = %s\n", ws_pattern_get_definition (p, i)->name, ws_pattern_get_definition (p, i)->text);
+        {
+          g_autofree char *text = ws_text_printable (ws_pattern_get_definition (p, i)->text, 0);
+          printf ("  %s = %s\n", ws_pattern_get_definition (p, i)->name, text);
+        }
       if (ws_pattern_get_guard_text (p))
-        printf ("  if (%s)\n", ws_pattern_get_guard_text (p));
+        {
+          g_autofree char *guard = ws_text_printable (ws_pattern_get_guard_text (p), 0);
+          printf ("  if (%s)\n", guard);
+        }
       for (guint i = 0; i < ls->n_accesses; i++)
         {
           g_autofree char *desc = ws_pattern_describe_access (p, i);

@@ -32,6 +32,8 @@ ws_cli_pattern_entries (WsCliPatternOptions *o)
     { NULL }
   };
 
+  /* --elem-size 0 is a mistake to report, not the default */
+  o->elem_size = WS_CLI_NO_ELEM_SIZE;
   return g_memdup2 (entries, sizeof entries);
 }
 
@@ -119,6 +121,22 @@ prefix (gboolean    ok,
   return ok;
 }
 
+/* Said before the access is made, so that the error names --base and not
+ * the option next to it. */
+static gboolean
+check_base (const WsCliPatternOptions *o,
+            gint64                     base,
+            guint                      elem_size,
+            GError                   **error)
+{
+  if (o->base == NULL || (base >= 0 && base % elem_size == 0))
+    return TRUE;
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               "--base: %" G_GINT64_FORMAT " bytes: it must be a non-negative multiple of the %u-byte element",
+               base, elem_size);
+  return FALSE;
+}
+
 WsPattern *
 ws_cli_pattern_build (const WsCliPatternOptions *o,
                       GError                   **error)
@@ -165,9 +183,9 @@ ws_cli_pattern_build (const WsCliPatternOptions *o,
                    "--access: “%s” is not load, store or atomic", o->access);
       return NULL;
     }
-  if (o->elem_size != 0)
+  if (o->elem_size != WS_CLI_NO_ELEM_SIZE)
     {
-      if (!ws_elem_size_is_valid ((guint) o->elem_size) || o->elem_size < 0)
+      if (o->elem_size < 0 || !ws_elem_size_is_valid ((guint) o->elem_size))
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                        "--elem-size: %d is not 1, 2, 4, 8 or 16", o->elem_size);
@@ -216,8 +234,18 @@ ws_cli_pattern_build (const WsCliPatternOptions *o,
 
   if (!o->preset)
     {
-      if (!prefix (ws_pattern_add_access (p, "data", space, kind, elem_size, o->index, base, error), error, "--index"))
+      /* an index that does not parse is --index's; a space, access and size
+       * that do not go together are the options' that were given */
+      if (!check_base (o, base, elem_size, error))
         return NULL;
+      if (!ws_pattern_add_access (p, "data", space, kind, elem_size, o->index, base, error))
+        {
+          prefix (FALSE, error,
+                  g_error_matches (*error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EXPRESSION) ? "--index"
+                  : o->elem_size != WS_CLI_NO_ELEM_SIZE ? "--elem-size"
+                  : o->access ? "--access" : "--space");
+          return NULL;
+        }
     }
   else
     {
@@ -226,11 +254,15 @@ ws_cli_pattern_build (const WsCliPatternOptions *o,
 
       if (o->index && !prefix (ws_pattern_set_access_index (p, 0, o->index, error), error, "--index"))
         return NULL;
-      if ((o->space || o->access || o->elem_size || o->base) &&
+      gboolean elem_given = o->elem_size != WS_CLI_NO_ELEM_SIZE;
+
+      if (!check_base (o, base, elem_given ? elem_size : a->elem_size, error))
+        return NULL;
+      if ((o->space || o->access || elem_given || o->base) &&
           !prefix (ws_pattern_set_access_space (p, 0, o->space ? space : a->space, o->access ? kind : a->kind,
-                                                o->elem_size ? elem_size : a->elem_size,
+                                                elem_given ? elem_size : a->elem_size,
                                                 o->base ? base : a->base, error),
-                   error, o->space ? "--space" : o->access ? "--access" : o->elem_size ? "--elem-size" : "--base"))
+                   error, elem_given ? "--elem-size" : o->access ? "--access" : o->space ? "--space" : "--base"))
         return NULL;
     }
 

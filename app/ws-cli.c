@@ -26,17 +26,20 @@ ws_cli_fail (const char *command,
              ...)
 {
   g_autofree char *message = NULL;
+  g_autofree char *shown = NULL;
   va_list args;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  /* one line, whatever the message carries */
+  /* one line of text, whatever the message quotes: control characters an
+   * argument or a file held are shown as escapes, never sent to the terminal */
   g_strdelimit (message, "\n", ' ');
+  shown = ws_text_printable (message, 0);
   if (command)
-    fprintf (stderr, "warpscope-cli %s: %s\n", command, message);
+    fprintf (stderr, "warpscope-cli %s: %s\n", command, shown);
   else
-    fprintf (stderr, "warpscope-cli: %s\n", message);
+    fprintf (stderr, "warpscope-cli: %s\n", shown);
   return status;
 }
 
@@ -92,7 +95,8 @@ print_help (FILE *out)
            "Run “warpscope-cli COMMAND --help” for a command's options.\n"
            "\n"
            "Exit status: 0 success, 1 a check failed, 2 bad input, 3 no usable GPU,\n"
-           "4 the GPU's machine cannot be reached (or the connection to it was lost).\n"
+           "4 the GPU's machine cannot be reached (or the connection to it was lost),\n"
+           "130 stopped by Ctrl+C.\n"
            "\n"
            "The commands that measure take --gpu WHERE: local (the default), ssh://[USER@]HOST[:PORT]\n"
            "or slurm://PARTITION, or --gpu-command CMD; with --gpu-index N and --gpu-worker PATH.\n"

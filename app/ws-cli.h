@@ -16,7 +16,10 @@ enum
   WS_CLI_USAGE = 2,      /* bad input: a flag, an expression, a value */
   WS_CLI_NO_GPU = 3,     /* needs a GPU and there is none usable */
   WS_CLI_UNREACHABLE = 4, /* the GPU's machine could not be reached, or the connection to it was lost */
+  WS_CLI_INTERRUPTED = 130, /* stopped by Ctrl+C (128 + SIGINT, as shells report it) */
 };
+
+#define WS_CLI_NO_ELEM_SIZE G_MININT
 
 typedef int (*WsCliCommandFunc) (int    argc,
                                  char **argv);
@@ -59,7 +62,7 @@ typedef struct
   char *preset;
   char *space;
   char *access;
-  int elem_size;
+  int elem_size;             /* WS_CLI_NO_ELEM_SIZE unless --elem-size was given */
   char *index;
   char *guard;
   char **defines;

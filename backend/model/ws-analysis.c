@@ -649,6 +649,7 @@ typedef struct
   gint64 next_chunk;           /* atomic */
   gint64 first_failed_block;   /* atomic: blocks from here on are not needed */
   GCancellable *cancellable;
+  WsAnalysisProgress *progress;
 } Shared;
 
 typedef struct
@@ -749,6 +750,8 @@ worker_run (gpointer data)
 
       if (start >= sh->n_blocks || g_cancellable_is_cancelled (sh->cancellable))
         break;
+      if (sh->progress)
+        g_atomic_pointer_add (&sh->progress->blocks_done, (gint64) (MIN (start + sh->chunk, sh->n_blocks) - start));
       for (guint64 b = start; b < MIN (start + sh->chunk, sh->n_blocks); b++)
         {
           if ((gint64) b >= g_atomic_pointer_get (&sh->first_failed_block))
@@ -816,11 +819,12 @@ finish_totals (WsLaunchStats  *ls,
 }
 
 static WsLaunchStats *
-analyze_blocks (const WsPattern *pattern,
-                guint64          first,
-                guint64          count,
-                GCancellable    *cancellable,
-                GError         **error)
+analyze_blocks (const WsPattern    *pattern,
+                guint64             first,
+                guint64             count,
+                GCancellable       *cancellable,
+                WsAnalysisProgress *progress,
+                GError            **error)
 {
   g_autoptr (Compiled) c = NULL;
   g_autoptr (WsLaunchStats) ls = NULL;
@@ -842,6 +846,7 @@ analyze_blocks (const WsPattern *pattern,
   sh.n_blocks = count;
   sh.first_failed_block = G_MAXINT64;
   sh.cancellable = cancellable;
+  sh.progress = progress;
   n_workers = count * c->warps_per_block < 4096 ? 1 : CLAMP (g_get_num_processors (), 1, 16);
   sh.chunk = MAX (1, MIN (256, count / (n_workers * 8)));
 
@@ -949,8 +954,35 @@ ws_model_analyze_launch (const WsPattern *pattern,
                          GCancellable    *cancellable,
                          GError         **error)
 {
+  return ws_model_analyze_launch_full (pattern, cancellable, NULL, error);
+}
+
+WsLaunchStats *
+ws_model_analyze_launch_full (const WsPattern    *pattern,
+                              GCancellable       *cancellable,
+                              WsAnalysisProgress *progress,
+                              GError            **error)
+{
+  guint64 blocks;
+  guint64 threads;
+
   g_return_val_if_fail (pattern != NULL, NULL);
-  return analyze_blocks (pattern, 0, ws_dim3_count (ws_pattern_get_grid (pattern)), cancellable, error);
+
+  blocks = ws_dim3_count (ws_pattern_get_grid (pattern));
+  threads = blocks * ws_dim3_count (ws_pattern_get_block (pattern));
+  if (threads > WS_MODEL_MAX_THREADS)
+    {
+      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
+                   "the launch has %" G_GUINT64_FORMAT " threads: the model analyses at most %" G_GUINT64_FORMAT
+                   " (2^32) in one launch; use a smaller grid", threads, WS_MODEL_MAX_THREADS);
+      return NULL;
+    }
+  if (progress)
+    {
+      g_atomic_pointer_set (&progress->blocks_done, 0);
+      g_atomic_pointer_set (&progress->blocks_total, (gint64) blocks);
+    }
+  return analyze_blocks (pattern, 0, blocks, cancellable, progress, error);
 }
 
 WsLaunchStats *
@@ -971,7 +1003,7 @@ ws_model_analyze_block (const WsPattern *pattern,
       return NULL;
     }
   return analyze_blocks (pattern, block_idx.x + (guint64) grid.x * (block_idx.y + (guint64) grid.y * block_idx.z),
-                         1, NULL, error);
+                         1, NULL, NULL, error);
 }
 
 void

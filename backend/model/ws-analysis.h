@@ -115,9 +115,27 @@ WsWarpResult  *ws_model_analyze_warp     (const WsPattern *pattern,
 WsLaunchStats *ws_model_analyze_block    (const WsPattern *pattern,
                                           WsDim3           block_idx,
                                           GError         **error);
+/* The most threads the model analyses in one launch: 2^32, a few
+ * minutes of work at most. A larger launch is refused with an error that
+ * says so (CUDA allows grids of 2^31 × 65535 × 65535 blocks). */
+#define WS_MODEL_MAX_THREADS (G_GUINT64_CONSTANT (1) << 32)
+
 WsLaunchStats *ws_model_analyze_launch   (const WsPattern *pattern,
                                           GCancellable    *cancellable,
                                           GError         **error);
+
+/* How far an analysis has got, for progress on another thread: blocks
+ * done of blocks_total, both read with g_atomic_pointer_get (). */
+typedef struct
+{
+  gint64 blocks_done;
+  gint64 blocks_total;
+} WsAnalysisProgress;
+
+WsLaunchStats *ws_model_analyze_launch_full (const WsPattern    *pattern,
+                                             GCancellable       *cancellable,
+                                             WsAnalysisProgress *progress,
+                                             GError            **error);
 
 void           ws_warp_result_free       (WsWarpResult    *result);
 /* Step i of the schedule: which lanes are served together, and where. */

@@ -124,6 +124,13 @@ ws_dim3_to_string (WsDim3 d)
 char *
 ws_text_for_message (const char *text)
 {
+  return ws_text_printable (text, 80);
+}
+
+char *
+ws_text_printable (const char *text,
+                   guint       max_chars)
+{
   g_autofree char *valid = NULL;
   GString *out;
   guint n = 0;
@@ -136,7 +143,7 @@ ws_text_for_message (const char *text)
     {
       gunichar c = g_utf8_get_char (p);
 
-      if (n == 80)
+      if (max_chars > 0 && n == max_chars)
         {
           g_string_append (out, "…");
           break;

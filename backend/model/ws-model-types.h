@@ -64,9 +64,12 @@ gboolean    ws_dim3_parse             (const char   *text,
                                        GError      **error);
 char       *ws_dim3_to_string         (WsDim3        d);
 
-/* Text someone typed or a file held, made fit to quote in a message: valid
- * UTF-8, control characters written as escapes (\n, \x1b), at most 80
- * characters. */
+/* Text someone typed or a file held, made fit to show: valid UTF-8,
+ * control characters written as escapes (\n, \x1b), at most max_chars
+ * characters (then “…”; 0: no limit). */
+char       *ws_text_printable         (const char   *text,
+                                       guint         max_chars);
+/* The same, at most 80 characters: what a message quotes. */
 char       *ws_text_for_message       (const char   *text);
 
 G_END_DECLS

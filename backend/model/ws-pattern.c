@@ -841,19 +841,22 @@ ws_pattern_eval_thread (const WsPattern *self,
   return ws_expr_eval (expr, &env, value, error);
 }
 
+/* What the user typed, shown: line breaks and other control characters in
+ * an expression are spacing to the parser, escapes here. */
 char *
 ws_pattern_describe_access (const WsPattern *self,
                             guint            i)
 {
   const WsAccess *a = ws_pattern_get_access (self, i);
   static const char *verbs[] = { "load", "store", "atomic" };
+  g_autofree char *index = ws_text_printable (a->index_text, 0);
 
   if (a->base != 0)
     return g_strdup_printf ("%s %s %s[%s] (+%" G_GINT64_FORMAT " B), %u B",
-                            ws_space_to_string (a->space), verbs[a->kind], a->array, a->index_text,
+                            ws_space_to_string (a->space), verbs[a->kind], a->array, index,
                             a->base, a->elem_size);
   return g_strdup_printf ("%s %s %s[%s], %u B", ws_space_to_string (a->space), verbs[a->kind],
-                          a->array, a->index_text, a->elem_size);
+                          a->array, index, a->elem_size);
 }
 
 char *
@@ -872,10 +875,14 @@ ws_pattern_to_string (const WsPattern *self)
   for (guint i = 0; i < self->defs->len; i++)
     {
       const WsDefinition *d = g_ptr_array_index (self->defs, i);
-      g_string_append_printf (s, "; %s = %s", d->name, d->text);
+      g_autofree char *text = ws_text_printable (d->text, 0);
+      g_string_append_printf (s, "; %s = %s", d->name, text);
     }
   if (self->guard_text)
-    g_string_append_printf (s, "; if (%s)", self->guard_text);
+    {
+      g_autofree char *guard = ws_text_printable (self->guard_text, 0);
+      g_string_append_printf (s, "; if (%s)", guard);
+    }
   for (guint i = 0; i < self->accesses->len; i++)
     {
       g_autofree char *desc = ws_pattern_describe_access (self, i);

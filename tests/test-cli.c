@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* warpscope-cli as a script or a person at a terminal runs it, with what
+ * they should not have typed: every mistake is one line naming its option,
+ * exit status 2; nothing typed reaches the terminal as a control
+ * character; a launch too large is refused at once, a long one can be
+ * stopped with Ctrl+C. */
+#include "ws-config.h"
+
+#include <gio/gio.h>
+#include <signal.h>
+#include <string.h>
+
+/* One line, exit status 2, naming what was wrong; no control character. */
+static void
+assert_refused (const char *fragment,
+                const char *first,
+                ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocess) proc = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *err = NULL;
+  const char *arg;
+  va_list args;
+
+  g_ptr_array_add (argv, (char *) g_getenv ("WS_CLI"));
+  va_start (args, first);
+  for (arg = first; arg; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  proc = g_subprocess_newv ((const char * const *) argv->pdata,
+                            G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (proc, NULL, NULL, NULL, &err, &error));
+  g_assert_no_error (error);
+  g_test_message ("%s", err);
+  g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 2);
+  g_assert_true (g_str_has_prefix (err, "warpscope-cli"));
+  g_assert_cmpstr (strchr (err, '\n'), ==, "\n");
+  for (const char *p = err; *p; p++)
+    g_assert_true ((guchar) *p >= 0x20 || *p == '\n');
+  if (!strstr (err, fragment))
+    g_error ("expected “%s” in “%s”", fragment, err);
+}
+
+static void
+test_options_named (void)
+{
+  assert_refused ("--elem-size: 0 is not 1, 2, 4, 8 or 16", "model", "--index", "lane", "--elem-size", "0", NULL);
+  assert_refused ("--elem-size: -4 is not", "model", "--index", "lane", "--elem-size", "-4", NULL);
+  assert_refused ("--base: 3 bytes", "model", "--index", "lane", "--base", "3", NULL);
+  assert_refused ("--base: -8 bytes", "model", "--index", "lane", "--base", "-8", NULL);
+  assert_refused ("--base: 4 bytes: it must be a non-negative multiple of the 16-byte element", "model",
+                  "--preset", "banks/elem16", "--base", "4", NULL);
+  assert_refused ("--access: constant memory is read-only", "model", "--index", "lane", "--space", "constant",
+                  "--access", "store", NULL);
+  assert_refused ("--index: column 4", "model", "--index", "1 +", NULL);
+  assert_refused ("--instruction: -5 is not an instruction", "export", "--preset", "coalescing/stride",
+                  "--view", "warp", "--instruction", "-5", "-o", "x.png", NULL);
+  assert_refused ("--instruction: 0 is not an instruction", "export", "--preset", "coalescing/strided-sweep",
+                  "--view", "plot", "--instruction", "0", "-o", "x.png", NULL);
+  assert_refused ("--step: -3", "export", "--preset", "coalescing/stride", "--view", "warp", "--step", "-3",
+                  "-o", "x.png", NULL);
+}
+
+/* Escapes, never the bytes: a terminal would act on them. */
+static void
+test_control_characters (void)
+{
+  assert_refused ("no preset “\\x1b[31mred\\x07”", "model", "--preset", "\x1b[31mred\x07", NULL);
+  assert_refused ("unknown command “\\x1b]0;title\\x07”", "\x1b]0;title\x07", NULL);
+  assert_refused ("unexpected control character \\x1b", "model", "--index", "lane\x1b[2J", NULL);
+  assert_refused ("--grid: “\\x1b[H”", "model", "--index", "lane", "--grid", "\x1b[H", NULL);
+  assert_refused ("“\\x1b[Hx” is not a valid name", "model", "--index", "lane", "--set", "\x1b[Hx=1", NULL);
+}
+
+/* CUDA allows 2^31 × 1024 threads; the model analyses at most 2^32, and
+ * says so at once instead of running for hours. */
+static void
+test_launch_too_large (void)
+{
+  gint64 start = g_get_monotonic_time ();
+
+  assert_refused ("the model analyses at most 4294967296 (2^32)", "model", "--index", "blockIdx.x * blockDim.x + "
+                  "threadIdx.x", "--grid", "2147483647", "--block", "1024", NULL);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
+}
+
+/* A long analysis stops at Ctrl+C, with status 130. */
+static void
+test_interrupted (void)
+{
+  const char *argv[] = { g_getenv ("WS_CLI"), "model", "--index", "blockIdx.x * blockDim.x + threadIdx.x + lane * warp % 7",
+                         "--grid", "4194304", "--block", "1024", NULL };
+  g_autoptr (GSubprocess) proc = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *err = NULL;
+  gint64 sent;
+
+  proc = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_usleep (G_USEC_PER_SEC);
+  g_subprocess_send_signal (proc, SIGINT);
+  sent = g_get_monotonic_time ();
+  g_assert_true (g_subprocess_communicate_utf8 (proc, NULL, NULL, NULL, &err, &error));
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 130);
+  g_assert_nonnull (strstr (err, "interrupted"));
+  g_assert_cmpint (g_get_monotonic_time () - sent, <, 5 * G_USEC_PER_SEC);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/options-named", test_options_named);
+  g_test_add_func ("/cli/control-characters", test_control_characters);
+  g_test_add_func ("/cli/launch-too-large", test_launch_too_large);
+  g_test_add_func ("/cli/interrupted", test_interrupted);
+  return g_test_run ();
+}
