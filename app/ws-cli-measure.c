@@ -40,7 +40,8 @@ measure_from_recording (const char         *command,
     return WS_CLI_NO_GPU;
   if (json)
     {
-      g_autoptr (WsRecording) subset = ws_recording_new (ws_recording_get_device (r));
+      /* the bundled recording's device and date, marked as not measured here */
+      g_autoptr (WsRecording) subset = ws_recording_new_copy_of (r);
       ws_recording_add (subset, m);
       ws_cli_print_recording_json (subset);
     }

@@ -19,6 +19,7 @@ struct _WsRecording
   WsDeviceInfo *device;
   char *program_version;
   GDateTime *date;
+  gboolean copied;             /* its numbers were copied from another recording, not measured here */
   GPtrArray *measurements;     /* WsMeasurement */
 };
 
@@ -62,6 +63,28 @@ ws_recording_new (const WsDeviceInfo *device)
   self->program_version = g_strdup (WS_VERSION);
   self->date = g_date_time_new_now_utc ();
   return self;
+}
+
+WsRecording *
+ws_recording_new_copy_of (WsRecording *source)
+{
+  WsRecording *self;
+
+  g_return_val_if_fail (WS_IS_RECORDING (source), NULL);
+
+  self = g_object_new (WS_TYPE_RECORDING, NULL);
+  self->device = ws_device_info_copy (source->device);
+  self->program_version = g_strdup (source->program_version);
+  self->date = g_date_time_ref (source->date);
+  self->copied = TRUE;
+  return self;
+}
+
+gboolean
+ws_recording_get_measured_here (WsRecording *self)
+{
+  g_return_val_if_fail (WS_IS_RECORDING (self), FALSE);
+  return !self->copied;
 }
 
 const WsDeviceInfo *
@@ -309,6 +332,9 @@ ws_recording_to_data (WsRecording *self,
   ws_json_add_int (b, "version", WS_RECORDING_FORMAT_VERSION);
   ws_json_add_string (b, "program_version", self->program_version);
   ws_json_add_string (b, "date", date);
+  /* only when set: every recording made before the flag was measured */
+  if (self->copied)
+    ws_json_add_bool (b, "not_measured_here", TRUE);
   build_device (b, self->device);
   json_builder_set_member_name (b, "measurements");
   json_builder_begin_array (b);
@@ -720,6 +746,9 @@ read_header (JsonObject  *root,
   self->date = g_date_time_new_from_iso8601 (date, NULL);
   if (self->date == NULL)
     return ws_json_invalid (&errors, error, "date", "“%s” is not an ISO 8601 date and time with a time zone", date);
+  if (json_object_has_member (root, "not_measured_here") &&
+      !ws_json_read_bool (&errors, root, "", "not_measured_here", &self->copied, error))
+    return FALSE;
   return TRUE;
 }
 

@@ -36,6 +36,13 @@ GQuark               ws_recording_error_quark      (void);
 G_DECLARE_FINAL_TYPE (WsRecording, ws_recording, WS, RECORDING, GObject)
 
 WsRecording         *ws_recording_new              (const WsDeviceInfo *device);
+/* An empty recording that carries source's device, date and program
+ * version, and says that its numbers were not measured here: what a
+ * measurement copied from source is written in. */
+WsRecording         *ws_recording_new_copy_of      (WsRecording        *source);
+/* FALSE for a recording whose numbers were copied from another (its JSON
+ * says "not_measured_here": true). */
+gboolean             ws_recording_get_measured_here (WsRecording       *self);
 WsRecording         *ws_recording_load_file        (GFile              *file,
                                                     GCancellable       *cancellable,
                                                     GError            **error);

@@ -633,6 +633,65 @@ test_hierarchy (void)
                   "-o", png, NULL);
 }
 
+/* With no GPU, measure --json and sweep --json write the bundled recording's
+ * numbers: with its device and date and "not_measured_here", which export
+ * shows in the series it draws from them. */
+static void
+test_not_measured_here (void)
+{
+  g_autofree char *measured = output_path ("not-measured-here.json");
+  g_autofree char *chart = output_path ("not-measured-here-chart.json");
+  g_autofree char *bundled = bundled_path ();
+  g_autoptr (GFile) bundled_file = g_file_new_for_path (bundled);
+  g_autoptr (WsRecording) original = NULL;
+  g_autoptr (WsRecording) r = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *date = NULL;
+  g_autofree char *name = NULL;
+  gsize length;
+  static const char *commands[][4] = {
+    { "measure", "coalescing/sequential", "--json", NULL },
+    { "sweep", "coalescing/strided-sweep", "--json", NULL },
+  };
+
+  original = ws_recording_load_file (bundled_file, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      const char *argv[] = { g_getenv ("WS_CLI"), commands[i][0], commands[i][1], commands[i][2], NULL };
+      int status;
+
+      g_clear_pointer (&out, g_free);
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+                                   &status, &error));
+      g_assert_no_error (error);
+      if (WEXITSTATUS (status) == 0)
+        {
+          g_test_skip ("a GPU is here: the numbers are measured");
+          return;
+        }
+      g_assert_cmpint (WEXITSTATUS (status), ==, 3);
+      g_clear_object (&r);
+      r = ws_recording_load_data (out, -1, &error);
+      g_assert_no_error (error);
+      g_assert_false (ws_recording_get_measured_here (r));
+      g_assert_true (g_date_time_equal (ws_recording_get_date (r), ws_recording_get_date (original)));
+      g_assert_cmpstr (ws_recording_get_device (r)->name, ==, ws_recording_get_device (original)->name);
+      g_assert_cmpuint (ws_recording_get_n_measurements (r), >, 0);
+    }
+
+  g_assert_true (g_file_set_contents (measured, out, -1, NULL));
+  g_assert_cmpint (run_export (&err, "--preset=coalescing/strided-sweep", "--view=plot", "-r", measured,
+                               "--format=json", "-o", chart, NULL), ==, 0);
+  g_assert_true (g_file_get_contents (chart, &data, &length, NULL));
+  date = g_date_time_format (ws_recording_get_date (original), "%Y-%m-%d");
+  name = g_strdup_printf ("recorded on %s on %s (not measured here)", ws_recording_get_device (original)->name, date);
+  g_assert_nonnull (strstr (data, name));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -651,5 +710,6 @@ main (int    argc,
   g_test_add_func ("/export/output-paths", test_output_paths);
   g_test_add_func ("/export/failed-write", test_failed_write);
   g_test_add_func ("/export/hierarchy", test_hierarchy);
+  g_test_add_func ("/export/not-measured-here", test_not_measured_here);
   return g_test_run ();
 }

@@ -881,6 +881,43 @@ test_bundled_matches_presets (void)
     }
 }
 
+static void
+set_flag_string (JsonObject *root)
+{
+  json_object_set_string_member (root, "not_measured_here", "yes");
+}
+
+/* A recording of numbers copied from another keeps the other's device and
+ * date and says that they were not measured here; one without the flag
+ * (every recording made before it) was measured where it was made. */
+static void
+test_copied (void)
+{
+  g_autoptr (WsRecording) r = make_recording ();
+  g_autoptr (WsRecording) copy = ws_recording_new_copy_of (r);
+  g_autoptr (WsRecording) back = NULL;
+  g_autoptr (WsRecording) plain = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *plain_data = ws_recording_to_data (r, NULL);
+
+  ws_recording_add (copy, ws_recording_get_measurement (r, 0));
+  g_assert_false (ws_recording_get_measured_here (copy));
+  g_assert_true (g_date_time_equal (ws_recording_get_date (copy), ws_recording_get_date (r)));
+  g_assert_cmpstr (ws_recording_get_device (copy)->name, ==, ws_recording_get_device (r)->name);
+  data = ws_recording_to_data (copy, NULL);
+  g_assert_nonnull (strstr (data, "\"not_measured_here\" : true"));
+  back = ws_recording_load_data (data, -1, &error);
+  g_assert_no_error (error);
+  g_assert_false (ws_recording_get_measured_here (back));
+  g_assert_true (g_date_time_equal (ws_recording_get_date (back), ws_recording_get_date (r)));
+
+  g_assert_null (strstr (plain_data, "not_measured_here"));
+  plain = ws_recording_load_data (plain_data, -1, &error);
+  g_assert_true (ws_recording_get_measured_here (plain));
+  assert_mutation_refused (set_flag_string, WS_RECORDING_ERROR_INVALID, "not_measured_here");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -903,6 +940,7 @@ main (int    argc,
   g_test_add_func ("/recording/bad/deep-nesting", test_deep_nesting);
   g_test_add_func ("/recording/bad/many-params", test_many_params);
   g_test_add_func ("/recording/bad/text", test_bad_text);
+  g_test_add_func ("/recording/copied", test_copied);
   g_test_add_func ("/recording/bundled/matches-presets", test_bundled_matches_presets);
   return g_test_run ();
 }

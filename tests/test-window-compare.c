@@ -227,6 +227,40 @@ test_two_recordings (Fixture       *f,
   g_unlink (laptop);
 }
 
+/* A recording whose numbers were copied from another (what measure --json
+ * and sweep --json write with no GPU) says so wherever it is shown: the
+ * series carry the device, the date and "not measured here". */
+static void
+test_not_measured_here (Fixture       *f,
+                        gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  WsRecording *bundled = ws_session_get_recording (w->session);
+  g_autoptr (WsRecording) copy = ws_recording_new_copy_of (bundled);
+  g_autofree char *path = g_strdup_printf ("%s/warpscope-test-copied-%d.json", g_get_tmp_dir (), (int) getpid ());
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *date = g_date_time_format (ws_recording_get_date (bundled), "%Y-%m-%d");
+  g_autofree char *name = g_strdup_printf ("recorded on %s on %s (not measured here)",
+                                           ws_recording_get_device (bundled)->name, date);
+  WsChartSeries *series;
+
+  for (guint i = 0; i < ws_recording_get_n_measurements (bundled); i++)
+    ws_recording_add (copy, ws_recording_get_measurement (bundled, i));
+  g_assert_true (ws_recording_save_file (copy, file, NULL, &error));
+  g_assert_no_error (error);
+
+  compare (f, transpose);
+  open_and_wait (w, path, WS_OPEN_ADD);
+  series = series_named (compare_chart (w), name);
+  g_assert_nonnull (series);
+  g_assert_cmpstr (series->name, ==, name);
+  load (f, "coalescing/strided-sweep");
+  g_assert_nonnull (series_named (ws_chart_view_get_chart (w->chart), name));
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.forget-recordings", NULL);
+  g_unlink (path);
+}
+
 /* A label in the toast overlay that says text. */
 static gboolean
 find_label (GtkWidget  *widget,
@@ -559,6 +593,7 @@ add_tests (void)
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/window/compare/page", test_compare_page);
   ADD ("/window/compare/two-recordings", test_two_recordings);
+  ADD ("/window/compare/not-measured-here", test_not_measured_here);
   ADD ("/window/recordings/bad-file", test_bad_recording);
   ADD ("/window/recordings/save-and-open", test_save_and_open);
   ADD ("/window/recordings/drop", test_drop);

@@ -62,8 +62,14 @@ char *
 ws_plot_recording_name (WsRecording *recording)
 {
   const WsDeviceInfo *d = ws_recording_get_device (recording);
+  const char *name = d && d->name ? d->name : "an unknown GPU";
+  g_autofree char *date = NULL;
 
-  return g_strdup_printf ("recorded on %s", d && d->name ? d->name : "an unknown GPU");
+  if (ws_recording_get_measured_here (recording))
+    return g_strdup_printf ("recorded on %s", name);
+  /* numbers copied from another recording (a CLI run with no GPU): say so */
+  date = g_date_time_format (ws_recording_get_date (recording), "%Y-%m-%d");
+  return g_strdup_printf ("recorded on %s on %s (not measured here)", name, date);
 }
 
 char *

@@ -65,7 +65,9 @@ GPtrArray   *ws_plot_recorded          (WsRecording         *recording,
 const WsMeasurement *ws_plot_recorded_one (WsRecording      *recording,
                                         const WsPreset      *preset,
                                         const WsPattern     *pattern);
-/* "recorded on NVIDIA H100 80GB HBM3" */
+/* "recorded on NVIDIA H100 80GB HBM3"; for numbers copied from another
+ * recording, "recorded on NVIDIA H100 80GB HBM3 on 2026-03-02 (not measured
+ * here)" */
 char        *ws_plot_recording_name    (WsRecording         *recording);
 /* "measured now on NVIDIA H100 80GB HBM3" */
 char        *ws_plot_live_name         (const char          *device);

@@ -56,9 +56,9 @@ ws_window_update_banner (WsWindow *self)
   reason = short_reason (probe_error);
   if (recording)
     {
-      const WsDeviceInfo *d = ws_recording_get_device (recording);
-      text = g_strdup_printf ("No GPU: %s. The plots show measurements recorded on %s.", reason,
-                              d && d->name ? d->name : "another machine");
+      /* "recorded on DEVICE", with the date and "not measured here" for copied numbers */
+      g_autofree char *source = ws_plot_recording_name (recording);
+      text = g_strdup_printf ("No GPU: %s. The plots show measurements %s.", reason, source);
     }
   else if (ws_session_get_recording_loaded (session))
     text = g_strdup_printf ("No GPU: %s, and no recorded measurements either.", reason);
