@@ -206,7 +206,6 @@ ws_truth_cases (const char *only)
           all->pdata[i] = NULL;
         }
     }
-  g_ptr_array_set_free_func (all, NULL);
   return cases;
 }
 

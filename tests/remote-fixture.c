@@ -122,6 +122,14 @@ find_program (const char *name)
   return g_file_test (sbin, G_FILE_TEST_IS_EXECUTABLE) ? g_steal_pointer (&sbin) : NULL;
 }
 
+static gboolean
+has_program (const char *name)
+{
+  g_autofree char *path = g_find_program_in_path (name);
+
+  return path != NULL;
+}
+
 /* ------------------------------------------------------------------ */
 /* sshd                                                               */
 /* ------------------------------------------------------------------ */
@@ -186,7 +194,7 @@ ws_test_sshd_start (WsTestSshd *s)
   memset (s, 0, sizeof *s);
   if (sshd == NULL)
     return g_strdup ("no sshd here (the openssh-server package)");
-  if (g_find_program_in_path ("ssh") == NULL)
+  if (!has_program ("ssh"))
     return g_strdup ("no ssh here (the openssh-client package)");
   if ((why = check_privsep ()))
     return why;
@@ -357,7 +365,7 @@ ws_test_slurm_start (WsTestSlurm *sl)
 
   memset (sl, 0, sizeof *sl);
   sl->daemons = g_ptr_array_new_with_free_func (g_object_unref);
-  if (munged == NULL || slurmctld == NULL || slurmd == NULL || g_find_program_in_path ("srun") == NULL)
+  if (munged == NULL || slurmctld == NULL || slurmd == NULL || !has_program ("srun"))
     return g_strdup ("no Slurm here (the slurm-wlm and munge packages)");
   if (geteuid () != 0)
     return g_strdup ("slurmd runs jobs as their users, so it must run as root, and this test does not");
