@@ -215,6 +215,16 @@ load_manifest (JsonParser *parser)
   return json_node_get_object (root);
 }
 
+static gboolean
+has_option (JsonArray  *options,
+            const char *option)
+{
+  for (guint i = 0; options && i < json_array_get_length (options); i++)
+    if (g_str_equal (json_array_get_string_element (options, i), option))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 test_flatpak_manifest (void)
 {
@@ -258,11 +268,16 @@ test_flatpak_manifest (void)
           if (json_object_has_member (source, "url"))
             {
               const char *sha = json_object_get_string_member_with_default (source, "sha256", "");
+              JsonObject *checker = json_object_get_object_member (source, "x-checker-data");
 
               g_assert_true (g_str_has_prefix (json_object_get_string_member (source, "url"), "https://"));
               g_assert_cmpuint (strlen (sha), ==, 64);
               for (const char *c = sha; *c; c++)
                 g_assert_true (g_ascii_isxdigit (*c));
+              /* and flatpak-external-data-checker knows where newer ones are */
+              g_assert_nonnull (checker);
+              g_assert_true (json_object_has_member (checker, "type"));
+              g_assert_true (g_str_has_prefix (json_object_get_string_member (checker, "url"), "https://"));
             }
         }
       app = module;
@@ -270,13 +285,21 @@ test_flatpak_manifest (void)
   g_assert_nonnull (app);
   g_assert_cmpstr (json_object_get_string_member (app, "name"), ==, "warpscope");
   g_assert_cmpstr (json_object_get_string_member (app, "buildsystem"), ==, "meson");
+  /* NVIDIA's CUDA wheels are x86_64's alone: the toolkit is built there
+   * only, and the program with CUDA there, without it elsewhere */
   {
-    JsonArray *opts = json_object_get_array_member (app, "config-opts");
-    gboolean cuda = FALSE;
+    JsonObject *toolkit = json_array_get_object_element (modules, 0);
+    JsonArray *arches = json_object_get_array_member (toolkit, "only-arches");
+    JsonObject *arch = json_object_get_object_member (json_object_get_object_member (app, "build-options"), "arch");
 
-    for (guint i = 0; i < json_array_get_length (opts); i++)
-      cuda |= g_str_equal (json_array_get_string_element (opts, i), "-Dcuda=enabled");
-    g_assert_true (cuda);
+    g_assert_cmpstr (json_object_get_string_member (toolkit, "name"), ==, "cuda-toolkit");
+    g_assert_cmpuint (json_array_get_length (arches), ==, 1);
+    g_assert_cmpstr (json_array_get_string_element (arches, 0), ==, "x86_64");
+    g_assert_false (has_option (json_object_get_array_member (app, "config-opts"), "-Dcuda=enabled"));
+    g_assert_true (has_option (json_object_get_array_member (json_object_get_object_member (arch, "x86_64"),
+                                                             "config-opts"), "-Dcuda=enabled"));
+    g_assert_true (has_option (json_object_get_array_member (json_object_get_object_member (arch, "aarch64"),
+                                                             "config-opts"), "-Dcuda=disabled"));
   }
 }
 
