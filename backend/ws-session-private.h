@@ -75,6 +75,7 @@ struct _WsSession
   WsRecording *recording;
   GError *recording_error;
   gboolean recording_loaded;
+  guint recording_serial;          /* a read that a newer recording overtook is dropped */
   GPtrArray *compared;             /* WsRecording, beside the main one */
 
   /* measurements */

@@ -201,9 +201,13 @@ load_recording_done (GObject      *source,
 
   g_assert (WS_IS_SESSION (self));
 
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  /* cancelled, or overtaken: a file opened in place of the bundled
+   * recording while it was still being read */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+      GPOINTER_TO_UINT (user_data) != self->recording_serial)
     {
-      g_error_free (error);
+      g_clear_error (&error);
+      g_clear_object (&recording);
       return;
     }
   g_clear_object (&self->recording);
@@ -231,7 +235,7 @@ ws_session_load_recording (WsSession  *self,
       self->recording_loaded = FALSE;
       g_object_notify_by_pspec (G_OBJECT (self), ws_session_properties[WS_SESSION_PROP_RECORDING_LOADED]);
     }
-  task = g_task_new (self, self->cancellable, load_recording_done, NULL);
+  task = g_task_new (self, self->cancellable, load_recording_done, GUINT_TO_POINTER (++self->recording_serial));
   g_task_set_source_tag (task, ws_session_load_recording);
   g_task_set_task_data (task, g_strdup (path), g_free);
   g_task_run_in_thread (task, read_recording_thread);
@@ -245,6 +249,7 @@ ws_session_set_recording (WsSession   *self,
   g_return_if_fail (WS_IS_SESSION (self));
   g_return_if_fail (recording == NULL || WS_IS_RECORDING (recording));
 
+  self->recording_serial++;
   g_set_object (&self->recording, recording);
   g_clear_error (&self->recording_error);
   g_free (self->recording_path);

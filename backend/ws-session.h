@@ -98,7 +98,8 @@ void                 ws_session_set_cold              (WsSession              *s
 /* Recordings: the main one, and up to three more plotted beside it.
  * "recordings-changed" follows every change. */
 /* Reads the main recording on a thread (path NULL: the bundled one);
- * "recording-loaded" turns TRUE when done, with it or with the reason. */
+ * "recording-loaded" turns TRUE when done, with it or with the reason.
+ * A recording set or opened in its place meanwhile wins. */
 void                 ws_session_load_recording        (WsSession              *self,
                                                        const char             *path);
 /* Sets the main recording, read elsewhere (path may be NULL). */

@@ -184,6 +184,44 @@ test_recordings (Fixture       *f,
 }
 
 static void
+finalized_elsewhere (gpointer  flag,
+                     GObject  *was)
+{
+  g_atomic_int_set ((gint *) flag, 1);
+  g_main_context_wakeup (NULL);
+}
+
+/* A recording put in place of the main one while that is still being read
+ * (a file opened from Files as the program starts) stays: the read that
+ * finishes after it is dropped. */
+static void
+test_recording_overtaken (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autofree char *path = bundled_path ();
+  g_autoptr (WsDeviceInfo) device = ws_device_info_new ();
+  g_autoptr (WsRecording) mine = NULL;
+  WsSession *session = f->session;
+  guint changed = 0;
+  gint finalized = 0;
+
+  device->name = g_strdup ("Made-up GPU for tests");
+  mine = ws_recording_new (device);
+  ws_session_load_recording (session, path);
+  /* nothing has run on the main context yet: the read cannot have been kept */
+  ws_session_set_recording (session, mine, NULL);
+  g_assert_true (ws_session_get_recording (session) == mine);
+  g_signal_connect_swapped (session, "notify::recording", G_CALLBACK (count), &changed);
+  /* the read holds the session until its callback has run; the last
+   * reference may go on the read's thread */
+  g_object_weak_ref (G_OBJECT (session), finalized_elsewhere, &finalized);
+  g_clear_object (&f->session);
+  while (!g_atomic_int_get (&finalized))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (changed, ==, 0);
+}
+
+static void
 test_recording_refused (Fixture       *f,
                         gconstpointer  data)
 {
@@ -429,6 +467,7 @@ main (int    argc,
   ADD ("/session/options", test_options);
   ADD ("/session/device-profile", test_device_profile);
   ADD ("/session/recordings", test_recordings);
+  ADD ("/session/recording-overtaken", test_recording_overtaken);
   ADD ("/session/recording-refused", test_recording_refused);
   ADD ("/session/requests", test_requests);
   ADD ("/session/measure-without-gpu", test_measure_without_gpu);
