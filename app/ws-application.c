@@ -34,6 +34,16 @@ active_window (gpointer app)
   return gtk_application_get_active_window (GTK_APPLICATION (app));
 }
 
+/* The explorer, which the About window or the guide may stand in front of. */
+static WsWindow *
+explorer_window (gpointer app)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
+    if (WS_IS_WINDOW (l->data))
+      return l->data;
+  return NULL;
+}
+
 static void
 about_activated (GSimpleAction *action,
                  GVariant      *param,
@@ -151,7 +161,7 @@ static void
 ws_application_activate (GApplication *app)
 {
   WsApplication *self = WS_APPLICATION (app);
-  GtkWindow *window = active_window (app);
+  GtkWindow *window = GTK_WINDOW (explorer_window (app));
   int w, h;
 
   if (window == NULL)
@@ -178,6 +188,20 @@ ws_application_activate (GApplication *app)
     ws_benchmark_run (WS_WINDOW (window));
   else if (self->screenshot)
     ws_benchmark_screenshot (WS_WINDOW (window), self->screenshot);
+}
+
+/* Recordings given on the command line, or opened from Files: the first in
+ * place of the main recording (the session drops the bundled one if it is
+ * still being read), the others beside it. */
+static void
+ws_application_open (GApplication  *app,
+                     GFile        **files,
+                     int            n_files,
+                     const char    *hint)
+{
+  g_application_activate (app);
+  if (!ws_window_open_files (explorer_window (app), files, (guint) n_files))
+    g_printerr ("warpscope: nothing to open: recordings are local files\n");
 }
 
 static int
@@ -248,6 +272,7 @@ ws_application_class_init (WsApplicationClass *klass)
   G_OBJECT_CLASS (klass)->dispose = ws_application_dispose;
   app_class->startup = ws_application_startup;
   app_class->activate = ws_application_activate;
+  app_class->open = ws_application_open;
   app_class->handle_local_options = ws_application_handle_local_options;
 }
 
@@ -274,6 +299,7 @@ ws_application_init (WsApplication *self)
 
   self->backend = ws_backend_new ();
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), "[RECORDING…]");
   g_application_set_option_context_summary (G_APPLICATION (self),
                                             "See how a GPU serves the memory accesses of a warp, and measure them.");
 }
@@ -281,7 +307,7 @@ ws_application_init (WsApplication *self)
 WsApplication *
 ws_application_new (void)
 {
-  return g_object_new (WS_TYPE_APPLICATION, "application-id", WS_APP_ID, "flags", G_APPLICATION_DEFAULT_FLAGS,
+  return g_object_new (WS_TYPE_APPLICATION, "application-id", WS_APP_ID, "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/warpscope/Warpscope", NULL);
 }
 

@@ -28,6 +28,7 @@ expect () {
 
 expect "$bindir/warpscope-cli"
 expect "$datadir/glib-2.0/schemas/$app_id.gschema.xml"
+expect "$datadir/mime/packages/$app_id.xml"
 expect "$mandir/man1/warpscope-cli.1"
 if [ "$have_gui" = true ]; then
   expect "$datadir/applications/$app_id.desktop"

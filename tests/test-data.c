@@ -6,6 +6,7 @@
 #include "svg-summary.h"
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
 
@@ -52,7 +53,8 @@ run (const char *const *argv,
   return TRUE;
 }
 
-static void
+/* FALSE when the tool is not installed (the test is skipped). */
+static gboolean
 assert_tool_accepts (const char *const *argv)
 {
   g_autofree char *out = NULL;
@@ -60,9 +62,10 @@ assert_tool_accepts (const char *const *argv)
   int status;
 
   if (!run (argv, &status, &out, &err))
-    return;
+    return FALSE;
   g_test_message ("%s: %s%s", argv[0], out, err);
   g_assert_cmpint (status, ==, 0);
+  return TRUE;
 }
 
 /* ------------------------------------------------------------------ */
@@ -76,14 +79,101 @@ test_desktop_file (void)
   g_autoptr (GError) error = NULL;
   g_autofree char *icon = NULL;
   g_autofree char *exec = NULL;
+  g_auto (GStrv) types = NULL;
 
   g_key_file_load_from_file (kf, path, G_KEY_FILE_NONE, &error);
   g_assert_no_error (error);
   icon = g_key_file_get_string (kf, "Desktop Entry", "Icon", NULL);
   exec = g_key_file_get_string (kf, "Desktop Entry", "Exec", NULL);
+  types = g_key_file_get_string_list (kf, "Desktop Entry", "MimeType", NULL, NULL);
   g_assert_cmpstr (icon, ==, WS_APP_ID);
-  g_assert_cmpstr (exec, ==, "warpscope");
+  /* recordings open from Files, several at once */
+  g_assert_cmpstr (exec, ==, "warpscope %F");
+  g_assert_nonnull (types);
+  g_assert_true (g_strv_contains ((const char * const *) types, "application/x-warpscope-recording"));
   assert_tool_accepts (argv);
+}
+
+/* Removes a folder a test made, and what it holds. */
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)))
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+/* Recordings are a MIME type of their own: update-mime-database accepts
+ * its definition, and GIO then names a file NAME.warpscope.json, or any
+ * data that is a recording, by it. */
+static void
+test_mime_type (void)
+{
+  g_autofree char *source = source_file ("data", WS_APP_ID ".mime.xml", NULL);
+  g_autofree char *root = NULL;
+  g_autofree char *packages = NULL;
+  g_autofree char *mime = NULL;
+  g_autofree char *copy = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *dirs = NULL;
+  g_autofree char *old_dirs = g_strdup (g_getenv ("XDG_DATA_DIRS"));
+  const char *lint[] = { "xmllint", "--noout", source, NULL };
+  const char *update[] = { "update-mime-database", NULL, NULL };
+
+  if (!assert_tool_accepts (lint))
+    return;
+  root = g_dir_make_tmp ("warpscope-mime-XXXXXX", NULL);
+  packages = g_build_filename (root, "mime", "packages", NULL);
+  mime = g_build_filename (root, "mime", NULL);
+  copy = g_build_filename (packages, WS_APP_ID ".xml", NULL);
+  update[1] = mime;
+  g_assert_true (g_file_get_contents (source, &contents, NULL, NULL));
+  g_assert_cmpint (g_mkdir_with_parents (packages, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (copy, contents, -1, NULL));
+  if (assert_tool_accepts (update))
+    {
+      dirs = g_strdup_printf ("%s:/usr/share", root);
+      g_setenv ("XDG_DATA_DIRS", dirs, TRUE);
+      g_test_trap_subprocess ("/data/mime-type/guess", 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      if (old_dirs)
+        g_setenv ("XDG_DATA_DIRS", old_dirs, TRUE);
+      else
+        g_unsetenv ("XDG_DATA_DIRS");
+      remove_tree (root);
+      g_test_trap_assert_passed ();
+    }
+  else
+    remove_tree (root);
+}
+
+/* In a process of its own, which reads the MIME database once. */
+static void
+test_mime_type_guess (void)
+{
+  static const char recording[] = "{\n \"format\" : \"warpscope-recording\",\n \"version\" : 1\n}\n";
+  g_autofree char *by_name = NULL;
+  g_autofree char *by_data = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_skip ("run by /data/mime-type");
+      return;
+    }
+  by_name = g_content_type_guess ("h100.warpscope.json", NULL, 0, NULL);
+  by_data = g_content_type_guess (NULL, (const guchar *) recording, sizeof recording - 1, NULL);
+  g_assert_cmpstr (by_name, ==, "application/x-warpscope-recording");
+  g_assert_cmpstr (by_data, ==, "application/x-warpscope-recording");
+  g_assert_true (g_content_type_is_a (by_name, "application/json"));
 }
 
 /* What the metainfo says, as far as the tests care. */
@@ -485,6 +575,8 @@ main (int    argc,
   g_test_add_func ("/data/flatpak-manifest", test_flatpak_manifest);
   g_test_add_func ("/data/man-page", test_man_page);
   g_test_add_func ("/data/gallery", test_gallery);
+  g_test_add_func ("/data/mime-type", test_mime_type);
+  g_test_add_func ("/data/mime-type/guess", test_mime_type_guess);
 
   return g_test_run ();
 }

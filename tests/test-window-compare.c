@@ -5,7 +5,8 @@
  * its device; every view, plot and comparison exports to PNG (at a scale),
  * SVG, PDF, CSV and JSON, drawn by the renderer that draws the screen; a
  * bad recording changes nothing; a recording survives save → open; files
- * dropped on the window open. Screenshots land in screenshots/ of the build. */
+ * dropped on the window or opened from Files open, and are remembered among
+ * the desktop's recent files. Screenshots land in screenshots/ of the build. */
 #include "window-fixture.h"
 #include "svg-summary.h"
 
@@ -147,10 +148,14 @@ test_compare_page (Fixture       *f,
 /* Recordings                                                         */
 /* ------------------------------------------------------------------ */
 
-static gboolean
-not_opening (gpointer data)
+/* Until the files asked for are read, or refused: no deadline of its own
+ * (the test's timeout stands guard), then until the window has settled. */
+static void
+wait_opened (WsWindow *w)
 {
-  return !ws_window_is_opening (data);
+  while (ws_window_is_opening (w))
+    g_main_context_iteration (NULL, TRUE);
+  wait_settled (w);
 }
 
 static void
@@ -159,8 +164,7 @@ open_and_wait (WsWindow   *w,
                WsOpenMode  mode)
 {
   ws_window_open_recording (w, path, mode);
-  g_assert_true (wait_until (not_opening, w, 10000));
-  wait_settled (w);
+  wait_opened (w);
 }
 
 /* A second recording, a test fixture: the first one's measurements, 3.1
@@ -196,7 +200,8 @@ test_two_recordings (Fixture       *f,
 {
   WsWindow *w = f->window;
   g_autofree char *laptop = laptop_recording (ws_session_get_recording (w->session));
-  g_auto (GStrv) recent = NULL;
+  g_autoptr (GPtrArray) recent = NULL;
+  g_autofree char *uri = g_filename_to_uri (laptop, NULL, NULL);
   g_autofree char *device = NULL;
   WsChart *chart;
 
@@ -217,9 +222,12 @@ test_two_recordings (Fixture       *f,
   compare (f, transpose);
   save_screenshot (w, "window-compare-two-recordings-light.png");
 
-  /* remembered among the recent files, first */
-  recent = g_settings_get_strv (w->settings, "recent-recordings");
-  g_assert_cmpstr (recent[0], ==, laptop);
+  /* remembered among the desktop's recent files, as a recording, first */
+  recent = ws_window_recent_recordings ();
+  g_assert_cmpuint (recent->len, >=, 1);
+  g_assert_cmpstr (gtk_recent_info_get_uri (g_ptr_array_index (recent, 0)), ==, uri);
+  g_assert_cmpstr (gtk_recent_info_get_mime_type (g_ptr_array_index (recent, 0)), ==, WS_RECORDING_MIME_TYPE);
+  g_assert_true (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), uri));
   g_assert_cmpuint (g_menu_model_get_n_items (G_MENU_MODEL (w->recent_menu)), >=, 1);
 
   gtk_widget_activate_action (GTK_WIDGET (w), "win.forget-recordings", NULL);
@@ -281,16 +289,15 @@ test_bad_recording (Fixture       *f,
   WsWindow *w = f->window;
   WsRecording *before = ws_session_get_recording (w->session);
   g_autofree char *path = g_strdup_printf ("%s/warpscope-test-bad-%d.json", g_get_tmp_dir (), (int) getpid ());
-  g_auto (GStrv) recent_before = g_settings_get_strv (w->settings, "recent-recordings");
-  g_auto (GStrv) recent_after = NULL;
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
 
   g_assert_true (g_file_set_contents (path, "{ \"format\": \"warpscope-recording\", \"version\": 1, \"device\": 7 }",
                                       -1, NULL));
   open_and_wait (w, path, WS_OPEN_REPLACE);
   g_assert_true (ws_session_get_recording (w->session) == before);
   g_assert_true (find_label (GTK_WIDGET (w->toast_overlay), "Could not open “warpscope-test-bad-"));
-  recent_after = g_settings_get_strv (w->settings, "recent-recordings");
-  g_assert_cmpstrv (recent_after, recent_before);
+  /* not among the recent files */
+  g_assert_false (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), uri));
   wait_frames (w);
   save_screenshot (w, "window-bad-recording-light.png");
 
@@ -336,6 +343,36 @@ test_save_and_open (Fixture       *f,
   g_unlink (path);
 }
 
+/* A recording opened from Files (the application's "open"): in place of
+ * the main one, and among the desktop's recent files as a recording. */
+static void
+test_open_from_files (Fixture       *f,
+                      gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  g_autofree char *laptop = laptop_recording (ws_session_get_recording (w->session));
+  g_autofree char *named = g_strdup_printf ("%s/warpscope-test-opened-%d.warpscope.json", g_get_tmp_dir (),
+                                            (int) getpid ());
+  g_autoptr (GFile) file = g_file_new_for_path (named);
+  g_autofree char *uri = g_file_get_uri (file);
+  g_autoptr (GPtrArray) recent = NULL;
+
+  g_assert_cmpint (g_rename (laptop, named), ==, 0);
+  g_application_open (G_APPLICATION (the_app), &file, 1, "");
+  wait_opened (w);
+  g_assert_cmpstr (ws_recording_get_device (ws_session_get_recording (w->session))->name, ==, LAPTOP);
+  recent = ws_window_recent_recordings ();
+  g_assert_cmpuint (recent->len, >=, 1);
+  g_assert_cmpstr (gtk_recent_info_get_uri (g_ptr_array_index (recent, 0)), ==, uri);
+  g_assert_cmpstr (gtk_recent_info_get_mime_type (g_ptr_array_index (recent, 0)), ==, WS_RECORDING_MIME_TYPE);
+  /* a recent file no longer there is not offered */
+  g_unlink (named);
+  g_clear_pointer (&recent, g_ptr_array_unref);
+  recent = ws_window_recent_recordings ();
+  for (guint i = 0; i < recent->len; i++)
+    g_assert_cmpstr (gtk_recent_info_get_uri (g_ptr_array_index (recent, i)), !=, uri);
+}
+
 static void
 test_drop (Fixture       *f,
            gconstpointer  data)
@@ -364,8 +401,7 @@ test_drop (Fixture       *f,
   g_value_unset (&value);
   g_slist_free_full (files, g_object_unref);
   g_assert_true (accepted);
-  g_assert_true (wait_until (not_opening, w, 10000));
-  wait_settled (w);
+  wait_opened (w);
   g_assert_cmpstr (ws_session_get_recording_path (w->session), ==, f->recording_path);
   g_assert_cmpuint (ws_session_get_compared (w->session)->len, ==, 1);
   g_assert_cmpstr (ws_recording_get_device (g_ptr_array_index (ws_session_get_compared (w->session), 0))->name, ==, LAPTOP);
@@ -597,6 +633,7 @@ add_tests (void)
   ADD ("/window/recordings/bad-file", test_bad_recording);
   ADD ("/window/recordings/save-and-open", test_save_and_open);
   ADD ("/window/recordings/drop", test_drop);
+  ADD ("/window/recordings/open-from-files", test_open_from_files);
   ADD ("/window/export/every-format", test_exports);
   ADD ("/window/export/same-renderer", test_same_renderer);
 #undef ADD

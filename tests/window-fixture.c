@@ -245,7 +245,9 @@ window_test_run (int    *argc,
 
   gtk_test_init (argc, argv, NULL);
   the_app = ws_application_new ();
-  g_application_set_flags (G_APPLICATION (the_app), G_APPLICATION_NON_UNIQUE);
+  /* the tests' own instance, which still opens files as the program does */
+  g_application_set_flags (G_APPLICATION (the_app),
+                           g_application_get_flags (G_APPLICATION (the_app)) | G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (the_app), NULL, &error));
   g_assert_no_error (error);
   add_tests ();

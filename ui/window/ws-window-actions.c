@@ -196,7 +196,7 @@ file_action (GtkWidget  *widget,
   } files[] = {
     { "win.open-recording", "Open a Recording", NULL },
     { "win.add-recording", "Plot Another Recording Beside This One", NULL },
-    { "win.save-recording", "Save the Measurements as a Recording", "warpscope-recording.json" },
+    { "win.save-recording", "Save the Measurements as a Recording", "measurements.warpscope.json" },
     { "win.export-figure", "Export the Figure (PNG, SVG or PDF)", "warpscope-figure.svg" },
     { "win.export-plot", "Export the Plot (PNG, SVG or PDF) or Its Data (CSV or JSON)", "warpscope-plot.svg" },
     { "win.save-screenshot", "Save a Screenshot of the Window", "warpscope.png" },
@@ -214,7 +214,14 @@ file_action (GtkWidget  *widget,
   if (g_str_has_prefix (name, "win.export-"))
     setup_export (GTK_FILE_CHOOSER (dialog), g_str_equal (name, "win.export-plot"));
   else if (g_str_has_suffix (name, "-recording"))
-    add_filter (GTK_FILE_CHOOSER (dialog), "Recordings (JSON)", "json", NULL);
+    {
+      /* recordings by their type (NAME.warpscope.json), and the JSON files one may be */
+      g_autoptr (GtkFileFilter) type = gtk_file_filter_new ();
+      gtk_file_filter_set_name (type, "Recordings (JSON)");
+      gtk_file_filter_add_mime_type (type, WS_RECORDING_MIME_TYPE);
+      gtk_file_filter_add_suffix (type, "json");
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), type);
+    }
   g_object_set_data_full (G_OBJECT (dialog), "ws-purpose", g_strdup (name + strlen ("win.")), g_free);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (on_file_chosen), self);

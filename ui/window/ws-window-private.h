@@ -240,9 +240,12 @@ void     ws_window_open_recording       (WsWindow       *self,
                                          const char     *path,
                                          WsOpenMode      mode);
 void     ws_window_forget_recordings    (WsWindow       *self);
-/* Remembers a recording opened or saved, newest first. */
+/* Remembers a recording opened or saved among the desktop's recent files. */
 void     ws_window_note_recent          (WsWindow       *self,
                                          const char     *path);
+/* GtkRecentInfo of the recordings opened or saved that are still there,
+ * newest first. */
+GPtrArray *ws_window_recent_recordings  (void);
 void     ws_window_recordings_init      (WsWindow       *self);
 gboolean ws_window_is_opening           (WsWindow       *self);
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Recordings in the window: open one in place of the main one, or add one
  * to plot beside it (an H100's numbers beside a laptop's), from the menu,
- * the keys, a drop on the window or the recent files; save what this
+ * the keys, a drop on the window, Files or the recent files; save what this
  * session measured. The session holds them; a file that is not a recording
  * changes nothing, and a toast says what is wrong with it. Files are read
  * on a thread of their own and written atomically (ws_recording_save_file). */
@@ -125,28 +125,25 @@ ws_window_save_recording (WsWindow   *self,
 }
 
 /* ------------------------------------------------------------------ */
-/* Recent files                                                       */
+/* Recent files: the desktop's, through GtkRecentManager              */
 /* ------------------------------------------------------------------ */
+
+#define APP_NAME "Warpscope"
 
 void
 ws_window_note_recent (WsWindow   *self,
                        const char *path)
 {
-  g_auto (GStrv) old = g_settings_get_strv (self->settings, "recent-recordings");
-  g_autoptr (GStrvBuilder) b = g_strv_builder_new ();
   g_autofree char *absolute = g_canonicalize_filename (path, NULL);
-  g_auto (GStrv) recent = NULL;
-  guint n = 1;
+  g_autofree char *uri = g_filename_to_uri (absolute, NULL, NULL);
+  GtkRecentData data = {
+    .mime_type = (char *) WS_RECORDING_MIME_TYPE,
+    .app_name = (char *) APP_NAME,
+    .app_exec = (char *) "warpscope %f",
+  };
 
-  g_strv_builder_add (b, absolute);
-  for (guint i = 0; old[i] && n < MAX_RECENT; i++)
-    if (!g_str_equal (old[i], absolute))
-      {
-        g_strv_builder_add (b, old[i]);
-        n++;
-      }
-  recent = g_strv_builder_end (b);
-  g_settings_set_strv (self->settings, "recent-recordings", (const char * const *) recent);
+  if (uri)
+    gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
 }
 
 /* "my_gpu.json": underscores are not mnemonics */
@@ -159,29 +156,65 @@ menu_label (const char *path)
   return g_strjoinv ("__", parts);
 }
 
+static int
+newest_first (gconstpointer a,
+              gconstpointer b)
+{
+  GtkRecentInfo *x = *(GtkRecentInfo **) a, *y = *(GtkRecentInfo **) b;
+
+  return g_date_time_compare (gtk_recent_info_get_modified (y), gtk_recent_info_get_modified (x));
+}
+
+/* The recordings this program opened or saved that are still there, newest first. */
+GPtrArray *
+ws_window_recent_recordings (void)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  GPtrArray *recent = g_ptr_array_new_with_free_func ((GDestroyNotify) gtk_recent_info_unref);
+
+  for (GList *l = items; l; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+
+      if (gtk_recent_info_has_application (info, APP_NAME) && gtk_recent_info_is_local (info) &&
+          gtk_recent_info_exists (info))
+        g_ptr_array_add (recent, gtk_recent_info_ref (info));
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  g_ptr_array_sort (recent, newest_first);
+  if (recent->len > MAX_RECENT)
+    g_ptr_array_set_size (recent, MAX_RECENT);
+  return recent;
+}
+
 static void
 update_recent_menu (WsWindow *self)
 {
-  g_auto (GStrv) recent = NULL;
+  g_autoptr (GPtrArray) recent = NULL;
 
   g_assert (WS_IS_WINDOW (self));
 
-  recent = g_settings_get_strv (self->settings, "recent-recordings");
+  recent = ws_window_recent_recordings ();
   g_menu_remove_all (self->recent_menu);
-  for (guint i = 0; recent[i]; i++)
+  for (guint i = 0; i < recent->len; i++)
     {
-      g_autofree char *label = menu_label (recent[i]);
-      g_autoptr (GMenuItem) item = g_menu_item_new (label, NULL);
+      g_autofree char *path = g_filename_from_uri (gtk_recent_info_get_uri (g_ptr_array_index (recent, i)), NULL, NULL);
+      g_autofree char *label = NULL;
+      g_autoptr (GMenuItem) item = NULL;
 
-      g_menu_item_set_action_and_target_value (item, "win.open-recent", g_variant_new_string (recent[i]));
+      if (path == NULL)
+        continue;
+      label = menu_label (path);
+      item = g_menu_item_new (label, NULL);
+      g_menu_item_set_action_and_target_value (item, "win.open-recent", g_variant_new_string (path));
       g_menu_append_item (self->recent_menu, item);
     }
-  if (recent[0] == NULL)
+  if (recent->len == 0)
     g_menu_append (self->recent_menu, "No Recent Recordings", "win.no-recent");
 }
 
 /* ------------------------------------------------------------------ */
-/* Drops                                                              */
+/* Drops, Files and the command line                                  */
 /* ------------------------------------------------------------------ */
 
 /* The first file dropped opens in place of the main recording, the others beside it. */
@@ -193,17 +226,33 @@ on_drop (GtkDropTarget *target,
          WsWindow      *self)
 {
   GSList *files = gdk_file_list_get_files (g_value_get_boxed (value));
-  guint n = 0;
+  g_autoptr (GPtrArray) array = g_ptr_array_new ();
+  gboolean opened;
 
   g_assert (WS_IS_WINDOW (self));
 
   for (GSList *l = files; l; l = l->next)
+    g_ptr_array_add (array, l->data);
+  opened = ws_window_open_files (self, (GFile **) array->pdata, array->len);
+  g_slist_free (files);
+  return opened;
+}
+
+gboolean
+ws_window_open_files (WsWindow *self,
+                      GFile   **files,
+                      guint     n_files)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
+
+  for (guint i = 0; i < n_files; i++)
     {
-      g_autofree char *path = g_file_get_path (l->data);
+      g_autofree char *path = g_file_get_path (files[i]);
       if (path)
         ws_window_open_recording (self, path, n++ == 0 ? WS_OPEN_REPLACE : WS_OPEN_ADD);
     }
-  g_slist_free (files);
   return n > 0;
 }
 
@@ -214,7 +263,7 @@ ws_window_recordings_init (WsWindow *self)
 
   g_signal_connect_object (target, "drop", G_CALLBACK (on_drop), self, 0);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
-  g_signal_connect_object (self->settings, "changed::recent-recordings", G_CALLBACK (update_recent_menu), self,
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent_menu), self,
                            G_CONNECT_SWAPPED);
   update_recent_menu (self);
 }

@@ -29,6 +29,13 @@ gboolean    ws_window_show_view         (WsWindow       *self,
                                          const char     *name);
 gboolean    ws_window_compare_presets   (WsWindow       *self,
                                          const char * const *ids);
+/* The MIME type of recordings (data/io.github.warpscope.Warpscope.mime.xml). */
+#define WS_RECORDING_MIME_TYPE "application/x-warpscope-recording"
+/* Recordings: the first in place of the main one, the others beside it;
+ * FALSE when none is a local file. */
+gboolean    ws_window_open_files        (WsWindow       *self,
+                                         GFile         **files,
+                                         guint           n_files);
 /* A pattern of one's own, from the default element size. */
 void        ws_window_new_pattern       (WsWindow       *self);
 /* Whether what the window waits for has come: the GPU's answer, the
