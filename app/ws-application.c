@@ -204,6 +204,17 @@ ws_application_open (GApplication  *app,
     g_printerr ("warpscope: nothing to open: recordings are local files\n");
 }
 
+/* Run from the build tree, or installed without its schema, the program
+ * would abort in g_settings_new: say what to do instead, in one line. */
+static gboolean
+schema_installed (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema = source ? g_settings_schema_source_lookup (source, WS_APP_ID, TRUE) : NULL;
+
+  return schema != NULL;
+}
+
 static int
 ws_application_handle_local_options (GApplication *app,
                                      GVariantDict *options)
@@ -214,6 +225,12 @@ ws_application_handle_local_options (GApplication *app,
     {
       g_print ("warpscope %s\n", WS_VERSION);
       return 0;
+    }
+  if (!schema_installed ())
+    {
+      g_printerr ("warpscope: the settings schema %s is not installed: run the program from its build with "
+                  "`meson devenv -C _build warpscope`, or install it with `meson install -C _build`\n", WS_APP_ID);
+      return 1;
     }
   g_variant_dict_lookup (options, "preset", "s", &self->preset);
   g_variant_dict_lookup (options, "compare", "s", &self->compare);

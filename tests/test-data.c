@@ -176,6 +176,42 @@ test_mime_type_guess (void)
   g_assert_true (g_content_type_is_a (by_name, "application/json"));
 }
 
+/* Run by hand from the build, with no schema installed, the program says
+ * what to do, in one line, instead of aborting. */
+static void
+test_missing_schema (void)
+{
+  const char *program = g_getenv ("WS_PROGRAM");
+  g_autofree char *empty = g_dir_make_tmp ("warpscope-schemas-XXXXXX", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_auto (GStrv) env = g_get_environ ();
+  g_autoptr (GError) error = NULL;
+  const char *argv[] = { program, "--size=800x600", NULL };
+  int status;
+
+  if (program == NULL || *program == '\0')
+    {
+      g_test_skip ("built without the GTK program");
+      return;
+    }
+  env = g_environ_setenv (env, "GSETTINGS_SCHEMA_DIR", empty, TRUE);
+  env = g_environ_setenv (env, "XDG_DATA_DIRS", empty, TRUE);
+  env = g_environ_setenv (env, "GSETTINGS_BACKEND", "memory", TRUE);
+  env = g_environ_unsetenv (env, "DISPLAY");
+  env = g_environ_unsetenv (env, "WAYLAND_DISPLAY");
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+  g_assert_no_error (error);
+  g_rmdir (empty);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 1);
+  g_assert_nonnull (strstr (err, "settings schema " WS_APP_ID " is not installed"));
+  g_assert_nonnull (strstr (err, "meson devenv"));
+  /* one line: no GLib-GIO-ERROR, no trace */
+  g_assert_nonnull (strchr (err, '\n'));
+  g_assert_cmpstr (strchr (err, '\n') + 1, ==, "");
+}
+
 /* What the metainfo says, as far as the tests care. */
 typedef struct
 {
@@ -577,6 +613,7 @@ main (int    argc,
   g_test_add_func ("/data/gallery", test_gallery);
   g_test_add_func ("/data/mime-type", test_mime_type);
   g_test_add_func ("/data/mime-type/guess", test_mime_type_guess);
+  g_test_add_func ("/data/missing-schema", test_missing_schema);
 
   return g_test_run ();
 }
