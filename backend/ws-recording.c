@@ -926,44 +926,71 @@ compare_names (gconstpointer a,
   return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
 }
 
-static WsRecording *
-load_first_in (const char *dir,
-               GError    **error)
+/* The .json files of dir, by name; NULL when there are none. */
+static GStrv
+recordings_in (const char *dir)
 {
   g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
   const char *name;
 
   if (d == NULL)
     return NULL;
   while ((name = g_dir_read_name (d)))
     if (g_str_has_suffix (name, ".json"))
-      g_ptr_array_add (names, g_strdup (name));
-  if (names->len == 0)
+      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
+  if (paths->len == 0)
     return NULL;
-  g_ptr_array_sort (names, compare_names);
-  {
-    g_autofree char *path = g_build_filename (dir, g_ptr_array_index (names, 0), NULL);
-    g_autoptr (GFile) file = g_file_new_for_path (path);
-    return ws_recording_load_file (file, NULL, error);
-  }
+  g_ptr_array_sort (paths, compare_names);
+  g_ptr_array_add (paths, NULL);
+  return (GStrv) g_ptr_array_free (g_steal_pointer (&paths), FALSE);
+}
+
+GStrv
+ws_recording_bundled_paths (void)
+{
+  g_autofree char *installed = g_build_filename (WS_PKGDATADIR, "recordings", NULL);
+  g_autofree char *source = g_build_filename (WS_SOURCE_DATADIR, "recordings", NULL);
+  GStrv paths = recordings_in (installed);
+
+  if (paths == NULL)
+    paths = recordings_in (source);
+  return paths ? paths : g_new0 (char *, 1);
+}
+
+gboolean
+ws_recording_is_bundled (const char *path)
+{
+  g_auto (GStrv) paths = ws_recording_bundled_paths ();
+  g_autofree char *absolute = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  absolute = g_canonicalize_filename (path, NULL);
+  for (guint i = 0; paths[i]; i++)
+    {
+      g_autofree char *bundled = g_canonicalize_filename (paths[i], NULL);
+      if (g_str_equal (bundled, absolute))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 WsRecording *
 ws_recording_load_bundled (GError **error)
 {
-  g_autofree char *installed = g_build_filename (WS_PKGDATADIR, "recordings", NULL);
-  g_autofree char *source = g_build_filename (WS_SOURCE_DATADIR, "recordings", NULL);
-  GError *local = NULL;
-  WsRecording *r;
+  g_auto (GStrv) paths = ws_recording_bundled_paths ();
+  g_autoptr (GFile) file = NULL;
 
-  r = load_first_in (installed, &local);
-  if (r == NULL && local == NULL)
-    r = load_first_in (source, &local);
-  if (r == NULL && local == NULL)
-    g_set_error (&local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                 "no bundled recording: no .json file in %s (installed) or %s (source tree)", installed, source);
-  if (local)
-    g_propagate_error (error, local);
-  return r;
+  if (paths[0] == NULL)
+    {
+      g_autofree char *installed = g_build_filename (WS_PKGDATADIR, "recordings", NULL);
+      g_autofree char *source = g_build_filename (WS_SOURCE_DATADIR, "recordings", NULL);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   "no bundled recording: no .json file in %s (installed) or %s (source tree)", installed, source);
+      return NULL;
+    }
+  file = g_file_new_for_path (paths[0]);
+  return ws_recording_load_file (file, NULL, error);
 }

@@ -83,8 +83,12 @@ GPtrArray           *ws_recording_lookup_pattern   (WsRecording        *self,
                                                     const WsPattern    *pattern,
                                                     const char         *except);
 
-/* The recording shipped with the program (made on a real GPU), or NULL with
- * an error that says where it was looked for. */
+/* The recordings shipped with the program (made on real GPUs), by file
+ * name: the installed ones, else the source tree's (data/recordings);
+ * empty when there are none. */
+GStrv                ws_recording_bundled_paths    (void);
+gboolean             ws_recording_is_bundled       (const char         *path);
+/* The first of them, or NULL with an error that says where it was looked for. */
 WsRecording         *ws_recording_load_bundled     (GError            **error);
 
 /* One measurement or device description in the recording's JSON, checked

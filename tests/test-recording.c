@@ -694,6 +694,42 @@ test_bundled (void)
     }
 }
 
+/* Every bundled recording (the window offers each) is listed by name,
+ * loads, and says which GPU made it; the first is the one loaded by default. */
+static void
+test_bundled_paths (void)
+{
+  g_auto (GStrv) paths = ws_recording_bundled_paths ();
+  g_autofree char *elsewhere = g_build_filename (g_get_tmp_dir (), "h100.json", NULL);
+
+  if (paths[0] == NULL)
+    {
+      g_test_skip ("no recording is bundled yet");
+      return;
+    }
+  for (guint i = 0; paths[i]; i++)
+    {
+      g_autoptr (GFile) file = g_file_new_for_path (paths[i]);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (WsRecording) r = ws_recording_load_file (file, NULL, &error);
+
+      g_test_message ("bundled: %s", paths[i]);
+      g_assert_no_error (error);
+      g_assert_true (g_str_has_suffix (paths[i], ".json"));
+      g_assert_true (ws_recording_is_bundled (paths[i]));
+      g_assert_cmpstr (ws_recording_get_device (r)->name, !=, "");
+      if (i > 0)
+        g_assert_cmpint (strcmp (paths[i - 1], paths[i]), <, 0);
+      if (i == 0)
+        {
+          g_autoptr (WsRecording) first = ws_recording_load_bundled (&error);
+          g_assert_no_error (error);
+          g_assert_cmpstr (ws_recording_get_device (first)->name, ==, ws_recording_get_device (r)->name);
+        }
+    }
+  g_assert_false (ws_recording_is_bundled (elsewhere));
+}
+
 /* json-glib's parser recurses once per level: nesting is checked before it
  * sees the data, and only outside strings. */
 static void
@@ -935,6 +971,7 @@ main (int    argc,
   g_test_add_func ("/recording/bad/huge-and-inconsistent", test_huge_and_inconsistent);
   g_test_add_func ("/recording/bad/file-names-itself", test_bad_file_names_itself);
   g_test_add_func ("/recording/bundled", test_bundled);
+  g_test_add_func ("/recording/bundled/paths", test_bundled_paths);
   g_test_add_func ("/recording/bad/deep-nesting", test_deep_nesting);
   g_test_add_func ("/recording/bad/many-params", test_many_params);
   g_test_add_func ("/recording/bad/text", test_bad_text);

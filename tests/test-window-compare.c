@@ -6,7 +6,8 @@
  * SVG, PDF, CSV and JSON, drawn by the renderer that draws the screen; a
  * bad recording changes nothing; a recording survives save → open; files
  * dropped on the window or opened from Files open, and are remembered among
- * the desktop's recent files. Screenshots land in screenshots/ of the build. */
+ * the desktop's recent files; the bundled recordings are in the menu.
+ * Screenshots land in screenshots/ of the build. */
 #include "window-fixture.h"
 #include "svg-summary.h"
 
@@ -373,6 +374,67 @@ test_open_from_files (Fixture       *f,
     g_assert_cmpstr (gtk_recent_info_get_uri (g_ptr_array_index (recent, i)), !=, uri);
 }
 
+/* Every bundled recording (an H100's, an H200's when there is one) is in
+ * the main menu, by the GPU it was made on: in place of the main recording,
+ * or beside it; neither is counted among the recent files. */
+static void
+test_bundled (Fixture       *f,
+              gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  g_auto (GStrv) paths = ws_recording_bundled_paths ();
+  guint n = g_strv_length (paths);
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (WsRecording) last = NULL;
+  g_autoptr (GPtrArray) recent = NULL;
+  g_autofree char *uri = NULL;
+
+  if (n == 0)
+    {
+      g_test_skip ("no recording is bundled");
+      return;
+    }
+  for (guint m = 0; m < 2; m++)
+    {
+      GMenuModel *menu = G_MENU_MODEL (m == 0 ? w->bundled_open_menu : w->bundled_add_menu);
+
+      g_assert_cmpint (g_menu_model_get_n_items (menu), ==, (int) n);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr (GVariant) target = g_menu_model_get_item_attribute_value (menu, i, G_MENU_ATTRIBUTE_TARGET,
+                                                                               G_VARIANT_TYPE_STRING);
+          g_autofree char *label = NULL;
+          g_autofree char *name = g_path_get_basename (paths[i]);
+
+          g_assert_true (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+          g_assert_cmpstr (g_variant_get_string (target, NULL), ==, paths[i]);
+          if (g_str_equal (name, "h100.json"))
+            g_assert_cmpstr (label, ==, "H100");
+        }
+    }
+
+  file = g_file_new_for_path (paths[n - 1]);
+  last = ws_recording_load_file (file, NULL, NULL);
+  g_assert_nonnull (last);
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.add-bundled", "s", paths[n - 1]);
+  wait_opened (w);
+  g_assert_cmpuint (ws_session_get_compared (w->session)->len, ==, 1);
+  g_assert_cmpstr (ws_recording_get_device (g_ptr_array_index (ws_session_get_compared (w->session), 0))->name, ==,
+                   ws_recording_get_device (last)->name);
+
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.open-bundled", "s", paths[n - 1]);
+  wait_opened (w);
+  g_assert_cmpstr (ws_session_get_recording_path (w->session), ==, paths[n - 1]);
+  g_assert_cmpstr (ws_recording_get_device (ws_session_get_recording (w->session))->name, ==,
+                   ws_recording_get_device (last)->name);
+
+  uri = g_filename_to_uri (paths[n - 1], NULL, NULL);
+  g_assert_false (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), uri));
+  recent = ws_window_recent_recordings ();
+  for (guint i = 0; i < recent->len; i++)
+    g_assert_cmpstr (gtk_recent_info_get_uri (g_ptr_array_index (recent, i)), !=, uri);
+}
+
 static void
 test_drop (Fixture       *f,
            gconstpointer  data)
@@ -634,6 +696,7 @@ add_tests (void)
   ADD ("/window/recordings/save-and-open", test_save_and_open);
   ADD ("/window/recordings/drop", test_drop);
   ADD ("/window/recordings/open-from-files", test_open_from_files);
+  ADD ("/window/recordings/bundled", test_bundled);
   ADD ("/window/export/every-format", test_exports);
   ADD ("/window/export/same-renderer", test_same_renderer);
 #undef ADD

@@ -182,6 +182,22 @@ setup_export (GtkFileChooser *chooser,
   gtk_file_chooser_set_choice (chooser, "scale", "2");
 }
 
+/* The folder of the bundled recordings, beside the user's own places. */
+static void
+add_bundled_folder (GtkFileChooser *chooser)
+{
+  g_auto (GStrv) paths = ws_recording_bundled_paths ();
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GFile) folder = NULL;
+
+  if (paths[0] == NULL)
+    return;
+  file = g_file_new_for_path (paths[0]);
+  folder = g_file_get_parent (file);
+  /* a portal's chooser may not offer it; the menu's Bundled Recordings remain */
+  gtk_file_chooser_add_shortcut_folder (chooser, folder, NULL);
+}
+
 static void
 file_action (GtkWidget  *widget,
              const char *name,
@@ -221,6 +237,8 @@ file_action (GtkWidget  *widget,
       gtk_file_filter_add_mime_type (type, WS_RECORDING_MIME_TYPE);
       gtk_file_filter_add_suffix (type, "json");
       gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), type);
+      if (files[i].name == NULL)
+        add_bundled_folder (GTK_FILE_CHOOSER (dialog));
     }
   g_object_set_data_full (G_OBJECT (dialog), "ws-purpose", g_strdup (name + strlen ("win.")), g_free);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
@@ -234,6 +252,15 @@ recent_action (GtkWidget  *widget,
                GVariant   *param)
 {
   ws_window_open_recording (WS_WINDOW (widget), g_variant_get_string (param, NULL), WS_OPEN_REPLACE);
+}
+
+static void
+bundled_action (GtkWidget  *widget,
+                const char *name,
+                GVariant   *param)
+{
+  ws_window_open_recording (WS_WINDOW (widget), g_variant_get_string (param, NULL),
+                            g_str_equal (name, "win.add-bundled") ? WS_OPEN_ADD : WS_OPEN_REPLACE);
 }
 
 static void
@@ -300,6 +327,8 @@ ws_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.save-recording", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.add-recording", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", recent_action);
+  gtk_widget_class_install_action (widget_class, "win.open-bundled", "s", bundled_action);
+  gtk_widget_class_install_action (widget_class, "win.add-bundled", "s", bundled_action);
   gtk_widget_class_install_action (widget_class, "win.forget-recordings", NULL, forget_action);
   gtk_widget_class_install_action (widget_class, "win.export-figure", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.export-plot", NULL, file_action);

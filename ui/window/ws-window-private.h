@@ -30,6 +30,8 @@ struct _WsWindow
   GtkStack *page_stack;
   WsCompareView *compare;
   GMenu *recent_menu;
+  GMenu *bundled_open_menu;
+  GMenu *bundled_add_menu;
   AdwWindowTitle *window_title;
   GtkWidget *banner;            /* a banner of our own: AdwBanner is libadwaita 1.3 */
   GtkLabel *banner_label;

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Recordings in the window: open one in place of the main one, or add one
  * to plot beside it (an H100's numbers beside a laptop's), from the menu,
- * the keys, a drop on the window, Files or the recent files; save what this
- * session measured. The session holds them; a file that is not a recording
- * changes nothing, and a toast says what is wrong with it. Files are read
- * on a thread of their own and written atomically (ws_recording_save_file). */
+ * the keys, a drop on the window, Files, the recent files or the bundled
+ * ones; save what this session measured. The session holds them; a file
+ * that is not a recording changes nothing, and a toast says what is wrong
+ * with it. Files are read on a thread of their own and written atomically
+ * (ws_recording_save_file). */
 #include "ws-window-private.h"
 
 #define MAX_RECENT 8
@@ -142,7 +143,8 @@ ws_window_note_recent (WsWindow   *self,
     .app_exec = (char *) "warpscope %f",
   };
 
-  if (uri)
+  /* the bundled ones have a menu of their own */
+  if (uri && !ws_recording_is_bundled (absolute))
     gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
 }
 
@@ -256,6 +258,50 @@ ws_window_open_files (WsWindow *self,
   return n > 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* The recordings that ship with the program                          */
+/* ------------------------------------------------------------------ */
+
+/* "h200.json": "H200", the GPU it was made on */
+static char *
+bundled_label (const char *path)
+{
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *upper = NULL;
+  g_auto (GStrv) parts = NULL;
+
+  if (g_str_has_suffix (name, ".json"))
+    name[strlen (name) - strlen (".json")] = '\0';
+  if (g_str_has_suffix (name, ".warpscope"))
+    name[strlen (name) - strlen (".warpscope")] = '\0';
+  upper = g_ascii_strup (name, -1);
+  parts = g_strsplit (upper, "_", -1);
+  return g_strjoinv ("__", parts);
+}
+
+/* Each bundled recording (an H100's, an H200's), to open in place of the
+ * main one or to plot beside it; a file added to data/recordings shows up
+ * with no change here. */
+static void
+fill_bundled_menus (WsWindow *self)
+{
+  g_auto (GStrv) paths = ws_recording_bundled_paths ();
+
+  for (guint i = 0; paths[i]; i++)
+    {
+      g_autofree char *label = bundled_label (paths[i]);
+      g_autoptr (GMenuItem) open = g_menu_item_new (label, NULL);
+      g_autoptr (GMenuItem) add = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target_value (open, "win.open-bundled", g_variant_new_string (paths[i]));
+      g_menu_item_set_action_and_target_value (add, "win.add-bundled", g_variant_new_string (paths[i]));
+      g_menu_append_item (self->bundled_open_menu, open);
+      g_menu_append_item (self->bundled_add_menu, add);
+    }
+  if (paths[0] == NULL)
+    g_menu_append (self->bundled_open_menu, "No Bundled Recordings", "win.no-bundled");
+}
+
 void
 ws_window_recordings_init (WsWindow *self)
 {
@@ -266,4 +312,5 @@ ws_window_recordings_init (WsWindow *self)
   g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (update_recent_menu), self,
                            G_CONNECT_SWAPPED);
   update_recent_menu (self);
+  fill_bundled_menus (self);
 }

@@ -563,6 +563,8 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, page_stack);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, compare);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, recent_menu);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, bundled_open_menu);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, bundled_add_menu);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, banner);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, banner_label);
