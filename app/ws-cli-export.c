@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ws-compare.h"
+#include "ws-cli-hierarchy.h"
 #include "ws-device-json.h"
 #include "ws-export.h"
 #include "ws-hierarchy-figure.h"
@@ -61,6 +62,7 @@ typedef struct
   char *style;
   char **recordings;
   char *output;
+  char *device;
   int instruction;
   int step;
 } Options;
@@ -75,6 +77,7 @@ options_clear (Options *o)
   g_free (o->style);
   g_strfreev (o->recordings);
   g_free (o->output);
+  g_free (o->device);
 }
 
 /* What the command draws, gathered from the options. */
@@ -531,12 +534,22 @@ export_compare (const Options *o,
  * from the profiles Warpscope ships. Without one, the plots show what the
  * model counts instead of a time, and the hierarchy is refused. */
 static void
-load_profile (Job *job)
+load_profile (const Options *o,
+              Job           *job)
 {
   WsRecording *recording = job->recordings->len ? g_ptr_array_index (job->recordings, 0) : NULL;
   const WsDeviceInfo *d = recording ? ws_recording_get_device (recording) : NULL;
   g_autofree char *id = d && d->name ? ws_device_slug (d->name) : NULL;
 
+  if (o->device)
+    {
+      /* asked for by name: a mistake is the user's to hear of, not a
+       * figure without the model */
+      if ((job->profile = ws_device_profile_find (o->device, &job->profile_error)) == NULL)
+        g_prefix_error (&job->profile_error, "--device %s: ", o->device);
+      job->profile_source = "the profile asked for with --device";
+      return;
+    }
   if (id == NULL)
     {
       g_set_error (&job->profile_error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
@@ -648,7 +661,12 @@ run (const Options *o,
     }
   if (!check_style (o, job, error) || !check_format (o, job, error) || !load_recordings (o, job, error))
     return WS_CLI_USAGE;
-  load_profile (job);
+  load_profile (o, job);
+  if (o->device && job->profile == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&job->profile_error));
+      return WS_CLI_USAGE;
+    }
   /* counted from 1; 0 and below are mistakes, not the default */
   if (o->instruction != NO_INSTRUCTION && o->instruction < 1)
     {
@@ -717,6 +735,7 @@ ws_cli_export (int    argc,
     { "step", 0, 0, G_OPTION_ARG_INT, &o.step,
       "Draw the views as after N steps of their schedule (screen styles; default: all)", "N" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "The file to write", "FILE" },
+    { "device", 0, 0, G_OPTION_ARG_STRING, &o.device, WS_CLI_DEVICE_HELP, "ID|FILE" },
   };
   int status;
 

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-cli.h"
 #include "ws-cli-measuring.h"
+#include "ws-cli-hierarchy.h"
+#include "ws-hierarchy-json.h"
 #include "ws-model-json.h"
 #include "ws-presets.h"
 
@@ -25,9 +27,16 @@ static const char model_description[] =
   "The model analyses launches of at most 2^32 threads. A long analysis shows progress on a\n"
   "terminal; Ctrl+C stops it (exit status 130).\n"
   "\n"
+  "Below L1 (with a device profile, --device): the launch followed through the SMs' L1, L2 and\n"
+  "DRAM — a preset's as its real kernel runs it (with its stores and loops), a pattern of your own\n"
+  "as it is — with L1 hits, L2 sectors read and written, L2 hits, DRAM bytes read and written, the\n"
+  "time each level alone would take, the predicted time, and the level that bounds it.\n"
+  "--no-hierarchy leaves this out (it takes a second or two for the largest launches).\n"
+  "\n"
   "Examples:\n"
   "  warpscope-cli model --preset coalescing/offset\n"
   "  warpscope-cli model --preset banks/stride --set stride=2 --json\n"
+  "  warpscope-cli model --preset coalescing/stride --device nvidia-h100-80gb-hbm3\n"
   "  warpscope-cli model --index 'blockIdx.x + threadIdx.x * gridDim.x' --grid 128 --block 256\n"
   "  warpscope-cli model -d 'i=blockIdx.x * blockDim.x + threadIdx.x' --guard 'i < N' --set N=1000 \\\n"
   "                      --index 'i' --grid 4 --block 256 --elem-size 8\n";
@@ -231,10 +240,13 @@ first_active_warp (const WsPattern *p,
 }
 
 static void
-print_json (const WsPattern     *p,
-            const WsLaunchStats *ls,
-            GPtrArray           *warps,
-            const char          *preset)
+print_json (const WsPattern          *p,
+            const WsLaunchStats      *ls,
+            GPtrArray                *warps,
+            const char               *preset,
+            const WsLaunchPrediction *pred,
+            const WsKernelLaunch     *launch,
+            const WsDeviceProfile    *profile)
 {
   g_autoptr (JsonNode) root = ws_launch_stats_to_json (ls);
   JsonObject *o = json_node_get_object (root);
@@ -259,6 +271,8 @@ print_json (const WsPattern     *p,
     }
   json_object_set_array_member (fw, "accesses", per_access);
   json_object_set_object_member (o, "first_warp", fw);
+  if (pred)
+    ws_prediction_add_to_json (o, pred, launch, profile);
 
   json_generator_set_root (gen, root);
   json_generator_set_pretty (gen, TRUE);
@@ -347,16 +361,23 @@ ws_cli_model (int    argc,
   WsCliPatternOptions po = { 0 };
   gboolean json = FALSE;
   gboolean list = FALSE;
+  gboolean no_hierarchy = FALSE;
+  g_autofree char *device = NULL;
   g_autofree GOptionEntry *pattern_entries = ws_cli_pattern_entries (&po);
   g_autoptr (GArray) entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
   GOptionEntry own[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object instead of a table", NULL },
     { "list-presets", 0, 0, G_OPTION_ARG_NONE, &list, "List the presets and exit", NULL },
+    { "device", 0, 0, G_OPTION_ARG_STRING, &device, WS_CLI_DEVICE_HELP, "ID|FILE" },
+    { "no-hierarchy", 0, 0, G_OPTION_ARG_NONE, &no_hierarchy, "Leave out what the launch moves below L1, and its time", NULL },
   };
   g_autoptr (WsPattern) p = NULL;
   g_autoptr (WsLaunchStats) ls = NULL;
   g_autoptr (GPtrArray) warps = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_warp_result_free);
   g_autoptr (GError) error = NULL;
+  g_autoptr (WsDeviceProfile) profile = NULL;
+  g_autoptr (WsKernelLaunch) launch = NULL;
+  g_autoptr (WsLaunchPrediction) pred = NULL;
   const WsPreset *preset;
   int status = WS_CLI_OK;
 
@@ -407,9 +428,25 @@ ws_cli_model (int    argc,
       goto out;
     }
 
+  if (!no_hierarchy)
+    {
+      profile = ws_cli_device_profile (device, &error);
+      if (profile == NULL)
+        {
+          status = ws_cli_fail ("model", WS_CLI_USAGE, "--device: %s", error->message);
+          goto out;
+        }
+      pred = ws_cli_predict (po.preset, p, profile, &launch, &error);
+      if (pred == NULL)
+        {
+          status = ws_cli_fail ("model", WS_CLI_USAGE, "%s", error->message);
+          goto out;
+        }
+    }
+
   preset = po.preset ? ws_preset_lookup (po.preset) : NULL;
   if (json)
-    print_json (p, ls, warps, po.preset);
+    print_json (p, ls, warps, po.preset, pred, launch, profile);
   else
     {
       WsDim3 g = ws_pattern_get_grid (p), b = ws_pattern_get_block (p);
@@ -444,6 +481,8 @@ ws_cli_model (int    argc,
           print_access_stats (ws_pattern_get_access (p, i), &ls->accesses[i]);
           print_warp (p, g_ptr_array_index (warps, i));
         }
+      if (pred)
+        ws_cli_print_prediction (pred, launch, profile);
     }
 
 out:

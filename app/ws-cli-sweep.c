@@ -2,23 +2,55 @@
 /* warpscope-cli sweep: a kernel over the values of one parameter. */
 #include "ws-config.h"
 #include "ws-cli-measuring.h"
+#include "ws-cli-hierarchy.h"
+#include "ws-device-json.h"
 
+#include <math.h>
 #include <stdio.h>
 
-static void
-print_sweep_table (const char *param,
-                   GPtrArray  *results)
+/* The profile the model predicts the points with: --device's, else the one
+ * shipped for the GPU that measured them (none: no model column). */
+static WsDeviceProfile *
+sweep_profile (const char         *requested,
+               const WsDeviceInfo *measured_on)
 {
-  printf ("%12s %12s %12s %12s %12s %6s %8s\n", param, "median ms", "min ms", "max ms", "GB/s", "regs", "warps/SM");
+  g_autofree char *slug = measured_on && measured_on->name ? ws_device_slug (measured_on->name) : NULL;
+
+  if (requested)
+    return ws_device_profile_find (requested, NULL);
+  return slug ? ws_device_profile_find (slug, NULL) : NULL;
+}
+
+static void
+print_sweep_table (const char            *param,
+                   GPtrArray             *results,
+                   const WsDeviceProfile *profile)
+{
+  printf ("%12s %12s %12s %12s %12s %6s %8s", param, "median ms", "min ms", "max ms", "GB/s", "regs", "warps/SM");
+  if (profile)
+    printf (" %12s", "model ms");
+  printf ("\n");
   for (guint i = 0; i < results->len; i++)
     {
       const WsMeasurement *m = g_ptr_array_index (results, i);
       gint64 v = 0;
 
       ws_measurement_get_param (m, param, &v);
-      printf ("%12" G_GINT64_FORMAT " %12.4f %12.4f %12.4f %12.1f %6d %8d\n", v, m->median_ms, m->min_ms, m->max_ms,
+      printf ("%12" G_GINT64_FORMAT " %12.4f %12.4f %12.4f %12.1f %6d %8d", v, m->median_ms, m->min_ms, m->max_ms,
               m->bandwidth_gbs, m->registers, m->warps_per_sm);
+      if (profile)
+        {
+          double predicted = ws_cli_predict_measurement (m, profile);
+
+          if (isnan (predicted))
+            printf (" %12s", "—");
+          else
+            printf (" %12.4f", predicted);
+        }
+      printf ("\n");
     }
+  if (profile)
+    printf ("model: the hierarchy's predicted time on %s (data/devices/%s.json)\n", profile->name, profile->id);
 }
 
 static int
@@ -27,8 +59,10 @@ sweep_from_recording (const WsKernelInfo *info,
                       const char         *param,
                       GArray             *values,
                       gboolean            json,
+                      const char         *device,
                       GError             *gpu_error)
 {
+  g_autoptr (WsDeviceProfile) profile = NULL;
   g_autoptr (WsRecording) r = ws_recording_load_bundled (NULL);
   g_autoptr (GPtrArray) found = g_ptr_array_new ();
 
@@ -53,9 +87,10 @@ sweep_from_recording (const WsKernelInfo *info,
     }
   else
     {
+      profile = sweep_profile (device, ws_recording_get_device (r));
       ws_cli_print_recorded_header (r);
       printf ("%s: %u of %u points recorded\n", info->id, found->len, values->len);
-      print_sweep_table (param, found);
+      print_sweep_table (param, found, profile);
     }
   return WS_CLI_NO_GPU;
 }
@@ -95,8 +130,10 @@ print_points (const WsKernelInfo     *info,
               const char             *param,
               WsCliKeeper            *k,
               const WsMeasureOptions *options,
+              const char             *device,
               gboolean                json)
 {
+  g_autoptr (WsDeviceProfile) profile = NULL;
   g_autoptr (GPtrArray) points = g_ptr_array_new ();
   g_autofree char *where = ws_cli_device_where (ws_recording_get_device (k->recording));
 
@@ -112,7 +149,8 @@ print_points (const WsKernelInfo     *info,
           options->cold ? "cold: L2 flushed before each sample" : "hot");
   if (k->resumed)
     printf ("%u of the points resumed from %s\n", k->resumed, g_file_peek_path (k->file));
-  print_sweep_table (param, points);
+  profile = sweep_profile (device, ws_recording_get_device (k->recording));
+  print_sweep_table (param, points, profile);
 }
 
 static int
@@ -124,6 +162,7 @@ run_sweep (const WsKernelInfo     *info,
            const WsGpuTarget      *target,
            const char             *output,
            gboolean                resume,
+           const char             *device_id,
            gboolean                json)
 {
   g_autoptr (GPtrArray) results = NULL;
@@ -143,7 +182,7 @@ run_sweep (const WsKernelInfo     *info,
   if (device == NULL && ws_cli_gpu_unreachable (error))
     return ws_cli_no_gpu ("sweep", error);
   if (device == NULL)
-    return sweep_from_recording (info, params, param, values, json, error);
+    return sweep_from_recording (info, params, param, values, json, device_id, error);
   if (!ws_cli_keeper_init (&keeper, "sweep", output, resume, device))
     return WS_CLI_USAGE;
   /* what the file has already is not measured again */
@@ -166,12 +205,12 @@ run_sweep (const WsKernelInfo     *info,
   if (left->len > 0 && results == NULL)
     {
       /* the points measured stay: printed, and kept in the file */
-      print_points (info, param, &keeper, options, json);
+      print_points (info, param, &keeper, options, device_id, json);
       status = ws_cli_fail ("sweep", ws_cli_failure_status (error), "%s", error->message);
       ws_cli_keeper_tell (&keeper, ws_recording_get_n_measurements (keeper.recording), values->len);
     }
   else
-    print_points (info, param, &keeper, options, json);
+    print_points (info, param, &keeper, options, device_id, json);
   ws_cli_keeper_clear (&keeper);
   return status;
 }
@@ -188,6 +227,7 @@ ws_cli_sweep (int    argc,
   g_autofree char *param = NULL;
   g_autofree char *values_text = NULL;
   g_auto (GStrv) sets = NULL;
+  g_autofree char *device = NULL;
   GOptionEntry entries[] = {
     { "param", 'p', 0, G_OPTION_ARG_STRING, &param, "The parameter to vary (default: the kernel's standard sweep)", "NAME" },
     { "values", 'v', 0, G_OPTION_ARG_STRING, &values_text, "Its values: A:B[:STEP] or A,B,C", "VALUES" },
@@ -199,6 +239,7 @@ ws_cli_sweep (int    argc,
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Also keep the points in this recording, saved after each",
       "FILE" },
     { "resume", 0, 0, G_OPTION_ARG_NONE, &resume, "Measure only the points the -o FILE lacks", NULL },
+    { "device", 0, 0, G_OPTION_ARG_STRING, &device, WS_CLI_DEVICE_HELP " for the model's column", "ID|FILE" },
     { NULL }
   };
   const WsKernelInfo *info;
@@ -242,5 +283,12 @@ ws_cli_sweep (int    argc,
     return ws_cli_fail ("sweep", WS_CLI_USAGE, "--values: %s", error->message);
   if ((params = ws_cli_kernel_params ("sweep", info, sets)) == NULL)
     return WS_CLI_USAGE;
-  return run_sweep (info, params, param, values, &options, target, output, resume, c.json);
+  if (device)
+    {
+      g_autoptr (WsDeviceProfile) check = ws_device_profile_find (device, &error);
+
+      if (check == NULL)
+        return ws_cli_fail ("sweep", WS_CLI_USAGE, "--device: %s", error->message);
+    }
+  return run_sweep (info, params, param, values, &options, target, output, resume, device, c.json);
 }

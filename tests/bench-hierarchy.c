@@ -11,6 +11,8 @@
 #include "ws-timing.h"
 #include "ws-kernel-launch.h"
 
+#include <json-glib/json-glib.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -139,12 +141,51 @@ kernel_pattern (const WsHierRecord *r,
   return g_steal_pointer (&p);
 }
 
+/* A recording's measurements as records: kernel, parameters, median. */
+static GPtrArray *
+recording_records (const char *path,
+                   GError    **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_hier_record_free);
+  JsonArray *ms;
+
+  if (!json_parser_load_from_file (parser, path, error))
+    return NULL;
+  ms = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "measurements");
+  for (guint i = 0; i < json_array_get_length (ms); i++)
+    {
+      JsonObject *m = json_array_get_object_element (ms, i);
+      JsonObject *params = json_object_get_object_member (m, "params");
+      g_autoptr (GList) keys = params ? json_object_get_members (params) : NULL;
+      WsHierRecord *r = g_new0 (WsHierRecord, 1);
+      GString *name = g_string_new (json_object_get_string_member (m, "id"));
+
+      r->kernel = g_strdup (json_object_get_string_member (m, "id"));
+      r->params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      r->counters = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      g_string_append_c (name, '@');
+      for (GList *l = keys; l; l = l->next)
+        {
+          gint64 *v = g_new (gint64, 1);
+          *v = json_object_get_int_member (params, l->data);
+          g_hash_table_insert (r->params, g_strdup (l->data), v);
+          g_string_append_printf (name, "%s%s=%" G_GINT64_FORMAT, l == keys ? "" : ",", (char *) l->data, *v);
+        }
+      r->name = g_string_free (name, FALSE);
+      r->median_ms = json_object_get_double_member (m, "median_ms");
+      g_ptr_array_add (records, r);
+    }
+  return g_steal_pointer (&records);
+}
+
 static void
 run_kernels (const char            *path,
              const WsDeviceProfile *profile)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) records = ws_hier_records_load (path, NULL, &error);
+  g_autoptr (GPtrArray) records = g_str_has_suffix (path, ".jsonl") ? ws_hier_records_load (path, NULL, &error)
+                                                                     : recording_records (path, &error);
   const char *only = g_getenv ("WS_ONLY");
   guint n = 0, ok = 0;
 
@@ -243,7 +284,7 @@ main (int    argc,
   g_autofree char *kernels = g_build_filename (dir, "hierarchy-kernels.jsonl", NULL);
   g_autofree char *spec_path = g_build_filename (dir, "kernel-specs.txt", NULL);
   g_autoptr (GHashTable) specs = NULL;
-  g_autoptr (WsDeviceProfile) profile = ws_device_profile_find ("nvidia-h200", &error);
+  g_autoptr (WsDeviceProfile) profile = ws_device_profile_find (g_getenv ("WS_DEVICE") ? g_getenv ("WS_DEVICE") : "nvidia-h200", &error);
 
   g_assert_no_error (error);
   override_fields (profile);
@@ -263,7 +304,7 @@ main (int    argc,
     }
   if (g_getenv ("WS_KERNELS"))
     {
-      run_kernels (kernels, profile);
+      run_kernels (g_str_has_prefix (g_getenv ("WS_KERNELS"), "/") ? g_getenv ("WS_KERNELS") : kernels, profile);
       return 0;
     }
   run_file (patterns, NULL, profile);

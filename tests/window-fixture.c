@@ -76,10 +76,13 @@ settled (gpointer data)
   return ws_window_is_settled (data);
 }
 
+/* A preset's model follows every sweep point's launch through the
+ * hierarchy, on every core: a minute leaves room for a loaded 2-core
+ * machine. */
 void
 wait_settled (WsWindow *window)
 {
-  wait_settled_within (window, 20);
+  wait_settled_within (window, 60);
 }
 
 void

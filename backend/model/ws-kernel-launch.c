@@ -667,6 +667,45 @@ ws_kernel_launch_new (const char      *preset,
   return g_steal_pointer (&l);
 }
 
+/* The pattern is the preset's but for its parameters' values. */
+static gboolean
+same_shape (const WsPreset  *preset,
+            const WsPattern *pattern)
+{
+  g_autoptr (WsPattern) reference = ws_preset_build (preset);
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+
+  for (guint i = 0; i < ws_pattern_get_n_params (pattern); i++)
+    {
+      const WsParam *pp = ws_pattern_get_param_nth (pattern, i);
+
+      if (!ws_pattern_get_param (reference, pp->name, NULL) ||
+          !ws_pattern_set_param (reference, pp->name, pp->value, NULL))
+        return FALSE;
+    }
+  if (ws_pattern_get_n_params (pattern) != ws_pattern_get_n_params (reference) ||
+      !ws_pattern_set_grid (reference, ws_pattern_get_grid (pattern), NULL))
+    return FALSE;
+  a = ws_pattern_to_string (reference);
+  b = ws_pattern_to_string (pattern);
+  return g_strcmp0 (a, b) == 0;
+}
+
+WsKernelLaunch *
+ws_kernel_launch_choose (const char      *preset,
+                         const WsPattern *pattern,
+                         GError         **error)
+{
+  const WsPreset *p = preset ? ws_preset_lookup (preset) : NULL;
+
+  g_return_val_if_fail (pattern != NULL, NULL);
+
+  if (p == NULL || ws_kernel_launch_describe (preset) == NULL || !same_shape (p, pattern))
+    return ws_kernel_launch_of_pattern (pattern);
+  return ws_kernel_launch_new (preset, pattern, error);
+}
+
 /* ------------------------------------------------------------------ */
 /* Predicting                                                         */
 /* ------------------------------------------------------------------ */

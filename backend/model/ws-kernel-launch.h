@@ -53,6 +53,12 @@ typedef struct
 WsKernelLaunch *ws_kernel_launch_new        (const char      *preset,
                                              const WsPattern *pattern,
                                              GError         **error);
+/* The launch to predict for a pattern: its preset's kernel's when the
+ * pattern is the preset's bar its parameters' values, else the pattern
+ * itself. preset may be NULL. */
+WsKernelLaunch *ws_kernel_launch_choose     (const char      *preset,
+                                             const WsPattern *pattern,
+                                             GError         **error);
 /* A pattern as its own launch. */
 WsKernelLaunch *ws_kernel_launch_of_pattern (const WsPattern *pattern);
 void            ws_kernel_launch_free       (WsKernelLaunch  *launch);

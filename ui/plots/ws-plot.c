@@ -138,6 +138,48 @@ ws_plot_model_metric (const WsLaunchStats *stats,
     }
 }
 
+/* The points of one prediction, shared by the threads that compute them:
+ * each takes the next pattern until none is left. */
+typedef struct
+{
+  GPtrArray *patterns;
+  GPtrArray *presets;
+  WsSpace space;
+  const WsDeviceProfile *profile;
+  GCancellable *cancellable;
+  WsPlotPrediction *values;
+  gint next;
+} PredictJob;
+
+static gpointer
+predict_thread (gpointer data)
+{
+  PredictJob *job = data;
+  guint i;
+
+  while ((i = (guint) g_atomic_int_add (&job->next, 1)) < job->patterns->len)
+    {
+      WsPattern *pattern = g_ptr_array_index (job->patterns, i);
+      const WsPreset *preset = job->presets ? g_ptr_array_index (job->presets, i) : NULL;
+      g_autoptr (WsLaunchStats) stats = NULL;
+      g_autoptr (WsPlotModel) model = NULL;
+      WsPlotPrediction *v = &job->values[i];
+      const char *ignored;
+
+      if (g_cancellable_is_cancelled (job->cancellable))
+        break;
+      if (pattern && (stats = ws_model_analyze_launch (pattern, job->cancellable, NULL)))
+        v->metric = ws_plot_model_metric (stats, job->space, &ignored);
+      if (pattern && ws_plot_model_can_predict (job->profile) &&
+          (model = ws_plot_model_compute (preset, pattern, job->profile, job->cancellable, NULL)))
+        {
+          v->seconds = model->predicted_s;
+          v->bound = ws_plot_model_bound_name (model);
+        }
+    }
+  return NULL;
+}
+
 GArray *
 ws_plot_predict (GPtrArray             *patterns,
                  GPtrArray             *presets,
@@ -147,32 +189,35 @@ ws_plot_predict (GPtrArray             *patterns,
                  GCancellable          *cancellable)
 {
   GArray *values = g_array_new (FALSE, FALSE, sizeof (WsPlotPrediction));
+  PredictJob job = { patterns, presets, space, profile, cancellable, NULL, 0 };
+  g_autoptr (GPtrArray) threads = g_ptr_array_new ();
+  guint n_threads;
 
   g_return_val_if_fail (presets == NULL || presets->len == patterns->len, values);
 
   ws_plot_model_metric (NULL, space, name);
+  g_array_set_size (values, patterns->len);
   for (guint i = 0; i < patterns->len; i++)
+    g_array_index (values, WsPlotPrediction, i) = (WsPlotPrediction) { NAN, NAN, NULL };
+  job.values = (WsPlotPrediction *) (void *) values->data;
+  /* a sweep's points are independent: one thread per core (this one
+   * included), each launch's hierarchy on one of them */
+  n_threads = MIN (patterns->len, MAX (1, g_get_num_processors ()));
+  for (guint t = 1; t < n_threads; t++)
     {
-      WsPattern *pattern = g_ptr_array_index (patterns, i);
-      const WsPreset *preset = presets ? g_ptr_array_index (presets, i) : NULL;
-      g_autoptr (WsLaunchStats) stats = NULL;
-      g_autoptr (WsPlotModel) model = NULL;
-      WsPlotPrediction v = { NAN, NAN, NULL };
+      GThread *thread = g_thread_try_new ("ws-predict", predict_thread, &job, NULL);
 
-      if (g_cancellable_is_cancelled (cancellable))
-        {
-          g_array_unref (values);
-          return NULL;
-        }
-      if (pattern && (stats = ws_model_analyze_launch (pattern, cancellable, NULL)))
-        v.metric = ws_plot_model_metric (stats, space, name);
-      if (pattern && ws_plot_model_can_predict (profile) &&
-          (model = ws_plot_model_compute (preset, pattern, profile, cancellable, NULL)))
-        {
-          v.seconds = model->predicted_s;
-          v.bound = ws_plot_model_bound_name (model);
-        }
-      g_array_append_val (values, v);
+      if (thread == NULL)
+        break;
+      g_ptr_array_add (threads, thread);
+    }
+  predict_thread (&job);
+  for (guint t = 0; t < threads->len; t++)
+    g_thread_join (g_ptr_array_index (threads, t));
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      g_array_unref (values);
+      return NULL;
     }
   return values;
 }
