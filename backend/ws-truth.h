@@ -4,6 +4,7 @@
 #include <json-glib/json-glib.h>
 
 #include "ws-analysis.h"
+#include "ws-kernel-launch.h"
 #include "ws-measurement.h"
 
 G_BEGIN_DECLS
@@ -18,6 +19,15 @@ G_BEGIN_DECLS
 /* Model and hardware differ when they are further apart than this fraction
  * of the larger. */
 #define WS_TRUTH_TOLERANCE 0.02
+/* Below L1 the model follows a whole launch through caches whose
+ * replacement it approximates: L2 sectors within 10 %, DRAM bytes within
+ * 15 %, the predicted time within 25 % of the measured median. */
+#define WS_TRUTH_L2_TOLERANCE 0.10
+#define WS_TRUTH_DRAM_TOLERANCE 0.15
+#define WS_TRUTH_TIME_TOLERANCE 0.25
+/* The metric name of the time rows: the model's predicted time against the
+ * measured median, in ms. */
+#define WS_TRUTH_TIME_METRIC "median time (ms)"
 
 typedef struct
 {
@@ -32,7 +42,8 @@ typedef struct
   double model;
   double hardware;
   char *note;                /* why they differ, or how hardware was read; NULL for none */
-  gboolean mismatch;         /* further apart than WS_TRUTH_TOLERANCE */
+  double tolerance;          /* the row's: WS_TRUTH_TOLERANCE, or one of the hierarchy's */
+  gboolean mismatch;         /* further apart than tolerance */
   gboolean explained;        /* a mismatch with a known reason, in note */
 } WsTruthRow;
 
@@ -51,6 +62,15 @@ void         ws_truth_compare           (const WsTruthCase   *c,
                                          const WsLaunchStats *stats,
                                          const WsMeasurement *m,
                                          GPtrArray           *rows);
+/* Appends the rows below L1 for the launch the case's kernel ran: L2
+ * sectors read and written, DRAM bytes read and written (the counters of
+ * m), and, where m was timed, the predicted time against its median; each
+ * with its tolerance, and a note where they differ for a known reason. */
+void         ws_truth_compare_hierarchy (const WsTruthCase          *c,
+                                         const WsLaunchPrediction   *prediction,
+                                         const WsDeviceProfile      *profile,
+                                         const WsMeasurement        *m,
+                                         GPtrArray                  *rows);
 gboolean     ws_truth_row_unexplained   (const WsTruthRow    *r);
 void         ws_truth_row_free          (WsTruthRow          *r);
 

@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The model below L1 against what the H200 measured: the real kernels of
+ * the presets a course shows first, timed cold and counted with CUPTI
+ * (tests/data/h200/hierarchy-kernels.jsonl), held against the model's
+ * launch of the same kernel through the truth table's rows — L2 sectors
+ * within 10 %, DRAM bytes within 15 %, the time within 25 %, or a note that
+ * explains the difference — and the order of the times the lessons rest on. */
+#include "ws-config.h"
+#include "ws-device-json.h"
+#include "ws-presets.h"
+#include "ws-truth.h"
+#include "hierarchy-data.h"
+
+#include <math.h>
+#include <string.h>
+
+static GPtrArray *kernels;          /* WsHierRecord *, what the H200 measured */
+static WsDeviceProfile *h200;
+
+static const WsHierRecord *
+measured (const char *kernel)
+{
+  for (guint i = 0; i < kernels->len; i++)
+    {
+      const WsHierRecord *r = g_ptr_array_index (kernels, i);
+
+      if (g_strcmp0 (r->kernel, kernel) == 0)
+        return r;
+    }
+  g_error ("tests/data/h200/hierarchy-kernels.jsonl has no %s", kernel);
+}
+
+/* The preset at the parameters it was measured with. */
+static WsPattern *
+pattern_of (const WsHierRecord *r)
+{
+  const WsPreset *preset = ws_preset_lookup (r->kernel);
+  g_autoptr (WsPattern) p = ws_preset_build (preset);
+  g_autoptr (GError) error = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, r->params);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (ws_pattern_get_param (p, key, NULL))
+      {
+        ws_pattern_set_param (p, key, *(gint64 *) value, &error);
+        g_assert_no_error (error);
+      }
+  ws_preset_fit_grid (preset, p, &error);
+  g_assert_no_error (error);
+  return g_steal_pointer (&p);
+}
+
+/* The truth rows below L1 of one preset, from its recorded counters. */
+static GPtrArray *
+rows_of (const char          *kernel,
+         WsLaunchPrediction **prediction_out)
+{
+  const WsHierRecord *r = measured (kernel);
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_truth_row_free);
+  g_autoptr (WsMeasurement) m = ws_measurement_new (kernel);
+  g_autoptr (WsKernelLaunch) launch = NULL;
+  g_autoptr (WsLaunchPrediction) prediction = NULL;
+  g_autoptr (GError) error = NULL;
+  WsTruthCase c = { (char *) kernel, pattern_of (r) };
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, r->counters);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    ws_measurement_add_counter (m, key, *(double *) value);
+  m->median_ms = r->median_ms;
+  launch = ws_kernel_launch_new (kernel, c.pattern, &error);
+  g_assert_no_error (error);
+  prediction = ws_launch_predict (launch, h200, NULL, &error);
+  g_assert_no_error (error);
+  ws_truth_compare_hierarchy (&c, prediction, h200, m, rows);
+  ws_pattern_unref (c.pattern);
+  if (prediction_out)
+    *prediction_out = g_steal_pointer (&prediction);
+  return g_steal_pointer (&rows);
+}
+
+static const WsTruthRow *
+row_named (GPtrArray  *rows,
+           const char *metric)
+{
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const WsTruthRow *r = g_ptr_array_index (rows, i);
+
+      if (g_str_equal (r->metric, metric))
+        return r;
+    }
+  return NULL;
+}
+
+/* The table: every row within its tolerance or explained. */
+static void
+test_rows (gconstpointer data)
+{
+  const char *kernel = data;
+  g_autoptr (GPtrArray) rows = rows_of (kernel, NULL);
+  const WsTruthRow *time;
+
+  /* L2 read and DRAM read rows, at least, and a time */
+  g_assert_nonnull (row_named (rows, "lts__t_sectors_srcunit_tex_op_read.sum"));
+  g_assert_nonnull (row_named (rows, "dram__bytes_read.sum"));
+  g_assert_nonnull ((time = row_named (rows, WS_TRUTH_TIME_METRIC)));
+  g_assert_cmpfloat (time->tolerance, ==, WS_TRUTH_TIME_TOLERANCE);
+  g_assert_nonnull (time->note);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const WsTruthRow *r = g_ptr_array_index (rows, i);
+
+      if (ws_truth_row_unexplained (r))
+        g_error ("%s %s: model %.6g, hardware %.6g, more than %.0f %% apart and unexplained (%s)", kernel,
+                 r->metric, r->model, r->hardware, r->tolerance * 100, r->note ? r->note : "no note");
+    }
+}
+
+static double
+predicted_ms (const char *kernel)
+{
+  g_autoptr (WsLaunchPrediction) prediction = NULL;
+  g_autoptr (GPtrArray) rows = rows_of (kernel, &prediction);
+
+  return prediction->timing.predicted_ms;
+}
+
+/* What the lessons rest on, in the measured order: a strided load is
+ * slower than a sequential one but far from 8× (L2 serves most of its
+ * sectors); padding a 12-byte struct to 16 bytes costs on this GPU; a
+ * transpose that reads columns beats one that writes them. */
+static void
+test_order (void)
+{
+  double sequential = predicted_ms ("coalescing/sequential");
+  double stride = predicted_ms ("coalescing/stride");
+  double unpadded = predicted_ms ("alignment/struct-unpadded");
+  double padded = predicted_ms ("alignment/struct-padded");
+  double read_co = predicted_ms ("transpose/read-coalesced");
+  double write_co = predicted_ms ("transpose/write-coalesced");
+
+  g_assert_cmpfloat (stride, >, 1.5 * sequential);
+  g_assert_cmpfloat (stride, <, 4 * sequential);
+  g_assert_cmpfloat (padded, >, unpadded);
+  g_assert_cmpfloat (read_co, >, 2 * write_co);
+}
+
+/* A difference too small to matter, or dirty lines left in L2, is
+ * explained; a large one is not. */
+static void
+test_explanations (void)
+{
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_truth_row_free);
+  g_autoptr (WsMeasurement) m = ws_measurement_new ("expr");
+  g_autoptr (WsPattern) p = ws_preset_build (ws_preset_lookup ("coalescing/sequential"));
+  WsLaunchPrediction prediction = { 0 };
+  WsTruthCase c = { (char *) "expr/test", p };
+  const WsTruthRow *r;
+
+  prediction.total.l2_read_sectors = 1000;
+  prediction.total.dram_read_bytes = 200 << 20;
+  prediction.total.dram_write_bytes = 100 << 20;
+  prediction.timing.predicted_ms = 1;
+  ws_measurement_add_counter (m, "lts__t_sectors_srcunit_tex_op_read.sum", 2000);     /* 32 KB apart */
+  ws_measurement_add_counter (m, "dram__bytes_read.sum", 100 << 20);                  /* 100 MB apart */
+  ws_measurement_add_counter (m, "dram__bytes_write.sum", 80 << 20);                  /* 20 MB fewer written */
+  m->median_ms = 2;
+  ws_truth_compare_hierarchy (&c, &prediction, h200, m, rows);
+
+  r = row_named (rows, "lts__t_sectors_srcunit_tex_op_read.sum");
+  g_assert_true (r->mismatch && r->explained);
+  g_assert_nonnull (strstr (r->note, "less than 1 MB"));
+  r = row_named (rows, "dram__bytes_read.sum");
+  g_assert_true (ws_truth_row_unexplained (r));
+  r = row_named (rows, "dram__bytes_write.sum");
+  g_assert_true (r->mismatch && r->explained);
+  g_assert_nonnull (strstr (r->note, "dirty"));
+  r = row_named (rows, WS_TRUTH_TIME_METRIC);
+  g_assert_true (ws_truth_row_unexplained (r));
+  g_assert_null (row_named (rows, "lts__t_sectors_srcunit_tex_op_write.sum"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  static const char *table[] = {
+    "coalescing/sequential", "coalescing/stride", "alignment/struct-unpadded", "alignment/struct-padded",
+    "transpose/write-coalesced", "transpose/read-coalesced",
+  };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  path = g_test_build_filename (G_TEST_DIST, "data", "h200", "hierarchy-kernels.jsonl", NULL);
+  kernels = ws_hier_records_load (path, NULL, &error);
+  g_assert_no_error (error);
+  h200 = ws_device_profile_find ("nvidia-h200", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (table); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("/hierarchy/rows/%s", table[i]);
+      g_test_add_data_func (name, table[i], test_rows);
+    }
+  g_test_add_func ("/hierarchy/order", test_order);
+  g_test_add_func ("/hierarchy/explanations", test_explanations);
+  status = g_test_run ();
+  g_ptr_array_unref (kernels);
+  ws_device_profile_free (h200);
+  return status;
+}
