@@ -1,0 +1,57 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# On a GPU machine, from the repository's root, with warpscope-cli,
+# warpscope-gpu-worker and the GPU tests built elsewhere in .device/gpu/ and
+# their libraries packed in .device/gpu/rt.tar.xz by device-runtime (the CUDA
+# libraries left out: the GPU machine has its own). Results in $OUT.
+#
+#   tools/gpu-check.sh tests      the GPU tests (gpu, jit, counters, backend,
+#                                 session, worker, truth), TAP logs
+#   tools/gpu-check.sh record     every preset recorded: $OUT/recording.json,
+#                                 named after the device as data/recordings/ is
+#   tools/gpu-check.sh truth      the model against the counters, below L1 and
+#                                 the time too: $OUT/<device slug>.json as
+#                                 data/truth/ names it
+#   tools/gpu-check.sh calibrate  the device's profile: $OUT/<device slug>.json
+#                                 as data/devices/ names it
+set -u
+OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
+D=.device/gpu
+if [ ! -x /opt/rt/run ]; then
+  mkdir -p /opt/rt && tar -C /opt/rt -xJf $D/rt.tar.xz
+fi
+R=/opt/rt/run
+# NVRTC and CUPTI are the machine's own
+export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/extras/CUPTI/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export WS_GPU_WORKER=$PWD/$D/warpscope-gpu-worker WS_CLI=$PWD/$D/warpscope-cli
+export WS_SOURCE_DIR=$PWD G_TEST_SRCDIR=$PWD/tests G_DEBUG=gc-friendly GSETTINGS_BACKEND=memory
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,memory.used,memory.total \
+  --format=csv > "$OUT/smi.txt" 2>&1
+
+for what in "$@"; do
+  start=$(date +%s)
+  case $what in
+    tests)
+      for t in gpu jit counters backend session worker truth; do
+        [ -x $D/test-$t ] || continue
+        s=$(date +%s)
+        timeout 200 $R $D/test-$t > "$OUT/test-$t.txt" 2>&1
+        echo "test-$t rc=$? in $(( $(date +%s) - s )) s: $(grep -c '^ok' "$OUT/test-$t.txt") ok," \
+             "$(grep -c '^not ok' "$OUT/test-$t.txt") not ok, $(grep -c '# SKIP' "$OUT/test-$t.txt") skipped"
+        grep -E '^(not ok|Bail out)|ERROR' "$OUT/test-$t.txt" | head -5
+      done ;;
+    record)
+      timeout 400 $R $D/warpscope-cli record -o "$OUT/recording.json" > "$OUT/record.txt" 2>&1
+      echo "record rc=$?"; tail -3 "$OUT/record.txt" ;;
+    truth)
+      timeout 480 $R $D/warpscope-cli truth --json --counters -o "$OUT/" > "$OUT/truth.txt" 2>&1
+      echo "truth rc=$?"; tail -3 "$OUT/truth.txt" ;;
+    calibrate)
+      mkdir -p "$OUT/devices"
+      timeout 120 $R $D/warpscope-cli calibrate -o "$OUT/devices/" > "$OUT/calibrate.txt" 2>&1
+      echo "calibrate rc=$?"; cat "$OUT/calibrate.txt" ;;
+    *)
+      echo "gpu-check: what is $what? tests, record, truth or calibrate" >&2; exit 2 ;;
+  esac
+  echo "$what: $(( $(date +%s) - start )) s"
+done
