@@ -478,6 +478,11 @@ run_job (WsBackend      *self,
     case JOB_MEASURE:
       {
         WsMeasurement *m = measure_one (self, client, job, job->request, &error);
+        /* the worker sends progress a few times a second and none just
+         * before its reply: the last, every sample done, is said here, so
+         * that a fast measurement's progress reaches its end too */
+        if (m && m->samples_ms->len > 0)
+          post_progress (job, m->samples_ms->len, m->samples_ms->len, NULL);
         if (m)
           g_task_return_pointer (job->task, m, (GDestroyNotify) ws_measurement_free);
         else

@@ -205,6 +205,43 @@ test_round_trip_data (void)
   g_assert_cmpstr (ws_recording_get_program_version (back), ==, WS_VERSION);
 }
 
+/* The counters of one launch, untimed (what the truth table asks the
+ * worker for), cross the worker's pipe as a measurement without samples;
+ * a timed one without samples is refused. */
+static void
+test_count_without_samples (void)
+{
+  g_autoptr (WsDeviceInfo) d = make_device ();
+  g_autoptr (WsRecording) r = ws_recording_new (d);
+  g_autoptr (WsRecording) timed = ws_recording_new (d);
+  g_autoptr (WsMeasurement) count = ws_measurement_new ("expr");
+  g_autoptr (WsMeasurement) untimed = ws_measurement_new ("expr");
+  g_autoptr (WsRecording) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *bad = NULL;
+  double v = 0;
+
+  ws_measurement_add_counter (count, "lts__t_sectors_srcunit_tex_op_read.sum", 4194304);
+  ws_recording_add (r, count);
+  data = ws_recording_to_data (r, NULL);
+  back = ws_recording_load_data (data, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ws_recording_get_measurement (back, 0)->samples_ms->len, ==, 0);
+  g_assert_true (ws_measurement_get_counter (ws_recording_get_measurement (back, 0),
+                                             "lts__t_sectors_srcunit_tex_op_read.sum", &v));
+  g_assert_cmpfloat (v, ==, 4194304);
+  g_clear_object (&back);
+
+  /* no samples and no counters: nothing measured at all */
+  ws_recording_add (timed, untimed);
+  bad = ws_recording_to_data (timed, NULL);
+  back = ws_recording_load_data (bad, -1, &error);
+  g_assert_null (back);
+  g_assert_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "samples_ms: empty"));
+}
+
 /* json-glib alone would write 1e-05 as “1e-05.0”, which no parser reads */
 static void
 test_awkward_numbers (void)
@@ -960,6 +997,7 @@ main (int    argc,
   g_test_add_func ("/recording/round-trip/data", test_round_trip_data);
   g_test_add_func ("/recording/round-trip/file", test_round_trip_file);
   g_test_add_func ("/recording/round-trip/awkward-numbers", test_awkward_numbers);
+  g_test_add_func ("/recording/round-trip/count", test_count_without_samples);
   g_test_add_func ("/recording/find", test_find);
   g_test_add_func ("/recording/save/keeps-old-file", test_save_keeps_old_file);
   g_test_add_func ("/recording/save/through-link-and-failure", test_save_through_link_and_failure);

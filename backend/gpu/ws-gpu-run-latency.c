@@ -59,6 +59,10 @@ blocks_per_sm (const void *func,
                        "cudaOccupancyMaxActiveBlocksPerMultiprocessor", error);
 }
 
+static gboolean set_dial_attributes (const void *func,
+                                     gsize       dial,
+                                     GError    **error);
+
 /* Dynamic shared memory for exactly `want` blocks of the kernel per SM:
  * the SM's shared memory shared out, less what the system reserves per
  * block, then nudged until the occupancy API agrees. */
@@ -70,11 +74,16 @@ dial_for (WsRun      *run,
           gsize      *dial,
           GError    **error)
 {
-  int per_sm = 0, reserved = 0, got = 0;
+  int per_sm = 0, reserved = 0, optin = 0, got = 0;
 
   cudaDeviceGetAttribute (&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, 0);
   cudaDeviceGetAttribute (&reserved, cudaDevAttrReservedSharedMemoryPerBlock, 0);
+  cudaDeviceGetAttribute (&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0);
   *dial = (gsize) MAX (0, (per_sm / want) / 128 * 128 - reserved);
+  /* beyond 48 KB a block may have dynamic shared memory only once allowed:
+   * until then the occupancy API says that none fits */
+  if (!set_dial_attributes (func, (gsize) MAX (0, optin), error))
+    return FALSE;
   for (int tries = 0; tries < 64; tries++)
     {
       if (!blocks_per_sm (func, block, *dial, &got, error))
