@@ -319,6 +319,7 @@ typedef struct
   char *bench;
   char *run_once;
   char *ncu;
+  char *device;
   char *dump;
   WsCliGpuOptions gpu;
   WsGpuTarget *target;
@@ -332,6 +333,7 @@ truth_options_clear (TruthOptions *o)
   g_free (o->bench);
   g_free (o->run_once);
   g_free (o->ncu);
+  g_free (o->device);
   g_free (o->dump);
   ws_cli_gpu_options_clear (&o->gpu);
   g_clear_pointer (&o->target, ws_gpu_target_free);
@@ -470,9 +472,12 @@ run_all (TruthOptions *o)
   if ((device = ws_cli_probe (session, &error)) == NULL)
     return ws_cli_fail ("truth", ws_cli_gpu_unreachable (error) ? ws_cli_failure_status (error) : WS_CLI_NO_GPU,
                         "%s", error->message);
-  /* below L1 the model needs the device: the profile shipped for it */
-  slug = ws_device_slug (device->name);
-  if ((profile = ws_device_profile_find (slug, &error)) == NULL)
+  /* below L1 the model needs the device: --device's profile, else the one
+   * shipped for it */
+  slug = o->device ? g_strdup (o->device) : ws_device_slug (device->name);
+  if ((profile = ws_device_profile_find (slug, &error)) == NULL && o->device)
+    return ws_cli_fail ("truth", WS_CLI_USAGE, "--device: %s", error->message);
+  if (profile == NULL)
     {
       g_printerr ("warpscope-cli truth: no device profile for %s (%s): the rows below L1 and the time are left "
                   "out; warpscope-cli calibrate makes one\n", device->name, error->message);
@@ -556,6 +561,9 @@ ws_cli_truth (int    argc,
     { "bench", 0, 0, G_OPTION_ARG_STRING, &o.bench, "Time the collection of CASE's counters against ncu", "CASE" },
     { "all-metrics", 0, 0, G_OPTION_ARG_NONE, &o.all_metrics, "With --bench, every metric Warpscope shows", NULL },
     { "ncu", 0, 0, G_OPTION_ARG_FILENAME, &o.ncu, "The ncu to compare with (default: from PATH)", "PATH" },
+    { "device", 0, 0, G_OPTION_ARG_STRING, &o.device,
+      "Device profile for the rows below L1 and the time: an id of data/devices/ or a file (default: the GPU's)",
+      "ID|FILE" },
     { "dump", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &o.dump, "Write each case's source and SASS to DIR", "DIR" },
     { "run-once", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &o.run_once, "Launch CASE once", "CASE" },
     { "with-counters", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &o.with_counters, "With --run-once, collect", NULL },

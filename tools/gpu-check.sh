@@ -44,7 +44,11 @@ for what in "$@"; do
       timeout 400 $R $D/warpscope-cli record -o "$OUT/recording.json" > "$OUT/record.txt" 2>&1
       echo "record rc=$?"; tail -3 "$OUT/record.txt" ;;
     truth)
-      timeout 480 $R $D/warpscope-cli truth --json --counters -o "$OUT/" > "$OUT/truth.txt" 2>&1
+      # the profile of this GPU from this tree (the binaries look in the tree they were built in)
+      slug=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | tr 'A-Z ' 'a-z-' | tr -cd 'a-z0-9-')
+      dev=()
+      [ -f "data/devices/$slug.json" ] && dev=(--device "$PWD/data/devices/$slug.json")
+      timeout 480 $R $D/warpscope-cli truth --json --counters "${dev[@]}" -o "$OUT/" > "$OUT/truth.txt" 2>&1
       echo "truth rc=$?"; tail -3 "$OUT/truth.txt" ;;
     calibrate)
       mkdir -p "$OUT/devices"
