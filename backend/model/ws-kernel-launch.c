@@ -45,6 +45,8 @@ static const LaunchSpec specs[] = {
   { "alignment/aos", "@0; out:global:store:4:i" },
   { "alignment/soa", "@0; out:global:store:4:i" },
   { "alignment/asta", "@0; out:global:store:4:i" },
+  { "alignment/struct7", "@0; @1; @2; @3; @4; @5; @6; out:global:store:4:i" },
+  { "alignment/struct7-padded", "@0; out:global:store:4:i" },
   { "alignment/pitch-none", "@0; out:global:store:4:y * W + x" },
   { "alignment/pitch", "@0; out:global:store:4:y * row + x" },
 
@@ -97,7 +99,13 @@ static const LaunchSpec specs[] = {
   /* the values each thread holds: 6 instructions per value */
 #define VALUES "(registers <= 16 ? 4 : registers <= 32 ? 32 : registers <= 48 ? 72 : registers <= 64 ? 104 : " \
   "registers <= 96 ? 160 : registers <= 128 ? 232 : registers <= 176 ? 312 : 488)"
-  { "occupancy/registers", "@0; " OUT_I " :: regs=registers alu=10 * " VALUES },
+/* a grid-stride loop over N 16-byte elements by T threads, then out[t] */
+#define LOOP16(T) "in:global:load:16:i + it * (" T ") for it in 0..(N - 1) / (" T "); out:global:store:4:i"
+#define REG_BLOCKS "(registers <= 32 ? 8 : registers <= 40 ? 6 : registers <= 48 ? 5 : registers <= 64 ? 4 : " \
+  "registers <= 80 ? 3 : registers <= 128 ? 2 : 1)"
+#define SHARED_BLOCKS "(233472 / ((shared + 1151) / 128 * 128) < 8 ? 233472 / ((shared + 1151) / 128 * 128) : 8)"
+  { "occupancy/registers", LOOP16 ("132 * " REG_BLOCKS " * 256") " :: regs=registers alu=10 * " VALUES },
+  { "occupancy/shared", LOOP16 ("132 * " SHARED_BLOCKS " * 256") " :: shared=shared" },
   /* about 88 of the 192 values spilled (L2 takes 348 bytes of stores per
    * thread), as 16-byte slots */
   { "occupancy/spill", PRIVATE_IN "spill:local:store:16:k for k in 0..21; spill:local:load:16:k for k in 0..21; "
