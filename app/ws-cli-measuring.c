@@ -190,6 +190,29 @@ ws_cli_run_count (WsSession       *session,
   return ws_session_count_finish (session, wait_for (&result), error);
 }
 
+static void
+on_calibrate_progress (WsBackend           *backend,
+                       guint                done,
+                       guint                total,
+                       const WsMeasurement *latest,
+                       gpointer             user_data)
+{
+  if (user_data)
+    ws_cli_progress_draw (user_data, done, total);
+}
+
+JsonNode *
+ws_cli_run_calibrate (WsSession     *session,
+                      WsCliProgress *progress,
+                      GError       **error)
+{
+  g_autoptr (GAsyncResult) result = NULL;
+  WsBackend *backend = ws_session_get_backend (session);
+
+  ws_backend_calibrate_async (backend, on_calibrate_progress, progress, NULL, NULL, got_result, &result);
+  return ws_backend_calibrate_finish (backend, wait_for (&result), error);
+}
+
 WsMeasureRequest *
 ws_cli_kernel_request (const char             *id,
                        GArray                 *params,

@@ -88,6 +88,10 @@ WsMeasurement      *ws_cli_run_count            (WsSession              *session
                                                  const WsPattern        *pattern,
                                                  gboolean                hold,
                                                  GError                **error);
+/* The worker's calibration of the GPU (ws-device-calibrate.h), as JSON. */
+JsonNode           *ws_cli_run_calibrate        (WsSession              *session,
+                                                 WsCliProgress          *progress,
+                                                 GError                **error);
 /* A registered kernel at params (WsParamValue), measured with options. */
 WsMeasureRequest   *ws_cli_kernel_request       (const char             *id,
                                                  GArray                 *params,

@@ -16,6 +16,7 @@ static const WsCliCommand commands[] = {
   { "sweep", "Measure a kernel over a range of one parameter", ws_cli_sweep },
   { "record", "Measure the whole suite and save a recording", ws_cli_record },
   { "truth", "Compare the model with the GPU's hardware counters", ws_cli_truth },
+  { "calibrate", "Measure a device profile for the model with microkernels", ws_cli_calibrate },
   { "export", "Draw a figure to PNG, SVG or PDF, with no display", ws_cli_export },
 };
 

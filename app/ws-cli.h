@@ -39,6 +39,7 @@ int  ws_cli_sweep   (int argc, char **argv);
 int  ws_cli_record  (int argc, char **argv);
 int  ws_cli_truth   (int argc, char **argv);
 int  ws_cli_export  (int argc, char **argv);
+int  ws_cli_calibrate (int argc, char **argv);
 
 /* "warpscope-cli COMMAND: message" on stderr, one line; returns status. */
 int  ws_cli_fail    (const char *command,

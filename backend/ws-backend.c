@@ -25,6 +25,7 @@ typedef enum
   JOB_MEASURE,
   JOB_SWEEP,
   JOB_COUNT,
+  JOB_CALIBRATE,
   JOB_FAULT,
   JOB_QUIT,
 } JobKind;
@@ -294,7 +295,7 @@ call_worker (WsWorkerClient *client,
              GError        **error)
 {
   JsonNode *reply = ws_worker_client_call (client, request, g_task_get_cancellable (job->task),
-                                           job->kind == JOB_MEASURE ? sample_progress : NULL, job, error);
+                                           job->kind == JOB_MEASURE || job->kind == JOB_CALIBRATE ? sample_progress : NULL, job, error);
 
   json_object_unref (request);
   return reply;
@@ -500,6 +501,22 @@ run_job (WsBackend      *self,
         else
           g_task_return_error (job->task, error);
       }
+      break;
+    case JOB_CALIBRATE:
+      if (ensure_probed (self, client, job, &error))
+        {
+          JsonObject *request = json_object_new ();
+          JsonNode *reply;
+
+          json_object_set_string_member (request, "op", "calibrate");
+          reply = call_worker (client, request, job, &error);
+          if (reply)
+            {
+              g_task_return_pointer (job->task, reply, (GDestroyNotify) json_node_unref);
+              break;
+            }
+        }
+      g_task_return_error (job->task, error);
       break;
     case JOB_FAULT:
       if (ensure_probed (self, client, job, &error))
@@ -901,6 +918,30 @@ WsMeasurement *
 ws_backend_count_finish (WsBackend    *self,
                          GAsyncResult *result,
                          GError      **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+void
+ws_backend_calibrate_async (WsBackend          *self,
+                            WsBackendProgress   progress,
+                            gpointer            progress_data,
+                            GDestroyNotify      progress_destroy,
+                            GCancellable       *cancellable,
+                            GAsyncReadyCallback callback,
+                            gpointer            user_data)
+{
+  g_return_if_fail (WS_IS_BACKEND (self));
+
+  push_job (self, job_new (JOB_CALIBRATE, new_task (self, cancellable, callback, user_data, ws_backend_calibrate_async),
+                           progress, progress_data, progress_destroy));
+}
+
+JsonNode *
+ws_backend_calibrate_finish (WsBackend    *self,
+                             GAsyncResult *result,
+                             GError      **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);

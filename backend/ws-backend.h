@@ -2,6 +2,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <json-glib/json-glib.h>
 
 #include "ws-gpu.h"
 #include "ws-gpu-target.h"
@@ -102,6 +103,19 @@ void              ws_backend_count_async       (WsBackend              *self,
                                                 GAsyncReadyCallback     callback,
                                                 gpointer                user_data);
 WsMeasurement    *ws_backend_count_finish      (WsBackend              *self,
+                                                GAsyncResult           *result,
+                                                GError                **error);
+
+/* A calibration of the device (the worker's "calibrate", ws-device-calibrate.h):
+ * its JSON, for ws_calibration_from_json (). progress counts its steps. */
+void              ws_backend_calibrate_async   (WsBackend              *self,
+                                                WsBackendProgress       progress,
+                                                gpointer                progress_data,
+                                                GDestroyNotify          progress_destroy,
+                                                GCancellable           *cancellable,
+                                                GAsyncReadyCallback     callback,
+                                                gpointer                user_data);
+JsonNode         *ws_backend_calibrate_finish  (WsBackend              *self,
                                                 GAsyncResult           *result,
                                                 GError                **error);
 

@@ -266,16 +266,12 @@ write_field (JsonBuilder           *b,
     }
 }
 
-char *
-ws_device_profile_to_data (const WsDeviceProfile *profile)
+JsonNode *
+ws_device_profile_to_json (const WsDeviceProfile *profile)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
-  g_autoptr (JsonGenerator) gen = json_generator_new ();
-  g_autoptr (JsonNode) root = NULL;
   const WsProfileField *fields;
   guint n_fields;
-  char *text;
-  char *out;
 
   g_return_val_if_fail (profile != NULL, NULL);
 
@@ -289,14 +285,33 @@ ws_device_profile_to_data (const WsDeviceProfile *profile)
     write_field (b, &fields[i], profile);
   json_builder_end_object (b);
   json_builder_end_object (b);
-  root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
+  return json_builder_get_root (b);
+}
+
+char *
+ws_device_profile_json_to_data (JsonNode *node)
+{
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (node != NULL, NULL);
+
+  json_generator_set_root (gen, node);
   json_generator_set_pretty (gen, TRUE);
   json_generator_set_indent (gen, 2);
   text = json_generator_to_data (gen, NULL);
-  out = g_strconcat (text, "\n", NULL);
-  g_free (text);
-  return out;
+  return g_strconcat (text, "\n", NULL);
+}
+
+char *
+ws_device_profile_to_data (const WsDeviceProfile *profile)
+{
+  g_autoptr (JsonNode) root = NULL;
+
+  g_return_val_if_fail (profile != NULL, NULL);
+
+  root = ws_device_profile_to_json (profile);
+  return ws_device_profile_json_to_data (root);
 }
 
 gboolean

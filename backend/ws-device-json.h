@@ -2,6 +2,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <json-glib/json-glib.h>
 
 #include "ws-device-profile.h"
 
@@ -20,6 +21,10 @@ WsDeviceProfile *ws_device_profile_from_data  (const char            *data,
 WsDeviceProfile *ws_device_profile_load       (const char            *path,
                                                GError               **error);
 char            *ws_device_profile_to_data    (const WsDeviceProfile *profile);
+/* The file as JSON ({"version": …, "profile": {…}}), to add members to, and
+ * its text as to_data () writes it. */
+JsonNode        *ws_device_profile_to_json    (const WsDeviceProfile *profile);
+char            *ws_device_profile_json_to_data (JsonNode            *node);
 gboolean         ws_device_profile_save       (const WsDeviceProfile *profile,
                                                const char            *path,
                                                GError               **error);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-gpu-worker.h"
+#include "ws-device-calibrate.h"
 #include "ws-gpu.h"
 #include "ws-json.h"
 #include "ws-model-json.h"
@@ -287,6 +288,32 @@ count (JsonObject   *request,
   return ws_gpu_count_pattern (pattern, NULL, cold, hold, cancellable, error);
 }
 
+/* The device profile's numbers that microkernels measure, and the
+ * device's name (ws-device-calibrate.h). */
+static JsonNode *
+calibrate (Worker       *w,
+           gint64        id,
+           GCancellable *cancellable,
+           GError      **error)
+{
+  Progress progress = { w, id, g_get_monotonic_time () };
+  g_autoptr (WsDeviceInfo) info = NULL;
+  g_autoptr (GArray) values = NULL;
+  g_autoptr (WsCalibration) calibration = NULL;
+
+  if (w->options->replay)
+    {
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NO_DEVICE,
+                   "a worker that plays a recording back has no GPU to calibrate");
+      return NULL;
+    }
+  if ((info = ws_gpu_probe (error)) == NULL ||
+      (values = ws_gpu_calibrate (cancellable, on_progress, &progress, error)) == NULL)
+    return NULL;
+  calibration = ws_calibration_new (info->name, values);
+  return ws_calibration_to_json (calibration);
+}
+
 /* The request's id, or 0 (which no client uses) if it has none. */
 static gint64
 request_id (JsonObject *request)
@@ -354,6 +381,8 @@ handle (Worker     *w,
       if (m)
         reply = ws_measurement_to_json (m);
     }
+  else if (g_str_equal (op, "calibrate"))
+    reply = calibrate (w, id, cancellable, &error);
   else if (g_str_equal (op, "fault"))
     ws_gpu_debug_fault (&error);
   else

@@ -21,6 +21,7 @@ G_BEGIN_DECLS
  *   {"id": N, "op": "measure", "pattern": PATTERN, "options": {…}}
  *   {"id": N, "op": "count", "pattern": PATTERN, "cold": BOOL, "hold": BOOL}
  *                                      hardware counters of one launch
+ *   {"id": N, "op": "calibrate"}       a device profile's numbers, measured (ws-device-calibrate.h)
  *   {"id": N, "op": "cancel"}          cancels request N between samples
  *   {"id": N, "op": "fault"}           makes a kernel fault, for tests
  * Answers:

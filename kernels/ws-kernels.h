@@ -340,4 +340,28 @@ cudaError_t ws_stencil_upload    (const uint32_t *coeff, cudaStream_t stream);
 cudaError_t ws_launch_stencil    (int variant, int radius, const uint32_t *in, uint32_t *out, int64_t w, int64_t h,
                                   cudaTextureObject_t tex, cudaStream_t stream, WsKernelShape *shape);
 
+/* ws-kernels-calibrate.cu: the microkernels of `warpscope-cli calibrate`
+ * (backend/gpu/ws-gpu-calibrate.c). Streams move bytes in chunks of
+ * 16 × 256 × WS_CAL_STREAM_UNROLL; `lines` are powers of two; iters a
+ * multiple of 8. */
+#define WS_CAL_STREAM_UNROLL 4
+#define WS_CAL_CONSTANT_WORDS 1024
+cudaError_t ws_cal_read          (const void *x, size_t bytes, void *sink, cudaStream_t stream);
+cudaError_t ws_cal_write         (void *x, size_t bytes, int value, cudaStream_t stream);
+/* per_line: lanes in each line a warp reads (1: 32 lines, one sector of
+ * each; 32: one line, all four sectors) */
+cudaError_t ws_cal_l2_read       (const float *x, unsigned lines, unsigned per_line, unsigned blocks, int iters,
+                                  float *sink, cudaStream_t stream);
+/* 16 whole sectors of 16 lines a warp instruction */
+cudaError_t ws_cal_l2_write      (float *x, unsigned lines, unsigned blocks, int iters, cudaStream_t stream);
+cudaError_t ws_cal_l1            (const float *x, unsigned lines, unsigned blocks, int iters, float *sink,
+                                  cudaStream_t stream);
+cudaError_t ws_cal_shared        (unsigned blocks, int iters, float *sink, cudaStream_t stream);
+cudaError_t ws_cal_constant      (unsigned distinct, unsigned blocks, int iters, float *sink, cudaStream_t stream);
+/* lines 0: every lane of every warp on p[0] */
+cudaError_t ws_cal_atomic        (unsigned *p, unsigned lines, unsigned blocks, int iters, cudaStream_t stream);
+cudaError_t ws_cal_empty         (cudaStream_t stream);
+cudaError_t ws_cal_dispatch      (const float *x, float *sink, unsigned blocks, unsigned threads,
+                                  size_t dynamic_shared, cudaStream_t stream);
+
 WS_KERNELS_END

@@ -137,3 +137,13 @@ ws_gpu_count_pattern (const WsPattern    *pattern,
   not_built (error);
   return NULL;
 }
+
+GArray *
+ws_gpu_calibrate (GCancellable    *cancellable,
+                  WsSampleProgress progress,
+                  gpointer         progress_data,
+                  GError         **error)
+{
+  not_built (error);
+  return NULL;
+}

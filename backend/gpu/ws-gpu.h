@@ -144,6 +144,25 @@ void                 ws_gpu_flush_before     (gpointer                data);
  * or memory of the context (ws-jit.c) drops them when it changes. */
 guint                ws_gpu_generation       (void);
 
+/* One number of a device profile that calibration found: the profile
+ * field's name (ws-device-profile.h), its value in the field's units, and
+ * how it was found ("measured: …" or "queried: …"). */
+typedef struct
+{
+  const char *field;
+  double value;
+  char *how;
+} WsCalibrated;
+
+/* Measures what it can of a device profile with microkernels of its own
+ * (kernels/ws-kernels-calibrate.cu), in about ten seconds, and asks the
+ * driver the rest of the device's shape: an array of WsCalibrated, in the
+ * order they were found. progress counts its steps. */
+GArray              *ws_gpu_calibrate        (GCancellable           *cancellable,
+                                              WsSampleProgress        progress,
+                                              gpointer                progress_data,
+                                              GError                **error);
+
 /* Frees the buffers, streams and events kept between jobs (at exit, or to
  * give the memory back); the next measurement makes them again. */
 void                 ws_gpu_shutdown         (void);
