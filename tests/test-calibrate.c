@@ -107,6 +107,20 @@ test_usage (void)
   g_assert_true (g_str_has_prefix (err2, "warpscope-cli calibrate: --base: "));
 }
 
+/* The profile shipped for id: installed or in the source tree, or, where
+ * the test runs from a copy of the repository (a GPU machine), there. */
+static WsDeviceProfile *
+shipped_profile (const char *id)
+{
+  g_autofree char *file = g_strconcat (id, ".json", NULL);
+  g_autofree char *here = g_build_filename ("data", "devices", file, NULL);
+  WsDeviceProfile *p = ws_device_profile_find (id, NULL);
+
+  if (p == NULL && g_file_test (here, G_FILE_TEST_IS_REGULAR))
+    p = ws_device_profile_load (here, NULL);
+  return p;
+}
+
 /* What a calibration of an H200 could say. */
 static WsCalibration *
 fake_calibration (double dram_read)
@@ -154,7 +168,7 @@ static void
 test_over_shipped (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (WsDeviceProfile) shipped = ws_device_profile_find ("nvidia-h200", &error);
+  g_autoptr (WsDeviceProfile) shipped = shipped_profile ("nvidia-h200");
   g_autoptr (WsCalibration) c = fake_calibration (4.5e12);
   g_autoptr (WsCalibration) back = NULL;
   g_autoptr (WsCalibratedProfile) cp = NULL;
@@ -164,7 +178,11 @@ test_over_shipped (void)
   JsonObject *fields;
   JsonArray *measured;
 
-  g_assert_no_error (error);
+  if (shipped == NULL)
+    {
+      g_test_skip ("data/devices/nvidia-h200.json is not here");
+      return;
+    }
   /* as the worker sends it */
   wire = ws_calibration_to_json (c);
   back = ws_calibration_from_json (wire, &error);
@@ -224,11 +242,15 @@ static void
 test_out_of_range_kept (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (WsDeviceProfile) shipped = ws_device_profile_find ("nvidia-h200", &error);
+  g_autoptr (WsDeviceProfile) shipped = shipped_profile ("nvidia-h200");
   g_autoptr (WsCalibration) c = fake_calibration (1e20);
   g_autoptr (WsCalibratedProfile) cp = NULL;
 
-  g_assert_no_error (error);
+  if (shipped == NULL)
+    {
+      g_test_skip ("data/devices/nvidia-h200.json is not here");
+      return;
+    }
   cp = ws_calibrated_profile_new (c, shipped, "data/devices/nvidia-h200.json", "today", &error);
   g_assert_no_error (error);
   g_assert_cmpfloat (cp->profile->dram_read_bytes_per_s, ==, shipped->dram_read_bytes_per_s);
@@ -284,7 +306,7 @@ test_gpu (void)
 
   c = ws_calibration_new (info->name, values);
   slug = ws_device_slug (info->name);
-  shipped = ws_device_profile_find (slug, NULL);
+  shipped = shipped_profile (slug);
   cp = ws_calibrated_profile_new (c, shipped, slug, "now", &error);
   g_assert_no_error (error);
   for (guint i = 0; i < cp->notes->len; i++)
