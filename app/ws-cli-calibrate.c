@@ -56,32 +56,6 @@ format_value (const char *field,
   return g_strdup_printf ("%g", v);
 }
 
-static double
-field_value (const WsDeviceProfile *p,
-             const char            *name)
-{
-  guint n;
-  const WsProfileField *fields = ws_device_profile_fields (&n);
-  const char *base = (const char *) p;
-
-  for (guint i = 0; i < n; i++)
-    if (g_str_equal (fields[i].name, name))
-      switch (fields[i].type)
-        {
-        case WS_PROFILE_FIELD_INT:
-          return *(const int *) (base + fields[i].offset);
-        case WS_PROFILE_FIELD_UINT64:
-          return (double) *(const guint64 *) (base + fields[i].offset);
-        case WS_PROFILE_FIELD_DOUBLE:
-          return *(const double *) (base + fields[i].offset);
-        case WS_PROFILE_FIELD_STRING:
-        case WS_PROFILE_FIELD_CARVEOUTS:
-        default:
-          return NAN;
-        }
-  return NAN;
-}
-
 static void
 print_table (const WsCalibration       *calibration,
              const WsCalibratedProfile *cp,
@@ -95,14 +69,14 @@ print_table (const WsCalibration       *calibration,
   for (guint i = 0; i < calibration->values->len; i++)
     {
       const WsCalibrated *v = &g_array_index (calibration->values, WsCalibrated, i);
-      double now = field_value (cp->profile, v->field);
+      double now = ws_device_profile_get_number (cp->profile, v->field);
       g_autofree char *a = format_value (v->field, v->value);
       g_autofree char *b = NULL;
       g_autofree char *ratio = NULL;
 
       if (shipped)
         {
-          double then = field_value (shipped, v->field);
+          double then = ws_device_profile_get_number (shipped, v->field);
 
           b = format_value (v->field, then);
           ratio = then > 0 ? g_strdup_printf ("%.2f", v->value / then) : g_strdup ("—");

@@ -69,18 +69,6 @@ ws_calibration_to_json (const WsCalibration *calibration)
   return json_builder_get_root (b);
 }
 
-static const WsProfileField *
-field_named (const char *name)
-{
-  guint n;
-  const WsProfileField *fields = ws_device_profile_fields (&n);
-
-  for (guint i = 0; i < n; i++)
-    if (g_strcmp0 (fields[i].name, name) == 0)
-      return &fields[i];
-  return NULL;
-}
-
 static gboolean
 number_in (JsonObject *o,
            const char *member,
@@ -99,6 +87,17 @@ number_in (JsonObject *o,
   return isfinite (*out);
 }
 
+/* A string member of valid UTF-8, at most max bytes. */
+static gboolean
+is_text (JsonObject *o,
+         const char *member,
+         gsize       max)
+{
+  const char *t = json_object_get_string_member_with_default (o, member, NULL);
+
+  return t != NULL && strlen (t) <= max && g_utf8_validate (t, -1, NULL);
+}
+
 WsCalibration *
 ws_calibration_from_json (JsonNode *node,
                           GError  **error)
@@ -112,8 +111,7 @@ ws_calibration_from_json (JsonNode *node,
     goto bad;
   o = json_node_get_object (node);
   values = json_object_get_member (o, "values");
-  if (values == NULL || !JSON_NODE_HOLDS_ARRAY (values) ||
-      json_object_get_string_member_with_default (o, "name", NULL) == NULL)
+  if (values == NULL || !JSON_NODE_HOLDS_ARRAY (values) || !is_text (o, "name", 256))
     goto bad;
   c = ws_calibration_new (json_object_get_string_member (o, "name"), NULL);
   a = json_node_get_array (values);
@@ -121,13 +119,14 @@ ws_calibration_from_json (JsonNode *node,
     {
       JsonNode *e = json_array_get_element (a, i);
       JsonObject *v = JSON_NODE_HOLDS_OBJECT (e) ? json_node_get_object (e) : NULL;
-      const WsProfileField *f = v ? field_named (json_object_get_string_member_with_default (v, "field", "")) : NULL;
+      const WsProfileField *f = v ? ws_device_profile_field (json_object_get_string_member_with_default (v, "field", "")) : NULL;
       WsCalibrated out = { 0 };
 
-      if (f == NULL || !number_in (v, "value", &out.value))
+      if (f == NULL || !number_in (v, "value", &out.value) ||
+          (json_object_has_member (v, "how") && !is_text (v, "how", 4096)))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       "calibration: values[%u] is no profile field with a number", i);
+                       "calibration: values[%u] is no profile field with a number and how, as text", i);
           return NULL;
         }
       out.field = f->name;
@@ -239,33 +238,6 @@ ws_device_profile_defaults (const WsCalibration *c)
 /* The profile                                                        */
 /* ------------------------------------------------------------------ */
 
-static gboolean
-set_field (WsDeviceProfile      *p,
-           const WsProfileField *f,
-           double                v)
-{
-  char *base = (char *) p;
-
-  if (!isfinite (v) || v < f->min || v > f->max)
-    return FALSE;
-  switch (f->type)
-    {
-    case WS_PROFILE_FIELD_INT:
-      *(int *) (base + f->offset) = (int) round (v);
-      return TRUE;
-    case WS_PROFILE_FIELD_UINT64:
-      *(guint64 *) (base + f->offset) = (guint64) round (v);
-      return TRUE;
-    case WS_PROFILE_FIELD_DOUBLE:
-      *(double *) (base + f->offset) = v;
-      return TRUE;
-    case WS_PROFILE_FIELD_STRING:
-    case WS_PROFILE_FIELD_CARVEOUTS:
-    default:
-      return FALSE;
-    }
-}
-
 /* What the L2's sizes that were not measured become when l2_bytes was:
  * what they were of the base's L2, and never more than it. */
 static void
@@ -304,11 +276,11 @@ ws_calibrated_profile_new (const WsCalibration   *calibration,
   for (guint i = 0; i < calibration->values->len; i++)
     {
       const WsCalibrated *v = &g_array_index (calibration->values, WsCalibrated, i);
-      const WsProfileField *f = field_named (v->field);
+      const WsProfileField *f = ws_device_profile_field (v->field);
 
       if (f == NULL)
         continue;
-      if (!set_field (p, f, v->value))
+      if (!ws_device_profile_set_number (p, f->name, v->value))
         {
           g_ptr_array_add (notes, g_strdup_printf ("%s = %g is out of range (%g to %g): kept %s", f->name, v->value,
                                                    f->min, f->max, base ? base_name : "the default"));
@@ -326,6 +298,11 @@ ws_calibrated_profile_new (const WsCalibration   *calibration,
       p->name = g_strdup (calibration->name);
       g_free (p->id);
       p->id = ws_device_slug (calibration->name);
+      if (*p->id == '\0')
+        {
+          g_free (p->id);
+          p->id = g_strdup ("gpu");
+        }
     }
   fit_l2 (p, how);
   g_free (p->source);

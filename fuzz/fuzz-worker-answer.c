@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include "ws-device-calibrate.h"
+#include "ws-device-json.h"
 #include "ws-recording.h"
 #include "ws-worker-client-private.h"
 
@@ -16,6 +18,33 @@ LLVMFuzzerInitialize (int    *argc,
 {
   fuzz_init_glib ();
   return 0;
+}
+
+/* A calibration: refused with text, or a profile over defaults that the
+ * loader takes back, or refused with text. */
+static void
+check_calibration (JsonNode *reply)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsCalibration) c = ws_calibration_from_json (reply, &error);
+  g_autoptr (WsCalibratedProfile) cp = NULL;
+  g_autoptr (WsDeviceProfile) back = NULL;
+  g_autofree char *text = NULL;
+
+  if (c == NULL)
+    {
+      fuzz_check_error (error);
+      return;
+    }
+  cp = ws_calibrated_profile_new (c, NULL, NULL, "today", &error);
+  if (cp == NULL)
+    {
+      fuzz_check_error (error);
+      return;
+    }
+  text = ws_calibrated_profile_to_data (cp);
+  back = ws_device_profile_from_data (text, -1, "calibrated", &error);
+  FUZZ_CHECK (back != NULL && error == NULL);
 }
 
 static void
@@ -31,6 +60,7 @@ check_reply (JsonNode *reply)
   m = ws_measurement_from_json (reply, &error);
   if (m == NULL)
     fuzz_check_error (error);
+  check_calibration (reply);
 }
 
 int

@@ -92,3 +92,9 @@ write('worker-answer', '\n'.join([
           'fatal': True}),
     line({'id': 1, 'error': {'domain': 'g-io-error-quark', 'code': 19, 'message': 'cancelled'}, 'fatal': False})])
       + '\n')
+# a calibration, as the worker's "calibrate" answers
+write('worker-answer', line({'id': 1, 'reply': {'name': 'NVIDIA H200', 'values': [
+    {'field': 'sms', 'value': 132, 'how': 'queried: multiProcessorCount'},
+    {'field': 'l2_bytes', 'value': 62914560, 'how': 'queried: l2CacheSize'},
+    {'field': 'dram_read_bytes_per_s', 'value': 4.6e12, 'how': 'measured: streaming loads'},
+    {'field': 'launch_us', 'value': 3.2, 'how': 'measured: an empty kernel'}]}}) + '\n')

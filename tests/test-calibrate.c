@@ -272,6 +272,31 @@ test_unknown_field_refused (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
 }
 
+/* found by fuzz-worker-answer: a lone surrogate decodes to text that is not
+ * UTF-8, which the profile written from it would carry */
+static void
+test_text_refused (void)
+{
+  /* as the fuzzer had it: json-glib takes the quote after the surrogate
+   * for its other half, and the string goes on */
+  const char *replies[] = {
+    "{\"name\": \"NVIDIA H200\", \"values\": [{\"field\": \"sms\", \"value\": 132, \"how\": \"\\ud800\":loads\"}]}",
+    "{\"name\": \"\\ud800\":x\", \"values\": []}",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (replies); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (JsonNode) node = json_from_string (replies[i], &error);
+      g_autoptr (WsCalibration) c = NULL;
+
+      g_assert_no_error (error);
+      c = ws_calibration_from_json (node, &error);
+      g_assert_null (c);
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* On a GPU                                                           */
 /* ------------------------------------------------------------------ */
@@ -396,6 +421,7 @@ main (int    argc,
   g_test_add_func ("/calibrate/over-defaults", test_over_defaults);
   g_test_add_func ("/calibrate/out-of-range-kept", test_out_of_range_kept);
   g_test_add_func ("/calibrate/unknown-field-refused", test_unknown_field_refused);
+  g_test_add_func ("/calibrate/text-refused", test_text_refused);
   g_test_add_func ("/calibrate/gpu", test_gpu);
   g_test_add_func ("/calibrate/gpu-cli", test_gpu_cli);
   return g_test_run ();

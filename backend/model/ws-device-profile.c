@@ -68,6 +68,69 @@ ws_device_profile_fields (guint *n_fields)
   return fields;
 }
 
+const WsProfileField *
+ws_device_profile_field (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    if (g_strcmp0 (fields[i].name, name) == 0)
+      return &fields[i];
+  return NULL;
+}
+
+double
+ws_device_profile_get_number (const WsDeviceProfile *profile,
+                              const char            *name)
+{
+  const WsProfileField *f = ws_device_profile_field (name);
+  const char *base = (const char *) profile;
+
+  g_return_val_if_fail (profile != NULL, NAN);
+
+  switch (f ? f->type : WS_PROFILE_FIELD_STRING)
+    {
+    case WS_PROFILE_FIELD_INT:
+      return *(const int *) (base + f->offset);
+    case WS_PROFILE_FIELD_UINT64:
+      return (double) *(const guint64 *) (base + f->offset);
+    case WS_PROFILE_FIELD_DOUBLE:
+      return *(const double *) (base + f->offset);
+    case WS_PROFILE_FIELD_STRING:
+    case WS_PROFILE_FIELD_CARVEOUTS:
+    default:
+      return NAN;
+    }
+}
+
+gboolean
+ws_device_profile_set_number (WsDeviceProfile *profile,
+                              const char      *name,
+                              double           value)
+{
+  const WsProfileField *f = ws_device_profile_field (name);
+  char *base = (char *) profile;
+
+  g_return_val_if_fail (profile != NULL, FALSE);
+
+  if (f == NULL || !isfinite (value) || value < f->min || value > f->max)
+    return FALSE;
+  switch (f->type)
+    {
+    case WS_PROFILE_FIELD_INT:
+      *(int *) (base + f->offset) = (int) round (value);
+      return TRUE;
+    case WS_PROFILE_FIELD_UINT64:
+      *(guint64 *) (base + f->offset) = (guint64) round (value);
+      return TRUE;
+    case WS_PROFILE_FIELD_DOUBLE:
+      *(double *) (base + f->offset) = value;
+      return TRUE;
+    case WS_PROFILE_FIELD_STRING:
+    case WS_PROFILE_FIELD_CARVEOUTS:
+    default:
+      return FALSE;
+    }
+}
+
 WsDeviceProfile *
 ws_device_profile_new (void)
 {

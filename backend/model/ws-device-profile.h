@@ -105,6 +105,19 @@ typedef struct
 GQuark                ws_device_profile_error_quark (void);
 const WsProfileField *ws_device_profile_fields     (guint                 *n_fields);
 
+/* The field of that JSON name, or NULL. */
+const WsProfileField *ws_device_profile_field      (const char            *name);
+/* A number field's value by its name; NAN for a field that is no number or
+ * no field. */
+double                ws_device_profile_get_number (const WsDeviceProfile *profile,
+                                                    const char            *name);
+/* Sets a number field, rounded when it counts whole things; FALSE, and
+ * nothing changed, when the value is out of the field's range or the field
+ * is no number. */
+gboolean              ws_device_profile_set_number (WsDeviceProfile       *profile,
+                                                    const char            *name,
+                                                    double                 value);
+
 WsDeviceProfile      *ws_device_profile_new        (void);
 WsDeviceProfile      *ws_device_profile_copy       (const WsDeviceProfile *profile);
 void                  ws_device_profile_free       (WsDeviceProfile       *profile);
