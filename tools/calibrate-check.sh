@@ -18,6 +18,7 @@
 #   calibrate.txt         the table: each measured value beside the shipped one
 #   DEVICE.json           the calibrated profile (calibrate -o $OUT/)
 #   calibrate.json        the same, as --json prints it
+#   model.txt             model --device DEVICE.json of coalescing/stride
 #   test-calibrate.txt    the TAP log of test-calibrate
 #
 # Exit status: 0 when calibrate and the test passed.
@@ -59,6 +60,15 @@ cat "$OUT/calibrate.txt"
 rc=$?
 echo "calibrate --json rc=$rc, $(wc -c < "$OUT/calibrate.json") bytes"
 [ $rc -eq 0 ] || { status=1; cat "$OUT/calibrate-json.err"; }
+
+# the model reads the profile it made, and predicts a time with it
+for f in "$OUT"/*.json; do
+  case $f in */calibrate.json) continue ;; esac
+  "${R[@]}" "$WS_CLI" model --device "$f" --preset coalescing/stride > "$OUT/model.txt" 2>&1
+  rc=$?
+  echo "model --device $(basename "$f") rc=$rc: $(grep 'predicted time' "$OUT/model.txt")"
+  [ $rc -eq 0 ] || status=1
+done
 
 # 2. the test: the numbers in range, the profile through the loader
 timeout 300 "${R[@]}" "$WS_TEST_DIR/test-calibrate" --verbose > "$OUT/test-calibrate.txt" 2>&1
