@@ -431,8 +431,16 @@ ws_worker_answer_parse (const char *line,
       if (p == NULL || json_array_get_length (p) != 2 || !holds_int (json_array_get_element (p, 0)) ||
           !holds_int (json_array_get_element (p, 1)))
         return WS_WORKER_ANSWER_OTHER;
-      *done = (guint) CLAMP (json_array_get_int_element (p, 0), 0, G_MAXUINT);
-      *total = (guint) CLAMP (json_array_get_int_element (p, 1), 0, G_MAXUINT);
+      /* samples or points done of so many: 0 ≤ done ≤ total, a count a
+       * measurement could have; anything else is not progress */
+      {
+        gint64 d = json_array_get_int_element (p, 0), t = json_array_get_int_element (p, 1);
+
+        if (d < 0 || t < d || t > G_MAXINT32)
+          return WS_WORKER_ANSWER_OTHER;
+        *done = (guint) d;
+        *total = (guint) t;
+      }
       return WS_WORKER_ANSWER_PROGRESS;
     }
   if (json_object_has_member (answer, "error"))

@@ -45,6 +45,10 @@ test_answers (void)
     { "{\"id\": 1, \"progress\": \"half\"}", WS_WORKER_ANSWER_OTHER, NULL },
     { "{\"id\": 1, \"progress\": [1]}", WS_WORKER_ANSWER_OTHER, NULL },
     { "{\"id\": 1, \"progress\": [\"a\", 2]}", WS_WORKER_ANSWER_OTHER, NULL },
+    /* out of range: more done than in all, negative, beyond any count */
+    { "{\"id\": 1, \"progress\": [11, 10]}", WS_WORKER_ANSWER_OTHER, NULL },
+    { "{\"id\": 1, \"progress\": [-1, 10]}", WS_WORKER_ANSWER_OTHER, NULL },
+    { "{\"id\": 1, \"progress\": [8888888888888888883, 10]}", WS_WORKER_ANSWER_OTHER, NULL },
     { "{\"id\": 1}", WS_WORKER_ANSWER_OTHER, NULL },
     { "not json", WS_WORKER_ANSWER_OTHER, NULL },
     /* errors, whatever their members hold */
