@@ -32,7 +32,7 @@ for what in "$@"; do
   start=$(date +%s)
   case $what in
     tests)
-      for t in gpu jit counters backend session worker truth; do
+      for t in gpu jit counters backend session worker truth calibrate; do
         [ -x $D/test-$t ] || continue
         s=$(date +%s)
         timeout 200 $R $D/test-$t > "$OUT/test-$t.txt" 2>&1
@@ -52,7 +52,10 @@ for what in "$@"; do
       echo "truth rc=$?"; tail -3 "$OUT/truth.txt" ;;
     calibrate)
       mkdir -p "$OUT/devices"
-      timeout 120 $R $D/warpscope-cli calibrate -o "$OUT/devices/" > "$OUT/calibrate.txt" 2>&1
+      slug=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | tr 'A-Z ' 'a-z-' | tr -cd 'a-z0-9-')
+      base=()
+      [ -f "data/devices/$slug.json" ] && base=(--base "$PWD/data/devices/$slug.json")
+      timeout 120 $R $D/warpscope-cli calibrate "${base[@]}" -o "$OUT/devices/" > "$OUT/calibrate.txt" 2>&1
       echo "calibrate rc=$?"; cat "$OUT/calibrate.txt" ;;
     *)
       echo "gpu-check: what is $what? tests, record, truth or calibrate" >&2; exit 2 ;;
