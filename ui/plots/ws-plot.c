@@ -23,13 +23,14 @@ ws_plot_recorded (WsRecording     *recording,
 {
   g_autoptr (GPtrArray) found = NULL;
   g_autoptr (GPtrArray) all = NULL;
-  GPtrArray *out = g_ptr_array_new ();
+  GPtrArray *out;
 
   if (recording == NULL)
-    return out;
+    return g_ptr_array_new ();
   found = ws_recording_lookup_pattern (recording, id, pattern, except);
   if (found->len > 0)
     return g_steal_pointer (&found);
+  out = g_ptr_array_new ();
   all = ws_recording_find (recording, id);
   for (guint i = 0; i < all->len; i++)
     if (except == NULL || ws_measurement_get_param (g_ptr_array_index (all, i), except, NULL))
