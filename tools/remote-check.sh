@@ -53,7 +53,7 @@ killed_sweep () {
   local name=$1 kill=$2; shift 2
   local file=$OUT/sweep-$name.json start rc n
   rm -f "$file"
-  timeout 100 $CLI $SWEEP --samples 500 -o "$file" "$@" > "$OUT/sweep-$name-1.txt" 2> "$OUT/sweep-$name-1.err" &
+  timeout 100 $CLI $SWEEP --samples 5000 -o "$file" "$@" > "$OUT/sweep-$name-1.txt" 2> "$OUT/sweep-$name-1.err" &
   local cli=$!
   start=$(date +%s)
   while [ "$(points "$file")" -lt $((POINTS / 2)) ] && kill -0 $cli 2>/dev/null && [ $(( $(date +%s) - start )) -lt 60 ]; do
@@ -72,7 +72,7 @@ killed_sweep () {
   local kept; kept=$(points "$file")
   say "$name: sweep of $POINTS points, $kill killed at $n points: exit $rc (4 expected), $kept points kept in $(basename "$file")"
   say "$name:   it said: $(tail -2 "$OUT/sweep-$name-1.err" | tr '\n' ' ')"
-  timeout 100 $CLI $SWEEP --samples 500 -o "$file" --resume "$@" > "$OUT/sweep-$name-2.txt" 2> "$OUT/sweep-$name-2.err"
+  timeout 100 $CLI $SWEEP --samples 5000 -o "$file" --resume "$@" > "$OUT/sweep-$name-2.txt" 2> "$OUT/sweep-$name-2.err"
   rc=$?
   say "$name: --resume: exit $rc (0 expected), $(points "$file") of $POINTS points ($(grep -c . "$OUT/sweep-$name-2.txt") lines printed)"
   if [ "$rc" = 0 ] && [ "$(points "$file")" = $POINTS ] && [ "$kept" -ge 1 ] && [ "$kept" -lt $POINTS ]; then
