@@ -61,10 +61,9 @@ killed_sweep () {
   done
   n=$(points "$file")
   if [ "$kill" = worker ]; then
-    # timeout → run → warpscope-cli, whose child is the worker (sh and the run wrapper exec it)
-    for p in $(ps -o pid= --ppid "$(ps -o pid= --ppid $cli | head -1)" 2>/dev/null) $(ps -o pid= --ppid $cli); do
-      ps -o args= -p "$p" | grep -q warpscope-gpu-worker && kill -9 "$p"
-    done
+    # the only worker running is this sweep's, however deep the wrappers
+    # that start it (timeout, run, sh, worker.sh) put it
+    pkill -9 -f "$BIN/warpscope-gpu-worker"
   else
     for p in $(ps -o pid= --ppid "$SSHD_PID"); do kill -9 "$p"; done
   fi
