@@ -14,6 +14,10 @@
 #                                 data/truth/ names it
 #   tools/gpu-check.sh calibrate  the device's profile: $OUT/<device slug>.json
 #                                 as data/devices/ names it
+#   tools/gpu-check.sh sanitize   compute-sanitizer (memcheck with leak check,
+#                                 racecheck, synccheck, initcheck) over every
+#                                 kernel of a recording, in the worker process:
+#                                 $OUT/sanitize-TOOL.txt, a summary per tool
 set -u
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 D=.device/gpu
@@ -57,8 +61,22 @@ for what in "$@"; do
       [ -f "data/devices/$slug.json" ] && base=(--base "$PWD/data/devices/$slug.json")
       timeout 120 $R $D/warpscope-cli calibrate "${base[@]}" -o "$OUT/devices/" > "$OUT/calibrate.txt" 2>&1
       echo "calibrate rc=$?"; cat "$OUT/calibrate.txt" ;;
+    sanitize)
+      cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+      for tool in memcheck racecheck synccheck initcheck; do
+        s=$(date +%s)
+        extra=()
+        [ $tool = memcheck ] && extra=(--leak-check full)
+        # the kernels run in the worker, a child of warpscope-cli
+        timeout ${SANITIZE_SECONDS:-120} "$cs" --tool $tool "${extra[@]}" --target-processes all --print-limit 20 \
+          $R $D/warpscope-cli record -o "/tmp/sanitize-$tool.json" > "$OUT/sanitize-$tool.txt" 2>&1
+        rc=$?
+        echo "$tool rc=$rc in $(( $(date +%s) - s )) s: $(grep -c 'measurements of' "$OUT/sanitize-$tool.txt") complete runs," \
+             "$(grep -E 'ERROR SUMMARY' "$OUT/sanitize-$tool.txt" | tail -2 | tr '\n' ' ')"
+        grep -E '========= (Invalid|Race|Barrier|Uninitialized|Leaked|Program hit)' "$OUT/sanitize-$tool.txt" | sort | uniq -c | head -5
+      done ;;
     *)
-      echo "gpu-check: what is $what? tests, record, truth or calibrate" >&2; exit 2 ;;
+      echo "gpu-check: what is $what? tests, record, truth, calibrate or sanitize" >&2; exit 2 ;;
   esac
   echo "$what: $(( $(date +%s) - start )) s"
 done
