@@ -781,6 +781,9 @@ ws_gpu_shutdown (void)
       cudaEventDestroy (state.start);
       cudaEventDestroy (state.stop);
       cudaFree (state.clock_out);
+      /* the modules' own globals (the __managed__ array of the unified
+       * kernels) go with the context: leave none behind for a leak check */
+      cudaDeviceReset ();
       cudaGetLastError ();
       forget_context ();
     }
