@@ -15,9 +15,13 @@ if [ ! -f "$build/build.ninja" ]; then
 fi
 ninja -C "$build"
 
-# CUDA maps memory where ASan keeps its shadow gap (protect_shadow_gap=0);
-# full stacks for leaks in libraries built without frame pointers.
-export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:protect_shadow_gap=0:fast_unwind_on_malloc=0"
+# CUDA maps memory where ASan keeps its shadow gap (protect_shadow_gap=0).
+# Stacks of allocations by frame pointers: the slow unwinder made every
+# malloc of cairo and pango cost a DWARF walk (the figure tests 30 times
+# slower), and the suppressions match the library of the allocating frame,
+# which fast unwinding keeps. WS_ASAN_UNWIND=fast_unwind_on_malloc=0 for full
+# stacks through libraries built without frame pointers.
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:protect_shadow_gap=0:${WS_ASAN_UNWIND:-fast_unwind_on_malloc=1}"
 export LSAN_OPTIONS="suppressions=$top/tools/sanitize/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1"
 # GSlice hands out memory LeakSanitizer cannot see: malloc instead
