@@ -819,6 +819,9 @@ cli (const char * const *args,
   g_assert_no_error (error);
   g_assert_true (g_subprocess_communicate_utf8 (p, NULL, NULL, out, err, &error));
   g_assert_no_error (error);
+  if (!g_subprocess_get_if_exited (p))
+    g_error ("warpscope-cli %s was killed by signal %d; it said: %s", args[0], g_subprocess_get_term_sig (p),
+             *err ? *err : "");
   return g_subprocess_get_exit_status (p);
 }
 
