@@ -26,16 +26,16 @@ export G_SLICE=always-malloc
 export GDK_DEBUG=gl-disable
 # everything runs several times slower
 export WS_TEST_TIMEOUT_SCALE=6
-# Two passes. The model, the backend and the CLI with full stacks of every
-# allocation: GLib, json-glib and fontconfig are built without frame
+# Two passes. Everything but the figures with full stacks of every
+# allocation: GLib, GTK, json-glib and fontconfig are built without frame
 # pointers, and only a full unwind reaches the library frame the
-# suppressions name. The figures and the windows with stacks unwound by frame
-# pointers: there every malloc of cairo and pango paid a DWARF walk under the
-# full unwinder (the figure tests 30 times slower, hours on two cores), and
-# their leaks are reported all the same.
+# suppressions name. The figures with stacks unwound by frame pointers:
+# there every malloc of cairo and pango paid a DWARF walk under the full
+# unwinder (the figure tests 30 times slower), and the figures' leaks are
+# their own, reported all the same.
 rc=0
 ASAN_OPTIONS="$asan:fast_unwind_on_malloc=0" \
-  meson test -C "$build" --print-errorlogs --timeout-multiplier 6 --no-suite figures --no-suite gui "$@" || rc=1
+  meson test -C "$build" --print-errorlogs --timeout-multiplier 6 --no-suite figures "$@" || rc=1
 ASAN_OPTIONS="$asan:fast_unwind_on_malloc=1" \
-  meson test -C "$build" --no-rebuild --print-errorlogs --timeout-multiplier 6 --suite figures --suite gui "$@" || rc=1
+  meson test -C "$build" --no-rebuild --print-errorlogs --timeout-multiplier 6 --suite figures "$@" || rc=1
 exit $rc
