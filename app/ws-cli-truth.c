@@ -375,15 +375,11 @@ run_below_l1 (WsSession             *session,
     return TRUE;
   if (info)
     {
-      g_autoptr (GArray) params = g_array_new (FALSE, TRUE, sizeof (WsParamValue));
+      /* every parameter at its default, as `measure ID` runs it */
+      g_autoptr (GArray) params = ws_cli_kernel_params ("truth", info, NULL);
       g_autoptr (WsMeasureRequest) request = NULL;
       WsMeasureOptions options = WS_MEASURE_OPTIONS_DEFAULT;
 
-      for (guint i = 0; i < info->n_params; i++)
-        {
-          WsParamValue p = { (char *) info->params[i].name, info->params[i].def };
-          g_array_append_val (params, p);
-        }
       options.cold = TRUE;
       options.counters = TRUE;
       request = ws_cli_kernel_request (info->id, params, &options);

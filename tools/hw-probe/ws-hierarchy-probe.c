@@ -20,6 +20,7 @@
  * accesses as array:space:kind:bytes:index, separated by ';'.
  */
 #include "ws-config.h"
+#include "hierarchy-data.h"
 #include "ws-counters.h"
 #include "ws-gpu.h"
 #include "ws-jit.h"
@@ -29,96 +30,6 @@
 #include <json-glib/json-glib.h>
 #include <stdio.h>
 #include <string.h>
-
-static gboolean
-parse_dim (const char *text,
-           WsDim3     *out)
-{
-  g_auto (GStrv) parts = g_strsplit (g_strstrip ((char *) text), ",", 3);
-  guint64 v[3] = { 1, 1, 1 };
-
-  for (guint i = 0; parts[i]; i++)
-    if (!g_ascii_string_to_unsigned (g_strstrip (parts[i]), 10, 1, G_MAXUINT32, &v[i], NULL))
-      return FALSE;
-  *out = WS_DIM3 ((guint) v[0], (guint) v[1], (guint) v[2]);
-  return TRUE;
-}
-
-static gboolean
-is_empty (const char *field)
-{
-  return *field == '\0' || strcmp (field, "-") == 0;
-}
-
-static gboolean
-add_accesses (WsPattern  *p,
-              const char *text,
-              GError    **error)
-{
-  g_auto (GStrv) list = g_strsplit (text, ";", -1);
-
-  for (guint i = 0; list[i]; i++)
-    {
-      g_auto (GStrv) f = g_strsplit (g_strstrip (list[i]), ":", 5);
-      WsSpace space;
-      WsAccessKind kind;
-
-      if (g_strv_length (f) != 5 || !ws_space_from_string (f[1], &space) ||
-          !ws_access_kind_from_string (f[2], &kind))
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "bad access “%s”", list[i]);
-          return FALSE;
-        }
-      if (!ws_pattern_add_access (p, f[0], space, kind, (guint) g_ascii_strtoull (f[3], NULL, 10), f[4], 0, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static WsPattern *
-parse_spec (char  **f,
-            GError **error)
-{
-  g_autoptr (WsPattern) p = ws_pattern_new ();
-  WsDim3 block, grid;
-
-  if (!parse_dim (f[1], &block) || !parse_dim (f[2], &grid))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "bad block or grid");
-      return NULL;
-    }
-  if (!ws_pattern_set_block (p, block, error) || !ws_pattern_set_grid (p, grid, error))
-    return NULL;
-  if (!is_empty (f[3]))
-    {
-      g_auto (GStrv) params = g_strsplit_set (f[3], " \t", -1);
-      for (guint i = 0; params[i]; i++)
-        {
-          g_auto (GStrv) kv = g_strsplit (params[i], "=", 2);
-          if (*params[i] == '\0')
-            continue;
-          if (g_strv_length (kv) != 2 ||
-              !ws_pattern_set_param (p, kv[0], g_ascii_strtoll (kv[1], NULL, 10), error))
-            return NULL;
-        }
-    }
-  if (!is_empty (f[4]))
-    {
-      g_auto (GStrv) defs = g_strsplit (f[4], ";", -1);
-      for (guint i = 0; defs[i]; i++)
-        {
-          g_auto (GStrv) kv = g_strsplit (defs[i], "=", 2);
-          if (g_strv_length (kv) != 2 ||
-              !ws_pattern_add_definition (p, g_strstrip (kv[0]), g_strstrip (kv[1]), error))
-            return NULL;
-        }
-    }
-  if (!is_empty (f[5]) && !ws_pattern_set_guard (p, f[5], error))
-    return NULL;
-  if (!add_accesses (p, f[6], error))
-    return NULL;
-  return g_steal_pointer (&p);
-}
 
 static void
 add_stats (JsonBuilder   *b,
@@ -279,21 +190,14 @@ run_spec (const char *path,
   lines = g_strsplit (text, "\n", -1);
   for (guint i = 0; lines[i]; i++)
     {
-      g_auto (GStrv) f = NULL;
+      g_autofree char *name = NULL;
       g_autoptr (WsPattern) p = NULL;
       char *line = g_strstrip (lines[i]);
 
       if (*line == '\0' || *line == '#')
         continue;
-      f = g_strsplit (line, "|", 7);
-      if (g_strv_length (f) != 7)
-        {
-          g_printerr ("%s:%u: need 7 fields\n", path, i + 1);
-          return 2;
-        }
-      for (guint k = 0; k < 7; k++)
-        g_strstrip (f[k]);
-      p = parse_spec (f, &error);
+      /* the spec format the tests read the results back with */
+      p = ws_hier_spec_parse (line, &name, &error);
       if (p == NULL)
         {
           g_printerr ("%s:%u: %s\n", path, i + 1, error->message);
@@ -304,14 +208,14 @@ run_spec (const char *path,
         {
           g_autoptr (WsLaunchStats) st = ws_model_analyze_launch (p, NULL, &error);
           if (st == NULL)
-            g_printerr ("%s: %s\n", f[0], error->message);
+            g_printerr ("%s: %s\n", name, error->message);
           else
-            printf ("%-28s %12" G_GUINT64_FORMAT " instructions %12" G_GUINT64_FORMAT " sectors %.2fs\n", f[0],
+            printf ("%-28s %12" G_GUINT64_FORMAT " instructions %12" G_GUINT64_FORMAT " sectors %.2fs\n", name,
                     st->total.instructions, st->total.sectors, st->seconds);
           g_clear_error (&error);
           continue;
         }
-      probe_pattern (f[0], line, p, once);
+      probe_pattern (name, line, p, once);
     }
   return 0;
 }
