@@ -164,8 +164,13 @@ queried (const WsCalibration *c,
          double               otherwise)
 {
   const WsCalibrated *v = ws_calibration_lookup (c, field);
+  const WsProfileField *f = ws_device_profile_field (field);
 
-  return v ? v->value : otherwise;
+  /* a worker's answer is not trusted: a value outside the field's range
+   * (which the profile would refuse anyway) keeps the default */
+  if (v == NULL || (f != NULL && (v->value < f->min || v->value > f->max)))
+    return otherwise;
+  return v->value;
 }
 
 WsDeviceProfile *

@@ -258,6 +258,31 @@ test_out_of_range_kept (void)
   g_assert_nonnull (strstr (g_ptr_array_index (cp->notes, 0), "dram_read_bytes_per_s"));
 }
 
+/* A worker that answers an absurd SM count (a fuzzer found 4.6e12, which
+ * overflowed the default profile's unsigned count) gets the defaults' value
+ * and a note, not undefined behaviour. */
+static void
+test_out_of_range_over_defaults (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsCalibration) c = fake_calibration (2e12);
+  g_autoptr (WsCalibratedProfile) cp = NULL;
+  WsCalibrated *sms = NULL;
+
+  for (guint i = 0; i < c->values->len; i++)
+    if (g_strcmp0 (g_array_index (c->values, WsCalibrated, i).field, "sms") == 0)
+      sms = &g_array_index (c->values, WsCalibrated, i);
+  g_assert_nonnull (sms);
+  sms->value = 4.6e12;
+  g_free (c->name);
+  c->name = g_strdup ("NVIDIA Future GPU 9000");
+  cp = ws_calibrated_profile_new (c, NULL, NULL, "today", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp->profile->sms, ==, 80);
+  g_assert_cmpuint (cp->notes->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (cp->notes, 0), "sms"));
+}
+
 static void
 test_unknown_field_refused (void)
 {
@@ -420,6 +445,7 @@ main (int    argc,
   g_test_add_func ("/calibrate/over-shipped", test_over_shipped);
   g_test_add_func ("/calibrate/over-defaults", test_over_defaults);
   g_test_add_func ("/calibrate/out-of-range-kept", test_out_of_range_kept);
+  g_test_add_func ("/calibrate/out-of-range-over-defaults", test_out_of_range_over_defaults);
   g_test_add_func ("/calibrate/unknown-field-refused", test_unknown_field_refused);
   g_test_add_func ("/calibrate/text-refused", test_text_refused);
   g_test_add_func ("/calibrate/gpu", test_gpu);
