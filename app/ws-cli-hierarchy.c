@@ -67,8 +67,11 @@ ws_cli_predict_measurement (const WsMeasurement   *m,
   for (guint i = 0; m->params && i < m->params->len; i++)
     {
       const WsParamValue *v = &g_array_index (m->params, WsParamValue, i);
+      const WsPresetParam *own = ws_preset_get_param (preset, v->name);
+      /* the pattern's parameters, and the kernel's own, which its launch reads */
+      gboolean kernel = own && own->use == WS_PARAM_KERNEL_ONLY;
 
-      if (ws_pattern_get_param (p, v->name, NULL) && !ws_pattern_set_param (p, v->name, v->value, NULL))
+      if ((kernel || ws_pattern_get_param (p, v->name, NULL)) && !ws_pattern_set_param (p, v->name, v->value, NULL))
         return NAN;
     }
   if (!ws_preset_fit_grid (preset, p, NULL) || (launch = ws_kernel_launch_new (preset->id, p, NULL)) == NULL ||

@@ -236,6 +236,8 @@ ws_device_profile_defaults (const WsCalibration *c)
   p->sync_ns = 50;
   p->pcie_pageable_bytes_per_s = 8e9;
   p->pcie_pinned_bytes_per_s = 2.5e10;
+  p->managed_fault_bytes_per_s = 1.0e10;
+  p->managed_fault_us = 120;
   return p;
 }
 

@@ -107,6 +107,9 @@ read_field (JsonObject           *o,
   char *base = (char *) p;
   double v;
 
+  if (node == NULL && !isnan (f->otherwise))
+    return ws_device_profile_set_number (p, f->name, f->otherwise) ||
+           fail (error, where, "%s is missing and its default is out of range", f->name);
   if (node == NULL)
     return fail (error, where, "%s is missing (%s)", f->name, f->description);
   switch (f->type)

@@ -7,7 +7,10 @@
 G_DEFINE_QUARK (ws-device-profile-error-quark, ws_device_profile_error)
 
 #define F(NAME, TYPE, MEMBER, MIN, MAX, DESC) \
-  { NAME, WS_PROFILE_FIELD_##TYPE, G_STRUCT_OFFSET (WsDeviceProfile, MEMBER), MIN, MAX, DESC }
+  { NAME, WS_PROFILE_FIELD_##TYPE, G_STRUCT_OFFSET (WsDeviceProfile, MEMBER), MIN, MAX, DESC, NAN }
+/* a field added since version 1 of the format: files that lack it get the value */
+#define F_SINCE(NAME, TYPE, MEMBER, MIN, MAX, DESC, OTHERWISE) \
+  { NAME, WS_PROFILE_FIELD_##TYPE, G_STRUCT_OFFSET (WsDeviceProfile, MEMBER), MIN, MAX, DESC, OTHERWISE }
 
 static const WsProfileField fields[] = {
   F ("id", STRING, id, 1, 64, "slug of the device's name, as data/truth/ names files"),
@@ -57,6 +60,11 @@ static const WsProfileField fields[] = {
   F ("sync_ns", DOUBLE, sync_ns, 0, 100000, "what a __syncthreads () adds to a block's life"),
   F ("pcie_pageable_bytes_per_s", DOUBLE, pcie_pageable_bytes_per_s, 1e7, 1e13, "host copies from pageable memory"),
   F ("pcie_pinned_bytes_per_s", DOUBLE, pcie_pinned_bytes_per_s, 1e7, 1e13, "host copies from pinned memory"),
+  /* the H200's, where a file has none */
+  F_SINCE ("managed_fault_bytes_per_s", DOUBLE, managed_fault_bytes_per_s, 1e7, 1e13,
+           "managed memory the kernel's page faults migrate to the device", 1.0e10),
+  F_SINCE ("managed_fault_us", DOUBLE, managed_fault_us, 0, 1e6,
+           "what a launch whose managed memory is on the host pays before the first page arrives", 120),
 };
 
 #undef F

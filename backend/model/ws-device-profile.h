@@ -80,6 +80,11 @@ typedef struct
   /* host transfers */
   double pcie_pageable_bytes_per_s;
   double pcie_pinned_bytes_per_s;
+
+  /* managed memory the kernel's page faults migrate: a fixed cost per
+   * launch that faults, then bytes at this rate (optional in files) */
+  double managed_fault_bytes_per_s;
+  double managed_fault_us;
 } WsDeviceProfile;
 
 typedef enum
@@ -100,6 +105,7 @@ typedef struct
   double min;
   double max;
   const char *description;
+  double otherwise;             /* the value a file that lacks it gets; NAN: the field is required */
 } WsProfileField;
 
 GQuark                ws_device_profile_error_quark (void);

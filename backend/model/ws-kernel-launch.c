@@ -11,7 +11,8 @@
  * "for VAR in a,b,c" (one access per value, VAR replaced in the index).
  * Options: regs=EXPR, shared=EXPR (bytes per block), alu=EXPR (arithmetic
  * warp instructions per thread... per thread), syncs=EXPR (per block),
- * host=pageable|pinned|mapped|streams, in=EXPR, out=EXPR (bytes), streams=EXPR.
+ * host=pageable|pinned|mapped|streams|prefetch|managed, in=EXPR, out=EXPR
+ * (bytes), streams=EXPR.
  * Expressions use the pattern's parameters and the kernel's own ones. */
 #include "ws-kernel-launch.h"
 #include "ws-presets.h"
@@ -127,6 +128,19 @@ static const LaunchSpec specs[] = {
   { "transfer/pinned", "@0; out:global:store:4:i :: host=pinned in=N * 4" },
   { "transfer/mapped", "@0; out:global:store:4:i :: host=mapped in=N * 4" },
   { "transfer/streams", "@0; out:global:store:4:i :: host=streams in=N * 4 out=N * 4 streams=streams" },
+  /* the same with `work` rounds of a hash per element: a shift, an xor
+   * and a multiply-add each */
+  { "transfer/overlap", "@0; @1 :: host=streams in=N * 4 out=N * 4 streams=streams alu=3 * work" },
+
+  /* out[i] = in[i] * 3 + 1, the input written by the host just before */
+  { "unified/explicit", "@0; @1 :: host=pageable in=N * 4" },
+  { "unified/managed", "@0; @1 :: host=managed in=N * 4" },
+  { "unified/prefetch", "@0; @1 :: host=prefetch in=N * 4" },
+  /* the device's read-only copy outlives the host's reads */
+  { "unified/read-mostly", "@0; @1" },
+  { "unified/preferred-host", "@0; @1 :: host=mapped in=N * 4" },
+  { "unified/managed-variable", "@0; @1 :: host=managed in=N * 4" },
+  { "unified/mapped-uva", "@0; @1 :: host=mapped in=N * 4" },
 
   /* v = in[i], then the block's merge, then out[blockIdx.x] */
 #define MERGE_IN "- | - | " I " | i < N | in:global:load:4:i; s:shared:store:4:threadIdx.x"
@@ -572,7 +586,7 @@ apply_option (WsKernelLaunch *l,
     goto bad;
   if (g_str_equal (kv[0], "host"))
     {
-      static const char *names[] = { "none", "pageable", "pinned", "mapped", "streams" };
+      static const char *names[] = { "none", "pageable", "pinned", "mapped", "streams", "prefetch", "managed" };
 
       for (guint i = 0; i < G_N_ELEMENTS (names); i++)
         if (g_str_equal (kv[1], names[i]))
@@ -675,7 +689,8 @@ ws_kernel_launch_new (const char      *preset,
   return g_steal_pointer (&l);
 }
 
-/* The pattern is the preset's but for its parameters' values. */
+/* The pattern is the preset's but for its parameters' values (and the
+ * values of the kernel's own parameters, which it may carry). */
 static gboolean
 same_shape (const WsPreset  *preset,
             const WsPattern *pattern)
@@ -687,7 +702,15 @@ same_shape (const WsPreset  *preset,
   for (guint i = 0; i < ws_pattern_get_n_params (pattern); i++)
     {
       const WsParam *pp = ws_pattern_get_param_nth (pattern, i);
+      const WsPresetParam *own = ws_preset_get_param (preset, pp->name);
 
+      if (own && own->use == WS_PARAM_KERNEL_ONLY)
+        {
+          /* the kernel's: in the reference too, so that the texts compare */
+          if (!ws_pattern_set_param (reference, pp->name, pp->value, NULL))
+            return FALSE;
+          continue;
+        }
       if (!ws_pattern_get_param (reference, pp->name, NULL) ||
           !ws_pattern_set_param (reference, pp->name, pp->value, NULL))
         return FALSE;
@@ -727,29 +750,47 @@ ws_launch_prediction_free (WsLaunchPrediction *prediction)
   g_free (prediction);
 }
 
-/* The copies around the kernel: before it, or (in streams) overlapping it
- * but for a chunk. */
+/* The copies before the kernel, which it waits for. (Streams overlap them
+ * with the kernel: see pipeline_ms.) A prefetch moves managed pages in bulk
+ * as a pinned copy does; pages migrated on faults come in at the profile's
+ * fault rate, after a fixed cost. */
 static double
 host_ms (const WsKernelLaunch  *l,
          const WsDeviceProfile *p)
 {
-  double in, out;
-
   switch (l->host)
     {
     case WS_HOST_PAGEABLE:
       return l->host_in / p->pcie_pageable_bytes_per_s * 1e3;
     case WS_HOST_PINNED:
+    case WS_HOST_PREFETCH:
       return l->host_in / p->pcie_pinned_bytes_per_s * 1e3;
+    case WS_HOST_MANAGED:
+      return l->host_in ? p->managed_fault_us * 1e-3 + l->host_in / p->managed_fault_bytes_per_s * 1e3 : 0;
     case WS_HOST_STREAMS:
-      in = l->host_in / p->pcie_pinned_bytes_per_s * 1e3;
-      out = l->host_out / p->pcie_pinned_bytes_per_s * 1e3;
-      return MAX (in, out) + MIN (in, out) / MAX (l->streams, 1);
     case WS_HOST_MAPPED:
     case WS_HOST_NONE:
     default:
       return 0;
     }
+}
+
+/* Copy in, kernel and copy out of S chunks in S streams: three stages (two
+ * copy engines and the SMs) in a pipeline, so the first chunk's copy in and
+ * the last one's copy out are not hidden, and between them the slowest stage
+ * sets the pace. Each chunk's kernel is a launch of its own, and each copy
+ * costs what a launch does before its first byte moves. */
+static double
+pipeline_ms (const WsKernelLaunch  *l,
+             const WsDeviceProfile *p,
+             double                 kernel_ms)
+{
+  double s = MAX (l->streams, 1);
+  double in = l->host_in / p->pcie_pinned_bytes_per_s * 1e3 / s + p->launch_us * 1e-3;
+  double out = l->host_out / p->pcie_pinned_bytes_per_s * 1e3 / s + p->launch_us * 1e-3;
+  double k = kernel_ms / s + p->launch_us * 1e-3;
+
+  return in + k + out + (s - 1) * MAX (MAX (in, out), k);
 }
 
 WsLaunchPrediction *
@@ -792,5 +833,16 @@ ws_launch_predict (const WsKernelLaunch  *l,
       r->total.dram_write_bytes += l->host_in;
     }
   ws_timing_predict_work (&work, profile, &r->timing);
+  if (l->host == WS_HOST_STREAMS)
+    {
+      /* the copies overlap the kernel, chunk by chunk */
+      double kernel = r->timing.predicted_ms - r->timing.level_ms[WS_BOUND_LAUNCH];
+      double total = pipeline_ms (l, profile, kernel);
+
+      r->timing.level_ms[WS_BOUND_LAUNCH] = total - kernel;
+      if (r->timing.level_ms[WS_BOUND_LAUNCH] > kernel)
+        r->timing.bound = WS_BOUND_LAUNCH;
+      r->timing.predicted_ms = total;
+    }
   return g_steal_pointer (&r);
 }

@@ -25,6 +25,8 @@ typedef enum
   WS_HOST_PINNED,       /* cudaMemcpy from cudaMallocHost memory, then the kernel */
   WS_HOST_MAPPED,       /* the kernel reads host memory over the bus */
   WS_HOST_STREAMS,      /* copy in, kernel, copy out, in chunks over streams (pinned) */
+  WS_HOST_PREFETCH,     /* managed memory on the host, cudaMemPrefetchAsync'ed, then the kernel */
+  WS_HOST_MANAGED,      /* managed memory on the host, migrated on the kernel's page faults */
 } WsHostCopy;
 
 typedef struct
