@@ -52,34 +52,6 @@ ws_cli_predict (const char            *preset,
   return pred;
 }
 
-double
-ws_cli_predict_measurement (const WsMeasurement   *m,
-                            const WsDeviceProfile *profile)
-{
-  const WsPreset *preset = profile ? ws_preset_lookup (m->id) : NULL;
-  g_autoptr (WsPattern) p = NULL;
-  g_autoptr (WsKernelLaunch) launch = NULL;
-  g_autoptr (WsLaunchPrediction) pred = NULL;
-
-  if (preset == NULL)
-    return NAN;
-  p = ws_preset_build (preset);
-  for (guint i = 0; m->params && i < m->params->len; i++)
-    {
-      const WsParamValue *v = &g_array_index (m->params, WsParamValue, i);
-      const WsPresetParam *own = ws_preset_get_param (preset, v->name);
-      /* the pattern's parameters, and the kernel's own, which its launch reads */
-      gboolean kernel = own && own->use == WS_PARAM_KERNEL_ONLY;
-
-      if ((kernel || ws_pattern_get_param (p, v->name, NULL)) && !ws_pattern_set_param (p, v->name, v->value, NULL))
-        return NAN;
-    }
-  if (!ws_preset_fit_grid (preset, p, NULL) || (launch = ws_kernel_launch_new (preset->id, p, NULL)) == NULL ||
-      (pred = ws_launch_predict (launch, profile, NULL, NULL)) == NULL)
-    return NAN;
-  return pred->timing.predicted_ms;
-}
-
 static void
 row (const char *label,
      double      value,

@@ -19,10 +19,6 @@ WsLaunchPrediction *ws_cli_predict           (const char               *preset,
                                               const WsDeviceProfile    *profile,
                                               WsKernelLaunch          **launch,
                                               GError                  **error);
-/* The model's time for what a measurement ran (its preset's kernel with
- * its parameters), in ms; NAN for a kernel with no preset or no profile. */
-double              ws_cli_predict_measurement (const WsMeasurement   *measurement,
-                                                const WsDeviceProfile *profile);
 void                ws_cli_print_prediction  (const WsLaunchPrediction *prediction,
                                               const WsKernelLaunch     *launch,
                                               const WsDeviceProfile    *profile);

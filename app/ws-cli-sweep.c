@@ -4,6 +4,7 @@
 #include "ws-cli-measuring.h"
 #include "ws-cli-hierarchy.h"
 #include "ws-device-json.h"
+#include "ws-truth.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -40,7 +41,7 @@ print_sweep_table (const char            *param,
               m->bandwidth_gbs, m->registers, m->warps_per_sm);
       if (profile)
         {
-          double predicted = ws_cli_predict_measurement (m, profile);
+          double predicted = ws_truth_predict_measurement (m, profile);
 
           if (isnan (predicted))
             printf (" %12s", "—");

@@ -72,6 +72,12 @@ void         ws_truth_compare_hierarchy (const WsTruthCase          *c,
                                          const WsMeasurement        *m,
                                          GPtrArray                  *rows);
 gboolean     ws_truth_row_unexplained   (const WsTruthRow    *r);
+
+/* The model's time for what a measurement ran (its preset's real kernel
+ * with its parameters, the kernel's own included), in ms; NAN for a kernel
+ * with no preset, no description or no profile. */
+double       ws_truth_predict_measurement (const WsMeasurement   *measurement,
+                                           const WsDeviceProfile *profile);
 void         ws_truth_row_free          (WsTruthRow          *r);
 
 /* The table, as data/truth/ keeps it: the device, the date, the tolerance,

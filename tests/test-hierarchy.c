@@ -8,6 +8,7 @@
 #include "ws-config.h"
 #include "ws-device-json.h"
 #include "ws-presets.h"
+#include "ws-recording.h"
 #include "ws-truth.h"
 #include "hierarchy-data.h"
 
@@ -184,6 +185,86 @@ test_explanations (void)
   g_assert_null (row_named (rows, "lts__t_sectors_srcunit_tex_op_write.sum"));
 }
 
+/* Copies and managed memory against the H200's recording, every point of
+ * each sweep: pinned copies overlapped with the kernel in 1 to 16 streams,
+ * a long kernel hiding them in up to 4, managed memory migrated on faults
+ * from 1 to 64 MiB, prefetched and mapped at 64 MiB. */
+static void
+test_host (void)
+{
+  static const struct
+  {
+    const char *id;
+    const char *param;          /* NULL: every point */
+    gint64 most;                /* of param */
+  } checked[] = {
+    { "transfer/streams", NULL, 0 },
+    { "transfer/overlap", "streams", 4 },
+    { "unified/managed", NULL, 0 },
+    { "unified/prefetch", "N", 1 << 24 },
+    { "unified/mapped-uva", "N", 1 << 24 },
+    { "unified/explicit", "N", 1 << 24 },
+  };
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "recordings", "h200.json", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsRecording) recording = ws_recording_load_file (file, NULL, &error);
+  guint seen = 0;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < ws_recording_get_n_measurements (recording); i++)
+    {
+      const WsMeasurement *m = ws_recording_get_measurement (recording, i);
+      double predicted;
+      gint64 v;
+
+      for (guint c = 0; c < G_N_ELEMENTS (checked); c++)
+        {
+          if (g_strcmp0 (m->id, checked[c].id) != 0)
+            continue;
+          if (checked[c].param && (!ws_measurement_get_param (m, checked[c].param, &v) || v > checked[c].most ||
+                                   (g_str_equal (checked[c].param, "N") && v < checked[c].most)))
+            continue;
+          predicted = ws_truth_predict_measurement (m, h200);
+          g_test_message ("%s (%s): model %.4f ms, measured %.4f ms", m->id, m->description, predicted, m->median_ms);
+          g_assert_cmpfloat (fabs (predicted - m->median_ms), <=, 0.25 * m->median_ms);
+          seen++;
+        }
+    }
+  /* 5 + 3 + 4 + 1 + 1 + 1 */
+  g_assert_cmpuint (seen, ==, 15);
+}
+
+/* The fields added after version 1 of the profile format are optional in a
+ * file, and still checked where they are given. */
+static void
+test_profile_optional (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "devices", "nvidia-h200.json", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsDeviceProfile) without = NULL;
+  g_autoptr (WsDeviceProfile) bad = NULL;
+  g_autoptr (GRegex) fields = g_regex_new (",\\s*\"managed_fault_bytes_per_s\": [^,]*,\\s*\"managed_fault_us\": [0-9.e]+", 0, 0, NULL);
+  g_autofree char *old = NULL;
+  g_autofree char *huge = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  old = g_regex_replace_literal (fields, text, -1, 0, "", 0, NULL);
+  g_assert_cmpuint (strlen (old), <, strlen (text));
+  without = ws_device_profile_from_data (old, -1, "an older profile", &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (without->managed_fault_bytes_per_s, ==, 1.0e10);
+  g_assert_cmpfloat (without->managed_fault_us, ==, 120);
+  g_assert_cmpfloat (without->pcie_pinned_bytes_per_s, ==, h200->pcie_pinned_bytes_per_s);
+
+  huge = g_regex_replace_literal (fields, text, -1, 0, ", \"managed_fault_bytes_per_s\": 1e30, \"managed_fault_us\": 1", 0, NULL);
+  bad = ws_device_profile_from_data (huge, -1, "a bad profile", &error);
+  g_assert_null (bad);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "managed_fault_bytes_per_s"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -209,6 +290,8 @@ main (int    argc,
     }
   g_test_add_func ("/hierarchy/order", test_order);
   g_test_add_func ("/hierarchy/explanations", test_explanations);
+  g_test_add_func ("/hierarchy/host", test_host);
+  g_test_add_func ("/hierarchy/profile-optional", test_profile_optional);
   status = g_test_run ();
   g_ptr_array_unref (kernels);
   ws_device_profile_free (h200);
