@@ -141,6 +141,26 @@ static const LaunchSpec specs[] = {
   { "atomics/warp-aggregated", "- | - | " I " | i < N | in:global:load:4:i || - | - | - | lane == 0 | @0 :: alu=10" },
   { "atomics/cas-loop", "in:global:load:4:blockIdx.x * blockDim.x + threadIdx.x; @0 :: alu=8" },
 
+  /* The last-block reduction: 4 loads and a partial sum stored per thread
+   * (then __threadfence () with the fence), a barrier, thread 0's ticket
+   * (atomicInc on the problem's word), a barrier; the last of each 16
+   * blocks (here the 16th) reads the 16 partial sums of each thread at L2,
+   * sums the block (shuffles, one word per warp in shared memory, a
+   * barrier) and thread 0 stores the result. */
+#define LAST_BLOCK "- | - | - | 1 | in:global:load:4:blockIdx.x * 1024 + u * 256 + threadIdx.x for u in 0..3; " \
+  "partial:global:store:4:blockIdx.x * 256 + threadIdx.x" \
+  " || - | - | - | threadIdx.x == 0 | tickets:global:atomic:4:blockIdx.x / 16" \
+  " || - | - | - | blockIdx.x % 16 == 15 | partial:global:load:4:(blockIdx.x / 16 * 16 + b) * 256 + threadIdx.x for b in 0..15" \
+  " || - | - | - | blockIdx.x % 16 == 15 && threadIdx.x % 32 == 0 | warp_sums:shared:store:4:threadIdx.x / 32" \
+  " || - | - | - | blockIdx.x % 16 == 15 && threadIdx.x == 0 | result:global:store:4:blockIdx.x / 16" \
+  " :: syncs=2 + 1 / 16 alu=12"
+  { "fences/last-block", LAST_BLOCK },
+  { "fences/last-block-fence", LAST_BLOCK },
+
+  /* rounds volatile stores to the thread's own word, each followed by the
+   * fence (3: a barrier; the other fences have no cost in the model) */
+  { "fences/cost", "@0 repeat rounds :: syncs=(fence == 3 ? rounds : 0) alu=4 * rounds" },
+
   { "l2/persisting", "@0; @1; out:global:store:4:i" },
   { "l2/streaming", "@0; @1; out:global:store:4:i" },
   { "l2/hot-size", "@0; @1; out:global:store:4:i" },
