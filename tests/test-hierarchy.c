@@ -265,6 +265,40 @@ test_profile_optional (void)
   g_assert_nonnull (strstr (error->message, "managed_fault_bytes_per_s"));
 }
 
+/* "loop EXPR:" runs a phase EXPR times: its accesses' repeats, each access's
+ * own "repeat" times the loop's. */
+static void
+test_launch_loop (void)
+{
+  const WsPreset *preset = ws_preset_lookup ("merge/sort-hybrid");
+  g_autoptr (WsPattern) p = ws_preset_build (preset);
+  g_autoptr (WsKernelLaunch) launch = NULL;
+  g_autoptr (GError) error = NULL;
+  const WsLaunchPhase *first, *step, *scan;
+
+  launch = ws_kernel_launch_new ("merge/sort-hybrid", p, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (launch->phases->len, >=, 4);
+  first = g_ptr_array_index (launch->phases, 0);
+  step = g_ptr_array_index (launch->phases, 1);
+  scan = g_ptr_array_index (launch->phases, 2);
+  /* the loads before the loop, once; the loop's, 1024 times */
+  g_assert_cmpuint (first->repeat[0], ==, 1);
+  g_assert_cmpuint (step->repeat[0], ==, 1024);
+  g_assert_cmpuint (step->repeat[1], ==, 1024);
+  /* the leader's scan of group - 1 heads (group 8), 1024 times */
+  g_assert_cmpuint (scan->repeat[0], ==, 7 * 1024);
+  g_assert_cmpuint (scan->repeat[1], ==, 1024);
+
+  /* and the loop follows the parameter */
+  g_clear_pointer (&launch, ws_kernel_launch_free);
+  g_assert_true (ws_pattern_set_param (p, "group", 32, &error));
+  launch = ws_kernel_launch_new ("merge/sort-hybrid", p, &error);
+  g_assert_no_error (error);
+  scan = g_ptr_array_index (launch->phases, 2);
+  g_assert_cmpuint (scan->repeat[0], ==, 31 * 1024);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -292,6 +326,7 @@ main (int    argc,
   g_test_add_func ("/hierarchy/explanations", test_explanations);
   g_test_add_func ("/hierarchy/host", test_host);
   g_test_add_func ("/hierarchy/profile-optional", test_profile_optional);
+  g_test_add_func ("/hierarchy/launch-loop", test_launch_loop);
   status = g_test_run ();
   g_ptr_array_unref (kernels);
   ws_device_profile_free (h200);

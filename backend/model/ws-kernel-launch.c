@@ -9,6 +9,8 @@
  * parameter elem_size), and may end in "repeat EXPR" (each thread makes it
  * EXPR times, with the same addresses) and "for VAR in A..B" or
  * "for VAR in a,b,c" (one access per value, VAR replaced in the index).
+ * A phase that starts "loop EXPR:" runs EXPR times in a row (a loop of the
+ * kernel's around it): each of its accesses repeats EXPR times more.
  * Options: regs=EXPR, shared=EXPR (bytes per block), alu=EXPR (arithmetic
  * warp instructions per thread... per thread), syncs=EXPR (per block),
  * host=pageable|pinned|mapped|streams|prefetch|managed, in=EXPR, out=EXPR
@@ -50,6 +52,8 @@ static const LaunchSpec specs[] = {
   { "alignment/struct7-padded", "@0; out:global:store:4:i" },
   { "alignment/pitch-none", "@0; out:global:store:4:y * W + x" },
   { "alignment/pitch", "@0; out:global:store:4:y * row + x" },
+  /* cudaMemcpy2D of the packed rows from pinned memory, then the 2-D copy */
+  { "alignment/memcpy2d", "@0; @1 :: host=pinned in=W * 4 * H" },
 
   { "transpose/copy", T_GEOM "in:global:load:4:(y + j) * N + x" ROWS "; out:global:store:4:(y + j) * N + x" ROWS },
   { "transpose/read-coalesced", T_GEOM "in:global:load:4:(y + j) * N + x" ROWS "; out:global:store:4:x * N + y + j" ROWS },
@@ -79,6 +83,24 @@ static const LaunchSpec specs[] = {
 
   { "readonly/plain", "@0; out:global:store:4:i" },
   { "readonly/ldg", "@0; out:global:store:4:i" },
+
+  /* The shared-memory stencil: the block's (8 + 2 radius) × (32 + 2 radius)
+   * tile, each thread loading (and storing to shared memory) its element,
+   * the one 32 columns right of it (threadIdx.x < 2 radius), 8 rows below it
+   * (threadIdx.y < 2 radius) and both; a barrier; then (2 radius + 1)²
+   * neighbours from the tile, each times its coefficient (an operand of the
+   * multiply-add from the constant bank: the loops are unrolled, so no load
+   * of its own), and the sum stored. */
+#define STENCIL_TILE(DX, DY) "in:global:load:4:(blockIdx.y * 8 + threadIdx.y + " DY ") * (W + 2 * radius) + " \
+  "blockIdx.x * 32 + threadIdx.x + " DX "; tile:shared:store:4:(threadIdx.y + " DY ") * (32 + 2 * radius) + threadIdx.x + " DX
+  { "readonly/stencil-shared",
+    "- | - | - | 1 | " STENCIL_TILE ("0", "0")
+    " || - | - | - | threadIdx.x < 2 * radius | " STENCIL_TILE ("32", "0")
+    " || - | - | - | threadIdx.y < 2 * radius | " STENCIL_TILE ("0", "8")
+    " || - | - | - | threadIdx.x < 2 * radius && threadIdx.y < 2 * radius | " STENCIL_TILE ("32", "8")
+    " || - | - | - | x < W && y < H | tile:shared:load:4:(threadIdx.y + k / (2 * radius + 1)) * (32 + 2 * radius) + "
+    "threadIdx.x + k % (2 * radius + 1) for k in 0..(2 * radius + 1) * (2 * radius + 1) - 1; out:global:store:4:y * W + x"
+    " :: syncs=1 alu=12 + (2 * radius + 1) * (2 * radius + 1)" },
 
   /* x = in[i]; 32 words of a private array filled, read 256 times, out[i] */
 #define PRIVATE_IN "- | - | " I " | i < N | in:global:load:4:i; "
@@ -120,8 +142,29 @@ static const LaunchSpec specs[] = {
   { "atomics/warp-aggregated", "- | - | " I " | i < N | in:global:load:4:i || - | - | - | lane == 0 | @0 :: alu=10" },
   { "atomics/cas-loop", "in:global:load:4:blockIdx.x * blockDim.x + threadIdx.x; @0 :: alu=8" },
 
+  /* The last-block reduction: 4 loads and a partial sum stored per thread
+   * (then __threadfence () with the fence), a barrier, thread 0's ticket
+   * (atomicInc on the problem's word), a barrier; the last of each 16
+   * blocks (here the 16th) reads the 16 partial sums of each thread at L2,
+   * sums the block (shuffles, one word per warp in shared memory, a
+   * barrier) and thread 0 stores the result. */
+#define LAST_BLOCK "- | - | - | 1 | in:global:load:4:blockIdx.x * 1024 + u * 256 + threadIdx.x for u in 0..3; " \
+  "partial:global:store:4:blockIdx.x * 256 + threadIdx.x" \
+  " || - | - | - | threadIdx.x == 0 | tickets:global:atomic:4:blockIdx.x / 16" \
+  " || - | - | - | blockIdx.x % 16 == 15 | partial:global:load:4:(blockIdx.x / 16 * 16 + b) * 256 + threadIdx.x for b in 0..15" \
+  " || - | - | - | blockIdx.x % 16 == 15 && threadIdx.x % 32 == 0 | warp_sums:shared:store:4:threadIdx.x / 32" \
+  " || - | - | - | blockIdx.x % 16 == 15 && threadIdx.x == 0 | result:global:store:4:blockIdx.x / 16" \
+  " :: syncs=2 + 1 / 16 alu=12"
+  { "fences/last-block", LAST_BLOCK },
+  { "fences/last-block-fence", LAST_BLOCK },
+
+  /* rounds volatile stores to the thread's own word, each followed by the
+   * fence (3: a barrier; the other fences have no cost in the model) */
+  { "fences/cost", "@0 repeat rounds :: syncs=(fence == 3 ? rounds : 0) alu=4 * rounds" },
+
   { "l2/persisting", "@0; @1; out:global:store:4:i" },
   { "l2/streaming", "@0; @1; out:global:store:4:i" },
+  { "l2/hot-size", "@0; @1; out:global:store:4:i" },
 
   /* a copy to the device, then out[i] = in[i] * 3 + 1 */
   { "transfer/pageable", "@0; out:global:store:4:i :: host=pageable in=N * 4" },
@@ -169,6 +212,49 @@ static const LaunchSpec specs[] = {
     " || - | - | - | threadIdx.x < 1 | s:shared:load:4:threadIdx.x; s:shared:load:4:threadIdx.x + 128"
     MERGE_OUT " :: syncs=9" },
   { "merge/hybrid", "- | - | " I " | i < N | in:global:load:4:i || - | - | - | lane == 0 | @0" MERGE_OUT " :: syncs=2 alu=10" },
+
+  /* The block-wide merge sort: thread t loads its 4 values (4 loads, 16
+   * bytes apart), sorts them (5 compare-exchanges) and leaves them in keys;
+   * then 1024 times the block finds the smallest head, thread 0 writes it to
+   * sorted, and the one thread whose head it was reads its next key; last,
+   * the block copies sorted out. Per step each thread also compares its head
+   * with the minimum and keeps its loop (about 10 instructions). */
+#define SORT_IN "- | - | - | 1 | in:global:load:4:blockIdx.x * 1024 + threadIdx.x * 4 + u for u in 0..3; " \
+  "keys:shared:store:4:u * 256 + threadIdx.x for u in 0..3"
+#define SORT_STEP " || loop 1024: - | - | - | threadIdx.x == 0 | sorted:shared:store:4:0; keys:shared:load:4:256 + threadIdx.x"
+#define SORT_OUT " || - | - | - | 1 | sorted:shared:load:4:threadIdx.x + 256 * u for u in 0..3; " \
+  "out:global:store:4:blockIdx.x * 1024 + threadIdx.x + 256 * u for u in 0..3"
+#define SORT_ALU "40 + 1024 * 10"
+  /* heads[t] = head; barrier; thread 0 reads the 256 heads (the compiler:
+   * 64 16-byte loads) and takes 255 minima, stores smin; barrier; all read it */
+  { "merge/sort-one-thread",
+    SORT_IN " || loop 1024: - | - | - | 1 | heads:shared:store:4:threadIdx.x; smin:shared:load:4:0"
+    " || loop 1024: - | - | - | threadIdx.x == 0 | heads:shared:load:16:4 * k for k in 0..63"
+    " || loop 1024: - | - | - | threadIdx.x == 0 | smin:shared:store:4:0"
+    SORT_STEP SORT_OUT " :: shared=10252 syncs=2 + 1024 * 2 alu=" SORT_ALU " + 1024 * 255 / 8" },
+  /* atomicMin (&smin[s % 3], head) by every thread; barrier; all read it;
+   * thread 0 resets the word of two steps on */
+  { "merge/sort-atomicmin",
+    SORT_IN " || loop 1024: - | - | - | 1 | smin:shared:atomic:4:0; smin:shared:load:4:0"
+    " || loop 1024: - | - | - | threadIdx.x == 0 | smin:shared:store:4:1"
+    SORT_STEP SORT_OUT " :: shared=8204 syncs=2 + 1024 alu=" SORT_ALU },
+  /* h[t] = head; barrier; 8 levels of h[t] = min (h[t], h[t + d]) for t < d,
+   * a barrier each; all read h[0] */
+#define SORT_LEVEL(d) " || loop 1024: - | - | - | threadIdx.x < " #d " | heads:shared:load:4:threadIdx.x; " \
+  "heads:shared:load:4:threadIdx.x + " #d "; heads:shared:store:4:threadIdx.x"
+  { "merge/sort-tree",
+    SORT_IN " || loop 1024: - | - | - | 1 | heads:shared:store:4:threadIdx.x; heads:shared:load:4:0"
+    SORT_LEVEL (128) SORT_LEVEL (64) SORT_LEVEL (32) SORT_LEVEL (16) SORT_LEVEL (8) SORT_LEVEL (4) SORT_LEVEL (2)
+    SORT_LEVEL (1) SORT_STEP SORT_OUT " :: shared=10240 syncs=2 + 1024 * 9 alu=" SORT_ALU " + 1024 * 3" },
+  /* heads[t] = head; barrier; the first of each group reads the group's
+   * other heads one by one (a loop of group - 1) and applies atomicMin;
+   * barrier; all read the word; thread 0 resets the word of two steps on */
+  { "merge/sort-hybrid",
+    SORT_IN " || loop 1024: - | - | - | 1 | heads:shared:store:4:threadIdx.x; smin:shared:load:4:0"
+    " || loop 1024: - | - | - | threadIdx.x % group == 0 | heads:shared:load:4:threadIdx.x + 1 repeat group - 1; "
+    "smin:shared:atomic:4:0"
+    " || loop 1024: - | - | - | threadIdx.x == 0 | smin:shared:store:4:1"
+    SORT_STEP SORT_OUT " :: shared=10252 syncs=2 + 1024 * 2 alu=" SORT_ALU " + 1024 * (group - 1) * 3 / group" },
 };
 
 const char *
@@ -505,17 +591,39 @@ build_phase (const char      *text,
              const Params    *p,
              GError         **error)
 {
-  g_auto (GStrv) f = g_strsplit (text, "|", 5);
+  g_auto (GStrv) f = NULL;
   g_autoptr (WsPattern) to = ws_pattern_new ();
   g_autoptr (GArray) repeat = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_auto (GStrv) accesses = NULL;
-  guint n = g_strv_length (f);
-  const char *block = n == 5 ? f[0] : "-";
-  const char *grid = n == 5 ? f[1] : "-";
-  const char *defs = n == 5 ? f[2] : "-";
-  const char *guard = n == 5 ? f[3] : "-";
+  guint n;
+  const char *block, *grid, *defs, *guard;
   WsLaunchPhase *ph;
+  gint64 loop = 1;
   WsDim3 b;
+
+  /* "loop EXPR: …": the block runs the phase EXPR times in a row */
+  text += strspn (text, " ");
+  if (g_str_has_prefix (text, "loop "))
+    {
+      const char *colon = strchr (text, ':');
+      g_autofree char *count = colon ? g_strndup (text + 5, colon - text - 5) : NULL;
+
+      if (count == NULL)
+        {
+          g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "a loop without its ':': “%s”", text);
+          return NULL;
+        }
+      if (!eval (p, count, &loop, error))
+        return NULL;
+      loop = MAX (loop, 1);
+      text = colon + 1;
+    }
+  f = g_strsplit (text, "|", 5);
+  n = g_strv_length (f);
+  block = n == 5 ? f[0] : "-";
+  grid = n == 5 ? f[1] : "-";
+  defs = n == 5 ? f[2] : "-";
+  guard = n == 5 ? f[3] : "-";
 
   if (n != 5 && n != 1)
     {
@@ -567,6 +675,8 @@ build_phase (const char      *text,
   for (guint i = 0; accesses[i]; i++)
     if (*g_strstrip (accesses[i]) && !add_access (to, repeat, accesses[i], pattern, p, error))
       return NULL;
+  for (guint i = 0; i < repeat->len; i++)
+    g_array_index (repeat, guint64, i) *= (guint64) loop;
   ph = g_new0 (WsLaunchPhase, 1);
   ph->pattern = g_steal_pointer (&to);
   ph->repeat = (guint64 *) g_array_free (g_steal_pointer (&repeat), FALSE);
