@@ -299,6 +299,71 @@ test_launch_loop (void)
   g_assert_cmpuint (scan->repeat[0], ==, 31 * 1024);
 }
 
+/* A launch of the preset at its defaults but for one parameter. */
+static WsLaunchPrediction *
+predict_with (const char     *kernel,
+              const char     *name,
+              gint64          value,
+              WsKernelLaunch **launch_out)
+{
+  const WsPreset *preset = ws_preset_lookup (kernel);
+  g_autoptr (WsPattern) p = ws_preset_build (preset);
+  g_autoptr (WsKernelLaunch) launch = NULL;
+  g_autoptr (GError) error = NULL;
+  WsLaunchPrediction *prediction;
+
+  ws_pattern_set_param (p, name, value, &error);
+  g_assert_no_error (error);
+  ws_preset_fit_grid (preset, p, &error);
+  g_assert_no_error (error);
+  launch = ws_kernel_launch_new (kernel, p, &error);
+  g_assert_no_error (error);
+  prediction = ws_launch_predict (launch, h200, NULL, &error);
+  g_assert_no_error (error);
+  if (launch_out)
+    *launch_out = g_steal_pointer (&launch);
+  return prediction;
+}
+
+/* "loop VAR in A..B | phase": a grid-stride loop, one phase per iteration
+ * with VAR replaced, that reads every element once and waits for each
+ * iteration's loads: with few warps the time is the iterations' latency,
+ * with many the DRAM's bandwidth. */
+static void
+test_loop (void)
+{
+  const gint64 n = 1 << 23;
+  const gint64 threads = 132 * 4 * 128;       /* 16 warps per SM */
+  g_autoptr (WsKernelLaunch) launch = NULL;
+  g_autoptr (WsLaunchPrediction) p16 = predict_with ("occupancy/saturation", "warps", 16, &launch);
+  g_autoptr (WsLaunchPrediction) p4 = predict_with ("occupancy/saturation", "warps", 4, NULL);
+  g_autoptr (WsLaunchPrediction) p64 = predict_with ("occupancy/saturation", "warps", 64, NULL);
+  g_autoptr (WsKernelLaunch) ilp = NULL;
+  g_autoptr (WsLaunchPrediction) p_ilp = predict_with ("ilp/loads", "ilp", 4, &ilp);
+  const WsLaunchPhase *last_iteration;
+  g_autofree char *guard = NULL;
+
+  /* the iterations, then out[i] */
+  g_assert_cmpuint (launch->phases->len, ==, (n - 1) / threads + 1 + 1);
+  last_iteration = g_ptr_array_index (launch->phases, launch->phases->len - 2);
+  guard = g_strdup (ws_pattern_get_guard_text (last_iteration->pattern));
+  g_assert_nonnull (strstr (guard, "(124)"));
+  /* ilp loads an iteration: a quarter of the iterations, four loads each */
+  g_assert_cmpuint (ilp->phases->len, ==, (n - 1) / (4 * threads) + 1 + 1);
+  g_assert_cmpuint (ws_pattern_get_n_accesses (((WsLaunchPhase *) ilp->phases->pdata[0])->pattern), ==, 4);
+
+  /* every element read once from DRAM, whatever the iterations */
+  g_assert_cmpfloat (fabs ((double) p16->total.dram_read_bytes / (16.0 * n) - 1), <, 0.02);
+  g_assert_cmpfloat (fabs ((double) p4->total.dram_read_bytes / (16.0 * n) - 1), <, 0.02);
+  /* latency-bound with few warps, four times the iterations at 4 warps as
+   * at 16; bandwidth-bound with many, and with 4 loads in flight */
+  g_assert_cmpint (p4->timing.bound, ==, WS_BOUND_BLOCKS);
+  g_assert_cmpfloat (p4->timing.predicted_ms, >, 3 * p16->timing.predicted_ms);
+  g_assert_cmpint (p64->timing.bound, ==, WS_BOUND_DRAM);
+  g_assert_cmpint (p_ilp->timing.bound, ==, WS_BOUND_DRAM);
+  g_assert_cmpfloat (p_ilp->timing.predicted_ms, <, p16->timing.predicted_ms);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -327,6 +392,7 @@ main (int    argc,
   g_test_add_func ("/hierarchy/host", test_host);
   g_test_add_func ("/hierarchy/profile-optional", test_profile_optional);
   g_test_add_func ("/hierarchy/launch-loop", test_launch_loop);
+  g_test_add_func ("/hierarchy/loop", test_loop);
   status = g_test_run ();
   g_ptr_array_unref (kernels);
   ws_device_profile_free (h200);

@@ -11,6 +11,10 @@
  * "for VAR in a,b,c" (one access per value, VAR replaced in the index).
  * A phase that starts "loop EXPR:" runs EXPR times in a row (a loop of the
  * kernel's around it): each of its accesses repeats EXPR times more.
+ * A phase may start with "loop VAR in A..B |" (or a list): a loop of the
+ * kernel's that is not unrolled, one phase per iteration, each after the
+ * one before, with VAR replaced in all of the phase's fields (so that a
+ * grid-stride loop reads new memory every iteration, and waits for it).
  * Options: regs=EXPR, shared=EXPR (bytes per block), alu=EXPR (arithmetic
  * warp instructions per thread... per thread), syncs=EXPR (per block),
  * host=pageable|pinned|mapped|streams|prefetch|managed, in=EXPR, out=EXPR
@@ -115,20 +119,52 @@ static const LaunchSpec specs[] = {
   { "private-array/nonuniform-shared",
     PRIVATE_IN "a:shared:store:4:k * 256 + threadIdx.x for k in 0..31; "
     "a:shared:load:4:(threadIdx.x % 32 + k) % 32 * 256 + threadIdx.x repeat 64 for k in 0,8,16,24; " OUT_I " :: alu=1350" },
+  /* a base of its own per lane and round: the pattern's draw stands for
+   * them all (20 of the 32 lanes' words differ); 7 instructions of hash a
+   * round, on the integer pipe */
+  { "private-array/random",
+    PRIVATE_IN "a:local:store:4:k for k in 0..31; "
+    "a:local:load:4:((lane ^ (lane >> 2) * 13) + k) % 32 repeat 64 for k in 0,8,16,24; "
+    OUT_I " :: alu=1350 + 8 * 2 * 7" },
+  { "private-array/distinct",
+    PRIVATE_IN "a:local:store:4:k for k in 0..31; "
+    "a:local:load:4:(threadIdx.x % 32 % distinct + k) % 32 repeat 64 for k in 0,8,16,24; " OUT_I " :: alu=1350" },
+  /* a[size] in registers (nvcc unrolls the loops up to 160 words; the
+   * registers it allocates for each size): per word, a hash of 7 integer
+   * instructions and 2 multiplies, and 8 rounds of an xor and half an
+   * IADD3; integer instructions issue at half the rate, so count twice */
+#define SIZE_REGS "(size <= 4 ? 16 : size <= 8 ? 22 : size <= 16 ? 29 : size <= 32 ? 42 : size <= 64 ? 74 : " \
+  "size <= 96 ? 110 : size <= 128 ? 142 : size <= 160 ? 174 : size <= 192 ? 205 : 255)"
+  { "private-array/size", "- | - | " I " | i < N | in:global:load:4:i; " OUT_I
+    " :: regs=" SIZE_REGS " alu=2 * size * (7 + 8 * 3 / 2)" },
+  /* 16 words, read 256 times at (threadIdx.x + r) % 16 */
+  { "private-array/l1-carveout",
+    PRIVATE_IN "a:local:store:4:k for k in 0..15; "
+    "a:local:load:4:(threadIdx.x % 16 + k) % 16 repeat 64 for k in 0,4,8,12; " OUT_I " :: alu=1350 - 16 * 14" },
   { "private-array/local-wide",
     PRIVATE_IN "a:local:store:8:k for k in 0..15; a:local:load:8:(blockIdx.x % 16 + k) % 16 repeat 64 for k in 0,4,8,12; "
     OUT_I " :: alu=2000" },
 
-  /* the values each thread holds: 6 instructions per value */
-#define VALUES "(registers <= 16 ? 4 : registers <= 32 ? 32 : registers <= 48 ? 72 : registers <= 64 ? 104 : " \
-  "registers <= 96 ? 160 : registers <= 128 ? 232 : registers <= 176 ? 312 : 488)"
-/* a grid-stride loop over N 16-byte elements by T threads, then out[t] */
-#define LOOP16(T) "in:global:load:16:i + it * (" T ") for it in 0..(N - 1) / (" T "); out:global:store:4:i"
+  /* ws-kernels-ilp.cu: thread i of T sums 16-byte elements i, i + T, … in
+   * a loop that is not unrolled (a phase per iteration: each waits for the
+   * load before), `ilp` (or `unroll`) loads an iteration, then out[i] */
+#define STREAM(T, U) "loop it in 0..(N - 1) / ((" T ") * " U ") | - | - | - | i + it * " U " * (" T ") < N | " \
+  "in:global:load:16:i + (it * " U " + u) * (" T ") for u in 0.." U " - 1 || - | - | - | 1 | out:global:store:4:i"
 #define REG_BLOCKS "(registers <= 32 ? 8 : registers <= 40 ? 6 : registers <= 48 ? 5 : registers <= 64 ? 4 : " \
   "registers <= 80 ? 3 : registers <= 128 ? 2 : 1)"
 #define SHARED_BLOCKS "(233472 / ((shared + 1151) / 128 * 128) < 8 ? 233472 / ((shared + 1151) / 128 * 128) : 8)"
-  { "occupancy/registers", LOOP16 ("132 * " REG_BLOCKS " * 256") " :: regs=registers alu=10 * " VALUES },
-  { "occupancy/shared", LOOP16 ("132 * " SHARED_BLOCKS " * 256") " :: shared=shared" },
+/* the values the hold kernel keeps for the budget `registers` rounds up to */
+#define HELD "(registers <= 32 ? 8 : registers <= 40 ? 20 : registers <= 48 ? 28 : registers <= 64 ? 44 : " \
+  "registers <= 80 ? 60 : registers <= 128 ? 100 : 200)"
+  /* the held values: a volatile load each of the input's first words (the
+   * same for every thread), then the stream, then two instructions each */
+  { "occupancy/registers", "- | - | - | - | table:global:load:4:0 repeat " HELD " || "
+    STREAM ("132 * " REG_BLOCKS " * 256", "1") " :: regs=registers alu=2 * " HELD },
+  { "occupancy/shared", STREAM ("132 * " SHARED_BLOCKS " * 256", "1") " :: shared=shared" },
+  { "occupancy/saturation", STREAM ("132 * (warps / 4) * 128", "1") },
+  { "ilp/loads", STREAM ("132 * (warps / 4) * 128", "ilp") },
+  /* the compiler unrolls the plain loop: `unroll` loads hoisted together */
+  { "ilp/unroll", STREAM ("132 * (warps / 4) * 128", "unroll") },
   /* about 88 of the 192 values spilled (L2 takes 348 bytes of stores per
    * thread), as 16-byte slots */
   { "occupancy/spill", PRIVATE_IN "spill:local:store:16:k for k in 0..21; spill:local:load:16:k for k in 0..21; "
@@ -744,6 +780,58 @@ starts_option (const char *word)
   return p > word && p[0] == '=' && p[1] != '=';
 }
 
+/* A phase, or a loop of them: "loop VAR in LIST | phase" runs the phase
+ * once per value of VAR, one iteration after another (each waits for the
+ * loads of the one before), VAR replaced in its fields. */
+static gboolean
+add_phases (WsKernelLaunch  *l,
+            const char      *text,
+            const WsPattern *pattern,
+            const Params    *p,
+            GError         **error)
+{
+  const char *s = text;
+  const char *bar;
+  g_autofree char *head = NULL;
+  g_auto (GStrv) words = NULL;
+  g_autoptr (GArray) values = NULL;
+
+  while (*s == ' ')
+    s++;
+  bar = strchr (s, '|');
+  /* "loop EXPR: phase" (the same phase EXPR times) is build_phase's */
+  if (!g_str_has_prefix (s, "loop ") || bar == NULL || !g_strstr_len (s, bar - s, " in "))
+    {
+      const WsPattern *first = l->phases->len ? ((WsLaunchPhase *) l->phases->pdata[0])->pattern : pattern;
+      WsLaunchPhase *ph = build_phase (text, first, pattern, p, error);
+
+      if (ph == NULL)
+        return FALSE;
+      g_ptr_array_add (l->phases, ph);
+      return TRUE;
+    }
+  head = g_strndup (s + 5, bar - s - 5);
+  words = g_strsplit (head, " in ", 2);
+  if (g_strv_length (words) != 2 || !*g_strstrip (words[0]) || strchr (words[0], ' '))
+    goto bad;
+  if ((values = loop_values (words[1], p, error)) == NULL)
+    return FALSE;
+  if (values->len == 0)
+    goto bad;
+  for (guint v = 0; v < values->len; v++)
+    {
+      g_autofree char *each = substitute (bar + 1, words[0], g_array_index (values, gint64, v));
+
+      if (!add_phases (l, each, pattern, p, error))
+        return FALSE;
+    }
+  return TRUE;
+
+bad:
+  g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "cannot read the loop “%s”", text);
+  return FALSE;
+}
+
 WsKernelLaunch *
 ws_kernel_launch_new (const char      *preset,
                       const WsPattern *pattern,
@@ -785,17 +873,11 @@ ws_kernel_launch_new (const char      *preset,
     }
   phases = g_strsplit (text, "||", -1);
   for (guint i = 0; phases[i]; i++)
-    {
-      const WsPattern *first = l->phases->len ? ((WsLaunchPhase *) l->phases->pdata[0])->pattern : pattern;
-      WsLaunchPhase *ph = build_phase (phases[i], first, pattern, &p, error);
-
-      if (ph == NULL)
-        {
-          g_prefix_error (error, "%s, phase %u: ", preset, i + 1);
-          return NULL;
-        }
-      g_ptr_array_add (l->phases, ph);
-    }
+    if (!add_phases (l, phases[i], pattern, &p, error))
+      {
+        g_prefix_error (error, "%s, phase %u: ", preset, i + 1);
+        return NULL;
+      }
   return g_steal_pointer (&l);
 }
 

@@ -35,13 +35,16 @@ per_sm (double                 work,
 
 /* What a phase adds to a block's life beyond l1_latency_ns (a block that
  * starts, hits L1 and ends): the part of its loads' latency beyond L1 (where
- * they are served: L2 or DRAM), plus the stores that wait for them. */
+ * they are served: L2 or DRAM), plus the stores that wait for them. A later
+ * phase (the next iteration of a loop, say) waits for its loads from the
+ * start: their whole latency where they miss L1. */
 static double
 phase_life_ns (const WsHierarchy     *h,
                const WsDeviceProfile *p,
                double                 load_requests,
                gboolean               loads,
-               gboolean               stores)
+               gboolean               stores,
+               gboolean               first)
 {
   double life = 0;
 
@@ -50,7 +53,8 @@ phase_life_ns (const WsHierarchy     *h,
       double to_l2 = MIN (1.0, h->total.l2_read_requests / load_requests);
       double to_dram = MIN (to_l2, h->total.dram_read_bytes / 64.0 / load_requests);
 
-      life += to_l2 * (p->l2_latency_ns - p->l1_latency_ns) + to_dram * (p->dram_latency_ns - p->l2_latency_ns);
+      life += to_l2 * (p->l2_latency_ns - (first ? p->l1_latency_ns : 0)) +
+              to_dram * (p->dram_latency_ns - p->l2_latency_ns);
     }
   if (loads && stores)
     life += p->store_latency_ns;
@@ -108,7 +112,7 @@ ws_timing_work_add (WsTimingWork          *w,
   w->load_requests += load_requests;
   w->atomic_max_address += h->atomic_max_address;
   w->atomic_max_slice += h->atomic_max_slice;
-  w->block_life_ns += phase_life_ns (h, p, load_requests, loads, stores);
+  w->block_life_ns += phase_life_ns (h, p, load_requests, loads, stores, w->blocks == 0);
   if (w->blocks == 0)
     {
       w->blocks = h->launch->blocks;
