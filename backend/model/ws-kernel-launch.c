@@ -822,8 +822,12 @@ add_phases (WsKernelLaunch  *l,
     {
       g_autofree char *each = substitute (bar + 1, words[0], g_array_index (values, gint64, v));
 
+      guint before = l->phases->len;
+
       if (!add_phases (l, each, pattern, p, error))
         return FALSE;
+      if (v > 0 && l->phases->len > before)
+        ((WsLaunchPhase *) l->phases->pdata[before])->waits = TRUE;
     }
   return TRUE;
 
@@ -1007,6 +1011,7 @@ ws_launch_predict (const WsKernelLaunch  *l,
         return NULL;
       g_ptr_array_add (r->phases, h);
       ws_hier_stats_add (&r->total, &h->total);
+      work.next_waits = ph->waits;
       ws_timing_work_add (&work, h, ph->repeat, profile);
     }
   work.alu = l->alu * (double) ((WsHierarchy *) r->phases->pdata[0])->launch->threads / WS_WARP_SIZE;

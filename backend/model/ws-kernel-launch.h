@@ -33,6 +33,7 @@ typedef struct
 {
   WsPattern *pattern;
   guint64 *repeat;            /* per access of the phase's pattern */
+  gboolean waits;             /* a loop's next iteration: its loads wait for the ones before */
 } WsLaunchPhase;
 
 typedef struct

@@ -35,8 +35,8 @@ per_sm (double                 work,
 
 /* What a phase adds to a block's life beyond l1_latency_ns (a block that
  * starts, hits L1 and ends): the part of its loads' latency beyond L1 (where
- * they are served: L2 or DRAM), plus the stores that wait for them. A later
- * phase (the next iteration of a loop, say) waits for its loads from the
+ * they are served: L2 or DRAM), plus the stores that wait for them. The next
+ * iteration of a loop that is not unrolled waits for its loads from the
  * start: their whole latency where they miss L1. */
 static double
 phase_life_ns (const WsHierarchy     *h,
@@ -112,7 +112,7 @@ ws_timing_work_add (WsTimingWork          *w,
   w->load_requests += load_requests;
   w->atomic_max_address += h->atomic_max_address;
   w->atomic_max_slice += h->atomic_max_slice;
-  w->block_life_ns += phase_life_ns (h, p, load_requests, loads, stores, w->blocks == 0);
+  w->block_life_ns += phase_life_ns (h, p, load_requests, loads, stores, !w->next_waits);
   if (w->blocks == 0)
     {
       w->blocks = h->launch->blocks;

@@ -53,6 +53,8 @@ typedef struct
   double syncs;                  /* per block */
   double host_ms;                /* copies before and after, or their part that does not overlap */
   double mapped_bytes;           /* read from host memory by the kernel */
+  gboolean next_waits;           /* set by the caller: the next phase added is a loop's next
+                                  * iteration, whose loads wait from the start */
 } WsTimingWork;
 
 /* Adds a phase; repeat is per access of its pattern (NULL: once). */
