@@ -621,6 +621,42 @@ explain_below_l1 (const WsTruthRow      *r,
   return NULL;
 }
 
+/* What the timing model leaves out, where a kernel's time depends on it:
+ * said beside a time that misses, never to excuse a number that should hold.
+ * Each names the cost the model has no term for. */
+static const struct
+{
+  const char *prefix;           /* of the preset's id */
+  const char *why;
+} time_gaps[] = {
+  { "fences/spin-", "a spin waits for another block's store: the model has no time for one block waiting on another" },
+  { "fences/", "the model gives __threadfence () no cost: a fence waits until the SM's stores have reached L2" },
+  { "merge/sort-", "each of the sort's steps is a chain (barrier, shared load, minimum, store, barrier) whose round "
+                   "trip the model does not add up: it takes the busiest level, and a barrier at sync_ns" },
+  { "readonly/stencil-texture", "the model has no texture path: fetches through a texture object go through the "
+                                "texture pipeline, at a rate no profile field gives" },
+  { "occupancy/registers", "the kernel's volatile loads of one word skip L1 and queue on one L2 slice: the model "
+                           "has no load that skips L1" },
+  { "occupancy/spill", "the model's L1 follows one warp at a time, so a warp's spilled values stay in it; on the SM "
+                       "the resident warps' spills together overflow L1 and go on to L2 and DRAM" },
+  { "private-array/distinct", "L1 costs about a cycle per request besides its lines; the model counts lines only" },
+  { "alignment/struct7", "seven byte loads per element make the L1 and DRAM times close: the hardware pays for "
+                         "both, the model takes the larger" },
+  { "transfer/pageable", "a pageable copy is staged through a pinned buffer by the host's CPU, at a rate the host "
+                         "sets and that varies from run to run; the profile's pcie_pageable_bytes_per_s is one run's" },
+  { "unified/explicit", "a pageable copy is staged through a pinned buffer by the host's CPU, at a rate the host "
+                        "sets and that varies from run to run; the profile's pcie_pageable_bytes_per_s is one run's" },
+};
+
+static const char *
+time_gap (const char *preset)
+{
+  for (guint i = 0; preset && i < G_N_ELEMENTS (time_gaps); i++)
+    if (g_str_has_prefix (preset, time_gaps[i].prefix))
+      return time_gaps[i].why;
+  return NULL;
+}
+
 void
 ws_truth_compare_hierarchy (const WsTruthCase        *c,
                             const WsLaunchPrediction *prediction,
@@ -668,6 +704,14 @@ ws_truth_compare_hierarchy (const WsTruthCase        *c,
        * mismatch sees which level it got wrong */
       r->note = g_strdup_printf ("model: bound by %s (%s), %.4f ms", ws_bound_to_string (prediction->timing.bound),
                                  ws_bound_describe (prediction->timing.bound), prediction->timing.predicted_ms);
+      if (r->mismatch && time_gap (c->name))
+        {
+          char *note = g_strdup_printf ("%s (%s)", time_gap (c->name), r->note);
+
+          g_free (r->note);
+          r->note = note;
+          r->explained = TRUE;
+        }
       g_ptr_array_add (rows, r);
     }
 }
@@ -736,6 +780,10 @@ ws_truth_to_json (GPtrArray  *rows,
         {
           json_builder_set_member_name (b, "tolerance");
           json_builder_add_double_value (b, r->tolerance);
+          /* below L1 a note may only say what bounds the time: whether it
+           * explains the difference is said apart */
+          json_builder_set_member_name (b, "explained");
+          json_builder_add_boolean_value (b, r->explained);
         }
       json_builder_set_member_name (b, "note");
       if (r->note)

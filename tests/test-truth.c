@@ -21,11 +21,14 @@ cli_path (void)
                            "..", "app", "warpscope-cli", NULL);
 }
 
-/* Below L1, a row's note explains its difference, but for the time's,
- * whose note always says what bounds the launch. */
+/* Below L1, a row says whether its note explains its difference (the
+ * time's note always says what bounds the launch); tables written before
+ * that have a note only where one does, but for the time's. */
 static gboolean
 row_explained (JsonObject *r)
 {
+  if (json_object_has_member (r, "explained"))
+    return json_object_get_boolean_member (r, "explained");
   return !json_object_get_null_member (r, "note") &&
          g_strcmp0 (json_object_get_string_member (r, "metric"), WS_TRUTH_TIME_METRIC) != 0;
 }
