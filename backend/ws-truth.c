@@ -631,6 +631,8 @@ static const struct
 } time_gaps[] = {
   { "fences/spin-", "a spin waits for another block's store: the model has no time for one block waiting on another" },
   { "fences/", "the model gives __threadfence () no cost: a fence waits until the SM's stores have reached L2" },
+  { "merge/sort-atomicmin", "the profile's shared_atomic_cycles, fitted to atomics/shared, is about twice what the "
+                           "sort's atomicMin on one word of shared memory costs per lane" },
   { "merge/sort-", "each of the sort's steps is a chain (barrier, shared load, minimum, store, barrier) whose round "
                    "trip the model does not add up: it takes the busiest level, and a barrier at sync_ns" },
   { "readonly/stencil-texture", "the model has no texture path: fetches through a texture object go through the "
@@ -644,6 +646,8 @@ static const struct
                          "both, the model takes the larger" },
   { "transfer/pageable", "a pageable copy is staged through a pinned buffer by the host's CPU, at a rate the host "
                          "sets and that varies from run to run; the profile's pcie_pageable_bytes_per_s is one run's" },
+  { "unified/managed", "migration on page faults is the driver's work on the host, and its rate varies from run to "
+                      "run; the profile's managed_fault_bytes_per_s is fitted to one recording's sweep" },
   { "unified/explicit", "a pageable copy is staged through a pinned buffer by the host's CPU, at a rate the host "
                         "sets and that varies from run to run; the profile's pcie_pageable_bytes_per_s is one run's" },
 };

@@ -14,6 +14,9 @@
 #                                 data/truth/ names it
 #   tools/gpu-check.sh calibrate  the device's profile: $OUT/<device slug>.json
 #                                 as data/devices/ names it
+#   tools/gpu-check.sh screens    the window on a private X server with its live
+#                                 backend, a few presets and views, light and
+#                                 dark: $OUT/screens/*.png
 #   tools/gpu-check.sh sanitize   compute-sanitizer (memcheck with leak check,
 #                                 racecheck, synccheck, initcheck) over every
 #                                 kernel of a recording, in the worker process:
@@ -61,6 +64,20 @@ for what in "$@"; do
       [ -f "data/devices/$slug.json" ] && base=(--base "$PWD/data/devices/$slug.json")
       timeout 120 $R $D/warpscope-cli calibrate "${base[@]}" -o "$OUT/devices/" > "$OUT/calibrate.txt" 2>&1
       echo "calibrate rc=$?"; cat "$OUT/calibrate.txt" ;;
+    screens)
+      mkdir -p "$OUT/screens"
+      # the settings schema from the build, as meson devenv gives it
+      export GSETTINGS_SCHEMA_DIR=$PWD/$D/schemas
+      for shot in coalescing/stride:hierarchy transpose/read-coalesced:hierarchy banks/padding:banks \
+                  unified/managed:warp transfer/overlap:warp occupancy/saturation:warp; do
+        preset=${shot%%:*} view=${shot##*:}
+        for style in light dark; do
+          name=$(echo "$preset-$view-$style" | tr / -)
+          timeout 120 $R --display $D/warpscope --preset "$preset" --view "$view" --style $style \
+            --size 1600x1000 --screenshot "$OUT/screens/$name.png" > "$OUT/screens/$name.txt" 2>&1
+          echo "$name rc=$? $(stat -c %s "$OUT/screens/$name.png" 2>/dev/null || echo no) bytes"
+        done
+      done ;;
     sanitize)
       cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
       for tool in memcheck racecheck synccheck initcheck; do
@@ -76,7 +93,7 @@ for what in "$@"; do
         grep -E '========= (Invalid|Race|Barrier|Uninitialized|Leaked|Program hit)' "$OUT/sanitize-$tool.txt" | sort | uniq -c | head -5
       done ;;
     *)
-      echo "gpu-check: what is $what? tests, record, truth, calibrate or sanitize" >&2; exit 2 ;;
+      echo "gpu-check: what is $what? tests, record, truth, calibrate, screens or sanitize" >&2; exit 2 ;;
   esac
   echo "$what: $(( $(date +%s) - start )) s"
 done
