@@ -177,6 +177,41 @@ test_chooser (Fixture       *f,
   set_down (f);
 }
 
+static gboolean
+not_calibrating (gpointer data)
+{
+  return !((WsWindow *) data)->calibrating;
+}
+
+/* Recalibrate, on a worker that plays the H100's recording back: its GPU
+ * has a profile shipped, so nothing calibrates by itself; asked to, the
+ * worker says it has no GPU to measure, the window says so in a toast, and
+ * the shipped profile stays. */
+static void
+test_recalibrate (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autofree char *address = replaying (0);
+  WsWindow *w = f->window;
+
+  choose (f, address);
+  wait_connection (f, WS_SESSION_CONNECTION_CONNECTED);
+  g_assert_true (wait_until (probed, w, 30000));
+  wait_settled (w);
+  g_assert_false (w->calibrating);
+  g_assert_cmpstr (w->profile_source, ==, "the profile shipped for this GPU");
+  g_assert_true (ws_window_can_calibrate (w));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.recalibrate", NULL));
+  g_assert_true (w->calibrating);
+  g_assert_true (wait_until (not_calibrating, w, 30000));
+  g_assert_nonnull (w->last_toast);
+  g_assert_true (g_str_has_prefix (w->last_toast, "Could not calibrate the GPU: "));
+  g_assert_nonnull (strstr (w->last_toast, "no GPU to calibrate"));
+  g_assert_cmpstr (w->profile_source, ==, "the profile shipped for this GPU");
+  g_assert_nonnull (ws_session_get_device_profile (w->session));
+  set_down (f);
+}
+
 static void
 test_unreachable (Fixture       *f,
                   gconstpointer  data)
@@ -415,6 +450,7 @@ static void
 add_tests (void)
 {
   g_test_add ("/window-gpu/chooser", Fixture, NULL, fixture_set_up, test_chooser, fixture_tear_down);
+  g_test_add ("/window-gpu/recalibrate", Fixture, NULL, fixture_set_up, test_recalibrate, fixture_tear_down);
   g_test_add ("/window-gpu/unreachable", Fixture, NULL, fixture_set_up, test_unreachable, fixture_tear_down);
   g_test_add ("/window-gpu/refused", Fixture, NULL, fixture_set_up, test_refused, fixture_tear_down);
   g_test_add ("/window-gpu/queued", Fixture, NULL, fixture_set_up, test_queued, fixture_tear_down);

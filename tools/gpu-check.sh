@@ -66,16 +66,20 @@ for what in "$@"; do
       echo "calibrate rc=$?"; cat "$OUT/calibrate.txt" ;;
     screens)
       mkdir -p "$OUT/screens"
-      # the settings schema from the build, as meson devenv gives it
-      export GSETTINGS_SCHEMA_DIR=$PWD/$D/schemas
-      for shot in coalescing/stride:hierarchy transpose/read-coalesced:hierarchy banks/padding:banks \
-                  unified/managed:warp transfer/overlap:warp occupancy/saturation:warp; do
+      # the settings schemas, the program's with the packed libraries' (the
+      # runner sets GSETTINGS_SCHEMA_DIR to its own), compiled where they were built
+      [ -f $D/schemas/gschemas.compiled ] && cp $D/schemas/gschemas.compiled /opt/rt/share/glib-2.0/schemas/
+      # (eight pictures: what comes back from the machine is counted)
+      mkdir -p /tmp/screens
+      for shot in coalescing/stride:hierarchy transpose/read-coalesced:hierarchy unified/managed:warp \
+                  occupancy/saturation:warp; do
         preset=${shot%%:*} view=${shot##*:}
         for style in light dark; do
           name=$(echo "$preset-$view-$style" | tr / -)
           timeout 120 $R --display $D/warpscope --preset "$preset" --view "$view" --style $style \
-            --size 1600x1000 --screenshot "$OUT/screens/$name.png" > "$OUT/screens/$name.txt" 2>&1
+            --size 1600x1000 --screenshot "$OUT/screens/$name.png" > "/tmp/screens/$name.txt" 2>&1
           echo "$name rc=$? $(stat -c %s "$OUT/screens/$name.png" 2>/dev/null || echo no) bytes"
+          grep -v "session bus" "/tmp/screens/$name.txt" | head -3
         done
       done ;;
     sanitize)

@@ -6,8 +6,10 @@
  * L1 figures), and the view and the numbers that show it. */
 #include "ws-window-private.h"
 
+#include <errno.h>
 #include <math.h>
 
+#include "ws-device-calibrate.h"
 #include "ws-device-json.h"
 #include "ws-plot-hierarchy.h"
 
@@ -75,7 +77,8 @@ set_profile (WsWindow        *self,
   ws_window_rebuild_compare (self);
 }
 
-/* The GPU in use: its calibration, kept; else the profile shipped for it. */
+/* The GPU in use: its calibration, kept; else the profile shipped for it;
+ * else it is calibrated now. */
 static gboolean
 profile_of_live (WsWindow           *self,
                  const WsDeviceInfo *device)
@@ -90,14 +93,16 @@ profile_of_live (WsWindow           *self,
                                        : g_strdup ("calibrated on this GPU"));
       return TRUE;
     }
-  if (ws_window_calibrate (self, FALSE))
-    return TRUE;
   if ((profile = ws_device_profile_find (id, NULL)))
     {
       set_profile (self, profile, g_strdup ("the profile shipped for this GPU"));
       return TRUE;
     }
-  return FALSE;
+  /* none ships for it: measured once, then kept (not again by itself
+   * after it failed: Recalibrate tries again) */
+  if (g_strcmp0 (self->calibration_failed, device->name) == 0)
+    return FALSE;
+  return ws_window_calibrate (self, FALSE);
 }
 
 /* The main recording's GPU, from the profiles Warpscope ships. */
@@ -122,6 +127,9 @@ no_profile_message (WsWindow *self)
   WsRecording *recording = ws_session_get_recording (self->session);
   const WsDeviceInfo *d = recording ? ws_recording_get_device (recording) : NULL;
 
+  if (live && self->calibrating)
+    return g_strdup_printf ("Calibrating the %s for the model: its caches, DRAM and rates, measured with small "
+                            "kernels of Warpscope's own…", live->name);
   if (live)
     return g_strdup_printf ("Warpscope knows nothing of the %s below L1 yet, and could not calibrate it: "
                             "Recalibrate in the numbers pane measures it.", live->name);
@@ -157,21 +165,106 @@ ws_window_update_profile (WsWindow *self)
 /* Calibration                                                        */
 /* ------------------------------------------------------------------ */
 
-/* Measures the GPU in use for the model, through the session, and keeps
- * what it finds in the cache. Without a way to, FALSE. */
+/* The calibration as a profile over the one shipped for the GPU (or the
+ * defaults), kept in the user's cache, where profile_of_live finds it. */
+static WsDeviceProfile *
+keep_calibration (JsonNode  *reply,
+                  char     **date_out,
+                  GError   **error)
+{
+  g_autoptr (WsCalibration) calibration = ws_calibration_from_json (reply, error);
+  g_autoptr (WsDeviceProfile) shipped = NULL;
+  g_autoptr (WsCalibratedProfile) cp = NULL;
+  g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d %H:%M UTC");
+  g_autofree char *id = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *text = NULL;
+
+  if (calibration == NULL)
+    return NULL;
+  id = ws_device_slug (calibration->name ? calibration->name : "");
+  shipped = *id ? ws_device_profile_find (id, NULL) : NULL;
+  if ((cp = ws_calibrated_profile_new (calibration, shipped, shipped ? "the profile Warpscope ships for it" : NULL,
+                                       date, error)) == NULL)
+    return NULL;
+  path = ws_window_profile_cache_path (cp->profile->id);
+  dir = g_path_get_dirname (path);
+  text = ws_calibrated_profile_to_data (cp);
+  if (g_mkdir_with_parents (dir, 0755) != 0)
+    {
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno), "cannot make %s: %s", dir, g_strerror (errno));
+      return NULL;
+    }
+  if (!g_file_set_contents (path, text, -1, error))
+    return NULL;
+  *date_out = g_date_time_format (now, "%Y-%m-%d");
+  return ws_device_profile_copy (cp->profile);
+}
+
+static void
+calibrated (GObject      *source,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  g_autoptr (WsWindow) self = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) reply = ws_backend_calibrate_finish (WS_BACKEND (source), result, &error);
+  g_autofree char *date = NULL;
+  WsDeviceProfile *profile = NULL;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;                     /* the window is going */
+  self->calibrating = FALSE;
+  if (reply)
+    profile = keep_calibration (reply, &date, &error);
+  if (profile)
+    {
+      set_profile (self, profile, g_strdup_printf ("calibrated on this GPU on %s", date));
+      ws_window_toast (self, "The GPU is calibrated: the model follows launches below L1 with what it measured");
+    }
+  else
+    {
+      g_autofree char *text = g_strdup_printf ("Could not calibrate the GPU: %s", error->message);
+      const WsDeviceInfo *live = ws_session_get_device (self->session);
+
+      g_free (self->calibration_failed);
+      self->calibration_failed = g_strdup (live ? live->name : "");
+      ws_window_toast (self, text);
+      /* what stood in before, if anything */
+      ws_window_update_profile (self);
+    }
+  ws_window_show_hierarchy (self);
+  ws_window_update_actions (self);
+}
+
+/* Measures the GPU in use for the model with the worker's microkernels,
+ * through the session's backend, and keeps what it finds in the cache.
+ * Without a GPU, FALSE. */
 gboolean
 ws_window_calibrate (WsWindow *self,
                      gboolean  again)
 {
-  /* the session cannot calibrate yet: the profile shipped for the GPU, or
-   * the recording's, stands in */
-  return FALSE;
+  if (!ws_window_can_calibrate (self))
+    return FALSE;
+  if (self->calibrating)
+    return TRUE;
+  self->calibrating = TRUE;
+  if (self->calibrate_cancellable == NULL)
+    self->calibrate_cancellable = g_cancellable_new ();
+  ws_backend_calibrate_async (ws_session_get_backend (self->session), NULL, NULL, NULL, self->calibrate_cancellable,
+                              calibrated, g_object_ref (self));
+  if (self->hierarchy_view)
+    ws_window_show_hierarchy (self);
+  ws_window_update_actions (self);
+  return TRUE;
 }
 
 gboolean
 ws_window_can_calibrate (WsWindow *self)
 {
-  return FALSE;
+  return ws_session_get_device (self->session) != NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -240,6 +333,9 @@ ws_window_analyze_hierarchy (WsWindow *self)
 
   g_cancellable_cancel (self->hierarchy_cancellable);
   g_clear_object (&self->hierarchy_cancellable);
+  g_cancellable_cancel (self->calibrate_cancellable);
+  g_clear_object (&self->calibrate_cancellable);
+  g_clear_pointer (&self->calibration_failed, g_free);
   g_clear_pointer (&self->hierarchy, ws_plot_model_free);
   g_clear_pointer (&self->hierarchy_error, g_free);
   self->hierarchy_running = FALSE;

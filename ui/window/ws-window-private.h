@@ -86,6 +86,9 @@ struct _WsWindow
    * holds its profile) and the launch's hierarchy on it */
   char *profile_source;            /* "calibrated on this GPU on 2026-11-23" */
   gboolean calibrating;
+  GCancellable *calibrate_cancellable;
+  char *calibration_failed;        /* the GPU whose calibration failed: not tried again by itself */
+  char *last_toast;                /* what the window last said in a toast */
   GCancellable *hierarchy_cancellable;
   WsPlotModel *hierarchy;          /* for self->pattern on the session's profile; NULL while it runs */
   char *hierarchy_error;

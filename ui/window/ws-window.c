@@ -172,6 +172,8 @@ ws_window_toast (WsWindow   *self,
 {
   AdwToast *toast = adw_toast_new (text);
 
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (text);
   adw_toast_set_timeout (toast, 6);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
@@ -480,6 +482,7 @@ ws_window_finalize (GObject *object)
   g_clear_object (&self->session);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->compare_shown, g_free);
+  g_clear_pointer (&self->last_toast, g_free);
   g_clear_object (&self->compare_cancellable);
   g_clear_pointer (&self->compare_prediction, g_array_unref);
   g_clear_pointer (&self->compare_prediction_key, g_free);
