@@ -313,7 +313,7 @@ ws_calibrated_profile_new (const WsCalibration   *calibration,
     }
   fit_l2 (p, how);
   g_free (p->source);
-  p->source = g_strdup_printf ("calibrated on %s by warpscope-cli calibrate: %u fields measured, %u queried, "
+  p->source = g_strdup_printf ("calibrated on %s with Warpscope's microkernels: %u fields measured, %u queried, "
                                "the rest %s", date, n_measured, n_queried,
                                base ? from : "defaults (no profile ships for this device)");
   if (!ws_device_profile_validate (p, &local))
