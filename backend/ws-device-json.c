@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-config.h"
 #include "ws-device-json.h"
+#include "ws-json.h"
 
 #include <json-glib/json-glib.h>
 #include <math.h>
@@ -167,9 +168,18 @@ ws_device_profile_from_data (const char *data,
   g_return_val_if_fail (data != NULL, NULL);
   where = where ? where : "device profile";
 
+  /* before json-glib, whose parser recurses once per level */
+  if (!ws_json_check_depth (data, length < 0 ? strlen (data) : (gsize) length, WS_JSON_MAX_DEPTH, &local))
+    {
+      fail (error, where, "not a device profile: %s", local->message);
+      return NULL;
+    }
   if (!json_parser_load_from_data (parser, data, length, &local))
     {
-      fail (error, where, "not JSON: %s", local->message);
+      /* json-glib quotes the bytes it stopped at, which may be anything */
+      g_autofree char *shown = g_utf8_make_valid (local->message, -1);
+
+      fail (error, where, "not JSON: %s", shown);
       return NULL;
     }
   root = json_parser_get_root (parser);

@@ -278,6 +278,15 @@ test_profile_optional (void)
   g_assert_null (bad);
   g_assert_nonnull (error);
   g_assert_nonnull (strstr (error->message, "managed_fault_bytes_per_s"));
+  g_clear_error (&error);
+
+  /* a file that is not UTF-8 is refused in words that are (the fuzzer's
+   * fuzz/corpus/device/not-utf8-name once made json-glib quote the byte) */
+  g_assert_null (ws_device_profile_from_data ("{\"version\": 1, \"profile\": {\"name\": \"H\200\"z}}", -1, "bytes",
+                                              &error));
+  g_assert_nonnull (error);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (error->message, "not JSON"));
 }
 
 /* "loop EXPR:" runs a phase EXPR times: its accesses' repeats, each access's
