@@ -65,17 +65,18 @@ print_gpus (const WsGpuTarget   *target,
 }
 
 /* The device (or nothing, when there is none) and where it is: the host
- * and its GPUs, once the worker answered. JSON: the device's members,
- * then where. */
+ * and its GPUs, once the worker answered. JSON: format and version, the
+ * device's members, then where; without a device, "error" says why. */
 static void
 print (WsSession          *session,
        const WsDeviceInfo *info,
+       const GError       *why,
        gboolean            json)
 {
   const WsWorkerHello *hello = ws_session_get_hello (session);
   gboolean here = ws_gpu_target_is_local (ws_session_get_target (session));
 
-  if (json && (info || hello))
+  if (json)
     {
       g_autoptr (JsonNode) node = info ? device_json (info) : json_node_init_object (json_node_alloc (),
                                                                                    json_object_new ());
@@ -85,10 +86,19 @@ print (WsSession          *session,
       g_autoptr (GList) names = NULL;
 
       json_builder_begin_object (b);
+      json_builder_set_member_name (b, "format");
+      json_builder_add_string_value (b, "warpscope-device");
+      json_builder_set_member_name (b, "version");
+      json_builder_add_int_value (b, 1);
       json_builder_set_member_name (b, "address");
       json_builder_add_string_value (b, address);
       if (hello)
         add_gpus (b, hello);
+      if (info == NULL)
+        {
+          json_builder_set_member_name (b, "error");
+          json_builder_add_string_value (b, why ? why->message : "no usable GPU");
+        }
       json_builder_end_object (b);
       where = json_builder_get_root (b);
       names = json_object_get_members (json_node_get_object (where));
@@ -142,7 +152,7 @@ ws_cli_device (int    argc,
       session = ws_cli_session_new (NULL, target);
       info = ws_cli_probe (session, &error);
       status = info ? WS_CLI_OK : ws_cli_no_gpu ("device", error);
-      print (session, info, json);
+      print (session, info, error, json);
     }
   ws_cli_gpu_options_clear (&gpu);
   return status;

@@ -5,18 +5,90 @@
 
 #include <stdio.h>
 
+/* {"format": "warpscope-kernels", "version": 1, "cuda": …, "kernels": […]} */
+static void
+print_json (const WsKernelInfo *kernels,
+            guint               n)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonNode) root = NULL;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "format");
+  json_builder_add_string_value (b, "warpscope-kernels");
+  json_builder_set_member_name (b, "version");
+  json_builder_add_int_value (b, 1);
+  json_builder_set_member_name (b, "cuda");
+  json_builder_add_boolean_value (b, ws_gpu_is_built ());
+  json_builder_set_member_name (b, "kernels");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < n; i++)
+    {
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "id");
+      json_builder_add_string_value (b, kernels[i].id);
+      json_builder_set_member_name (b, "title");
+      json_builder_add_string_value (b, kernels[i].title);
+      json_builder_set_member_name (b, "params");
+      json_builder_begin_array (b);
+      for (guint j = 0; j < kernels[i].n_params; j++)
+        {
+          const WsKernelParam *p = &kernels[i].params[j];
+
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "name");
+          json_builder_add_string_value (b, p->name);
+          json_builder_set_member_name (b, "default");
+          json_builder_add_int_value (b, p->def);
+          json_builder_set_member_name (b, "min");
+          json_builder_add_int_value (b, p->min);
+          json_builder_set_member_name (b, "max");
+          json_builder_add_int_value (b, p->max);
+          json_builder_set_member_name (b, "description");
+          json_builder_add_string_value (b, p->description);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      if (kernels[i].sweep_param)
+        {
+          json_builder_set_member_name (b, "sweep");
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "param");
+          json_builder_add_string_value (b, kernels[i].sweep_param);
+          json_builder_set_member_name (b, "values");
+          json_builder_add_string_value (b, kernels[i].sweep_values);
+          json_builder_end_object (b);
+        }
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  ws_cli_print_json_node (root);
+}
+
 int
 ws_cli_list (int    argc,
              char **argv)
 {
   guint n;
   const WsKernelInfo *kernels = ws_gpu_kernels (&n);
+  gboolean json = FALSE;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
+    { NULL }
+  };
 
   if (!ws_cli_parse ("list", NULL, "List the real kernels, with their parameters and standard sweeps.",
-                     NULL, (GOptionEntry[]) { { NULL } }, &argc, &argv))
+                     NULL, entries, &argc, &argv))
     return WS_CLI_USAGE;
   if (argc > 1)
     return ws_cli_fail ("list", WS_CLI_USAGE, "unexpected argument “%s”", argv[1]);
+  if (json)
+    {
+      print_json (kernels, n);
+      return WS_CLI_OK;
+    }
   if (!ws_gpu_is_built ())
     printf ("(this build has no CUDA backend: these kernels can be read from recordings only)\n\n");
   for (guint i = 0; i < n; i++)

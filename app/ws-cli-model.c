@@ -41,13 +41,64 @@ static const char model_description[] =
   "  warpscope-cli model -d 'i=blockIdx.x * blockDim.x + threadIdx.x' --guard 'i < N' --set N=1000 \\\n"
   "                      --index 'i' --grid 4 --block 256 --elem-size 8\n";
 
+/* {"format": "warpscope-presets", "version": 1, "topics": [{id, title,
+ * presets: [{id, title, summary}]}]} */
 static void
-list_presets (void)
+list_presets_json (void)
+{
+  guint n_topics, n_presets;
+  const WsTopic *topics = ws_topics_get_all (&n_topics);
+  const WsPreset *presets = ws_presets_get_all (&n_presets);
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonNode) root = NULL;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "format");
+  json_builder_add_string_value (b, "warpscope-presets");
+  json_builder_set_member_name (b, "version");
+  json_builder_add_int_value (b, 1);
+  json_builder_set_member_name (b, "topics");
+  json_builder_begin_array (b);
+  for (guint t = 0; t < n_topics; t++)
+    {
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "id");
+      json_builder_add_string_value (b, topics[t].id);
+      json_builder_set_member_name (b, "title");
+      json_builder_add_string_value (b, topics[t].title);
+      json_builder_set_member_name (b, "presets");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < n_presets; i++)
+        if (g_strcmp0 (presets[i].topic, topics[t].id) == 0)
+          {
+            json_builder_begin_object (b);
+            json_builder_set_member_name (b, "id");
+            json_builder_add_string_value (b, presets[i].id);
+            json_builder_set_member_name (b, "title");
+            json_builder_add_string_value (b, presets[i].title);
+            json_builder_end_object (b);
+          }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  ws_cli_print_json_node (root);
+}
+
+static void
+list_presets (gboolean json)
 {
   guint n_topics, n_presets;
   const WsTopic *topics = ws_topics_get_all (&n_topics);
   const WsPreset *presets = ws_presets_get_all (&n_presets);
 
+  if (json)
+    {
+      list_presets_json ();
+      return;
+    }
   for (guint t = 0; t < n_topics; t++)
     {
       printf ("%s\n", topics[t].title);
@@ -393,7 +444,7 @@ ws_cli_model (int    argc,
     }
   if (list)
     {
-      list_presets ();
+      list_presets (json);
       goto out;
     }
   if (argc > 1)

@@ -208,6 +208,17 @@ ws_cli_pattern_build (const WsCliPatternOptions *o,
 
       if (!ws_cli_parse_assignment (o->sets[i], &name, &value, error))
         return NULL;
+      if (preset && !ws_preset_get_param (preset, name))
+        {
+          g_autoptr (GString) known = g_string_new (NULL);
+
+          for (guint k = 0; k < WS_PRESET_MAX_PARAMS && preset->params[k].name; k++)
+            g_string_append_printf (known, "%s%s", k ? ", " : "", preset->params[k].name);
+          g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
+                       "--set: %s has no parameter “%s”; its parameters are %s", preset->id, name,
+                       known->len ? known->str : "none");
+          return NULL;
+        }
       if (!prefix (ws_pattern_set_param (p, name, value, error), error, "--set"))
         return NULL;
     }

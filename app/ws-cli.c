@@ -93,7 +93,7 @@ print_help (FILE *out)
     fprintf (out, "  %-9s %s\n", commands[i].name, commands[i].summary);
   fprintf (out,
            "\n"
-           "Run “warpscope-cli COMMAND --help” for a command's options.\n"
+           "Run “warpscope-cli COMMAND --help” (or “warpscope-cli help COMMAND”) for a command's options.\n"
            "\n"
            "Exit status: 0 success, 1 a check failed, 2 bad input, 3 no usable GPU,\n"
            "4 the GPU's machine cannot be reached (or the connection to it was lost),\n"
@@ -120,6 +120,17 @@ main (int    argc,
   setlocale (LC_ALL, "");
   ws_file_writer_init_process ();
 
+  /* "help COMMAND" is "COMMAND --help" */
+  if (argc == 3 && strcmp (argv[1], "help") == 0)
+    for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+      if (strcmp (commands[i].name, argv[2]) == 0)
+        {
+          char *args[] = { argv[2], (char *) "--help", NULL };
+
+          return commands[i].run (2, args);
+        }
+  if (argc == 3 && strcmp (argv[1], "help") == 0)
+    return ws_cli_fail (NULL, WS_CLI_USAGE, "help: unknown command “%s” (see warpscope-cli --help)", argv[2]);
   if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
       strcmp (argv[1], "help") == 0)
     {

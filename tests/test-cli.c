@@ -7,6 +7,7 @@
 #include "ws-config.h"
 
 #include <gio/gio.h>
+#include <json-glib/json-glib.h>
 #include <signal.h>
 #include <string.h>
 
@@ -64,6 +65,104 @@ test_options_named (void)
                   "-o", "x.png", NULL);
 }
 
+/* A preset's parameters are its own: another name is an error that lists
+ * them; help COMMAND is COMMAND --help, of a command that exists. */
+static void
+test_names (void)
+{
+  assert_refused ("--set: coalescing/stride has no parameter “strid”; its parameters are N", "model", "--preset",
+                  "coalescing/stride", "--set", "strid=2", NULL);
+  assert_refused ("help: unknown command “modle”", "help", "modle", NULL);
+}
+
+/* What a command printed on standard output, and its exit status. */
+static char *
+run_out (int        *status,
+         const char *first,
+         ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocess) proc = NULL;
+  g_autoptr (GError) error = NULL;
+  char *out = NULL;
+  const char *arg;
+  va_list args;
+
+  g_ptr_array_add (argv, (char *) g_getenv ("WS_CLI"));
+  va_start (args, first);
+  for (arg = first; arg; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  proc = g_subprocess_newv ((const char * const *) argv->pdata,
+                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (proc, NULL, NULL, &out, NULL, &error));
+  g_assert_no_error (error);
+  *status = g_subprocess_get_exit_status (proc);
+  return out;
+}
+
+/* Standard output as one JSON object, of that format, version 1. */
+static JsonObject *
+json_of (JsonParser *parser,
+         const char *text,
+         const char *format)
+{
+  g_autoptr (GError) error = NULL;
+  JsonObject *o;
+
+  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)));
+  o = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (o, "format"), ==, format);
+  g_assert_cmpint (json_object_get_int_member (o, "version"), ==, 1);
+  return o;
+}
+
+/* Every command that prints data prints one JSON object with --json: the
+ * kernels, the presets by topic, and the device — also without one, where
+ * the object says why and the status is 3. */
+static void
+test_json (void)
+{
+  g_autoptr (JsonParser) kernels = json_parser_new ();
+  g_autoptr (JsonParser) presets = json_parser_new ();
+  g_autoptr (JsonParser) device = json_parser_new ();
+  g_autofree char *k = NULL;
+  g_autofree char *p = NULL;
+  g_autofree char *d = NULL;
+  JsonObject *o, *first;
+  int status;
+
+  k = run_out (&status, "list", "--json", NULL);
+  g_assert_cmpint (status, ==, 0);
+  o = json_of (kernels, k, "warpscope-kernels");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "kernels")), >, 50);
+  first = json_array_get_object_element (json_object_get_array_member (o, "kernels"), 0);
+  g_assert_cmpstr (json_object_get_string_member (first, "id"), ==, "coalescing/sequential");
+  g_assert_true (json_object_has_member (first, "params"));
+
+  p = run_out (&status, "model", "--list-presets", "--json", NULL);
+  g_assert_cmpint (status, ==, 0);
+  o = json_of (presets, p, "warpscope-presets");
+  first = json_array_get_object_element (json_object_get_array_member (o, "topics"), 0);
+  g_assert_cmpstr (json_object_get_string_member (first, "id"), ==, "coalescing");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (first, "presets")), >, 3);
+
+  d = run_out (&status, "device", "--json", NULL);
+  o = json_of (device, d, "warpscope-device");
+  g_assert_cmpstr (json_object_get_string_member (o, "address"), ==, "local");
+  if (status == 3)
+    g_assert_cmpuint (strlen (json_object_get_string_member (o, "error")), >, 0);
+  else
+    {
+      g_assert_cmpint (status, ==, 0);
+      g_assert_true (json_object_has_member (o, "name"));
+    }
+}
+
 /* Escapes, never the bytes: a terminal would act on them. */
 static void
 test_control_characters (void)
@@ -116,6 +215,8 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/options-named", test_options_named);
+  g_test_add_func ("/cli/names", test_names);
+  g_test_add_func ("/cli/json", test_json);
   g_test_add_func ("/cli/control-characters", test_control_characters);
   g_test_add_func ("/cli/launch-too-large", test_launch_too_large);
   g_test_add_func ("/cli/interrupted", test_interrupted);
