@@ -174,23 +174,32 @@ static const WsPreset presets[] = {
     "A 1001-wide float matrix stored row after row: a row is 4004 bytes, so seven rows in eight "
     "start 4, 8 … 28 bytes into a sector, and a warp's 32 floats touch 5 sectors instead of 4. "
     "Sweep W: a width of 1000 or 1008 floats (a multiple of 8: 32 bytes) puts every row on a "
-    "sector again; 1002 puts three rows in four off one, 1004 one in two.",
+    "sector again; 1002 puts three rows in four off one, 1004 one in two. On the H200 the extra "
+    "sector costs little: 112.8 µs at 1001 against 111.2 at 1000 and 110.7 at 1008. The fifth "
+    "sector of a warp is the next warp's first, so L2 serves it and DRAM moves about the same "
+    "bytes.",
     WS_DIM3 (32, 8, 1), "(W + 31) / 32, (H + 7) / 8", DEF_XY, "x < W && y < H",
     { { "W", 1001, 1, 65536, "row width in elements" }, { "H", 32768, 1, 65536, "rows" } },
     { LOAD ("in", GLOBAL, 4, "y * W + x") }, "W", "1000,1001,1002,1004,1008" },
   { "alignment/pitch", "alignment", "2-D array with a pitch (cudaMallocPitch)",
     "2-D copy, rows pitch elements apart (cudaMallocPitch)",
-    "cudaMallocPitch pads each row to a multiple of the alignment (512 bytes on recent GPUs: here "
-    "4096 bytes, a pitch of 1024 floats): every row starts on a sector boundary and each warp reads 4 sectors.",
+    "cudaMallocPitch pads each row to a multiple of the alignment (512 bytes on recent GPUs: "
+    "here 4096 bytes, a pitch of 1024 floats, as the H200 chose): every row starts on a sector "
+    "boundary and each warp reads 4 sectors. The textbook's gain is small on the "
+    "H200: 109.8 µs against 112.8 µs without the pitch, 3 %, since the sectors the pitch saves "
+    "were served by L2, not DRAM.",
     WS_DIM3 (32, 8, 1), "(W + 31) / 32, (H + 7) / 8", DEF_XY "; row = pitch > 0 ? pitch : (W * 4 + 511) / 512 * 128", "x < W && y < H",
     { { "W", 1001, 1, 65536, "row width in elements" }, { "H", 32768, 1, 65536, "rows" },
       { "pitch", 0, 0, 65536, "row pitch in elements; 0: what cudaMallocPitch chooses" } },
     { LOAD ("in", GLOBAL, 4, "y * row + x") } },
   { "alignment/malloc3d", "alignment", "3-D array (cudaMalloc3D)",
     "3-D copy, rows and planes of the pitch cudaMalloc3D chooses",
-    "cudaMalloc3D pads each row of a W × H × D volume to the same pitch as cudaMallocPitch (4096 "
-    "bytes for 1001 floats), so element (x, y, z) is at (z × H + y) × pitch + x and every row of "
-    "every plane starts on a sector: 4 sectors per warp.",
+    "cudaMalloc3D pads each row of a W × H × D volume to the same pitch as cudaMallocPitch "
+    "(4096 bytes for 1001 floats), so element (x, y, z) is at (z × H + y) × pitch + x and every "
+    "row of every plane starts on a sector: 4 sectors per warp. On the H200 the aligned rows "
+    "save nothing measurable: 113.5 µs, against 112.8 µs for the same 1001 × 32768 floats "
+    "without a pitch, for the reason the 2-D presets show: the extra sectors of unaligned rows "
+    "come from L2.",
     WS_DIM3 (32, 8, 1), "(W + 31) / 32, (H + 7) / 8, D",
     DEF_XY "; z = blockIdx.z; row = (W * 4 + 511) / 512 * 128", "x < W && y < H",
     { { "W", 1001, 1, 65536, "row width in elements" }, { "H", 256, 1, 65536, "rows per plane" },
@@ -200,16 +209,21 @@ static const WsPreset presets[] = {
     "cudaMemcpy2D of packed host rows into cudaMallocPitch memory, then a 2-D copy kernel",
     "An image comes from the host packed, 4004 bytes a row; the device keeps it pitched, 4096. "
     "cudaMemcpy2D copies it in one call, row by row, each to the start of its pitched row; the "
-    "kernel that follows reads whole sectors. Its timeline shows the copy and the kernel.",
+    "kernel that follows reads whole sectors. Its timeline shows the copy and the kernel: on "
+    "the H200 the copy from pinned memory takes 0.62 ms for 32.8 MB (53 GB/s, the rate of a "
+    "contiguous pinned copy) and the kernel 0.04 ms.",
     WS_DIM3 (32, 8, 1), "(W + 31) / 32, (H + 7) / 8", DEF_XY "; row = (W * 4 + 511) / 512 * 128",
     "x < W && y < H",
     { { "W", 1001, 1, 65536, "row width in elements" }, { "H", 8192, 1, 65536, "rows" } },
     { LOAD ("in", GLOBAL, 4, "y * row + x"), STORE ("out", GLOBAL, 4, "y * row + x") } },
   { "alignment/struct7", "alignment", "7-byte struct, packed",
     "out[i] from the 7 bytes of in[i], struct { uint8_t b[7]; }",
-    "A structure of 7 bytes has the alignment of a byte: the compiler reads it with seven 1-byte "
-    "loads, each striding 7 bytes across the warp. Every load touches 7 or 8 sectors for 32 "
-    "useful bytes: 7 requests for what one could fetch.",
+    "A structure of 7 bytes has the alignment of a byte: the compiler reads it with seven "
+    "1-byte loads, each striding 7 bytes across the warp. Every load touches 7 or 8 sectors for "
+    "32 useful bytes: 7 requests for what one could fetch. Yet on the H200 it is only 6 % "
+    "slower than the padded structure, 123 against 116 µs: L1 merges the seven loads' sectors, "
+    "so L2 sees each sector once (7.3 million, 235 MB) and the cost is L1's requests, not "
+    "memory traffic.",
     B1 (256), GRID_1D, DEF_I, "i < N", { P_N (N_STREAM) },
     { LOAD ("in", GLOBAL, 1, "7 * i"), LOAD ("in", GLOBAL, 1, "7 * i + 1"), LOAD ("in", GLOBAL, 1, "7 * i + 2"),
       LOAD ("in", GLOBAL, 1, "7 * i + 3"), LOAD ("in", GLOBAL, 1, "7 * i + 4"), LOAD ("in", GLOBAL, 1, "7 * i + 5"),
@@ -217,7 +231,9 @@ static const WsPreset presets[] = {
   { "alignment/struct7-padded", "alignment", "7-byte struct padded to 8 (__align__(8))",
     "out[i] from the 7 bytes of in[i], struct __align__(8) { uint8_t b[7]; }",
     "One byte of padding and __align__(8) make the same structure one 8-byte load: 8 sectors, "
-    "one request, 7 of every 8 bytes moved used.",
+    "one request, 7 of every 8 bytes moved used. On the H200 that is 116 µs against 123 for the "
+    "packed structure: DRAM now also moves the padding byte (268 MB read against 235), which "
+    "takes back most of what one load instead of seven saves.",
     B1 (256), GRID_1D, DEF_I, "i < N", { P_N (N_STREAM) },
     { LOAD ("in", GLOBAL, 8, "i") } },
 
@@ -346,30 +362,40 @@ static const WsPreset presets[] = {
     "A square stencil: each output is the sum of its neighbours times coefficients in constant "
     "memory (every lane reads the same one: a broadcast). Each input is read by (2 radius + 1)² "
     "threads, so the question is what serves the reuse. Plain loads through pointers that may "
-    "alias go through L1, which on recent GPUs caches them as well as anything.",
+    "alias go through L1, which on recent GPUs caches them as well as anything: on the H200 "
+    "they are as fast as any of the five, 13, 22 and 39 µs at radius 1, 2 and 3.",
     STENCIL_GEOM, { STENCIL_READS }, "radius", "1,2,3" },
   { "readonly/stencil-restrict", "readonly", "Stencil, const __restrict__",
     "(2 radius + 1)² stencil, const __restrict__ pointers",
-    "With const __restrict__ the compiler knows the input is never written while the kernel runs "
-    "and may read it through the read-only (non-coherent) path by itself (LDG.E.CONSTANT): the "
-    "same sectors as plain loads.",
+    "With const __restrict__ the compiler knows the input is never written while the kernel "
+    "runs and may read it through the read-only (non-coherent) path by itself (LDG.E.CONSTANT): "
+    "the same sectors as plain loads, and on the H200 the same time, 13, 22 and 38 µs at radius "
+    "1, 2 and 3.",
     STENCIL_GEOM, { STENCIL_READS }, "radius", "1,2,3" },
   { "readonly/stencil-ldg", "readonly", "Stencil, __ldg",
     "(2 radius + 1)² stencil, __ldg loads",
-    "__ldg asks for the read-only path explicitly, whatever the compiler can prove. Since Maxwell "
-    "it shares its storage with L1, so the difference from plain loads is small.",
+    "__ldg asks for the read-only path explicitly, whatever the compiler can prove. Since "
+    "Maxwell it shares its storage with L1, so the difference from plain loads is small: on the "
+    "H200, 13.5, 22 and 37 µs at radius 1, 2 and 3 against 13, 22 and 39 µs.",
     STENCIL_GEOM, { STENCIL_READS }, "radius", "1,2,3" },
   { "readonly/stencil-texture", "readonly", "Stencil, texture object",
     "(2 radius + 1)² stencil, tex2D from a CUDA array",
-    "The input in a CUDA array, read with tex2D through a texture object: the array's layout keeps "
-    "2-D neighbours close, and the texture unit clamps at the edges for free. Point sampling, "
-    "element reads: the values themselves.",
+    "The input in a CUDA array, read with tex2D through a texture object: the array's layout "
+    "keeps 2-D neighbours close, and the texture unit clamps at the edges for free. Point "
+    "sampling, element reads: the values themselves. The textbook's choice for 2-D stencils is "
+    "the slowest on the H200: 41, 109 and 207 µs at radius 1, 2 and 3, three to five times "
+    "plain loads, for the same L2 and DRAM traffic. Every tex2D goes through the texture "
+    "pipeline, which fetches at a lower rate than L1 serves plain loads; the cache behind both "
+    "is the same.",
     STENCIL_GEOM, { STENCIL_READS }, "radius", "1,2,3" },
   { "readonly/stencil-shared", "readonly", "Stencil, shared-memory tile",
     "(2 radius + 1)² stencil, a 32 × 8 tile and its halo in shared memory",
-    "Each block loads its tile and a halo of radius around it into shared memory once, waits at a "
-    "barrier, and reads every neighbour from there: global memory sees each input once per block, "
-    "at the price of the halo and the barrier.",
+    "Each block loads its tile and a halo of radius around it into shared memory once, waits at "
+    "a barrier, and reads every neighbour from there: global memory sees each input once per "
+    "block, at the price of the halo and the barrier. On the H200 that price is not repaid: 24, "
+    "32 and 44 µs at radius 1, 2 and 3, against 13, 22 and 39 µs for plain loads. L1 already "
+    "serves the reuse (L2 sees 0.8 million sectors either way), so the tile only adds the halo, "
+    "the shared stores and the barrier; the gap narrows as the radius grows.",
     WS_DIM3 (32, 8, 1), "(W + 31) / 32, (H + 7) / 8", DEF_XY, "x < W && y < H",
     { { "W", 2048, 32, 16384, "output width (the input has radius more on each side)" },
       { "H", 2048, 8, 16384, "output height" }, { "radius", 1, 1, 3, "the square's radius: (2 radius + 1)² points" } },
@@ -412,36 +438,43 @@ static const WsPreset presets[] = {
     { LOAD ("a", LOCAL, 8, "blockIdx.x % 16") } },
   { "private-array/random", "private-array", "Random index (local)",
     "a[32] read at a random base per lane and round (local)",
-    "Each lane picks its own random index, as a lookup or a sort would: about 20 of the 32 lanes' "
-    "words differ, so the warp is served in about 20 lines with 19 replays — between the uniform "
-    "index's 1 and the fully divergent one's 32. The view shows one such draw.",
+    "Each lane picks its own random index, as a lookup or a sort would: about 20 of the 32 "
+    "lanes' words differ, so the warp is served in about 20 lines with 19 replays — between the "
+    "uniform index's 1 and the fully divergent one's 32. The view shows one such draw. On the "
+    "H200 it takes 0.87 ms, between the uniform index's 0.21 ms and the divergent one's 1.07 "
+    "ms.",
     B1 (256), GRID_1D, NULL, NULL, { P_N (N_SMALL) },
     { LOAD ("a", LOCAL, 4, "(lane ^ (lane >> 2) * 13) % 32") } },
   { "private-array/distinct", "private-array", "N distinct indices (local)",
     "a[32] read at (threadIdx.x % 32 % distinct + r) % 32 (local)",
-    "Lane k uses index k mod distinct: the warp's words lie in `distinct` lines of local memory, "
-    "served one after another. Sweep it: the replays are distinct − 1, from the uniform index to "
-    "the fully divergent one.",
+    "Lane k uses index k mod distinct: the warp's words lie in `distinct` lines of local "
+    "memory, served one after another. Sweep it: the replays are distinct − 1, from the uniform "
+    "index to the fully divergent one. On the H200 2 lines cost no more than 1 (0.22 ms), then "
+    "the time grows with the lines: 0.25 ms at 4, 0.37 at 8, 0.63 at 16 and 1.06 ms at 32.",
     B1 (256), GRID_1D, NULL, NULL, { P_N (N_SMALL), { "distinct", 8, 1, 32, "distinct indices per warp" } },
     { LOAD ("a", LOCAL, 4, "lane % distinct") }, "distinct", "1,2,4,8,16,32" },
   { "private-array/size", "private-array", "Array size: registers or local memory",
     "a[size] written and read in loops the compiler may unroll",
-    "A private array indexed only by loop counters stays in registers if the compiler unrolls the "
-    "loops, and it unrolls them while the array is small: with nvcc 13.0 for sm_90, arrays of up to "
-    "160 words stay in registers (the registers per thread grow with them, and occupancy falls), "
-    "from 192 words the loops stay loops and the array goes to local memory, read with a uniform "
-    "index. Sweep size and read registers and local bytes beside the time.",
+    "A private array indexed only by loop counters stays in registers if the compiler unrolls "
+    "the loops, and it unrolls them while the array is small: with nvcc 13.0 for sm_90, arrays "
+    "of up to 160 words stay in registers (the registers per thread grow with them, 42 at 32 "
+    "words and 174 at 160, and occupancy falls), from 192 words the loops stay loops and the "
+    "array goes to local memory, read with a uniform index. On the H200 that step is small: 330 "
+    "µs at 192 words against 256 µs at 160, 7 % more than the words alone add. Sweep size and "
+    "read registers and local bytes beside the time.",
     B1 (256), GRID_1D, NULL, NULL,
     { P_N (1 << 20), { "size", 32, 4, 256, "words in the private array: 4, 8, 16, 32, 64, 96, 128, 160, 192 or 256" },
       { "j", 0, 0, 255, "the element the view shows", WS_PARAM_MODEL_ONLY } },
     { LOAD ("a", LOCAL, 4, "j % size") }, "size", "4,8,16,32,64,96,128,160,192,256" },
   { "private-array/l1-carveout", "private-array", "Local memory and the L1 carveout",
     "a[16] read at (threadIdx.x + r) % 16 (local), preferred shared-memory carveout set",
-    "Local memory is cached in L1, and L1 is what shared memory leaves of the SM's 256 KiB. 2048 "
-    "resident threads with 64 bytes of local array each need 128 KiB: with a carveout of 0 % "
-    "(all cache) it can stay in L1; at 100 % (228 KiB of shared memory) L1 keeps 28 KiB and the "
-    "array goes back and forth to L2. The carveout is a preference the driver rounds to the "
-    "sizes the SM supports.",
+    "Local memory is cached in L1, and L1 is what shared memory leaves of the SM's 256 KiB. "
+    "2048 resident threads with 64 bytes of local array each need 128 KiB: with a carveout of 0 "
+    "% (all cache) it can stay in L1; at 100 % (228 KiB of shared memory) L1 keeps 28 KiB and "
+    "the array goes back and forth to L2. On the H200 the time is 0.53 ms from 0 to 50 % and "
+    "0.54 ms at 75 %, where the array should no longer fit; only 100 % costs, 0.79 ms. The "
+    "carveout is a preference the driver rounds to the sizes the SM supports, and what it kept "
+    "at 75 % the measurement does not say.",
     B1 (256), GRID_1D, NULL, NULL,
     { P_N (N_SMALL), { "carveout", 0, 0, 100, "percent of the unified L1 preferred as shared memory" } },
     { LOAD ("a", LOCAL, 4, "threadIdx.x % 16") }, "carveout", "0,25,50,75,100" },
@@ -453,12 +486,15 @@ static const WsPreset presets[] = {
 #define WAVE(BLOCKS) "132 * (" BLOCKS ")"
   { "occupancy/registers", "occupancy", "Registers per thread",
     "a latency-bound stream, the same work at every register count",
-    "Each thread sums 16-byte elements in a loop with one load in flight, so the SM hides memory "
-    "latency only with other warps. It holds values in `registers` registers across the loop "
-    "without doing more work: more registers, fewer resident warps — in steps (32, 40, 48, 64, "
-    "80, 128, 255 registers: 64, 48, 40, 32, 24, 16, 8 warps), since registers are allocated per "
-    "warp. Time stays flat while enough warps remain and grows once too few do. The grid is one "
-    "wave: every block resident at once.",
+    "Each thread sums 16-byte elements in a loop with one load in flight, so the SM hides "
+    "memory latency only with other warps. It holds values in `registers` registers across the "
+    "loop without doing more work: more registers, fewer resident warps — in steps (32, 40, 48, "
+    "64, 80, 128, 255 registers: 64, 48, 40, 32, 24, 16, 8 warps), since registers are "
+    "allocated per warp. The grid is one wave. On the H200 the time does not stay flat while "
+    "warps remain: 52 µs at 32 registers, 70 at 40, 95 at 64, 109 at 128 and 163 µs at 255, "
+    "where the same warps set with shared memory take 35, 36, 40, 59 and 106 µs. The held "
+    "values are read with volatile loads of the same few words, which skip L1 and queue at one "
+    "L2 slice: the more values held, the longer that takes.",
     B1 (256), WAVE ("registers <= 32 ? 8 : registers <= 40 ? 6 : registers <= 48 ? 5 : registers <= 64 ? 4 : "
                     "registers <= 80 ? 3 : registers <= 128 ? 2 : 1"),
     DEF_I, "i < N",
@@ -466,10 +502,12 @@ static const WsPreset presets[] = {
     { LOAD ("in", GLOBAL, 16, "i") }, "registers", "32,40,48,64,80,128,255" },
   { "occupancy/shared", "occupancy", "Shared memory per block",
     "the same stream, dynamic shared memory per block that nothing reads",
-    "The same stream with a few registers, and `shared` bytes of dynamic shared memory per block "
-    "that it never touches: past 24 KiB a block's share (plus the 1 KiB the system reserves) "
-    "leaves room for fewer than 8 blocks of 256 threads in the SM's 228 KiB, and resident warps "
-    "fall in steps. The view shows the SM filled and which resource limits it.",
+    "The same stream with a few registers, and `shared` bytes of dynamic shared memory per "
+    "block that it never touches: past 24 KiB a block's share (plus the 1 KiB the system "
+    "reserves) leaves room for fewer than 8 blocks of 256 threads in the SM's 228 KiB, and "
+    "resident warps fall in steps. The view shows the SM filled and which resource limits it. "
+    "On the H200 the time follows the warps: 35 µs up to 24 KiB (64 warps), 37 µs at 40 KiB (40 "
+    "warps), 44 µs at 64 KiB (24), 59 µs at 96 KiB (16) and 106 µs at 128 KiB (8).",
     B1 (256), WAVE ("233472 / ((shared + 1151) / 128 * 128) < 8 ? 233472 / ((shared + 1151) / 128 * 128) : 8"),
     DEF_I, "i < N",
     { P_N16, { "shared", 0, 0, 232448, "bytes of dynamic shared memory per block" } },
@@ -488,18 +526,21 @@ static const WsPreset presets[] = {
   { "occupancy/spill", "occupancy", "Spills to local memory",
     "the same kernel limited to 32 registers: it spills",
     "A thread that needs more registers than it may use stores values to local memory and loads "
-    "them back: uniform spill slots, 4 sectors each.",
+    "them back: uniform spill slots, 4 sectors each. On the H200 this kernel keeps 192 values "
+    "in 32 registers and 344 bytes of local memory per thread, and takes 0.52 ms: the spills of "
+    "64 resident warps do not fit in L1, and go on to L2 and DRAM, 1.4 GB written to DRAM for 4 "
+    "Mi threads.",
     B1 (256), GRID_1D, NULL, NULL, { P_N (N_SMALL), { "slot", 0, 0, 63, "spill slot", WS_PARAM_MODEL_ONLY } },
     { STORE ("spill", LOCAL, 4, "slot"), LOAD ("spill", LOCAL, 4, "slot") } },
 
   /* ---------------------------------------------------------------- */
   { "ilp/loads", "ilp", "Independent loads per thread",
     "the stream with ilp independent loads per iteration, at `warps` warps per SM",
-    "The latency-bound stream of the occupancy presets at a fixed, modest occupancy (16 warps per "
-    "SM), with 1, 2, 4 or 8 independent loads per iteration: each warp keeps that many in flight, "
-    "as if there were that many times more warps. Loads in flight are what hides latency, whoever "
-    "issues them: on the H200, 2 loads take 59 µs down to 42 and 4 to 35, as fast as 64 warps "
-    "with one; 8 gain nothing more.",
+    "The latency-bound stream of the occupancy presets at a fixed, modest occupancy (16 warps "
+    "per SM), with 1, 2, 4 or 8 independent loads per iteration: each warp keeps that many in "
+    "flight, as if there were that many times more warps. Loads in flight are what hides "
+    "latency, whoever issues them: on the H200, 2 loads take 59 µs down to 42 and 4 to 35, as "
+    "fast as 64 warps with one; 8 are no faster (37 µs).",
     B1 (128), WAVE ("warps / 4"), DEF_I, "i < N",
     { P_N16, { "ilp", 1, 1, 8, "independent loads per iteration: 1, 2, 4 or 8" },
       { "warps", 16, 4, 64, "resident warps per SM (a multiple of 4)" },
@@ -508,8 +549,11 @@ static const WsPreset presets[] = {
   { "ilp/unroll", "ilp", "A plain loop, unrolled",
     "the stream as a plain loop, #pragma unroll `unroll`",
     "The same stream written as a plain loop with one load and one addition, unrolled by the "
-    "compiler: the unrolled body's loads do not depend on each other, so they are issued together "
-    "before the additions — ILP without writing it out.",
+    "compiler: the unrolled body's loads do not depend on each other, so they are issued "
+    "together before the additions — ILP without writing it out. On the H200 it comes close to "
+    "the loads written out, a little behind: 59 µs plain, 41 µs unrolled by 2, 39 by 4 and 38 "
+    "by 8, against 35 µs for 4 loads written out; unrolled by 8 the kernel uses no more "
+    "registers than by 4 (32), so not all 8 loads are in flight at once.",
     B1 (128), WAVE ("warps / 4"), DEF_I, "i < N",
     { P_N16, { "unroll", 1, 1, 8, "unroll factor: 1, 2, 4 or 8" },
       { "warps", 16, 4, 64, "resident warps per SM (a multiple of 4)" },
@@ -562,20 +606,22 @@ static const WsPreset presets[] = {
     { { "N", 8388608, 16384, 1 << 28, "elements (a multiple of 16384: a sum of 16 blocks of 1024)" } }
   { "fences/last-block", "fences", "Last-block reduction without a fence",
     "threads store partial sums, thread 0 takes a ticket (atomicInc), the last block adds them up",
-    "The reduction of the CUDA samples: every block stores its partial sums, then takes a ticket; "
-    "the block with the last ticket adds up the partial sums of all. Without __threadfence () "
-    "between the stores and the ticket, nothing promises that another block's stores are visible "
-    "when its ticket is: __syncthreads () orders one block's threads, not what other SMs see. "
-    "The kernel runs a few hundred sums per launch, many launches: the count of wrong sums is the "
-    "measurement's. A count of 0 on a GPU does not make the code right: the memory model allows "
-    "the reordering, and a busier machine or another GPU may show it.",
+    "The reduction of the CUDA samples: every block stores its partial sums, then takes a "
+    "ticket; the block with the last ticket adds up the partial sums of all. Without "
+    "__threadfence () between the stores and the ticket, nothing promises that another block's "
+    "stores are visible when its ticket is: __syncthreads () orders one block's threads, not "
+    "what other SMs see. The kernel runs 512 sums per launch, many launches: the count of wrong "
+    "sums is the measurement's. On the H200 none of 79360 sums was wrong, and that does not "
+    "make the code right: the memory model allows the reordering, and a busier machine or "
+    "another GPU may show it.",
     LAST_BLOCK_GEOM,
     { LOAD ("in", GLOBAL, 4, "blockIdx.x * 1024 + threadIdx.x"), STORE ("partial", GLOBAL, 4, "i") } },
   { "fences/last-block-fence", "fences", "Last-block reduction with __threadfence",
     "the same, __threadfence () before the ticket and after it",
-    "The same reduction with __threadfence () after the stores (and after the last ticket, before "
-    "the reads): the partial sums are visible to the whole GPU before the ticket that says they "
-    "are done. Never a wrong sum; the fence costs a wait for the stores to reach L2.",
+    "The same reduction with __threadfence () after the stores (and after the last ticket, "
+    "before the reads): the partial sums are visible to the whole GPU before the ticket that "
+    "says they are done. Never a wrong sum; the fence costs a wait for the stores to reach L2: "
+    "on the H200 a launch of 512 sums takes 17.9 µs against 13.4 µs without it.",
     LAST_BLOCK_GEOM,
     { LOAD ("in", GLOBAL, 4, "blockIdx.x * 1024 + threadIdx.x"), STORE ("partial", GLOBAL, 4, "i") } },
 #define FLAG_GEOM B1 (32), "2 * pairs", NULL, NULL, \
@@ -588,28 +634,34 @@ static const WsPreset presets[] = {
     "reads the words. Read with plain loads, the flag is loop-invariant to the compiler, which "
     "reads it once before the loop: unless it was already set, the loop never sees it change — "
     "a hang. Here every spin gives up after 65536 tries and says it timed out, and the count of "
-    "timeouts is the measurement's.",
+    "timeouts is the measurement's: on the H200 all 93440 spins timed out.",
     FLAG_GEOM, { FLAG_ACCESSES } },
   { "fences/spin-volatile", "fences", "Spin on a volatile flag, no fence",
     "the same spin with a volatile flag and no fences",
     "A volatile flag is read from memory every time, so the consumer sees it set. But nothing "
-    "orders the producer's data before its flag, nor the consumer's reads after it: the data may "
-    "still be the last launch's. The count of stale copies is the measurement's; 0 on one GPU "
-    "does not make it correct.",
+    "orders the producer's data before its flag, nor the consumer's reads after it: the data "
+    "may still be the last launch's. The count of stale copies is the measurement's: on the "
+    "H200 none of 90880 was stale, and 0 on one GPU does not make it correct.",
     FLAG_GEOM, { FLAG_ACCESSES } },
   { "fences/spin-fence", "fences", "Spin on a volatile flag, with fences",
     "volatile flag, __threadfence () after the data and after the flag",
     "Message passing as the memory model wants it: data, __threadfence (), flag on one side; "
     "flag, __threadfence (), data on the other. The consumer always finds the data (a timeout "
-    "here means the producer was not running at the same time: another program on the GPU).",
+    "here means the producer was not running at the same time: another program on the GPU). On "
+    "the H200, no stale data and no timeout in 72960 trials, at 5.5 µs a launch against 4.9 µs "
+    "without the fences.",
     FLAG_GEOM, { FLAG_ACCESSES } },
   { "fences/cost", "fences", "What a fence costs",
     "each thread stores `rounds` times, each store followed by the fence",
     "Each thread stores to its own word again and again, each store followed by nothing (0), "
     "__threadfence_block () (1), __threadfence () (2), __syncthreads () (3) or "
     "__threadfence_system () (4). A fence waits until the thread's stores are visible at its "
-    "scope: the block's needs little, the GPU's a trip to L2, the system's a trip further; a "
-    "barrier waits for the slowest warp of the block.",
+    "scope. On the H200, 64 stores per thread take 19 µs with no fence, 55 µs with the block's "
+    "fence, 36 µs with __syncthreads (), 148 µs with the GPU's fence (a trip to L2 for every "
+    "store) and 265 µs with the system's. The block's fence is not the near-free one the "
+    "textbook has, and costs more than a barrier: the numbers say each warp waits for its store "
+    "to be done before the next, where at a barrier the stores are still in flight while the "
+    "warps wait for each other.",
     B1 (256), GRID_1D, DEF_I, NULL,
     { { "N", 1 << 20, 256, 1 << 26, "threads" }, { "fence", 2, 0, 4, "0 none, 1 block, 2 device, 3 __syncthreads, 4 system" },
       { "rounds", 64, 1, 4096, "stores (and fences) per thread in the real kernel", WS_PARAM_KERNEL_ONLY } },
@@ -618,8 +670,13 @@ static const WsPreset presets[] = {
   /* ---------------------------------------------------------------- */
   { "l2/persisting", "l2", "Persisting access window",
     "out[i] = hot[i % hot] + stream[i], hot buffer in a persisting window",
-    "Each thread reads a small hot buffer again and again while streaming a large one. An access-"
-    "policy window marks hit_ratio % of the hot buffer as persisting in L2.",
+    "Each thread reads a small hot buffer again and again while streaming a large one. An "
+    "access-policy window marks hit_ratio % of the hot buffer as persisting in L2, the rest as "
+    "streaming. On the H200 (a 32 MiB hot buffer, 32 MiB set aside) 100 % takes 120 µs, 60 % "
+    "151 and 0 % 213 µs, against 127 µs with no window. All persisting halves DRAM reads (135 "
+    "MB against 268) yet saves only about 6 %: the kernel is not bound by DRAM bandwidth. At 0 "
+    "% the hot buffer is marked streaming, evicted first, and it is worse off than with no "
+    "window at all.",
     B1 (256), GRID_1D, DEF_I, "i < N",
     { P_N (N_STREAM), { "hot", 1 << 23, 1024, 1 << 24, "elements in the hot buffer" },
       { "hit_ratio", 100, 0, 100, "percent of the window marked persisting" } },
@@ -627,18 +684,24 @@ static const WsPreset presets[] = {
   { "l2/streaming", "l2", "Streaming (no window)",
     "out[i] = hot[i % hot] + stream[i], no window",
     "The same reads with no access-policy window. Between two reads of a hot element the kernel "
-    "streams twice the hot buffer through L2 (an element in, one out), so under LRU the hot buffer "
-    "stays only while three times its size fits in L2. Sweep hot: from 1 to 64 MiB.",
+    "streams twice the hot buffer through L2 (an element in, one out), so under LRU the hot "
+    "buffer stays only while three times its size fits in L2. Sweep hot: from 1 to 64 MiB. On "
+    "the H200 the time steps up between 4 and 16 MiB (114 to 126 µs), earlier than LRU over its "
+    "60 MiB would give (3 × 16 MiB fits): the L2 is two partitions and its replacement is not "
+    "documented. Past that it stays at 127 µs, only 12 % above the smallest hot set: the kernel "
+    "is not bound by DRAM bandwidth.",
     B1 (256), GRID_1D, DEF_I, "i < N",
     { P_N (N_STREAM), { "hot", 1 << 23, 1024, 1 << 24, "elements in the hot buffer" } },
     { LOAD ("hot", GLOBAL, 4, "i % hot"), LOAD ("stream", GLOBAL, 4, "i") }, "hot", "262144,1048576,4194304,8388608,12582912,16777216" },
   { "l2/hot-size", "l2", "Persisting window, hot set swept",
     "out[i] = hot[i % hot] + stream[i], the whole hot buffer in a persisting window",
     "The window over the whole hot buffer, all of it persisting, as the hot set grows from well "
-    "below to well above the part of L2 the device lets a program set aside for persisting lines "
-    "(cudaDevAttrMaxPersistingL2CacheSize). While it fits, the hot buffer stays whatever streams "
-    "past; beyond it, persisting lines evict each other, and a hit ratio of set-aside / window "
-    "would keep part of it instead. The view shows what is expected to stay.",
+    "below to well above the part of L2 the device lets a program set aside for persisting "
+    "lines (cudaDevAttrMaxPersistingL2CacheSize). While it fits, the hot buffer stays whatever "
+    "streams past; beyond it, persisting lines evict each other, and a hit ratio of set-aside / "
+    "window would keep part of it instead. The view shows what is expected to stay. On the H200 "
+    "(37.5 MiB at most) the window keeps 16 and 32 MiB hot buffers at 117 and 120 µs, where no "
+    "window takes 126 and 127; at 48 and 64 MiB it is worse than none, 142 and 149 µs.",
     B1 (256), GRID_1D, DEF_I, "i < N",
     { P_N (N_STREAM), { "hot", 1 << 22, 1024, 1 << 24, "elements in the hot buffer" },
       { "hit_ratio", 100, 0, 100, "percent of the window marked persisting" } },
@@ -674,8 +737,11 @@ static const WsPreset presets[] = {
     "copy in, a kernel of `work` rounds per element, copy out, in chunks over streams",
     "The streams preset with a kernel that computes long enough to take as long as the copies: "
     "with one stream everything runs in turn; with more, a chunk's kernel runs while the next "
-    "chunk comes in and the last one goes out, and the timeline shows the copy engines and the SMs "
-    "busy at once.",
+    "chunk comes in and the last one goes out, and the timeline shows the copy engines and the "
+    "SMs busy at once. On the H200 one stream takes 472 µs (copy in 157, kernel 149, copy out "
+    "155) and 4 streams 289 µs; 8 and 16 do no better (332 and 308 µs). The kernel is hidden, "
+    "the copies are not: on this machine a copy in and a copy out running together move little "
+    "more than one alone (53 GB/s), so the 16 MiB of copies, close to 300 µs, are the floor.",
     B1 (256), GRID_1D, DEF_I, "i < N",
     { P_N (1 << 21), { "streams", 4, 1, 16, "streams (chunks)" },
       { "work", 512, 0, 65536, "rounds of arithmetic per element", WS_PARAM_KERNEL_ONLY } },
@@ -690,71 +756,94 @@ static const WsPreset presets[] = {
     "cudaMemcpy from malloc'ed memory, then out[i] = in[i] * 3 + 1",
     "What unified memory replaces: the host writes a malloc'ed buffer, cudaMemcpy copies it to "
     "the device (staged through a pinned buffer), and the kernel reads device memory. Every "
-    "unified preset runs the same kernel on the same data; sweep N from 1 to 64 MiB.",
+    "unified preset runs the same kernel on the same data; sweep N from 1 to 64 MiB. On the "
+    "H200 the copy is nearly all of it: 4.5 ms for 64 MiB (15 GB/s), of which the kernel takes "
+    "0.06 ms.",
     UNIFIED_GEOM, { UNIFIED_ACCESSES }, "N", UNIFIED_SIZES },
   { "unified/managed", "unified", "Managed memory, page faults",
     "cudaMallocManaged, written by the host, read by the kernel (migrated on faults)",
-    "cudaMallocManaged memory the host has just written lives in host memory. The kernel's first "
-    "touch of each page faults; the driver migrates the page (or a larger group of them) and the "
-    "warp waits. Before every sample the data goes back to the host, as in a program that "
-    "alternates host and device work: each sample pays the faults again.",
+    "cudaMallocManaged memory the host has just written lives in host memory. The kernel's "
+    "first touch of each page faults; the driver migrates the page (or a larger group of them) "
+    "and the warp waits. Before every sample the data goes back to the host, as in a program "
+    "that alternates host and device work: each sample pays the faults again. On the H200, 6.7 "
+    "ms for 64 MiB migrated on faults against 4.5 ms copied explicitly, and 0.24 against 0.06 "
+    "ms for 1 MiB.",
     UNIFIED_GEOM, { UNIFIED_ACCESSES }, "N", UNIFIED_SIZES },
   { "unified/prefetch", "unified", "Managed memory, prefetched",
     "cudaMemPrefetchAsync to the device, then the kernel",
-    "The same managed memory moved to the device with cudaMemPrefetchAsync before the kernel, in "
-    "bulk and without faults: close to an explicit copy, with one pointer for host and device.",
+    "The same managed memory moved to the device with cudaMemPrefetchAsync before the kernel, "
+    "in bulk and without faults, with one pointer for host and device. On the H200 it is not "
+    "merely close to the explicit copy but faster: 1.6 ms for 64 MiB against 4.5 ms, since the "
+    "migration is not staged through a pinned buffer as a cudaMemcpy from pageable memory is (a "
+    "pinned copy takes 1.3 ms).",
     UNIFIED_GEOM, { UNIFIED_ACCESSES }, "N", UNIFIED_SIZES },
   { "unified/read-mostly", "unified", "Managed memory, advised read-mostly",
     "cudaMemAdviseSetReadMostly: read-only copies where it is read",
-    "Advised read-mostly, managed memory is duplicated rather than moved: the first kernel makes a "
-    "read-only copy on the device, and the host's use between samples keeps its own copy without "
-    "taking the device's away. After the first launch the kernel reads device memory.",
+    "Advised read-mostly, managed memory is duplicated rather than moved: the first kernel "
+    "makes a read-only copy on the device, and the host's use between samples keeps its own "
+    "copy without taking the device's away. After the first launch the kernel reads device "
+    "memory: on the H200 a sample takes 0.05 ms for 64 MiB, against 4.5 ms copied explicitly.",
     UNIFIED_GEOM, { UNIFIED_ACCESSES }, "N", UNIFIED_SIZES },
   { "unified/preferred-host", "unified", "Managed memory that stays on the host",
     "cudaMemAdviseSetPreferredLocation (host) and SetAccessedBy (device)",
-    "Advised to live on the host and to be mapped for the device, managed memory is not migrated: "
-    "the kernel reads it across the bus, as zero-copy memory, every time.",
+    "Advised to live on the host and to be mapped for the device, managed memory is not "
+    "migrated: the kernel reads it across the bus, as zero-copy memory, every time. On the "
+    "H200, 1.3 ms for 64 MiB (51 GB/s), as fast as a pinned copy and 3.5 times faster than the "
+    "explicit one from pageable memory: read once and coalesced, each byte crosses the bus once "
+    "either way.",
     UNIFIED_GEOM, { UNIFIED_ACCESSES }, "N", UNIFIED_SIZES },
   { "unified/managed-variable", "unified", "A __managed__ variable",
     "a __managed__ array of 4 Mi words, written by the host, read by the kernel",
-    "A __managed__ global variable is managed memory the host writes as an ordinary variable — no "
-    "allocation, no copy — and the kernel reads as device memory, migrated on faults as "
-    "cudaMallocManaged memory is. Its size is fixed when the program is compiled (16 MiB here).",
+    "A __managed__ global variable is managed memory the host writes as an ordinary variable — "
+    "no allocation, no copy — and the kernel reads as device memory, migrated on faults as "
+    "cudaMallocManaged memory is. Its size is fixed when the program is compiled (16 MiB here). "
+    "On the H200, 1.9 ms for 16 MiB, about what cudaMallocManaged memory of that size takes "
+    "(1.8 ms).",
     B1 (256), GRID_1D, DEF_I, "i < N",
     { { "N", 1 << 22, 1024, 1 << 22, "elements of the variable the kernel reads" } },
     { UNIFIED_ACCESSES }, "N", "262144,1048576,4194304" },
   { "unified/mapped-uva", "unified", "Pinned host memory through UVA",
     "a kernel reading pinned host memory through the host's own pointer",
-    "With unified virtual addressing, memory from cudaMallocHost has the same address on host and "
-    "device: the kernel takes the host's pointer as it is (no cudaHostGetDevicePointer) and reads "
-    "host memory across the bus, sector by sector, every launch.",
+    "With unified virtual addressing, memory from cudaMallocHost has the same address on host "
+    "and device: the kernel takes the host's pointer as it is (no cudaHostGetDevicePointer) and "
+    "reads host memory across the bus, sector by sector, every launch. On the H200, 1.3 ms for "
+    "64 MiB, the time of managed memory kept on the host and of a pinned copy: read coalesced, "
+    "each sector crosses once.",
     UNIFIED_GEOM, { UNIFIED_ACCESSES }, "N", UNIFIED_SIZES },
 
   /* ---------------------------------------------------------------- */
   { "merge/one-thread", "merge", "One thread merges",
     "block minimum: thread 0 walks shared memory",
-    "Thread 0 alone walks the block's values in shared memory: one lane per instruction, and all "
-    "other threads wait.",
+    "Thread 0 alone walks the block's values in shared memory: one lane per instruction, and "
+    "all other threads wait. On the H200 it costs little: 13.5 µs for 4 Mi values, against 12.3 "
+    "µs for atomicMin and 19.4 µs for the tree. Thread 0's reads do not depend on each other, "
+    "and the other blocks on the SM keep it busy while one block walks.",
     B1 (256), GRID_1D, NULL, "threadIdx.x == 0",
     { P_N (N_SMALL), { "k", 0, 0, 255, "element thread 0 reads", WS_PARAM_MODEL_ONLY } },
     { LOAD ("s", SHARED, 4, "k") } },
   { "merge/atomicmin", "merge", "atomicMin on one word",
     "block minimum: atomicMin on one shared word",
     "Every thread applies atomicMin to the same shared word: the 32 lanes of a warp collide on "
-    "one address.",
+    "one address. The textbook serialises them; on the H200 this is the fastest of the five, "
+    "12.3 µs for 4 Mi values. The counters show one wavefront per warp instruction: the "
+    "shared-memory unit combines a warp's updates of one word instead of applying them one by "
+    "one.",
     B1 (256), GRID_1D, NULL, NULL, { P_N (N_SMALL) },
     { ATOMIC ("s", SHARED, 4, "0") } },
   { "merge/tree", "merge", "Tree reduction",
     "block minimum: tree reduction, sequential addressing",
     "In each step, thread t < step combines s[t] and s[t + step]. Consecutive threads read "
-    "consecutive words: no bank conflict, and whole warps retire as the step shrinks.",
+    "consecutive words: no bank conflict, and whole warps retire as the step shrinks. On the "
+    "H200 it is still slower than atomicMin, 19.4 against 12.3 µs for 4 Mi values: its eight "
+    "barriers cost more than the atomics they replace.",
     B1 (256), GRID_1D, NULL, "threadIdx.x < step",
     { P_N (N_SMALL), { "step", 128, 1, 128, "distance between the combined elements (the step the views show)", WS_PARAM_MODEL_ONLY } },
     { LOAD ("s", SHARED, 4, "threadIdx.x"), LOAD ("s", SHARED, 4, "threadIdx.x + step") }, "step", "1,2,4,8,16,32,64,128" },
   { "merge/tree-interleaved", "merge", "Tree reduction, interleaved addressing",
     "block minimum: tree reduction, interleaved addressing",
     "The older form: thread t combines s[2·step·t] and s[2·step·t + step]. The stride doubles "
-    "every step, and so do the bank conflicts.",
+    "every step, and so do the bank conflicts: on the H200 about 139 thousand against 6 "
+    "thousand for sequential addressing, and 25.1 against 19.4 µs for 4 Mi values.",
     B1 (256), GRID_1D, NULL, "2 * step * threadIdx.x < 256",
     { P_N (N_SMALL), { "step", 1, 1, 128, "distance between the combined elements (the step the views show)", WS_PARAM_MODEL_ONLY } },
     { LOAD ("s", SHARED, 4, "2 * step * threadIdx.x"), LOAD ("s", SHARED, 4, "2 * step * threadIdx.x + step") },
@@ -762,28 +851,36 @@ static const WsPreset presets[] = {
   { "merge/hybrid", "merge", "Warp shuffles, then one atomic per warp",
     "block minimum: warp shuffles, one atomicMin per warp",
     "Each warp reduces its values with __shfl_down_sync, and lane 0 applies one atomicMin to "
-    "shared memory: 8 atomics per block instead of 256.",
+    "shared memory: 8 atomics per block instead of 256. On the H200 that gains nothing over "
+    "atomicMin alone, 12.8 against 12.3 µs: a warp's atomicMin on one word is already a single "
+    "wavefront, and the shuffles cost instructions of their own.",
     B1 (256), GRID_1D, NULL, "lane == 0", { P_N (N_SMALL) },
     { ATOMIC ("s", SHARED, 4, "0") } },
 #define SORT_N { "N", 1 << 20, 1024, 1 << 26, "values; each block sorts 1024 of them" }
   { "merge/sort-one-thread", "merge", "Merge sort: one thread finds the minimum",
     "block-wide merge sort: 256 sorted lists of 4, thread 0 scans the heads",
-    "The whole sort: each of 256 threads sorts 4 values, and the block merges the 256 sorted lists "
-    "by taking the smallest head 1024 times. Here thread 0 reads all 256 heads for each of them "
-    "while the others wait at a barrier: 256 dependent reads per value sorted.",
+    "The whole sort: each of 256 threads sorts 4 values, and the block merges the 256 sorted "
+    "lists by taking the smallest head 1024 times. Here thread 0 reads all 256 heads for each "
+    "of them while the others wait at a barrier: 256 reads and a chain of 255 minimums per "
+    "value sorted. On the H200, 741 µs for 1 Mi values: faster than the tree (1.14 ms), slower "
+    "than atomicMin (280 µs).",
     B1 (256), "(N + 1023) / 1024", NULL, "threadIdx.x == 0",
     { SORT_N, { "k", 0, 0, 255, "the head thread 0 reads", WS_PARAM_MODEL_ONLY } },
     { LOAD ("heads", SHARED, 4, "k") } },
   { "merge/sort-atomicmin", "merge", "Merge sort: atomicMin on one word",
     "block-wide merge sort, every thread applies atomicMin to one shared word",
     "The same sort, with every thread offering its head to one shared word with atomicMin: one "
-    "instruction, but 256 updates of one address, serialised.",
+    "instruction, 256 updates of one address. The textbook expects them serialised; on the H200 "
+    "this is the fastest strategy, 280 µs for 1 Mi values against 741 µs for one thread and "
+    "1.14 ms for the tree: each warp's updates of the word take one wavefront, and a value "
+    "needs one barrier.",
     B1 (256), "(N + 1023) / 1024", NULL, NULL, { SORT_N },
     { ATOMIC ("smin", SHARED, 4, "0") } },
   { "merge/sort-tree", "merge", "Merge sort: a tree reduction",
     "block-wide merge sort, the minimum by a tree reduction",
-    "The same sort, the minimum found by a tree: 8 levels, a barrier each, for every value sorted. "
-    "Conflict-free, but the barriers add up.",
+    "The same sort, the minimum found by a tree: 8 levels, a barrier each, for every value "
+    "sorted. Conflict-free, but the barriers add up: on the H200 it is the slowest strategy, "
+    "1.14 ms for 1 Mi values against 280 µs for atomicMin.",
     B1 (256), "(N + 1023) / 1024", NULL, "threadIdx.x < step",
     { SORT_N, { "step", 128, 1, 128, "distance between the combined heads (the level the views show)", WS_PARAM_MODEL_ONLY } },
     { LOAD ("heads", SHARED, 4, "threadIdx.x"), LOAD ("heads", SHARED, 4, "threadIdx.x + step") } },
