@@ -105,7 +105,7 @@ static const WsPreset presets[] = {
     "Consecutive lanes are gridDim.x elements apart: with a thread per element, N / 256 blocks, "
     "and the lanes of a warp are hundreds of kilobytes apart, so each lane needs a sector of its "
     "own: 32 sectors move 1024 bytes for 128 used, 12.5 %. Yet the kernel is not 8 times slower: "
-    "on the H200 it takes 2.5 times the sequential copy's time (256 against 101 µs). The other "
+    "on the H200 it takes 2.6 times the sequential copy's time (256 against 99 µs). The other "
     "sectors of each line are read by other warps soon after, so the L2 serves about 90 % of "
     "these reads as hits and DRAM moves the same 134 MB as the sequential copy; what costs is "
     "the L2's rate of sector requests, 8 times as many.",
