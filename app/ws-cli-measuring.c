@@ -5,6 +5,7 @@
  * recording's numbers when there is no GPU, and the options that say how
  * to measure. */
 #include "ws-config.h"
+#include "ws-json.h"
 #include "ws-cli-measuring.h"
 
 #include <stdio.h>
@@ -453,12 +454,8 @@ ws_cli_failure_status (const GError *error)
 void
 ws_cli_print_json_node (JsonNode *node)
 {
-  g_autoptr (JsonGenerator) gen = json_generator_new ();
-  g_autofree char *text = NULL;
+  g_autofree char *text = ws_json_to_text (node, TRUE);
 
-  json_generator_set_root (gen, node);
-  json_generator_set_pretty (gen, TRUE);
-  text = json_generator_to_data (gen, NULL);
   printf ("%s\n", text);
 }
 

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-json.h"
 #include "ws-cli.h"
 #include "ws-cli-measuring.h"
 #include "ws-cli-hierarchy.h"
@@ -303,7 +304,6 @@ print_json (const WsPattern          *p,
   JsonObject *o = json_node_get_object (root);
   JsonObject *fw = json_object_new ();
   JsonArray *per_access = json_array_new ();
-  g_autoptr (JsonGenerator) gen = json_generator_new ();
   g_autofree char *text = NULL;
 
   if (preset)
@@ -325,9 +325,7 @@ print_json (const WsPattern          *p,
   if (pred)
     ws_prediction_add_to_json (o, pred, launch, profile);
 
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  text = json_generator_to_data (gen, NULL);
+  text = ws_json_to_text (root, TRUE);
   printf ("%s\n", text);
 }
 

@@ -6,6 +6,7 @@
  * own CUPTI collection against Nsight Compute, the SASS of each case), so
  * they run the GPU layer here rather than in the worker. */
 #include "ws-config.h"
+#include "ws-json.h"
 #include "ws-cli-measuring.h"
 #include "ws-device-json.h"
 #include "ws-presets.h"
@@ -434,16 +435,12 @@ table_text (TruthOptions *o,
             JsonNode     *counters)
 {
   g_autoptr (JsonNode) root = NULL;
-  g_autoptr (JsonGenerator) gen = NULL;
   g_autofree char *body = NULL;
 
   if (!o->json)
     return ws_truth_to_text (rows, device);
   root = ws_truth_to_json (rows, device, counters);
-  gen = json_generator_new ();
-  json_generator_set_pretty (gen, TRUE);
-  json_generator_set_root (gen, root);
-  body = json_generator_to_data (gen, NULL);
+  body = ws_json_to_text (root, TRUE);
   return g_strconcat (body, "\n", NULL);
 }
 

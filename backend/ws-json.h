@@ -73,6 +73,12 @@ gboolean    ws_json_holds            (JsonNode           *node,
  * terminal would act on. */
 gboolean    ws_json_text_is_clean    (const char         *text);
 
+/* The node as JSON text (pretty or not), its fractional numbers written in
+ * the shortest form that reads back as the same double (3352.32, not
+ * json-glib's 3352.3200000000002). */
+char       *ws_json_to_text          (JsonNode           *node,
+                                      gboolean            pretty);
+
 /* Member name of o, at path (*full receives "path.name"); NULL and an
  * error if missing. The readers below check its type, and the range of
  * numbers; strings must be UTF-8 with no control character. */

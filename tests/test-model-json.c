@@ -2,6 +2,7 @@
 /* Patterns, measurements and devices cross to the GPU worker as JSON: each
  * must come back the same, and a bad message must say what is wrong. */
 #include "ws-model-json.h"
+#include "ws-json.h"
 #include "ws-presets.h"
 #include "ws-recording.h"
 
@@ -118,12 +119,48 @@ test_measurement_and_device (void)
   g_assert_nonnull (strstr (error->message, "measurement"));
 }
 
+/* JSON text for people and scripts: each fraction in the shortest form
+ * that reads back as the same double; integers and strings as they are. */
+static void
+test_shortest_numbers (void)
+{
+  static const double values[] = { 3352.32, 0.1, 1e-7, 3.0, -2.5e300, 0.23390987586206896, 1.0 / 3 };
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  JsonArray *back;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "values");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    json_builder_add_double_value (b, values[i]);
+  json_builder_add_int_value (b, 42);
+  json_builder_add_string_value (b, "1.50000000000000001 \" 2.0");
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  text = ws_json_to_text (root, FALSE);
+  g_test_message ("%s", text);
+  g_assert_cmpstr (text, ==, "{\"values\":[3352.32,0.1,1e-07,3.0,-2.5e+300,0.23390987586206896,"
+                             "0.3333333333333333,42,\"1.50000000000000001 \\\" 2.0\"]}");
+  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+  g_assert_no_error (error);
+  back = json_node_get_array (json_object_get_member (json_node_get_object (json_parser_get_root (parser)), "values"));
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    g_assert_cmpfloat (json_array_get_double_element (back, i), ==, values[i]);
+  g_assert_cmpint (json_array_get_int_element (back, G_N_ELEMENTS (values)), ==, 42);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/model-json/presets-round-trip", test_every_preset_round_trips);
+  g_test_add_func ("/model-json/shortest-numbers", test_shortest_numbers);
   g_test_add_func ("/model-json/elem-size-binding", test_elem_size_binding_survives);
   g_test_add_func ("/model-json/bad-patterns", test_bad_patterns);
   g_test_add_func ("/model-json/measurement-and-device", test_measurement_and_device);
