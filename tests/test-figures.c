@@ -430,9 +430,9 @@ test_chart_data (void)
   JsonObject *root, *point;
 
   g_assert_cmpstr (csv, ==,
-                   "series,x,value,min,max,quantity,unit\r\n"
-                   "recorded on GPU A,Copy (the bound),0.0002,0.00019,0.00022,median time,s\r\n"
-                   "recorded on GPU A,\"Tile, padded\",0.0001,,,median time,s\r\n");
+                   "series,x,value,min,max,quantity,unit\n"
+                   "recorded on GPU A,Copy (the bound),0.0002,0.00019,0.00022,median time,s\n"
+                   "recorded on GPU A,\"Tile, padded\",0.0001,,,median time,s\n");
   json_parser_load_from_data (parser, json, -1, &error);
   g_assert_no_error (error);
   root = json_node_get_object (json_parser_get_root (parser));

@@ -21,7 +21,8 @@ x_text (const WsChart *chart,
   return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.10g", x));
 }
 
-/* RFC 4180: a field with a comma, a quote or a line break is quoted. */
+/* RFC 4180's quoting (a field with a comma, a quote or a line break is
+ * quoted), with the line ends of the systems that read it: LF. */
 static void
 csv_field (GString    *s,
            const char *text,
@@ -35,7 +36,7 @@ csv_field (GString    *s,
     }
   else if (text)
     g_string_append (s, text);
-  g_string_append (s, last ? "\r\n" : ",");
+  g_string_append (s, last ? "\n" : ",");
 }
 
 /* Ten significant digits: more than any timer resolves, and no binary noise. */
