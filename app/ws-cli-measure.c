@@ -30,6 +30,7 @@ measure_from_recording (const char         *command,
                         const WsKernelInfo *info,
                         GArray             *params,
                         gboolean            json,
+                        gboolean            hot,
                         GError             *gpu_error)
 {
   g_autoptr (WsRecording) r = ws_recording_load_bundled (NULL);
@@ -47,7 +48,7 @@ measure_from_recording (const char         *command,
     }
   else
     {
-      ws_cli_print_recorded_header (r);
+      ws_cli_print_recorded_header (r, hot);
       ws_cli_print_measurement (m, ws_recording_get_device (r));
     }
   return WS_CLI_NO_GPU;
@@ -152,7 +153,7 @@ measure_registered (const char             *id,
   if (device == NULL && ws_cli_gpu_unreachable (error))
     return ws_cli_no_gpu ("measure", error);
   if (device == NULL)
-    return measure_from_recording ("measure", info, params, json, error);
+    return measure_from_recording ("measure", info, params, json, !options->cold, error);
   progress.what = info->id;
   request = ws_cli_kernel_request (info->id, params, options);
   m = ws_cli_run_measure (session, request, &error);

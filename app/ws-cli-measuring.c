@@ -342,7 +342,8 @@ ws_cli_recorded (WsRecording *r,
 }
 
 void
-ws_cli_print_recorded_header (WsRecording *r)
+ws_cli_print_recorded_header (WsRecording *r,
+                              gboolean     hot)
 {
   const WsDeviceInfo *d = ws_recording_get_device (r);
   g_autofree char *date = g_date_time_format (ws_recording_get_date (r), "%Y-%m-%d");
@@ -350,6 +351,9 @@ ws_cli_print_recorded_header (WsRecording *r)
   printf ("NOT MEASURED HERE: numbers from the recording that ships with Warpscope,\n"
           "made on %s (sm_%d%d, CUDA %s) on %s by Warpscope %s.\n\n",
           d->name, d->cc_major, d->cc_minor, d->driver_version, date, ws_recording_get_program_version (r));
+  if (hot)
+    printf ("--hot asks for samples with L2 warm; the recording holds cold ones (L2 flushed before each "
+            "sample).\n\n");
 }
 
 int

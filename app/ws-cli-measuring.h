@@ -109,7 +109,8 @@ void                ws_cli_print_json_node      (JsonNode               *node);
 const WsMeasurement *ws_cli_recorded            (WsRecording            *r,
                                                  const char             *id,
                                                  GArray                 *params);
-void                ws_cli_print_recorded_header (WsRecording           *r);
+void                ws_cli_print_recorded_header (WsRecording *r,
+                                                         gboolean     hot);
 int                 ws_cli_no_gpu               (const char             *command,
                                                  GError                 *error);
 

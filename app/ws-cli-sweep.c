@@ -61,6 +61,7 @@ sweep_from_recording (const WsKernelInfo *info,
                       GArray             *values,
                       gboolean            json,
                       const char         *device,
+                      gboolean            hot,
                       GError             *gpu_error)
 {
   g_autoptr (WsDeviceProfile) profile = NULL;
@@ -89,7 +90,7 @@ sweep_from_recording (const WsKernelInfo *info,
   else
     {
       profile = sweep_profile (device, ws_recording_get_device (r));
-      ws_cli_print_recorded_header (r);
+      ws_cli_print_recorded_header (r, hot);
       printf ("%s: %u of %u points recorded\n", info->id, found->len, values->len);
       print_sweep_table (param, found, profile);
     }
@@ -183,7 +184,7 @@ run_sweep (const WsKernelInfo     *info,
   if (device == NULL && ws_cli_gpu_unreachable (error))
     return ws_cli_no_gpu ("sweep", error);
   if (device == NULL)
-    return sweep_from_recording (info, params, param, values, json, device_id, error);
+    return sweep_from_recording (info, params, param, values, json, device_id, !options->cold, error);
   if (!ws_cli_keeper_init (&keeper, "sweep", output, resume, device))
     return WS_CLI_USAGE;
   /* what the file has already is not measured again */

@@ -163,6 +163,28 @@ test_json (void)
     }
 }
 
+/* Without a GPU, measure shows the bundled recording's numbers; asked for
+ * warm samples, it says that those are cold. */
+static void
+test_hot_without_gpu (void)
+{
+  g_autofree char *hot = NULL;
+  g_autofree char *cold = NULL;
+  int status;
+
+  hot = run_out (&status, "measure", "coalescing/stride", "--hot", NULL);
+  if (status != 3)
+    {
+      g_test_skip ("a GPU is here: measure measures");
+      return;
+    }
+  g_assert_true (g_str_has_prefix (hot, "NOT MEASURED HERE"));
+  g_assert_nonnull (strstr (hot, "--hot asks for samples with L2 warm; the recording holds cold ones"));
+  cold = run_out (&status, "measure", "coalescing/stride", NULL);
+  g_assert_cmpint (status, ==, 3);
+  g_assert_null (strstr (cold, "--hot"));
+}
+
 /* Escapes, never the bytes: a terminal would act on them. */
 static void
 test_control_characters (void)
@@ -217,6 +239,7 @@ main (int    argc,
   g_test_add_func ("/cli/options-named", test_options_named);
   g_test_add_func ("/cli/names", test_names);
   g_test_add_func ("/cli/json", test_json);
+  g_test_add_func ("/cli/hot-without-gpu", test_hot_without_gpu);
   g_test_add_func ("/cli/control-characters", test_control_characters);
   g_test_add_func ("/cli/launch-too-large", test_launch_too_large);
   g_test_add_func ("/cli/interrupted", test_interrupted);
