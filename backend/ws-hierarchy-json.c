@@ -75,6 +75,17 @@ ws_prediction_add_to_json (JsonObject               *o,
   json_object_set_double_member (o, "l2_hit_rate", ws_hier_stats_l2_hit_rate (t));
   json_object_set_double_member (o, "predicted_ms", pred->timing.predicted_ms);
   json_object_set_string_member (o, "bound", ws_bound_to_string (pred->timing.bound));
+  /* the Nsight Compute metric each of those counts is held against */
+  {
+    JsonObject *ncu = json_object_new ();
+
+    json_object_set_string_member (ncu, "l2_sectors_read", "lts__t_sectors_srcunit_tex_op_read.sum");
+    json_object_set_string_member (ncu, "l2_sectors_written", "lts__t_sectors_srcunit_tex_op_write.sum");
+    json_object_set_string_member (ncu, "dram_bytes_read", "dram__bytes_read.sum");
+    json_object_set_string_member (ncu, "dram_bytes_written", "dram__bytes_write.sum");
+    json_object_set_string_member (ncu, "predicted_ms", "gpu__time_duration.sum");
+    json_object_set_object_member (o, "ncu_metrics", ncu);
+  }
 
   json_object_set_string_member (device, "id", profile->id);
   json_object_set_string_member (device, "name", profile->name);

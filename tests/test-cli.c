@@ -151,6 +151,20 @@ test_json (void)
   g_assert_cmpstr (json_object_get_string_member (first, "id"), ==, "coalescing");
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (first, "presets")), >, 3);
 
+  /* the model's counts below L1 name the Nsight Compute metrics they stand for */
+  {
+    g_autoptr (JsonParser) model = json_parser_new ();
+    g_autofree char *m = run_out (&status, "model", "--preset", "coalescing/stride", "--device", "nvidia-h200",
+                                  "--json", NULL);
+    JsonObject *ncu;
+
+    g_assert_cmpint (status, ==, 0);
+    g_assert_true (json_parser_load_from_data (model, m, -1, NULL));
+    ncu = json_object_get_object_member (json_node_get_object (json_parser_get_root (model)), "ncu_metrics");
+    g_assert_cmpstr (json_object_get_string_member (ncu, "l2_sectors_read"), ==, "lts__t_sectors_srcunit_tex_op_read.sum");
+    g_assert_cmpstr (json_object_get_string_member (ncu, "dram_bytes_written"), ==, "dram__bytes_write.sum");
+  }
+
   d = run_out (&status, "device", "--json", NULL);
   o = json_of (device, d, "warpscope-device");
   g_assert_cmpstr (json_object_get_string_member (o, "address"), ==, "local");
