@@ -84,7 +84,11 @@ static const WsPreset presets[] = {
   { "coalescing/sequential", "coalescing", "Sequential",
     "out[i] = in[i]",
     "Thread i reads element i. The 32 lanes of a warp ask for 128 consecutive bytes, exactly "
-    "four 32-byte sectors, so every byte moved is used: 100 % coalescing.",
+    "four 32-byte sectors, so every byte moved is used: 100 % coalescing. Yet on the H200 this "
+    "copy reaches only 65 % of cudaMemcpy's rate (99 against 65 µs for 128 MiB each way): one "
+    "4-byte element per thread makes 131072 short blocks, and the SMs cannot start them fast "
+    "enough (about one per SM every 80 ns). Copying 16 bytes per thread, as cudaMemcpy does, "
+    "reaches 103 % (alignment/elem-size).",
     B1 (256), GRID_1D, DEF_I, "i < N", { P_N (N_STREAM) },
     { LOAD ("in", GLOBAL, 4, "i") } },
   { "coalescing/permuted", "coalescing", "Permuted (threadIdx.x ^ 1)",
@@ -130,7 +134,10 @@ static const WsPreset presets[] = {
   { "alignment/elem-size", "alignment", "Element size",
     "out[i] = in[i], elements of elem_size bytes",
     "Thread i reads element i of 1, 2, 4, 8 or 16 bytes. A warp moves 32, 64, 128, 256 or 512 "
-    "bytes: 1, 2, 4, 8 or 16 sectors, always fully used. Wider elements move more per instruction.",
+    "bytes: 1, 2, 4, 8 or 16 sectors, always fully used. Wider elements move more per instruction "
+    "and need fewer blocks for the same bytes: on the H200, 806, 1531, 2716, 3913 and 4269 GB/s "
+    "for 1 to 16 bytes, the last above cudaMemcpy's 4150 GB/s; below 8 bytes the SMs' rate of "
+    "starting blocks, not DRAM, sets the time.",
     B1 (256), GRID_1D, DEF_I, "i < N",
     { P_N (N_STREAM), { "elem_size", 4, 1, 16, "bytes per element: 1, 2, 4, 8 or 16" } },
     { LOAD ("in", GLOBAL, 0, "i") }, "elem_size", "1,2,4,8,16" },
