@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-config.h"
+
+#include <glib/gi18n.h>
 #include "ws-application.h"
 
 #include <stdio.h>
@@ -297,20 +299,20 @@ static void
 ws_application_init (WsApplication *self)
 {
   static const GOptionEntry entries[] = {
-    { "preset", 'p', 0, G_OPTION_ARG_STRING, NULL, "Open this preset (warpscope-cli model --list-presets)", "ID" },
-    { "compare", 'c', 0, G_OPTION_ARG_STRING, NULL, "Compare two to four presets side by side", "ID,ID…" },
-    { "recording", 'r', 0, G_OPTION_ARG_FILENAME, NULL, "Plot the measurements of this recording", "FILE" },
-    { "style", 0, 0, G_OPTION_ARG_STRING, NULL, "Light or dark, whatever the system says", "light|dark" },
-    { "size", 0, 0, G_OPTION_ARG_STRING, NULL, "The window's size", "WIDTHxHEIGHT" },
+    { "preset", 'p', 0, G_OPTION_ARG_STRING, NULL, N_("Open this preset (warpscope-cli model --list-presets)"), "ID" },
+    { "compare", 'c', 0, G_OPTION_ARG_STRING, NULL, N_("Compare two to four presets side by side"), "ID,ID…" },
+    { "recording", 'r', 0, G_OPTION_ARG_FILENAME, NULL, N_("Plot the measurements of this recording"), "FILE" },
+    { "style", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Light or dark, whatever the system says"), "light|dark" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, NULL, N_("The window's size"), "WIDTHxHEIGHT" },
     { "gpu", 0, 0, G_OPTION_ARG_STRING, NULL,
-      "Measure there (and remember it): local, ssh://[USER@]HOST[:PORT], slurm://PARTITION or command:CMD", "WHERE" },
-    { "view", 0, 0, G_OPTION_ARG_STRING, NULL, "Show this view of the pattern: warp, banks, constant, local, "
-      "atomics or hierarchy", "VIEW" },
-    { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, "Save a PNG of the window once it has settled, and quit",
+      N_("Measure there (and remember it): local, ssh://[USER@]HOST[:PORT], slurm://PARTITION or command:CMD"), "WHERE" },
+    { "view", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Show this view of the pattern: warp, banks, constant, local, "
+         "atomics or hierarchy"), "VIEW" },
+    { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Save a PNG of the window once it has settled, and quit"),
       "FILE" },
     { "benchmark", 0, 0, G_OPTION_ARG_NONE, NULL,
-      "Measure frame times while a sweep runs, print them, and quit", NULL },
-    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, "Print the version and quit", NULL },
+      N_("Measure frame times while a sweep runs, print them, and quit"), NULL },
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and quit"), NULL },
     { NULL }
   };
 
@@ -318,7 +320,7 @@ ws_application_init (WsApplication *self)
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
   g_application_set_option_context_parameter_string (G_APPLICATION (self), "[RECORDING…]");
   g_application_set_option_context_summary (G_APPLICATION (self),
-                                            "See how a GPU serves the memory accesses of a warp, and measure them.");
+                                            _("See how a GPU serves the memory accesses of a warp, and measure them."));
 }
 
 WsApplication *

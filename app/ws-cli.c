@@ -3,6 +3,7 @@
 #include "ws-cli.h"
 #include "ws-file-writer.h"
 
+#include <glib/gi18n.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -118,6 +119,9 @@ main (int    argc,
   const char *name;
 
   setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
   ws_file_writer_init_process ();
 
   /* "help COMMAND" is "COMMAND --help" */

@@ -3,6 +3,8 @@
  * come from the AppStream metainfo compiled into our resources, so the
  * window and the software centre say the same thing. */
 #include "ws-config.h"
+
+#include <glib/gi18n.h>
 #include "ws-app-windows.h"
 
 #include <adwaita.h>
@@ -148,18 +150,21 @@ ws_show_about_window (GtkWindow *parent)
   adw_about_window_set_application_name (about, "Warpscope");
   adw_about_window_set_application_icon (about, WS_APP_ID);
   adw_about_window_set_version (about, WS_VERSION);
-  adw_about_window_set_developer_name (about, "The Warpscope developers");
+  adw_about_window_set_developer_name (about, _("The Warpscope developers"));
   adw_about_window_set_developers (about, developers);
   adw_about_window_set_comments (about,
-                                 "See how a GPU serves a warp's memory accesses: where the 32 lanes' "
-                                 "addresses land in sectors, cache lines and shared-memory banks, "
-                                 "and what real CUDA kernels measure beside what the model predicts.");
-  adw_about_window_set_copyright (about, "© 2026 The Warpscope developers");
+                                 _("See how a GPU serves a warp's memory accesses: where the 32 lanes' "
+                                   "addresses land in sectors, cache lines and shared-memory banks, "
+                                   "and what real CUDA kernels measure beside what the model predicts."));
+  adw_about_window_set_copyright (about, _("© 2026 The Warpscope developers"));
+  /* Translators: your names, one per line, with an e-mail address if you like */
+  if (!g_str_equal (_("translator-credits"), "translator-credits"))
+    adw_about_window_set_translator_credits (about, _("translator-credits"));
   adw_about_window_set_license_type (about, GTK_LICENSE_GPL_3_0);
   adw_about_window_set_website (about, WS_HOMEPAGE);
   adw_about_window_set_issue_url (about, WS_HOMEPAGE "/issues");
-  adw_about_window_add_link (about, "_Source Code", WS_HOMEPAGE);
-  adw_about_window_add_link (about, "_Hardware Model", WS_HOMEPAGE "/blob/main/docs/hardware-model.md");
+  adw_about_window_add_link (about, _("_Source Code"), WS_HOMEPAGE);
+  adw_about_window_add_link (about, _("_Hardware Model"), WS_HOMEPAGE "/blob/main/docs/hardware-model.md");
   adw_about_window_set_debug_info (about, info);
   adw_about_window_set_debug_info_filename (about, "warpscope-debug-info.txt");
   set_release_notes (about);

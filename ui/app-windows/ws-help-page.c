@@ -2,6 +2,7 @@
 /* Turns a help page's text into widgets; see ws-help-page.h for the
  * format.  The topics' preset lists come from the model itself, so the
  * guide never disagrees with the presets the window offers. */
+#include <glib/gi18n.h>
 #include "ws-help-page.h"
 #include "ws-presets.h"
 
@@ -116,7 +117,7 @@ preset_list (const char *topic,
 
           adw_action_row_add_suffix (ADW_ACTION_ROW (row), arrow);
           gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-          gtk_widget_set_tooltip_text (row, "Show this preset in the main window");
+          gtk_widget_set_tooltip_text (row, _("Show this preset in the main window"));
           g_signal_connect (row, "activated", G_CALLBACK (on_preset_activated), NULL);
         }
       gtk_list_box_append (GTK_LIST_BOX (list), row);

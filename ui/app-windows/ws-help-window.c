@@ -2,6 +2,8 @@
 /* The user guide, offline: a sidebar of pages and a stack that shows the
  * one being read.  Pages are built the first time they are shown. */
 #include "ws-config.h"
+
+#include <glib/gi18n.h>
 #include "ws-help-window.h"
 #include "ws-help-page.h"
 #include "ws-app-windows.h"
@@ -50,13 +52,13 @@ init_page_table (void)
   guint n_topics;
 
   page_entries = g_array_new (FALSE, FALSE, sizeof (PageEntry));
-  add_page_entry ("welcome", "Getting Started");
+  add_page_entry ("welcome", N_("Getting Started"));
   add_page_entry ("views", NULL);
   add_page_entry ("editor", NULL);
   topics = ws_topics_get_all (&n_topics);
   for (guint i = 0; i < n_topics; i++)
-    add_page_entry (topics[i].id, i == 0 ? "Topics" : NULL);
-  add_page_entry ("measuring", "Using Warpscope");
+    add_page_entry (topics[i].id, i == 0 ? N_("Topics") : NULL);
+  add_page_entry ("measuring", N_("Using Warpscope"));
   add_page_entry ("compare", NULL);
   add_page_entry ("recordings", NULL);
   add_page_entry ("cli", NULL);
@@ -283,7 +285,7 @@ sidebar_header (GtkListBoxRow *row,
       gtk_list_box_row_set_header (row, NULL);
       return;
     }
-  header = gtk_label_new (e->section);
+  header = gtk_label_new (_(e->section));
   gtk_label_set_xalign (GTK_LABEL (header), 0.0);
   gtk_widget_add_css_class (header, "heading");
   gtk_widget_add_css_class (header, "dim-label");

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gi18n.h>
 #include "ws-compare-view.h"
 
 #include <math.h>
@@ -427,7 +428,7 @@ build_slot (WsCompareView *self,
 {
   Slot *slot = &self->slots[i];
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  g_autofree char *tooltip = g_strdup_printf ("Pattern %u", i + 1);
+  g_autofree char *tooltip = g_strdup_printf (_("Pattern %u"), i + 1);
 
   slot->column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_widget_add_css_class (slot->column, "ws-compare-column");
@@ -443,7 +444,7 @@ build_slot (WsCompareView *self,
                            G_CONNECT_SWAPPED);
   slot->remove = gtk_button_new_from_icon_name ("window-close-symbolic");
   gtk_widget_add_css_class (slot->remove, "flat");
-  gtk_widget_set_tooltip_text (slot->remove, "Remove This Pattern");
+  gtk_widget_set_tooltip_text (slot->remove, _("Remove This Pattern"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (slot->remove), "compare.remove");
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (slot->remove), g_variant_new_uint32 (i));
   gtk_box_append (GTK_BOX (header), GTK_WIDGET (slot->chooser));

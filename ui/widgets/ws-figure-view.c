@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gi18n.h>
 #include "ws-figure-view.h"
 
 #include <adwaita.h>
@@ -405,7 +406,7 @@ ws_figure_view_set_result (WsFigureView       *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   title ? title : ws_figure_kind_title (self->kind),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  "Left and Right walk the lanes; each one's tooltip says where it goes", -1);
+                                  _("Left and Right walk the lanes; each one's tooltip says where it goes"), -1);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

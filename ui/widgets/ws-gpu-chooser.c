@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-config.h"
+
+#include <glib/gi18n.h>
 #include "ws-gpu-chooser.h"
 
 struct _WsGpuChooser
@@ -84,13 +86,13 @@ place_title (const WsGpuTarget *t)
   switch (t->kind)
     {
     case WS_GPU_TARGET_LOCAL:
-      return g_strdup ("This Computer");
+      return g_strdup (_("This Computer"));
     case WS_GPU_TARGET_SSH:
       return g_strdup_printf ("%s%s%s", t->user ? t->user : "", t->user ? "@" : "", t->host);
     case WS_GPU_TARGET_SLURM:
       if (t->jobid)
-        return g_strdup_printf ("Slurm Job %s", t->jobid);
-      return t->partition ? g_strdup_printf ("Slurm Partition %s", t->partition) : g_strdup ("Slurm");
+        return g_strdup_printf (_("Slurm Job %s"), t->jobid);
+      return t->partition ? g_strdup_printf (_("Slurm Partition %s"), t->partition) : g_strdup ("Slurm");
     case WS_GPU_TARGET_COMMAND:
     default:
       {
@@ -98,7 +100,7 @@ place_title (const WsGpuTarget *t)
         glong n = g_utf8_strlen (t->command, -1);
         g_autofree char *shown = g_utf8_substring (t->command, 0, MIN (n, 40));
 
-        return g_strdup_printf ("Command: %s%s", shown, n > 40 ? "…" : "");
+        return g_strdup_printf (_("Command: %s%s"), shown, n > 40 ? "…" : "");
       }
     }
 }
@@ -116,22 +118,22 @@ place_detail (const WsGpuTarget *t)
     case WS_GPU_TARGET_SSH:
       g_string_append (s, "ssh");
       if (t->port)
-        g_string_append_printf (s, ", port %d", t->port);
+        g_string_append_printf (s, _(", port %d"), t->port);
       break;
     case WS_GPU_TARGET_SLURM:
       g_string_append_printf (s, "srun, %s", t->gres ? t->gres : "gpu:1");
       if (t->time)
         g_string_append_printf (s, ", %s", t->time);
       if (t->account)
-        g_string_append_printf (s, ", account %s", t->account);
+        g_string_append_printf (s, _(", account %s"), t->account);
       break;
     case WS_GPU_TARGET_COMMAND:
     default:
-      g_string_append (s, "a command of yours");
+      g_string_append (s, _("a command of yours"));
       break;
     }
   if (t->worker)
-    g_string_append_printf (s, ", worker %s", t->worker);
+    g_string_append_printf (s, _(", worker %s"), t->worker);
   return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
@@ -163,7 +165,7 @@ place_row (WsGpuChooser      *self,
       GtkWidget *forget = gtk_button_new_from_icon_name ("user-trash-symbolic");
 
       gtk_widget_set_valign (forget, GTK_ALIGN_CENTER);
-      gtk_widget_set_tooltip_text (forget, "Forget This GPU");
+      gtk_widget_set_tooltip_text (forget, _("Forget This GPU"));
       gtk_widget_add_css_class (forget, "flat");
       g_object_set_data_full (G_OBJECT (forget), "ws-target", ws_gpu_target_copy (target),
                               (GDestroyNotify) ws_gpu_target_free);
@@ -204,7 +206,7 @@ rebuild_places (WsGpuChooser *self)
       gtk_list_box_append (self->places, place_row (self, t, same_place (t, current)));
     }
   add = adw_action_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (add), "Add a GPU Elsewhere…");
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (add), _("Add a GPU Elsewhere…"));
   adw_action_row_add_prefix (ADW_ACTION_ROW (add), gtk_image_new_from_icon_name ("list-add-symbolic"));
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (add), TRUE);
   gtk_list_box_append (self->places, add);
@@ -256,7 +258,7 @@ rebuild_gpus (WsGpuChooser *self)
       GtkWidget *mark = gtk_image_new_from_icon_name ("object-select-symbolic");
       g_autofree char *memory = g_format_size_full (s->memory_bytes, G_FORMAT_SIZE_IEC_UNITS);
       g_autofree char *title = g_strdup_printf ("GPU %d · %s", s->index, s->name);
-      g_autofree char *subtitle = g_strdup_printf ("compute capability %d.%d · %s%s", s->cc_major, s->cc_minor,
+      g_autofree char *subtitle = g_strdup_printf (_("compute capability %d.%d · %s%s"), s->cc_major, s->cc_minor,
                                                    memory, hello->replay ? " · played back from a recording" : "");
 
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
@@ -296,11 +298,11 @@ update_status (WsGpuChooser *self)
     {
     case WS_SESSION_CONNECTION_CONNECTING:
     case WS_SESSION_CONNECTION_QUEUED:
-      button = "_Cancel";
+      button = _("_Cancel");
       break;
     case WS_SESSION_CONNECTION_FAILED:
     case WS_SESSION_CONNECTION_LOST:
-      button = "_Try Again";
+      button = _("_Try Again");
       break;
     case WS_SESSION_CONNECTION_NONE:
     case WS_SESSION_CONNECTION_CONNECTED:
@@ -498,31 +500,31 @@ ws_gpu_chooser_add (GtkWindow *parent,
                     GSettings *settings)
 {
   Adding *a = g_new0 (Adding, 1);
-  const char *kinds[] = { "ssh", "Slurm (srun)", "A command of mine", NULL };
+  const char *kinds[] = { "ssh", _("Slurm (srun)"), _("A command of mine"), NULL };
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *list = gtk_list_box_new ();
   GtkWidget *dialog;
   g_autoptr (GtkStringList) model = gtk_string_list_new (kinds);
 
-  dialog = adw_message_dialog_new (parent, "Add a GPU Elsewhere",
-                                   "Warpscope starts its GPU worker there and measures through it. The worker "
-                                   "comes with a build of Warpscope on that machine: meson setup -Dgui=disabled. "
-                                   "Logins use your ssh keys and agent, never a password.");
+  dialog = adw_message_dialog_new (parent, _("Add a GPU Elsewhere"),
+                                   _("Warpscope starts its GPU worker there and measures through it. The worker "
+                                     "comes with a build of Warpscope on that machine: meson setup -Dgui=disabled. "
+                                     "Logins use your ssh keys and agent, never a password."));
   a->settings = g_object_ref (settings);
   a->dialog = ADW_MESSAGE_DIALOG (dialog);
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (list, "boxed-list");
   a->kind = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (a->kind), "Reach It With");
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (a->kind), _("Reach It With"));
   adw_combo_row_set_model (a->kind, G_LIST_MODEL (model));
   gtk_list_box_append (GTK_LIST_BOX (list), GTK_WIDGET (a->kind));
-  a->host = entry_row (list, "Host: [user@]host[:port]", NULL);
-  a->partition = entry_row (list, "Partition (empty: the default)", NULL);
-  a->gres = entry_row (list, "GPUs to Ask For (gres)", "gpu:1");
-  a->time = entry_row (list, "Time Limit (empty: the partition's)", NULL);
-  a->account = entry_row (list, "Account (optional)", NULL);
-  a->command = entry_row (list, "Command", NULL);
-  a->worker = entry_row (list, "The GPU Worker There (optional path)", NULL);
+  a->host = entry_row (list, _("Host: [user@]host[:port]"), NULL);
+  a->partition = entry_row (list, _("Partition (empty: the default)"), NULL);
+  a->gres = entry_row (list, _("GPUs to Ask For (gres)"), "gpu:1");
+  a->time = entry_row (list, _("Time Limit (empty: the partition's)"), NULL);
+  a->account = entry_row (list, _("Account (optional)"), NULL);
+  a->command = entry_row (list, _("Command"), NULL);
+  a->worker = entry_row (list, _("The GPU Worker There (optional path)"), NULL);
   gtk_box_append (GTK_BOX (box), list);
   a->error = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (a->error, TRUE);
@@ -530,7 +532,7 @@ ws_gpu_chooser_add (GtkWindow *parent,
   gtk_widget_add_css_class (GTK_WIDGET (a->error), "error");
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (a->error));
   adw_message_dialog_set_extra_child (a->dialog, box);
-  adw_message_dialog_add_responses (a->dialog, "cancel", "_Cancel", "add", "_Add", NULL);
+  adw_message_dialog_add_responses (a->dialog, "cancel", _("_Cancel"), "add", _("_Add"), NULL);
   adw_message_dialog_set_response_appearance (a->dialog, "add", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (a->dialog, "add");
   adw_message_dialog_set_close_response (a->dialog, "cancel");
@@ -588,7 +590,7 @@ ws_gpu_chooser_init (WsGpuChooser *self)
   gtk_box_set_spacing (GTK_BOX (self), 12);
   self->targets = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_gpu_target_free);
 
-  self->heading = GTK_LABEL (heading ("Measure On"));
+  self->heading = GTK_LABEL (heading (_("Measure On")));
   gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->heading));
   self->places = GTK_LIST_BOX (gtk_list_box_new ());
   gtk_list_box_set_selection_mode (self->places, GTK_SELECTION_NONE);
@@ -606,13 +608,13 @@ ws_gpu_chooser_init (WsGpuChooser *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self->status_label), TRUE);
   gtk_label_set_selectable (self->status_label, TRUE);
   gtk_box_append (GTK_BOX (status), GTK_WIDGET (self->status_label));
-  self->status_button = GTK_BUTTON (gtk_button_new_with_mnemonic ("_Cancel"));
+  self->status_button = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Cancel")));
   gtk_widget_set_valign (GTK_WIDGET (self->status_button), GTK_ALIGN_CENTER);
   g_signal_connect (self->status_button, "clicked", G_CALLBACK (on_status_button), self);
   gtk_box_append (GTK_BOX (status), GTK_WIDGET (self->status_button));
   gtk_box_append (GTK_BOX (self), status);
 
-  self->gpus_title = heading ("Its GPUs");
+  self->gpus_title = heading (_("Its GPUs"));
   gtk_box_append (GTK_BOX (self), self->gpus_title);
   self->gpus = GTK_LIST_BOX (gtk_list_box_new ());
   gtk_list_box_set_selection_mode (self->gpus, GTK_SELECTION_NONE);

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gi18n.h>
 #include "ws-hierarchy-view.h"
 
 #include <adwaita.h>
@@ -303,10 +304,10 @@ ws_hierarchy_view_set_figure (WsHierarchyView         *self,
       self->figure->hover = hover;
     }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  figure && figure->title ? figure->title : "Memory hierarchy",
+                                  figure && figure->title ? figure->title : _("Memory hierarchy"),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  "Left and Right walk the levels, the flows between them and the time; each "
-                                  "one's tooltip says what the model and the counters have", -1);
+                                  _("Left and Right walk the levels, the flows between them and the time; each "
+                                    "one's tooltip says what the model and the counters have"), -1);
   invalidate (self);
 }
 

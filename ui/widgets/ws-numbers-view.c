@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gi18n.h>
 #include "ws-numbers-view.h"
 
 #include <adwaita.h>
@@ -36,31 +37,31 @@ static const struct
   const char *subtitle;
   Group group;
 } row_specs[] = {
-  { "instructions", "Warp instructions", "in the whole launch", GROUP_MODEL },
-  { "sectors-per-request", "Sectors per request", "32-byte sectors each warp instruction moves", GROUP_MODEL },
-  { "coalescing", "Coalescing", "bytes asked for ÷ bytes moved", GROUP_MODEL },
-  { "bytes-moved", "Bytes moved", "by the sectors, whole launch", GROUP_MODEL },
-  { "wavefronts", "Wavefronts per instruction", "passes through the 32 banks", GROUP_MODEL },
-  { "bank-conflicts", "Bank conflicts per instruction", "wavefronts beyond the fewest possible", GROUP_MODEL },
-  { "distinct", "Distinct addresses per instruction", NULL, GROUP_MODEL },
-  { "replays", "Replays per instruction", "passes beyond the first", GROUP_MODEL },
-  { "atomic-conflicts", "Lanes waiting on another", "per instruction, on the same address", GROUP_MODEL },
+  { "instructions", N_("Warp instructions"), N_("in the whole launch"), GROUP_MODEL },
+  { "sectors-per-request", N_("Sectors per request"), N_("32-byte sectors each warp instruction moves"), GROUP_MODEL },
+  { "coalescing", N_("Coalescing"), N_("bytes asked for ÷ bytes moved"), GROUP_MODEL },
+  { "bytes-moved", N_("Bytes moved"), N_("by the sectors, whole launch"), GROUP_MODEL },
+  { "wavefronts", N_("Wavefronts per instruction"), N_("passes through the 32 banks"), GROUP_MODEL },
+  { "bank-conflicts", N_("Bank conflicts per instruction"), N_("wavefronts beyond the fewest possible"), GROUP_MODEL },
+  { "distinct", N_("Distinct addresses per instruction"), NULL, GROUP_MODEL },
+  { "replays", N_("Replays per instruction"), N_("passes beyond the first"), GROUP_MODEL },
+  { "atomic-conflicts", N_("Lanes waiting on another"), N_("per instruction, on the same address"), GROUP_MODEL },
   { "hierarchy-state", "", NULL, GROUP_HIERARCHY },
-  { "predicted", "Predicted time per launch", NULL, GROUP_HIERARCHY },
-  { "bound", "Bound by", "the slowest level", GROUP_HIERARCHY },
-  { "l1-hit-rate", "L1 hit rate", "of the load sectors the warps look up", GROUP_HIERARCHY },
-  { "l2-sectors", "L2 sectors", "read and written by L1", GROUP_HIERARCHY },
-  { "l2-hit-rate", "L2 hit rate", "of the sectors read", GROUP_HIERARCHY },
-  { "dram-bytes", "DRAM bytes", "read and written", GROUP_HIERARCHY },
-  { "source", "Measured on", NULL, GROUP_MEASURED },
-  { "median", "Median time per launch", NULL, GROUP_MEASURED },
-  { "range", "Fastest – slowest", NULL, GROUP_MEASURED },
-  { "bandwidth", "Effective bandwidth", "bytes the kernel must move ÷ median", GROUP_MEASURED },
-  { "bytes", "Bytes per launch", NULL, GROUP_MEASURED },
-  { "clock", "SM clock while sampling", NULL, GROUP_MEASURED },
-  { "verified", "Output checked", "against a CPU reference", GROUP_MEASURED },
-  { "counted", "Counted", NULL, GROUP_MEASURED },
-  { "warning", "Note", NULL, GROUP_MEASURED },
+  { "predicted", N_("Predicted time per launch"), NULL, GROUP_HIERARCHY },
+  { "bound", N_("Bound by"), N_("the slowest level"), GROUP_HIERARCHY },
+  { "l1-hit-rate", N_("L1 hit rate"), N_("of the load sectors the warps look up"), GROUP_HIERARCHY },
+  { "l2-sectors", N_("L2 sectors"), N_("read and written by L1"), GROUP_HIERARCHY },
+  { "l2-hit-rate", N_("L2 hit rate"), N_("of the sectors read"), GROUP_HIERARCHY },
+  { "dram-bytes", N_("DRAM bytes"), N_("read and written"), GROUP_HIERARCHY },
+  { "source", N_("Measured on"), NULL, GROUP_MEASURED },
+  { "median", N_("Median time per launch"), NULL, GROUP_MEASURED },
+  { "range", N_("Fastest – slowest"), NULL, GROUP_MEASURED },
+  { "bandwidth", N_("Effective bandwidth"), N_("bytes the kernel must move ÷ median"), GROUP_MEASURED },
+  { "bytes", N_("Bytes per launch"), NULL, GROUP_MEASURED },
+  { "clock", N_("SM clock while sampling"), NULL, GROUP_MEASURED },
+  { "verified", N_("Output checked"), N_("against a CPU reference"), GROUP_MEASURED },
+  { "counted", N_("Counted"), NULL, GROUP_MEASURED },
+  { "warning", N_("Note"), NULL, GROUP_MEASURED },
 };
 
 static char *
@@ -198,8 +199,8 @@ ws_numbers_view_set_hierarchy (WsNumbersView     *self,
     g_autofree char *written = format_count (total->l2_write_sectors + total->l2_atomic_sectors);
     g_autofree char *dram_read = format_si (total->dram_read_bytes, "B");
     g_autofree char *dram_written = format_si (total->dram_write_bytes, "B");
-    g_autofree char *sectors = g_strdup_printf ("%s read\n%s written", read, written);
-    g_autofree char *bytes = g_strdup_printf ("%s read\n%s written", total->dram_read_bytes ? dram_read : "0 B",
+    g_autofree char *sectors = g_strdup_printf (_("%s read\n%s written"), read, written);
+    g_autofree char *bytes = g_strdup_printf (_("%s read\n%s written"), total->dram_read_bytes ? dram_read : "0 B",
                                               total->dram_write_bytes ? dram_written : "0 B");
 
     if (total->l1_sectors > 0)
@@ -292,8 +293,8 @@ ws_numbers_view_set_measurement (WsNumbersView       *self,
     g_autofree char *lo = format_si (m->min_ms / 1e3, "s");
     g_autofree char *hi = format_si (m->max_ms / 1e3, "s");
     g_autofree char *range = g_strdup_printf ("%s – %s", lo, hi);
-    g_autofree char *samples = g_strdup_printf ("%u samples%s", m->samples_ms ? m->samples_ms->len : 0,
-                                                m->cold ? ", L2 flushed before each" : ", warm L2");
+    g_autofree char *samples = g_strdup_printf (_("%u samples%s"), m->samples_ms ? m->samples_ms->len : 0,
+                                                m->cold ? _(", L2 flushed before each") : _(", warm L2"));
     set_row (self, "source", source);
     set_row (self, "median", median);
     adw_action_row_set_subtitle (find_row (self, "median"), samples);
@@ -314,7 +315,7 @@ ws_numbers_view_set_measurement (WsNumbersView       *self,
       g_autofree char *clock = g_strdup_printf ("%d MHz", m->sm_clock_mhz);
       set_row (self, "clock", clock);
     }
-  set_row (self, "verified", m->verified ? "yes" : "no");
+  set_row (self, "verified", m->verified ? _("yes") : _("no"));
   /* counters asked for but not collected say why */
   set_row (self, "warning", m->warning);
   add_counters (self, m);
@@ -334,9 +335,9 @@ ws_numbers_view_set_counted (WsNumbersView *self,
   g_return_if_fail (WS_IS_NUMBERS_VIEW (self));
 
   row = find_row (self, "counted");
-  title = g_strdup_printf ("%c%s, counted", g_ascii_toupper (what[0]), what + 1);
-  subtitle = isnan (model) ? g_strdup ("by the GPU's hardware counters")
-                           : g_strdup_printf ("by the GPU's hardware counters; the model says %.2f", model);
+  title = g_strdup_printf (_("%c%s, counted"), g_ascii_toupper (what[0]), what + 1);
+  subtitle = isnan (model) ? g_strdup (_("by the GPU's hardware counters"))
+                           : g_strdup_printf (_("by the GPU's hardware counters; the model says %.2f"), model);
   value = g_strdup_printf ("%.2f", counted);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (row, subtitle);
@@ -392,19 +393,19 @@ ws_numbers_view_init (WsNumbersView *self)
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
   self->model_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_title (self->model_group, "Model");
+  adw_preferences_group_set_title (self->model_group, _("Model"));
   self->hierarchy_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_title (self->hierarchy_group, "Through L1, L2 and DRAM");
-  self->calibrate_button = gtk_button_new_with_mnemonic ("_Recalibrate");
+  adw_preferences_group_set_title (self->hierarchy_group, _("Through L1, L2 and DRAM"));
+  self->calibrate_button = gtk_button_new_with_mnemonic (_("_Recalibrate"));
   gtk_widget_set_valign (self->calibrate_button, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (self->calibrate_button,
-                               "Measure this GPU again for the model: its caches, DRAM and rates");
+                               _("Measure this GPU again for the model: its caches, DRAM and rates"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->calibrate_button), "win.recalibrate");
   gtk_widget_add_css_class (self->calibrate_button, "flat");
   gtk_widget_set_visible (self->calibrate_button, FALSE);
   adw_preferences_group_set_header_suffix (self->hierarchy_group, self->calibrate_button);
   self->measured_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_title (self->measured_group, "Measured");
+  adw_preferences_group_set_title (self->measured_group, _("Measured"));
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->model_group));
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->hierarchy_group));
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->measured_group));
@@ -413,7 +414,8 @@ ws_numbers_view_init (WsNumbersView *self)
   adw_preferences_group_add (self->measured_group, self->message_row);
   for (guint i = 0; i < G_N_ELEMENTS (row_specs); i++)
     {
-      GtkWidget *row = make_row (row_specs[i].title, row_specs[i].subtitle);
+      GtkWidget *row = make_row (row_specs[i].title[0] ? _(row_specs[i].title) : "",
+                                 row_specs[i].subtitle ? _(row_specs[i].subtitle) : NULL);
       /* only where it came from is long enough to wrap */
       if (g_str_equal (row_specs[i].key, "source") || g_str_equal (row_specs[i].key, "warning"))
         {
@@ -430,7 +432,7 @@ ws_numbers_view_init (WsNumbersView *self)
       gtk_widget_set_visible (row, FALSE);
       g_hash_table_insert (self->rows, (gpointer) row_specs[i].key, row);
     }
-  ws_numbers_view_set_measured_message (self, "Nothing measured yet");
+  ws_numbers_view_set_measured_message (self, _("Nothing measured yet"));
 }
 
 GtkWidget *

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gi18n.h>
 #include "ws-pattern-editor.h"
 
 #include <adwaita.h>
@@ -156,7 +157,7 @@ check_index (WsPatternEditor *self,
   unknown = unknown_name (expr, pattern);
   if (unknown)
     {
-      g_autofree char *message = g_strdup_printf ("column %u: “%s” is neither a parameter nor a definition",
+      g_autofree char *message = g_strdup_printf (_("column %u: “%s” is neither a parameter nor a definition"),
                                                   unknown->start + 1, unknown->name);
       set_error (self, self->error_label, message);
       mark_entry (self->index_row, unknown->start + 1);
@@ -248,7 +249,7 @@ parse_index (WsPatternEditor *self,
 
       if (*t == '\0' || *end != '\0' || !g_ascii_isdigit (*t) || x > G_MAXUINT32)
         {
-          g_autofree char *message = g_strdup_printf ("block to look at: “%s” is not a number from 0 (component %u)",
+          g_autofree char *message = g_strdup_printf (_("block to look at: “%s” is not a number from 0 (component %u)"),
                                                       t, i + 1);
           set_error (self, self->launch_error_label, message);
           gtk_widget_add_css_class (GTK_WIDGET (row), "error");
@@ -258,7 +259,7 @@ parse_index (WsPatternEditor *self,
     }
   if (n == 0 || n > 3)
     {
-      set_error (self, self->launch_error_label, "block to look at: give x, y and z, from 0");
+      set_error (self, self->launch_error_label, _("block to look at: give x, y and z, from 0"));
       gtk_widget_add_css_class (GTK_WIDGET (row), "error");
       return FALSE;
     }
@@ -273,8 +274,8 @@ apply_launch (WsPatternEditor *self,
   g_autoptr (GError) error = NULL;
   WsDim3 block, grid;
 
-  if (!parse_dim (self, self->block_row, "threads per block", &block) ||
-      !parse_dim (self, self->grid_row, "blocks in the grid", &grid))
+  if (!parse_dim (self, self->block_row, _("threads per block"), &block) ||
+      !parse_dim (self, self->grid_row, _("blocks in the grid"), &grid))
     return FALSE;
   if (!ws_pattern_set_block (pattern, block, &error) || !ws_pattern_set_grid (pattern, grid, &error))
     {
@@ -302,7 +303,7 @@ apply_selection (WsPatternEditor *self)
     return FALSE;
   if (idx.x >= grid.x || idx.y >= grid.y || idx.z >= grid.z)
     {
-      g_autofree char *message = g_strdup_printf ("block to look at: (%u, %u, %u) is outside the grid of (%u, %u, %u)",
+      g_autofree char *message = g_strdup_printf (_("block to look at: (%u, %u, %u) is outside the grid of (%u, %u, %u)"),
                                                   idx.x, idx.y, idx.z, grid.x, grid.y, grid.z);
       set_error (self, self->launch_error_label, message);
       gtk_widget_add_css_class (GTK_WIDGET (self->block_idx_row), "error");
@@ -369,7 +370,7 @@ show_access (WsPatternEditor *self)
       adw_combo_row_set_selected (self->elem_row, i);
   gtk_widget_set_sensitive (GTK_WIDGET (self->elem_row), !a->elem_from_param);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->elem_row),
-                               a->elem_from_param ? "Set by the parameter elem_size" : "");
+                               a->elem_from_param ? _("Set by the parameter elem_size") : "");
   gtk_editable_set_text (GTK_EDITABLE (self->index_row), a->index_text);
 }
 

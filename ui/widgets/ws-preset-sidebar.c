@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gi18n.h>
 #include "ws-preset-sidebar.h"
 
 #include "ws-presets.h"
@@ -115,7 +116,7 @@ ws_preset_sidebar_init (WsPresetSidebar *self)
   self->list = GTK_LIST_BOX (gtk_list_box_new ());
   gtk_widget_add_css_class (GTK_WIDGET (self->list), "navigation-sidebar");
   gtk_list_box_set_header_func (self->list, update_header, NULL, NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL, "Presets", -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Presets"), -1);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->list));
   /* in the order of the topics, then of the presets */
   for (guint t = 0; t < n_topics; t++)

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The window's actions and their keys, and the file choosers they open. */
 #include "ws-config.h"
+
+#include <glib/gi18n.h>
 #include "ws-window-private.h"
 
 #include <string.h>
@@ -131,11 +133,11 @@ on_file_chosen (GtkNativeDialog *dialog,
   else if (g_str_has_prefix (purpose, "export-") &&
            !ws_window_export (self, g_str_equal (purpose, "export-plot") ? WS_WINDOW_EXPORT_PLOT : WS_WINDOW_EXPORT_FIGURE,
                               path, chosen_scale (GTK_FILE_CHOOSER (dialog)), &error))
-    show_error (self, "Could not export", error);
+    show_error (self, _("Could not export"), error);
   else if (g_str_equal (purpose, "save-screenshot") && !ws_window_save_screenshot (self, path, &error))
-    show_error (self, "Could not save the screenshot", error);
+    show_error (self, _("Could not save the screenshot"), error);
   else if (g_str_equal (purpose, "save-recording") && !ws_window_save_recording (self, path, &error))
-    show_error (self, "Could not save the recording", error);
+    show_error (self, _("Could not save the recording"), error);
 out:
   g_object_unref (dialog);
 }
@@ -167,18 +169,18 @@ setup_export (GtkFileChooser *chooser,
   static const char *labels[] = { "1 ×", "2 ×", "3 ×", "4 ×", NULL };
 
   if (data)
-    add_filter (chooser, "Figures and data (PNG, SVG, PDF, CSV, JSON)", "png", "svg", "pdf", "csv", "json", NULL);
+    add_filter (chooser, _("Figures and data (PNG, SVG, PDF, CSV, JSON)"), "png", "svg", "pdf", "csv", "json", NULL);
   else
-    add_filter (chooser, "Figures (PNG, SVG, PDF)", "png", "svg", "pdf", NULL);
-  add_filter (chooser, "PNG images", "png", NULL);
-  add_filter (chooser, "SVG drawings", "svg", NULL);
-  add_filter (chooser, "PDF documents", "pdf", NULL);
+    add_filter (chooser, _("Figures (PNG, SVG, PDF)"), "png", "svg", "pdf", NULL);
+  add_filter (chooser, _("PNG images"), "png", NULL);
+  add_filter (chooser, _("SVG drawings"), "svg", NULL);
+  add_filter (chooser, _("PDF documents"), "pdf", NULL);
   if (data)
     {
-      add_filter (chooser, "CSV tables", "csv", NULL);
-      add_filter (chooser, "JSON data", "json", NULL);
+      add_filter (chooser, _("CSV tables"), "csv", NULL);
+      add_filter (chooser, _("JSON data"), "json", NULL);
     }
-  gtk_file_chooser_add_choice (chooser, "scale", "PNG scale", scales, labels);
+  gtk_file_chooser_add_choice (chooser, "scale", _("PNG scale"), scales, labels);
   gtk_file_chooser_set_choice (chooser, "scale", "2");
 }
 
@@ -210,19 +212,19 @@ file_action (GtkWidget  *widget,
     const char *title;
     const char *name;          /* NULL: a file to open */
   } files[] = {
-    { "win.open-recording", "Open a Recording", NULL },
-    { "win.add-recording", "Plot Another Recording Beside This One", NULL },
-    { "win.save-recording", "Save the Measurements as a Recording", "measurements.warpscope.json" },
-    { "win.export-figure", "Export the Figure (PNG, SVG or PDF)", "warpscope-figure.svg" },
-    { "win.export-plot", "Export the Plot (PNG, SVG or PDF) or Its Data (CSV or JSON)", "warpscope-plot.svg" },
-    { "win.save-screenshot", "Save a Screenshot of the Window", "warpscope.png" },
+    { "win.open-recording", N_("Open a Recording"), NULL },
+    { "win.add-recording", N_("Plot Another Recording Beside This One"), NULL },
+    { "win.save-recording", N_("Save the Measurements as a Recording"), "measurements.warpscope.json" },
+    { "win.export-figure", N_("Export the Figure (PNG, SVG or PDF)"), "warpscope-figure.svg" },
+    { "win.export-plot", N_("Export the Plot (PNG, SVG or PDF) or Its Data (CSV or JSON)"), "warpscope-plot.svg" },
+    { "win.save-screenshot", N_("Save a Screenshot of the Window"), "warpscope.png" },
   };
   GtkFileChooserNative *dialog;
   guint i = 0;
 
   while (i < G_N_ELEMENTS (files) - 1 && !g_str_equal (files[i].action, name))
     i++;
-  dialog = gtk_file_chooser_native_new (files[i].title, GTK_WINDOW (self),
+  dialog = gtk_file_chooser_native_new (_(files[i].title), GTK_WINDOW (self),
                                         files[i].name ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
                                         NULL, NULL);
   if (files[i].name)
@@ -233,7 +235,7 @@ file_action (GtkWidget  *widget,
     {
       /* recordings by their type (NAME.warpscope.json), and the JSON files one may be */
       g_autoptr (GtkFileFilter) type = gtk_file_filter_new ();
-      gtk_file_filter_set_name (type, "Recordings (JSON)");
+      gtk_file_filter_set_name (type, _("Recordings (JSON)"));
       gtk_file_filter_add_mime_type (type, WS_RECORDING_MIME_TYPE);
       gtk_file_filter_add_suffix (type, "json");
       gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), type);
@@ -282,7 +284,7 @@ ws_window_update_actions (WsWindow *self)
   const WsDeviceInfo *device = ws_session_get_device (self->session);
   WsRecording *recording = ws_session_get_recording (self->session);
   gboolean can_replay = recording && !self->edited;
-  g_autofree char *label = g_strdup ("_Sweep");
+  g_autofree char *label = g_strdup (_("_Sweep"));
 
   /* the parameter's underscores are not mnemonics */
   if (param)
@@ -290,7 +292,7 @@ ws_window_update_actions (WsWindow *self)
       g_auto (GStrv) parts = g_strsplit (param, "_", -1);
       g_autofree char *escaped = g_strjoinv ("__", parts);
       g_free (label);
-      label = g_strdup_printf ("_Sweep %s", escaped);
+      label = g_strdup_printf (_("_Sweep %s"), escaped);
     }
 
   gtk_widget_action_set_enabled (w, "win.sweep", param && !sweeping && (device || can_replay));
@@ -302,9 +304,9 @@ ws_window_update_actions (WsWindow *self)
   gtk_widget_action_set_enabled (w, "win.forget-recordings", ws_session_get_compared (self->session)->len > 0);
   gtk_button_set_label (GTK_BUTTON (self->sweep_button), label);
   gtk_widget_set_tooltip_text (self->sweep_button,
-                               param == NULL ? "This preset has no standard sweep"
-                               : device ? "Measure every value of the sweep on the GPU (Ctrl+Shift+M)"
-                               : "Replay the recorded sweep, point by point (Ctrl+Shift+M)");
+                               param == NULL ? _("This preset has no standard sweep")
+                               : device ? _("Measure every value of the sweep on the GPU (Ctrl+Shift+M)")
+                               : _("Replay the recorded sweep, point by point (Ctrl+Shift+M)"));
 }
 
 void

@@ -2,6 +2,7 @@
 /* The measured plot below the views, built by ws-plot.c from the session's
  * recordings and live measurements; the model's prediction for it runs on
  * a thread of its own and is kept until the pattern moves on. */
+#include <glib/gi18n.h>
 #include "ws-window-private.h"
 
 #include <math.h>
@@ -200,11 +201,11 @@ ws_window_rebuild_chart (WsWindow *self)
   ws_window_plot_sources (self, &sources, recordings);
   chart = ws_plot_build (&in, &sources);
   if (!ws_session_get_recording_loaded (self->session) || !ws_session_get_probed (self->session))
-    ws_chart_set_message (chart, "Looking for a GPU and the recorded measurements…");
+    ws_chart_set_message (chart, _("Looking for a GPU and the recorded measurements…"));
   else if (ws_session_get_device (self->session))
-    ws_chart_set_message (chart, "Measuring…");
+    ws_chart_set_message (chart, _("Measuring…"));
   else
-    ws_chart_set_message (chart, "No measurement of this pattern: there is no GPU, and the recording has none.");
+    ws_chart_set_message (chart, _("No measurement of this pattern: there is no GPU, and the recording has none."));
   ws_chart_view_set_chart (self->chart, chart);
   g_clear_handle_id (&self->chart_timeout, g_source_remove);
   self->chart_built_at = g_get_monotonic_time ();

@@ -4,6 +4,7 @@
  * most of each); their costs, and their times measured on the GPU while
  * the page is in view, come from the session (ws-session-compare.c);
  * ws-compare.c builds the chart. */
+#include <glib/gi18n.h>
 #include "ws-window-private.h"
 
 #include <math.h>
@@ -145,9 +146,9 @@ ws_window_rebuild_compare (WsWindow *self)
   chart = ws_compare_build_chart (items, ws_session_get_comparison_costs (self->session), predicted,
                                   profile ? profile->name : NULL, &sources);
   if (!ws_session_get_recording_loaded (self->session) || !ws_session_get_probed (self->session))
-    ws_chart_set_message (chart, "Looking for a GPU and the recorded measurements…");
+    ws_chart_set_message (chart, _("Looking for a GPU and the recorded measurements…"));
   else if (ws_session_get_device (self->session))
-    ws_chart_set_message (chart, "Measuring…");
+    ws_chart_set_message (chart, _("Measuring…"));
   ws_chart_view_set_chart (ws_compare_view_get_chart (self->compare), chart);
 }
 
@@ -188,7 +189,7 @@ static void
 on_comparison_failed (WsWindow     *self,
                       const GError *error)
 {
-  g_autofree char *text = g_strdup_printf ("Could not measure: %s", error->message);
+  g_autofree char *text = g_strdup_printf (_("Could not measure: %s"), error->message);
 
   g_assert (WS_IS_WINDOW (self));
 

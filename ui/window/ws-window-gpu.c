@@ -3,6 +3,7 @@
  * gpu, which moves the session there; the button, the subtitle and the
  * banner say where it is and how reaching it goes, with a button to cancel
  * a wait, try again, or resume a sweep a lost connection stopped. */
+#include <glib/gi18n.h>
 #include "ws-window-private.h"
 
 #include "ws-gpu-chooser.h"
@@ -38,33 +39,33 @@ where_phrase (WsWindow *self)
   switch (ws_session_get_connection (self->session))
     {
     case WS_SESSION_CONNECTION_CONNECTING:
-      return g_strdup_printf ("connecting to %s…", at);
+      return g_strdup_printf (_("connecting to %s…"), at);
     case WS_SESSION_CONNECTION_QUEUED:
-      return g_strdup_printf ("waiting in Slurm's queue (job %s)", ws_session_get_connection_detail (self->session));
+      return g_strdup_printf (_("waiting in Slurm's queue (job %s)"), ws_session_get_connection_detail (self->session));
     case WS_SESSION_CONNECTION_FAILED:
       if (g_error_matches (ws_session_get_connection_error (self->session), G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        return g_strdup_printf ("not connected to %s", at);
-      return g_strdup_printf ("%s out of reach", at);
+        return g_strdup_printf (_("not connected to %s"), at);
+      return g_strdup_printf (_("%s out of reach"), at);
     case WS_SESSION_CONNECTION_LOST:
-      return g_strdup_printf ("connection to %s lost", at);
+      return g_strdup_printf (_("connection to %s lost"), at);
     case WS_SESSION_CONNECTION_NONE:
     case WS_SESSION_CONNECTION_CONNECTED:
     default:
       break;
     }
   if (!ws_session_get_probed (self->session))
-    return g_strdup ("looking for a GPU…");
+    return g_strdup (_("looking for a GPU…"));
   if (ws_session_get_device (self->session) == NULL)
-    return remote (self) ? g_strdup_printf ("no GPU on %s", at) : g_strdup ("no GPU here");
+    return remote (self) ? g_strdup_printf (_("no GPU on %s"), at) : g_strdup (_("no GPU here"));
   if (hello && hello->replay)
-    return g_strdup_printf ("played back on %s from %s", at, hello->replay);
-  return g_strdup_printf ("measured on %s", at);
+    return g_strdup_printf (_("played back on %s from %s"), at, hello->replay);
+  return g_strdup_printf (_("measured on %s"), at);
 }
 
 void
 ws_window_update_subtitle (WsWindow *self)
 {
-  const char *what = self->preset ? (self->edited ? "edited pattern" : self->preset->title) : "your pattern";
+  const char *what = self->preset ? (self->edited ? _("edited pattern") : self->preset->title) : _("your pattern");
   g_autofree char *where = NULL;
   g_autofree char *text = NULL;
 
@@ -90,14 +91,14 @@ update_button (WsWindow *self)
                           "utilities-terminal-symbolic" };
 
   if (ws_gpu_target_is_local (target))
-    label = g_strdup ("This Computer");
+    label = g_strdup (_("This Computer"));
   else
     label = g_strdup (at);
   /* which GPU, where there is a choice */
   if (hello && hello->gpus->len > 1)
     {
       g_autofree char *shorter = g_steal_pointer (&label);
-      label = g_strdup_printf ("%s · GPU %d", shorter, hello->gpu);
+      label = g_strdup_printf (_("%s · GPU %d"), shorter, hello->gpu);
     }
   gtk_label_set_text (self->gpu_label, label);
   gtk_image_set_from_icon_name (self->gpu_icon, icons[target->kind]);
@@ -137,10 +138,10 @@ stop_reason (WsWindow     *self,
       rest = colon + 2;
     }
   if (g_error_matches (error, WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST))
-    why = g_strdup_printf ("the connection to %s was lost", where);
+    why = g_strdup_printf (_("the connection to %s was lost"), where);
   else
     why = first_clause (rest);
-  return g_strdup_printf ("%s%s: %s", at ? " at " : "", at ? at : "", why);
+  return g_strdup_printf ("%s%s: %s", at ? _(" at ") : "", at ? at : "", why);
 }
 
 static void
@@ -178,38 +179,38 @@ ws_window_gpu_banner (WsWindow *self)
   if (self->sweep_request)
     {
       g_autofree char *why = stop_reason (self, self->sweep_error);
-      text = g_strdup_printf ("The sweep stopped%s. The points measured are kept.", why);
-      show_banner (self, "dialog-warning-symbolic", text, self->sweep_error->message, "_Resume Sweep");
+      text = g_strdup_printf (_("The sweep stopped%s. The points measured are kept."), why);
+      show_banner (self, "dialog-warning-symbolic", text, self->sweep_error->message, _("_Resume Sweep"));
       return TRUE;
     }
   switch (ws_session_get_connection (self->session))
     {
     case WS_SESSION_CONNECTION_CONNECTING:
-      text = g_strdup_printf ("Connecting to %s…", where);
-      show_banner (self, "network-transmit-receive-symbolic", text, described, "_Cancel");
+      text = g_strdup_printf (_("Connecting to %s…"), where);
+      show_banner (self, "network-transmit-receive-symbolic", text, described, _("_Cancel"));
       return TRUE;
     case WS_SESSION_CONNECTION_QUEUED:
-      text = g_strdup_printf ("Slurm job %s waits in the queue for a GPU of %s…",
+      text = g_strdup_printf (_("Slurm job %s waits in the queue for a GPU of %s…"),
                               ws_session_get_connection_detail (self->session), where);
-      show_banner (self, "network-transmit-receive-symbolic", text, described, "_Cancel");
+      show_banner (self, "network-transmit-receive-symbolic", text, described, _("_Cancel"));
       return TRUE;
     case WS_SESSION_CONNECTION_FAILED:
       {
         g_autofree char *why = first_clause (error->message);
 
         if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-          text = g_strdup_printf ("Not measuring on %s: %s.", where, why);
+          text = g_strdup_printf (_("Not measuring on %s: %s."), where, why);
         else
-          text = g_strdup_printf ("No GPU: %s cannot be reached: %s.", where, why);
-        show_banner (self, "dialog-warning-symbolic", text, error->message, "_Try Again");
+          text = g_strdup_printf (_("No GPU: %s cannot be reached: %s."), where, why);
+        show_banner (self, "dialog-warning-symbolic", text, error->message, _("_Try Again"));
         return TRUE;
       }
     case WS_SESSION_CONNECTION_LOST:
       {
         g_autofree char *why = first_clause (error->message);
 
-        text = g_strdup_printf ("The connection to %s was lost: %s. The next measurement connects again.", at, why);
-        show_banner (self, "dialog-warning-symbolic", text, error->message, "_Reconnect");
+        text = g_strdup_printf (_("The connection to %s was lost: %s. The next measurement connects again."), at, why);
+        show_banner (self, "dialog-warning-symbolic", text, error->message, _("_Reconnect"));
         return TRUE;
       }
     case WS_SESSION_CONNECTION_NONE:
@@ -222,10 +223,10 @@ ws_window_gpu_banner (WsWindow *self)
     return FALSE;
   gpu = hello ? ws_worker_hello_describe_gpu (hello) : g_strdup (device->name);
   if (hello && hello->replay)
-    text = g_strdup_printf ("Measurements are played back on %s from the recording %s, not measured: %s.", at,
+    text = g_strdup_printf (_("Measurements are played back on %s from the recording %s, not measured: %s."), at,
                             hello->replay, gpu);
   else
-    text = g_strdup_printf ("Measurements run on %s (%s): %s.", at, where, gpu);
+    text = g_strdup_printf (_("Measurements run on %s (%s): %s."), at, where, gpu);
   show_banner (self, "network-server-symbolic", text, described, NULL);
   return TRUE;
 }

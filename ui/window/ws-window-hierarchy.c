@@ -4,6 +4,7 @@
  * profile Warpscope ships for it; else the recording's GPU), the hierarchy
  * of the pattern's launch on it (on a thread of its own, after the launch's
  * L1 figures), and the view and the numbers that show it. */
+#include <glib/gi18n.h>
 #include "ws-window-private.h"
 
 #include <errno.h>
@@ -128,15 +129,15 @@ no_profile_message (WsWindow *self)
   const WsDeviceInfo *d = recording ? ws_recording_get_device (recording) : NULL;
 
   if (live && self->calibrating)
-    return g_strdup_printf ("Calibrating the %s for the model: its caches, DRAM and rates, measured with small "
-                            "kernels of Warpscope's own…", live->name);
+    return g_strdup_printf (_("Calibrating the %s for the model: its caches, DRAM and rates, measured with small "
+                              "kernels of Warpscope's own…"), live->name);
   if (live)
-    return g_strdup_printf ("Warpscope knows nothing of the %s below L1 yet, and could not calibrate it: "
-                            "Recalibrate in the numbers pane measures it.", live->name);
+    return g_strdup_printf (_("Warpscope knows nothing of the %s below L1 yet, and could not calibrate it: "
+                              "Recalibrate in the numbers pane measures it."), live->name);
   if (d && d->name)
-    return g_strdup_printf ("There is no device profile for the recording's GPU, %s: the model cannot follow "
-                            "the launch below L1 on it.", d->name);
-  return g_strdup ("No GPU and no recording: the model has no device to follow the launch below L1 on.");
+    return g_strdup_printf (_("There is no device profile for the recording's GPU, %s: the model cannot follow "
+                              "the launch below L1 on it."), d->name);
+  return g_strdup (_("No GPU and no recording: the model has no device to follow the launch below L1 on."));
 }
 
 void
@@ -222,11 +223,11 @@ calibrated (GObject      *source,
   if (profile)
     {
       set_profile (self, profile, g_strdup_printf ("calibrated on this GPU on %s", date));
-      ws_window_toast (self, "The GPU is calibrated: the model follows launches below L1 with what it measured");
+      ws_window_toast (self, _("The GPU is calibrated: the model follows launches below L1 with what it measured"));
     }
   else
     {
-      g_autofree char *text = g_strdup_printf ("Could not calibrate the GPU: %s", error->message);
+      g_autofree char *text = g_strdup_printf (_("Could not calibrate the GPU: %s"), error->message);
       const WsDeviceInfo *live = ws_session_get_device (self->session);
 
       g_free (self->calibration_failed);
@@ -320,7 +321,7 @@ hierarchy_done (GObject      *source,
   g_clear_pointer (&self->hierarchy_error, g_free);
   self->hierarchy = h;
   if (h == NULL)
-    self->hierarchy_error = g_strdup_printf ("The model could not follow this launch below L1: %s", error->message);
+    self->hierarchy_error = g_strdup_printf (_("The model could not follow this launch below L1: %s"), error->message);
   ws_window_show_hierarchy (self);
 }
 
@@ -381,8 +382,8 @@ profile_description (WsWindow              *self,
                      const WsDeviceProfile *profile)
 {
   if (profile == NULL)
-    return g_strdup ("No device to follow the launch on");
-  return g_strdup_printf ("The whole launch on the %s: %s", profile->name ? profile->name : profile->id,
+    return g_strdup (_("No device to follow the launch on"));
+  return g_strdup_printf (_("The whole launch on the %s: %s"), profile->name ? profile->name : profile->id,
                           self->profile_source ? self->profile_source : "profile");
 }
 
@@ -396,7 +397,7 @@ show_numbers (WsWindow *self)
   if (profile == NULL)
     state = NULL;
   else if (self->hierarchy == NULL)
-    state = self->hierarchy_error ? self->hierarchy_error : "Following the launch through L1, L2 and DRAM…";
+    state = self->hierarchy_error ? self->hierarchy_error : _("Following the launch through L1, L2 and DRAM…");
   ws_numbers_view_set_hierarchy (self->numbers, self->hierarchy ? &self->hierarchy->total : NULL, what, state,
                                  ws_window_can_calibrate (self));
   if (self->hierarchy && !isnan (self->hierarchy->predicted_s))
@@ -423,10 +424,10 @@ ws_window_show_hierarchy (WsWindow *self)
 
   if (profile == NULL)
     message = ws_session_get_probed (self->session) ? no_profile_message (self)
-                                                    : g_strdup ("Looking for a GPU and the recorded measurements…");
+                                                    : g_strdup (_("Looking for a GPU and the recorded measurements…"));
   else if (self->hierarchy == NULL)
     message = g_strdup (self->hierarchy_error ? self->hierarchy_error
-                                              : "Following the launch through L1, L2 and DRAM…");
+                                              : _("Following the launch through L1, L2 and DRAM…"));
   in.message = message;
   figure = ws_plot_hierarchy_build (&in);
   ws_hierarchy_view_set_figure (self->hierarchy_view, figure);
@@ -440,7 +441,7 @@ ws_window_hierarchy_init (WsWindow *self)
 
   self->hierarchy_cancellable = g_cancellable_new ();
   self->hierarchy_view = WS_HIERARCHY_VIEW (ws_hierarchy_view_new ());
-  page = gtk_stack_add_titled (self->view_stack, GTK_WIDGET (self->hierarchy_view), "hierarchy", "Hierarchy");
+  page = gtk_stack_add_titled (self->view_stack, GTK_WIDGET (self->hierarchy_view), "hierarchy", _("Hierarchy"));
   gtk_stack_page_set_visible (page, TRUE);
 }
 

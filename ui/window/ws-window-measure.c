@@ -2,6 +2,7 @@
 /* Measurements in the window: the session measures (debounced here, stale
  * results dropped), and without a GPU the session's recording stands in,
  * labelled with the device it was made on. */
+#include <glib/gi18n.h>
 #include "ws-window-private.h"
 
 #include <math.h>
@@ -58,14 +59,14 @@ ws_window_update_banner (WsWindow *self)
     {
       /* "recorded on DEVICE", with the date and "not measured here" for copied numbers */
       g_autofree char *source = ws_plot_recording_name (recording);
-      text = g_strdup_printf ("No GPU: %s. The plots show measurements %s.", reason, source);
+      text = g_strdup_printf (_("No GPU: %s. The plots show measurements %s."), reason, source);
     }
   else if (ws_session_get_recording_loaded (session))
-    text = g_strdup_printf ("No GPU: %s, and no recorded measurements either.", reason);
+    text = g_strdup_printf (_("No GPU: %s, and no recorded measurements either."), reason);
   else
-    text = g_strdup_printf ("No GPU: %s. Loading the recorded measurements…", reason);
-  full = g_strdup_printf ("%s\n\nWhy there is no GPU: %s%s%s", text, probe_error->message,
-                          recording_error ? "\nWhy there is no recording: " : "",
+    text = g_strdup_printf (_("No GPU: %s. Loading the recorded measurements…"), reason);
+  full = g_strdup_printf (_("%s\n\nWhy there is no GPU: %s%s%s"), text, probe_error->message,
+                          recording_error ? _("\nWhy there is no recording: ") : "",
                           recording_error ? recording_error->message : "");
   gtk_label_set_text (self->banner_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->banner_label), full);
@@ -233,14 +234,14 @@ ws_window_show_measured (WsWindow *self)
       return;
     }
   if (self->measure_cancellable || self->measure_timeout)
-    ws_numbers_view_set_measured_message (self->numbers, "Measuring…");
+    ws_numbers_view_set_measured_message (self->numbers, _("Measuring…"));
   else if (device)
-    ws_numbers_view_set_measured_message (self->numbers, "Not measured yet: press Measure");
+    ws_numbers_view_set_measured_message (self->numbers, _("Not measured yet: press Measure"));
   else if (ws_session_get_probed (self->session))
-    ws_numbers_view_set_measured_message (self->numbers, self->edited ? "No GPU, and no recording of this edited pattern"
-                                                                      : "No GPU, and no recording of this pattern");
+    ws_numbers_view_set_measured_message (self->numbers, self->edited ? _("No GPU, and no recording of this edited pattern")
+                                                                      : _("No GPU, and no recording of this pattern"));
   else
-    ws_numbers_view_set_measured_message (self->numbers, "Looking for a GPU…");
+    ws_numbers_view_set_measured_message (self->numbers, _("Looking for a GPU…"));
 }
 
 /* ------------------------------------------------------------------ */
@@ -310,7 +311,7 @@ on_measure_progress (WsWindow *self,
   /* the explorer's measurement: the comparison's have the chart to show them */
   if (self->measure_cancellable == NULL || device == NULL)
     return;
-  text = g_strdup_printf ("Measuring on %s: sample %u of %u…", device->name, done, total);
+  text = g_strdup_printf (_("Measuring on %s: sample %u of %u…"), device->name, done, total);
   ws_window_set_status (self, text);
   ws_window_note_callback (self, start);
 }
@@ -379,10 +380,10 @@ measure_done (GObject      *source,
     return;
   g_clear_object (&self->measure_cancellable);
   if (m)
-    text = g_strdup_printf ("Measured on %s: median of %u samples", device->name,
+    text = g_strdup_printf (_("Measured on %s: median of %u samples"), device->name,
                             m->samples_ms ? m->samples_ms->len : 0);
   else
-    text = g_strdup_printf ("Could not measure: %s", error->message);
+    text = g_strdup_printf (_("Could not measure: %s"), error->message);
   ws_window_set_status (self, text);
   ws_window_show_measured (self);
   ws_window_update_actions (self);
@@ -401,7 +402,7 @@ measure (WsWindow *self,
   g_clear_object (&self->measure_cancellable);
   self->measure_cancellable = g_cancellable_new ();
   request = ws_window_make_request (self, counters);
-  ws_window_set_status (self, "Measuring…");
+  ws_window_set_status (self, _("Measuring…"));
   ws_session_measure_async (self->session, request, self->measure_cancellable, measure_done, g_object_ref (self));
 }
 

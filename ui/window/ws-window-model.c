@@ -2,6 +2,7 @@
 /* The model, for the window: the warp in the views (microseconds, on the
  * main thread) and the whole launch (up to half a second for a big one, on
  * a thread of its own, cancelled when the pattern moves on). */
+#include <glib/gi18n.h>
 #include "ws-window-private.h"
 
 #include <sys/resource.h>
@@ -77,12 +78,12 @@ show_launch (WsWindow *self)
 
   if (self->launch == NULL || access >= self->launch->n_accesses)
     {
-      ws_numbers_view_set_model (self->numbers, NULL, a->space, a->kind, "Analysing the whole launch…");
+      ws_numbers_view_set_model (self->numbers, NULL, a->space, a->kind, _("Analysing the whole launch…"));
       return;
     }
-  what = g_strdup_printf ("Instruction %u of the whole launch: %" G_GUINT64_FORMAT " warps in %" G_GUINT64_FORMAT
-                          " blocks, analysed in %.0f ms",
-                          access + 1, self->launch->warps, self->launch->blocks, self->launch->seconds * 1e3);
+  what = g_strdup_printf (_("Instruction %u of the whole launch: %llu warps in %llu blocks, analysed in %.0f ms"),
+                          access + 1, (unsigned long long) self->launch->warps,
+                          (unsigned long long) self->launch->blocks, self->launch->seconds * 1e3);
   ws_numbers_view_set_model (self->numbers, &self->launch->accesses[access], a->space, a->kind, what);
 }
 

@@ -6,6 +6,7 @@
  * that is not a recording changes nothing, and a toast says what is wrong
  * with it. Files are read on a thread of their own and written atomically
  * (ws_recording_save_file). */
+#include <glib/gi18n.h>
 #include "ws-window-private.h"
 
 #define MAX_RECENT 8
@@ -32,10 +33,10 @@ show_opened (WsWindow    *self,
 {
   const WsDeviceInfo *device = ws_recording_get_device (recording);
   g_autofree char *name = g_path_get_basename (d->path);
-  g_autofree char *text = g_strdup_printf ("%s “%s”: %u measurements made on %s",
-                                           d->mode == WS_OPEN_ADD ? "Plotting beside it" : "Opened", name,
+  g_autofree char *text = g_strdup_printf (_("%s “%s”: %u measurements made on %s"),
+                                           d->mode == WS_OPEN_ADD ? _("Plotting beside it") : _("Opened"), name,
                                            ws_recording_get_n_measurements (recording),
-                                           device && device->name ? device->name : "an unknown GPU");
+                                           device && device->name ? device->name : _("an unknown GPU"));
 
   ws_window_toast (self, text);
 }
@@ -60,7 +61,7 @@ open_done (GObject      *source,
   else if (recording == NULL)
     {
       g_autofree char *name = g_path_get_basename (d->path);
-      g_autofree char *text = g_strdup_printf ("Could not open “%s”: %s", name, error->message);
+      g_autofree char *text = g_strdup_printf (_("Could not open “%s”: %s"), name, error->message);
       ws_window_toast (self, text);
       ws_window_update_actions (self);
     }
@@ -120,7 +121,7 @@ ws_window_save_recording (WsWindow   *self,
   if (recording == NULL || !ws_recording_save_file (recording, file, NULL, error))
     return FALSE;
   ws_window_note_recent (self, path);
-  text = g_strdup_printf ("Saved %u measurements in “%s”", ws_recording_get_n_measurements (recording), name);
+  text = g_strdup_printf (_("Saved %u measurements in “%s”"), ws_recording_get_n_measurements (recording), name);
   ws_window_toast (self, text);
   return TRUE;
 }
@@ -212,7 +213,7 @@ update_recent_menu (WsWindow *self)
       g_menu_append_item (self->recent_menu, item);
     }
   if (recent->len == 0)
-    g_menu_append (self->recent_menu, "No Recent Recordings", "win.no-recent");
+    g_menu_append (self->recent_menu, _("No Recent Recordings"), "win.no-recent");
 }
 
 /* ------------------------------------------------------------------ */
@@ -299,7 +300,7 @@ fill_bundled_menus (WsWindow *self)
       g_menu_append_item (self->bundled_add_menu, add);
     }
   if (paths[0] == NULL)
-    g_menu_append (self->bundled_open_menu, "No Bundled Recordings", "win.no-bundled");
+    g_menu_append (self->bundled_open_menu, _("No Bundled Recordings"), "win.no-bundled");
 }
 
 void

@@ -2,6 +2,7 @@
 /* Sweeps in the window: measured point by point on the GPU by the session,
  * or replayed from its recording without one; a progress bar and a cancel
  * button either way. */
+#include <glib/gi18n.h>
 #include "ws-window-private.h"
 
 #define REPLAY_MS 100
@@ -15,7 +16,7 @@ ws_window_is_sweeping (WsWindow *self)
 static void
 show_sweep_progress (WsWindow *self)
 {
-  g_autofree char *text = g_strdup_printf ("%u of %u", self->sweep_done, self->sweep_total);
+  g_autofree char *text = g_strdup_printf (_("%u of %u"), self->sweep_done, self->sweep_total);
   gboolean running = ws_window_is_sweeping (self);
 
   gtk_widget_set_visible (GTK_WIDGET (self->sweep_progress), running);
@@ -127,7 +128,7 @@ sweep_done (GObject      *source,
     return;
   if (points)
     {
-      g_autofree char *text = g_strdup_printf ("Sweep done: %u points measured on %s", points->len,
+      g_autofree char *text = g_strdup_printf (_("Sweep done: %u points measured on %s"), points->len,
                                                ws_session_get_device (self->session)->name);
       /* the points are the session's live measurements now */
       g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
@@ -135,10 +136,10 @@ sweep_done (GObject      *source,
       ws_window_sweep_stopped (self, NULL, NULL, NULL, NULL);
     }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    end_sweep (self, "Sweep cancelled");
+    end_sweep (self, _("Sweep cancelled"));
   else
     {
-      g_autofree char *text = g_strdup_printf ("The sweep stopped: %s", error->message);
+      g_autofree char *text = g_strdup_printf (_("The sweep stopped: %s"), error->message);
 
       /* the points it measured are the session's live ones now */
       g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
@@ -159,7 +160,7 @@ replay_next (gpointer data)
 
   if (self->replay_index >= self->replay_points->len)
     {
-      g_autofree char *text = g_strdup_printf ("Replayed %u recorded points", self->replay_points->len);
+      g_autofree char *text = g_strdup_printf (_("Replayed %u recorded points"), self->replay_points->len);
       self->replay_timeout = 0;
       end_sweep (self, text);
       return G_SOURCE_REMOVE;
@@ -197,7 +198,7 @@ start_replay (WsWindow   *self,
   self->replay_index = 0;
   self->sweep_total = self->replay_points->len;
   self->replay_timeout = g_timeout_add (REPLAY_MS, replay_next, self);
-  ws_window_set_status (self, "Replaying the recorded sweep, point by point");
+  ws_window_set_status (self, _("Replaying the recorded sweep, point by point"));
 }
 
 static void
@@ -216,7 +217,7 @@ start_live_sweep (WsWindow               *self,
   self->sweep_total = values ? values->len : 0;
   self->sweep_cancellable = g_cancellable_new ();
   ws_window_sweep_stopped (self, NULL, NULL, NULL, NULL);
-  ws_window_set_status (self, "Sweeping…");
+  ws_window_set_status (self, _("Sweeping…"));
   ws_session_sweep_async (self->session, request, param, values, self->sweep_cancellable, sweep_done, asked);
 }
 
@@ -286,7 +287,7 @@ ws_window_cancel_sweep (WsWindow *self)
   /* a replay stops here; a live sweep when its task returns */
   g_clear_object (&self->sweep_cancellable);
   g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
-  end_sweep (self, "Sweep cancelled");
+  end_sweep (self, _("Sweep cancelled"));
 }
 
 void

@@ -5,6 +5,8 @@
  * ws-window-model.c, measurements in ws-window-measure.c, actions in
  * ws-window-actions.c. */
 #include "ws-config.h"
+
+#include <glib/gi18n.h>
 #include "ws-window-private.h"
 
 #include <math.h>
@@ -89,20 +91,20 @@ update_step_label (WsWindow *self)
     switch (g_array_index (self->result->steps, WsStep, 0).kind)
       {
       case WS_STEP_SECTOR:
-        text = "a step moves one 32-byte sector";
+        text = _("a step moves one 32-byte sector");
         break;
       case WS_STEP_WAVEFRONT:
-        text = "a step is one wavefront through the banks";
+        text = _("a step is one wavefront through the banks");
         break;
       case WS_STEP_ADDRESS:
-        text = "a step serves one address";
+        text = _("a step serves one address");
         break;
       case WS_STEP_ATOMIC:
-        text = "a step applies one round of updates";
+        text = _("a step applies one round of updates");
         break;
       case WS_STEP_REGISTER:
       default:
-        text = "no memory instruction";
+        text = _("no memory instruction");
         break;
       }
   gtk_label_set_text (self->step_label, text);
@@ -284,10 +286,10 @@ ws_window_new_pattern (WsWindow *self)
   self->preset = NULL;
   ws_pattern_editor_set_pattern (self->editor, pattern);
   set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
-  gtk_label_set_text (self->preset_title, "Your pattern");
+  gtk_label_set_text (self->preset_title, _("Your pattern"));
   gtk_label_set_text (self->preset_summary,
-                      "Thread i reads element i. Change the memory space, the access, the element size and the "
-                      "index, and watch what the hardware makes of it.");
+                      _("Thread i reads element i. Change the memory space, the access, the element size and the "
+                        "index, and watch what the hardware makes of it."));
   ws_preset_sidebar_select (self->sidebar, NULL);
   ws_window_analyze (self);
   ws_window_rebuild_chart (self);

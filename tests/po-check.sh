@@ -1,0 +1,82 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The translations' template: po/POTFILES.in names only files that exist and
+# every file that marks strings; the .pot builds without xgettext's warnings
+# and holds strings from the .ui files, the C code and the desktop data; and
+# the desktop file and metainfo, merged with the translations, still validate.
+#   po-check.sh SOURCE_DIR BUILD_DIR APP_ID HAVE_GUI
+set -eu
+
+source=$1 build=$2 app_id=$3 have_gui=$4
+pot="$source/po/warpscope.pot"
+failed=0
+
+# 1. POTFILES.in: each file exists
+while IFS= read -r f; do
+  case "$f" in ''|'#'*) continue ;; esac
+  if [ -f "$source/$f" ]; then
+    echo "ok: POTFILES.in: $f"
+  else
+    echo "not ok: POTFILES.in names $f, which does not exist"
+    failed=1
+  fi
+done < "$source/po/POTFILES.in"
+
+# 2. and each file with marked strings is in it
+cd "$source"
+for f in $(grep -rlE '(^|[^A-Za-z0-9_])N?_\("' app ui --include='*.c') \
+         $(grep -rl 'translatable="yes"' ui --include='*.ui'); do
+  if grep -qxF "$f" po/POTFILES.in; then :; else
+    echo "not ok: $f marks strings for translation but po/POTFILES.in does not list it"
+    failed=1
+  fi
+done
+
+# 3. the .pot builds, with no warning from xgettext
+log=$(mktemp "${TMPDIR:-/tmp}/warpscope-pot.XXXXXX")
+trap 'rm -f "$log"' EXIT INT TERM
+if command -v ninja >/dev/null 2>&1; then
+  ninja -C "$build" warpscope-pot >"$log" 2>&1 || { cat "$log"; echo "not ok: the .pot did not build"; exit 1; }
+else
+  meson compile -C "$build" warpscope-pot >"$log" 2>&1 || { cat "$log"; echo "not ok: the .pot did not build"; exit 1; }
+fi
+if grep -i 'warning' "$log"; then
+  echo "not ok: xgettext warned while building the .pot"
+  failed=1
+fi
+n=$(grep -c '^msgid ' "$pot")
+echo "ok: $pot built, $((n - 1)) strings"
+
+# 4. with strings from each kind of source
+for s in \
+  'msgid "_Save Measurements…"' \
+  'msgid "Samples per Measurement"' \
+  'msgid "Show Help"' \
+  'msgid "Could not measure: %s"' \
+  'msgid "Add a GPU Elsewhere"' \
+  'msgid "Sectors per request"' \
+  'msgid "Compare two to four presets side by side"' \
+  'msgid "GPU Memory Explorer"'; do
+  if grep -qF "$s" "$pot"; then
+    echo "ok: the .pot has $s"
+  else
+    echo "not ok: the .pot lacks $s"
+    failed=1
+  fi
+done
+
+# 5. the desktop data as installed, translations merged in
+if [ "$have_gui" = true ]; then
+  if desktop-file-validate "$build/data/$app_id.desktop"; then
+    echo "ok: merged $app_id.desktop validates"
+  else
+    echo "not ok: merged $app_id.desktop does not validate"; failed=1
+  fi
+  if appstreamcli validate --no-net "$build/data/$app_id.metainfo.xml" >"$log" 2>&1; then
+    echo "ok: merged $app_id.metainfo.xml validates"
+  else
+    cat "$log"; echo "not ok: merged $app_id.metainfo.xml does not validate"; failed=1
+  fi
+fi
+
+exit $failed
