@@ -203,6 +203,10 @@ test_recalibrate (Fixture       *f,
   g_assert_true (ws_window_can_calibrate (w));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.recalibrate", NULL));
   g_assert_true (w->calibrating);
+  /* another preset while it runs: the launch is analysed again, and the
+   * calibration goes on */
+  g_assert_true (ws_window_load_preset (w, "coalescing/sequential"));
+  g_assert_true (w->calibrating);
   g_assert_true (wait_until (not_calibrating, w, 30000));
   g_assert_nonnull (w->last_toast);
   g_assert_true (g_str_has_prefix (w->last_toast, "Could not calibrate the GPU: "));

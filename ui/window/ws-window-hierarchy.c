@@ -334,9 +334,6 @@ ws_window_analyze_hierarchy (WsWindow *self)
 
   g_cancellable_cancel (self->hierarchy_cancellable);
   g_clear_object (&self->hierarchy_cancellable);
-  g_cancellable_cancel (self->calibrate_cancellable);
-  g_clear_object (&self->calibrate_cancellable);
-  g_clear_pointer (&self->calibration_failed, g_free);
   g_clear_pointer (&self->hierarchy, ws_plot_model_free);
   g_clear_pointer (&self->hierarchy_error, g_free);
   self->hierarchy_running = FALSE;
@@ -450,6 +447,9 @@ ws_window_hierarchy_dispose (WsWindow *self)
 {
   g_cancellable_cancel (self->hierarchy_cancellable);
   g_clear_object (&self->hierarchy_cancellable);
+  g_cancellable_cancel (self->calibrate_cancellable);
+  g_clear_object (&self->calibrate_cancellable);
+  g_clear_pointer (&self->calibration_failed, g_free);
   g_clear_pointer (&self->hierarchy, ws_plot_model_free);
   g_clear_pointer (&self->hierarchy_error, g_free);
   g_clear_pointer (&self->profile_source, g_free);
