@@ -71,7 +71,7 @@ for what in "$@"; do
       [ -f $D/schemas/gschemas.compiled ] && cp $D/schemas/gschemas.compiled /opt/rt/share/glib-2.0/schemas/
       # (eight pictures: what comes back from the machine is counted)
       mkdir -p /tmp/screens
-      for shot in coalescing/stride:hierarchy transpose/read-coalesced:hierarchy unified/managed:warp \
+      for shot in coalescing/stride:hierarchy transpose/read-coalesced:hierarchy merge/sort-hybrid:hierarchy \
                   occupancy/saturation:warp; do
         preset=${shot%%:*} view=${shot##*:}
         for style in light dark; do
