@@ -46,6 +46,10 @@ test_every_preset_draws (Fixture       *f,
   for (guint p = 0; p < n_presets; p++)
     {
       load (f, presets[p].id);
+      /* its text, the names it quotes set in monospace, never a backtick */
+      g_assert_true (gtk_label_get_use_markup (w->preset_summary));
+      g_assert_null (strchr (gtk_label_get_text (w->preset_summary), '`'));
+      g_assert_cmpuint (strlen (gtk_label_get_text (w->preset_summary)), >, 40);
       for (guint a = 0; a < ws_pattern_get_n_accesses (w->pattern); a++)
         {
           ws_pattern_editor_set_access (w->editor, a);

@@ -238,6 +238,39 @@ set_pattern (WsWindow  *self,
   ws_window_update_subtitle (self);
 }
 
+/* A preset's text as markup: the names it quotes in `backticks` (its
+ * parameters) in a monospace face, everything else as it is. */
+static char *
+summary_markup (const char *text)
+{
+  GString *s = g_string_new (NULL);
+  gboolean code = FALSE;
+
+  for (const char *p = text; *p;)
+    {
+      const char *tick = strchr (p, '`');
+      gsize n = tick ? (gsize) (tick - p) : strlen (p);
+      g_autofree char *escaped = g_markup_escape_text (p, (gssize) n);
+
+      g_string_append (s, escaped);
+      if (tick == NULL)
+        break;
+      /* a lone backtick at the end stays one */
+      if (!code && strchr (tick + 1, '`') == NULL)
+        {
+          g_string_append_c (s, '`');
+          p = tick + 1;
+          continue;
+        }
+      g_string_append (s, code ? "</tt>" : "<tt>");
+      code = !code;
+      p = tick + 1;
+    }
+  if (code)
+    g_string_append (s, "</tt>");
+  return g_string_free (s, FALSE);
+}
+
 gboolean
 ws_window_load_preset (WsWindow   *self,
                        const char *id)
@@ -256,7 +289,11 @@ ws_window_load_preset (WsWindow   *self,
   ws_pattern_editor_set_pattern_at (self->editor, pattern, ws_compare_main_access (pattern));
   set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
   gtk_label_set_text (self->preset_title, preset->title);
-  gtk_label_set_text (self->preset_summary, preset->summary);
+  {
+    g_autofree char *markup = summary_markup (preset->summary);
+
+    gtk_label_set_markup (self->preset_summary, markup);
+  }
   ws_preset_sidebar_select (self->sidebar, id);
   g_settings_set_string (self->settings, "last-preset", id);
   ws_window_analyze (self);
