@@ -70,7 +70,10 @@ ws_latency_unroll_kernel (const uint4 *in,
 // One load in flight per warp, with V values held in registers across the
 // loop: the same work whatever V, but V sets the registers each thread is
 // allocated, and so how many warps fit. The values are read once, with
-// volatile loads, before the loop; the loop adds them all whenever an
+// volatile loads, before the loop: word k * blockDim.x + threadIdx.x of the
+// input, so that a warp's load is one line and the V lines every block reads
+// spread over L2's slices (the same few words for every thread made all the
+// SMs queue at one slice, and the time grew with V); the loop adds them all whenever an
 // element's first word is WS_LATENCY_MAGIC (rare, but no compiler can tell),
 // so they must stay in registers all through it; after it they are folded
 // in, in an order that cannot be computed early.
@@ -86,9 +89,11 @@ ws_latency_hold_kernel (const uint4 *in,
   uint32_t held[V > 0 ? V : 1];
   uint32_t acc = 0;
 
+  int64_t words = 4 * n;
+
 #pragma unroll
   for (int k = 0; k < V; k++)
-    held[k] = table[k] ^ (uint32_t) t;
+    held[k] = table[((int64_t) k * blockDim.x + threadIdx.x) % words] ^ (uint32_t) t;
 #pragma unroll 1
   for (int64_t j = t; j < n; j += threads)
     {

@@ -211,6 +211,19 @@ element (gsize j)
          ws_value (4 * j + 3, SEED_IN);
 }
 
+/* what thread t holds as value k: word k * block + its lane in the block,
+ * of the input's words (the kernel reads a line per warp and value) */
+static guint32
+held_value (const WsRun *run,
+            const LatencyRun *l,
+            gsize        t,
+            int          k)
+{
+  gsize word = ((gsize) k * l->block + t % l->block) % (4 * (gsize) run->n);
+
+  return ws_value (word, SEED_IN) ^ (guint32) t;
+}
+
 static guint32
 latency_expect (gsize    t,
                 gpointer data)
@@ -221,7 +234,7 @@ latency_expect (gsize    t,
   guint32 acc = 0, held_sum = 0;
 
   for (int k = 0; k < l->held; k++)
-    held_sum += ws_value (k, SEED_IN) ^ (guint32) t;
+    held_sum += held_value (run, l, t, k);
   for (gsize j = t; j < (gsize) run->n; j += threads)
     {
       acc += element (j);
@@ -229,7 +242,7 @@ latency_expect (gsize    t,
         acc += held_sum;
     }
   for (int k = 0; k < l->held; k++)
-    acc = (acc ^ (ws_value (k, SEED_IN) ^ (guint32) t)) * WS_LATENCY_FOLD;
+    acc = (acc ^ held_value (run, l, t, k)) * WS_LATENCY_FOLD;
   return acc;
 }
 
