@@ -637,8 +637,6 @@ static const struct
                    "trip the model does not add up: it takes the busiest level, and a barrier at sync_ns" },
   { "readonly/stencil-texture", "the model has no texture path: fetches through a texture object go through the "
                                 "texture pipeline, at a rate no profile field gives" },
-  { "occupancy/registers", "the kernel's volatile loads of one word skip L1 and queue on one L2 slice: the model "
-                           "has no load that skips L1" },
   { "occupancy/spill", "the model's L1 follows one warp at a time, so a warp's spilled values stay in it; on the SM "
                        "the resident warps' spills together overflow L1 and go on to L2 and DRAM" },
   { "private-array/distinct", "L1 costs about a cycle per request besides its lines; the model counts lines only" },

@@ -156,9 +156,10 @@ static const LaunchSpec specs[] = {
 /* the values the hold kernel keeps for the budget `registers` rounds up to */
 #define HELD "(registers <= 32 ? 8 : registers <= 40 ? 20 : registers <= 48 ? 28 : registers <= 64 ? 44 : " \
   "registers <= 80 ? 60 : registers <= 128 ? 100 : 200)"
-  /* the held values: a volatile load each of the input's first words (the
-   * same for every thread), then the stream, then two instructions each */
-  { "occupancy/registers", "- | - | - | - | table:global:load:4:0 repeat " HELD " || "
+  /* the held values: volatile loads, one after another, of word
+   * k * 256 + threadIdx.x of the input, then the stream, then two
+   * instructions each */
+  { "occupancy/registers", "loop k in 0.." HELD " - 1 | - | - | - | - | table:global:load:4:k * 256 + threadIdx.x || "
     STREAM ("132 * " REG_BLOCKS " * 256", "1") " :: regs=registers alu=2 * " HELD },
   { "occupancy/shared", STREAM ("132 * " SHARED_BLOCKS " * 256", "1") " :: shared=shared" },
   { "occupancy/saturation", STREAM ("132 * (warps / 4) * 128", "1") },

@@ -497,11 +497,11 @@ static const WsPreset presets[] = {
     "memory latency only with other warps. It holds values in `registers` registers across the "
     "loop without doing more work: more registers, fewer resident warps — in steps (32, 40, 48, "
     "64, 80, 128, 255 registers: 64, 48, 40, 32, 24, 16, 8 warps), since registers are "
-    "allocated per warp. The grid is one wave. On the H200 the time does not stay flat while "
-    "warps remain: 52 µs at 32 registers, 70 at 40, 95 at 64, 109 at 128 and 163 µs at 255, "
-    "where the same warps set with shared memory take 35, 36, 40, 59 and 106 µs. The held "
-    "values are read with volatile loads of the same few words, which skip L1 and queue at one "
-    "L2 slice: the more values held, the longer that takes.",
+    "allocated per warp. The grid is one wave. On the H200: 39 µs at 32 registers (64 warps), "
+    "44 at 40, 60 at 64, 104 at 128 and 194 µs at 255 (8 warps), where the same warps set with "
+    "shared memory take 35, 35, 40, 59 and 105 µs. Fewer warps cost as the textbook says; the "
+    "rest is the held values themselves, read before the loop with volatile loads that skip L1 "
+    "(200 of them per thread at 255 registers), which the shared-memory dial does not make.",
     B1 (256), WAVE ("registers <= 32 ? 8 : registers <= 40 ? 6 : registers <= 48 ? 5 : registers <= 64 ? 4 : "
                     "registers <= 80 ? 3 : registers <= 128 ? 2 : 1"),
     DEF_I, "i < N",
