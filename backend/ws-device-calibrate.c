@@ -2,6 +2,7 @@
 #include "ws-config.h"
 #include "ws-device-calibrate.h"
 #include "ws-device-json.h"
+#include "ws-json.h"
 
 #include <math.h>
 #include <string.h>
@@ -93,7 +94,7 @@ is_text (JsonObject *o,
          const char *member,
          gsize       max)
 {
-  const char *t = json_object_get_string_member_with_default (o, member, NULL);
+  const char *t = ws_json_string_or (o, member, NULL);
 
   return t != NULL && strlen (t) <= max && g_utf8_validate (t, -1, NULL);
 }
@@ -119,7 +120,7 @@ ws_calibration_from_json (JsonNode *node,
     {
       JsonNode *e = json_array_get_element (a, i);
       JsonObject *v = JSON_NODE_HOLDS_OBJECT (e) ? json_node_get_object (e) : NULL;
-      const WsProfileField *f = v ? ws_device_profile_field (json_object_get_string_member_with_default (v, "field", "")) : NULL;
+      const WsProfileField *f = v ? ws_device_profile_field (ws_json_string_or (v, "field", "")) : NULL;
       WsCalibrated out = { 0 };
 
       if (f == NULL || !number_in (v, "value", &out.value) ||
@@ -130,7 +131,7 @@ ws_calibration_from_json (JsonNode *node,
           return NULL;
         }
       out.field = f->name;
-      out.how = g_strdup (json_object_get_string_member_with_default (v, "how", ""));
+      out.how = g_strdup (ws_json_string_or (v, "how", ""));
       g_array_append_val (c->values, out);
     }
   return g_steal_pointer (&c);

@@ -452,3 +452,27 @@ ws_json_to_text (JsonNode *node,
     }
   return g_string_free (out, FALSE);
 }
+
+const char *
+ws_json_string_or (JsonObject *o,
+                   const char *member,
+                   const char *otherwise)
+{
+  JsonNode *n = o ? json_object_get_member (o, member) : NULL;
+
+  if (n == NULL || !JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
+    return otherwise;
+  return json_node_get_string (n);
+}
+
+gboolean
+ws_json_bool_or (JsonObject *o,
+                 const char *member,
+                 gboolean    otherwise)
+{
+  JsonNode *n = o ? json_object_get_member (o, member) : NULL;
+
+  if (n == NULL || !JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_BOOLEAN)
+    return otherwise;
+  return json_node_get_boolean (n);
+}

@@ -73,6 +73,16 @@ gboolean    ws_json_holds            (JsonNode           *node,
  * terminal would act on. */
 gboolean    ws_json_text_is_clean    (const char         *text);
 
+/* A member that is a string (or a boolean), else otherwise: unlike
+ * json-glib's *_with_default, no critical when the member is an object or
+ * an array, as a file or a worker may send. */
+const char *ws_json_string_or        (JsonObject         *o,
+                                      const char         *member,
+                                      const char         *otherwise);
+gboolean    ws_json_bool_or          (JsonObject         *o,
+                                      const char         *member,
+                                      gboolean            otherwise);
+
 /* The node as JSON text (pretty or not), its fractional numbers written in
  * the shortest form that reads back as the same double (3352.32, not
  * json-glib's 3352.3200000000002). */

@@ -212,7 +212,7 @@ read_params (WsPattern  *p,
       if (!ws_pattern_set_param (p, json_node_get_string (name), json_node_get_int (value), error))
         return FALSE;
       ws_pattern_set_param_range (p, json_node_get_string (name), json_node_get_int (min), json_node_get_int (max),
-                                  json_object_get_string_member_with_default (o, "description", NULL));
+                                  ws_json_string_or (o, "description", NULL));
     }
   return TRUE;
 }
@@ -277,7 +277,7 @@ read_accesses (WsPattern  *p,
       if (!ws_pattern_add_access (p, json_node_get_string (array), sp, kind, (guint) json_node_get_int (elem),
                                   json_node_get_string (index), json_node_get_int (base), error))
         return FALSE;
-      if (json_object_get_boolean_member_with_default (o, "elem_size_from_param", FALSE) &&
+      if (ws_json_bool_or (o, "elem_size_from_param", FALSE) &&
           !ws_pattern_bind_elem_size (p, i, error))
         return FALSE;
     }

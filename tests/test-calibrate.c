@@ -307,6 +307,11 @@ test_text_refused (void)
   const char *replies[] = {
     "{\"name\": \"NVIDIA H200\", \"values\": [{\"field\": \"sms\", \"value\": 132, \"how\": \"\\ud800\":loads\"}]}",
     "{\"name\": \"\\ud800\":x\", \"values\": []}",
+    /* members of the wrong kind: refused, with no critical from json-glib
+     * (fuzz/corpus/worker-answer/calibration-field-object) */
+    "{\"name\": \"NVIDIA H200\", \"values\": [{\"field\": {\"x\": 1}, \"value\": 1}]}",
+    "{\"name\": \"NVIDIA H200\", \"values\": [{\"field\": \"sms\", \"value\": 1, \"how\": [\"a\"]}]}",
+    "{\"name\": [1], \"values\": []}",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (replies); i++)
