@@ -2,6 +2,7 @@
 /* warpscope-cli device: the GPU, or why there is none. */
 #include "ws-config.h"
 #include "ws-cli-measuring.h"
+#include "ws-json.h"
 
 #include <stdio.h>
 
@@ -86,18 +87,14 @@ print (WsSession          *session,
       g_autoptr (GList) names = NULL;
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "format");
-      json_builder_add_string_value (b, "warpscope-device");
-      json_builder_set_member_name (b, "version");
-      json_builder_add_int_value (b, 1);
-      json_builder_set_member_name (b, "address");
-      json_builder_add_string_value (b, address);
+      ws_json_add_string (b, "format", "warpscope-device");
+      ws_json_add_int (b, "version", 1);
+      ws_json_add_string (b, "address", address);
       if (hello)
         add_gpus (b, hello);
       if (info == NULL)
         {
-          json_builder_set_member_name (b, "error");
-          json_builder_add_string_value (b, why ? why->message : "no usable GPU");
+          ws_json_add_string (b, "error", why ? why->message : "no usable GPU");
         }
       json_builder_end_object (b);
       where = json_builder_get_root (b);

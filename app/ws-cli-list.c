@@ -2,6 +2,7 @@
 /* warpscope-cli list: the real kernels, their parameters and sweeps. */
 #include "ws-config.h"
 #include "ws-cli-measuring.h"
+#include "ws-json.h"
 
 #include <stdio.h>
 
@@ -14,21 +15,16 @@ print_json (const WsKernelInfo *kernels,
   g_autoptr (JsonNode) root = NULL;
 
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "format");
-  json_builder_add_string_value (b, "warpscope-kernels");
-  json_builder_set_member_name (b, "version");
-  json_builder_add_int_value (b, 1);
-  json_builder_set_member_name (b, "cuda");
-  json_builder_add_boolean_value (b, ws_gpu_is_built ());
+  ws_json_add_string (b, "format", "warpscope-kernels");
+  ws_json_add_int (b, "version", 1);
+  ws_json_add_bool (b, "cuda", ws_gpu_is_built ());
   json_builder_set_member_name (b, "kernels");
   json_builder_begin_array (b);
   for (guint i = 0; i < n; i++)
     {
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "id");
-      json_builder_add_string_value (b, kernels[i].id);
-      json_builder_set_member_name (b, "title");
-      json_builder_add_string_value (b, kernels[i].title);
+      ws_json_add_string (b, "id", kernels[i].id);
+      ws_json_add_string (b, "title", kernels[i].title);
       json_builder_set_member_name (b, "params");
       json_builder_begin_array (b);
       for (guint j = 0; j < kernels[i].n_params; j++)
@@ -36,16 +32,11 @@ print_json (const WsKernelInfo *kernels,
           const WsKernelParam *p = &kernels[i].params[j];
 
           json_builder_begin_object (b);
-          json_builder_set_member_name (b, "name");
-          json_builder_add_string_value (b, p->name);
-          json_builder_set_member_name (b, "default");
-          json_builder_add_int_value (b, p->def);
-          json_builder_set_member_name (b, "min");
-          json_builder_add_int_value (b, p->min);
-          json_builder_set_member_name (b, "max");
-          json_builder_add_int_value (b, p->max);
-          json_builder_set_member_name (b, "description");
-          json_builder_add_string_value (b, p->description);
+          ws_json_add_string (b, "name", p->name);
+          ws_json_add_int (b, "default", p->def);
+          ws_json_add_int (b, "min", p->min);
+          ws_json_add_int (b, "max", p->max);
+          ws_json_add_string (b, "description", p->description);
           json_builder_end_object (b);
         }
       json_builder_end_array (b);
@@ -53,10 +44,8 @@ print_json (const WsKernelInfo *kernels,
         {
           json_builder_set_member_name (b, "sweep");
           json_builder_begin_object (b);
-          json_builder_set_member_name (b, "param");
-          json_builder_add_string_value (b, kernels[i].sweep_param);
-          json_builder_set_member_name (b, "values");
-          json_builder_add_string_value (b, kernels[i].sweep_values);
+          ws_json_add_string (b, "param", kernels[i].sweep_param);
+          ws_json_add_string (b, "values", kernels[i].sweep_values);
           json_builder_end_object (b);
         }
       json_builder_end_object (b);

@@ -5,8 +5,8 @@
  * recording's numbers when there is no GPU, and the options that say how
  * to measure. */
 #include "ws-config.h"
-#include "ws-json.h"
 #include "ws-cli-measuring.h"
+#include "ws-json.h"
 
 #include <stdio.h>
 #include <string.h>

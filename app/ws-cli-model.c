@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "ws-json.h"
 #include "ws-cli.h"
 #include "ws-cli-measuring.h"
 #include "ws-cli-hierarchy.h"
 #include "ws-hierarchy-json.h"
+#include "ws-json.h"
 #include "ws-model-json.h"
 #include "ws-presets.h"
 
@@ -54,29 +54,23 @@ list_presets_json (void)
   g_autoptr (JsonNode) root = NULL;
 
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "format");
-  json_builder_add_string_value (b, "warpscope-presets");
-  json_builder_set_member_name (b, "version");
-  json_builder_add_int_value (b, 1);
+  ws_json_add_string (b, "format", "warpscope-presets");
+  ws_json_add_int (b, "version", 1);
   json_builder_set_member_name (b, "topics");
   json_builder_begin_array (b);
   for (guint t = 0; t < n_topics; t++)
     {
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "id");
-      json_builder_add_string_value (b, topics[t].id);
-      json_builder_set_member_name (b, "title");
-      json_builder_add_string_value (b, topics[t].title);
+      ws_json_add_string (b, "id", topics[t].id);
+      ws_json_add_string (b, "title", topics[t].title);
       json_builder_set_member_name (b, "presets");
       json_builder_begin_array (b);
       for (guint i = 0; i < n_presets; i++)
         if (g_strcmp0 (presets[i].topic, topics[t].id) == 0)
           {
             json_builder_begin_object (b);
-            json_builder_set_member_name (b, "id");
-            json_builder_add_string_value (b, presets[i].id);
-            json_builder_set_member_name (b, "title");
-            json_builder_add_string_value (b, presets[i].title);
+            ws_json_add_string (b, "id", presets[i].id);
+            ws_json_add_string (b, "title", presets[i].title);
             json_builder_end_object (b);
           }
       json_builder_end_array (b);

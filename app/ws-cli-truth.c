@@ -6,8 +6,8 @@
  * own CUPTI collection against Nsight Compute, the SASS of each case), so
  * they run the GPU layer here rather than in the worker. */
 #include "ws-config.h"
-#include "ws-json.h"
 #include "ws-cli-measuring.h"
+#include "ws-json.h"
 #include "ws-device-json.h"
 #include "ws-presets.h"
 #include "ws-truth.h"

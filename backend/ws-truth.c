@@ -624,6 +624,8 @@ explain_below_l1 (const WsTruthRow      *r,
 /* What the timing model leaves out, where a kernel's time depends on it:
  * said beside a time that misses, never to excuse a number that should hold.
  * Each names the cost the model has no term for. */
+#define PAGEABLE_STAGING "a pageable copy is staged through a pinned buffer by the host's CPU, at a rate the host " \
+  "sets and that varies from run to run; the profile's pcie_pageable_bytes_per_s is one run's"
 static const struct
 {
   const char *prefix;           /* of the preset's id */
@@ -642,12 +644,10 @@ static const struct
   { "private-array/distinct", "L1 costs about a cycle per request besides its lines; the model counts lines only" },
   { "alignment/struct7", "seven byte loads per element make the L1 and DRAM times close: the hardware pays for "
                          "both, the model takes the larger" },
-  { "transfer/pageable", "a pageable copy is staged through a pinned buffer by the host's CPU, at a rate the host "
-                         "sets and that varies from run to run; the profile's pcie_pageable_bytes_per_s is one run's" },
+  { "transfer/pageable", PAGEABLE_STAGING },
   { "unified/managed", "migration on page faults is the driver's work on the host, and its rate varies from run to "
                       "run; the profile's managed_fault_bytes_per_s is fitted to one recording's sweep" },
-  { "unified/explicit", "a pageable copy is staged through a pinned buffer by the host's CPU, at a rate the host "
-                        "sets and that varies from run to run; the profile's pcie_pageable_bytes_per_s is one run's" },
+  { "unified/explicit", PAGEABLE_STAGING },
 };
 
 static const char *

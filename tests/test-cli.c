@@ -11,28 +11,39 @@
 #include <signal.h>
 #include <string.h>
 
+/* warpscope-cli with the arguments up to NULL. */
+static GSubprocess *
+spawn (GSubprocessFlags flags,
+       const char      *first,
+       va_list          args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  GSubprocess *proc;
+
+  g_ptr_array_add (argv, (char *) g_getenv ("WS_CLI"));
+  for (const char *arg = first; arg; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) arg);
+  g_ptr_array_add (argv, NULL);
+  proc = g_subprocess_newv ((const char * const *) argv->pdata, flags, &error);
+  g_assert_no_error (error);
+  return proc;
+}
+
 /* One line, exit status 2, naming what was wrong; no control character. */
 static void
 assert_refused (const char *fragment,
                 const char *first,
                 ...)
 {
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_autoptr (GSubprocess) proc = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *err = NULL;
-  const char *arg;
   va_list args;
 
-  g_ptr_array_add (argv, (char *) g_getenv ("WS_CLI"));
   va_start (args, first);
-  for (arg = first; arg; arg = va_arg (args, const char *))
-    g_ptr_array_add (argv, (char *) arg);
+  proc = spawn (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE, first, args);
   va_end (args);
-  g_ptr_array_add (argv, NULL);
-  proc = g_subprocess_newv ((const char * const *) argv->pdata,
-                            G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
-  g_assert_no_error (error);
   g_assert_true (g_subprocess_communicate_utf8 (proc, NULL, NULL, NULL, &err, &error));
   g_assert_no_error (error);
   g_test_message ("%s", err);
@@ -81,22 +92,14 @@ run_out (int        *status,
          const char *first,
          ...)
 {
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_autoptr (GSubprocess) proc = NULL;
   g_autoptr (GError) error = NULL;
   char *out = NULL;
-  const char *arg;
   va_list args;
 
-  g_ptr_array_add (argv, (char *) g_getenv ("WS_CLI"));
   va_start (args, first);
-  for (arg = first; arg; arg = va_arg (args, const char *))
-    g_ptr_array_add (argv, (char *) arg);
+  proc = spawn (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE, first, args);
   va_end (args);
-  g_ptr_array_add (argv, NULL);
-  proc = g_subprocess_newv ((const char * const *) argv->pdata,
-                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error);
-  g_assert_no_error (error);
   g_assert_true (g_subprocess_communicate_utf8 (proc, NULL, NULL, &out, NULL, &error));
   g_assert_no_error (error);
   *status = g_subprocess_get_exit_status (proc);
