@@ -87,6 +87,39 @@ test_sweep (void)
   g_assert_nonnull (strstr (tip, "model: 5 sectors per request · bound by DRAM"));
 }
 
+/* The model's points of a sweep are the launches the preset's kernel makes
+ * at each value: where the grid follows the parameter (one wave of as many
+ * blocks as fit), each pattern has that grid, not the default's. */
+static void
+test_sweep_grid (void)
+{
+  const WsPreset *preset = ws_preset_lookup ("occupancy/shared");
+  g_autoptr (WsPattern) pattern = ws_preset_build (preset);
+  g_autoptr (GPtrArray) patterns = NULL;
+  g_autofree char *key = NULL;
+  WsPlotInput in = { preset, pattern, FALSE, "shared" };
+  guint64 first = 0, last = 0;
+
+  key = ws_pattern_sweep_key (pattern, in.sweep_param);
+  in.key = key;
+  patterns = ws_plot_prediction_patterns (&in);
+  g_assert_cmpuint (patterns->len, >, 2);
+  for (guint i = 0; i < patterns->len; i++)
+    {
+      WsPattern *p = g_ptr_array_index (patterns, i);
+      g_autoptr (WsPattern) fitted = ws_pattern_copy (p);
+      WsDim3 grid = ws_pattern_get_grid (p);
+
+      g_assert_true (ws_preset_fit_grid (preset, fitted, NULL));
+      g_assert_cmpuint (grid.x, ==, ws_pattern_get_grid (fitted).x);
+      if (i == 0)
+        first = grid.x;
+      last = grid.x;
+    }
+  /* 8 blocks an SM without shared memory, 1 with 128 KiB */
+  g_assert_cmpuint (first, ==, 8 * last);
+}
+
 static void
 test_topic (void)
 {
@@ -137,6 +170,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/plot/predicted-sweep", test_sweep);
   g_test_add_func ("/plot/predicted-topic", test_topic);
+  g_test_add_func ("/plot/sweep-grid", test_sweep_grid);
   g_test_add_func ("/plot/without-time", test_without_time);
   g_test_add_func ("/plot/copy-keeps-notes", test_copy_keeps_notes);
   return g_test_run ();

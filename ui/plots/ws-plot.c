@@ -417,6 +417,11 @@ sweep_patterns (const WsPlotInput *in)
       WsPattern *p = ws_pattern_copy (in->pattern);
       if (!ws_pattern_set_param (p, in->sweep_param, g_array_index (values, gint64, i), NULL))
         g_clear_pointer (&p, ws_pattern_unref);
+      /* the launch the preset's kernel makes at that value (one wave of
+       * as many blocks as then fit, for the occupancy sweeps), as the
+       * measurement's was */
+      else if (in->preset && !in->edited && !ws_preset_fit_grid (in->preset, p, NULL))
+        g_clear_pointer (&p, ws_pattern_unref);
       g_ptr_array_add (patterns, p);
     }
   return patterns;
