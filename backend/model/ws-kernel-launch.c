@@ -822,7 +822,6 @@ add_phases (WsKernelLaunch  *l,
   for (guint v = 0; v < values->len; v++)
     {
       g_autofree char *each = substitute (bar + 1, words[0], g_array_index (values, gint64, v));
-
       guint before = l->phases->len;
 
       if (!add_phases (l, each, pattern, p, error))
