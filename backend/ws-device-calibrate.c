@@ -239,6 +239,11 @@ ws_device_profile_defaults (const WsCalibration *c)
   p->pcie_pinned_bytes_per_s = 2.5e10;
   p->managed_fault_bytes_per_s = 1.0e10;
   p->managed_fault_us = 120;
+  p->shared_latency_ns = 20;
+  p->alu_latency_ns = 3;
+  p->fence_block_ns = 200;
+  p->fence_gpu_ns = 800;
+  p->fence_system_ns = 1500;
   return p;
 }
 

@@ -195,6 +195,43 @@ ws_cal_atomic_kernel (unsigned *p,
     }
 }
 
+// Chains (WsCalChain): each link waits for the one before, so that the
+// time of a launch of one wave is its blocks' life, `iters` links long.
+template <int KIND>
+__global__ void __launch_bounds__ (CAL_BLOCK)
+ws_cal_chain_kernel (unsigned *words,
+                     int       iters,
+                     float    *sink)
+{
+  __shared__ unsigned s[CAL_BLOCK];
+  unsigned t = threadIdx.x;
+  volatile unsigned *mine = words + (size_t) blockIdx.x * CAL_BLOCK + t;
+  unsigned v = t;
+
+  // each thread's word holds the next thread's index: the shared chain
+  // walks the block
+  s[t] = (t + 1) % CAL_BLOCK;
+  __syncthreads ();
+  for (int i = 0; i < iters; i++)
+    switch (KIND)
+      {
+      case WS_CAL_CHAIN_STORE: *mine = (unsigned) i; break;
+      case WS_CAL_CHAIN_FENCE_BLOCK: *mine = (unsigned) i; __threadfence_block (); break;
+      case WS_CAL_CHAIN_FENCE_GPU: *mine = (unsigned) i; __threadfence (); break;
+      case WS_CAL_CHAIN_FENCE_SYSTEM: *mine = (unsigned) i; __threadfence_system (); break;
+      case WS_CAL_CHAIN_SYNC: __syncthreads (); break;
+      case WS_CAL_CHAIN_SHARED: v = s[v]; break;
+      case WS_CAL_CHAIN_ALU:
+#pragma unroll
+        for (int k = 0; k < 8; k++)
+          asm volatile ("min.u32 %0, %0, %1;" : "+r"(v) : "r"((unsigned) (i + k) | 1024u));
+        break;
+      default: atomicMin (&s[0], v ^ (unsigned) i); break;
+      }
+  if (v == 0xdeadbeefu)
+    sink[t] = (float) v;
+}
+
 __global__ void
 ws_cal_empty_kernel (void)
 {
@@ -289,5 +326,25 @@ ws_cal_dispatch (const float *x, float *sink, unsigned blocks, unsigned threads,
   if (err != cudaSuccess)
     return err;
   ws_cal_dispatch_kernel<<<blocks, threads, dynamic_shared, stream>>> (x, sink);
+  return cudaPeekAtLastError ();
+}
+
+extern "C" cudaError_t
+ws_cal_chain (int kind, unsigned *words, unsigned blocks, int iters, float *sink, cudaStream_t stream)
+{
+  switch (kind)
+    {
+#define CHAIN(K) case K: ws_cal_chain_kernel<K><<<blocks, CAL_BLOCK, 0, stream>>> (words, iters, sink); break
+      CHAIN (WS_CAL_CHAIN_STORE);
+      CHAIN (WS_CAL_CHAIN_FENCE_BLOCK);
+      CHAIN (WS_CAL_CHAIN_FENCE_GPU);
+      CHAIN (WS_CAL_CHAIN_FENCE_SYSTEM);
+      CHAIN (WS_CAL_CHAIN_SYNC);
+      CHAIN (WS_CAL_CHAIN_SHARED);
+      CHAIN (WS_CAL_CHAIN_ALU);
+      CHAIN (WS_CAL_CHAIN_SHARED_ATOMIC);
+#undef CHAIN
+    default: return cudaErrorInvalidValue;
+    }
   return cudaPeekAtLastError ();
 }

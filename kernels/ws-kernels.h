@@ -363,5 +363,21 @@ cudaError_t ws_cal_atomic        (unsigned *p, unsigned lines, unsigned blocks, 
 cudaError_t ws_cal_empty         (cudaStream_t stream);
 cudaError_t ws_cal_dispatch      (const float *x, float *sink, unsigned blocks, unsigned threads,
                                   size_t dynamic_shared, cudaStream_t stream);
+/* Chains: every thread of `blocks` blocks of 256 makes `iters` links, each
+ * waiting for the one before: what one link adds to a block's life. */
+typedef enum
+{
+  WS_CAL_CHAIN_STORE,            /* a volatile store to the thread's own word */
+  WS_CAL_CHAIN_FENCE_BLOCK,      /* the same, then __threadfence_block () */
+  WS_CAL_CHAIN_FENCE_GPU,        /* … __threadfence () */
+  WS_CAL_CHAIN_FENCE_SYSTEM,     /* … __threadfence_system () */
+  WS_CAL_CHAIN_SYNC,             /* __syncthreads () */
+  WS_CAL_CHAIN_SHARED,           /* a shared load whose address is the load before's value */
+  WS_CAL_CHAIN_ALU,              /* eight min.u32, each on the one before's result */
+  WS_CAL_CHAIN_SHARED_ATOMIC,    /* atomicMin of every lane on one shared word */
+  WS_CAL_N_CHAINS
+} WsCalChain;
+cudaError_t ws_cal_chain         (int kind, unsigned *words, unsigned blocks, int iters, float *sink,
+                                  cudaStream_t stream);
 
 WS_KERNELS_END

@@ -41,7 +41,7 @@ typedef struct
 } Cal;
 
 /* one per step below */
-#define STEPS 12
+#define STEPS 14
 
 static void
 clear_calibrated (gpointer data)
@@ -244,6 +244,14 @@ launch_atomic (Cal     *c,
 }
 
 static cudaError_t
+launch_chain (Cal     *c,
+              gpointer data)
+{
+  const Shape *s = data;
+  return ws_cal_chain ((int) s->distinct, (unsigned *) c->set, s->blocks, s->iters, c->sink, 0);
+}
+
+static cudaError_t
 launch_empty (Cal     *c,
               gpointer data)
 {
@@ -380,6 +388,96 @@ measure_atomics (Cal     *c,
     return FALSE;
   add (c, "atomic_passes_per_s", (double) spread.blocks * 8 * spread.iters * 4 / t,
        "measured: red.add of 32 words in one line (4 sectors) a warp, over 4 MiB that L2 holds");
+  return next_step (c, error);
+}
+
+/* What one link of a chain adds to a block's life, in ns: the launch with
+ * 2 × iters links less the one with iters, over iters (what does not
+ * depend on the links, the launch and the blocks' start, cancels). */
+static gboolean
+chain_link_ns (Cal        *c,
+               WsCalChain  kind,
+               unsigned    blocks_per_sm,
+               int         iters,
+               double     *ns,
+               GError    **error)
+{
+  Shape s = { .blocks = c->sms * blocks_per_sm, .iters = iters, .distinct = kind };
+  double once, twice;
+
+  if (!time_launch (c, "the chain kernel", launch_chain, &s, FALSE, &once, error))
+    return FALSE;
+  s.iters = 2 * iters;
+  if (!time_launch (c, "the chain kernel", launch_chain, &s, FALSE, &twice, error))
+    return FALSE;
+  *ns = MAX (twice - once, 0) * 1e9 / iters;
+  return TRUE;
+}
+
+/* Latencies: one block of 8 warps an SM, so that each link waits for the
+ * one before and nothing else; beside it, what the same link takes with 8
+ * such blocks an SM (the SM's issue and its shared memory shared), said
+ * in the how. */
+static gboolean
+measure_chains (Cal     *c,
+                GError **error)
+{
+  static const struct
+  {
+    WsCalChain kind;
+    const char *field;
+    int iters;
+    const char *what;
+  } latencies[] = {
+    { WS_CAL_CHAIN_SYNC, "sync_ns", 1024, "__syncthreads () in a loop" },
+    { WS_CAL_CHAIN_SHARED, "shared_latency_ns", 1024, "shared loads, each at the address the one before read" },
+    { WS_CAL_CHAIN_ALU, "alu_latency_ns", 1024, "min.u32, each on the one before's result (8 a link)" },
+  };
+  static const struct
+  {
+    WsCalChain kind;
+    const char *field;
+    const char *what;
+  } fences[] = {
+    { WS_CAL_CHAIN_FENCE_BLOCK, "fence_block_ns", "__threadfence_block ()" },
+    { WS_CAL_CHAIN_FENCE_GPU, "fence_gpu_ns", "__threadfence ()" },
+    { WS_CAL_CHAIN_FENCE_SYSTEM, "fence_system_ns", "__threadfence_system ()" },
+  };
+  double alone, full, store_alone, store_full, atomic;
+
+  if (!ws_gpu_check (cudaMemset (c->set, 0, L2_SET_BYTES), "clearing the chains' words", error))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (latencies); i++)
+    {
+      int per_link = latencies[i].kind == WS_CAL_CHAIN_ALU ? 8 : 1;
+
+      if (!chain_link_ns (c, latencies[i].kind, 1, latencies[i].iters, &alone, error) ||
+          !chain_link_ns (c, latencies[i].kind, 8, latencies[i].iters, &full, error))
+        return FALSE;
+      add (c, latencies[i].field, alone / per_link,
+           "measured: %s, one block of 8 warps an SM (with 8 blocks an SM: %.1f ns)", latencies[i].what,
+           full / per_link);
+    }
+  if (!next_step (c, error) ||
+      !chain_link_ns (c, WS_CAL_CHAIN_STORE, 1, 256, &store_alone, error) ||
+      !chain_link_ns (c, WS_CAL_CHAIN_STORE, 8, 256, &store_full, error))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (fences); i++)
+    {
+      if (!chain_link_ns (c, fences[i].kind, 1, 256, &alone, error) ||
+          !chain_link_ns (c, fences[i].kind, 8, 256, &full, error))
+        return FALSE;
+      add (c, fences[i].field, MAX (alone - store_alone, 0),
+           "measured: a volatile store then %s, less the store alone (%.1f ns), one block of 8 warps an SM "
+           "(with 8 blocks an SM: %.1f ns, less %.1f)", fences[i].what, store_alone, full, store_full);
+    }
+  /* every lane of the SM's 64 warps on one word of its block's: 31
+   * conflicts each warp instruction, one after another on the SM */
+  if (!chain_link_ns (c, WS_CAL_CHAIN_SHARED_ATOMIC, 8, 256, &atomic, error))
+    return FALSE;
+  add (c, "shared_atomic_cycles", atomic * 1e-9 * c->clock_hz / (64 * 31.0),
+       "measured: atomicMin of all 32 lanes of 8 blocks of 8 warps an SM on one shared word of each block "
+       "(%.1f ns for the SM's 64 warp instructions)", atomic);
   return next_step (c, error);
 }
 
@@ -529,7 +627,7 @@ calibrate (Cal     *c,
   c->clock_hz = mhz * 1e6;
   add (c, "sm_clock_mhz", mhz, "measured: clock64 () against events, after the SMs were kept busy");
   return next_step (c, error) && measure_dram (c, error) && measure_l2 (c, error) && measure_sm (c, error) &&
-         measure_atomics (c, error) && measure_launches (c, error) && measure_host (c, error);
+         measure_atomics (c, error) && measure_chains (c, error) && measure_launches (c, error) && measure_host (c, error);
 }
 
 GArray *

@@ -8,6 +8,13 @@ G_DEFINE_QUARK (ws-device-profile-error-quark, ws_device_profile_error)
 
 #define F(NAME, TYPE, MEMBER, MIN, MAX, DESC) \
   { NAME, WS_PROFILE_FIELD_##TYPE, G_STRUCT_OFFSET (WsDeviceProfile, MEMBER), MIN, MAX, DESC, NAN }
+/* the H200's (data/devices/nvidia-h200.json), for files made before the
+ * fields were */
+#define SHARED_LATENCY_NS 15
+#define ALU_LATENCY_NS 2.5
+#define FENCE_BLOCK_NS 200
+#define FENCE_GPU_NS 600
+#define FENCE_SYSTEM_NS 1000
 /* a field added since version 1 of the format: files that lack it get the value */
 #define F_SINCE(NAME, TYPE, MEMBER, MIN, MAX, DESC, OTHERWISE) \
   { NAME, WS_PROFILE_FIELD_##TYPE, G_STRUCT_OFFSET (WsDeviceProfile, MEMBER), MIN, MAX, DESC, OTHERWISE }
@@ -65,6 +72,16 @@ static const WsProfileField fields[] = {
            "managed memory the kernel's page faults migrate to the device", 1.0e10),
   F_SINCE ("managed_fault_us", DOUBLE, managed_fault_us, 0, 1e6,
            "what a launch whose managed memory is on the host pays before the first page arrives", 120),
+  F_SINCE ("shared_latency_ns", DOUBLE, shared_latency_ns, 0, 100000,
+           "a shared load that waits for the one before: what it adds to a block's life", SHARED_LATENCY_NS),
+  F_SINCE ("alu_latency_ns", DOUBLE, alu_latency_ns, 0, 100000,
+           "an arithmetic instruction that waits for the one before", ALU_LATENCY_NS),
+  F_SINCE ("fence_block_ns", DOUBLE, fence_block_ns, 0, 1e6, "what __threadfence_block () adds to a thread's store",
+           FENCE_BLOCK_NS),
+  F_SINCE ("fence_gpu_ns", DOUBLE, fence_gpu_ns, 0, 1e6, "what __threadfence () adds to a thread's store",
+           FENCE_GPU_NS),
+  F_SINCE ("fence_system_ns", DOUBLE, fence_system_ns, 0, 1e6, "what __threadfence_system () adds to a thread's store",
+           FENCE_SYSTEM_NS),
 };
 
 #undef F

@@ -85,6 +85,15 @@ typedef struct
    * launch that faults, then bytes at this rate (optional in files) */
   double managed_fault_bytes_per_s;
   double managed_fault_us;
+
+  /* links of a block's chain, each waiting for the one before (optional
+   * in files): a shared load, a dependent arithmetic instruction, and what
+   * each fence adds to a store */
+  double shared_latency_ns;
+  double alu_latency_ns;
+  double fence_block_ns;
+  double fence_gpu_ns;
+  double fence_system_ns;
 } WsDeviceProfile;
 
 typedef enum

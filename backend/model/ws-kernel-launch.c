@@ -17,6 +17,9 @@
  * grid-stride loop reads new memory every iteration, and waits for it).
  * Options: regs=EXPR, shared=EXPR (bytes per block), alu=EXPR (arithmetic
  * warp instructions per thread... per thread), syncs=EXPR (per block),
+ * chain=EXPR (arithmetic instructions on a block's path, each waiting for
+ * the one before), fence_block=EXPR, fence_gpu=EXPR, fence_system=EXPR
+ * (fences a thread makes one after another, each after a store),
  * host=pageable|pinned|mapped|streams|prefetch|managed, in=EXPR, out=EXPR
  * (bytes), streams=EXPR.
  * Expressions use the pattern's parameters and the kernel's own ones. */
@@ -193,11 +196,29 @@ static const LaunchSpec specs[] = {
   " || - | - | - | blockIdx.x % 16 == 15 && threadIdx.x == 0 | result:global:store:4:blockIdx.x / 16" \
   " :: syncs=2 + 1 / 16 alu=12"
   { "fences/last-block", LAST_BLOCK },
-  { "fences/last-block-fence", LAST_BLOCK },
+  /* a fence after the stores (and one more in the last block) */
+  { "fences/last-block-fence", LAST_BLOCK " fence_gpu=1" },
+
+  /* Message passing: the even block of a pair stores 256 words (8 a lane)
+   * and lane 0 the flag; lane 0 of the odd one reads the flag until it is
+   * set (a volatile one: again and again; a plain one: once), then the
+   * block copies the 256 words out and lane 0 stores its status. With
+   * fences, one after the data and one after the flag. */
+#define SPIN "- | - | - | blockIdx.x % 2 == 0 | data:global:store:4:blockIdx.x / 2 * 256 + lane + 32 * k for k in 0..7" \
+  " || - | - | - | blockIdx.x % 2 == 0 && lane == 0 | flags:global:store:4:blockIdx.x / 2" \
+  " || - | - | - | blockIdx.x % 2 == 1 && lane == 0 | flags:global:load:4:blockIdx.x / 2" \
+  " || - | - | - | blockIdx.x % 2 == 1 | data:global:load:4:blockIdx.x / 2 * 256 + lane + 32 * k for k in 0..7; " \
+  "out:global:store:4:blockIdx.x / 2 * 256 + lane + 32 * k for k in 0..7" \
+  " || - | - | - | blockIdx.x % 2 == 1 && lane == 0 | status:global:store:4:blockIdx.x / 2 :: alu=24"
+  { "fences/spin-plain", SPIN },
+  { "fences/spin-volatile", SPIN },
+  { "fences/spin-fence", SPIN " fence_gpu=2" },
 
   /* rounds volatile stores to the thread's own word, each followed by the
-   * fence (3: a barrier; the other fences have no cost in the model) */
-  { "fences/cost", "@0 repeat rounds :: syncs=(fence == 3 ? rounds : 0) alu=4 * rounds" },
+   * fence: 1 the block's, 2 the GPU's, 3 a barrier, 4 the system's */
+  { "fences/cost", "@0 repeat rounds :: syncs=(fence == 3 ? rounds : 0) alu=4 * rounds "
+                   "fence_block=(fence == 1 ? rounds : 0) fence_gpu=(fence == 2 ? rounds : 0) "
+                   "fence_system=(fence == 4 ? rounds : 0)" },
 
   { "l2/persisting", "@0; @1; out:global:store:4:i" },
   { "l2/streaming", "@0; @1; out:global:store:4:i" },
@@ -263,12 +284,13 @@ static const LaunchSpec specs[] = {
   "out:global:store:4:blockIdx.x * 1024 + threadIdx.x + 256 * u for u in 0..3"
 #define SORT_ALU "40 + 1024 * 10"
   /* heads[t] = head; barrier; thread 0 reads the 256 heads (the compiler:
-   * 64 16-byte loads) and takes 255 minima, stores smin; barrier; all read it */
+   * 64 16-byte loads) and takes 255 minima, each of the one before, stores
+   * smin; barrier; all read it */
   { "merge/sort-one-thread",
     SORT_IN " || loop 1024: - | - | - | 1 | heads:shared:store:4:threadIdx.x; smin:shared:load:4:0"
     " || loop 1024: - | - | - | threadIdx.x == 0 | heads:shared:load:16:4 * k for k in 0..63"
     " || loop 1024: - | - | - | threadIdx.x == 0 | smin:shared:store:4:0"
-    SORT_STEP SORT_OUT " :: shared=10252 syncs=2 + 1024 * 2 alu=" SORT_ALU " + 1024 * 255 / 8" },
+    SORT_STEP SORT_OUT " :: shared=10252 syncs=2 + 1024 * 2 alu=" SORT_ALU " + 1024 * 255 / 8 chain=1024 * 255" },
   /* atomicMin (&smin[s % 3], head) by every thread; barrier; all read it;
    * thread 0 resets the word of two steps on */
   { "merge/sort-atomicmin",
@@ -276,22 +298,24 @@ static const LaunchSpec specs[] = {
     " || loop 1024: - | - | - | threadIdx.x == 0 | smin:shared:store:4:1"
     SORT_STEP SORT_OUT " :: shared=8204 syncs=2 + 1024 alu=" SORT_ALU },
   /* h[t] = head; barrier; 8 levels of h[t] = min (h[t], h[t + d]) for t < d,
-   * a barrier each; all read h[0] */
+   * a barrier each (a minimum each on the block's path); all read h[0] */
 #define SORT_LEVEL(d) " || loop 1024: - | - | - | threadIdx.x < " #d " | heads:shared:load:4:threadIdx.x; " \
   "heads:shared:load:4:threadIdx.x + " #d "; heads:shared:store:4:threadIdx.x"
   { "merge/sort-tree",
     SORT_IN " || loop 1024: - | - | - | 1 | heads:shared:store:4:threadIdx.x; heads:shared:load:4:0"
     SORT_LEVEL (128) SORT_LEVEL (64) SORT_LEVEL (32) SORT_LEVEL (16) SORT_LEVEL (8) SORT_LEVEL (4) SORT_LEVEL (2)
-    SORT_LEVEL (1) SORT_STEP SORT_OUT " :: shared=10240 syncs=2 + 1024 * 9 alu=" SORT_ALU " + 1024 * 3" },
+    SORT_LEVEL (1) SORT_STEP SORT_OUT " :: shared=10240 syncs=2 + 1024 * 9 alu=" SORT_ALU " + 1024 * 3 chain=1024 * 8" },
   /* heads[t] = head; barrier; the first of each group reads the group's
-   * other heads one by one (a loop of group - 1) and applies atomicMin;
+   * other heads one by one (a loop of group - 1 minima, each of the one
+   * before) and applies atomicMin;
    * barrier; all read the word; thread 0 resets the word of two steps on */
   { "merge/sort-hybrid",
     SORT_IN " || loop 1024: - | - | - | 1 | heads:shared:store:4:threadIdx.x; smin:shared:load:4:0"
     " || loop 1024: - | - | - | threadIdx.x % group == 0 | heads:shared:load:4:threadIdx.x + 1 repeat group - 1; "
     "smin:shared:atomic:4:0"
     " || loop 1024: - | - | - | threadIdx.x == 0 | smin:shared:store:4:1"
-    SORT_STEP SORT_OUT " :: shared=10252 syncs=2 + 1024 * 2 alu=" SORT_ALU " + 1024 * (group - 1) * 3 / group" },
+    SORT_STEP SORT_OUT " :: shared=10252 syncs=2 + 1024 * 2 alu=" SORT_ALU " + 1024 * (group - 1) * 3 / group "
+    "chain=1024 * (group - 1)" },
 };
 
 const char *
@@ -717,6 +741,7 @@ build_phase (const char      *text,
   ph = g_new0 (WsLaunchPhase, 1);
   ph->pattern = g_steal_pointer (&to);
   ph->repeat = (guint64 *) g_array_free (g_steal_pointer (&repeat), FALSE);
+  ph->times = (guint64) loop;
   return ph;
 }
 
@@ -755,6 +780,14 @@ apply_option (WsKernelLaunch *l,
     l->alu = (double) v;
   else if (g_str_equal (kv[0], "syncs"))
     l->syncs = (double) v;
+  else if (g_str_equal (kv[0], "chain"))
+    l->chain = (double) v;
+  else if (g_str_equal (kv[0], "fence_block"))
+    l->fences[WS_FENCE_BLOCK_SCOPE] = (double) v;
+  else if (g_str_equal (kv[0], "fence_gpu"))
+    l->fences[WS_FENCE_GPU_SCOPE] = (double) v;
+  else if (g_str_equal (kv[0], "fence_system"))
+    l->fences[WS_FENCE_SYSTEM_SCOPE] = (double) v;
   else if (g_str_equal (kv[0], "in"))
     l->host_in = (guint64) v;
   else if (g_str_equal (kv[0], "out"))
@@ -1012,10 +1045,13 @@ ws_launch_predict (const WsKernelLaunch  *l,
       g_ptr_array_add (r->phases, h);
       ws_hier_stats_add (&r->total, &h->total);
       work.next_waits = ph->waits;
+      work.next_times = ph->times;
       ws_timing_work_add (&work, h, ph->repeat, profile);
     }
   work.alu = l->alu * (double) ((WsHierarchy *) r->phases->pdata[0])->launch->threads / WS_WARP_SIZE;
   work.syncs = l->syncs;
+  work.chain = l->chain;
+  memcpy (work.fences, l->fences, sizeof work.fences);
   work.host_ms = host_ms (l, profile);
   if (l->host == WS_HOST_MAPPED)
     {

@@ -34,6 +34,7 @@ typedef struct
   WsPattern *pattern;
   guint64 *repeat;            /* per access of the phase's pattern */
   gboolean waits;             /* a loop's next iteration: its loads wait for the ones before */
+  guint64 times;              /* "loop EXPR:": the phase runs EXPR times in a row */
 } WsLaunchPhase;
 
 typedef struct
@@ -44,6 +45,8 @@ typedef struct
   guint64 shared_bytes;       /* per block, beyond the pattern's arrays; 0: as they say */
   double alu;                 /* arithmetic instructions per thread */
   double syncs;               /* __syncthreads () per block */
+  double chain;               /* arithmetic instructions on a block's path, each waiting for the one before */
+  double fences[WS_N_FENCES]; /* fences a thread makes one after another, after a store each */
   WsHostCopy host;
   guint64 host_in;            /* bytes copied to the device (or read over the bus) */
   guint64 host_out;           /* bytes copied back */

@@ -16,8 +16,9 @@
  *             over the sectors of the busiest L2 slice
  *   alu       arithmetic the kernel does besides (a launch's description)
  *   blocks    an SM starts a block every block_ns at most; a block lives
- *             as long as its loads' latency (its stores', its
- *             synchronisations'), so that few slots bound it
+ *             as long as its loads' latency (its stores', its shared
+ *             loads', its synchronisations', its fences' and its chains of
+ *             arithmetic), so that few slots bound it
  *
  * The slowest bounds the launch; the launch's own overhead comes on top. */
 #include "ws-timing.h"
@@ -44,9 +45,12 @@ phase_life_ns (const WsHierarchy     *h,
                double                 load_requests,
                gboolean               loads,
                gboolean               stores,
+               gboolean               shared_loads,
                gboolean               first)
 {
-  double life = 0;
+  /* a phase's shared loads (and atomics) issue together, and what comes
+   * after them waits for their data */
+  double life = shared_loads ? p->shared_latency_ns : 0;
 
   if (load_requests > 0)
     {
@@ -69,7 +73,7 @@ ws_timing_work_add (WsTimingWork          *w,
 {
   const WsPattern *pattern = h->launch->pattern;
   double load_requests = 0;
-  gboolean loads = FALSE, stores = FALSE;
+  gboolean loads = FALSE, stores = FALSE, shared_loads = FALSE;
 
   ws_hier_stats_add (&w->mem, &h->total);
   for (guint i = 0; i < h->n_accesses; i++)
@@ -95,6 +99,7 @@ ws_timing_work_add (WsTimingWork          *w,
           break;
         case WS_SPACE_SHARED:
           w->wavefronts += times * st->wavefronts;
+          shared_loads |= a->kind != WS_ACCESS_STORE && st->instructions > 0;
           if (a->kind == WS_ACCESS_ATOMIC)
             w->shared_atomic_conflicts += times * st->atomic_conflicts;
           break;
@@ -112,7 +117,8 @@ ws_timing_work_add (WsTimingWork          *w,
   w->load_requests += load_requests;
   w->atomic_max_address += h->atomic_max_address;
   w->atomic_max_slice += h->atomic_max_slice;
-  w->block_life_ns += phase_life_ns (h, p, load_requests, loads, stores, !w->next_waits);
+  w->block_life_ns += MAX (w->next_times, 1) *
+                      phase_life_ns (h, p, load_requests, loads, stores, shared_loads, !w->next_waits);
   if (w->blocks == 0)
     {
       w->blocks = h->launch->blocks;
@@ -159,7 +165,9 @@ blocks_seconds (const WsTimingWork    *w,
   double blocks_per_sm = ceil ((double) w->blocks / p->sms);
   double slots = MAX (w->blocks_per_sm, 1);
   double resident = MIN (blocks_per_sm, slots) * w->warps_per_block;
-  double life = p->l1_latency_ns + w->block_life_ns + w->syncs * p->sync_ns + resident * p->warp_ns;
+  double life = p->l1_latency_ns + w->block_life_ns + w->syncs * p->sync_ns + resident * p->warp_ns +
+                w->chain * p->alu_latency_ns + w->fences[WS_FENCE_BLOCK_SCOPE] * p->fence_block_ns +
+                w->fences[WS_FENCE_GPU_SCOPE] * p->fence_gpu_ns + w->fences[WS_FENCE_SYSTEM_SCOPE] * p->fence_system_ns;
 
   return MAX (blocks_per_sm * p->block_ns, ceil (blocks_per_sm / slots) * life) * 1e-9;
 }

@@ -24,6 +24,15 @@ typedef enum
   WS_N_BOUNDS
 } WsBound;
 
+/* The fences a chain of a block's can hold (after a store each). */
+typedef enum
+{
+  WS_FENCE_BLOCK_SCOPE,     /* __threadfence_block () */
+  WS_FENCE_GPU_SCOPE,       /* __threadfence () */
+  WS_FENCE_SYSTEM_SCOPE,    /* __threadfence_system () */
+  WS_N_FENCES
+} WsFenceScope;
+
 typedef struct
 {
   double level_ms[WS_N_BOUNDS];  /* each level's time alone (launch: the overhead and copies) */
@@ -51,10 +60,14 @@ typedef struct
   guint warps_per_block;
   double alu;                    /* warp instructions of arithmetic, all threads */
   double syncs;                  /* per block */
+  double chain;                  /* dependent arithmetic instructions on a block's path */
+  double fences[WS_N_FENCES];    /* a thread's, one after another */
   double host_ms;                /* copies before and after, or their part that does not overlap */
   double mapped_bytes;           /* read from host memory by the kernel */
   gboolean next_waits;           /* set by the caller: the next phase added is a loop's next
                                   * iteration, whose loads wait from the start */
+  guint64 next_times;            /* set by the caller: the next phase runs this often in a row
+                                  * (0: once) */
 } WsTimingWork;
 
 /* Adds a phase; repeat is per access of its pattern (NULL: once). */
