@@ -207,6 +207,7 @@ ws_cal_chain_kernel (unsigned *words,
   unsigned t = threadIdx.x;
   volatile unsigned *mine = words + (size_t) blockIdx.x * CAL_BLOCK + t;
   unsigned v = t;
+  unsigned x = mine[0] | 1u, y = mine[1];
 
   // each thread's word holds the next thread's index: the shared chain
   // walks the block
@@ -222,9 +223,11 @@ ws_cal_chain_kernel (unsigned *words,
       case WS_CAL_CHAIN_SYNC: __syncthreads (); break;
       case WS_CAL_CHAIN_SHARED: v = s[v]; break;
       case WS_CAL_CHAIN_ALU:
+        // multiply-adds of values the compiler cannot know, so that it can
+        // neither fold nor reorder the chain
 #pragma unroll
         for (int k = 0; k < 8; k++)
-          asm volatile ("min.u32 %0, %0, %1;" : "+r"(v) : "r"((unsigned) (i + k) | 1024u));
+          v = v * x + y;
         break;
       default: atomicMin (&s[0], v ^ (unsigned) i); break;
       }

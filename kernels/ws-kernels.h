@@ -373,7 +373,7 @@ typedef enum
   WS_CAL_CHAIN_FENCE_SYSTEM,     /* … __threadfence_system () */
   WS_CAL_CHAIN_SYNC,             /* __syncthreads () */
   WS_CAL_CHAIN_SHARED,           /* a shared load whose address is the load before's value */
-  WS_CAL_CHAIN_ALU,              /* eight min.u32, each on the one before's result */
+  WS_CAL_CHAIN_ALU,              /* eight multiply-adds, each on the one before's result */
   WS_CAL_CHAIN_SHARED_ATOMIC,    /* atomicMin of every lane on one shared word */
   WS_CAL_N_CHAINS
 } WsCalChain;

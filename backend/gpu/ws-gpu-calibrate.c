@@ -414,10 +414,10 @@ chain_link_ns (Cal        *c,
   return TRUE;
 }
 
-/* Latencies: one block of 8 warps an SM, so that each link waits for the
- * one before and nothing else; beside it, what the same link takes with 8
- * such blocks an SM (the SM's issue and its shared memory shared), said
- * in the how. */
+/* Chains: with one block of 8 warps an SM, each link waits for the one
+ * before and nothing else; with as many such blocks as an SM holds, every
+ * link also waits its turn at the schedulers. The first is the field, the
+ * difference over the further warps its _warp_ns. */
 static gboolean
 measure_chains (Cal     *c,
                 GError **error)
@@ -426,58 +426,60 @@ measure_chains (Cal     *c,
   {
     WsCalChain kind;
     const char *field;
+    const char *per_warp;
     int iters;
+    int per_link;
     const char *what;
-  } latencies[] = {
-    { WS_CAL_CHAIN_SYNC, "sync_ns", 1024, "__syncthreads () in a loop" },
-    { WS_CAL_CHAIN_SHARED, "shared_latency_ns", 1024, "shared loads, each at the address the one before read" },
-    { WS_CAL_CHAIN_ALU, "alu_latency_ns", 1024, "min.u32, each on the one before's result (8 a link)" },
+  } chains[] = {
+    { WS_CAL_CHAIN_SYNC, "sync_ns", "sync_warp_ns", 1024, 1, "__syncthreads () in a loop" },
+    { WS_CAL_CHAIN_SHARED, "shared_latency_ns", "shared_latency_warp_ns", 1024, 1,
+      "shared loads, each at the address the one before read" },
+    { WS_CAL_CHAIN_ALU, "alu_latency_ns", "alu_latency_warp_ns", 1024, 8,
+      "multiply-adds, each on the one before's result" },
+    { WS_CAL_CHAIN_FENCE_BLOCK, "fence_block_ns", "fence_block_warp_ns", 256, 1,
+      "a volatile store then __threadfence_block (), less the store alone" },
+    { WS_CAL_CHAIN_FENCE_GPU, "fence_gpu_ns", "fence_gpu_warp_ns", 256, 1,
+      "a volatile store then __threadfence (), less the store alone" },
+    { WS_CAL_CHAIN_FENCE_SYSTEM, "fence_system_ns", "fence_system_warp_ns", 256, 1,
+      "a volatile store then __threadfence_system (), less the store alone" },
   };
-  static const struct
-  {
-    WsCalChain kind;
-    const char *field;
-    const char *what;
-  } fences[] = {
-    { WS_CAL_CHAIN_FENCE_BLOCK, "fence_block_ns", "__threadfence_block ()" },
-    { WS_CAL_CHAIN_FENCE_GPU, "fence_gpu_ns", "__threadfence ()" },
-    { WS_CAL_CHAIN_FENCE_SYSTEM, "fence_system_ns", "__threadfence_system ()" },
-  };
-  double alone, full, store_alone, store_full, atomic;
+  const WsDeviceInfo *d = c->info;
+  unsigned full = (unsigned) CLAMP (MIN (d->max_threads_per_sm / 256, d->max_blocks_per_sm), 1, 64);
+  double alone, busy, store_alone = 0, store_busy = 0, atomic;
 
-  if (!ws_gpu_check (cudaMemset (c->set, 0, L2_SET_BYTES), "clearing the chains' words", error))
-    return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (latencies); i++)
-    {
-      int per_link = latencies[i].kind == WS_CAL_CHAIN_ALU ? 8 : 1;
-
-      if (!chain_link_ns (c, latencies[i].kind, 1, latencies[i].iters, &alone, error) ||
-          !chain_link_ns (c, latencies[i].kind, 8, latencies[i].iters, &full, error))
-        return FALSE;
-      add (c, latencies[i].field, alone / per_link,
-           "measured: %s, one block of 8 warps an SM (with 8 blocks an SM: %.1f ns)", latencies[i].what,
-           full / per_link);
-    }
-  if (!next_step (c, error) ||
+  if (!ws_gpu_check (cudaMemset (c->set, 0, L2_SET_BYTES), "clearing the chains' words", error) ||
       !chain_link_ns (c, WS_CAL_CHAIN_STORE, 1, 256, &store_alone, error) ||
-      !chain_link_ns (c, WS_CAL_CHAIN_STORE, 8, 256, &store_full, error))
+      !chain_link_ns (c, WS_CAL_CHAIN_STORE, full, 256, &store_busy, error))
     return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (fences); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (chains); i++)
     {
-      if (!chain_link_ns (c, fences[i].kind, 1, 256, &alone, error) ||
-          !chain_link_ns (c, fences[i].kind, 8, 256, &full, error))
+      gboolean fence = chains[i].kind >= WS_CAL_CHAIN_FENCE_BLOCK && chains[i].kind <= WS_CAL_CHAIN_FENCE_SYSTEM;
+
+      if (i == 3 && !next_step (c, error))
         return FALSE;
-      add (c, fences[i].field, MAX (alone - store_alone, 0),
-           "measured: a volatile store then %s, less the store alone (%.1f ns), one block of 8 warps an SM "
-           "(with 8 blocks an SM: %.1f ns, less %.1f)", fences[i].what, store_alone, full, store_full);
+      if (!chain_link_ns (c, chains[i].kind, 1, chains[i].iters, &alone, error) ||
+          !chain_link_ns (c, chains[i].kind, full, chains[i].iters, &busy, error))
+        return FALSE;
+      if (fence)
+        {
+          alone = MAX (alone - store_alone, 0);
+          busy = MAX (busy - store_busy, 0);
+        }
+      alone /= chains[i].per_link;
+      busy /= chains[i].per_link;
+      add (c, chains[i].field, alone, "measured: %s, one block of 8 warps an SM", chains[i].what);
+      if (full > 1)
+        add (c, chains[i].per_warp, MAX (busy - alone, 0) / ((full - 1) * 8.0),
+             "measured: the same with %u such blocks an SM (%.1f ns a link against %.1f), over the %u warps more",
+             full, busy, alone, (full - 1) * 8);
     }
-  /* every lane of the SM's 64 warps on one word of its block's: 31
-   * conflicts each warp instruction, one after another on the SM */
-  if (!chain_link_ns (c, WS_CAL_CHAIN_SHARED_ATOMIC, 8, 256, &atomic, error))
+  /* every lane of the SM's warps on one word of its block's: 31 conflicts
+   * each warp instruction, one after another on the SM */
+  if (!chain_link_ns (c, WS_CAL_CHAIN_SHARED_ATOMIC, full, 256, &atomic, error))
     return FALSE;
-  add (c, "shared_atomic_cycles", atomic * 1e-9 * c->clock_hz / (64 * 31.0),
-       "measured: atomicMin of all 32 lanes of 8 blocks of 8 warps an SM on one shared word of each block "
-       "(%.1f ns for the SM's 64 warp instructions)", atomic);
+  add (c, "shared_atomic_cycles", atomic * 1e-9 * c->clock_hz / (full * 8 * 31.0),
+       "measured: atomicMin of all 32 lanes of %u blocks of 8 warps an SM on one shared word of each block "
+       "(%.1f ns for the SM's %u warp instructions)", full, atomic, full * 8);
   return next_step (c, error);
 }
 

@@ -10,11 +10,17 @@ G_DEFINE_QUARK (ws-device-profile-error-quark, ws_device_profile_error)
   { NAME, WS_PROFILE_FIELD_##TYPE, G_STRUCT_OFFSET (WsDeviceProfile, MEMBER), MIN, MAX, DESC, NAN }
 /* the H200's (data/devices/nvidia-h200.json), for files made before the
  * fields were */
-#define SHARED_LATENCY_NS 15
+#define SHARED_LATENCY_NS 14.7
 #define ALU_LATENCY_NS 2.5
-#define FENCE_BLOCK_NS 200
-#define FENCE_GPU_NS 600
-#define FENCE_SYSTEM_NS 1000
+#define FENCE_BLOCK_NS 25
+#define FENCE_GPU_NS 387
+#define FENCE_SYSTEM_NS 1033
+#define SYNC_WARP_NS 0.95
+#define SHARED_LATENCY_WARP_NS 0.32
+#define ALU_LATENCY_WARP_NS 0
+#define FENCE_BLOCK_WARP_NS 2.4
+#define FENCE_GPU_WARP_NS 2.7
+#define FENCE_SYSTEM_WARP_NS 0
 /* a field added since version 1 of the format: files that lack it get the value */
 #define F_SINCE(NAME, TYPE, MEMBER, MIN, MAX, DESC, OTHERWISE) \
   { NAME, WS_PROFILE_FIELD_##TYPE, G_STRUCT_OFFSET (WsDeviceProfile, MEMBER), MIN, MAX, DESC, OTHERWISE }
@@ -73,15 +79,27 @@ static const WsProfileField fields[] = {
   F_SINCE ("managed_fault_us", DOUBLE, managed_fault_us, 0, 1e6,
            "what a launch whose managed memory is on the host pays before the first page arrives", 120),
   F_SINCE ("shared_latency_ns", DOUBLE, shared_latency_ns, 0, 100000,
-           "a shared load that waits for the one before: what it adds to a block's life", SHARED_LATENCY_NS),
+           "a shared load that waits for the one before, one block of 8 warps on the SM", SHARED_LATENCY_NS),
   F_SINCE ("alu_latency_ns", DOUBLE, alu_latency_ns, 0, 100000,
-           "an arithmetic instruction that waits for the one before", ALU_LATENCY_NS),
-  F_SINCE ("fence_block_ns", DOUBLE, fence_block_ns, 0, 1e6, "what __threadfence_block () adds to a thread's store",
-           FENCE_BLOCK_NS),
-  F_SINCE ("fence_gpu_ns", DOUBLE, fence_gpu_ns, 0, 1e6, "what __threadfence () adds to a thread's store",
-           FENCE_GPU_NS),
-  F_SINCE ("fence_system_ns", DOUBLE, fence_system_ns, 0, 1e6, "what __threadfence_system () adds to a thread's store",
-           FENCE_SYSTEM_NS),
+           "an arithmetic instruction that waits for the one before, one block of 8 warps on the SM", ALU_LATENCY_NS),
+  F_SINCE ("fence_block_ns", DOUBLE, fence_block_ns, 0, 1e6,
+           "what __threadfence_block () adds to a thread's store, one block of 8 warps on the SM", FENCE_BLOCK_NS),
+  F_SINCE ("fence_gpu_ns", DOUBLE, fence_gpu_ns, 0, 1e6,
+           "what __threadfence () adds to a thread's store, one block of 8 warps on the SM", FENCE_GPU_NS),
+  F_SINCE ("fence_system_ns", DOUBLE, fence_system_ns, 0, 1e6,
+           "what __threadfence_system () adds to a thread's store, one block of 8 warps on the SM", FENCE_SYSTEM_NS),
+  F_SINCE ("sync_warp_ns", DOUBLE, sync_warp_ns, 0, 10000,
+           "what each warp resident on the SM beyond 8 adds to a __syncthreads ()", SYNC_WARP_NS),
+  F_SINCE ("shared_latency_warp_ns", DOUBLE, shared_latency_warp_ns, 0, 10000,
+           "what each warp resident on the SM beyond 8 adds to a shared load's wait", SHARED_LATENCY_WARP_NS),
+  F_SINCE ("alu_latency_warp_ns", DOUBLE, alu_latency_warp_ns, 0, 10000,
+           "what each warp resident on the SM beyond 8 adds to a dependent arithmetic instruction", ALU_LATENCY_WARP_NS),
+  F_SINCE ("fence_block_warp_ns", DOUBLE, fence_block_warp_ns, 0, 10000,
+           "what each warp resident on the SM beyond 8 adds to __threadfence_block ()", FENCE_BLOCK_WARP_NS),
+  F_SINCE ("fence_gpu_warp_ns", DOUBLE, fence_gpu_warp_ns, 0, 10000,
+           "what each warp resident on the SM beyond 8 adds to __threadfence ()", FENCE_GPU_WARP_NS),
+  F_SINCE ("fence_system_warp_ns", DOUBLE, fence_system_warp_ns, 0, 10000,
+           "what each warp resident on the SM beyond 8 adds to __threadfence_system ()", FENCE_SYSTEM_WARP_NS),
 };
 
 #undef F

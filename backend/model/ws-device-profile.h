@@ -88,12 +88,20 @@ typedef struct
 
   /* links of a block's chain, each waiting for the one before (optional
    * in files): a shared load, a dependent arithmetic instruction, and what
-   * each fence adds to a store */
+   * each fence adds to a store, with one block of 8 warps on the SM; and
+   * what each further warp resident on the SM adds to a link (they issue
+   * from the same schedulers). sync_ns above is a link too. */
   double shared_latency_ns;
   double alu_latency_ns;
   double fence_block_ns;
   double fence_gpu_ns;
   double fence_system_ns;
+  double sync_warp_ns;
+  double shared_latency_warp_ns;
+  double alu_latency_warp_ns;
+  double fence_block_warp_ns;
+  double fence_gpu_warp_ns;
+  double fence_system_warp_ns;
 } WsDeviceProfile;
 
 typedef enum

@@ -291,10 +291,11 @@ static const LaunchSpec specs[] = {
     " || loop 1024: - | - | - | threadIdx.x == 0 | heads:shared:load:16:4 * k for k in 0..63"
     " || loop 1024: - | - | - | threadIdx.x == 0 | smin:shared:store:4:0"
     SORT_STEP SORT_OUT " :: shared=10252 syncs=2 + 1024 * 2 alu=" SORT_ALU " + 1024 * 255 / 8 chain=1024 * 255" },
-  /* atomicMin (&smin[s % 3], head) by every thread; barrier; all read it;
-   * thread 0 resets the word of two steps on */
+  /* atomicMin (&smin[s % 3], head) by every thread (the compiler: a warp's
+   * minimum, then one atomic a warp); barrier; all read it; thread 0 resets
+   * the word of two steps on */
   { "merge/sort-atomicmin",
-    SORT_IN " || loop 1024: - | - | - | 1 | smin:shared:atomic:4:0; smin:shared:load:4:0"
+    SORT_IN " || loop 1024: - | - | - | 1 | smin:shared:atomic:4:0 || loop 1024: - | - | - | 1 | smin:shared:load:4:0"
     " || loop 1024: - | - | - | threadIdx.x == 0 | smin:shared:store:4:1"
     SORT_STEP SORT_OUT " :: shared=8204 syncs=2 + 1024 alu=" SORT_ALU },
   /* h[t] = head; barrier; 8 levels of h[t] = min (h[t], h[t + d]) for t < d,

@@ -45,12 +45,9 @@ phase_life_ns (const WsHierarchy     *h,
                double                 load_requests,
                gboolean               loads,
                gboolean               stores,
-               gboolean               shared_loads,
                gboolean               first)
 {
-  /* a phase's shared loads (and atomics) issue together, and what comes
-   * after them waits for their data */
-  double life = shared_loads ? p->shared_latency_ns : 0;
+  double life = 0;
 
   if (load_requests > 0)
     {
@@ -117,8 +114,11 @@ ws_timing_work_add (WsTimingWork          *w,
   w->load_requests += load_requests;
   w->atomic_max_address += h->atomic_max_address;
   w->atomic_max_slice += h->atomic_max_slice;
-  w->block_life_ns += MAX (w->next_times, 1) *
-                      phase_life_ns (h, p, load_requests, loads, stores, shared_loads, !w->next_waits);
+  w->block_life_ns += MAX (w->next_times, 1) * phase_life_ns (h, p, load_requests, loads, stores, !w->next_waits);
+  /* a phase's shared loads (and atomics) issue together, and what comes
+   * after them waits for their data */
+  if (shared_loads)
+    w->shared_waits += MAX (w->next_times, 1);
   if (w->blocks == 0)
     {
       w->blocks = h->launch->blocks;
@@ -155,9 +155,20 @@ l2_seconds (const WsHierStats     *t,
   return s;
 }
 
+/* A link of a block's chain with `resident` warps on the SM: what it takes
+ * with 8 (one block of 8 warps), and what each further warp adds. */
+static double
+link_ns (double base,
+         double per_warp,
+         double resident)
+{
+  return base + MAX (resident - 8, 0) * per_warp;
+}
+
 /* An SM starts a block every block_ns at most and holds blocks_per_sm of
- * them; each lives as long as its phases' latencies, its synchronisations
- * and a little per warp resident beside it. */
+ * them; each lives as long as its phases' latencies, its chains (shared
+ * loads, synchronisations, dependent arithmetic, fences) and a little per
+ * warp resident beside it. */
 static double
 blocks_seconds (const WsTimingWork    *w,
                 const WsDeviceProfile *p)
@@ -165,9 +176,13 @@ blocks_seconds (const WsTimingWork    *w,
   double blocks_per_sm = ceil ((double) w->blocks / p->sms);
   double slots = MAX (w->blocks_per_sm, 1);
   double resident = MIN (blocks_per_sm, slots) * w->warps_per_block;
-  double life = p->l1_latency_ns + w->block_life_ns + w->syncs * p->sync_ns + resident * p->warp_ns +
-                w->chain * p->alu_latency_ns + w->fences[WS_FENCE_BLOCK_SCOPE] * p->fence_block_ns +
-                w->fences[WS_FENCE_GPU_SCOPE] * p->fence_gpu_ns + w->fences[WS_FENCE_SYSTEM_SCOPE] * p->fence_system_ns;
+  double life = p->l1_latency_ns + w->block_life_ns + resident * p->warp_ns +
+                w->shared_waits * link_ns (p->shared_latency_ns, p->shared_latency_warp_ns, resident) +
+                w->syncs * link_ns (p->sync_ns, p->sync_warp_ns, resident) +
+                w->chain * link_ns (p->alu_latency_ns, p->alu_latency_warp_ns, resident) +
+                w->fences[WS_FENCE_BLOCK_SCOPE] * link_ns (p->fence_block_ns, p->fence_block_warp_ns, resident) +
+                w->fences[WS_FENCE_GPU_SCOPE] * link_ns (p->fence_gpu_ns, p->fence_gpu_warp_ns, resident) +
+                w->fences[WS_FENCE_SYSTEM_SCOPE] * link_ns (p->fence_system_ns, p->fence_system_warp_ns, resident);
 
   return MAX (blocks_per_sm * p->block_ns, ceil (blocks_per_sm / slots) * life) * 1e-9;
 }
