@@ -246,7 +246,6 @@ ws_device_profile_defaults (const WsCalibration *c)
   p->fence_system_ns = 1500;
   p->sync_warp_ns = 1;
   p->shared_latency_warp_ns = 0.3;
-  p->alu_latency_warp_ns = 0;
   p->fence_block_warp_ns = 2.5;
   p->fence_gpu_warp_ns = 3;
   p->fence_system_warp_ns = 0;

@@ -417,7 +417,8 @@ chain_link_ns (Cal        *c,
 /* Chains: with one block of 8 warps an SM, each link waits for the one
  * before and nothing else; with as many such blocks as an SM holds, every
  * link also waits its turn at the schedulers. The first is the field, the
- * difference over the further warps its _warp_ns. */
+ * difference over the further warps its _warp_ns (not for arithmetic: a
+ * chain of it is one thread's, while the others wait). */
 static gboolean
 measure_chains (Cal     *c,
                 GError **error)
@@ -434,7 +435,7 @@ measure_chains (Cal     *c,
     { WS_CAL_CHAIN_SYNC, "sync_ns", "sync_warp_ns", 1024, 1, "__syncthreads () in a loop" },
     { WS_CAL_CHAIN_SHARED, "shared_latency_ns", "shared_latency_warp_ns", 1024, 1,
       "shared loads, each at the address the one before read" },
-    { WS_CAL_CHAIN_ALU, "alu_latency_ns", "alu_latency_warp_ns", 1024, 8,
+    { WS_CAL_CHAIN_ALU, "alu_latency_ns", NULL, 1024, 8,
       "multiply-adds, each on the one before's result" },
     { WS_CAL_CHAIN_FENCE_BLOCK, "fence_block_ns", "fence_block_warp_ns", 256, 1,
       "a volatile store then __threadfence_block (), less the store alone" },
@@ -468,7 +469,7 @@ measure_chains (Cal     *c,
       alone /= chains[i].per_link;
       busy /= chains[i].per_link;
       add (c, chains[i].field, alone, "measured: %s, one block of 8 warps an SM", chains[i].what);
-      if (full > 1)
+      if (full > 1 && chains[i].per_warp)
         add (c, chains[i].per_warp, MAX (busy - alone, 0) / ((full - 1) * 8.0),
              "measured: the same with %u such blocks an SM (%.1f ns a link against %.1f), over the %u warps more",
              full, busy, alone, (full - 1) * 8);
@@ -534,9 +535,12 @@ measure_launches (Cal     *c,
   int slots = MIN (d->max_threads_per_sm / 1024, d->max_blocks_per_sm);
   double t, life_two, life_alone;
 
-  if (!time_launch (c, "the empty kernel", launch_empty, NULL, FALSE, &t, error))
+  /* as measurements time a launch: alone between two events, after L2 was
+   * flushed (launches one after another overlap their overheads) */
+  if (!time_launch (c, "the empty kernel", launch_empty, NULL, TRUE, &t, error))
     return FALSE;
-  add (c, "launch_us", t * 1e6, "measured: an empty kernel, launches one after another timed with events");
+  add (c, "launch_us", t * 1e6, "measured: an empty kernel, one launch between two events after an L2 flush, "
+       "as measurements time it");
   if (!time_launch (c, "the dispatch kernel", launch_dispatch, &tiny, FALSE, &t, error))
     return FALSE;
   add (c, "block_ns", t * 1e9 * c->sms / tiny.blocks,

@@ -11,13 +11,12 @@ G_DEFINE_QUARK (ws-device-profile-error-quark, ws_device_profile_error)
 /* the H200's (data/devices/nvidia-h200.json), for files made before the
  * fields were */
 #define SHARED_LATENCY_NS 14.7
-#define ALU_LATENCY_NS 2.5
+#define ALU_LATENCY_NS 2.16
 #define FENCE_BLOCK_NS 25
 #define FENCE_GPU_NS 387
 #define FENCE_SYSTEM_NS 1033
 #define SYNC_WARP_NS 0.95
 #define SHARED_LATENCY_WARP_NS 0.32
-#define ALU_LATENCY_WARP_NS 0
 #define FENCE_BLOCK_WARP_NS 2.4
 #define FENCE_GPU_WARP_NS 2.7
 #define FENCE_SYSTEM_WARP_NS 0
@@ -92,8 +91,6 @@ static const WsProfileField fields[] = {
            "what each warp resident on the SM beyond 8 adds to a __syncthreads ()", SYNC_WARP_NS),
   F_SINCE ("shared_latency_warp_ns", DOUBLE, shared_latency_warp_ns, 0, 10000,
            "what each warp resident on the SM beyond 8 adds to a shared load's wait", SHARED_LATENCY_WARP_NS),
-  F_SINCE ("alu_latency_warp_ns", DOUBLE, alu_latency_warp_ns, 0, 10000,
-           "what each warp resident on the SM beyond 8 adds to a dependent arithmetic instruction", ALU_LATENCY_WARP_NS),
   F_SINCE ("fence_block_warp_ns", DOUBLE, fence_block_warp_ns, 0, 10000,
            "what each warp resident on the SM beyond 8 adds to __threadfence_block ()", FENCE_BLOCK_WARP_NS),
   F_SINCE ("fence_gpu_warp_ns", DOUBLE, fence_gpu_warp_ns, 0, 10000,

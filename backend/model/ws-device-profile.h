@@ -90,7 +90,8 @@ typedef struct
    * in files): a shared load, a dependent arithmetic instruction, and what
    * each fence adds to a store, with one block of 8 warps on the SM; and
    * what each further warp resident on the SM adds to a link (they issue
-   * from the same schedulers). sync_ns above is a link too. */
+   * from the same schedulers). sync_ns above is a link too. A chain of
+   * arithmetic is one thread's while the others wait: it has no such part. */
   double shared_latency_ns;
   double alu_latency_ns;
   double fence_block_ns;
@@ -98,7 +99,6 @@ typedef struct
   double fence_system_ns;
   double sync_warp_ns;
   double shared_latency_warp_ns;
-  double alu_latency_warp_ns;
   double fence_block_warp_ns;
   double fence_gpu_warp_ns;
   double fence_system_warp_ns;

@@ -155,20 +155,37 @@ l2_seconds (const WsHierStats     *t,
   return s;
 }
 
-/* A link of a block's chain with `resident` warps on the SM: what it takes
- * with 8 (one block of 8 warps), and what each further warp adds. */
+/* A link of a block's chain with `warps` warps in chains on the SM: what
+ * it takes with 8 (one block of 8 warps), and what each further warp adds. */
 static double
 link_ns (double base,
          double per_warp,
-         double resident)
+         double warps)
 {
-  return base + MAX (resident - 8, 0) * per_warp;
+  return base + MAX (warps - 8, 0) * per_warp;
+}
+
+/* A block's chains (shared loads, synchronisations, dependent arithmetic,
+ * fences) with `warps` warps in chains on the SM. A chain of arithmetic is
+ * one thread's, while the block's other warps wait at a barrier. */
+static double
+chains_ns (const WsTimingWork    *w,
+           const WsDeviceProfile *p,
+           double                 warps)
+{
+  return w->shared_waits * link_ns (p->shared_latency_ns, p->shared_latency_warp_ns, warps) +
+         w->syncs * link_ns (p->sync_ns, p->sync_warp_ns, warps) +
+         w->chain * p->alu_latency_ns +
+         w->fences[WS_FENCE_BLOCK_SCOPE] * link_ns (p->fence_block_ns, p->fence_block_warp_ns, warps) +
+         w->fences[WS_FENCE_GPU_SCOPE] * link_ns (p->fence_gpu_ns, p->fence_gpu_warp_ns, warps) +
+         w->fences[WS_FENCE_SYSTEM_SCOPE] * link_ns (p->fence_system_ns, p->fence_system_warp_ns, warps);
 }
 
 /* An SM starts a block every block_ns at most and holds blocks_per_sm of
- * them; each lives as long as its phases' latencies, its chains (shared
- * loads, synchronisations, dependent arithmetic, fences) and a little per
- * warp resident beside it. */
+ * them; each lives as long as its phases' latencies, its chains and a
+ * little per warp resident beside it. The other blocks' warps wait their
+ * turn at the schedulers in a chain only while they are in theirs: for the
+ * part of their life their chains take. */
 static double
 blocks_seconds (const WsTimingWork    *w,
                 const WsDeviceProfile *p)
@@ -176,13 +193,10 @@ blocks_seconds (const WsTimingWork    *w,
   double blocks_per_sm = ceil ((double) w->blocks / p->sms);
   double slots = MAX (w->blocks_per_sm, 1);
   double resident = MIN (blocks_per_sm, slots) * w->warps_per_block;
-  double life = p->l1_latency_ns + w->block_life_ns + resident * p->warp_ns +
-                w->shared_waits * link_ns (p->shared_latency_ns, p->shared_latency_warp_ns, resident) +
-                w->syncs * link_ns (p->sync_ns, p->sync_warp_ns, resident) +
-                w->chain * link_ns (p->alu_latency_ns, p->alu_latency_warp_ns, resident) +
-                w->fences[WS_FENCE_BLOCK_SCOPE] * link_ns (p->fence_block_ns, p->fence_block_warp_ns, resident) +
-                w->fences[WS_FENCE_GPU_SCOPE] * link_ns (p->fence_gpu_ns, p->fence_gpu_warp_ns, resident) +
-                w->fences[WS_FENCE_SYSTEM_SCOPE] * link_ns (p->fence_system_ns, p->fence_system_warp_ns, resident);
+  double base = p->l1_latency_ns + w->block_life_ns + resident * p->warp_ns;
+  double alone = chains_ns (w, p, w->warps_per_block);
+  double in_chains = alone > 0 ? resident * alone / (base + alone) : 0;
+  double life = base + chains_ns (w, p, MAX (in_chains, w->warps_per_block));
 
   return MAX (blocks_per_sm * p->block_ns, ceil (blocks_per_sm / slots) * life) * 1e-9;
 }
