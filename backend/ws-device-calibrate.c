@@ -239,6 +239,7 @@ ws_device_profile_defaults (const WsCalibration *c)
   p->pcie_pinned_bytes_per_s = 2.5e10;
   p->managed_fault_bytes_per_s = 1.0e10;
   p->managed_fault_us = 120;
+  p->l1_cycles_per_request = 1.0;
   p->shared_latency_ns = 20;
   p->alu_latency_ns = 3;
   p->fence_block_ns = 200;

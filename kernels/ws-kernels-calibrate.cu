@@ -108,11 +108,13 @@ ws_cal_l2_write_kernel (float4  *x,
     }
 }
 
-// L1: every lane reads a line of its own (32 lines a request) of an array
-// small enough to stay in L1, through the read-only path.
+// L1: every lane reads a line of its own (32 lines a request; spread 0:
+// one line, a word a lane) of an array small enough to stay in L1, through
+// the read-only path.
 __global__ void
 ws_cal_l1_kernel (const float *__restrict__ x,
                   unsigned                  line_mask,
+                  unsigned                  spread,
                   int                       iters,
                   float                    *sink)
 {
@@ -124,7 +126,8 @@ ws_cal_l1_kernel (const float *__restrict__ x,
       float v[CAL_UNROLL];
 #pragma unroll
       for (int k = 0; k < CAL_UNROLL; k++)
-        v[k] = __ldg (&x[((lane * 8 + (unsigned) (i + k)) & line_mask) * 32 + ((i + k) & 31)]);
+        v[k] = __ldg (&x[((lane * spread + (unsigned) (i + k)) & line_mask) * 32 +
+                         (spread ? (unsigned) (i + k) & 31 : lane)]);
 #pragma unroll
       for (int k = 0; k < CAL_UNROLL; k++)
         acc += v[k];
@@ -285,9 +288,10 @@ ws_cal_l2_write (float *x, unsigned lines, unsigned blocks, int iters, cudaStrea
 }
 
 extern "C" cudaError_t
-ws_cal_l1 (const float *x, unsigned lines, unsigned blocks, int iters, float *sink, cudaStream_t stream)
+ws_cal_l1 (const float *x, unsigned lines, unsigned spread, unsigned blocks, int iters, float *sink,
+           cudaStream_t stream)
 {
-  ws_cal_l1_kernel<<<blocks, CAL_BLOCK, 0, stream>>> (x, lines - 1, iters, sink);
+  ws_cal_l1_kernel<<<blocks, CAL_BLOCK, 0, stream>>> (x, lines - 1, spread, iters, sink);
   return cudaPeekAtLastError ();
 }
 

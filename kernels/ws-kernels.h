@@ -354,8 +354,9 @@ cudaError_t ws_cal_l2_read       (const float *x, unsigned lines, unsigned per_l
                                   float *sink, cudaStream_t stream);
 /* 16 whole sectors of 16 lines a warp instruction */
 cudaError_t ws_cal_l2_write      (float *x, unsigned lines, unsigned blocks, int iters, cudaStream_t stream);
-cudaError_t ws_cal_l1            (const float *x, unsigned lines, unsigned blocks, int iters, float *sink,
-                                  cudaStream_t stream);
+/* spread 8: a line a lane (32 a request); 0: one line, a word a lane */
+cudaError_t ws_cal_l1            (const float *x, unsigned lines, unsigned spread, unsigned blocks, int iters,
+                                  float *sink, cudaStream_t stream);
 cudaError_t ws_cal_shared        (unsigned blocks, int iters, float *sink, cudaStream_t stream);
 cudaError_t ws_cal_constant      (unsigned distinct, unsigned blocks, int iters, float *sink, cudaStream_t stream);
 /* lines 0: every lane of every warp on p[0] */

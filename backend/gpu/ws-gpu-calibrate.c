@@ -216,7 +216,7 @@ launch_l1 (Cal     *c,
            gpointer data)
 {
   const Shape *s = data;
-  return ws_cal_l1 (c->small, s->lines, s->blocks, s->iters, c->sink, 0);
+  return ws_cal_l1 (c->small, s->lines, s->per_line == 32 ? 0 : 8, s->blocks, s->iters, c->sink, 0);
 }
 
 static cudaError_t
@@ -345,8 +345,18 @@ measure_sm (Cal     *c,
   if (!ws_gpu_check (cudaMemset (c->small, 0, L1_SET_BYTES), "clearing L1's working set", error) ||
       !time_launch (c, "the L1 kernel", launch_l1, &s, FALSE, &t, error))
     return FALSE;
-  add (c, "l1_cycles_per_line", cycles_per (c, t, warp_instructions * 32),
-       "measured: loads of 32 lines a warp (ld.global.nc) over 32 KiB that L1 holds");
+  all = cycles_per (c, t, warp_instructions);
+  s.per_line = 32;
+  if (!time_launch (c, "the L1 kernel", launch_l1, &s, FALSE, &t, error))
+    return FALSE;
+  s.per_line = 0;
+  one = cycles_per (c, t, warp_instructions);
+  /* a request costs its lookup, and each line it touches */
+  add (c, "l1_cycles_per_line", MAX ((all - one) / 31, 0.01),
+       "measured: loads (ld.global.nc) of 32 lines a warp (%.2f cycles) less those of one line (%.2f), over 31, "
+       "over 32 KiB that L1 holds", all, one);
+  add (c, "l1_cycles_per_request", MAX (one - MAX ((all - one) / 31, 0.01), 0),
+       "measured: loads of one line a warp, less what the line costs");
   s.iters = 512;
   warp_instructions = (double) s.blocks * 8 * s.iters;
   if (!next_step (c, error) || !time_launch (c, "the shared-memory kernel", launch_shared, &s, FALSE, &t, error))

@@ -10,6 +10,7 @@ G_DEFINE_QUARK (ws-device-profile-error-quark, ws_device_profile_error)
   { NAME, WS_PROFILE_FIELD_##TYPE, G_STRUCT_OFFSET (WsDeviceProfile, MEMBER), MIN, MAX, DESC, NAN }
 /* the H200's (data/devices/nvidia-h200.json), for files made before the
  * fields were */
+#define L1_CYCLES_PER_REQUEST 1.0
 #define SHARED_LATENCY_NS 14.7
 #define ALU_LATENCY_NS 2.16
 #define FENCE_BLOCK_NS 25
@@ -77,6 +78,8 @@ static const WsProfileField fields[] = {
            "managed memory the kernel's page faults migrate to the device", 1.0e10),
   F_SINCE ("managed_fault_us", DOUBLE, managed_fault_us, 0, 1e6,
            "what a launch whose managed memory is on the host pays before the first page arrives", 120),
+  F_SINCE ("l1_cycles_per_request", DOUBLE, l1_cycles_per_request, 0, 100,
+           "SM cycles per global or local load of a warp, besides its lines", L1_CYCLES_PER_REQUEST),
   F_SINCE ("shared_latency_ns", DOUBLE, shared_latency_ns, 0, 100000,
            "a shared load that waits for the one before, one block of 8 warps on the SM", SHARED_LATENCY_NS),
   F_SINCE ("alu_latency_ns", DOUBLE, alu_latency_ns, 0, 100000,
