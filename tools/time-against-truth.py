@@ -55,4 +55,6 @@ for preset, params, h, tol in points:
     n += 1
     good += ok
     print("%-44s model %9.4f  measured %9.4f  %5.2fx  %-3s %s" % (label, m, h, m / h, "ok" if ok else "X", d["bound"]))
-print("%d of %d within %g %%" % (good, n, tol * 100))
+if not points:
+    sys.exit("no times in %s: a table made before the model predicted time has none" % a.table)
+print("%d of %d within %g %%" % (good, n, points[0][3] * 100))

@@ -79,7 +79,7 @@ static const WsProfileField fields[] = {
   F_SINCE ("managed_fault_us", DOUBLE, managed_fault_us, 0, 1e6,
            "what a launch whose managed memory is on the host pays before the first page arrives", 120),
   F_SINCE ("l1_cycles_per_request", DOUBLE, l1_cycles_per_request, 0, 100,
-           "SM cycles per global or local load of a warp, besides its lines", L1_CYCLES_PER_REQUEST),
+           "SM cycles per global load of a warp, besides its lines", L1_CYCLES_PER_REQUEST),
   F_SINCE ("shared_latency_ns", DOUBLE, shared_latency_ns, 0, 100000,
            "a shared load that waits for the one before, one block of 8 warps on the SM", SHARED_LATENCY_NS),
   F_SINCE ("alu_latency_ns", DOUBLE, alu_latency_ns, 0, 100000,

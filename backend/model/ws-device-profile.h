@@ -94,7 +94,7 @@ typedef struct
    * arithmetic is one thread's while the others wait: it has no such part. */
   double shared_latency_ns;
   double alu_latency_ns;
-  double l1_cycles_per_request;     /* per global or local load a warp makes, besides its lines (optional) */
+  double l1_cycles_per_request;     /* per global load a warp makes, besides its lines (optional) */
   double fence_block_ns;
   double fence_gpu_ns;
   double fence_system_ns;

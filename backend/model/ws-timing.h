@@ -48,6 +48,7 @@ typedef struct
   double lines;                  /* global and local lines the requests touch */
   double local_lines;            /* of them, local */
   double load_requests;          /* global and local */
+  double global_load_requests;
   double wavefronts;             /* shared */
   double shared_atomic_conflicts;
   double constant_instructions;
