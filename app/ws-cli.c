@@ -125,8 +125,9 @@ main (int    argc,
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
-  /* the command line speaks English, its figures too: a script makes the
-   * same files in any locale */
+  /* the command line speaks English, its figures too, and writes numbers
+   * with a point: a script makes the same files in any locale */
+  setlocale (LC_NUMERIC, "C");
 #if WS_HAVE_FIGURES
   ws_figure_set_translated (FALSE);
 #endif
