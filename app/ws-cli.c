@@ -2,6 +2,9 @@
 #include "ws-config.h"
 #include "ws-cli.h"
 #include "ws-file-writer.h"
+#if WS_HAVE_FIGURES
+#include "ws-figure-i18n.h"
+#endif
 
 #include <glib/gi18n.h>
 #include <locale.h>
@@ -122,6 +125,12 @@ main (int    argc,
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  /* the command line speaks English, its figures too, and writes numbers
+   * with a point: a script makes the same files in any locale */
+  setlocale (LC_NUMERIC, "C");
+#if WS_HAVE_FIGURES
+  ws_figure_set_translated (FALSE);
+#endif
   ws_file_writer_init_process ();
 
   /* "help COMMAND" is "COMMAND --help" */

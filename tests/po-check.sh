@@ -24,7 +24,7 @@ done < "$source/po/POTFILES.in"
 
 # 2. and each file with marked strings is in it
 cd "$source"
-for f in $(grep -rlE '(^|[^A-Za-z0-9_])N?_\("' app ui --include='*.c') \
+for f in $(grep -rlE '(^|[^A-Za-z0-9_])N?_\("' app backend ui --include='*.c') \
          $(grep -rl 'translatable="yes"' ui --include='*.ui'); do
   if grep -qxF "$f" po/POTFILES.in; then :; else
     echo "not ok: $f marks strings for translation but po/POTFILES.in does not list it"
@@ -56,7 +56,9 @@ for s in \
   'msgid "Add a GPU Elsewhere"' \
   'msgid "Sectors per request"' \
   'msgid "Compare two to four presets side by side"' \
-  'msgid "GPU Memory Explorer"'; do
+  'msgid "GPU Memory Explorer"' \
+  'msgid "Shared-memory banks"' \
+  'msgid "elements between consecutive threads"'; do
   if grep -qF "$s" "$pot"; then
     echo "ok: the .pot has $s"
   else

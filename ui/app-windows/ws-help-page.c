@@ -105,8 +105,8 @@ preset_list (const char *topic,
 
       if (g_strcmp0 (presets[i].topic, topic) != 0)
         continue;
-      title = g_markup_escape_text (presets[i].title, -1);
-      subtitle = g_markup_printf_escaped ("<tt>%s</tt> · %s", presets[i].id, presets[i].summary);
+      title = g_markup_escape_text (_(presets[i].title), -1);
+      subtitle = g_markup_printf_escaped ("<tt>%s</tt> · %s", presets[i].id, _(presets[i].summary));
       row = adw_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
@@ -136,7 +136,8 @@ topic_list (void)
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *item = g_markup_printf_escaped ("<a href=\"help:%s\">%s</a>: %s",
-                                                       topics[i].id, topics[i].title, topics[i].summary);
+                                                       topics[i].id, _(topics[i].title),
+                                                       _(topics[i].summary));
       gtk_box_append (GTK_BOX (box), bullet (item));
     }
   return box;

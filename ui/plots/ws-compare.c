@@ -11,6 +11,7 @@
  * pattern's cost is level with the first pattern's measured time: where a
  * point would be if time followed the model. */
 #include "ws-compare.h"
+#include "ws-figure-i18n-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -29,9 +30,9 @@ static const struct
   const char *unit;          /* for absolute values */
   const char *description;   /* the subtitle */
 } costs_info[N_COSTS] = {
-  { "bytes moved", "B", "bytes moved per warp by global and local sectors" },
-  { "wavefronts", "wavefronts", "shared-memory wavefronts per warp" },
-  { "requests", "requests", "constant-cache requests per warp" },
+  { N_("bytes moved"), "B", N_("bytes moved per warp by global and local sectors") },
+  { N_("wavefronts"), N_("wavefronts"), N_("shared-memory wavefronts per warp") },
+  { N_("requests"), N_("requests"), N_("constant-cache requests per warp") },
 };
 
 static double
@@ -93,9 +94,10 @@ speed_text (double t,
   g_autofree char *ratio = NULL;
 
   if (fabs (r - 1) < 0.005)
-    return g_strdup ("as fast");
+    return g_strdup (_("as fast"));
   ratio = format_ratio (r >= 1 ? r : 1 / r);
-  return g_strdup_printf ("%s %s", ratio, r >= 1 ? "slower" : "faster");
+  /* Translators: a ratio, "6.0×" */
+  return g_strdup_printf (r >= 1 ? _("%s slower") : _("%s faster"), ratio);
 }
 
 /* "256 B per warp", "1.02 kB per warp", "33 wavefronts per warp" */
@@ -208,7 +210,7 @@ add_measured (WsChart *chart,
           b->top = MAX (b->top, m->max_ms / 1e3);
           if (b->base_time == 0 && base)
             b->base_time = base->median_ms / 1e3;
-          note = i == 0 ? g_strdup ("baseline") : base ? speed_text (m->median_ms, base->median_ms) : NULL;
+          note = i == 0 ? g_strdup (_("baseline")) : base ? speed_text (m->median_ms, base->median_ms) : NULL;
           if (note)
             ws_chart_add_note (chart, i, note, hue, i > 0);
         }
@@ -230,16 +232,19 @@ add_model_notes (WsChart *chart,
       if (k != b->primary && !cost_varies (b->costs, b->items->len, k))
         continue;
       if (v <= 0)
-        text = g_strdup_printf ("model: no %s", k == COST_BYTES ? "global or local memory" : costs_info[k].name);
+        /* Translators: "model: no wavefronts" */
+        text = g_strdup_printf (_("model: no %s"), k == COST_BYTES ? _("global or local memory") : _(costs_info[k].name));
       else if (i == 0 || base <= 0)
         {
-          g_autofree char *amount = format_amount (v, costs_info[k].unit);
-          text = g_strdup_printf ("model: %s", amount);
+          g_autofree char *amount = format_amount (v, _(costs_info[k].unit));
+          /* Translators: "model: 4 wavefronts" */
+          text = g_strdup_printf (_("model: %s"), amount);
         }
       else
         {
           g_autofree char *ratio = format_ratio (v / base);
-          text = g_strdup_printf ("model: %s the %s", ratio, costs_info[k].name);
+          /* Translators: a ratio and a cost, "model: 2.0× the wavefronts" */
+          text = g_strdup_printf (_("model: %s the %s"), ratio, _(costs_info[k].name));
         }
       ws_chart_add_note (chart, i, text, WS_CHART_NOTE_MODEL, FALSE);
     }
@@ -253,8 +258,8 @@ static void
 add_predicted (WsChart *chart,
                Build   *b)
 {
-  g_autofree char *name = b->model_device ? g_strdup_printf ("model: predicted on %s", b->model_device)
-                                          : g_strdup ("model: predicted time");
+  g_autofree char *name = b->model_device ? g_strdup_printf (_("model: predicted on %s"), b->model_device)
+                                          : g_strdup (_("model: predicted time"));
   WsChartSeries *series = ws_chart_add_series (chart, name, WS_SERIES_POINTS, WS_CHART_Y, -1);
   double base = b->predicted[0].seconds;
 
@@ -271,18 +276,25 @@ add_predicted (WsChart *chart,
       for (CostKind k = 0; b->costs && k < N_COSTS; k++)
         if (k == b->primary || cost_varies (b->costs, b->items->len, k))
           {
-            g_autofree char *amount = format_amount (cost_value (&b->costs[i], k), costs_info[k].unit);
-            g_string_append_printf (t, "%smodel: %s", t->len ? "\n" : "", amount);
+            g_autofree char *amount = format_amount (cost_value (&b->costs[i], k), _(costs_info[k].unit));
+            if (t->len)
+              g_string_append_c (t, '\n');
+            g_string_append_printf (t, _("model: %s"), amount);
           }
       if (p->bound)
-        g_string_append_printf (t, "%sbound by %s", t->len ? "\n" : "", p->bound);
+        {
+          if (t->len)
+            g_string_append_c (t, '\n');
+          /* Translators: "bound by DRAM" */
+          g_string_append_printf (t, _("bound by %s"), _(p->bound));
+        }
       tip = g_string_free (t, FALSE);
       if (*tip)
         ws_chart_series_set_note (series, series->points->len - 1, tip);
       note = i == 0 ? NULL : speed_text (p->seconds, base);
       if (note)
         {
-          g_autofree char *text = g_strdup_printf ("model: %s", note);
+          g_autofree char *text = g_strdup_printf (_("model: %s"), note);
           ws_chart_add_note (chart, i, text, WS_CHART_NOTE_MODEL, FALSE);
         }
     }
@@ -310,8 +322,10 @@ add_model (WsChart *chart,
   if (b->primary == N_COSTS)
     return;
   base = cost_value (&b->costs[0], b->primary);
-  name = g_strdup_printf ("model: %s, relative to the first", costs_info[b->primary].name);
-  axis = g_strdup_printf ("model: %s, ratio", costs_info[b->primary].name);
+  /* Translators: a series of a plot, "model: wavefronts, relative to the first" */
+  name = g_strdup_printf (_("model: %s, relative to the first"), _(costs_info[b->primary].name));
+  /* Translators: an axis of a plot, "model: wavefronts, ratio" */
+  axis = g_strdup_printf (_("model: %s, ratio"), _(costs_info[b->primary].name));
   for (guint i = 0; i < b->items->len && base > 0; i++)
     {
       double r = cost_value (&b->costs[i], b->primary) / base;
@@ -384,7 +398,8 @@ headline (Build *b)
       if (all && fast != slow)
         {
           g_autofree char *ratio = format_ratio (ms->median_ms / mf->median_ms);
-          return g_strdup_printf ("%s is %s faster than %s",
+          /* Translators: "Shared-memory tile is 6.7× faster than Naive" */
+          return g_strdup_printf (_("%s is %s faster than %s"),
                                   ((WsCompareItem *) g_ptr_array_index (b->items, fast))->title, ratio,
                                   ((WsCompareItem *) g_ptr_array_index (b->items, slow))->title);
         }
@@ -398,7 +413,8 @@ default_title (GPtrArray *items)
   GString *s = g_string_new (NULL);
 
   for (guint i = 0; i < items->len; i++)
-    g_string_append_printf (s, "%s%s", i == 0 ? "" : i + 1 == items->len ? " against " : ", ",
+    /* Translators: between the last two of the patterns a comparison's title lists */
+    g_string_append_printf (s, "%s%s", i == 0 ? "" : i + 1 == items->len ? _(" against ") : ", ",
                             ((WsCompareItem *) g_ptr_array_index (items, i))->title);
   return g_string_free (s, FALSE);
 }
@@ -407,15 +423,18 @@ static char *
 subtitle (Build *b)
 {
   g_autofree char *sources = ws_plot_subtitle (b->sources);
+  g_autofree char *what = NULL;
 
   if (b->predicted)
-    return g_strdup_printf ("%s · ◇ the model's predicted time", sources);
+    return g_strdup_printf ("%s · %s", sources, _("◇ the model's predicted time"));
   if (b->primary == N_COSTS)
     return g_steal_pointer (&sources);
   /* the first has none of the cost: nothing to be relative to */
   if (cost_value (&b->costs[0], b->primary) <= 0)
-    return g_strdup_printf ("%s · model: %s", sources, costs_info[b->primary].description);
-  return g_strdup_printf ("%s · model: %s, relative to the first", sources, costs_info[b->primary].description);
+    what = g_strdup_printf (_("model: %s"), _(costs_info[b->primary].description));
+  else
+    what = g_strdup_printf (_("model: %s, relative to the first"), _(costs_info[b->primary].description));
+  return g_strdup_printf ("%s · %s", sources, what);
 }
 
 WsChart *
@@ -432,7 +451,7 @@ ws_compare_build_chart (GPtrArray              *items,
 
   g_return_val_if_fail (items->len >= 1 && items->len <= WS_COMPARE_MAX, chart);
   ws_chart_set_axis (chart, WS_CHART_X, NULL, NULL, FALSE, WS_AXIS_CATEGORY);
-  ws_chart_set_axis (chart, WS_CHART_Y, "median time", "s", TRUE, WS_AXIS_LINEAR);
+  ws_chart_set_axis (chart, WS_CHART_Y, _("median time"), "s", TRUE, WS_AXIS_LINEAR);
   for (guint i = 0; i < items->len; i++)
     ws_chart_add_category (chart, ((WsCompareItem *) g_ptr_array_index (items, i))->title);
   add_measured (chart, &b);
@@ -451,7 +470,7 @@ ws_compare_build_chart (GPtrArray              *items,
   if (title == NULL)
     title = default_title (items);
   ws_chart_set_title (chart, title, sub);
-  ws_chart_set_message (chart, "No measurement of these patterns: no GPU, and no recording of them.");
+  ws_chart_set_message (chart, _("No measurement of these patterns: no GPU, and no recording of them."));
   return chart;
 }
 

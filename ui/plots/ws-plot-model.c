@@ -8,6 +8,7 @@
 
 #include "ws-chart.h"
 #include "ws-device-json.h"
+#include "ws-figure-i18n-private.h"
 #include "ws-kernel-launch.h"
 
 /* Launches already followed, by preset, pattern and device: the hierarchy
@@ -54,17 +55,18 @@ cache_insert (char              *key,
   g_mutex_unlock (&cache_lock);
 }
 
-/* The bounds as the figures name them, in WsBound's order. */
+/* The bounds as the figures name them, in WsBound's order; English, translated
+ * where they are shown. */
 static const char *level_names[WS_N_BOUNDS] = {
   [WS_BOUND_DRAM] = "DRAM",
   [WS_BOUND_L2] = "L2",
   [WS_BOUND_L1] = "L1",
-  [WS_BOUND_SHARED] = "shared",
-  [WS_BOUND_CONSTANT] = "constant",
-  [WS_BOUND_ATOMICS] = "atomics",
-  [WS_BOUND_ALU] = "arithmetic",
-  [WS_BOUND_BLOCKS] = "blocks",
-  [WS_BOUND_LAUNCH] = "launch",
+  [WS_BOUND_SHARED] = N_("shared"),
+  [WS_BOUND_CONSTANT] = N_("constant"),
+  [WS_BOUND_ATOMICS] = N_("atomics"),
+  [WS_BOUND_ALU] = N_("arithmetic"),
+  [WS_BOUND_BLOCKS] = N_("blocks"),
+  [WS_BOUND_LAUNCH] = N_("launch"),
 };
 
 G_STATIC_ASSERT (WS_N_BOUNDS <= WS_PLOT_MAX_LEVELS);
@@ -192,7 +194,7 @@ ws_plot_model_describe_levels (const WsPlotModel *model)
     {
       WsChartAxis axis = { .unit = (char *) "s", .si = TRUE, .max = sorted[i].seconds };
       g_autofree char *t = ws_chart_axis_format (&axis, sorted[i].seconds, TRUE);
-      g_string_append_printf (s, "%s%s %s", i ? " · " : "", sorted[i].name, t);
+      g_string_append_printf (s, "%s%s %s", i ? " · " : "", _(sorted[i].name), t);
     }
   return g_string_free (s, FALSE);
 }

@@ -7,6 +7,7 @@
  * zero, so that "twice as many sectors" and "twice as long" look alike
  * only when they are. */
 #include "ws-plot.h"
+#include "ws-figure-i18n-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -63,20 +64,25 @@ char *
 ws_plot_recording_name (WsRecording *recording)
 {
   const WsDeviceInfo *d = ws_recording_get_device (recording);
-  const char *name = d && d->name ? d->name : "an unknown GPU";
+  const char *name = d && d->name ? d->name : _("an unknown GPU");
   g_autofree char *date = NULL;
 
   if (ws_recording_get_measured_here (recording))
-    return g_strdup_printf ("recorded on %s", name);
-  /* numbers copied from another recording (a CLI run with no GPU): say so */
+    /* Translators: a series of a plot, "recorded on NVIDIA H200" */
+    return g_strdup_printf (_("recorded on %s"), name);
+  /* numbers copied from another recording (a CLI run with no GPU): say so.
+   * The date is ISO 8601, in any locale: the plot is a document, exported
+   * as a figure and as data, and ISO reads the same everywhere. */
   date = g_date_time_format (ws_recording_get_date (recording), "%Y-%m-%d");
-  return g_strdup_printf ("recorded on %s on %s (not measured here)", name, date);
+  /* Translators: a GPU's name, then an ISO date */
+  return g_strdup_printf (_("recorded on %s on %s (not measured here)"), name, date);
 }
 
 char *
 ws_plot_live_name (const char *device)
 {
-  return g_strdup_printf ("measured now on %s", device ? device : "this GPU");
+  /* Translators: a series of a plot, "measured now on NVIDIA H200" */
+  return g_strdup_printf (_("measured now on %s"), device ? device : _("this GPU"));
 }
 
 char *
@@ -87,8 +93,10 @@ ws_plot_subtitle (const WsPlotSources *sources)
   if (sources->live_device)
     {
       g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+      /* ISO 8601 whatever the locale, as in ws_plot_recording_name */
       g_autofree char *day = g_date_time_format (now, "%Y-%m-%d");
-      g_string_append_printf (s, "Live on %s, %s", sources->live_device, day);
+      /* Translators: a GPU's name, then an ISO date */
+      g_string_append_printf (s, _("Live on %s, %s"), sources->live_device, day);
     }
   for (guint i = 0; sources->recordings && i < sources->recordings->len; i++)
     {
@@ -96,11 +104,15 @@ ws_plot_subtitle (const WsPlotSources *sources)
       const WsDeviceInfo *d = ws_recording_get_device (r);
       GDateTime *date = ws_recording_get_date (r);
       g_autofree char *day = date ? g_date_time_format (date, "%Y-%m-%d") : g_strdup ("?");
-      g_string_append_printf (s, "%sRecorded on %s, %s", s->len ? " · " : "", d && d->name ? d->name : "?", day);
+      if (s->len)
+        g_string_append (s, " · ");
+      /* Translators: a GPU's name, then an ISO date */
+      g_string_append_printf (s, _("Recorded on %s, %s"), d && d->name ? d->name : "?", day);
     }
   if (s->len == 0)
-    g_string_append (s, "Nothing measured: no GPU and no recording");
-  g_string_append (s, " · points: median time per launch, bars: fastest to slowest sample");
+    g_string_append (s, _("Nothing measured: no GPU and no recording"));
+  g_string_append (s, " · ");
+  g_string_append (s, _("points: median time per launch, bars: fastest to slowest sample"));
   return g_string_free (s, FALSE);
 }
 
@@ -123,13 +135,13 @@ ws_plot_model_metric (const WsLaunchStats *stats,
     {
     case WS_SPACE_GLOBAL:
     case WS_SPACE_LOCAL:
-      *name = "sectors per request";
+      *name = N_("sectors per request");
       return sum.requests ? ws_stats_sectors_per_request (&sum) : NAN;
     case WS_SPACE_SHARED:
-      *name = "wavefronts per instruction";
+      *name = N_("wavefronts per instruction");
       return sum.instructions ? ws_stats_wavefronts_per_instruction (&sum) : NAN;
     case WS_SPACE_CONSTANT:
-      *name = "requests per instruction";
+      *name = N_("requests per instruction");
       return sum.instructions ? (double) sum.requests / sum.instructions : NAN;
     case WS_SPACE_REGISTER:
     case WS_N_SPACES:
@@ -229,10 +241,15 @@ ws_plot_prediction_describe (const WsPlotPrediction *p,
 {
   GString *s = g_string_new (NULL);
 
+  /* Translators: "model: 4 sectors per request" */
   if (!isnan (p->metric) && metric_name)
-    g_string_append_printf (s, "model: %.3g %s", p->metric, metric_name);
-  if (p->bound)
-    g_string_append_printf (s, "%sbound by %s", s->len ? " · " : "model: ", p->bound);
+    g_string_append_printf (s, _("model: %.3g %s"), p->metric, _(metric_name));
+  /* Translators: "bound by DRAM", after what the model counts */
+  if (p->bound && s->len)
+    g_string_append_printf (s, _(" · bound by %s"), _(p->bound));
+  /* Translators: "model: bound by DRAM" */
+  else if (p->bound)
+    g_string_append_printf (s, _("model: bound by %s"), _(p->bound));
   if (s->len == 0)
     {
       g_string_free (s, TRUE);
@@ -273,8 +290,9 @@ add_predicted_time (WsChart           *chart,
                     const WsPlotInput *in,
                     const double      *xs)
 {
-  g_autofree char *name = in->model_device ? g_strdup_printf ("model: predicted on %s", in->model_device)
-                                           : g_strdup ("model: predicted time");
+  /* Translators: a series of a plot, "model: predicted on NVIDIA H200" */
+  g_autofree char *name = in->model_device ? g_strdup_printf (_("model: predicted on %s"), in->model_device)
+                                           : g_strdup (_("model: predicted time"));
   WsChartSeries *series = ws_chart_add_series (chart, name, in->sweep_param ? WS_SERIES_LINE : WS_SERIES_POINTS,
                                                WS_CHART_Y, -1);
 
@@ -312,8 +330,9 @@ add_prediction (WsChart           *chart,
   /* no time without a device: what the model counts, on an axis of its own */
   if (in->prediction_name == NULL)
     return;
-  name = g_strdup_printf ("model: %s", in->prediction_name);
-  ws_chart_set_axis (chart, WS_CHART_Y2, in->prediction_name, NULL, FALSE, WS_AXIS_LINEAR);
+  /* Translators: a series of a plot, "model: sectors per request" */
+  name = g_strdup_printf (_("model: %s"), _(in->prediction_name));
+  ws_chart_set_axis (chart, WS_CHART_Y2, _(in->prediction_name), NULL, FALSE, WS_AXIS_LINEAR);
   series = ws_chart_add_series (chart, name, WS_SERIES_LINE, WS_CHART_Y2, -1);
   series->dashed = TRUE;
   for (guint i = 0; i < in->prediction->len; i++)
@@ -375,13 +394,13 @@ param_unit (const char *param)
     const char *name;
     const char *unit;
   } units[] = {
-    { "stride", "elements" }, { "offset", "elements" }, { "elem_size", "B" }, { "pad", "words" },
-    { "step", "elements" }, { "hit_ratio", "%" }, { "hot", "elements" }, { "N", "elements" },
+    { "stride", N_("elements") }, { "offset", N_("elements") }, { "elem_size", "B" }, { "pad", N_("words") },
+    { "step", N_("elements") }, { "hit_ratio", "%" }, { "hot", N_("elements") }, { "N", N_("elements") },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (units); i++)
     if (g_str_equal (units[i].name, param))
-      return units[i].unit;
+      return _(units[i].unit);
   return NULL;
 }
 
@@ -488,14 +507,15 @@ build_sweep (WsChart             *chart,
              const WsPlotSources *sources)
 {
   g_autoptr (GArray) values = sweep_values (in);
-  g_autofree char *title = g_strdup_printf ("Time per launch as %s varies", in->sweep_param);
+  /* Translators: a plot's title; the parameter is a name in code, "stride" */
+  g_autofree char *title = g_strdup_printf (_("Time per launch as %s varies"), in->sweep_param);
   g_autofree char *subtitle = ws_plot_subtitle (sources);
   g_autofree double *xs = g_new (double, values->len);
   gint64 current;
 
   ws_chart_set_title (chart, title, subtitle);
   sweep_axis (chart, in->sweep_param, values);
-  ws_chart_set_axis (chart, WS_CHART_Y, "median time", "s", TRUE, WS_AXIS_LINEAR);
+  ws_chart_set_axis (chart, WS_CHART_Y, _("median time"), "s", TRUE, WS_AXIS_LINEAR);
   for (guint i = 0; i < values->len; i++)
     xs[i] = g_array_index (values, gint64, i);
   add_prediction (chart, in, xs);
@@ -578,12 +598,12 @@ build_topic (WsChart             *chart,
   const WsTopic *topic = in->preset ? ws_topic_lookup (in->preset->topic) : NULL;
 
   ws_chart_set_axis (chart, WS_CHART_X, NULL, NULL, FALSE, WS_AXIS_CATEGORY);
-  ws_chart_set_axis (chart, WS_CHART_Y, "median time", "s", TRUE, WS_AXIS_LINEAR);
-  ws_chart_set_title (chart, topic ? topic->title : "Time per launch", subtitle);
+  ws_chart_set_axis (chart, WS_CHART_Y, _("median time"), "s", TRUE, WS_AXIS_LINEAR);
+  ws_chart_set_title (chart, topic ? _(topic->title) : _("Time per launch"), subtitle);
   for (guint i = 0; i < presets->len; i++)
     {
       const WsPreset *p = g_ptr_array_index (presets, i);
-      g_autofree char *t = p ? ws_preset_short_title (p->title) : g_strdup ("edited pattern");
+      g_autofree char *t = p ? ws_preset_short_title (_(p->title)) : g_strdup (_("edited pattern"));
 
       ws_chart_add_category (chart, t);
       xs[i] = i;

@@ -66,7 +66,9 @@ preset_names (void)
   for (guint i = 0; i < n; i++)
     {
       const WsTopic *topic = ws_topic_lookup (presets[i].topic);
-      g_autofree char *name = g_strdup_printf ("%s: %s", topic ? topic->title : presets[i].topic, presets[i].title);
+      /* Translators: a topic and one of its presets, "Shared-memory banks: Stride sweep" */
+      g_autofree char *name = g_strdup_printf (_("%s: %s"), topic ? _(topic->title) : presets[i].topic,
+                                               _(presets[i].title));
       gtk_string_list_append (list, name);
     }
   return G_LIST_MODEL (list);

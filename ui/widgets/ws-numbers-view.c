@@ -237,7 +237,7 @@ ws_numbers_view_set_prediction (WsNumbersView *self,
     set_row (self, "predicted", t);
   }
   set_row (self, "bound", bound);
-  adw_action_row_set_subtitle (find_row (self, "bound"), detail ? detail : "the slowest level");
+  adw_action_row_set_subtitle (find_row (self, "bound"), detail ? detail : _("the slowest level"));
 }
 
 static void

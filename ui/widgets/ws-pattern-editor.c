@@ -401,8 +401,9 @@ make_param_row (WsPatternEditor *self,
   GtkWidget *spin = gtk_spin_button_new (adj, 1, 0);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), p->name);
-  if (p->description)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), p->description);
+  /* a preset's parameter is described in the catalogue's English: translated here */
+  if (p->description && *p->description)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(p->description));
   /* a slider where it can reach every value */
   if (p->max - p->min <= 512)
     {

@@ -43,7 +43,7 @@ update_header (GtkListBoxRow *row,
       gtk_list_box_row_set_header (row, NULL);
       return;
     }
-  label = gtk_label_new (ws_topic_lookup (preset->topic)->title);
+  label = gtk_label_new (_(ws_topic_lookup (preset->topic)->title));
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_add_css_class (label, "heading");
   gtk_widget_add_css_class (label, "ws-topic");
@@ -54,14 +54,14 @@ static GtkWidget *
 make_row (const WsPreset *preset)
 {
   GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *label = gtk_label_new (preset->title);
+  GtkWidget *label = gtk_label_new (_(preset->title));
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 28);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
-  gtk_widget_set_tooltip_text (row, preset->summary);
+  gtk_widget_set_tooltip_text (row, _(preset->summary));
   gtk_widget_set_name (row, preset->id);
   g_object_set_data (G_OBJECT (row), "ws-preset", (gpointer) preset);
   return row;

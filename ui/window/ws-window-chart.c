@@ -173,8 +173,17 @@ ws_window_queue_chart (WsWindow *self)
   self->chart_timeout = g_timeout_add ((guint) CLAMP (wait / 1000, 0, 100), rebuild_chart_now, self);
 }
 
-void
-ws_window_rebuild_chart (WsWindow *self)
+char *
+ws_window_format_day (GDateTime *t)
+{
+  g_autoptr (GDateTime) local = g_date_time_to_local (t);
+
+  return g_date_time_format (local, "%x");
+}
+
+/* The measured plot of the pattern shown, as it stands. */
+WsChart *
+ws_window_build_chart (WsWindow *self)
 {
   g_autofree char *key = ws_window_pattern_key (self);
   const char *param = ws_window_sweep_param (self);
@@ -192,14 +201,20 @@ ws_window_rebuild_chart (WsWindow *self)
                   ? self->sweep_points : NULL,
   };
   WsPlotSources sources;
-  WsChart *chart;
 
   in.prediction = prediction_for (self, pkey, ws_plot_prediction_patterns (&in), ws_plot_prediction_presets (&in));
   in.prediction_name = self->prediction_name;
   in.model_device = ws_session_get_device_profile (self->session)
                       ? ((WsDeviceProfile *) ws_session_get_device_profile (self->session))->name : NULL;
   ws_window_plot_sources (self, &sources, recordings);
-  chart = ws_plot_build (&in, &sources);
+  return ws_plot_build (&in, &sources);
+}
+
+void
+ws_window_rebuild_chart (WsWindow *self)
+{
+  WsChart *chart = ws_window_build_chart (self);
+
   if (!ws_session_get_recording_loaded (self->session) || !ws_session_get_probed (self->session))
     ws_chart_set_message (chart, _("Looking for a GPU and the recorded measurements…"));
   else if (ws_session_get_device (self->session))

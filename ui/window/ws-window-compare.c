@@ -128,23 +128,32 @@ compare_prediction_for (WsWindow  *self,
   return NULL;
 }
 
-void
-ws_window_rebuild_compare (WsWindow *self)
+/* The chart of the comparison, as it stands; NULL with too few items. */
+WsChart *
+ws_window_build_compare_chart (WsWindow *self)
 {
   GPtrArray *items = ws_session_get_comparison (self->session);
   WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
   g_autoptr (GPtrArray) recordings = NULL;
   const WsPlotPrediction *predicted;
   WsPlotSources sources;
-  WsChart *chart;
 
   if (items == NULL || items->len < WS_COMPARE_MIN)
-    return;
+    return NULL;
   recordings = ws_session_dup_recordings (self->session);
   ws_window_plot_sources (self, &sources, recordings);
   predicted = compare_prediction_for (self, items);
-  chart = ws_compare_build_chart (items, ws_session_get_comparison_costs (self->session), predicted,
-                                  profile ? profile->name : NULL, &sources);
+  return ws_compare_build_chart (items, ws_session_get_comparison_costs (self->session), predicted,
+                                 profile ? profile->name : NULL, &sources);
+}
+
+void
+ws_window_rebuild_compare (WsWindow *self)
+{
+  WsChart *chart = ws_window_build_compare_chart (self);
+
+  if (chart == NULL)
+    return;
   if (!ws_session_get_recording_loaded (self->session) || !ws_session_get_probed (self->session))
     ws_chart_set_message (chart, _("Looking for a GPU and the recorded measurements…"));
   else if (ws_session_get_device (self->session))

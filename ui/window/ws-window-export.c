@@ -4,6 +4,7 @@
  * SVG or PDF surface (ws-export.c), in the style the preferences ask for;
  * and the data behind a plot as CSV or JSON. */
 #include "ws-window-private.h"
+#include "ws-figure-i18n.h"
 
 #include <math.h>
 
@@ -163,6 +164,24 @@ export_plot (WsWindow       *self,
                             ws_chart_view_get_chart (view), error);
 }
 
+/* The plot's data, built again in English: a file of data says the same
+ * whatever the locale of who saved it (ws-figure-i18n.h). */
+static gboolean
+export_data (WsWindow        *self,
+             const char      *path,
+             WsExportFormat   format,
+             GError         **error)
+{
+  g_autoptr (WsChart) chart = NULL;
+
+  ws_figure_push_untranslated ();
+  chart = ws_window_comparing (self) ? ws_window_build_compare_chart (self) : ws_window_build_chart (self);
+  ws_figure_pop_untranslated ();
+  if (chart == NULL)
+    return ws_export_chart_data (path, format, ws_chart_view_get_chart (page_chart (self)), error);
+  return ws_export_chart_data (path, format, chart, error);
+}
+
 gboolean
 ws_window_export (WsWindow       *self,
                   WsWindowExport  what,
@@ -182,7 +201,7 @@ ws_window_export (WsWindow       *self,
     }
   /* a view of a warp has no table behind it: the data is the plot's */
   if (!ws_export_format_is_drawing (format))
-    return ws_export_chart_data (path, format, ws_chart_view_get_chart (page_chart (self)), error);
+    return export_data (self, path, format, error);
   if (what == WS_WINDOW_EXPORT_PLOT)
     return export_plot (self, path, format, scale, error);
   if (ws_window_comparing (self))

@@ -49,7 +49,7 @@ load_cached (const char  *id,
   if (info)
     {
       g_autoptr (GDateTime) t = g_file_info_get_modification_date_time (info);
-      *when = t ? g_date_time_format (t, "%Y-%m-%d") : NULL;
+      *when = t ? ws_window_format_day (t) : NULL;
     }
   return profile;
 }
@@ -90,13 +90,14 @@ profile_of_live (WsWindow           *self,
 
   if ((profile = load_cached (id, &when)))
     {
-      set_profile (self, profile, when ? g_strdup_printf ("calibrated on this GPU on %s", when)
-                                       : g_strdup ("calibrated on this GPU"));
+      /* Translators: where the model's device profile comes from; a date */
+      set_profile (self, profile, when ? g_strdup_printf (_("calibrated on this GPU on %s"), when)
+                                       : g_strdup (_("calibrated on this GPU")));
       return TRUE;
     }
   if ((profile = ws_device_profile_find (id, NULL)))
     {
-      set_profile (self, profile, g_strdup ("the profile shipped for this GPU"));
+      set_profile (self, profile, g_strdup (_("the profile shipped for this GPU")));
       return TRUE;
     }
   /* none ships for it: measured once, then kept (not again by itself
@@ -117,7 +118,7 @@ profile_of_recording (WsWindow *self)
 
   if (id == NULL || (profile = ws_device_profile_find (id, NULL)) == NULL)
     return FALSE;
-  set_profile (self, profile, g_strdup ("the profile shipped for the recording's GPU"));
+  set_profile (self, profile, g_strdup (_("the profile shipped for the recording's GPU")));
   return TRUE;
 }
 
@@ -200,7 +201,7 @@ keep_calibration (JsonNode  *reply,
     }
   if (!g_file_set_contents (path, text, -1, error))
     return NULL;
-  *date_out = g_date_time_format (now, "%Y-%m-%d");
+  *date_out = ws_window_format_day (now);
   return ws_device_profile_copy (cp->profile);
 }
 
@@ -222,7 +223,7 @@ calibrated (GObject      *source,
     profile = keep_calibration (reply, &date, &error);
   if (profile)
     {
-      set_profile (self, profile, g_strdup_printf ("calibrated on this GPU on %s", date));
+      set_profile (self, profile, g_strdup_printf (_("calibrated on this GPU on %s"), date));
       ws_window_toast (self, _("The GPU is calibrated: the model follows launches below L1 with what it measured"));
     }
   else
@@ -365,13 +366,14 @@ static char *
 hierarchy_title (WsWindow *self)
 {
   if (self->preset && !self->edited)
-    return ws_preset_short_title (self->preset->title);
+    return ws_preset_short_title (_(self->preset->title));
   if (self->preset)
     {
-      g_autofree char *name = ws_preset_short_title (self->preset->title);
-      return g_strdup_printf ("%s, edited", name);
+      g_autofree char *name = ws_preset_short_title (_(self->preset->title));
+      /* Translators: a preset's name */
+      return g_strdup_printf (_("%s, edited"), name);
     }
-  return g_strdup ("Your pattern");
+  return g_strdup (_("Your pattern"));
 }
 
 static char *
@@ -381,7 +383,7 @@ profile_description (WsWindow              *self,
   if (profile == NULL)
     return g_strdup (_("No device to follow the launch on"));
   return g_strdup_printf (_("The whole launch on the %s: %s"), profile->name ? profile->name : profile->id,
-                          self->profile_source ? self->profile_source : "profile");
+                          self->profile_source ? self->profile_source : _("profile"));
 }
 
 static void
@@ -400,8 +402,9 @@ show_numbers (WsWindow *self)
   if (self->hierarchy && !isnan (self->hierarchy->predicted_s))
     {
       g_autofree char *levels = ws_plot_model_describe_levels (self->hierarchy);
-      ws_numbers_view_set_prediction (self->numbers, self->hierarchy->predicted_s,
-                                      ws_plot_model_bound_name (self->hierarchy), levels);
+      const char *bound = ws_plot_model_bound_name (self->hierarchy);
+
+      ws_numbers_view_set_prediction (self->numbers, self->hierarchy->predicted_s, bound ? _(bound) : NULL, levels);
     }
   else
     ws_numbers_view_set_prediction (self->numbers, NAN, NULL, NULL);

@@ -219,6 +219,10 @@ void     ws_window_sweep_stopped        (WsWindow       *self,
 void     ws_window_resume_sweep         (WsWindow       *self);
 
 /* ws-window-chart.c */
+/* A day as the user's locale writes it, for what the window says; plots,
+ * which are documents too, write ISO 8601 (ws_plot_recording_name). */
+char    *ws_window_format_day           (GDateTime      *t);
+WsChart *ws_window_build_chart         (WsWindow       *self);
 void     ws_window_rebuild_chart        (WsWindow       *self);
 /* Points of a sweep can arrive faster than anyone reads them: rebuilds the
  * chart soon, at most every 80 ms (a replayed sweep, one point every 100 ms,
@@ -257,6 +261,7 @@ gboolean ws_window_is_opening           (WsWindow       *self);
 /* ws-window-compare.c */
 void     ws_window_compare_class_init   (GtkWidgetClass *widget_class);
 void     ws_window_compare_init         (WsWindow       *self);
+WsChart *ws_window_build_compare_chart (WsWindow       *self);
 void     ws_window_rebuild_compare      (WsWindow       *self);
 
 /* ws-window-export.c */

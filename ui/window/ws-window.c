@@ -288,9 +288,9 @@ ws_window_load_preset (WsWindow   *self,
   /* open on the instruction that says most (a tiled transpose: its tile) */
   ws_pattern_editor_set_pattern_at (self->editor, pattern, ws_compare_main_access (pattern));
   set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
-  gtk_label_set_text (self->preset_title, preset->title);
+  gtk_label_set_text (self->preset_title, _(preset->title));
   {
-    g_autofree char *markup = summary_markup (preset->summary);
+    g_autofree char *markup = summary_markup (_(preset->summary));
 
     gtk_label_set_markup (self->preset_summary, markup);
   }

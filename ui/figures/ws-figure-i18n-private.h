@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* _() and N_() for the figures and the plots, which do not include
+ * <glib/gi18n.h>: what they draw follows ws_figure_gettext. */
+#include "ws-figure-i18n.h"
+
+#define _(String) ws_figure_gettext (String)
+#define N_(String) (String)
