@@ -38,8 +38,8 @@ ws_hier_l1_init (WsHier                *h,
     {
       gsize sets = (gsize) profile->sms * h->l1_sets;
 
-      h->l1_key = g_new0 (guint32, sets * h->l1_ways);
-      h->l1_ref = g_new0 (guint64, sets);
+      h->l1_key = ws_hier_table_new (guint32, sets * h->l1_ways);
+      h->l1_ref = ws_hier_table_new (guint64, sets);
       h->l1_hand = g_new0 (guint8, sets);
     }
   h->last_first = g_new0 (guint64, n_acc);
@@ -53,8 +53,8 @@ ws_hier_l1_init (WsHier                *h,
 void
 ws_hier_l1_clear (WsHier *h)
 {
-  g_free (h->l1_key);
-  g_free (h->l1_ref);
+  g_aligned_free (h->l1_key);
+  g_aligned_free (h->l1_ref);
   g_free (h->l1_hand);
   g_free (h->l1_inserts);
   g_free (h->last_first);
@@ -117,6 +117,34 @@ l1_line (WsHier  *h,
   return hits;
 }
 
+void
+ws_hier_l1_prefetch (const WsHier    *h,
+                     guint            access,
+                     guint            sm,
+                     const WsSectors *s)
+{
+  const WsHierStats *st = &h->stats[access];
+  /* L2 too where most of the access's sectors missed so far */
+  gboolean l2 = st->l1_hits * 2 < st->l1_sectors || h->l1_sets == 0;
+  guint64 line = G_MAXUINT64;
+
+  for (guint i = 0; i < s->n; i++)
+    {
+      if (s->sector[i] >> 2 == line)
+        continue;
+      line = s->sector[i] >> 2;
+      if (h->l1_sets > 0)
+        {
+          gsize set = (gsize) sm * h->l1_sets + l1_set_of (h, line);
+
+          __builtin_prefetch (h->l1_key + set * h->l1_ways);
+          __builtin_prefetch (h->l1_ref + set);
+        }
+      if (l2)
+        ws_hier_l2_prefetch (h, line + 1);
+    }
+}
+
 static guint64
 hash_sectors (const WsSectors *s)
 {
@@ -151,7 +179,7 @@ ws_hier_load (WsHier          *h,
 
           st->l2_read_requests += tag != requested;
           requested = tag;
-          ws_hier_l2_read (h, access, tag, s->sector[i] & 3);
+          ws_hier_l2_read (h, access, tag, 1u << (s->sector[i] & 3));
         }
       return;
     }
@@ -173,13 +201,11 @@ ws_hier_load (WsHier          *h,
       for (j = i; j < s->n && (s->sector[j] >> 2) == line; j++)
         wanted |= 1u << (s->sector[j] & 3);
       hits = l1_line (h, sm, line, wanted);
-      st->l1_hits += (guint) __builtin_popcount (hits);
+      st->l1_hits += ws_hier_n_sectors (hits);
       if (wanted & ~hits)
         {
           st->l2_read_requests++;
-          for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
-            if (wanted & ~hits & (1u << k))
-              ws_hier_l2_read (h, access, line + 1, k);
+          ws_hier_l2_read (h, access, line + 1, wanted & ~hits);
         }
       i = j;
     }
@@ -210,19 +236,18 @@ flush_entry (WsHier       *h,
              WsStoreEntry *e)
 {
   WsHierStats *st = &h->stats[e->writer];
-  guint slot;
+  guint whole = 0;
   WsPendingLine *p;
 
   if (e->tag == 0)
     return;
-  st->l2_write_requests++;
-  st->l2_write_sectors += (guint) __builtin_popcount (e->sectors);
   for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
-    if ((e->sectors & (1u << k)) && e->mask[k] != WS_HIER_FULL_MASK)
-      st->l2_partial_sectors++;
+    whole |= (guint) (e->mask[k] == WS_HIER_FULL_MASK) << k;
+  st->l2_write_requests++;
+  st->l2_write_sectors += ws_hier_n_sectors (e->sectors);
+  st->l2_partial_sectors += ws_hier_n_sectors (e->sectors & ~whole);
 
-  slot = (guint) (ws_hier_hash (e->tag) % WS_HIER_PENDING);
-  p = &h->pending[slot];
+  p = &h->pending[ws_hier_hash (e->tag) % WS_HIER_PENDING];
   if (p->tag != e->tag)
     {
       if (p->tag != 0)
@@ -245,6 +270,13 @@ flush_entry (WsHier       *h,
 void
 ws_hier_apply_pending (WsHier *h)
 {
+  /* the lines are looked up one after another: ask for them all first */
+  for (guint i = 0, n = 0; n < h->n_pending && i < WS_HIER_PENDING; i++)
+    if (h->pending[i].tag != 0)
+      {
+        ws_hier_l2_prefetch (h, h->pending[i].tag);
+        n++;
+      }
   for (guint i = 0; h->n_pending > 0 && i < WS_HIER_PENDING; i++)
     {
       WsPendingLine *p = &h->pending[i];
@@ -265,25 +297,32 @@ ws_hier_flush_stores (WsHier *h,
     flush_entry (h, &h->sb[(gsize) sm * h->sb_lines + j]);
 }
 
+/* The buffer's entry for the line: the one holding it, else the first
+ * empty one, else the least recently used one, flushed. */
 static WsStoreEntry *
 buffer_entry (WsHier  *h,
               guint64  tag)
 {
   WsStoreEntry *buf = h->sb + (gsize) h->place.sm * h->sb_lines;
-  WsStoreEntry *oldest = &buf[0];
+  guint n = h->sb_lines;
+  WsStoreEntry *oldest = NULL;
+  WsStoreEntry *empty = NULL;
   WsStoreEntry *e;
 
-  for (guint j = 0; j < h->sb_lines; j++)
+  for (guint j = 0; j < n; j++)
     {
-      if (buf[j].tag == tag)
+      e = &buf[j];
+      if (e->tag == tag)
         {
-          buf[j].age = ++h->sb_clock;
-          return &buf[j];
+          e->age = ++h->sb_clock;
+          return e;
         }
-      if (oldest->tag != 0 && (buf[j].tag == 0 || buf[j].age < oldest->age))
-        oldest = &buf[j];
+      if (e->tag == 0)
+        empty = empty ? empty : e;
+      else if (oldest == NULL || e->age < oldest->age)
+        oldest = e;
     }
-  e = oldest;
+  e = empty ? empty : oldest;
   flush_entry (h, e);
   e->tag = tag;
   e->sectors = 0;
