@@ -228,6 +228,29 @@ ws_hier_atomic (WsHier          *h,
 /* Stores                                                             */
 /* ------------------------------------------------------------------ */
 
+/* The block's pending entry for a line, which it takes from the line that
+ * held it before (sent to L2). */
+static inline WsPendingLine *
+pending_line (WsHier  *h,
+              guint64  tag)
+{
+  WsPendingLine *p = &h->pending[ws_hier_hash (tag) % WS_HIER_PENDING];
+
+  if (p->tag != tag)
+    {
+      if (p->tag != 0)
+        {
+          ws_hier_l2_write (h, p->writer, p->tag, p->sectors, p->mask);
+          h->n_pending--;
+        }
+      p->tag = tag;
+      p->sectors = 0;
+      memset (p->mask, 0, sizeof p->mask);
+      h->n_pending++;
+    }
+  return p;
+}
+
 /* A buffered line reaches L2: one request, its sectors; merged with the
  * block's other stores to the line (the model's shortcut) until the block
  * ends. */
@@ -247,19 +270,7 @@ flush_entry (WsHier       *h,
   st->l2_write_sectors += ws_hier_n_sectors (e->sectors);
   st->l2_partial_sectors += ws_hier_n_sectors (e->sectors & ~whole);
 
-  p = &h->pending[ws_hier_hash (e->tag) % WS_HIER_PENDING];
-  if (p->tag != e->tag)
-    {
-      if (p->tag != 0)
-        {
-          ws_hier_l2_write (h, p->writer, p->tag, p->sectors, p->mask);
-          h->n_pending--;
-        }
-      p->tag = e->tag;
-      p->sectors = 0;
-      memset (p->mask, 0, sizeof p->mask);
-      h->n_pending++;
-    }
+  p = pending_line (h, e->tag);
   p->sectors |= e->sectors;
   p->writer = e->writer;
   for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
@@ -331,6 +342,97 @@ buffer_entry (WsHier  *h,
   return e;
 }
 
+#define MAX_FAST_SB_LINES 16
+
+/* The order in which the SM's buffer gives its entries up when every store
+ * is to a line it does not hold: the empty ones first, then the others from
+ * the least recently used; after that, over again in the same order. */
+static void
+victim_order (const WsStoreEntry *buf,
+              guint               n,
+              guint              *order)
+{
+  guint m = 0;
+  guint n_empty;
+
+  for (guint j = 0; j < n; j++)
+    if (buf[j].tag == 0)
+      order[m++] = j;
+  n_empty = m;
+  for (guint j = 0; j < n; j++)
+    {
+      guint i = m;
+
+      if (buf[j].tag == 0)
+        continue;
+      for (; i > n_empty && buf[order[i - 1]].age > buf[j].age; i--)
+        order[i] = order[i - 1];
+      order[i] = j;
+      m++;
+    }
+}
+
+/* A warp's stores to sectors of lines all different (a column written by a
+ * warp, one word per lane): what ws_hier_store does entry by entry, taken a
+ * line at a time. Each line takes the next entry of the victim order, and
+ * leaves for L2 when sb_lines lines have come after it, so the entries only
+ * hold the last sb_lines lines. FALSE, having done nothing, where a line is
+ * in the buffer when its turn comes (or the buffer is beyond the shortcut). */
+static gboolean
+store_lines (WsHier          *h,
+             guint            access,
+             const WsSectors *s)
+{
+  WsStoreEntry *buf = h->sb + (gsize) h->place.sm * h->sb_lines;
+  guint n_slots = h->sb_lines;
+  guint order[MAX_FAST_SB_LINES];
+  guint first_kept = s->n > n_slots ? s->n - n_slots : 0;
+  WsHierStats *st = &h->stats[access];
+  guint partial = 0;
+
+  if (n_slots == 0 || n_slots > MAX_FAST_SB_LINES || s->n > G_MAXUINT32 - h->sb_clock)
+    return FALSE;
+  for (guint i = 1; i < s->n; i++)
+    if ((s->sector[i] >> 2) <= (s->sector[i - 1] >> 2))
+      return FALSE;
+  victim_order (buf, n_slots, order);
+  /* a line of the first n_slots meets the old entries not yet given up */
+  for (guint i = 0; i < MIN (s->n, n_slots); i++)
+    for (guint j = i; j < n_slots; j++)
+      if (buf[order[j]].tag == (s->sector[i] >> 2) + 1)
+        return FALSE;
+
+  for (guint i = 0; i < MIN (s->n, n_slots); i++)
+    flush_entry (h, &buf[order[i]]);
+  for (guint i = 0; i < first_kept; i++)
+    {
+      WsPendingLine *p = pending_line (h, (s->sector[i] >> 2) + 1);
+      guint k = s->sector[i] & 3;
+
+      partial += s->mask[i] != WS_HIER_FULL_MASK;
+      p->sectors |= 1u << k;
+      p->writer = access;
+      p->mask[k] |= s->mask[i];
+    }
+  st->l2_write_requests += first_kept;
+  st->l2_write_sectors += first_kept;
+  st->l2_partial_sectors += partial;
+  for (guint i = first_kept; i < s->n; i++)
+    {
+      WsStoreEntry *e = &buf[order[i % n_slots]];
+      guint k = s->sector[i] & 3;
+
+      e->tag = (s->sector[i] >> 2) + 1;
+      e->sectors = 1u << k;
+      memset (e->mask, 0, sizeof e->mask);
+      e->mask[k] = s->mask[i];
+      e->writer = access;
+      e->age = h->sb_clock + i + 1;
+    }
+  h->sb_clock += s->n;
+  return TRUE;
+}
+
 void
 ws_hier_store (WsHier          *h,
                guint            access,
@@ -339,6 +441,8 @@ ws_hier_store (WsHier          *h,
 {
   WsStoreEntry *e = NULL;
 
+  if (!allocate_l1 && s->n > 1 && store_lines (h, access, s))
+    return;
   for (guint i = 0; i < s->n; i++)
     {
       guint64 tag = (s->sector[i] >> 2) + 1;
