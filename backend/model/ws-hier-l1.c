@@ -17,6 +17,8 @@
 
 #include <string.h>
 
+#define LAST_SECTORS G_N_ELEMENTS (((WsSectors *) NULL)->sector)
+
 void
 ws_hier_l1_init (WsHier                *h,
                  const WsDeviceProfile *profile,
@@ -43,9 +45,9 @@ ws_hier_l1_init (WsHier                *h,
       h->l1_hand = g_new0 (guint8, sets);
     }
   h->last_first = g_new0 (guint64, n_acc);
+  h->last_sectors = g_new (guint64, n_acc * LAST_SECTORS);
   h->last_n = g_new0 (guint32, n_acc);
   h->last_inserts = g_new0 (guint32, n_acc);
-  h->last_hash = g_new0 (guint64, n_acc);
   h->sb_lines = profile->store_buffer_lines;
   h->sb = g_new0 (WsStoreEntry, (gsize) profile->sms * h->sb_lines);
 }
@@ -58,9 +60,9 @@ ws_hier_l1_clear (WsHier *h)
   g_free (h->l1_hand);
   g_free (h->l1_inserts);
   g_free (h->last_first);
+  g_free (h->last_sectors);
   g_free (h->last_n);
   g_free (h->last_inserts);
-  g_free (h->last_hash);
   g_free (h->sb);
 }
 
@@ -146,13 +148,26 @@ ws_hier_l1_prefetch (const WsHier    *h,
 }
 
 static guint64
-hash_sectors (const WsSectors *s)
+hash_sectors (const guint64 *sector,
+              guint          n)
 {
-  guint64 x = s->n;
+  guint64 x = n;
 
-  for (guint i = 0; i < s->n; i++)
-    x = ws_hier_hash (x ^ s->sector[i]);
+  for (guint i = 0; i < n; i++)
+    x = ws_hier_hash (x ^ sector[i]);
   return x;
+}
+
+/* Whether a request asks for the sectors of the last one (as many, from
+ * the same first one): the model's rule is the same hash of them all,
+ * which the same sectors meet without hashing. */
+static gboolean
+same_request (const guint64   *last,
+              const WsSectors *s)
+{
+  if (memcmp (last, s->sector, s->n * sizeof *last) == 0)
+    return TRUE;
+  return hash_sectors (last, s->n) == hash_sectors (s->sector, s->n);
 }
 
 void
@@ -163,10 +178,8 @@ ws_hier_load (WsHier          *h,
   WsHierStats *st = &h->stats[access];
   guint sm = h->place.sm;
   gsize last = (gsize) sm * h->n_accesses + access;
+  guint64 *last_sectors = h->last_sectors + last * LAST_SECTORS;
   guint64 requested = 0;
-  guint64 hash;
-
-  (void) requested;
 
   st->l1_sectors += s->n;
   if (s->n == 0)
@@ -185,9 +198,8 @@ ws_hier_load (WsHier          *h,
     }
   /* the sectors the last request of this access on this SM took, with
    * nothing taken since: all there */
-  hash = hash_sectors (s);
-  if (h->last_n[last] == s->n && h->last_first[last] == s->sector[0] && h->last_hash[last] == hash &&
-      h->last_inserts[last] == h->l1_inserts[sm])
+  if (h->last_n[last] == s->n && h->last_first[last] == s->sector[0] && h->last_inserts[last] == h->l1_inserts[sm] &&
+      same_request (last_sectors, s))
     {
       st->l1_hits += s->n;
       return;
@@ -211,7 +223,7 @@ ws_hier_load (WsHier          *h,
     }
   h->last_n[last] = s->n;
   h->last_first[last] = s->sector[0];
-  h->last_hash[last] = hash;
+  memcpy (last_sectors, s->sector, s->n * sizeof *last_sectors);
   h->last_inserts[last] = h->l1_inserts[sm];
 }
 

@@ -89,9 +89,9 @@ typedef struct
   /* the last request per SM and access: a warp asking for exactly the
    * sectors the one before it got hits them all */
   guint64 *last_first;
+  guint64 *last_sectors;          /* G_N_ELEMENTS (WsSectors.sector) each */
   guint32 *last_n;
   guint32 *last_inserts;
-  guint64 *last_hash;
 
   /* store buffers of every SM */
   guint sb_lines;
