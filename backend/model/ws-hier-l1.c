@@ -358,10 +358,13 @@ buffer_entry (WsHier  *h,
 
 /* The order in which the SM's buffer gives its entries up when every store
  * is to a line it does not hold: the empty ones first, then the others from
- * the least recently used; after that, over again in the same order. */
-static void
+ * the least recently used; after that, over again in the same order, as
+ * long as the lines that come are younger than all of them (FALSE where
+ * an entry's age is beyond the clock, which has wrapped since). */
+static gboolean
 victim_order (const WsStoreEntry *buf,
               guint               n,
+              guint32             clock,
               guint              *order)
 {
   guint m = 0;
@@ -370,6 +373,8 @@ victim_order (const WsStoreEntry *buf,
   for (guint j = 0; j < n; j++)
     if (buf[j].tag == 0)
       order[m++] = j;
+    else if (buf[j].age > clock)
+      return FALSE;
   n_empty = m;
   for (guint j = 0; j < n; j++)
     {
@@ -382,6 +387,7 @@ victim_order (const WsStoreEntry *buf,
       order[i] = j;
       m++;
     }
+  return TRUE;
 }
 
 /* A warp's stores to sectors of lines all different (a column written by a
@@ -389,7 +395,8 @@ victim_order (const WsStoreEntry *buf,
  * line at a time. Each line takes the next entry of the victim order, and
  * leaves for L2 when sb_lines lines have come after it, so the entries only
  * hold the last sb_lines lines. FALSE, having done nothing, where a line is
- * in the buffer when its turn comes (or the buffer is beyond the shortcut). */
+ * in the buffer when its turn comes, or the shortcut does not hold (a
+ * buffer beyond it, a clock that wraps). */
 static gboolean
 store_lines (WsHier          *h,
              guint            access,
@@ -407,7 +414,8 @@ store_lines (WsHier          *h,
   for (guint i = 1; i < s->n; i++)
     if ((s->sector[i] >> 2) <= (s->sector[i - 1] >> 2))
       return FALSE;
-  victim_order (buf, n_slots, order);
+  if (!victim_order (buf, n_slots, h->sb_clock, order))
+    return FALSE;
   /* a line of the first n_slots meets the old entries not yet given up */
   for (guint i = 0; i < MIN (s->n, n_slots); i++)
     for (guint j = i; j < n_slots; j++)
