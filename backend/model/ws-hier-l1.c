@@ -17,6 +17,8 @@
 
 #include <string.h>
 
+#define LAST_SECTORS G_N_ELEMENTS (((WsSectors *) NULL)->sector)
+
 void
 ws_hier_l1_init (WsHier                *h,
                  const WsDeviceProfile *profile,
@@ -38,14 +40,14 @@ ws_hier_l1_init (WsHier                *h,
     {
       gsize sets = (gsize) profile->sms * h->l1_sets;
 
-      h->l1_key = g_new0 (guint32, sets * h->l1_ways);
-      h->l1_ref = g_new0 (guint64, sets);
+      h->l1_key = ws_hier_table_new (guint32, sets * h->l1_ways);
+      h->l1_ref = ws_hier_table_new (guint64, sets);
       h->l1_hand = g_new0 (guint8, sets);
     }
   h->last_first = g_new0 (guint64, n_acc);
+  h->last_sectors = g_new (guint64, n_acc * LAST_SECTORS);
   h->last_n = g_new0 (guint32, n_acc);
   h->last_inserts = g_new0 (guint32, n_acc);
-  h->last_hash = g_new0 (guint64, n_acc);
   h->sb_lines = profile->store_buffer_lines;
   h->sb = g_new0 (WsStoreEntry, (gsize) profile->sms * h->sb_lines);
 }
@@ -53,14 +55,14 @@ ws_hier_l1_init (WsHier                *h,
 void
 ws_hier_l1_clear (WsHier *h)
 {
-  g_free (h->l1_key);
-  g_free (h->l1_ref);
+  g_aligned_free (h->l1_key);
+  g_aligned_free (h->l1_ref);
   g_free (h->l1_hand);
   g_free (h->l1_inserts);
   g_free (h->last_first);
+  g_free (h->last_sectors);
   g_free (h->last_n);
   g_free (h->last_inserts);
-  g_free (h->last_hash);
   g_free (h->sb);
 }
 
@@ -117,14 +119,55 @@ l1_line (WsHier  *h,
   return hits;
 }
 
-static guint64
-hash_sectors (const WsSectors *s)
+void
+ws_hier_l1_prefetch (const WsHier    *h,
+                     guint            access,
+                     guint            sm,
+                     const WsSectors *s)
 {
-  guint64 x = s->n;
+  const WsHierStats *st = &h->stats[access];
+  /* L2 too where most of the access's sectors missed so far */
+  gboolean l2 = st->l1_hits * 2 < st->l1_sectors || h->l1_sets == 0;
+  guint64 line = G_MAXUINT64;
 
   for (guint i = 0; i < s->n; i++)
-    x = ws_hier_hash (x ^ s->sector[i]);
+    {
+      if (s->sector[i] >> 2 == line)
+        continue;
+      line = s->sector[i] >> 2;
+      if (h->l1_sets > 0)
+        {
+          gsize set = (gsize) sm * h->l1_sets + l1_set_of (h, line);
+
+          __builtin_prefetch (h->l1_key + set * h->l1_ways);
+          __builtin_prefetch (h->l1_ref + set);
+        }
+      if (l2)
+        ws_hier_l2_prefetch (h, line + 1);
+    }
+}
+
+static guint64
+hash_sectors (const guint64 *sector,
+              guint          n)
+{
+  guint64 x = n;
+
+  for (guint i = 0; i < n; i++)
+    x = ws_hier_hash (x ^ sector[i]);
   return x;
+}
+
+/* Whether a request asks for the sectors of the last one (as many, from
+ * the same first one): the model's rule is the same hash of them all,
+ * which the same sectors meet without hashing. */
+static gboolean
+same_request (const guint64   *last,
+              const WsSectors *s)
+{
+  if (memcmp (last, s->sector, s->n * sizeof *last) == 0)
+    return TRUE;
+  return hash_sectors (last, s->n) == hash_sectors (s->sector, s->n);
 }
 
 void
@@ -135,10 +178,8 @@ ws_hier_load (WsHier          *h,
   WsHierStats *st = &h->stats[access];
   guint sm = h->place.sm;
   gsize last = (gsize) sm * h->n_accesses + access;
+  guint64 *last_sectors = h->last_sectors + last * LAST_SECTORS;
   guint64 requested = 0;
-  guint64 hash;
-
-  (void) requested;
 
   st->l1_sectors += s->n;
   if (s->n == 0)
@@ -151,15 +192,14 @@ ws_hier_load (WsHier          *h,
 
           st->l2_read_requests += tag != requested;
           requested = tag;
-          ws_hier_l2_read (h, access, tag, s->sector[i] & 3);
+          ws_hier_l2_read (h, access, tag, 1u << (s->sector[i] & 3));
         }
       return;
     }
   /* the sectors the last request of this access on this SM took, with
    * nothing taken since: all there */
-  hash = hash_sectors (s);
-  if (h->last_n[last] == s->n && h->last_first[last] == s->sector[0] && h->last_hash[last] == hash &&
-      h->last_inserts[last] == h->l1_inserts[sm])
+  if (h->last_n[last] == s->n && h->last_first[last] == s->sector[0] && h->last_inserts[last] == h->l1_inserts[sm] &&
+      same_request (last_sectors, s))
     {
       st->l1_hits += s->n;
       return;
@@ -173,19 +213,17 @@ ws_hier_load (WsHier          *h,
       for (j = i; j < s->n && (s->sector[j] >> 2) == line; j++)
         wanted |= 1u << (s->sector[j] & 3);
       hits = l1_line (h, sm, line, wanted);
-      st->l1_hits += (guint) __builtin_popcount (hits);
+      st->l1_hits += ws_hier_n_sectors (hits);
       if (wanted & ~hits)
         {
           st->l2_read_requests++;
-          for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
-            if (wanted & ~hits & (1u << k))
-              ws_hier_l2_read (h, access, line + 1, k);
+          ws_hier_l2_read (h, access, line + 1, wanted & ~hits);
         }
       i = j;
     }
   h->last_n[last] = s->n;
   h->last_first[last] = s->sector[0];
-  h->last_hash[last] = hash;
+  memcpy (last_sectors, s->sector, s->n * sizeof *last_sectors);
   h->last_inserts[last] = h->l1_inserts[sm];
 }
 
@@ -202,6 +240,29 @@ ws_hier_atomic (WsHier          *h,
 /* Stores                                                             */
 /* ------------------------------------------------------------------ */
 
+/* The block's pending entry for a line, which it takes from the line that
+ * held it before (sent to L2). */
+static inline WsPendingLine *
+pending_line (WsHier  *h,
+              guint64  tag)
+{
+  WsPendingLine *p = &h->pending[ws_hier_hash (tag) % WS_HIER_PENDING];
+
+  if (p->tag != tag)
+    {
+      if (p->tag != 0)
+        {
+          ws_hier_l2_write (h, p->writer, p->tag, p->sectors, p->mask);
+          h->n_pending--;
+        }
+      p->tag = tag;
+      p->sectors = 0;
+      memset (p->mask, 0, sizeof p->mask);
+      h->n_pending++;
+    }
+  return p;
+}
+
 /* A buffered line reaches L2: one request, its sectors; merged with the
  * block's other stores to the line (the model's shortcut) until the block
  * ends. */
@@ -210,31 +271,18 @@ flush_entry (WsHier       *h,
              WsStoreEntry *e)
 {
   WsHierStats *st = &h->stats[e->writer];
-  guint slot;
+  guint whole = 0;
   WsPendingLine *p;
 
   if (e->tag == 0)
     return;
-  st->l2_write_requests++;
-  st->l2_write_sectors += (guint) __builtin_popcount (e->sectors);
   for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
-    if ((e->sectors & (1u << k)) && e->mask[k] != WS_HIER_FULL_MASK)
-      st->l2_partial_sectors++;
+    whole |= (guint) (e->mask[k] == WS_HIER_FULL_MASK) << k;
+  st->l2_write_requests++;
+  st->l2_write_sectors += ws_hier_n_sectors (e->sectors);
+  st->l2_partial_sectors += ws_hier_n_sectors (e->sectors & ~whole);
 
-  slot = (guint) (ws_hier_hash (e->tag) % WS_HIER_PENDING);
-  p = &h->pending[slot];
-  if (p->tag != e->tag)
-    {
-      if (p->tag != 0)
-        {
-          ws_hier_l2_write (h, p->writer, p->tag, p->sectors, p->mask);
-          h->n_pending--;
-        }
-      p->tag = e->tag;
-      p->sectors = 0;
-      memset (p->mask, 0, sizeof p->mask);
-      h->n_pending++;
-    }
+  p = pending_line (h, e->tag);
   p->sectors |= e->sectors;
   p->writer = e->writer;
   for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
@@ -245,6 +293,13 @@ flush_entry (WsHier       *h,
 void
 ws_hier_apply_pending (WsHier *h)
 {
+  /* the lines are looked up one after another: ask for them all first */
+  for (guint i = 0, n = 0; n < h->n_pending && i < WS_HIER_PENDING; i++)
+    if (h->pending[i].tag != 0)
+      {
+        ws_hier_l2_prefetch (h, h->pending[i].tag);
+        n++;
+      }
   for (guint i = 0; h->n_pending > 0 && i < WS_HIER_PENDING; i++)
     {
       WsPendingLine *p = &h->pending[i];
@@ -265,31 +320,137 @@ ws_hier_flush_stores (WsHier *h,
     flush_entry (h, &h->sb[(gsize) sm * h->sb_lines + j]);
 }
 
+/* The buffer's entry for the line: the one holding it, else the first
+ * empty one, else the least recently used one, flushed. */
 static WsStoreEntry *
 buffer_entry (WsHier  *h,
               guint64  tag)
 {
   WsStoreEntry *buf = h->sb + (gsize) h->place.sm * h->sb_lines;
-  WsStoreEntry *oldest = &buf[0];
+  guint n = h->sb_lines;
+  WsStoreEntry *oldest = NULL;
+  WsStoreEntry *empty = NULL;
   WsStoreEntry *e;
 
-  for (guint j = 0; j < h->sb_lines; j++)
+  for (guint j = 0; j < n; j++)
     {
-      if (buf[j].tag == tag)
+      e = &buf[j];
+      if (e->tag == tag)
         {
-          buf[j].age = ++h->sb_clock;
-          return &buf[j];
+          e->age = ++h->sb_clock;
+          return e;
         }
-      if (oldest->tag != 0 && (buf[j].tag == 0 || buf[j].age < oldest->age))
-        oldest = &buf[j];
+      if (e->tag == 0)
+        empty = empty ? empty : e;
+      else if (oldest == NULL || e->age < oldest->age)
+        oldest = e;
     }
-  e = oldest;
+  e = empty ? empty : oldest;
   flush_entry (h, e);
   e->tag = tag;
   e->sectors = 0;
   memset (e->mask, 0, sizeof e->mask);
   e->age = ++h->sb_clock;
   return e;
+}
+
+#define MAX_FAST_SB_LINES 16
+
+/* The order in which the SM's buffer gives its entries up when every store
+ * is to a line it does not hold: the empty ones first, then the others from
+ * the least recently used; after that, over again in the same order, as
+ * long as the lines that come are younger than all of them (FALSE where
+ * an entry's age is beyond the clock, which has wrapped since). */
+static gboolean
+victim_order (const WsStoreEntry *buf,
+              guint               n,
+              guint32             clock,
+              guint              *order)
+{
+  guint m = 0;
+  guint n_empty;
+
+  for (guint j = 0; j < n; j++)
+    if (buf[j].tag == 0)
+      order[m++] = j;
+    else if (buf[j].age > clock)
+      return FALSE;
+  n_empty = m;
+  for (guint j = 0; j < n; j++)
+    {
+      guint i = m;
+
+      if (buf[j].tag == 0)
+        continue;
+      for (; i > n_empty && buf[order[i - 1]].age > buf[j].age; i--)
+        order[i] = order[i - 1];
+      order[i] = j;
+      m++;
+    }
+  return TRUE;
+}
+
+/* A warp's stores to sectors of lines all different (a column written by a
+ * warp, one word per lane): what ws_hier_store does entry by entry, taken a
+ * line at a time. Each line takes the next entry of the victim order, and
+ * leaves for L2 when sb_lines lines have come after it, so the entries only
+ * hold the last sb_lines lines. FALSE, having done nothing, where a line is
+ * in the buffer when its turn comes, or the shortcut does not hold (a
+ * buffer beyond it, a clock that wraps). */
+static gboolean
+store_lines (WsHier          *h,
+             guint            access,
+             const WsSectors *s)
+{
+  WsStoreEntry *buf = h->sb + (gsize) h->place.sm * h->sb_lines;
+  guint n_slots = h->sb_lines;
+  guint order[MAX_FAST_SB_LINES];
+  guint first_kept = s->n > n_slots ? s->n - n_slots : 0;
+  WsHierStats *st = &h->stats[access];
+  guint partial = 0;
+
+  if (n_slots == 0 || n_slots > MAX_FAST_SB_LINES || s->n > G_MAXUINT32 - h->sb_clock)
+    return FALSE;
+  for (guint i = 1; i < s->n; i++)
+    if ((s->sector[i] >> 2) <= (s->sector[i - 1] >> 2))
+      return FALSE;
+  if (!victim_order (buf, n_slots, h->sb_clock, order))
+    return FALSE;
+  /* a line of the first n_slots meets the old entries not yet given up */
+  for (guint i = 0; i < MIN (s->n, n_slots); i++)
+    for (guint j = i; j < n_slots; j++)
+      if (buf[order[j]].tag == (s->sector[i] >> 2) + 1)
+        return FALSE;
+
+  for (guint i = 0; i < MIN (s->n, n_slots); i++)
+    flush_entry (h, &buf[order[i]]);
+  for (guint i = 0; i < first_kept; i++)
+    {
+      WsPendingLine *p = pending_line (h, (s->sector[i] >> 2) + 1);
+      guint k = s->sector[i] & 3;
+
+      partial += s->mask[i] != WS_HIER_FULL_MASK;
+      p->sectors |= 1u << k;
+      p->writer = access;
+      p->mask[k] |= s->mask[i];
+    }
+  st->l2_write_requests += first_kept;
+  st->l2_write_sectors += first_kept;
+  st->l2_partial_sectors += partial;
+  for (guint i = first_kept; i < s->n; i++)
+    {
+      WsStoreEntry *e = &buf[order[i % n_slots]];
+      guint k = s->sector[i] & 3;
+
+      e->tag = (s->sector[i] >> 2) + 1;
+      e->sectors = 1u << k;
+      memset (e->mask, 0, sizeof e->mask);
+      e->mask[k] = s->mask[i];
+      e->writer = access;
+      e->age = h->sb_clock + i + 1;
+    }
+  h->sb_clock += s->n;
+  return TRUE;
 }
 
 void
@@ -300,6 +461,8 @@ ws_hier_store (WsHier          *h,
 {
   WsStoreEntry *e = NULL;
 
+  if (!allocate_l1 && s->n > 1 && store_lines (h, access, s))
+    return;
   for (guint i = 0; i < s->n; i++)
     {
       guint64 tag = (s->sector[i] >> 2) + 1;

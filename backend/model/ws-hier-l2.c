@@ -101,12 +101,12 @@ ws_hier_l2_init (WsHier                *h,
   h->l2_ways = (guint) MIN (MIN (p->l2_ways, 64), lines);
   h->l2_sets = (guint) MAX (lines / h->l2_ways, 1);
   n = (gsize) h->l2_sets * h->l2_ways;
-  h->l2_key = g_new0 (guint32, n);
-  h->l2_valid = g_new0 (guint8, n);
-  h->l2_dirty = g_new0 (guint8, n);
-  h->l2_partial = g_new0 (guint8, n);
-  h->l2_info = g_new0 (WsL2Info, n);
-  h->l2_mask = g_malloc0 (sizeof *h->l2_mask * n);
+  h->l2_key = ws_hier_table_new (guint32, n);
+  h->l2_valid = ws_hier_table_new (guint8, n);
+  h->l2_dirty = ws_hier_table_new (guint8, n);
+  h->l2_partial = ws_hier_table_new (guint8, n);
+  h->l2_info = ws_hier_table_new (WsL2Info, n);
+  h->l2_mask = g_aligned_alloc0 (n, sizeof *h->l2_mask, 64);
   h->l2_ref = g_new0 (guint64, h->l2_sets);
   h->l2_dirty_ways = g_new0 (guint64, h->l2_sets);
   h->l2_hand = g_new0 (guint8, h->l2_sets);
@@ -119,12 +119,12 @@ ws_hier_l2_init (WsHier                *h,
 void
 ws_hier_l2_clear (WsHier *h)
 {
-  g_free (h->l2_key);
-  g_free (h->l2_valid);
-  g_free (h->l2_dirty);
-  g_free (h->l2_partial);
-  g_free (h->l2_info);
-  g_free (h->l2_mask);
+  g_aligned_free (h->l2_key);
+  g_aligned_free (h->l2_valid);
+  g_aligned_free (h->l2_dirty);
+  g_aligned_free (h->l2_partial);
+  g_aligned_free (h->l2_info);
+  g_aligned_free (h->l2_mask);
   g_free (h->l2_ref);
   g_free (h->l2_dirty_ways);
   g_free (h->l2_hand);
@@ -219,7 +219,7 @@ complete (WsHier *h,
   for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
     if (p & (1u << k))
       h->l2_mask[idx][k] = 0;
-  dram (h, h->l2_info[idx].writer, h->l2_info[idx].tag, 32 * (guint) __builtin_popcount (p), FALSE);
+  dram (h, h->l2_info[idx].writer, h->l2_info[idx].tag, 32 * ws_hier_n_sectors (p), FALSE);
   h->l2_valid[idx] |= p;
   set_state (h, idx, h->l2_dirty[idx] | p, h->l2_partial[idx] & ~p);
 }
@@ -298,6 +298,20 @@ line_of (WsHier  *h,
   return victim;
 }
 
+void
+ws_hier_l2_prefetch (const WsHier *h,
+                     guint64       tag)
+{
+  guint base = ws_hier_set_of (tag - 1, h->l2_sets) * h->l2_ways;
+
+  for (guint w = 0; w < h->l2_ways; w += 64 / sizeof *h->l2_key)
+    __builtin_prefetch (h->l2_key + base + w);
+  __builtin_prefetch (h->l2_valid + base);
+  __builtin_prefetch (h->l2_dirty + base);
+  __builtin_prefetch (h->l2_partial + base);
+  __builtin_prefetch (h->l2_ref + base / h->l2_ways);
+}
+
 /* The block's stores to this line reach L2 before it is read. */
 static void
 apply_pending_line (WsHier  *h,
@@ -312,23 +326,19 @@ apply_pending_line (WsHier  *h,
   ws_hier_l2_write (h, p->writer, tag, p->sectors, p->mask);
 }
 
-/* The sector's data is needed: TRUE if L2 has it. A miss reads the aligned
- * 64 bytes around it (a sibling written in part is completed on the way). */
+/* The sector's data is needed, from the line's entry: TRUE if L2 has it.
+ * A miss reads the aligned 64 bytes around it (a sibling written in part
+ * is completed on the way). */
 static gboolean
-fetch (WsHier  *h,
-       guint    access,
-       guint64  tag,
-       guint    k,
-       guint   *index)
+fetch_sector (WsHier *h,
+              guint   access,
+              guint64 tag,
+              guint   idx,
+              guint   k)
 {
-  guint idx;
   guint8 bit = 1u << k;
   guint8 need;
 
-  if (h->n_pending > 0)
-    apply_pending_line (h, tag);
-  idx = line_of (h, tag);
-  *index = idx;
   if (h->l2_valid[idx] & bit)
     return TRUE;
   if (h->l2_partial[idx] & bit)
@@ -347,23 +357,39 @@ fetch (WsHier  *h,
           h->l2_mask[idx][j] = 0;
       set_state (h, idx, h->l2_dirty[idx] | p, h->l2_partial[idx] & ~p);
     }
-  dram (h, access, tag, 32 * (guint) __builtin_popcount (need), FALSE);
+  dram (h, access, tag, 32 * ws_hier_n_sectors (need), FALSE);
   h->l2_valid[idx] |= need;
   return FALSE;
 }
 
+/* The line's entry, the block's stores to it applied first. */
+static guint
+fetch_line (WsHier  *h,
+            guint64  tag)
+{
+  if (h->n_pending > 0)
+    apply_pending_line (h, tag);
+  return line_of (h, tag);
+}
+
+/* Reading a line's sectors one after another finds the line where the
+ * first one left it: nothing in between takes a line. */
 void
 ws_hier_l2_read (WsHier  *h,
                  guint    access,
                  guint64  tag,
-                 guint    k)
+                 guint    sectors)
 {
   WsHierStats *st = &h->stats[access];
-  guint idx;
+  guint idx = fetch_line (h, tag);
 
-  st->l2_read_sectors++;
-  if (fetch (h, access, tag, k, &idx))
-    st->l2_read_hits++;
+  for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
+    if (sectors & (1u << k))
+      {
+        st->l2_read_sectors++;
+        if (fetch_sector (h, access, tag, idx, k))
+          st->l2_read_hits++;
+      }
 }
 
 void
@@ -372,9 +398,9 @@ ws_hier_l2_atomic (WsHier  *h,
                    guint64  tag,
                    guint    k)
 {
-  guint idx;
+  guint idx = fetch_line (h, tag);
 
-  fetch (h, access, tag, k, &idx);
+  fetch_sector (h, access, tag, idx, k);
   h->l2_info[idx].writer = access;
   set_state (h, idx, h->l2_dirty[idx] | (1u << k), h->l2_partial[idx]);
   keep_limits (h);

@@ -65,6 +65,14 @@ typedef struct
   guint32 mask[WS_WARP_SIZE * 4];
 } WsSectors;
 
+/* A warp the walk has shown, waiting for its turn at the caches. */
+typedef struct
+{
+  guint64 block;
+  WsBlockPlace place;
+  WsSectors *sectors;             /* per access */
+} WsHeldWarp;
+
 typedef struct
 {
   /* L1 of every SM: sets (picked by line) × ways of sectors, each known by
@@ -81,9 +89,9 @@ typedef struct
   /* the last request per SM and access: a warp asking for exactly the
    * sectors the one before it got hits them all */
   guint64 *last_first;
+  guint64 *last_sectors;          /* G_N_ELEMENTS (WsSectors.sector) each */
   guint32 *last_n;
   guint32 *last_inserts;
-  guint64 *last_hash;
 
   /* store buffers of every SM */
   guint sb_lines;
@@ -129,9 +137,14 @@ typedef struct
   guint8 *array_id;               /* per access */
   WsHierStats *stats;             /* per access */
   WsBlockSchedule *schedule;
-  guint64 block;
+  guint64 block;                  /* the block at the caches, and its place */
   gboolean started;
   WsBlockPlace place;
+  guint64 ahead_block;            /* the last block the schedule dealt */
+  gboolean ahead_started;
+  WsBlockPlace ahead_place;
+  WsHeldWarp held[2];             /* the warp the walk showed last is held[(n_visited - 1) % 2] */
+  guint64 n_visited;
   guint warps_per_block;
   guint slots;
   guint sms;
@@ -150,6 +163,18 @@ ws_hier_hash (guint64 x)
   x ^= x >> 33;
   return x;
 }
+
+/* How many of a line's sectors are in bits: a table, where
+ * __builtin_popcount would be a call without the popcnt instruction. */
+static inline guint
+ws_hier_n_sectors (guint bits)
+{
+  return (guint) (G_GUINT64_CONSTANT (0x4332322132212110) >> ((bits & 15) * 4)) & 15;
+}
+
+/* A table of the caches' state, zeroed, aligned on the CPU's cache lines
+ * so that a set's keys take as few of them as they can. */
+#define ws_hier_table_new(type, n) ((type *) g_aligned_alloc0 ((n), sizeof (type), 64))
 
 /* The ways whose key is key, as bits. */
 static inline guint64
@@ -248,18 +273,26 @@ ws_hier_set_of (guint64 line,
                 guint   sets)
 {
   guint64 start = ((ws_hier_hash (line >> 6) >> 32) * sets) >> 32;
+  guint64 set = start + (line & 63);
 
-  return (guint) ((start + (line & 63)) % sets);
+  /* start < sets: no division where sets >= 64 */
+  if (sets >= 64)
+    return (guint) (set >= sets ? set - sets : set);
+  return (guint) (set % sets);
 }
 
 /* ws-hier-l2.c */
 void     ws_hier_l2_init          (WsHier                *h,
                                    const WsDeviceProfile *profile);
 void     ws_hier_l2_clear         (WsHier                *h);
+/* Asks for the cache lines that looking the line up will read. */
+void     ws_hier_l2_prefetch      (const WsHier          *h,
+                                   guint64                tag);
+/* Sectors of a line read (bits of sectors), in order. */
 void     ws_hier_l2_read          (WsHier                *h,
                                    guint                  access,
                                    guint64                tag,
-                                   guint                  k);
+                                   guint                  sectors);
 void     ws_hier_l2_atomic        (WsHier                *h,
                                    guint                  access,
                                    guint64                tag,
@@ -276,6 +309,12 @@ void     ws_hier_l1_init          (WsHier                *h,
                                    const WsDeviceProfile *profile,
                                    guint64                l1_bytes);
 void     ws_hier_l1_clear         (WsHier                *h);
+/* Asks for the cache lines that a load of these sectors on this SM will
+ * look up in L1, and in L2 if the access has missed L1 mostly. */
+void     ws_hier_l1_prefetch      (const WsHier          *h,
+                                   guint                  access,
+                                   guint                  sm,
+                                   const WsSectors       *s);
 void     ws_hier_load             (WsHier                *h,
                                    guint                  access,
                                    const WsSectors       *s);

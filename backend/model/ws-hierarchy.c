@@ -88,15 +88,16 @@ gather_sectors (const gint64 *addr,
  * after another, so that the warps of a block that follows another in its
  * slot use the same memory. */
 static void
-local_sectors (WsHier       *h,
-               const gint64 *offsets,
-               guint32       active,
-               guint         elem,
-               guint         warp,
-               WsSectors    *s)
+local_sectors (const WsHier       *h,
+               const WsBlockPlace *place,
+               const gint64       *offsets,
+               guint32             active,
+               guint               elem,
+               guint               warp,
+               WsSectors          *s)
 {
   gint64 addr[WS_WARP_SIZE];
-  guint64 slice = (guint64) h->place.sm * h->max_warps_per_sm + (guint64) h->place.slot * h->warps_per_block + warp;
+  guint64 slice = (guint64) place->sm * h->max_warps_per_sm + (guint64) place->slot * h->warps_per_block + warp;
   gint64 base = (gint64) (slice * h->local_slice);
 
   for (guint l = 0; l < WS_WARP_SIZE; l++)
@@ -130,20 +131,20 @@ local_sectors (WsHier       *h,
 /* The walk                                                           */
 /* ------------------------------------------------------------------ */
 
-/* A new block: the previous one's stores reach L2, and the schedule says
- * where this one runs (blocks without an active warp take their turn too). */
-static void
-next_block (WsHier  *h,
-            guint64  block)
+/* The place of a block, for a warp the walk shows: the schedule deals
+ * every block in order, those without an active warp too. It runs a warp
+ * ahead of the caches (see visit_warp). */
+static const WsBlockPlace *
+schedule_to (WsHier  *h,
+             guint64  block)
 {
-  if (h->started)
-    ws_hier_apply_pending (h);
-  while (!h->started || h->block < block)
+  while (!h->ahead_started || h->ahead_block < block)
     {
-      ws_block_schedule_next (h->schedule, &h->place);
-      h->block = h->started ? h->block + 1 : 0;
-      h->started = TRUE;
+      ws_block_schedule_next (h->schedule, &h->ahead_place);
+      h->ahead_block = h->ahead_started ? h->ahead_block + 1 : 0;
+      h->ahead_started = TRUE;
     }
+  return &h->ahead_place;
 }
 
 /* A warp's atomics: each address gets its lanes' updates; each sector is
@@ -215,46 +216,76 @@ count_repeats (WsHier          *h,
     }
 }
 
+/* What a warp's accesses ask of the caches, in the order the hardware
+ * would see them; a new block first sends the previous one's stores on. */
+static void
+run_warp (WsHier           *h,
+          const WsHeldWarp *w)
+{
+  if (!h->started || w->block != h->block)
+    {
+      if (h->started)
+        ws_hier_apply_pending (h);
+      h->block = w->block;
+      h->place = w->place;
+      h->started = TRUE;
+    }
+  for (guint i = 0; i < h->n_accesses; i++)
+    {
+      const WsAccess *a = ws_pattern_get_access (h->pattern, i);
+      const WsSectors *s = &w->sectors[i];
+
+      if (a->space != WS_SPACE_GLOBAL && a->space != WS_SPACE_LOCAL)
+        continue;
+      if (a->kind == WS_ACCESS_LOAD)
+        ws_hier_load (h, i, s);
+      else if (a->space == WS_SPACE_LOCAL)
+        ws_hier_store (h, i, s, h->l1_sets > 0);
+      else if (a->kind == WS_ACCESS_ATOMIC)
+        ws_hier_atomic (h, i, s);
+      else
+        ws_hier_store (h, i, s, FALSE);
+    }
+}
+
+/* A warp's sectors are taken when the walk shows it, and what only adds up
+ * (repeats, atomics' sketches) is counted then; its turn at the caches
+ * comes when the walk shows the next warp, once the cache lines of the
+ * tables that warp will look up are on their way. The caches see the
+ * warps in the same order, a warp later. */
 static gboolean
 visit_warp (const WsWarpVisit *v,
             gpointer           user_data,
             GError           **error)
 {
   WsHier *h = user_data;
+  WsHeldWarp *w = &h->held[h->n_visited & 1];
 
-  if (!h->started || v->block != h->block)
-    next_block (h, v->block);
+  w->block = v->block;
+  w->place = *schedule_to (h, v->block);
   for (guint i = 0; i < v->n_accesses; i++)
     {
       const WsAccess *a = ws_pattern_get_access (h->pattern, i);
       guint64 times = h->repeat ? MAX (h->repeat[i], 1) : 1;
-      WsSectors s;
+      WsSectors *s = &w->sectors[i];
 
+      s->n = 0;
       switch (a->space)
         {
         case WS_SPACE_GLOBAL:
-          gather_sectors (v->addresses[i], v->active, a->elem_size, (guint64) h->array_id[i] << 56, &s);
+          gather_sectors (v->addresses[i], v->active, a->elem_size, (guint64) h->array_id[i] << 56, s);
           if (a->kind == WS_ACCESS_ATOMIC)
             {
               h->stats[i].l2_atomic_sectors += v->counts[i]->sectors * times;
               count_atomics (h, v->addresses[i], v->active, h->array_id[i], times);
-              ws_hier_atomic (h, i, &s);
             }
-          else if (a->kind == WS_ACCESS_LOAD)
-            ws_hier_load (h, i, &s);
-          else
-            ws_hier_store (h, i, &s, FALSE);
           if (times > 1 && a->kind != WS_ACCESS_ATOMIC)
-            count_repeats (h, i, a, &s, times - 1);
+            count_repeats (h, i, a, s, times - 1);
           break;
         case WS_SPACE_LOCAL:
-          local_sectors (h, v->addresses[i], v->active, a->elem_size, v->warp, &s);
-          if (a->kind == WS_ACCESS_LOAD)
-            ws_hier_load (h, i, &s);
-          else
-            ws_hier_store (h, i, &s, h->l1_sets > 0);
+          local_sectors (h, &w->place, v->addresses[i], v->active, a->elem_size, v->warp, s);
           if (times > 1)
-            count_repeats (h, i, a, &s, times - 1);
+            count_repeats (h, i, a, s, times - 1);
           break;
         case WS_SPACE_SHARED:
         case WS_SPACE_CONSTANT:
@@ -263,7 +294,12 @@ visit_warp (const WsWarpVisit *v,
         default:
           break;
         }
+      if (a->kind == WS_ACCESS_LOAD)
+        ws_hier_l1_prefetch (h, i, w->place.sm, s);
     }
+  if (h->n_visited > 0)
+    run_warp (h, &h->held[(h->n_visited - 1) & 1]);
+  h->n_visited++;
   return TRUE;
 }
 
@@ -331,6 +367,8 @@ hier_clear (WsHier *h)
   ws_hier_l1_clear (h);
   ws_hier_l2_clear (h);
   g_free (h->array_id);
+  g_free (h->held[0].sectors);
+  g_free (h->held[1].sectors);
   g_clear_pointer (&h->schedule, ws_block_schedule_free);
 }
 
@@ -407,6 +445,8 @@ ws_hierarchy_analyze (const WsPattern          *pattern,
   h.slots = r->blocks_per_sm;
   assign_arrays (&h);
   h.sms = profile->sms;
+  h.held[0].sectors = g_new (WsSectors, MAX (h.n_accesses, 1));
+  h.held[1].sectors = g_new (WsSectors, MAX (h.n_accesses, 1));
   h.max_warps_per_sm = ws_device_profile_sm_limits (profile)->max_threads_per_sm / WS_WARP_SIZE;
   /* the generated kernel's private arrays, 16-byte aligned, for 32 lanes */
   h.local_slice = MAX (r->local_per_thread, 16) * WS_WARP_SIZE;
@@ -423,6 +463,8 @@ ws_hierarchy_analyze (const WsPattern          *pattern,
   r->launch = ws_model_walk_launch (pattern, visit_warp, &h, cancellable, error);
   if (r->launch != NULL)
     {
+      if (h.n_visited > 0)
+        run_warp (&h, &h.held[(h.n_visited - 1) & 1]);
       for (guint sm = 0; sm < profile->sms; sm++)
         ws_hier_flush_stores (&h, sm);
       ws_hier_apply_pending (&h);
