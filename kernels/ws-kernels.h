@@ -277,8 +277,10 @@ cudaError_t ws_launch_latency    (int variant, int param, const uint4 *in, uint3
 
 /* ws-kernels-unified.cu: a __managed__ array of WS_MANAGED_WORDS words, and
  * its address (valid on the host and the device alike) */
-#define WS_MANAGED_WORDS (1 << 22)
+#define WS_MANAGED_WORDS 4194304   /* 1 << 22, written out: the PTX of its module says it */
 cudaError_t ws_managed_variable  (uint32_t **words);
+/* unloads the array's module, freeing it (before the context goes) */
+void        ws_managed_variable_release (void);
 
 /* ws-kernels-fences.cu. Every spin gives up after WS_FENCES_SPIN_LIMIT reads
  * of its flag. */

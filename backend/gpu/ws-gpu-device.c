@@ -458,6 +458,7 @@ forget_context (void)
   Buffer zero = { NULL, 0 };
 
   ws_counters_shutdown ();
+  ws_managed_variable_release ();
   for (guint i = 0; i < N_DEVICE_SLOTS; i++)
     state.device[i] = zero;
   for (guint i = 0; i < N_PINNED_SLOTS; i++)
@@ -781,8 +782,8 @@ ws_gpu_shutdown (void)
       cudaEventDestroy (state.start);
       cudaEventDestroy (state.stop);
       cudaFree (state.clock_out);
-      /* the modules' own globals (the __managed__ array of the unified
-       * kernels) go with the context: leave none behind for a leak check */
+      /* the unified kernels' __managed__ array goes with its module */
+      ws_managed_variable_release ();
       cudaDeviceReset ();
       cudaGetLastError ();
       forget_context ();
