@@ -21,6 +21,8 @@
 #                                 racecheck, synccheck, initcheck) over every
 #                                 kernel of a recording, in the worker process:
 #                                 $OUT/sanitize-TOOL.txt, a summary per tool
+#   tools/gpu-check.sh race       racecheck over the first launch of the real
+#                                 kernel of each PRESET:KERNEL in RACE_PRESETS
 set -u
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 D=.device/gpu
@@ -96,8 +98,20 @@ for what in "$@"; do
              "$(grep -E 'ERROR SUMMARY' "$OUT/sanitize-$tool.txt" | tail -2 | tr '\n' ' ')"
         grep -E '========= (Invalid|Race|Barrier|Uninitialized|Leaked|Program hit)' "$OUT/sanitize-$tool.txt" | sort | uniq -c | head -5
       done ;;
+    race)
+      # racecheck of the first launch of each preset's real kernel:
+      # RACE_PRESETS holds PRESET:KERNEL pairs, KERNEL a part of the kernel's name
+      cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+      for pair in ${RACE_PRESETS:-banks/swizzle:ws_banks_kernel merge/sort-tree:ws_sort_kernel}; do
+        preset=${pair%%:*} kernel=${pair##*:}
+        s=$(date +%s) name=$(echo "$preset" | tr / -)
+        WS_WORKER_TIMEOUT=600 timeout 600 "$cs" --tool racecheck --target-processes all --print-limit 20 \
+          --kernel-name kns="$kernel" --launch-count 1 \
+          $R $D/warpscope-cli measure "$preset" > "$OUT/race-$name.txt" 2>&1
+        echo "racecheck $preset ($kernel) rc=$? in $(( $(date +%s) - s )) s: $(grep -E 'RACECHECK SUMMARY' "$OUT/race-$name.txt")"
+      done ;;
     *)
-      echo "gpu-check: what is $what? tests, record, truth, calibrate, screens or sanitize" >&2; exit 2 ;;
+      echo "gpu-check: what is $what? tests, record, truth, calibrate, screens, sanitize or race" >&2; exit 2 ;;
   esac
   echo "$what: $(( $(date +%s) - start )) s"
 done
