@@ -26,6 +26,11 @@
 
 #include <math.h>
 
+/* ws_bound_describe's texts are marked for xgettext but kept in English
+ * here: warpscope-cli and the truth tables print them. The window's plots
+ * translate them where they show them. */
+#define N_(String) (String)
+
 /* Per SM: what one SM's share takes, at its clock. */
 static double
 per_sm (double                 work,
@@ -270,15 +275,15 @@ const char *
 ws_bound_describe (WsBound bound)
 {
   static const char *what[] = {
-    "DRAM bandwidth",
-    "L2 sectors and requests",
-    "L1 lookups (lines per request)",
-    "shared-memory wavefronts",
-    "constant-cache requests",
-    "atomic updates one after another",
-    "arithmetic",
-    "blocks: SMs starting them, and their latency",
-    "the launch itself, and host copies",
+    N_("DRAM bandwidth"),
+    N_("L2 sectors and requests"),
+    N_("L1 lookups (lines per request)"),
+    N_("shared-memory wavefronts"),
+    N_("constant-cache requests"),
+    N_("atomic updates one after another"),
+    N_("arithmetic"),
+    N_("blocks: SMs starting them, and their latency"),
+    N_("the launch itself, and host copies"),
   };
 
   g_return_val_if_fail (bound < WS_N_BOUNDS, NULL);

@@ -87,7 +87,8 @@ void         ws_timing_predict        (const WsHierarchy        *hierarchy,
                                        WsTiming                 *out);
 /* "dram", "l2", "l1", "shared", "constant", "atomics", "alu", "blocks", "launch" */
 const char  *ws_bound_to_string       (WsBound                   bound);
-/* What the level is, in a few words, for the text output. */
+/* What the level is, in a few words, for the text output; English, marked
+ * with N_() for the window to translate where it shows it. */
 const char  *ws_bound_describe        (WsBound                   bound);
 
 G_END_DECLS

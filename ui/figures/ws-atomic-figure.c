@@ -75,7 +75,7 @@ label_column (WsFigureContext   *ctx,
   double widest, w;
   char label[32];
 
-  ws_figure_text_size (ctx, "address (byte)", &(WsTextOptions) { .size = size }, &widest, NULL);
+  ws_figure_text_size (ctx, _("address (byte)"), &(WsTextOptions) { .size = size }, &widest, NULL);
   for (guint i = 0; i < t->n_rows; i++)
     {
       g_snprintf (label, sizeof label, "%" G_GINT64_FORMAT, t->address[i]);
@@ -101,8 +101,9 @@ atomic_layout (WsFigureContext     *ctx,
                AtomicLayout        *lay)
 {
   const WsFigureStyle *s = ctx->style;
-  static const char *orders[] = { "lanes on the address, in the order their updates are applied →",
-                                  "lanes, in the order applied →", "order →" };
+  /* above the columns; the longest that fits */
+  static const char *orders[] = { N_("lanes on the address, in the order their updates are applied →"),
+                                  N_("lanes, in the order applied →"), N_("order →") };
   WsLegendItem legend[3];
   guint n_legend = atomic_legend (s, legend);
   g_autofree char *stats = NULL;
@@ -118,8 +119,8 @@ atomic_layout (WsFigureContext     *ctx,
   lay->lane_size = ws_figure_fit_text (ctx, "31", WS_TEXT_BOLD, s->font_size * 0.9, lay->cell_w - 4);
   for (guint i = 0; i < G_N_ELEMENTS (orders); i++)
     {
-      lay->order = orders[i];
-      if (ws_figure_fit_text (ctx, orders[i], 0, lay->label_size, width - lay->label_w) > 0)
+      lay->order = _(orders[i]);
+      if (ws_figure_fit_text (ctx, lay->order, 0, lay->label_size, width - lay->label_w) > 0)
         break;
     }
   /* the columns' numbers, every few when the cells are narrow */
@@ -209,7 +210,7 @@ draw_header (WsFigureContext    *ctx,
   double line = ceil (lay->label_size * 1.4);
 
   ws_figure_set_color (ctx, s->muted);
-  ws_figure_text (ctx, WS_FIGURE_MARGIN, lay->grid_y - 4, "address (byte)", &o, NULL, NULL);
+  ws_figure_text (ctx, WS_FIGURE_MARGIN, lay->grid_y - 4, _("address (byte)"), &o, NULL, NULL);
   ws_figure_text (ctx, lay->grid_x, lay->grid_y - 4 - line, lay->order, &o, NULL, NULL);
   for (guint c = 0; c < t->depth; c += lay->every)
     {
@@ -225,16 +226,32 @@ atomic_stats (const WsWarpResult *r,
               const AtomicTable  *t,
               gboolean            numbers)
 {
-  const char *narrow = numbers ? "" : " · too narrow to print the lanes' numbers";
+  GString *s = g_string_new (NULL);
 
   if (r->space == WS_SPACE_SHARED)
-    return g_strdup_printf ("%u distinct word%s · up to %u lanes on one word · %u wavefront%s: "
-                            "lanes on one word are merged%s",
-                            t->n_rows, t->n_rows == 1 ? "" : "s", t->depth, r->counts.wavefronts,
-                            r->counts.wavefronts == 1 ? "" : "s", narrow);
-  return g_strdup_printf ("%u distinct address%s · up to %u lanes on one address, applied one after another "
-                          "· %u sector visits%s",
-                          t->n_rows, t->n_rows == 1 ? "" : "es", t->depth, r->counts.sectors, narrow);
+    {
+      g_string_append_printf (s, NG_("%u distinct word", "%u distinct words", t->n_rows), t->n_rows);
+      g_string_append (s, " · ");
+      /* Translators: the most lanes that update one word */
+      g_string_append_printf (s, _("up to %u lanes on one word"), t->depth);
+      g_string_append (s, " · ");
+      g_string_append_printf (s,
+                              NG_("%u wavefront: lanes on one word are merged",
+                                  "%u wavefronts: lanes on one word are merged", r->counts.wavefronts),
+                              r->counts.wavefronts);
+    }
+  else
+    {
+      g_string_append_printf (s, NG_("%u distinct address", "%u distinct addresses", t->n_rows), t->n_rows);
+      g_string_append (s, " · ");
+      /* Translators: the most lanes that update one address */
+      g_string_append_printf (s, _("up to %u lanes on one address, applied one after another"), t->depth);
+      g_string_append (s, " · ");
+      g_string_append_printf (s, _("%u sector visits"), r->counts.sectors);
+    }
+  if (!numbers)
+    g_string_append_printf (s, " · %s", _("too narrow to print the lanes' numbers"));
+  return g_string_free (s, FALSE);
 }
 
 static guint
@@ -243,10 +260,10 @@ atomic_legend (const WsFigureStyle *s,
 {
   guint n = 0;
 
-  legend[n++] = (WsLegendItem) { ws_figure_style_hue (s, 0), "first update of an address" };
-  legend[n++] = (WsLegendItem) { s->conflict, "waits for the lanes before it" };
+  legend[n++] = (WsLegendItem) { ws_figure_style_hue (s, 0), _("first update of an address") };
+  legend[n++] = (WsLegendItem) { s->conflict, _("waits for the lanes before it") };
   if (s->kind != WS_FIGURE_STYLE_PRINT)
-    legend[n++] = (WsLegendItem) { s->accent, "being applied" };
+    legend[n++] = (WsLegendItem) { s->accent, _("being applied") };
   return n;
 }
 
@@ -254,7 +271,8 @@ static void
 draw_fold (WsFigureContext    *ctx,
            const AtomicLayout *lay)
 {
-  g_autofree char *text = ws_fold_describe (&lay->fold, "addresses");
+  /* Translators: rows a figure leaves out, as in "⋮ 26 more lines (4–29)" */
+  g_autofree char *text = ws_fold_describe (&lay->fold, _("addresses"));
   WsTextOptions o = { .size = lay->label_size, .ay = 0.5 };
 
   ws_figure_set_color (ctx, ctx->style->muted);
@@ -288,7 +306,7 @@ ws_atomic_figure_draw (WsFigureContext     *ctx,
   ws_figure_draw_frame (ctx, frame, &lay.frame, stats, legend, n_legend);
   if (t.n_rows == 0)
     {
-      ws_figure_draw_message (ctx, lay.frame.content, "No active lane: this warp makes no update.");
+      ws_figure_draw_message (ctx, lay.frame.content, _("No active lane: this warp makes no update."));
       return;
     }
   /* lanes that had to wait for another on their address show it */
@@ -364,6 +382,8 @@ ws_atomic_figure_describe (const WsFigureFrame *frame,
   AtomicTable t;
   guint32 lanes = 0;
   g_autofree char *who = NULL;
+  g_autofree char *updates = NULL;
+  int n;
 
   if (hit->kind != WS_HIT_ADDRESS)
     return NULL;
@@ -371,8 +391,13 @@ ws_atomic_figure_describe (const WsFigureFrame *frame,
   for (guint c = 0; hit->index >= 0 && (guint) hit->index < t.n_rows && c < t.n_lanes[hit->index]; c++)
     lanes |= 1u << t.lanes[hit->index][c];
   who = ws_figure_lanes_to_string (lanes);
-  return g_strdup_printf ("Address %" G_GINT64_FORMAT "\nupdated by %s (%d update%s%s)", hit->address, who,
-                          __builtin_popcount (lanes), __builtin_popcount (lanes) == 1 ? "" : "s",
-                          __builtin_popcount (lanes) > 1 && frame->result->space == WS_SPACE_GLOBAL
-                            ? ", applied one after another" : "");
+  n = __builtin_popcount (lanes);
+  if (n > 1 && frame->result->space == WS_SPACE_GLOBAL)
+    updates = g_strdup_printf (NG_("%d update, applied one after another", "%d updates, applied one after another", n),
+                               n);
+  else
+    updates = g_strdup_printf (NG_("%d update", "%d updates", n), n);
+  /* Translators: a byte address; the lanes that update it ("lanes 0–3"); how
+   * many updates ("4 updates") */
+  return g_strdup_printf (_("Address %lld\nupdated by %s (%s)"), (long long) hit->address, who, updates);
 }

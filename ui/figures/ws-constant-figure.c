@@ -47,7 +47,11 @@ box_min_width (WsFigureContext    *ctx,
   double widest, w;
   char label[48];
 
-  ws_figure_text_size (ctx, "32 lanes", &(WsTextOptions) { .size = ctx->style->min_font_size }, &widest, NULL);
+  char lanes[64];
+
+  /* the widest of the lanes' labels below */
+  g_snprintf (lanes, sizeof lanes, NG_("%u lane", "%u lanes", WS_WARP_SIZE), WS_WARP_SIZE);
+  ws_figure_text_size (ctx, lanes, &(WsTextOptions) { .size = ctx->style->min_font_size }, &widest, NULL);
   for (guint i = 0; i < r->steps->len; i++)
     {
       g_snprintf (label, sizeof label, "c[%" G_GINT64_FORMAT "]",
@@ -81,11 +85,11 @@ constant_layout (WsFigureContext     *ctx,
   c = lay->frame.content;
   lane_h = CLAMP (c.h * 0.08, 22, 40);
   ws_figure_index_row (ctx, (WsBox) { c.x, c.y + above, c.w, lane_h }, &lay->lanes);
-  lay->plate = "requests to the constant cache, in order";
+  lay->plate = _("requests to the constant cache, in order");
   lay->plate_size = ws_figure_fit_text (ctx, lay->plate, 0, s->font_size * 0.9, c.w);
   if (lay->plate_size <= 0)
     {
-      lay->plate = "requests, in order";
+      lay->plate = _("requests, in order");
       lay->plate_size = s->min_font_size;
     }
   /* as many in a row as keep every label whole */
@@ -144,7 +148,7 @@ draw_request (WsFigureContext     *ctx,
   gboolean hover = frame->hover.kind == WS_HIT_ADDRESS && frame->hover.step == (int) i;
   WsTextOptions o = { .ax = 0.5, .ay = 0.5, .flags = WS_TEXT_MONO | WS_TEXT_BOLD };
   WsTextOptions k = { .size = MAX (s->font_size * 0.85, s->min_font_size), .ax = 0.5, .ay = 0 };
-  char label[48], lanes[32], num[16];
+  char label[48], lanes[64], num[16];
   guint n = __builtin_popcount (st->lanes);
 
   ws_figure_rounded_rect (ctx, b->x, b->y, b->w, b->h, 5);
@@ -155,7 +159,7 @@ draw_request (WsFigureContext     *ctx,
   cairo_stroke (ctx->cr);
   cairo_set_line_width (ctx->cr, s->line_width);
   g_snprintf (label, sizeof label, "c[%" G_GINT64_FORMAT "]", st->address / MAX (1, frame->result->elem_size));
-  g_snprintf (lanes, sizeof lanes, "%u lane%s", n, n == 1 ? "" : "s");
+  g_snprintf (lanes, sizeof lanes, NG_("%u lane", "%u lanes", n), n);
   ws_figure_set_color (ctx, ws_figure_style_ink_on (s, ws_rgba_mix (s->background, hue, alpha)));
   o.size = ws_figure_fit_text (ctx, label, o.flags, MIN (s->font_size, b->h * 0.32), b->w - 4);
   if (o.size > 0)
@@ -175,7 +179,8 @@ draw_fold (WsFigureContext      *ctx,
            const ConstantLayout *lay)
 {
   const WsBox *b = &lay->boxes[lay->fold.head];
-  g_autofree char *text = ws_fold_describe (&lay->fold, "requests");
+  /* Translators: rows a figure leaves out, as in "⋮ 26 more lines (4–29)" */
+  g_autofree char *text = ws_fold_describe (&lay->fold, _("requests"));
   WsTextOptions o = { .size = ctx->style->min_font_size, .ax = 0.5, .ay = 0.5, .max_width = b->w, .wrap = TRUE };
 
   ws_figure_set_color (ctx, ctx->style->muted);
@@ -229,10 +234,17 @@ draw_packets (WsFigureContext      *ctx,
 static char *
 constant_stats (const WsWarpResult *r)
 {
-  return g_strdup_printf ("%u distinct address%s → %u request%s, one after another (%u replay%s)",
-                          r->counts.distinct_addresses, r->counts.distinct_addresses == 1 ? "" : "es",
-                          r->counts.requests, r->counts.requests == 1 ? "" : "s", r->counts.replays,
-                          r->counts.replays == 1 ? "" : "s");
+  const WsWarpCounts *c = &r->counts;
+  g_autofree char *addresses = g_strdup_printf (NG_("%u distinct address", "%u distinct addresses",
+                                                    c->distinct_addresses),
+                                                c->distinct_addresses);
+  g_autofree char *requests = g_strdup_printf (NG_("%u request, one after another", "%u requests, one after another",
+                                                   c->requests),
+                                               c->requests);
+  g_autofree char *replays = g_strdup_printf (NG_("%u replay", "%u replays", c->replays), c->replays);
+
+  /* Translators: "4 distinct addresses → 4 requests, one after another (3 replays)" */
+  return g_strdup_printf (_("%s → %s (%s)"), addresses, requests, replays);
 }
 
 static guint
@@ -242,11 +254,12 @@ constant_legend (const WsFigureStyle *s,
   guint n = 0;
 
   legend[n++] = (WsLegendItem) { ws_rgba_alpha (ws_figure_style_hue (s, 0), 0.9),
-                                 "address served (colour: its request)", .hues = TRUE };
+                                 _("address served (colour: its request)"), .hues = TRUE };
   if (s->kind != WS_FIGURE_STYLE_PRINT)
     {
-      legend[n++] = (WsLegendItem) { s->accent, "being served" };
-      legend[n++] = (WsLegendItem) { ws_rgba_alpha (ws_figure_style_hue (s, 0), 0.15), "waiting its turn", .hues = TRUE };
+      legend[n++] = (WsLegendItem) { s->accent, _("being served") };
+      legend[n++] = (WsLegendItem) { ws_rgba_alpha (ws_figure_style_hue (s, 0), 0.15), _("waiting its turn"),
+                                     .hues = TRUE };
     }
   return n;
 }
@@ -343,7 +356,9 @@ ws_constant_figure_describe (const WsFigureFrame *frame,
     return NULL;
   st = ws_warp_result_step (frame->result, hit->step);
   who = ws_figure_lanes_to_string (st->lanes);
-  return g_strdup_printf ("Constant at byte %" G_GINT64_FORMAT "\nasked for by %s\nrequest %d of %u: "
-                          "the cache serves one address at a time",
-                          st->address, who, hit->step + 1, frame->result->steps->len);
+  /* Translators: the byte address; the lanes that ask ("lanes 0–7"); the
+   * request and the number of requests */
+  return g_strdup_printf (_("Constant at byte %lld\nasked for by %s\nrequest %d of %u: "
+                            "the cache serves one address at a time"),
+                          (long long) st->address, who, hit->step + 1, frame->result->steps->len);
 }

@@ -7,3 +7,5 @@
 
 #define _(String) ws_figure_gettext (String)
 #define N_(String) (String)
+/* the singular or the plural: po/meson.build tells xgettext of NG_ */
+#define NG_(Singular, Plural, N) ws_figure_ngettext (Singular, Plural, N)

@@ -39,3 +39,13 @@ ws_figure_gettext (const char *msgid)
     return msgid;
   return g_dgettext (GETTEXT_PACKAGE, msgid);
 }
+
+const char *
+ws_figure_ngettext (const char *msgid,
+                    const char *msgid_plural,
+                    gulong      n)
+{
+  if (!g_atomic_int_get (&translate_figures) || g_private_get (&untranslated_depth) != NULL)
+    return n == 1 ? msgid : msgid_plural;
+  return g_dngettext (GETTEXT_PACKAGE, msgid, msgid_plural, n);
+}

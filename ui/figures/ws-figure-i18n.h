@@ -22,5 +22,9 @@ void         ws_figure_set_translated     (gboolean    translated);
 void         ws_figure_push_untranslated  (void);
 void         ws_figure_pop_untranslated   (void);
 const char  *ws_figure_gettext            (const char *msgid) G_GNUC_FORMAT (1);
+/* the singular or the plural for n, as ngettext() (English without a catalogue) */
+const char  *ws_figure_ngettext           (const char *msgid,
+                                           const char *msgid_plural,
+                                           gulong      n) G_GNUC_FORMAT (1) G_GNUC_FORMAT (2);
 
 G_END_DECLS

@@ -3,6 +3,7 @@
 
 #include "ws-figure.h"
 #include "ws-figure-context.h"
+#include "ws-figure-i18n-private.h"
 
 G_BEGIN_DECLS
 

@@ -8,11 +8,11 @@ static const struct
   const char *name;
   const char *title;
 } kinds[WS_N_FIGURES] = {
-  [WS_FIGURE_WARP] = { "warp", "Sectors" },
-  [WS_FIGURE_BANKS] = { "banks", "Banks" },
-  [WS_FIGURE_CONSTANT] = { "constant", "Constant cache" },
-  [WS_FIGURE_LOCAL] = { "local", "Private array" },
-  [WS_FIGURE_ATOMICS] = { "atomics", "Contention" },
+  [WS_FIGURE_WARP] = { "warp", N_("Sectors") },
+  [WS_FIGURE_BANKS] = { "banks", N_("Banks") },
+  [WS_FIGURE_CONSTANT] = { "constant", N_("Constant cache") },
+  [WS_FIGURE_LOCAL] = { "local", N_("Private array") },
+  [WS_FIGURE_ATOMICS] = { "atomics", N_("Contention") },
 };
 
 const char *
@@ -26,7 +26,7 @@ const char *
 ws_figure_kind_title (WsFigureKind kind)
 {
   g_return_val_if_fail (kind < WS_N_FIGURES, NULL);
-  return kinds[kind].title;
+  return _(kinds[kind].title);
 }
 
 gboolean
@@ -95,9 +95,10 @@ draw_step_counter (WsFigureContext     *ctx,
   if (ws_figure_counter_width (ctx, frame) <= 0)
     return;
   if (frame->position >= n)
-    g_snprintf (text, sizeof text, n == 1 ? "1 step" : "%u steps", n);
+    g_snprintf (text, sizeof text, NG_("%u step", "%u steps", n), n);
   else
-    g_snprintf (text, sizeof text, "step %u of %u", (guint) floor (frame->position) + 1, n);
+    /* Translators: the step shown and the number of steps */
+    g_snprintf (text, sizeof text, _("step %u of %u"), (guint) floor (frame->position) + 1, n);
   ws_figure_set_color (ctx, frame->position >= n ? ctx->style->muted : ctx->style->foreground);
   ws_figure_text (ctx, ctx->width - WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, text, &o, NULL, NULL);
 }
@@ -180,7 +181,9 @@ ws_figure_draw_too_small (cairo_t             *cr,
                           double               need_width,
                           double               need_height)
 {
-  g_autofree char *message = g_strdup_printf ("Too small to draw legibly: this %s needs %.0f × %.0f", what,
+  /* Translators: what is too small ("view", "chart" or "comparison"), then the
+   * width and height it needs, in pixels */
+  g_autofree char *message = g_strdup_printf (_("Too small to draw legibly: this %s needs %.0f × %.0f"), what,
                                               ceil (MAX (need_width, width)), ceil (MAX (need_height, height)));
   double m = MIN (WS_FIGURE_MARGIN, width / 8);
   WsFigureContext ctx;
@@ -210,7 +213,7 @@ ws_figure_draw (WsFigureKind         kind,
   if (!fits (&ctx, kind, frame, &needs))
     {
       if (frame->layers != WS_FIGURE_LAYERS_PACKETS)
-        ws_figure_draw_too_small (cr, style, width, height, "view", needs.width, needs.height);
+        ws_figure_draw_too_small (cr, style, width, height, _("view"), needs.width, needs.height);
     }
   else
     {

@@ -64,9 +64,11 @@ row_label (const LocalLayout *lay,
            gsize              size)
 {
   if (long_form)
-    g_snprintf (label, size, "word %" G_GINT64_FORMAT " · line @%" G_GINT64_FORMAT, word, word * WS_LINE_BYTES);
+    /* Translators: a word of the lane's private array, and the byte its line starts at */
+    g_snprintf (label, size, _("word %lld · line @%lld"), (long long) word, (long long) word * WS_LINE_BYTES);
   else
-    g_snprintf (label, size, "word %" G_GINT64_FORMAT, word);
+    /* Translators: a word of the lane's private array */
+    g_snprintf (label, size, _("word %lld"), (long long) word);
 }
 
 /* The column of row labels: the long form while it takes at most a
@@ -84,7 +86,7 @@ label_column (WsFigureContext *ctx,
     {
       double widest, w;
 
-      ws_figure_text_size (ctx, "private word", &head, &widest, NULL);
+      ws_figure_text_size (ctx, _("private word"), &head, &widest, NULL);
       for (guint i = 0; i < lay->n_rows; i++)
         {
           row_label (lay, lay->words[i], long_form, label, sizeof label);
@@ -248,7 +250,8 @@ static void
 draw_fold (WsFigureContext   *ctx,
            const LocalLayout *lay)
 {
-  g_autofree char *text = ws_fold_describe (&lay->fold, "words");
+  /* Translators: rows a figure leaves out, as in "⋮ 26 more lines (4–29)" */
+  g_autofree char *text = ws_fold_describe (&lay->fold, _("words"));
   WsBox first = slot_box (lay, lay->fold.head, 0), last = slot_box (lay, lay->fold.head, WS_WARP_SIZE - 1);
   WsTextOptions o = { .size = lay->label_size, .ax = 0.5, .ay = 0.5 };
 
@@ -267,18 +270,19 @@ draw_sector_header (WsFigureContext   *ctx,
   double y = lay->grid_y - 4;
 
   ws_figure_set_color (ctx, s->muted);
-  ws_figure_text (ctx, WS_FIGURE_MARGIN, y, "private word", &left, NULL, NULL);
+  ws_figure_text (ctx, WS_FIGURE_MARGIN, y, _("private word"), &left, NULL, NULL);
   for (guint k = 0; k < 4; k++)
     {
-      static const char *forms[] = { "sector %u of the line", "sector %u", "%u" };
-      char label[32];
+      /* Translators: a sector of the 128-byte line, 0 to 3 */
+      static const char *forms[] = { N_("sector %u of the line"), N_("sector %u"), "%u" };
+      char label[64];
       double x0 = first.x + k * 8 * first.w, x1 = x0 + 8 * first.w;
       double w;
 
       /* the longest form that fits */
       for (guint f = 0; f < G_N_ELEMENTS (forms); f++)
         {
-          g_snprintf (label, sizeof label, forms[f], k);
+          g_snprintf (label, sizeof label, f + 1 < G_N_ELEMENTS (forms) ? _(forms[f]) : forms[f], k);
           ws_figure_text_size (ctx, label, &o, &w, NULL);
           if (w <= x1 - x0 - 6)
             break;
@@ -295,9 +299,17 @@ local_stats (const WsWarpResult *r)
 {
   const WsWarpCounts *c = &r->counts;
 
-  return g_strdup_printf ("word w of lane l at (w × 32 + l) × 4 · %u request%s · %u line%s · %u replay%s",
-                          c->requests, c->requests == 1 ? "" : "s", c->lines, c->lines == 1 ? "" : "s",
-                          c->replays, c->replays == 1 ? "" : "s");
+  GString *s = g_string_new (NULL);
+
+  /* Translators: where local memory keeps a lane's word; w and l stand for the word and the lane */
+  g_string_append (s, _("word w of lane l at (w × 32 + l) × 4"));
+  g_string_append (s, " · ");
+  g_string_append_printf (s, NG_("%u request", "%u requests", c->requests), c->requests);
+  g_string_append (s, " · ");
+  g_string_append_printf (s, NG_("%u line", "%u lines", c->lines), c->lines);
+  g_string_append (s, " · ");
+  g_string_append_printf (s, NG_("%u replay", "%u replays", c->replays), c->replays);
+  return g_string_free (s, FALSE);
 }
 
 static guint
@@ -307,10 +319,10 @@ local_legend (const WsFigureStyle *s,
   guint n = 0;
 
   legend[n++] = (WsLegendItem) { ws_rgba_alpha (ws_figure_style_hue (s, 0), 0.95),
-                                 "slot read (colour: the step that reads it)", .hues = TRUE };
+                                 _("slot read (colour: the step that reads it)"), .hues = TRUE };
   if (s->kind != WS_FIGURE_STYLE_PRINT)
-    legend[n++] = (WsLegendItem) { s->accent, "being served" };
-  legend[n++] = (WsLegendItem) { s->surface, "other lanes' slots" };
+    legend[n++] = (WsLegendItem) { s->accent, _("being served") };
+  legend[n++] = (WsLegendItem) { s->surface, _("other lanes' slots") };
   return n;
 }
 
@@ -387,8 +399,11 @@ ws_local_figure_describe (const WsFigureFrame *frame,
 
   if (hit->kind != WS_HIT_SLOT)
     return NULL;
-  return g_strdup_printf ("Word %" G_GINT64_FORMAT " of lane %d's private array\nbyte %" G_GINT64_FORMAT
-                          " of the warp's slice: line %" G_GINT64_FORMAT ", sector %" G_GINT64_FORMAT "\n%s",
-                          hit->address, hit->index, slice, hit->address, (slice % WS_LINE_BYTES) / WS_SECTOR_BYTES,
-                          hit->step >= 0 ? "read by this instruction" : "not read by this instruction");
+  /* Translators: the word and the lane; the byte in the warp's slice, its
+   * 128-byte line and its sector (0 to 3) in the line; whether it is read */
+  return g_strdup_printf (_("Word %lld of lane %d's private array\nbyte %lld of the warp's slice: line %lld, "
+                            "sector %lld\n%s"),
+                          (long long) hit->address, hit->index, (long long) slice, (long long) hit->address,
+                          (long long) ((slice % WS_LINE_BYTES) / WS_SECTOR_BYTES),
+                          hit->step >= 0 ? _("read by this instruction") : _("not read by this instruction"));
 }

@@ -70,8 +70,9 @@ draw_slots (WsFigureContext      *ctx,
   ws_figure_set_color (ctx, s->muted);
   for (guint c = 0; c < lay->cols; c++)
     {
-      char label[32];
-      g_snprintf (label, sizeof label, "scheduler %u", c);
+      char label[64];
+      /* Translators: one of the SM's warp schedulers, numbered from 0 */
+      g_snprintf (label, sizeof label, _("scheduler %u"), c);
       ws_figure_text (ctx, lay->slots.x + (c + 0.5) * cw, lay->slots.y - s->font_size * 0.8, label,
                       &(WsTextOptions) { .size = s->font_size * 0.85, .ax = 0.5, .ay = 0.5 }, NULL, NULL);
     }
@@ -89,8 +90,9 @@ draw_slots (WsFigureContext      *ctx,
           cairo_fill (ctx->cr);
           if (t.size >= 7)
             {
-              char label[32];
-              g_snprintf (label, sizeof label, "block %u · warp %u", block, i % MAX (1, warps_per_block));
+              char label[64];
+              /* Translators: the block resident on the SM and the warp in it, numbered from 0 */
+              g_snprintf (label, sizeof label, _("block %u · warp %u"), block, i % MAX (1, warps_per_block));
               ws_figure_set_color (ctx, s->kind == WS_FIGURE_STYLE_DARK ? s->background : (WsRgba) { 1, 1, 1, 1 });
               t.max_width = cw - 2 * gap - 4;
               ws_figure_text (ctx, x + (cw - 2 * gap) / 2, y + (rh - 2 * gap) / 2, label, &t, NULL, NULL);
@@ -130,13 +132,25 @@ draw_bar (WsFigureContext       *ctx,
   g_autofree char *label = NULL;
   double used = o->blocks_per_sm * r->per_block;
 
-  label = g_strdup_printf ("%s: %g of %g%s used, room for %u block%s%s", r->name, used, r->capacity, r->unit,
-                           o->blocks_by[r->limit], o->blocks_by[r->limit] == 1 ? "" : "s",
-                           limits ? " — the limit" : "");
   if (o->blocks_by[r->limit] == G_MAXUINT)
+    /* Translators: a resource of the SM, such as "registers" */
+    label = g_strdup_printf (_("%s: none used, no limit"), _(r->name));
+  else
     {
-      g_free (label);
-      label = g_strdup_printf ("%s: none used, no limit", r->name);
+      guint n = o->blocks_by[r->limit];
+      g_autofree char *room = g_strdup_printf (NG_("room for %u block", "room for %u blocks", n), n);
+
+      /* Translators: a resource of the SM ("registers"), how much of it the
+       * resident blocks use, how much the SM has, and its unit (" KiB" or
+       * nothing); then "room for 4 blocks" */
+      label = g_strdup_printf (_("%s: %g of %g%s used, %s"), _(r->name), used, r->capacity, r->unit, room);
+      if (limits)
+        {
+          char *longer = g_strconcat (label, _(" — the limit"), NULL);
+
+          g_free (label);
+          label = longer;
+        }
     }
   ws_figure_set_color (ctx, limits ? s->conflict : s->foreground);
   t.max_width = w;
@@ -160,6 +174,19 @@ draw_bar (WsFigureContext       *ctx,
   cairo_set_line_width (ctx->cr, s->line_width);
 }
 
+/* the resources, in WsOccupancyLimit's order, as ws_occupancy_limit_to_string names them */
+static const char *limit_names[] = { N_("warps per SM"), N_("blocks per SM"), N_("registers"), N_("shared memory") };
+
+/* A row's name in the monospaced table, padded to 14 characters. */
+static void
+table_name (GString    *rows,
+            const char *name)
+{
+  glong pad = MAX (0, 14 - g_utf8_strlen (name, -1));
+
+  g_string_append_printf (rows, "  %s%*s", name, (int) pad, "");
+}
+
 static void
 draw_table (WsFigureContext         *ctx,
             const OccupancyLayout   *lay,
@@ -169,25 +196,37 @@ draw_table (WsFigureContext         *ctx,
   const WsFigureStyle *s = ctx->style;
   WsTextOptions t = { .size = s->font_size, .flags = WS_TEXT_MONO, .max_width = lay->table.w };
   g_autofree char *text = NULL;
-  g_autofree char *time = f->measured_ms > 0 ? g_strdup_printf ("\nmeasured: %.4g ms", f->measured_ms)
-                                             : g_strdup ("");
-  static const char *names[] = { "warps per SM", "blocks per SM", "registers", "shared memory" };
-  GString *rows = g_string_new ("blocks per SM each resource allows\n");
+  g_autofree char *widest = NULL;
+  GString *rows = g_string_new (NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+  g_string_append (rows, _("blocks per SM each resource allows"));
+  g_string_append_c (rows, '\n');
+  for (guint i = 0; i < G_N_ELEMENTS (limit_names); i++)
     {
+      table_name (rows, _(limit_names[i]));
       if (o->blocks_by[i] == G_MAXUINT)
-        g_string_append_printf (rows, "  %-14s     —\n", names[i]);
+        g_string_append (rows, "     —\n");
       else
-        g_string_append_printf (rows, "  %-14s %5u%s\n", names[i], o->blocks_by[i],
-                                o->limiter == i ? "  ← the fewest" : "");
+        g_string_append_printf (rows, " %5u%s\n", o->blocks_by[i], o->limiter == i ? _("  ← the fewest") : "");
     }
-  text = g_strdup_printf ("%s→ %u block%s, %u warps: %.0f %% occupancy%s", rows->str, o->blocks_per_sm,
-                          o->blocks_per_sm == 1 ? "" : "s", o->warps_per_sm, 100 * o->occupancy, time);
-  g_string_free (rows, TRUE);
-  t.size = MAX (ws_figure_fit_text (ctx, "  shared memory     32  ← the fewest", WS_TEXT_MONO, s->font_size,
-                                    lay->table.w),
-                s->min_font_size);
+  /* Translators: the blocks resident on an SM, their warps, and the share of
+   * the SM's warp slots they fill; "%%" is a percent sign */
+  g_string_append_printf (rows, NG_("→ %u block, %u warps: %.0f %% occupancy",
+                                    "→ %u blocks, %u warps: %.0f %% occupancy", o->blocks_per_sm),
+                          o->blocks_per_sm, o->warps_per_sm, 100 * o->occupancy);
+  if (f->measured_ms > 0)
+    {
+      g_string_append_c (rows, '\n');
+      /* Translators: the time measured, in milliseconds */
+      g_string_append_printf (rows, _("measured: %.4g ms"), f->measured_ms);
+    }
+  text = g_string_free (rows, FALSE);
+  /* the widest row */
+  rows = g_string_new (NULL);
+  table_name (rows, _(limit_names[WS_OCCUPANCY_LIMIT_SHARED]));
+  g_string_append_printf (rows, " %5u%s", 32, _("  ← the fewest"));
+  widest = g_string_free (rows, FALSE);
+  t.size = MAX (ws_figure_fit_text (ctx, widest, WS_TEXT_MONO, s->font_size, lay->table.w), s->min_font_size);
   ws_figure_set_color (ctx, s->foreground);
   ws_figure_text (ctx, lay->table.x, lay->table.y, text, &t, NULL, NULL);
 }
@@ -205,13 +244,16 @@ ws_occupancy_figure_draw (cairo_t             *cr,
   OccupancyLayout lay;
   WsOccupancy o;
   g_autofree char *subtitle = NULL;
+  g_autofree char *fit = NULL;
   guint warps = (f->threads_per_block + 31) / 32;
 
   ws_figure_context_init (&ctx, cr, style, width, height);
   if (!ws_occupancy_figure_compute (f, &o))
     {
-      g_autofree char *message = g_strdup_printf ("a block of %u threads with %u registers each and %u bytes of "
-                                                  "shared memory does not fit on an sm_%d%d multiprocessor",
+      /* Translators: threads per block, registers per thread, bytes of shared
+       * memory per block, and the compute capability's two digits ("sm_90") */
+      g_autofree char *message = g_strdup_printf (_("a block of %u threads with %u registers each and %u bytes of "
+                                                    "shared memory does not fit on an sm_%d%d multiprocessor"),
                                                   f->threads_per_block, f->registers_per_thread,
                                                   f->shared_per_block, l->cc_major, l->cc_minor);
       ws_figure_caption (&ctx, WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, width - 2 * WS_FIGURE_MARGIN, f->title, NULL);
@@ -219,20 +261,24 @@ ws_occupancy_figure_draw (cairo_t             *cr,
       ws_figure_context_clear (&ctx);
       return;
     }
-  subtitle = g_strdup_printf ("blocks of %u threads, %u registers each, %u bytes of shared memory: "
-                              "%u block%s fit%s on an sm_%d%d SM, limited by %s",
-                              f->threads_per_block, f->registers_per_thread, f->shared_per_block, o.blocks_per_sm,
-                              o.blocks_per_sm == 1 ? "" : "s", o.blocks_per_sm == 1 ? "s" : "", l->cc_major,
-                              l->cc_minor, ws_occupancy_limit_to_string (o.limiter));
+  /* Translators: the blocks resident on an SM, and the compute capability's two digits ("sm_90") */
+  fit = g_strdup_printf (NG_("%u block fits on an sm_%d%d SM", "%u blocks fit on an sm_%d%d SM", o.blocks_per_sm),
+                         o.blocks_per_sm, l->cc_major, l->cc_minor);
+  /* Translators: threads per block, registers per thread, bytes of shared
+   * memory per block; then "4 blocks fit on an sm_90 SM"; then the resource
+   * that limits them, such as "registers" */
+  subtitle = g_strdup_printf (_("blocks of %u threads, %u registers each, %u bytes of shared memory: %s, limited by %s"),
+                              f->threads_per_block, f->registers_per_thread, f->shared_per_block, fit,
+                              _(ws_occupancy_limit_to_string (o.limiter)));
   ws_figure_caption (&ctx, WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, width - 2 * WS_FIGURE_MARGIN, f->title, subtitle);
   occupancy_layout (style, l, width, height, &lay);
   draw_slots (&ctx, &lay, &o, warps, l->max_threads_per_sm / 32);
   {
     Resource res[] = {
-      { "warp slots", l->max_threads_per_sm / 32, warps, WS_OCCUPANCY_LIMIT_WARPS, "" },
-      { "block slots", l->max_blocks_per_sm, 1, WS_OCCUPANCY_LIMIT_BLOCKS, "" },
-      { "registers", l->registers_per_sm, o.registers_per_block, WS_OCCUPANCY_LIMIT_REGISTERS, "" },
-      { "shared memory", l->shared_per_sm / 1024.0, o.shared_per_block / 1024.0, WS_OCCUPANCY_LIMIT_SHARED,
+      { N_("warp slots"), l->max_threads_per_sm / 32, warps, WS_OCCUPANCY_LIMIT_WARPS, "" },
+      { N_("block slots"), l->max_blocks_per_sm, 1, WS_OCCUPANCY_LIMIT_BLOCKS, "" },
+      { N_("registers"), l->registers_per_sm, o.registers_per_block, WS_OCCUPANCY_LIMIT_REGISTERS, "" },
+      { N_("shared memory"), l->shared_per_sm / 1024.0, o.shared_per_block / 1024.0, WS_OCCUPANCY_LIMIT_SHARED,
         " KiB" },
     };
     for (guint i = 0; i < G_N_ELEMENTS (res); i++)

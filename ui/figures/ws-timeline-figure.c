@@ -21,7 +21,7 @@ typedef struct
   double legend_y;
 } TimelineLayout;
 
-static const char *kind_names[] = { "kernel", "copy to the device", "copy to the host", "prefetch" };
+static const char *kind_names[] = { N_("kernel"), N_("copy to the device"), N_("copy to the host"), N_("prefetch") };
 G_STATIC_ASSERT (G_N_ELEMENTS (kind_names) == WS_N_TIMELINE_KINDS);
 
 static WsRgba
@@ -105,7 +105,7 @@ bar_box (const TimelineLayout *lay,
 static WsChartAxis
 time_axis (const TimelineLayout *lay)
 {
-  return (WsChartAxis) { .title = (char *) "time", .unit = (char *) "s", .si = TRUE, .scale = WS_AXIS_LINEAR,
+  return (WsChartAxis) { .title = (char *) _("time"), .unit = (char *) "s", .si = TRUE, .scale = WS_AXIS_LINEAR,
                          .min = 0, .max = lay->t_max / 1e3, .fixed = TRUE };
 }
 
@@ -148,7 +148,7 @@ draw_rows (WsFigureContext        *ctx,
 
   for (guint r = 0; r < lay->n_rows; r++)
     {
-      char label[32];
+      char label[64];
       double y = lay->plot.y + r * lay->row_h;
 
       if (r % 2 == 1)
@@ -159,7 +159,8 @@ draw_rows (WsFigureContext        *ctx,
         }
       if (lay->row_h >= 9)
         {
-          g_snprintf (label, sizeof label, "stream %u", r);
+          /* Translators: a CUDA stream, numbered from 0 */
+          g_snprintf (label, sizeof label, _("stream %u"), r);
           ws_figure_set_color (ctx, s->muted);
           ws_figure_text (ctx, WS_FIGURE_MARGIN, y + lay->row_h / 2, label, &o, NULL, NULL);
         }
@@ -194,12 +195,17 @@ ws_timeline_figure_draw (cairo_t             *cr,
   timeline_layout (t, style, width, height, &lay);
   ws_timeline_figure_totals (t, &busy, &elapsed);
   if (t->n_bars == 0)
-    stats = g_strdup ("no timeline: this measurement has none");
+    stats = g_strdup (_("no timeline: this measurement has none"));
   else if (busy > elapsed * 1.02)
-    stats = g_strdup_printf ("the copies and kernels add up to %.3g ms and took %.3g ms: %.0f %% of their time "
-                             "overlapped", busy, elapsed, 100 * (busy - elapsed) / busy);
+    /* Translators: the copies' and kernels' times added up, the time they
+     * took together (both in milliseconds), and how much of it overlapped;
+     * "%%" is a percent sign */
+    stats = g_strdup_printf (_("the copies and kernels add up to %.3g ms and took %.3g ms: %.0f %% of their time "
+                               "overlapped"), busy, elapsed, 100 * (busy - elapsed) / busy);
   else
-    stats = g_strdup_printf ("the copies and kernels add up to %.3g ms and took %.3g ms: one after another",
+    /* Translators: the copies' and kernels' times added up, and the time they
+     * took together, in milliseconds */
+    stats = g_strdup_printf (_("the copies and kernels add up to %.3g ms and took %.3g ms: one after another"),
                              busy, elapsed);
   ws_figure_caption (&ctx, WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, width - 2 * WS_FIGURE_MARGIN, t->title,
                      t->subtitle ? t->subtitle : stats);
@@ -215,7 +221,7 @@ ws_timeline_figure_draw (cairo_t             *cr,
     used[t->bars[i].kind] = TRUE;
   for (guint k = 0; k < WS_N_TIMELINE_KINDS; k++)
     if (used[k])
-      legend[n_legend++] = (WsLegendItem) { kind_color (style, k), kind_names[k], FALSE };
+      legend[n_legend++] = (WsLegendItem) { kind_color (style, k), _(kind_names[k]), FALSE };
   ws_figure_draw_legend (&ctx, WS_FIGURE_MARGIN, lay.legend_y, width - 2 * WS_FIGURE_MARGIN, legend, n_legend);
   ws_figure_context_clear (&ctx);
 }
@@ -252,6 +258,8 @@ ws_timeline_figure_describe (const WsTimelineFigure *t,
   if (bar < 0 || (guint) bar >= t->n_bars)
     return NULL;
   b = &t->bars[bar];
-  return g_strdup_printf ("%s on stream %u\nfrom %.3f ms to %.3f ms: %.3f ms", kind_names[b->kind], b->stream,
+  /* Translators: what ran ("kernel", "copy to the device"), its stream, when
+   * it started and ended and how long it took, in milliseconds */
+  return g_strdup_printf (_("%s on stream %u\nfrom %.3f ms to %.3f ms: %.3f ms"), _(kind_names[b->kind]), b->stream,
                           b->start_ms, b->end_ms, b->end_ms - b->start_ms);
 }

@@ -181,10 +181,12 @@ place_lines (WarpLayout          *lay,
                gap);
 }
 
+/* above the lines, followed by their byte addresses; the longest that fits */
 static const char *plates[2][3] = {
-  { "128-byte lines, 4 sectors of 32 bytes each, at byte", "128-byte lines of 4 sectors, at byte", "lines, at byte" },
-  { "128-byte lines of the warp's local slice, 4 sectors each, at byte", "lines of the local slice, at byte",
-    "lines, at byte" },
+  { N_("128-byte lines, 4 sectors of 32 bytes each, at byte"), N_("128-byte lines of 4 sectors, at byte"),
+    N_("lines, at byte") },
+  { N_("128-byte lines of the warp's local slice, 4 sectors each, at byte"), N_("lines of the local slice, at byte"),
+    N_("lines, at byte") },
 };
 
 static void
@@ -197,8 +199,8 @@ choose_plate (WsFigureContext    *ctx,
 
   for (guint i = 0; i < 3; i++)
     {
-      lay->plate = texts[i];
-      lay->plate_size = ws_figure_fit_text (ctx, texts[i], 0, wanted, ctx->width - 2 * WS_FIGURE_MARGIN);
+      lay->plate = _(texts[i]);
+      lay->plate_size = ws_figure_fit_text (ctx, lay->plate, 0, wanted, ctx->width - 2 * WS_FIGURE_MARGIN);
       if (lay->plate_size > 0)
         return;
     }
@@ -270,9 +272,9 @@ warp_layout (WsFigureContext     *ctx,
   place_lines (lay, mem, s);
 }
 
-#define REGISTERS_MESSAGE                                                                                     \
-  "Every index is known when the kernel is compiled, so the array lives in registers: no memory instruction, " \
-  "no sectors, nothing to wait for."
+#define REGISTERS_MESSAGE                                                                                        \
+  _("Every index is known when the kernel is compiled, so the array lives in registers: no memory instruction, " \
+  "no sectors, nothing to wait for.")
 
 WsFigureNeeds
 ws_warp_figure_needs (WsFigureContext     *ctx,
@@ -452,7 +454,8 @@ draw_fold (WsFigureContext  *ctx,
            const WarpLayout *lay,
            const LineSlot   *slot)
 {
-  g_autofree char *text = ws_fold_describe (&lay->fold, "lines");
+  /* Translators: rows a figure leaves out, as in "⋮ 26 more lines (4–29)" */
+  g_autofree char *text = ws_fold_describe (&lay->fold, _("lines"));
   WsTextOptions o = { .size = lay->label_size, .ax = 0.5, .ay = 0.5, .max_width = slot->box.w, .wrap = TRUE };
 
   double w, h, cx = slot->box.x + slot->box.w / 2, cy = slot->box.y + (slot->box.h + lay->label_h) / 2;
@@ -615,21 +618,45 @@ warp_stats (const WsWarpResult *r)
 {
   const WsWarpCounts *c = &r->counts;
 
+  GString *s;
+
   if (r->space == WS_SPACE_REGISTER)
-    return g_strdup ("No memory instruction: the value is in registers");
+    return g_strdup (_("No memory instruction: the value is in registers"));
   if (r->active == 0)
-    return g_strdup ("No active lane: this warp makes no access");
+    return g_strdup (_("No active lane: this warp makes no access"));
   if (r->kind == WS_ACCESS_ATOMIC)
-    return g_strdup_printf ("%u sector visits · %u distinct addresses · up to %u lanes on one address",
+    /* Translators: sectors visited, distinct addresses, and the most lanes updating one address */
+    return g_strdup_printf (_("%u sector visits · %u distinct addresses · up to %u lanes on one address"),
                             c->sectors, c->distinct_addresses, c->atomic_depth);
+  s = g_string_new (NULL);
   if (r->space == WS_SPACE_LOCAL)
-    return g_strdup_printf ("%u request%s · %u sectors in %u lines · %u replay%s · %u B moved for %u B asked",
-                            c->requests, c->requests == 1 ? "" : "s", c->sectors, c->lines, c->replays,
-                            c->replays == 1 ? "" : "s", c->bytes_moved, c->bytes_requested);
-  return g_strdup_printf ("%u sector%s in %u line%s · %u B moved for %u B asked · %.1f %% coalesced",
-                          c->sectors, c->sectors == 1 ? "" : "s", c->lines, c->lines == 1 ? "" : "s",
-                          c->bytes_moved, c->bytes_requested,
-                          c->bytes_moved ? 100.0 * c->bytes_requested / c->bytes_moved : 0.0);
+    {
+      g_string_append_printf (s, NG_("%u request", "%u requests", c->requests), c->requests);
+      g_string_append (s, " · ");
+      /* Translators: the sectors moved, and the 128-byte lines they are in */
+      g_string_append_printf (s, _("%u sectors in %u lines"), c->sectors, c->lines);
+      g_string_append (s, " · ");
+      g_string_append_printf (s, NG_("%u replay", "%u replays", c->replays), c->replays);
+    }
+  else
+    {
+      /* Translators: the sectors moved; "in %u line(s)" follows */
+      g_string_append_printf (s, NG_("%u sector", "%u sectors", c->sectors), c->sectors);
+      g_string_append_c (s, ' ');
+      /* Translators: follows "%u sector(s)": the 128-byte lines they are in */
+      g_string_append_printf (s, NG_("in %u line", "in %u lines", c->lines), c->lines);
+    }
+  g_string_append (s, " · ");
+  /* Translators: bytes moved from memory, then bytes the lanes asked for */
+  g_string_append_printf (s, _("%u B moved for %u B asked"), c->bytes_moved, c->bytes_requested);
+  if (r->space != WS_SPACE_LOCAL)
+    {
+      g_string_append (s, " · ");
+      /* Translators: the share of the bytes moved that a lane asked for; "%%" is a percent sign */
+      g_string_append_printf (s, _("%.1f %% coalesced"),
+                              c->bytes_moved ? 100.0 * c->bytes_requested / c->bytes_moved : 0.0);
+    }
+  return g_string_free (s, FALSE);
 }
 
 /* Sectors wear the colour of the step that moves them: the legend says so
@@ -640,12 +667,14 @@ warp_legend (const WsFigureStyle *s,
 {
   guint n = 0;
 
-  legend[n++] = (WsLegendItem) { ws_figure_style_hue (s, 0), "asked for (colour: the step that moves it)", .hues = TRUE };
-  legend[n++] = (WsLegendItem) { ws_rgba_alpha (ws_figure_style_hue (s, 0), 0.28), "moved, not asked for", .hues = TRUE };
+  legend[n++] = (WsLegendItem) { ws_figure_style_hue (s, 0), _("asked for (colour: the step that moves it)"),
+                                 .hues = TRUE };
+  legend[n++] = (WsLegendItem) { ws_rgba_alpha (ws_figure_style_hue (s, 0), 0.28), _("moved, not asked for"),
+                                 .hues = TRUE };
   /* print shows every step served: nothing is being served */
   if (s->kind != WS_FIGURE_STYLE_PRINT)
-    legend[n++] = (WsLegendItem) { s->accent, "being served" };
-  legend[n++] = (WsLegendItem) { s->grid, "not moved", TRUE };
+    legend[n++] = (WsLegendItem) { s->accent, _("being served") };
+  legend[n++] = (WsLegendItem) { s->grid, _("not moved"), TRUE };
   return n;
 }
 
@@ -753,23 +782,26 @@ ws_warp_figure_describe (const WsFigureFrame *frame,
   g_autofree char *when = NULL;
 
   if (hit->kind == WS_HIT_LINE)
-    return g_strdup_printf ("128-byte line at bytes %" G_GINT64_FORMAT "–%" G_GINT64_FORMAT
-                            "\nfour 32-byte sectors; only the sectors a lane needs are moved",
-                            hit->address, hit->address + WS_LINE_BYTES - 1);
+    /* Translators: the line's first and last bytes */
+    return g_strdup_printf (_("128-byte line at bytes %lld–%lld\nfour 32-byte sectors; only the sectors a lane needs "
+                              "are moved"),
+                            (long long) hit->address, (long long) hit->address + WS_LINE_BYTES - 1);
   if (hit->kind != WS_HIT_SECTOR)
     return NULL;
   sector_info (r, hit->address, &info);
   if (info.first_step < 0)
-    return g_strdup_printf ("Sector at bytes %" G_GINT64_FORMAT "–%" G_GINT64_FORMAT
-                            "\nno lane asks for it, so it is not moved",
-                            hit->address, hit->address + WS_SECTOR_BYTES - 1);
+    /* Translators: the sector's first and last bytes */
+    return g_strdup_printf (_("Sector at bytes %lld–%lld\nno lane asks for it, so it is not moved"),
+                            (long long) hit->address, (long long) hit->address + WS_SECTOR_BYTES - 1);
   for (int i = info.first_step; i <= info.last_step; i++)
     if (ws_warp_result_step (r, i)->address == hit->address)
       lanes |= ws_warp_result_step (r, i)->lanes;
   who = ws_figure_lanes_to_string (lanes);
   when = ws_figure_step_to_string (info.first_step);
-  return g_strdup_printf ("Sector at bytes %" G_GINT64_FORMAT "–%" G_GINT64_FORMAT
-                          "\n%d of its 32 bytes asked for, by %s\n%s of %u",
-                          hit->address, hit->address + WS_SECTOR_BYTES - 1, __builtin_popcount (info.asked), who,
-                          when, r->steps->len);
+  /* Translators: the sector's first and last bytes; the bytes asked for and
+   * the lanes that ask ("lanes 0–7"); when it is served ("served in step 2")
+   * and the number of steps */
+  return g_strdup_printf (_("Sector at bytes %lld–%lld\n%d of its 32 bytes asked for, by %s\n%s of %u"),
+                          (long long) hit->address, (long long) hit->address + WS_SECTOR_BYTES - 1,
+                          __builtin_popcount (info.asked), who, when, r->steps->len);
 }

@@ -205,7 +205,7 @@ fill_time (WsHierarchyFigure *f,
   if (isnan (model->predicted_s))
     return;
   for (guint i = 0; i < model->n_levels; i++)
-    ws_hierarchy_figure_add_term (f, _(model->levels[i].name), model->levels[i].seconds, model->levels[i].what);
+    ws_hierarchy_figure_add_term (f, _(model->levels[i].name), model->levels[i].seconds, _(model->levels[i].what));
   f->bound = model->bound;
   f->predicted_s = model->predicted_s;
 }
