@@ -29,6 +29,7 @@ typedef struct
   guint warps_per_block;
   gint64 (*inputs)[WS_N_VARYING_INPUTS][WS_WARP_SIZE];   /* per warp of a block */
   guint32 *valid;                                        /* per warp of a block */
+  guint32 *changed;         /* per warp: the inputs that differ from the warp before's */
 } Compiled;
 
 static void
@@ -43,6 +44,7 @@ compiled_free (Compiled *c)
   g_free (c->address);
   g_free (c->inputs);
   g_free (c->valid);
+  g_free (c->changed);
   g_free (c);
 }
 
@@ -103,6 +105,11 @@ setup_lanes (Compiled *c)
         c->inputs[w][WS_VARYING_IN_LANE][l] = l;
         c->inputs[w][WS_VARYING_IN_WARP][l] = w;
       }
+  c->changed = g_new0 (guint32, c->warps_per_block);
+  for (guint w = 0; w < c->warps_per_block; w++)
+    for (guint r = 0; r < WS_N_VARYING_INPUTS; r++)
+      if (w == 0 || memcmp (c->inputs[w][r], c->inputs[w - 1][r], sizeof c->inputs[w][r]) != 0)
+        c->changed[w] |= 1u << r;
 }
 
 static Compiled *
@@ -577,7 +584,9 @@ ws_stats_add (WsStats       *into,
 
 /* Consecutive warps very often ask for the same addresses shifted by a whole
  * number of lines (or banks): their counts are the same, so remember the
- * last warp's and skip the counting. */
+ * last warp's and skip the counting. The warp before it is remembered too,
+ * for rows of an odd number of half lines (a 10000-float row is 312.5
+ * lines: every other warp is a whole number of lines further). */
 typedef struct
 {
   gboolean valid;
@@ -585,6 +594,12 @@ typedef struct
   gint64 addr[WS_WARP_SIZE];
   WsWarpCounts counts;
 } Memo;
+
+typedef struct
+{
+  Memo m[2];
+  guint last;               /* the last warp's */
+} Memos;
 
 /* In unsigned arithmetic: inactive lanes hold any value, and the
  * difference of two addresses may not fit in 64 signed bits. */
@@ -675,7 +690,7 @@ typedef struct
 static gboolean
 analyze_one_block (const Compiled *c,
                    WsProgramState *s,
-                   Memo           *memos,
+                   Memos          *memos,
                    WsStats        *stats,
                    guint64        *warps,
                    WsDim3          block_idx,
@@ -689,7 +704,7 @@ analyze_one_block (const Compiled *c,
     {
       guint32 active;
 
-      ws_program_run_warp (c->prog, s, c->inputs[w]);
+      ws_program_run_next_warp (c->prog, s, c->inputs[w], c->changed[w]);
       if (!warp_active (c, s, block_idx, w, &active, error))
         return FALSE;
       (*warps)++;
@@ -699,20 +714,25 @@ analyze_one_block (const Compiled *c,
         {
           const WsAccess *a = ws_pattern_get_access (c->pattern, i);
           const gint64 *addr = ws_program_state_values (s, c->address[i]);
-          Memo *m = &memos[i];
+          Memos *ms = &memos[i];
+          Memo *m = &ms->m[ms->last];
+          Memo *older = &ms->m[!ms->last];
           WsStats *st = &stats[i];
           gint64 lo = st->min_address;
           gint64 hi = st->end_address == G_MININT64 ? G_MININT64 : st->end_address - (gint64) a->elem_size;
 
           if (!check_addresses (c, s, i, active, block_idx, w, &lo, &hi, error))
             return FALSE;
-          if (!memo_hit (m, active, addr, memo_granule (a->space)))
-            {
-              ws_model_count_warp (a->space, a->kind, a->elem_size, active, addr, &m->counts, NULL);
-              m->valid = TRUE;
-              m->active = active;
-            }
-          memcpy (m->addr, addr, sizeof m->addr);
+          /* the warp takes the older one's place, and becomes the last */
+          if (memo_hit (m, active, addr, memo_granule (a->space)))
+            older->counts = m->counts;
+          else if (!memo_hit (older, active, addr, memo_granule (a->space)))
+            ws_model_count_warp (a->space, a->kind, a->elem_size, active, addr, &older->counts, NULL);
+          older->valid = TRUE;
+          older->active = active;
+          memcpy (older->addr, addr, sizeof older->addr);
+          ms->last = !ms->last;
+          m = older;
           stats_add_counts (st, &m->counts, active);
           if (a->space == WS_SPACE_REGISTER)
             st->instructions--;   /* not a memory instruction */
@@ -742,7 +762,7 @@ worker_run (gpointer data)
   Shared *sh = wk->shared;
   const Compiled *c = sh->c;
   WsProgramState *s = ws_program_state_new (c->prog);
-  g_autofree Memo *memos = g_new0 (Memo, c->n_accesses);
+  g_autofree Memos *memos = g_new0 (Memos, c->n_accesses);
 
   for (;;)
     {
@@ -910,7 +930,7 @@ ws_model_walk_launch (const WsPattern *pattern,
 {
   g_autoptr (Compiled) c = NULL;
   g_autoptr (WsLaunchStats) ls = NULL;
-  g_autofree Memo *memos = NULL;
+  g_autofree Memos *memos = NULL;
   g_autofree const gint64 **addresses = NULL;
   g_autofree const WsWarpCounts **counts = NULL;
   WsProgramState *s;
@@ -926,7 +946,7 @@ ws_model_walk_launch (const WsPattern *pattern,
   if (c == NULL)
     return NULL;
   ls = launch_stats_new (pattern, c->n_accesses);
-  memos = g_new0 (Memo, c->n_accesses);
+  memos = g_new0 (Memos, c->n_accesses);
   addresses = walk.addresses = g_new0 (const gint64 *, MAX (c->n_accesses, 1));
   counts = walk.counts = g_new0 (const WsWarpCounts *, MAX (c->n_accesses, 1));
   grid = ws_pattern_get_grid (pattern);

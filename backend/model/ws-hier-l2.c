@@ -106,10 +106,11 @@ ws_hier_l2_init (WsHier                *h,
   h->l2_dirty = ws_hier_table_new (guint8, n);
   h->l2_partial = ws_hier_table_new (guint8, n);
   h->l2_info = ws_hier_table_new (WsL2Info, n);
-  h->l2_mask = g_aligned_alloc0 (n, sizeof *h->l2_mask, 64);
   h->l2_ref = g_new0 (guint64, h->l2_sets);
   h->l2_dirty_ways = g_new0 (guint64, h->l2_sets);
   h->l2_hand = g_new0 (guint8, h->l2_sets);
+  if (h->l2_sets < (1u << 26))
+    h->l2_memo = g_new0 (WsL2Memo, WS_HIER_L2_MEMO);
   queue_init (&h->dirty_queue);
   queue_init (&h->partial_queue);
   h->dirty_limit = p->l2_dirty_bytes / WS_LINE_BYTES;
@@ -124,10 +125,10 @@ ws_hier_l2_clear (WsHier *h)
   g_aligned_free (h->l2_dirty);
   g_aligned_free (h->l2_partial);
   g_aligned_free (h->l2_info);
-  g_aligned_free (h->l2_mask);
   g_free (h->l2_ref);
   g_free (h->l2_dirty_ways);
   g_free (h->l2_hand);
+  g_free (h->l2_memo);
   queue_clear (&h->dirty_queue);
   queue_clear (&h->partial_queue);
 }
@@ -218,7 +219,7 @@ complete (WsHier *h,
     return;
   for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
     if (p & (1u << k))
-      h->l2_mask[idx][k] = 0;
+      h->l2_info[idx].mask[k] = 0;
   dram (h, h->l2_info[idx].writer, h->l2_info[idx].tag, 32 * ws_hier_n_sectors (p), FALSE);
   h->l2_valid[idx] |= p;
   set_state (h, idx, h->l2_dirty[idx] | p, h->l2_partial[idx] & ~p);
@@ -272,21 +273,43 @@ static guint
 line_of (WsHier  *h,
          guint64  tag)
 {
-  guint set = ws_hier_set_of (tag - 1, h->l2_sets);
-  guint32 key = (guint32) ws_hier_hash (tag) | 1;
-  guint base = set * h->l2_ways;
-  guint64 match = ws_hier_match32 (h->l2_key + base, h->l2_ways, key);
+  WsL2Memo *memo = h->l2_memo ? &h->l2_memo[tag % WS_HIER_L2_MEMO] : NULL;
+  guint set;
+  guint32 key;
+  guint base;
+  guint64 match;
   guint victim;
 
+  /* where it was last, if it is still there: what the match below finds */
+  if (memo && memo->tag == tag)
+    {
+      guint w = memo->set_way & 63;
+
+      set = memo->set_way >> 6;
+      base = set * h->l2_ways;
+      if (h->l2_key[base + w] == memo->key)
+        {
+          h->l2_ref[set] |= G_GUINT64_CONSTANT (1) << w;
+          return base + w;
+        }
+    }
+  set = ws_hier_set_of (tag - 1, h->l2_sets);
+  key = (guint32) ws_hier_hash (tag) | 1;
+  base = set * h->l2_ways;
+  match = ws_hier_match32 (h->l2_key + base, h->l2_ways, key);
   if (match)
     {
       guint w = (guint) __builtin_ctzll (match);
 
       h->l2_ref[set] |= G_GUINT64_CONSTANT (1) << w;
+      if (memo)
+        *memo = (WsL2Memo) { tag, key, set << 6 | w };
       return base + w;
     }
   victim = ws_hier_clock_victim (&h->l2_ref[set], &h->l2_hand[set], h->l2_ways);
   h->l2_ref[set] |= G_GUINT64_CONSTANT (1) << victim;
+  if (memo)
+    *memo = (WsL2Memo) { tag, key, set << 6 | victim };
   if (h->l2_dirty_ways[set] & (G_GUINT64_CONSTANT (1) << victim))
     write_back (h, base + victim);
   victim += base;
@@ -354,7 +377,7 @@ fetch_sector (WsHier *h,
 
       for (guint j = 0; j < WS_HIER_SECTORS_PER_LINE; j++)
         if (p & (1u << j))
-          h->l2_mask[idx][j] = 0;
+          h->l2_info[idx].mask[j] = 0;
       set_state (h, idx, h->l2_dirty[idx] | p, h->l2_partial[idx] & ~p);
     }
   dram (h, access, tag, 32 * ws_hier_n_sectors (need), FALSE);
@@ -426,17 +449,17 @@ ws_hier_l2_write (WsHier        *h,
         continue;
       if (h->l2_valid[idx] & bit)
         dirty |= bit;
-      else if ((h->l2_mask[idx][k] | mask[k]) == WS_HIER_FULL_MASK || mask[k] == WS_HIER_FULL_MASK)
+      else if ((h->l2_info[idx].mask[k] | mask[k]) == WS_HIER_FULL_MASK || mask[k] == WS_HIER_FULL_MASK)
         {
           /* whole now: valid and dirty, no read */
-          h->l2_mask[idx][k] = 0;
+          h->l2_info[idx].mask[k] = 0;
           h->l2_valid[idx] |= bit;
           dirty |= bit;
           partial &= ~bit;
         }
       else
         {
-          h->l2_mask[idx][k] |= mask[k];
+          h->l2_info[idx].mask[k] |= mask[k];
           partial |= bit;
         }
     }

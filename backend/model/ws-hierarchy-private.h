@@ -21,15 +21,20 @@ G_BEGIN_DECLS
 #define WS_HIER_DRAM_ROWS 1024
 #define WS_HIER_PENDING 256       /* lines of a block's stores merged before L2 */
 #define WS_HIER_ATOMIC_SKETCH 65536
+#define WS_HIER_L2_MEMO 1024      /* lines whose place in L2 is remembered */
 
 /* What L2 knows of a line beyond its sectors' state: looked at only when
- * the line is written (back). */
+ * the line is taken or written (back). 32 bytes, so that a line's record
+ * is one cache line of the CPU's. */
 typedef struct
 {
   guint64 tag;
   guint32 gen;                    /* changes when the line leaves or is cleaned */
   guint16 writer;                 /* the access that wrote it last */
+  guint32 mask[WS_HIER_SECTORS_PER_LINE];   /* bytes written of sectors written in part */
 } WsL2Info;
+
+G_STATIC_ASSERT (sizeof (WsL2Info) == 32);
 
 typedef struct
 {
@@ -47,6 +52,15 @@ typedef struct
   guint16 writer;
   guint32 mask[WS_HIER_SECTORS_PER_LINE];
 } WsPendingLine;
+
+/* Where a line was found in L2 last: the way still holds it while its key
+ * is the line's (a set never holds a key twice). */
+typedef struct
+{
+  guint64 tag;                    /* 0: none */
+  guint32 key;
+  guint32 set_way;                /* set << 6 | way */
+} WsL2Memo;
 
 typedef struct
 {
@@ -111,13 +125,13 @@ typedef struct
   guint8 *l2_valid;               /* sectors holding the whole sector's data */
   guint8 *l2_dirty;               /* valid sectors written since read from DRAM */
   guint8 *l2_partial;             /* sectors written in part only (not valid) */
-  WsL2Info *l2_info;
+  WsL2Info *l2_info;              /* aligned: a record a cache line */
   guint64 *l2_ref;                /* per set */
   guint64 *l2_dirty_ways;         /* per set: ways with dirty or partial sectors */
   guint8 *l2_hand;
-  guint32 (*l2_mask)[WS_HIER_SECTORS_PER_LINE];
   WsLineQueue dirty_queue;        /* lines in the order they became dirty */
   WsLineQueue partial_queue;      /* lines in the order a sector was written in part */
+  WsL2Memo *l2_memo;              /* by the tag's low bits; NULL: not kept */
   guint64 dirty_weight;
   guint64 dirty_limit;            /* in lines; a line with partial sectors weighs 3 */
   guint64 partial_lines;

@@ -76,6 +76,8 @@ typedef struct
   gint64 (*v)[32];
   guint64 (*vp)[32];
   const gint64 (*inputs)[32];   /* the last warp's inputs */
+  guint8 *changed;              /* per varying register, in ws_program_run_next_warp() */
+  gboolean block_fresh;         /* no warp run since the block */
 } WsProgramState;
 
 WsProgram      *ws_program_new             (const gint64     launch_constants[WS_N_BUILTINS]);
@@ -108,6 +110,13 @@ void            ws_program_run_block       (const WsProgram *prog,
 void            ws_program_run_warp        (const WsProgram *prog,
                                             WsProgramState  *state,
                                             const gint64     inputs[WS_N_VARYING_INPUTS][32]);
+/* The same, for the warp after the one run last in this block, whose
+ * inputs differ from its in the inputs of bits changed_inputs (bit r:
+ * input register r) only. */
+void            ws_program_run_next_warp   (const WsProgram *prog,
+                                            WsProgramState  *state,
+                                            const gint64     inputs[WS_N_VARYING_INPUTS][32],
+                                            guint32          changed_inputs);
 guint           ws_program_n_warp_ops      (const WsProgram *prog);
 /* The lanes' values of a varying value after ws_program_run_warp(). */
 const gint64   *ws_program_state_values    (const WsProgramState *state,

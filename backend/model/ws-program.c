@@ -23,6 +23,7 @@ typedef struct
 {
   guint8 kind;
   guint8 op;
+  guint8 n_args;          /* of a, b, c, those read */
   guint32 d, a, b, c;
   gint64 k;
   gint64 lo;
@@ -170,7 +171,7 @@ emit_immediate (WsProgram *prog,
                 WsValue    a,
                 gint64     k)
 {
-  Insn insn = { .kind = INSN_OP, .op = op, .a = a.reg, .k = k };
+  Insn insn = { .kind = INSN_OP, .op = op, .n_args = 1, .a = a.reg, .k = k };
 
   g_assert (a.cls == WS_VALUE_VARYING);
   if (op == OP_ADDK)
@@ -196,7 +197,7 @@ emit (WsProgram *prog,
       WsValue    args[3])
 {
   WsValueClass cls = WS_VALUE_CONST;
-  Insn insn = { .kind = INSN_OP, .op = op };
+  Insn insn = { .kind = INSN_OP, .op = op, .n_args = (guint8) n };
   gint64 folded;
   guint regs[3] = { 0, 0, 0 };
 
@@ -393,6 +394,8 @@ ws_program_state_new (const WsProgram *prog)
   s->up = g_new0 (guint64, prog->n_uniform);
   s->v = g_malloc0 (sizeof *s->v * prog->n_varying);
   s->vp = g_malloc0 (sizeof *s->vp * prog->n_varying);
+  s->changed = g_new0 (guint8, prog->n_varying);
+  s->block_fresh = TRUE;
   for (guint i = 0; i < prog->const_splats->len; i++)
     {
       const Insn *insn = &g_array_index (prog->const_splats, Insn, i);
@@ -411,6 +414,7 @@ ws_program_state_free (WsProgramState *state)
   g_free (state->up);
   g_free (state->v);
   g_free (state->vp);
+  g_free (state->changed);
   g_free (state);
 }
 
@@ -462,6 +466,7 @@ ws_program_run_block (const WsProgram *prog,
   s->u[WS_UNIFORM_IN_BLOCK_X] = block[0];
   s->u[WS_UNIFORM_IN_BLOCK_Y] = block[1];
   s->u[WS_UNIFORM_IN_BLOCK_Z] = block[2];
+  s->block_fresh = TRUE;
   for (guint i = 0; i < prog->block_insns->len; i++)
     {
       const Insn *insn = &insns[i];
@@ -645,6 +650,18 @@ reg_values (const WsProgramState *s,
   return reg < WS_N_VARYING_INPUTS ? inputs[reg] : s->v[reg];
 }
 
+static inline __attribute__ ((always_inline)) void
+run_insn (const Insn           *insn,
+          WsProgramState       *s,
+          const gint64        (*inputs)[32])
+{
+  vop (insn,
+       s->v[insn->d], s->vp[insn->d],
+       reg_values (s, inputs, insn->a), s->vp[insn->a],
+       reg_values (s, inputs, insn->b), s->vp[insn->b],
+       reg_values (s, inputs, insn->c), s->vp[insn->c]);
+}
+
 WS_LANE_LOOPS void
 ws_program_run_warp (const WsProgram *prog,
                      WsProgramState  *s,
@@ -653,13 +670,42 @@ ws_program_run_warp (const WsProgram *prog,
   const Insn *insns = (const Insn *) prog->warp_insns->data;
 
   for (guint i = 0; i < prog->warp_insns->len; i++)
+    run_insn (&insns[i], s, inputs);
+  s->inputs = inputs;
+  s->block_fresh = FALSE;
+}
+
+/* The next warp of the block: an operation none of whose operands changed
+ * since the warp before keeps its values. The first warp after
+ * ws_program_run_block() runs them all. */
+WS_LANE_LOOPS void
+ws_program_run_next_warp (const WsProgram *prog,
+                          WsProgramState  *s,
+                          const gint64     inputs[WS_N_VARYING_INPUTS][32],
+                          guint32          changed_inputs)
+{
+  const Insn *insns = (const Insn *) prog->warp_insns->data;
+  guint8 *changed = s->changed;
+
+  if (s->block_fresh)
+    {
+      ws_program_run_warp (prog, s, inputs);
+      return;
+    }
+  for (guint r = 0; r < WS_N_VARYING_INPUTS; r++)
+    changed[r] = (changed_inputs >> r) & 1;
+  for (guint i = 0; i < prog->warp_insns->len; i++)
     {
       const Insn *insn = &insns[i];
-      vop (insn,
-           s->v[insn->d], s->vp[insn->d],
-           reg_values (s, inputs, insn->a), s->vp[insn->a],
-           reg_values (s, inputs, insn->b), s->vp[insn->b],
-           reg_values (s, inputs, insn->c), s->vp[insn->c]);
+      guint8 c = changed[insn->a];
+
+      if (insn->n_args > 1)
+        c |= changed[insn->b];
+      if (insn->n_args > 2)
+        c |= changed[insn->c];
+      changed[insn->d] = c;
+      if (c)
+        run_insn (insn, s, inputs);
     }
   s->inputs = inputs;
 }
