@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-presets.h"
+#include "ws-i18n.h"
 
 #include <errno.h>
 #include <string.h>
@@ -7,7 +8,6 @@
 /* Titles, summaries and parameters' descriptions are marked for xgettext
  * but kept in English here: they also go into JSON and recordings. The
  * window translates them where it shows them. */
-#define N_(String) (String)
 
 static const WsTopic topics[] = {
   { "coalescing", N_("Global coalescing"),

@@ -23,13 +23,13 @@
  *
  * The slowest bounds the launch; the launch's own overhead comes on top. */
 #include "ws-timing.h"
+#include "ws-i18n.h"
 
 #include <math.h>
 
 /* ws_bound_describe's texts are marked for xgettext but kept in English
  * here: warpscope-cli and the truth tables print them. The window's plots
  * translate them where they show them. */
-#define N_(String) (String)
 
 /* Per SM: what one SM's share takes, at its clock. */
 static double
