@@ -77,6 +77,7 @@ ws_timing_work_add (WsTimingWork          *w,
   const WsPattern *pattern = h->launch->pattern;
   double load_requests = 0;
   gboolean loads = FALSE, stores = FALSE, shared_loads = FALSE;
+  double shared_wavefronts = 0;   /* a warp's, of the phase's shared loads */
 
   ws_hier_stats_add (&w->mem, &h->total);
   for (guint i = 0; i < h->n_accesses; i++)
@@ -104,7 +105,11 @@ ws_timing_work_add (WsTimingWork          *w,
           break;
         case WS_SPACE_SHARED:
           w->wavefronts += times * st->wavefronts;
-          shared_loads |= a->kind != WS_ACCESS_STORE && st->instructions > 0;
+          if (a->kind != WS_ACCESS_STORE && st->instructions > 0)
+            {
+              shared_loads = TRUE;
+              shared_wavefronts += (double) st->wavefronts / st->instructions;
+            }
           if (a->kind == WS_ACCESS_ATOMIC)
             w->shared_atomic_conflicts += times * st->atomic_conflicts;
           break;
@@ -124,9 +129,13 @@ ws_timing_work_add (WsTimingWork          *w,
   w->atomic_max_slice += h->atomic_max_slice;
   w->block_life_ns += MAX (w->next_times, 1) * phase_life_ns (h, p, load_requests, loads, stores, !w->next_waits);
   /* a phase's shared loads (and atomics) issue together, and what comes
-   * after them waits for their data */
+   * after them waits for their data: the last of their wavefronts, one a
+   * cycle after the first */
   if (shared_loads)
-    w->shared_waits += MAX (w->next_times, 1);
+    {
+      w->shared_waits += MAX (w->next_times, 1);
+      w->shared_queue_cycles += MAX (w->next_times, 1) * MAX (shared_wavefronts - 1, 0);
+    }
   if (w->blocks == 0)
     {
       w->blocks = h->launch->blocks;
@@ -182,6 +191,7 @@ chains_ns (const WsTimingWork    *w,
            double                 warps)
 {
   return w->shared_waits * link_ns (p->shared_latency_ns, p->shared_latency_warp_ns, warps) +
+         w->shared_queue_cycles * p->shared_cycles_per_wavefront * 1e3 / p->sm_clock_mhz +
          w->syncs * link_ns (p->sync_ns, p->sync_warp_ns, warps) +
          w->chain * p->alu_latency_ns +
          w->fences[WS_FENCE_BLOCK_SCOPE] * link_ns (p->fence_block_ns, p->fence_block_warp_ns, warps) +
