@@ -21,8 +21,8 @@
 #                                 racecheck, synccheck, initcheck) over every
 #                                 kernel of a recording, in the worker process:
 #                                 $OUT/sanitize-TOOL.txt, a summary per tool
-#   tools/gpu-check.sh race       racecheck over the first launch of the real
-#                                 kernel of each PRESET:KERNEL in RACE_PRESETS
+#   tools/gpu-check.sh race       racecheck over the real kernel of each
+#                                 PRESET[:NAME=VALUE] in RACE_PRESETS
 set -u
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 D=.device/gpu
@@ -99,17 +99,19 @@ for what in "$@"; do
         grep -E '========= (Invalid|Race|Barrier|Uninitialized|Leaked|Program hit)' "$OUT/sanitize-$tool.txt" | sort | uniq -c | head -5
       done ;;
     race)
-      # racecheck of the first launch of each preset's real kernel:
-      # RACE_PRESETS holds PRESET:KERNEL pairs, KERNEL a part of the kernel's name
+      # racecheck over every launch of each preset's real kernel, five at a
+      # time: RACE_PRESETS holds PRESET or PRESET:NAME=VALUE (a smaller
+      # launch, where the default takes more than ten minutes under racecheck)
       cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-      for pair in ${RACE_PRESETS:-banks/swizzle:ws_banks_kernel merge/sort-tree:ws_sort_kernel}; do
-        preset=${pair%%:*} kernel=${pair##*:}
-        s=$(date +%s) name=$(echo "$preset" | tr / -)
-        WS_WORKER_TIMEOUT=600 timeout 600 "$cs" --tool racecheck --target-processes all --print-limit 20 \
-          --kernel-name kns="$kernel" --launch-count 1 \
-          $R $D/warpscope-cli measure "$preset" > "$OUT/race-$name.txt" 2>&1
-        echo "racecheck $preset ($kernel) rc=$? in $(( $(date +%s) - s )) s: $(grep -E 'RACECHECK SUMMARY' "$OUT/race-$name.txt")"
-      done ;;
+      one() {
+        preset=${1%%:*} set=(); [ "$preset" != "$1" ] && set=(--set "${1#*:}")
+        name=$(echo "$1" | tr '/:=' '---') s=$(date +%s)
+        WS_WORKER_TIMEOUT=600 timeout 590 "$cs" --tool racecheck --target-processes all --print-limit 20 \
+          $R $D/warpscope-cli measure "$preset" "${set[@]}" > "$OUT/race-$name.txt" 2>&1
+        echo "racecheck $1 rc=$? in $(( $(date +%s) - s )) s: $(grep -E 'RACECHECK SUMMARY|said nothing' "$OUT/race-$name.txt")"
+      }
+      export -f one; export cs R D OUT
+      printf '%s\n' ${RACE_PRESETS:-banks/swizzle:loads=256 merge/sort-tree:N=65536} | xargs -P 5 -I{} bash -c 'one {}' ;;
     *)
       echo "gpu-check: what is $what? tests, record, truth, calibrate, screens, sanitize or race" >&2; exit 2 ;;
   esac
