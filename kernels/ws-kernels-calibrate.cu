@@ -198,6 +198,28 @@ ws_cal_atomic_kernel (unsigned *p,
     }
 }
 
+// The texture pipeline: point-sampled tex2D of 32 texels in a row a warp
+// (as a 2-D stencil fetches them), from a 64 × 64 array that L1 holds, so
+// that the fetches' rate shows and not the memory behind them.
+__global__ void
+ws_cal_texture_kernel (cudaTextureObject_t tex,
+                       int                 iters,
+                       float              *sink)
+{
+  unsigned x = cal_lane () + 32 * (cal_warp () & 1);
+  unsigned y = cal_warp () >> 1;
+  uint32_t acc = 0;
+
+  for (int i = 0; i < iters; i += CAL_UNROLL)
+    {
+#pragma unroll
+      for (int k = 0; k < CAL_UNROLL; k++)
+        acc += tex2D<uint32_t> (tex, x + 0.5f, ((y + (unsigned) (i + k)) & (WS_CAL_TEXTURE_SIDE - 1)) + 0.5f);
+    }
+  if (acc == 0xdeadbeefu)
+    sink[threadIdx.x] = (float) acc;
+}
+
 // Chains (WsCalChain): each link waits for the one before, so that the
 // time of a launch of one wave is its blocks' life, `iters` links long.
 template <int KIND>
@@ -333,6 +355,13 @@ ws_cal_dispatch (const float *x, float *sink, unsigned blocks, unsigned threads,
   if (err != cudaSuccess)
     return err;
   ws_cal_dispatch_kernel<<<blocks, threads, dynamic_shared, stream>>> (x, sink);
+  return cudaPeekAtLastError ();
+}
+
+extern "C" cudaError_t
+ws_cal_texture (cudaTextureObject_t tex, unsigned blocks, int iters, float *sink, cudaStream_t stream)
+{
+  ws_cal_texture_kernel<<<blocks, CAL_BLOCK, 0, stream>>> (tex, iters, sink);
   return cudaPeekAtLastError ();
 }
 

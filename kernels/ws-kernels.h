@@ -366,6 +366,11 @@ cudaError_t ws_cal_atomic        (unsigned *p, unsigned lines, unsigned blocks, 
 cudaError_t ws_cal_empty         (cudaStream_t stream);
 cudaError_t ws_cal_dispatch      (const float *x, float *sink, unsigned blocks, unsigned threads,
                                   size_t dynamic_shared, cudaStream_t stream);
+/* point-sampled tex2D of 32 texels in a row a warp, over a
+ * WS_CAL_TEXTURE_SIDE² array of 32-bit words */
+#define WS_CAL_TEXTURE_SIDE 64
+cudaError_t ws_cal_texture       (cudaTextureObject_t tex, unsigned blocks, int iters, float *sink,
+                                  cudaStream_t stream);
 /* Chains: every thread of `blocks` blocks of 256 makes `iters` links, each
  * waiting for the one before: what one link adds to a block's life. */
 typedef enum

@@ -32,6 +32,8 @@ typedef struct
   gsize stream_bytes;
   float *set;                    /* L2_SET_BYTES: L2's working set, then the atomics' */
   float *small;                  /* L1_SET_BYTES */
+  cudaArray_t array;             /* WS_CAL_TEXTURE_SIDE² words, behind tex */
+  cudaTextureObject_t tex;
   void *pinned;
   void *pageable;
   GCancellable *cancellable;
@@ -41,7 +43,7 @@ typedef struct
 } Cal;
 
 /* one per step below */
-#define STEPS 14
+#define STEPS 15
 
 static void
 clear_calibrated (gpointer data)
@@ -252,6 +254,14 @@ launch_chain (Cal     *c,
 }
 
 static cudaError_t
+launch_texture (Cal     *c,
+                gpointer data)
+{
+  const Shape *s = data;
+  return ws_cal_texture (c->tex, s->blocks, s->iters, c->sink, 0);
+}
+
+static cudaError_t
 launch_empty (Cal     *c,
               gpointer data)
 {
@@ -398,6 +408,39 @@ measure_atomics (Cal     *c,
     return FALSE;
   add (c, "atomic_passes_per_s", (double) spread.blocks * 8 * spread.iters * 4 / t,
        "measured: red.add of 32 words in one line (4 sectors) a warp, over 4 MiB that L2 holds");
+  return next_step (c, error);
+}
+
+/* The texture pipeline: a warp's tex2D of 32 texels of a row, point
+ * sampled from an array L1 holds, as a stencil reads through a texture
+ * object. What a fetch costs the SM beyond L1's lookup of its lines. */
+static gboolean
+measure_texture (Cal     *c,
+                 GError **error)
+{
+  struct cudaChannelFormatDesc desc = cudaCreateChannelDesc (32, 0, 0, 0, cudaChannelFormatKindUnsigned);
+  struct cudaResourceDesc res = { 0 };
+  struct cudaTextureDesc tex = { 0 };
+  Shape s = { .blocks = c->sms * 8, .iters = 256 };
+  double t;
+
+  if (!ws_gpu_check (cudaMallocArray (&c->array, &desc, WS_CAL_TEXTURE_SIDE, WS_CAL_TEXTURE_SIDE, 0),
+                     "cudaMallocArray", error) ||
+      !ws_gpu_check (cudaMemcpy2DToArray (c->array, 0, 0, c->small, WS_CAL_TEXTURE_SIDE * 4, WS_CAL_TEXTURE_SIDE * 4,
+                                          WS_CAL_TEXTURE_SIDE, cudaMemcpyDeviceToDevice),
+                     "cudaMemcpy2DToArray", error))
+    return FALSE;
+  res.resType = cudaResourceTypeArray;
+  res.res.array.array = c->array;
+  tex.addressMode[0] = tex.addressMode[1] = cudaAddressModeClamp;
+  tex.filterMode = cudaFilterModePoint;
+  tex.readMode = cudaReadModeElementType;
+  if (!ws_gpu_check (cudaCreateTextureObject (&c->tex, &res, &tex, NULL), "cudaCreateTextureObject", error) ||
+      !time_launch (c, "the texture kernel", launch_texture, &s, FALSE, &t, error))
+    return FALSE;
+  add (c, "tex_cycles_per_request", cycles_per (c, t, (double) s.blocks * 8 * s.iters),
+       "measured: point-sampled tex2D of 32 texels in a row a warp, from a %d × %d array that L1 holds",
+       WS_CAL_TEXTURE_SIDE, WS_CAL_TEXTURE_SIDE);
   return next_step (c, error);
 }
 
@@ -621,6 +664,10 @@ release (Cal *c)
     cudaFree (c->sink);
   if (c->pinned)
     cudaFreeHost (c->pinned);
+  if (c->tex)
+    cudaDestroyTextureObject (c->tex);
+  if (c->array)
+    cudaFreeArray (c->array);
   g_free (c->pageable);
   cudaGetLastError ();
 }
@@ -643,7 +690,8 @@ calibrate (Cal     *c,
   c->clock_hz = mhz * 1e6;
   add (c, "sm_clock_mhz", mhz, "measured: clock64 () against events, after the SMs were kept busy");
   return next_step (c, error) && measure_dram (c, error) && measure_l2 (c, error) && measure_sm (c, error) &&
-         measure_atomics (c, error) && measure_chains (c, error) && measure_launches (c, error) && measure_host (c, error);
+         measure_atomics (c, error) && measure_texture (c, error) &&
+         measure_chains (c, error) && measure_launches (c, error) && measure_host (c, error);
 }
 
 GArray *

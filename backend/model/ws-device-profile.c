@@ -21,6 +21,7 @@ G_DEFINE_QUARK (ws-device-profile-error-quark, ws_device_profile_error)
 #define FENCE_BLOCK_WARP_NS 2.4
 #define FENCE_GPU_WARP_NS 2.7
 #define FENCE_SYSTEM_WARP_NS 0
+#define TEX_CYCLES_PER_REQUEST 8.0
 /* a field added since version 1 of the format: files that lack it get the value */
 #define F_SINCE(NAME, TYPE, MEMBER, MIN, MAX, DESC, OTHERWISE) \
   { NAME, WS_PROFILE_FIELD_##TYPE, G_STRUCT_OFFSET (WsDeviceProfile, MEMBER), MIN, MAX, DESC, OTHERWISE }
@@ -100,6 +101,9 @@ static const WsProfileField fields[] = {
            "what each warp resident on the SM beyond 8 adds to __threadfence ()", FENCE_GPU_WARP_NS),
   F_SINCE ("fence_system_warp_ns", DOUBLE, fence_system_warp_ns, 0, 10000,
            "what each warp resident on the SM beyond 8 adds to __threadfence_system ()", FENCE_SYSTEM_WARP_NS),
+  F_SINCE ("tex_cycles_per_request", DOUBLE, tex_cycles_per_request, 0, 1000,
+           "SM cycles per texture fetch of a warp (tex2D of 32 texels, point sampled), besides L1's lines",
+           TEX_CYCLES_PER_REQUEST),
 };
 
 #undef F

@@ -103,6 +103,7 @@ typedef struct
   double fence_block_warp_ns;
   double fence_gpu_warp_ns;
   double fence_system_warp_ns;
+  double tex_cycles_per_request;    /* per texture fetch a warp makes (tex2D, point sampled; optional) */
 } WsDeviceProfile;
 
 typedef enum

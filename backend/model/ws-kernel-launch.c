@@ -19,7 +19,9 @@
  * warp instructions per thread... per thread), syncs=EXPR (per block),
  * chain=EXPR (arithmetic instructions on a block's path, each waiting for
  * the one before), fence_block=EXPR, fence_gpu=EXPR, fence_system=EXPR
- * (fences a thread makes one after another, each after a store),
+ * (fences a thread makes one after another, each after a store), tex=EXPR
+ * (texture fetches per thread: the accesses give their memory, this their
+ * cost in the texture pipeline),
  * host=pageable|pinned|mapped|streams|prefetch|managed, in=EXPR, out=EXPR
  * (bytes), streams=EXPR.
  * Expressions use the pattern's parameters and the kernel's own ones. */
@@ -90,6 +92,11 @@ static const LaunchSpec specs[] = {
 
   { "readonly/plain", "@0; out:global:store:4:i" },
   { "readonly/ldg", "@0; out:global:store:4:i" },
+
+  /* tex2D from a CUDA array: (2 radius + 1)² fetches a thread, each a
+   * texture request of the warp's 32 texels; the two loads of the pattern
+   * stand for the memory they read */
+  { "readonly/stencil-texture", "@0; @1; @2; @3 :: tex=(2 * radius + 1) * (2 * radius + 1)" },
 
   /* The shared-memory stencil: the block's (8 + 2 radius) × (32 + 2 radius)
    * tile, each thread loading (and storing to shared memory) its element,
@@ -783,6 +790,8 @@ apply_option (WsKernelLaunch *l,
     l->syncs = (double) v;
   else if (g_str_equal (kv[0], "chain"))
     l->chain = (double) v;
+  else if (g_str_equal (kv[0], "tex"))
+    l->tex = (double) v;
   else if (g_str_equal (kv[0], "fence_block"))
     l->fences[WS_FENCE_BLOCK_SCOPE] = (double) v;
   else if (g_str_equal (kv[0], "fence_gpu"))
@@ -1050,6 +1059,7 @@ ws_launch_predict (const WsKernelLaunch  *l,
       ws_timing_work_add (&work, h, ph->repeat, profile);
     }
   work.alu = l->alu * (double) ((WsHierarchy *) r->phases->pdata[0])->launch->threads / WS_WARP_SIZE;
+  work.tex_requests = l->tex * (double) ((WsHierarchy *) r->phases->pdata[0])->launch->threads / WS_WARP_SIZE;
   work.syncs = l->syncs;
   work.chain = l->chain;
   memcpy (work.fences, l->fences, sizeof work.fences);

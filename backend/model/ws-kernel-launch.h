@@ -46,6 +46,7 @@ typedef struct
   double alu;                 /* arithmetic instructions per thread */
   double syncs;               /* __syncthreads () per block */
   double chain;               /* arithmetic instructions on a block's path, each waiting for the one before */
+  double tex;                 /* texture fetches per thread (the pattern's loads stand for their memory) */
   double fences[WS_N_FENCES]; /* fences a thread makes one after another, after a store each */
   WsHostCopy host;
   guint64 host_in;            /* bytes copied to the device (or read over the bus) */

@@ -10,7 +10,8 @@
  *   l2        sectors, read requests, write requests, and sectors written in
  *             part (merged with a byte mask), each at its own rate
  *   l1        global loads, and the 128-byte lines global and local
- *             requests touch, per SM
+ *             requests touch, per SM; texture fetches, in the texture
+ *             pipeline before L1
  *   shared    wavefronts, per SM
  *   constant  requests (one per distinct address of a warp), per SM
  *   atomics   updates of the busiest address, one after another; passes
@@ -234,7 +235,8 @@ ws_timing_predict_work (const WsTimingWork    *w,
   out->level_ms[WS_BOUND_L1] = (per_sm (global_lines, p->l1_cycles_per_line, p) +
                                 per_sm (w->local_lines, p->l1_cycles_per_local_line, p) +
                                 per_sm (w->mem.l2_read_sectors, p->l1_cycles_per_miss, p) +
-                                per_sm (w->global_load_requests, p->l1_cycles_per_request, p)) * 1e3;
+                                per_sm (w->global_load_requests, p->l1_cycles_per_request, p) +
+                                per_sm (w->tex_requests, p->tex_cycles_per_request, p)) * 1e3;
   out->level_ms[WS_BOUND_SHARED] = per_sm (w->wavefronts, p->shared_cycles_per_wavefront, p) * 1e3;
   out->level_ms[WS_BOUND_CONSTANT] = (per_sm (w->constant_instructions, p->constant_cycles_per_instruction, p) +
                                       per_sm (w->constant_requests, p->constant_cycles_per_address, p)) * 1e3;

@@ -49,6 +49,7 @@ typedef struct
   double local_lines;            /* of them, local */
   double load_requests;          /* global and local */
   double global_load_requests;
+  double tex_requests;           /* texture fetches of a warp, all warps */
   double wavefronts;             /* shared */
   double shared_atomic_conflicts;
   double constant_instructions;
