@@ -74,6 +74,7 @@ ws_prediction_add_to_json (JsonObject               *o,
   json_object_set_double_member (o, "l1_hit_rate", ws_hier_stats_l1_hit_rate (t));
   json_object_set_double_member (o, "l2_hit_rate", ws_hier_stats_l2_hit_rate (t));
   json_object_set_double_member (o, "predicted_ms", pred->timing.predicted_ms);
+  json_object_set_double_member (o, "warp_instructions", pred->timing.warp_instructions);
   json_object_set_string_member (o, "bound", ws_bound_to_string (pred->timing.bound));
   /* the Nsight Compute metric each of those counts is held against */
   {
@@ -84,6 +85,7 @@ ws_prediction_add_to_json (JsonObject               *o,
     json_object_set_string_member (ncu, "dram_bytes_read", "dram__bytes_read.sum");
     json_object_set_string_member (ncu, "dram_bytes_written", "dram__bytes_write.sum");
     json_object_set_string_member (ncu, "predicted_ms", "gpu__time_duration.sum");
+    json_object_set_string_member (ncu, "warp_instructions", "smsp__inst_executed.sum");
     json_object_set_object_member (o, "ncu_metrics", ncu);
   }
 

@@ -191,7 +191,7 @@ test_explanations (void)
   ws_truth_compare_hierarchy (&c, &prediction, h200, m, rows);
   r = row_named (rows, WS_TRUTH_TIME_METRIC);
   g_assert_true (r->mismatch && r->explained);
-  g_assert_nonnull (strstr (r->note, "not unrolled"));
+  g_assert_nonnull (strstr (r->note, "smsp__issue_active"));
   g_ptr_array_set_size (rows, 0);
   m->median_ms = 1.1;
   ws_truth_compare_hierarchy (&c, &prediction, h200, m, rows);

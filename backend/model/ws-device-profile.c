@@ -21,7 +21,7 @@ G_DEFINE_QUARK (ws-device-profile-error-quark, ws_device_profile_error)
 #define FENCE_BLOCK_WARP_NS 2.4
 #define FENCE_GPU_WARP_NS 2.7
 #define FENCE_SYSTEM_WARP_NS 0
-#define TEX_CYCLES_PER_REQUEST 8.0
+#define TEX_CYCLES_PER_REQUEST 7.97
 /* a field added since version 1 of the format: files that lack it get the value */
 #define F_SINCE(NAME, TYPE, MEMBER, MIN, MAX, DESC, OTHERWISE) \
   { NAME, WS_PROFILE_FIELD_##TYPE, G_STRUCT_OFFSET (WsDeviceProfile, MEMBER), MIN, MAX, DESC, OTHERWISE }
@@ -63,7 +63,7 @@ static const WsProfileField fields[] = {
   F ("atomic_pass_ns", DOUBLE, atomic_pass_ns, 0.001, 1000, "one pass of an atomic request over a sector, in its L2 slice"),
   F ("atomic_passes_per_s", DOUBLE, atomic_passes_per_s, 1e8, 1e14, "passes of atomic requests over sectors, all L2 slices together"),
   F ("shared_atomic_cycles", DOUBLE, shared_atomic_cycles, 0.01, 1000, "SM cycles per lane a shared atomic serialises"),
-  F ("alu_warp_instructions_per_cycle", DOUBLE, alu_warp_instructions_per_cycle, 0.01, 64, "warp instructions of arithmetic an SM issues per cycle"),
+  F ("alu_warp_instructions_per_cycle", DOUBLE, alu_warp_instructions_per_cycle, 0.01, 64, "warp instructions an SM issues per cycle: the accesses' and the rest"),
   F ("launch_us", DOUBLE, launch_us, 0, 1000, "a launch alone, with nothing to do, timed as measurements time it"),
   F ("block_ns", DOUBLE, block_ns, 0, 100000, "an SM starts a block at most this often"),
   F ("warp_ns", DOUBLE, warp_ns, 0, 100000, "what each warp resident on an SM adds to a block's life"),

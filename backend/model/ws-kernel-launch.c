@@ -282,29 +282,40 @@ static const LaunchSpec specs[] = {
    * bytes apart), sorts them (5 compare-exchanges) and leaves them in keys;
    * then 1024 times the block finds the smallest head, thread 0 writes it to
    * sorted, and the one thread whose head it was reads its next key; last,
-   * the block copies sorted out. Per step each thread also compares its head
-   * with the minimum and keeps its loop (about 10 instructions). */
+   * the block copies sorted out.
+   * The sorts issue about 80 % of the cycles (ncu's smsp__issue_active on
+   * the H200): the instructions besides the accesses (alu=) are what ncu's
+   * smsp__inst_executed counts on the H200 (CUDA 13.0, sm_90), less the
+   * accesses the description lists; the hybrid's follow its SASS, a loop
+   * over the group unrolled by 16, 8 and 4, then the rest one by one. */
 #define SORT_IN "- | - | - | 1 | in:global:load:4:blockIdx.x * 1024 + threadIdx.x * 4 + u for u in 0..3; " \
   "keys:shared:store:4:u * 256 + threadIdx.x for u in 0..3"
 #define SORT_STEP " || loop 1024: - | - | - | threadIdx.x == 0 | sorted:shared:store:4:0; keys:shared:load:4:256 + threadIdx.x"
 #define SORT_OUT " || - | - | - | 1 | sorted:shared:load:4:threadIdx.x + 256 * u for u in 0..3; " \
   "out:global:store:4:blockIdx.x * 1024 + threadIdx.x + 256 * u for u in 0..3"
-#define SORT_ALU "40 + 1024 * 10"
+/* the hybrid's leader, a step: 19 instructions, then for group >= 2 the
+ * loop's 6 and 5 for each of the last (group - 1) % 4 up to 2; beyond 3
+ * more, 11, then 29 an unrolled 16, 16 an unrolled 8 and 11 an unrolled 4 */
+#define HY_M "(group - 1 - (group - 1) % 4)"
+#define HY_K "(" HY_M " > 12 ? (" HY_M " - 13) / 16 + 1 : 0)"
+#define HY_REST "(" HY_M " - 16 * " HY_K ")"
+#define HY_LEADER "(19 + (group >= 2 ? 6 + ((group - 1) % 4 >= 1 ? 5 : 0) + ((group - 1) % 4 >= 2 ? 5 : 0) + " \
+  "(group - 1 >= 4 ? 11 + 29 * " HY_K " + (" HY_REST " > 4 ? 16 : 0) + 11 * ((" HY_REST " - (" HY_REST " > 4 ? 8 : 0)) / 4) : 0) : 0))"
   /* heads[t] = head; barrier; thread 0 reads the 256 heads (the compiler:
-   * 64 16-byte loads) and takes 255 minima, each of the one before, stores
-   * smin; barrier; all read it */
+   * 64 16-byte loads) and takes their minimum, 128 three-way minima
+   * (VIMNMX3) each of the one before, stores smin; barrier; all read it */
   { "merge/sort-one-thread",
     SORT_IN " || loop 1024: - | - | - | 1 | heads:shared:store:4:threadIdx.x; smin:shared:load:4:0"
     " || loop 1024: - | - | - | threadIdx.x == 0 | heads:shared:load:16:4 * k for k in 0..63"
     " || loop 1024: - | - | - | threadIdx.x == 0 | smin:shared:store:4:0"
-    SORT_STEP SORT_OUT " :: shared=10252 syncs=2 + 1024 * 2 alu=" SORT_ALU " + 1024 * 255 / 8 chain=1024 * 255" },
+    SORT_STEP SORT_OUT " :: shared=10252 syncs=2 + 1024 * 2 alu=44410 chain=1024 * 128" },
   /* atomicMin (&smin[s % 3], head) by every thread (the compiler: a warp's
    * minimum, then one atomic a warp); barrier; all read it; thread 0 resets
    * the word of two steps on */
   { "merge/sort-atomicmin",
     SORT_IN " || loop 1024: - | - | - | 1 | smin:shared:atomic:4:0 || loop 1024: - | - | - | 1 | smin:shared:load:4:0"
     " || loop 1024: - | - | - | threadIdx.x == 0 | smin:shared:store:4:1"
-    SORT_STEP SORT_OUT " :: shared=8204 syncs=2 + 1024 alu=" SORT_ALU },
+    SORT_STEP SORT_OUT " :: shared=8204 syncs=2 + 1024 alu=25405" },
   /* h[t] = head; barrier; 8 levels of h[t] = min (h[t], h[t + d]) for t < d,
    * a barrier each (a minimum each on the block's path); all read h[0] */
 #define SORT_LEVEL(d) " || loop 1024: - | - | - | threadIdx.x < " #d " | heads:shared:load:4:threadIdx.x; " \
@@ -312,18 +323,19 @@ static const LaunchSpec specs[] = {
   { "merge/sort-tree",
     SORT_IN " || loop 1024: - | - | - | 1 | heads:shared:store:4:threadIdx.x; heads:shared:load:4:0"
     SORT_LEVEL (128) SORT_LEVEL (64) SORT_LEVEL (32) SORT_LEVEL (16) SORT_LEVEL (8) SORT_LEVEL (4) SORT_LEVEL (2)
-    SORT_LEVEL (1) SORT_STEP SORT_OUT " :: shared=10240 syncs=2 + 1024 * 9 alu=" SORT_ALU " + 1024 * 3 chain=1024 * 8" },
+    SORT_LEVEL (1) SORT_STEP SORT_OUT " :: shared=10240 syncs=2 + 1024 * 9 alu=65914 chain=1024 * 8" },
   /* heads[t] = head; barrier; the first of each group reads the group's
-   * other heads one by one (a loop of group - 1 minima, each of the one
-   * before) and applies atomicMin;
+   * other heads (the loop unrolled: the loads together, then three-way
+   * minima, each of the one before) and applies atomicMin (the compiler: the
+   * warp's minimum, then one atomic a warp);
    * barrier; all read the word; thread 0 resets the word of two steps on */
   { "merge/sort-hybrid",
     SORT_IN " || loop 1024: - | - | - | 1 | heads:shared:store:4:threadIdx.x; smin:shared:load:4:0"
     " || loop 1024: - | - | - | threadIdx.x % group == 0 | heads:shared:load:4:threadIdx.x + 1 repeat group - 1; "
     "smin:shared:atomic:4:0"
     " || loop 1024: - | - | - | threadIdx.x == 0 | smin:shared:store:4:1"
-    SORT_STEP SORT_OUT " :: shared=10252 syncs=2 + 1024 * 2 alu=" SORT_ALU " + 1024 * (group - 1) * 3 / group "
-    "chain=1024 * (group - 1)" },
+    SORT_STEP SORT_OUT " :: shared=10252 syncs=2 + 1024 * 2 alu=1024 * (33 + " HY_LEADER " - group) - 200 "
+    "chain=1024 * (group - 1) / 2" },
 };
 
 const char *

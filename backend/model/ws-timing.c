@@ -16,7 +16,9 @@
  *   constant  requests (one per distinct address of a warp), per SM
  *   atomics   updates of the busiest address, one after another; passes
  *             over the sectors of the busiest L2 slice
- *   alu       arithmetic the kernel does besides (a launch's description)
+ *   alu       the warp instructions the SMs' schedulers issue: the
+ *             accesses' own, and the arithmetic, control and barriers the
+ *             kernel has besides (a launch's description)
  *   blocks    an SM starts a block every block_ns at most; a block lives
  *             as long as its loads' latency (its stores', its shared
  *             loads', its synchronisations', its fences' and its chains of
@@ -87,6 +89,9 @@ ws_timing_work_add (WsTimingWork          *w,
       const WsStats *st = &h->launch->accesses[i];
       double times = repeat ? MAX (repeat[i], 1) : 1;
 
+      if (a->space != WS_SPACE_REGISTER)
+        w->memory_instructions += times * st->instructions *
+                                  ws_access_machine_instructions (a->space, a->kind, a->elem_size);
       switch (a->space)
         {
         case WS_SPACE_GLOBAL:
@@ -244,7 +249,8 @@ ws_timing_predict_work (const WsTimingWork    *w,
                                               w->atomic_max_slice * p->atomic_pass_ns) * 1e-6,
                                          w->mem.l2_atomic_sectors / p->atomic_passes_per_s * 1e3) +
                                     per_sm (w->shared_atomic_conflicts, p->shared_atomic_cycles, p) * 1e3;
-  out->level_ms[WS_BOUND_ALU] = per_sm (w->alu, 1.0 / p->alu_warp_instructions_per_cycle, p) * 1e3;
+  out->warp_instructions = w->alu + w->memory_instructions;
+  out->level_ms[WS_BOUND_ALU] = per_sm (out->warp_instructions, 1.0 / p->alu_warp_instructions_per_cycle, p) * 1e3;
   out->level_ms[WS_BOUND_BLOCKS] = blocks_seconds (w, p) * 1e3;
   out->level_ms[WS_BOUND_LAUNCH] = p->launch_us * 1e-3 + w->host_ms;
 

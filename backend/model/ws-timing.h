@@ -37,6 +37,7 @@ typedef struct
 {
   double level_ms[WS_N_BOUNDS];  /* each level's time alone (launch: the overhead and copies) */
   double predicted_ms;
+  double warp_instructions;      /* issued: the accesses' and the arithmetic's, all warps */
   WsBound bound;
 } WsTiming;
 
@@ -50,6 +51,7 @@ typedef struct
   double load_requests;          /* global and local */
   double global_load_requests;
   double tex_requests;           /* texture fetches of a warp, all warps */
+  double memory_instructions;    /* the accesses' warp instructions (machine instructions), all warps */
   double wavefronts;             /* shared */
   double shared_atomic_conflicts;
   double constant_instructions;
