@@ -584,16 +584,45 @@ hier_row (const WsTruthCase *c,
   return r;
 }
 
+/* Presets whose memory below L1 depends on what the model does not follow:
+ * said where a row misses, for the one direction the reason explains. */
+static const struct
+{
+  const char *prefix;           /* of the preset's id */
+  const char *metric;           /* the row's */
+  gboolean fewer;               /* the hardware counts fewer than the model */
+  const char *why;
+} below_gaps[] = {
+  { "l2/", "dram__bytes_read.sum", TRUE,
+    "the access-policy window keeps the hot buffer in the part of L2 set aside for persisting lines; the model's "
+    "L2 has no persisting lines, and the stream and the output evict the hot buffer before its next use" },
+  { "transfer/overlap", "dram__bytes_read.sum", TRUE,
+    "each stream's kernel reads the chunk its copy wrote to the device just before, much of it still in L2; the "
+    "model analyses the kernel with L2 cold, so every byte it reads comes from DRAM" },
+  { "unified/managed", "dram__bytes_write.sum", TRUE,
+    "the counted launch wrote less than the kernel's own output: the managed input's move to the device is not "
+    "among its DRAM writes, which the model counts, and the last of the output stays dirty in L2" },
+  { "unified/prefetch", "dram__bytes_write.sum", TRUE,
+    "the counted launch wrote less than the kernel's own output: the prefetch's copy to the device is not among "
+    "its DRAM writes, which the model counts, and the last of the output stays dirty in L2" },
+};
+
 /* Why a DRAM or L2 row differs, where the hardware has a reason the model
  * does not follow. */
 static char *
-explain_below_l1 (const WsTruthRow      *r,
-                  const WsHierStats     *t,
-                  const WsDeviceProfile *profile,
-                  double                 bytes_per_unit)
+explain_below_l1 (const WsTruthCase        *c,
+                  const WsTruthRow         *r,
+                  const WsLaunchPrediction *prediction,
+                  const WsDeviceProfile    *profile,
+                  double                    bytes_per_unit)
 {
+  const WsHierStats *t = &prediction->total;
   double apart = fabs (r->model - r->hardware) * bytes_per_unit;
   gboolean dram = g_str_has_prefix (r->metric, "dram__");
+  gboolean l2_read = g_str_equal (r->metric, "lts__t_sectors_srcunit_tex_op_read.sum");
+  gboolean dram_read = g_str_equal (r->metric, "dram__bytes_read.sum");
+  const WsHierarchy *local = NULL;
+  double later = 0;
 
   /* the DRAM counters also count what the memory controller and the L2 do
    * on their own (refresh, the write-back of other kernels' lines, the
@@ -618,6 +647,43 @@ explain_below_l1 (const WsTruthRow      *r,
                             "L2 completed some from DRAM (read, then written back) before the other writes to them "
                             "came; the model keeps them waiting in L2 longer than the hardware does",
                             apart / 1048576, t->l2_partial_sectors * 32 / 1048576.0);
+  /* private arrays: the model runs a warp's accesses one after another, so
+   * its array stays in L1 between them; on the SM every resident warp's is
+   * in use at once */
+  for (guint i = 0; prediction->phases && i < prediction->phases->len; i++)
+    {
+      const WsHierarchy *h = g_ptr_array_index (prediction->phases, i);
+
+      if (h->local_per_thread > 0 && (local == NULL || h->local_per_thread > local->local_per_thread))
+        local = h;
+    }
+  if (local && r->hardware > r->model && (dram || l2_read) &&
+      (double) local->warps_per_sm * WS_WARP_SIZE * local->local_per_thread >= (double) local->l1_bytes)
+    return g_strdup_printf ("the SM's %u resident warps hold %.0f KiB of private arrays (%" G_GUINT64_FORMAT
+                            " bytes a thread), as much as the %.0f KiB of L1 the carve-out leaves or more, and the "
+                            "kernel's other lines pass through it too: running together, the warps evict each "
+                            "other's lines to L2 and DRAM and read them back; the model runs a warp's accesses one "
+                            "after another, so its array stays in L1",
+                            local->warps_per_sm,
+                            local->warps_per_sm * WS_WARP_SIZE * (double) local->local_per_thread / 1024,
+                            local->local_per_thread, local->l1_bytes / 1024.0);
+  /* a kernel of several phases: each is analysed with L1 and L2 cold, so
+   * the later phases' reads can be what the hardware found in a cache */
+  for (guint i = 1; prediction->phases && i < prediction->phases->len; i++)
+    {
+      const WsHierarchy *h = g_ptr_array_index (prediction->phases, i);
+
+      later += dram ? (double) h->total.dram_read_bytes : (double) h->total.l2_read_sectors * 32;
+    }
+  if (later > 0 && r->hardware < r->model && (dram_read || l2_read) && apart <= later)
+    return g_strdup_printf ("the model analyses each of the kernel's %u phases with L1 and L2 cold: what an earlier "
+                            "phase brought into %s moments before counts again as %s",
+                            prediction->phases->len, dram_read ? "L2" : "the SM's L1",
+                            dram_read ? "a DRAM read" : "an L2 read");
+  for (guint i = 0; c && i < G_N_ELEMENTS (below_gaps); i++)
+    if (g_str_has_prefix (c->name, below_gaps[i].prefix) && g_str_equal (r->metric, below_gaps[i].metric) &&
+        (r->hardware < r->model) == below_gaps[i].fewer)
+      return g_strdup (below_gaps[i].why);
   return NULL;
 }
 
@@ -691,7 +757,7 @@ ws_truth_compare_hierarchy (const WsTruthCase        *c,
       if (hardware == 0 && below[i].model == 0)
         continue;
       r = hier_row (c, below[i].metric, below[i].model, hardware, below[i].tolerance);
-      if (r->mismatch && (r->note = explain_below_l1 (r, t, profile, below[i].bytes)))
+      if (r->mismatch && (r->note = explain_below_l1 (c, r, prediction, profile, below[i].bytes)))
         r->explained = TRUE;
       g_ptr_array_add (rows, r);
     }

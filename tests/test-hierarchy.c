@@ -200,6 +200,44 @@ test_explanations (void)
   g_assert_true (g_str_has_prefix (r->note, "model: bound by"));
 }
 
+/* What the model does not follow below L1, said where it shows: private
+ * arrays that together overflow L1, and a persisting window; a row the
+ * reasons do not cover stays unexplained (a reason that explained every row
+ * would explain nothing). */
+static void
+test_below_gaps (void)
+{
+  g_autoptr (GPtrArray) local = rows_of ("private-array/uniform-local", NULL);
+  g_autoptr (GPtrArray) persisting = rows_of ("l2/persisting", NULL);
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_truth_row_free);
+  g_autoptr (WsMeasurement) m = ws_measurement_new ("coalescing/stride");
+  g_autoptr (WsPattern) p = ws_preset_build (ws_preset_lookup ("coalescing/stride"));
+  g_autoptr (WsKernelLaunch) launch = NULL;
+  g_autoptr (WsLaunchPrediction) prediction = NULL;
+  g_autoptr (GError) error = NULL;
+  WsTruthCase c = { (char *) "coalescing/stride", p };
+  const WsTruthRow *r;
+
+  r = row_named (local, "lts__t_sectors_srcunit_tex_op_read.sum");
+  g_assert_true (r->mismatch && r->explained && r->hardware > 10 * r->model);
+  g_assert_nonnull (strstr (r->note, "64 resident warps hold 256 KiB of private arrays (128 bytes a thread)"));
+  r = row_named (persisting, "dram__bytes_read.sum");
+  g_assert_true (r->mismatch && r->explained && r->hardware < r->model);
+  g_assert_nonnull (strstr (r->note, "persisting"));
+
+  /* a single phase, no private array, not a listed preset: 30 % fewer L2
+   * sectors and 30 % fewer DRAM bytes than the model stay unexplained */
+  launch = ws_kernel_launch_new (c.name, p, &error);
+  g_assert_no_error (error);
+  prediction = ws_launch_predict (launch, h200, NULL, &error);
+  g_assert_no_error (error);
+  ws_measurement_add_counter (m, "lts__t_sectors_srcunit_tex_op_read.sum", prediction->total.l2_read_sectors * 0.7);
+  ws_measurement_add_counter (m, "dram__bytes_read.sum", prediction->total.dram_read_bytes * 0.7);
+  ws_truth_compare_hierarchy (&c, prediction, h200, m, rows);
+  g_assert_true (ws_truth_row_unexplained (row_named (rows, "lts__t_sectors_srcunit_tex_op_read.sum")));
+  g_assert_true (ws_truth_row_unexplained (row_named (rows, "dram__bytes_read.sum")));
+}
+
 /* Copies and managed memory against the H200's recording, every point of
  * each sweep: pinned copies overlapped with the kernel in 1 to 16 streams,
  * a long kernel hiding them in up to 4, managed memory migrated on faults
@@ -413,6 +451,7 @@ main (int    argc,
     }
   g_test_add_func ("/hierarchy/order", test_order);
   g_test_add_func ("/hierarchy/explanations", test_explanations);
+  g_test_add_func ("/hierarchy/below-gaps", test_below_gaps);
   g_test_add_func ("/hierarchy/host", test_host);
   g_test_add_func ("/hierarchy/profile-optional", test_profile_optional);
   g_test_add_func ("/hierarchy/launch-loop", test_launch_loop);
