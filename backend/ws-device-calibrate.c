@@ -226,7 +226,7 @@ ws_device_profile_defaults (const WsCalibration *c)
   p->atomic_pass_ns = 0.8;
   p->atomic_passes_per_s = 3e10;
   p->shared_atomic_cycles = 0.5;
-  p->alu_warp_instructions_per_cycle = 2;
+  p->alu_warp_instructions_per_cycle = 4;
   p->launch_us = 3;
   p->block_ns = 100;
   p->warp_ns = 4;

@@ -289,6 +289,12 @@ query (Cal *c)
   add (c, "cc_minor", d->cc_minor, "queried: compute capability");
   add (c, "sms", d->sm_count, "queried: multiProcessorCount");
   add (c, "l2_bytes", (double) d->l2_bytes, "queried: l2CacheSize");
+  /* every SM since Volta (7.0) has four schedulers, each issuing one warp
+   * instruction a cycle */
+  if (d->cc_major >= 7)
+    add (c, "alu_warp_instructions_per_cycle", 4,
+         "from the compute capability (%d.%d): four schedulers an SM, one warp instruction each a cycle",
+         d->cc_major, d->cc_minor);
   if (d->mem_clock_mhz > 0)
     add (c, "memory_clock_mhz", d->mem_clock_mhz, "queried: memory clock rate");
   /* the driver gives the shared memory an SM can have, not the unified
