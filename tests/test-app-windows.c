@@ -241,7 +241,7 @@ test_help_pages (void)
 {
   const char *const *pages = ws_help_window_list_pages ();
   WsHelpWindow *help = ws_help_window_new ();
-  g_autoptr (GRegex) links = g_regex_new ("href=\"help:([^\"]*)\"", 0, 0, NULL);
+  g_autoptr (GRegex) links = g_regex_new ("<link xref=\"([^\"]*)\"", 0, 0, NULL);
   guint n_topics;
   const WsTopic *topics = ws_topics_get_all (&n_topics);
 
@@ -292,6 +292,84 @@ test_help_pages (void)
   g_assert_cmpstr (ws_help_window_get_page (help), ==, "banks");
 
   gtk_window_destroy (GTK_WINDOW (help));
+}
+
+/* The labels under @widget, in order, into @labels. */
+static void
+collect_labels (GtkWidget *widget,
+                GPtrArray *labels)
+{
+  if (GTK_IS_LABEL (widget))
+    g_ptr_array_add (labels, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    collect_labels (child, labels);
+}
+
+/* What of Mallard the reader shows, and how. */
+static void
+test_help_mallard (void)
+{
+  const char *page =
+    "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+    "<page xmlns=\"http://projectmallard.org/1.0/\" xmlns:ws=\"https://github.com/warpscope/warpscope/help\"\n"
+    "      xmlns:its=\"http://www.w3.org/2005/11/its\" id=\"t\">\n"
+    "  <info><title type=\"sort\">not shown</title></info>\n"
+    "  <title>A <em>test</em>   page</title>\n"
+    "  <p>Some  <em>words</em>,\n"
+    "     <em style=\"strong\">strong</em> ones, <code>a &lt; b</code>,\n"
+    "     <link xref=\"banks\">a link</link>, <keyseq><key>Ctrl</key><key>S</key></keyseq> and\n"
+    "     <guiseq><gui>Menu</gui><gui>Item</gui></guiseq>.</p>\n"
+    "  <section id=\"s\"><title>A section</title>\n"
+    "    <list><item><p>a bullet</p></item></list>\n"
+    "    <code its:translate=\"no\">two  lines\n  of code</code>\n"
+    "    <ws:presets topic=\"banks\"/>\n"
+    "  </section>\n"
+    "</page>\n";
+  g_autofree char *title = ws_help_page_parse_title (page);
+  g_autofree char *preset_title = g_markup_escape_text (ws_preset_lookup ("banks/stride")->title, -1);
+  GtkWidget *widget = g_object_ref_sink (ws_help_page_build (page, FALSE));
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  const char *expected[][2] = {
+    { "A test page", "A <i>test</i> page" },
+    { "Some words, strong ones, a < b, a link, Ctrl+S and Menu › Item.",
+      "Some <i>words</i>, <b>strong</b> ones, <tt>a &lt; b</tt>, <a href=\"help:banks\">a link</a>, "
+      "<b>Ctrl+S</b> and <b>Menu › Item</b>." },
+    { "A section", "A section" },
+    { "•", "•" },
+    { "a bullet", "a bullet" },
+    { "two  lines\n  of code", NULL },
+  };
+
+  g_assert_cmpstr (title, ==, "A test page");
+  collect_labels (widget, labels);
+  g_assert_cmpuint (labels->len, >, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      GtkLabel *label = g_ptr_array_index (labels, i);
+
+      g_assert_cmpstr (gtk_label_get_text (label), ==, expected[i][0]);
+      if (expected[i][1])
+        g_assert_cmpstr (gtk_label_get_label (label), ==, expected[i][1]);
+    }
+  /* then the presets of the topic, from the model */
+  g_assert_nonnull (find_widget (widget, ADW_TYPE_ACTION_ROW, preset_title));
+  g_object_unref (widget);
+}
+
+/* What the reader cannot show is a warning, not a page that silently lacks
+ * it. */
+static void
+test_help_mallard_unknown (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_assert_null (ws_help_page_parse_title ("<page xmlns=\"http://projectmallard.org/1.0/\"><title>T</title>"
+                                               "<table/></page>"));
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*A help page could not be read*<table> is not shown*");
 }
 
 static void
@@ -439,6 +517,8 @@ main (int    argc,
   g_test_add_func ("/app-windows/about", test_about);
   g_test_add_func ("/app-windows/preferences/bindings", test_preferences_bindings);
   g_test_add_func ("/app-windows/preferences/window", test_preferences_window);
+  g_test_add_func ("/app-windows/help/mallard", test_help_mallard);
+  g_test_add_func ("/app-windows/help/mallard-unknown", test_help_mallard_unknown);
   g_test_add_func ("/app-windows/help/pages", test_help_pages);
   g_test_add_func ("/app-windows/help/window", test_help_window);
   g_test_add_func ("/app-windows/help/load-preset", test_help_load_preset);

@@ -91,7 +91,10 @@ page_text (const char *id)
     return g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
   topic = ws_topic_lookup (id);
   g_assert (topic != NULL);
-  return g_strdup_printf ("# %s\n%s\n\n[presets %s]\n", _(topic->title), _(topic->summary), topic->id);
+  return g_markup_printf_escaped ("<page xmlns=\"http://projectmallard.org/1.0/\" "
+                                  "xmlns:ws=\"https://github.com/warpscope/warpscope/help\" id=\"%s\">"
+                                  "<title>%s</title><p>%s</p><ws:presets topic=\"%s\"/></page>",
+                                  topic->id, _(topic->title), _(topic->summary), topic->id);
 }
 
 static char *
