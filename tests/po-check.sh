@@ -25,7 +25,8 @@ done < "$source/po/POTFILES.in"
 
 # 2. and each file with marked strings is in it
 cd "$source"
-for f in $(grep -rlE '(^|[^A-Za-z0-9_])N?_\("' app backend ui --include='*.c') \
+for f in $(grep -rlE '(^|[^A-Za-z0-9_])(N?_\(|g_dn?gettext \(GETTEXT_PACKAGE, *)"' app backend ui \
+             --include='*.c' --include='*.h') \
          $(grep -rl 'translatable="yes"' ui --include='*.ui'); do
   if grep -qxF "$f" po/POTFILES.in; then :; else
     echo "not ok: $f marks strings for translation but po/POTFILES.in does not list it"
@@ -59,7 +60,14 @@ for s in \
   'msgid "Compare two to four presets side by side"' \
   'msgid "GPU Memory Explorer"' \
   'msgid "Shared-memory banks"' \
-  'msgid "elements between consecutive threads"'; do
+  'msgid "elements between consecutive threads"' \
+  'msgid "Describe the GPU, or say why there is none"' \
+  'msgid "Timed samples per point (default 10)"' \
+  'msgid "could not write %s: it is a folder"' \
+  'msgid "a plot'"'"'s data is CSV or JSON, not %s"' \
+  'msgid "Sequential against strided"' \
+  'msgid "%s, instruction %u"' \
+  'msgid "%s per warp"'; do
   if grep -qF "$s" "$pot"; then
     echo "ok: the .pot has $s"
   else
