@@ -12,27 +12,29 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char calibrate_description[] =
-  "Measures what the model's device profile (data/devices/) needs with microkernels of its\n"
-  "own, in about ten seconds: DRAM read and write bandwidth (16-byte streams over 1 GiB, L2\n"
-  "flushed), L2 read requests, sectors and write requests (8 MiB that L2 holds), L1 lines and\n"
-  "shared-memory wavefronts per SM cycle, the constant cache per instruction and per address,\n"
-  "atomics on one address and spread, host-to-device copies from pageable and pinned memory,\n"
-  "the launch of an empty kernel, and what starting a block and a warp costs. The SMs, clocks,\n"
-  "L2 size and shared memory come from the driver. Every other field keeps the value of the\n"
-  "profile that ships for the same device, or a default when none does; the file says, field\n"
-  "by field, which were measured and where the others came from; --base ID|FILE takes them\n"
-  "from another profile.\n"
-  "\n"
-  "Prints each measured value beside the shipped profile's. -o FILE saves the profile;\n"
-  "-o DIR/ saves DIR/ID.json, ID the slug of the device's name (what --device ID reads).\n"
-  "\n"
-  "Exit status 3 when there is no usable GPU, 4 when its machine cannot be reached.\n"
-  "\n"
-  "Examples:\n"
-  "  warpscope-cli calibrate\n"
-  "  warpscope-cli calibrate -o ~/profiles/\n"
-  "  warpscope-cli calibrate --json --gpu ssh://gpu01\n";
+static const char *const calibrate_description =
+  /* Translators: the help of “warpscope-cli calibrate --help”; options, values
+   * and examples stay as they are */
+  N_("Measures what the model's device profile (data/devices/) needs with microkernels of its\n"
+     "own, in about ten seconds: DRAM read and write bandwidth (16-byte streams over 1 GiB, L2\n"
+     "flushed), L2 read requests, sectors and write requests (8 MiB that L2 holds), L1 lines and\n"
+     "shared-memory wavefronts per SM cycle, the constant cache per instruction and per address,\n"
+     "atomics on one address and spread, host-to-device copies from pageable and pinned memory,\n"
+     "the launch of an empty kernel, and what starting a block and a warp costs. The SMs, clocks,\n"
+     "L2 size and shared memory come from the driver. Every other field keeps the value of the\n"
+     "profile that ships for the same device, or a default when none does; the file says, field\n"
+     "by field, which were measured and where the others came from; --base ID|FILE takes them\n"
+     "from another profile.\n"
+     "\n"
+     "Prints each measured value beside the shipped profile's. -o FILE saves the profile;\n"
+     "-o DIR/ saves DIR/ID.json, ID the slug of the device's name (what --device ID reads).\n"
+     "\n"
+     "Exit status 3 when there is no usable GPU, 4 when its machine cannot be reached.\n"
+     "\n"
+     "Examples:\n"
+     "  warpscope-cli calibrate\n"
+     "  warpscope-cli calibrate -o ~/profiles/\n"
+     "  warpscope-cli calibrate --json --gpu ssh://gpu01\n");
 
 /* "4213 GB/s", "1.93 cycles": the field's value in its units */
 static char *
@@ -116,7 +118,7 @@ save (const WsCalibratedProfile *cp,
   g_autoptr (GError) error = NULL;
 
   if (g_mkdir_with_parents (dir, 0755) != 0)
-    return ws_cli_fail ("calibrate", WS_CLI_FAILED, "-o %s: cannot make %s: %s", output, dir, g_strerror (errno));
+    return ws_cli_fail ("calibrate", WS_CLI_FAILED, _("-o %s: cannot make %s: %s"), output, dir, g_strerror (errno));
   if (!g_file_set_contents (path, text, -1, &error))
     return ws_cli_fail ("calibrate", WS_CLI_FAILED, "-o %s: %s", output, error->message);
   if (!quiet)
@@ -149,7 +151,7 @@ calibrate (const WsGpuTarget *target,
   if (ws_cli_probe (session, &error) == NULL)
     return ws_cli_no_gpu ("calibrate", error);
   ws_cli_progress_init (&progress, 1);
-  progress.what = "calibrating";
+  progress.what = _("calibrating");
   start = g_get_monotonic_time ();
   reply = ws_cli_run_calibrate (session, &progress, &error);
   ws_cli_progress_clear (&progress);
@@ -170,7 +172,7 @@ calibrate (const WsGpuTarget *target,
       shipped = ws_device_profile_load (shipped_path, &error);
       if (shipped == NULL)
         {
-          ws_cli_fail ("calibrate", WS_CLI_OK, "the shipped profile is not used: %s", error->message);
+          ws_cli_fail ("calibrate", WS_CLI_OK, _("the shipped profile is not used: %s"), error->message);
           g_clear_error (&error);
         }
     }
@@ -202,21 +204,23 @@ ws_cli_calibrate (int    argc,
   g_autofree char *base = NULL;
   gboolean json = FALSE;
   GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Save the profile to FILE, or to DIR/ID.json", "FILE|DIR/" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the profile (JSON) instead of the table", NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Save the profile to FILE, or to DIR/ID.json"), N_("FILE|DIR/") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the profile (JSON) instead of the table"), NULL },
     { "base", 0, 0, G_OPTION_ARG_STRING, &base,
-      "Take the fields not measured from this profile (default: the one shipped for the device)", "ID|FILE" },
+      N_("Take the fields not measured from this profile (default: the one shipped for the device)"),
+      N_("ID|FILE") },
     { NULL }
   };
   int status;
 
-  if (!ws_cli_parse_gpu ("calibrate", NULL, "Measure a device profile for the model with microkernels.",
+  if (!ws_cli_parse_gpu ("calibrate", NULL, N_("Measure a device profile for the model with microkernels."),
                          calibrate_description, entries, &gpu, &argc, &argv))
     status = WS_CLI_USAGE;
   else if (argc > 1)
-    status = ws_cli_fail ("calibrate", WS_CLI_USAGE, "unexpected argument “%s”", argv[1]);
+    status = ws_cli_fail ("calibrate", WS_CLI_USAGE, _("unexpected argument “%s”"), argv[1]);
   else if (output && *output == '\0')
-    status = ws_cli_fail ("calibrate", WS_CLI_USAGE, "-o: give a file or a folder");
+    status = ws_cli_fail ("calibrate", WS_CLI_USAGE, _("-o: give a file or a folder"));
   else if ((target = ws_cli_gpu_target ("calibrate", &gpu)) == NULL)
     status = WS_CLI_USAGE;
   else

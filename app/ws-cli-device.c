@@ -125,7 +125,7 @@ ws_cli_device (int    argc,
   WsCliGpuOptions gpu = { 0 };
   g_autoptr (WsGpuTarget) target = NULL;
   GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object"), NULL },
     { NULL }
   };
   g_autoptr (WsSession) session = NULL;
@@ -134,14 +134,14 @@ ws_cli_device (int    argc,
 
   int status;
 
-  if (!ws_cli_parse_gpu ("device", NULL, "Describe the GPU, or say why there is none.",
-                         "Exit status 3 when there is no usable GPU, 4 when its machine cannot be reached; the "
+  if (!ws_cli_parse_gpu ("device", NULL, N_("Describe the GPU, or say why there is none."),
+                         N_("Exit status 3 when there is no usable GPU, 4 when its machine cannot be reached; the "
                          "reason is on stderr.\n\n"
-                         "With --gpu, the host and every GPU it has are listed; --gpu-index chooses one.",
+                         "With --gpu, the host and every GPU it has are listed; --gpu-index chooses one."),
                          entries, &gpu, &argc, &argv))
     status = WS_CLI_USAGE;
   else if (argc > 1)
-    status = ws_cli_fail ("device", WS_CLI_USAGE, "unexpected argument “%s”", argv[1]);
+    status = ws_cli_fail ("device", WS_CLI_USAGE, _("unexpected argument “%s”"), argv[1]);
   else if ((target = ws_cli_gpu_target ("device", &gpu)) == NULL)
     status = WS_CLI_USAGE;
   else

@@ -26,29 +26,31 @@
 #define NO_STEP G_MININT         /* --step not given */
 #define NO_INSTRUCTION G_MININT  /* --instruction not given */
 
-static const char export_description[] =
-  "Views:\n"
-  "  warp, banks, constant, local, atomics   one warp instruction (warp 0 of block 0)\n"
-  "  plot      the measured plot: median time per launch against the preset's sweep\n"
-  "            parameter, or the presets of its topic side by side, with the model\n"
-  "  compare   two to four patterns side by side over a chart of their medians, the\n"
-  "            model's ratio and the speed-up: --preset (if given) and the --compare list\n"
-  "  hierarchy what the whole launch moves through L1, L2 and DRAM, as the model has it\n"
-  "            on the recording's GPU, beside the hardware counters the recording holds\n"
-  "\n"
-  "The format comes from --format, else from the name of the output file: png, svg or\n"
-  "pdf; csv or json write the data behind a plot or a comparison. The print style has a\n"
-  "light background, larger type and every step served; the screen style (light or dark)\n"
-  "is the window's. Measurements come from the bundled recording unless --recording is\n"
-  "given (repeatable: each recording is plotted beside the others, labelled with its GPU).\n"
-  "\n"
-  "Examples:\n"
-  "  warpscope-cli export --preset transpose/shared --view banks -o banks.svg\n"
-  "  warpscope-cli export --preset coalescing/strided-sweep --view plot --format pdf -o sweep.pdf\n"
-  "  warpscope-cli export --view compare --compare transpose/copy,transpose/shared,transpose/shared-padded \\\n"
-  "                       --width 1600 --height 1000 --scale 2 -o transpose.png\n"
-  "  warpscope-cli export --view compare --compare banks/stride:stride=1,banks/stride:stride=2 -o banks.pdf\n"
-  "  warpscope-cli export --preset coalescing/stride --view hierarchy -o stride-hierarchy.svg\n";
+static const char *const export_description =
+  /* Translators: the help of “warpscope-cli export --help”; options, values
+   * and examples stay as they are */
+  N_("Views:\n"
+     "  warp, banks, constant, local, atomics   one warp instruction (warp 0 of block 0)\n"
+     "  plot      the measured plot: median time per launch against the preset's sweep\n"
+     "            parameter, or the presets of its topic side by side, with the model\n"
+     "  compare   two to four patterns side by side over a chart of their medians, the\n"
+     "            model's ratio and the speed-up: --preset (if given) and the --compare list\n"
+     "  hierarchy what the whole launch moves through L1, L2 and DRAM, as the model has it\n"
+     "            on the recording's GPU, beside the hardware counters the recording holds\n"
+     "\n"
+     "The format comes from --format, else from the name of the output file: png, svg or\n"
+     "pdf; csv or json write the data behind a plot or a comparison. The print style has a\n"
+     "light background, larger type and every step served; the screen style (light or dark)\n"
+     "is the window's. Measurements come from the bundled recording unless --recording is\n"
+     "given (repeatable: each recording is plotted beside the others, labelled with its GPU).\n"
+     "\n"
+     "Examples:\n"
+     "  warpscope-cli export --preset transpose/shared --view banks -o banks.svg\n"
+     "  warpscope-cli export --preset coalescing/strided-sweep --view plot --format pdf -o sweep.pdf\n"
+     "  warpscope-cli export --view compare --compare transpose/copy,transpose/shared,transpose/shared-padded \\\n"
+     "                       --width 1600 --height 1000 --scale 2 -o transpose.png\n"
+     "  warpscope-cli export --view compare --compare banks/stride:stride=1,banks/stride:stride=2 -o banks.pdf\n"
+     "  warpscope-cli export --preset coalescing/stride --view hierarchy -o stride-hierarchy.svg\n");
 
 typedef struct
 {
@@ -116,7 +118,7 @@ check_style (const Options *o,
   else if (o->style && !ws_figure_style_kind_from_string (o->style, &kind))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--style: “%s” is not print, screen, light or dark", o->style);
+                   _("--style: “%s” is not print, screen, light or dark"), o->style);
       return FALSE;
     }
   job->style = ws_figure_style_get (kind);
@@ -130,19 +132,19 @@ check_format (const Options *o,
 {
   if (o->output == NULL)
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "where to? give the file with -o FILE");
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("where to? give the file with -o FILE"));
       return FALSE;
     }
   if (o->format && !ws_export_format_from_string (o->format, &job->format))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--format: “%s” is not png, svg, pdf, csv or json", o->format);
+                   _("--format: “%s” is not png, svg, pdf, csv or json"), o->format);
       return FALSE;
     }
   if (o->format == NULL && !ws_export_format_from_path (o->output, &job->format))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "-o %s: give --format png|svg|pdf|csv|json, or a name that ends in one", o->output);
+                   _("-o %s: give --format png|svg|pdf|csv|json, or a name that ends in one"), o->output);
       return FALSE;
     }
   /* a folder or a device is bad input, said before anything is drawn */
@@ -209,7 +211,7 @@ pick_access (const Options   *o,
       if (o->instruction < 1 || (guint) o->instruction > n)
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       "--instruction: %d is not between 1 and %u", o->instruction, n);
+                       _("--instruction: %d is not between 1 and %u"), o->instruction, n);
           return FALSE;
         }
       *access = o->instruction - 1;
@@ -217,7 +219,7 @@ pick_access (const Options   *o,
       if (ws_figure_applies (kind, a->space, a->kind))
         return TRUE;
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--view %s does not show instruction %d (%s %s)", o->view, o->instruction,
+                   _("--view %s does not show instruction %d (%s %s)"), o->view, o->instruction,
                    ws_space_to_string (a->space), ws_access_kind_to_string (a->kind));
       return FALSE;
     }
@@ -235,7 +237,7 @@ pick_access (const Options   *o,
         }
     }
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               "--view %s shows none of this pattern's instructions (try another view)", o->view);
+               _("--view %s shows none of this pattern's instructions (try another view)"), o->view);
   return FALSE;
 }
 
@@ -266,7 +268,7 @@ size_for (const Options *o,
   if (o->width < floor (needs->min_width))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--width %d: this figure needs at least %.0f to be legible", o->width, ceil (needs->min_width));
+                   _("--width %d: this figure needs at least %.0f to be legible"), o->width, ceil (needs->min_width));
       return FALSE;
     }
   min_h = ceil (needs->min_height (needs->figure, job->style, o->width));
@@ -278,7 +280,7 @@ size_for (const Options *o,
   if (*height < floor (min_h))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--height %d: at %d wide, this figure needs at least %.0f to be legible", o->height, o->width,
+                   _("--height %d: at %d wide, this figure needs at least %.0f to be legible"), o->height, o->width,
                    min_h);
       return FALSE;
     }
@@ -358,7 +360,7 @@ export_figure (const Options *o,
   if (!ws_export_format_is_drawing (job->format))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--view %s is a drawing: csv and json are for --view plot and compare", o->view);
+                   _("--view %s is a drawing: csv and json are for --view plot and compare"), o->view);
       return WS_CLI_USAGE;
     }
   if ((result = ws_model_analyze_warp (pattern, access, WS_DIM3 (0, 0, 0), 0, error)) == NULL)
@@ -429,7 +431,7 @@ export_plot (const Options *o,
   access = o->instruction != NO_INSTRUCTION ? (guint) o->instruction - 1 : ws_compare_main_access (pattern);
   if (access >= ws_pattern_get_n_accesses (pattern))
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--instruction: %d is not between 1 and %u",
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--instruction: %d is not between 1 and %u"),
                    o->instruction, ws_pattern_get_n_accesses (pattern));
       return WS_CLI_USAGE;
     }
@@ -474,7 +476,7 @@ compare_items (const Options *o,
   if (items->len < WS_COMPARE_MIN || items->len > WS_COMPARE_MAX)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--view compare needs %d to %d patterns (--preset and --compare ID,ID…), not %u",
+                   _("--view compare needs %d to %d patterns (--preset and --compare ID,ID…), not %u"),
                    WS_COMPARE_MIN, WS_COMPARE_MAX, items->len);
       return NULL;
     }
@@ -553,12 +555,12 @@ load_profile (const Options *o,
   if (id == NULL)
     {
       g_set_error (&job->profile_error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "there is no recording to take the GPU from");
+                   _("there is no recording to take the GPU from"));
       return;
     }
   if ((job->profile = ws_device_profile_find (id, &job->profile_error)) == NULL)
     {
-      g_prefix_error (&job->profile_error, "the recording's GPU, %s: ", d->name);
+      g_prefix_error (&job->profile_error, _("the recording's GPU, %s: "), d->name);
       return;
     }
   job->profile_source = "the profile shipped for the recording's GPU";
@@ -610,13 +612,13 @@ export_hierarchy (const Options *o,
   if (!ws_export_format_is_drawing (job->format))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--view hierarchy is a drawing: csv and json are for --view plot and compare");
+                   _("--view hierarchy is a drawing: csv and json are for --view plot and compare"));
       return WS_CLI_USAGE;
     }
   if (job->profile == NULL)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--view hierarchy needs a device to follow the launch on: %s", job->profile_error->message);
+                   _("--view hierarchy needs a device to follow the launch on: %s"), job->profile_error->message);
       return WS_CLI_USAGE;
     }
   if ((model = ws_plot_model_compute (preset && !ws_preset_differs (preset, pattern) ? preset : NULL, pattern,
@@ -656,7 +658,7 @@ run (const Options *o,
   if (o->view == NULL)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "which view? --view warp|banks|constant|local|atomics|plot|compare|hierarchy");
+                   _("which view? --view warp|banks|constant|local|atomics|plot|compare|hierarchy"));
       return WS_CLI_USAGE;
     }
   if (!check_style (o, job, error) || !check_format (o, job, error) || !load_recordings (o, job, error))
@@ -671,25 +673,25 @@ run (const Options *o,
   if (o->instruction != NO_INSTRUCTION && o->instruction < 1)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--instruction: %d is not an instruction (they are counted from 1)", o->instruction);
+                   _("--instruction: %d is not an instruction (they are counted from 1)"), o->instruction);
       return WS_CLI_USAGE;
     }
   if (o->step != NO_STEP && o->step < 0)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--step: %d is not a number of steps (0 or more)", o->step);
+                   _("--step: %d is not a number of steps (0 or more)"), o->step);
       return WS_CLI_USAGE;
     }
   if (o->compare && !g_str_equal (o->view, "compare"))
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--compare goes with --view compare");
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--compare goes with --view compare"));
       return WS_CLI_USAGE;
     }
   if (g_str_equal (o->view, "compare"))
     return export_compare (o, job, error);
   if (!o->pattern.preset && !o->pattern.index)
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "which pattern? give --preset ID (or --index EXPR)");
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("which pattern? give --preset ID (or --index EXPR)"));
       return WS_CLI_USAGE;
     }
   if (g_str_equal (o->view, "plot"))
@@ -699,7 +701,7 @@ run (const Options *o,
   if (ws_figure_kind_from_string (o->view, &kind))
     return export_figure (o, job, kind, error);
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               "--view: “%s” is not warp, banks, constant, local, atomics, plot, compare or hierarchy", o->view);
+               _("--view: “%s” is not warp, banks, constant, local, atomics, plot, compare or hierarchy"), o->view);
   return WS_CLI_USAGE;
 }
 
@@ -713,41 +715,45 @@ ws_cli_export (int    argc,
   g_autoptr (GArray) entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
   g_autoptr (GError) error = NULL;
   GOptionEntry own[] = {
-    { "view", 0, 0, G_OPTION_ARG_STRING, &o.view, "What to draw: warp, banks, constant, local, atomics, plot, compare or hierarchy",
-      "VIEW" },
+    { "view", 0, 0, G_OPTION_ARG_STRING, &o.view,
+      N_("What to draw: warp, banks, constant, local, atomics, plot, compare or hierarchy"),
+      N_("VIEW") },
     { "compare", 0, 0, G_OPTION_ARG_STRING, &o.compare,
-      "Presets to compare (after --preset), each ID[@INSTRUCTION][:NAME=VALUE]…, e.g. transpose/copy,banks/stride:stride=2", "ID,ID…" },
+      N_("Presets to compare (after --preset), each ID[@INSTRUCTION][:NAME=VALUE]…, e.g. transpose/copy,banks/stride:stride=2"),
+      N_("ID,ID…") },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &o.format,
-      "png, svg or pdf; csv or json for a plot's data (default: from the file's name)", "FORMAT" },
-    { "width", 'W', 0, G_OPTION_ARG_INT, &o.width, "Width in pixels (points for SVG and PDF; default 1200)", "W" },
+      N_("png, svg or pdf; csv or json for a plot's data (default: from the file's name)"), N_("FORMAT") },
+    { "width", 'W', 0, G_OPTION_ARG_INT, &o.width,
+      N_("Width in pixels (points for SVG and PDF; default 1200)"), N_("W") },
     { "height", 'H', 0, G_OPTION_ARG_INT, &o.height,
-      "Height in pixels (points for SVG and PDF; default 720, or what a comparison's views need)", "H" },
-    { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &o.scale, "Draw a PNG at S times its size, for sharp slides (default 1)",
-      "S" },
+      N_("Height in pixels (points for SVG and PDF; default 720, or what a comparison's views need)"), N_("H") },
+    { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &o.scale,
+      N_("Draw a PNG at S times its size, for sharp slides (default 1)"),
+      N_("S") },
     { "style", 0, 0, G_OPTION_ARG_STRING, &o.style,
-      "print (the default: light, larger type, every step served), screen, light or dark", "STYLE" },
+      N_("print (the default: light, larger type, every step served), screen, light or dark"), N_("STYLE") },
     { "recording", 'r', 0, G_OPTION_ARG_FILENAME_ARRAY, &o.recordings,
-      "Measurements from this recording (repeatable; default: the bundled one)", "FILE" },
+      N_("Measurements from this recording (repeatable; default: the bundled one)"), N_("FILE") },
     { "instruction", 0, 0, G_OPTION_ARG_INT, &o.instruction,
-      "The memory instruction to draw, from 1 (default: the one that says most, if the view shows it); for a "
-      "plot, whose model to plot",
-      "N" },
+      N_("The memory instruction to draw, from 1 (default: the one that says most, if the view shows it); for a "
+      "plot, whose model to plot"),
+      N_("N") },
     { "step", 0, 0, G_OPTION_ARG_INT, &o.step,
-      "Draw the views as after N steps of their schedule (screen styles; default: all)", "N" },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "The file to write", "FILE" },
-    { "device", 0, 0, G_OPTION_ARG_STRING, &o.device, WS_CLI_DEVICE_HELP, "ID|FILE" },
+      N_("Draw the views as after N steps of their schedule (screen styles; default: all)"), N_("N") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, N_("The file to write"), N_("FILE") },
+    { "device", 0, 0, G_OPTION_ARG_STRING, &o.device, WS_CLI_DEVICE_HELP, N_("ID|FILE") },
   };
   int status;
 
   for (guint i = 0; pattern_entries[i].long_name; i++)
     g_array_append_val (entries, pattern_entries[i]);
   g_array_append_vals (entries, own, G_N_ELEMENTS (own));
-  if (!ws_cli_parse (COMMAND, "--view VIEW -o FILE",
-                     "Draw a view, a measured plot or a comparison to PNG, SVG or PDF, with no display.",
+  if (!ws_cli_parse (COMMAND, N_("--view VIEW -o FILE"),
+                     N_("Draw a view, a measured plot or a comparison to PNG, SVG or PDF, with no display."),
                      export_description, (GOptionEntry *) entries->data, &argc, &argv))
     status = WS_CLI_USAGE;
   else if (argc > 1)
-    status = ws_cli_fail (COMMAND, WS_CLI_USAGE, "unexpected argument “%s”", argv[1]);
+    status = ws_cli_fail (COMMAND, WS_CLI_USAGE, _("unexpected argument “%s”"), argv[1]);
   else if ((status = run (&o, &job, &error)) != WS_CLI_OK)
     ws_cli_fail (COMMAND, status, "%s", error->message);
   job_clear (&job);
@@ -761,7 +767,7 @@ int
 ws_cli_export (int    argc,
                char **argv)
 {
-  return ws_cli_fail ("export", WS_CLI_USAGE, "this warpscope-cli was built without cairo and pango: it draws nothing");
+  return ws_cli_fail ("export", WS_CLI_USAGE, _("this warpscope-cli was built without cairo and pango: it draws nothing"));
 }
 
 #endif

@@ -19,13 +19,14 @@ ws_cli_parse_gpu (const char       *command,
   g_autoptr (GArray) all = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
   GOptionEntry own[] = {
     { "gpu", 0, 0, G_OPTION_ARG_STRING, &gpu->address,
-      "Where the GPU is: local (the default), ssh://[USER@]HOST[:PORT], slurm://[PARTITION][?gres=…&time=…&account=…]",
-      "WHERE" },
+      N_("Where the GPU is: local (the default), ssh://[USER@]HOST[:PORT], slurm://[PARTITION][?gres=…&time=…&account=…]"),
+      N_("WHERE") },
     { "gpu-command", 0, 0, G_OPTION_ARG_STRING, &gpu->command,
-      "A command that starts the GPU worker and speaks to it on its standard input and output", "CMD" },
-    { "gpu-index", 0, 0, G_OPTION_ARG_INT, &gpu->index, "Which of that machine's GPUs, from 0 (device lists them)", "N" },
+      N_("A command that starts the GPU worker and speaks to it on its standard input and output"), N_("CMD") },
+    { "gpu-index", 0, 0, G_OPTION_ARG_INT, &gpu->index,
+      N_("Which of that machine's GPUs, from 0 (device lists them)"), N_("N") },
     { "gpu-worker", 0, 0, G_OPTION_ARG_FILENAME, &gpu->worker,
-      "The GPU worker's path there (a build's app/warpscope-gpu-worker)", "PATH" },
+      N_("The GPU worker's path there (a build's app/warpscope-gpu-worker)"), N_("PATH") },
   };
 
   gpu->index = -1;
@@ -52,7 +53,7 @@ ws_cli_gpu_target (const char      *command,
 
   if (gpu->address && gpu->command)
     {
-      ws_cli_fail (command, WS_CLI_USAGE, "give --gpu or --gpu-command, not both");
+      ws_cli_fail (command, WS_CLI_USAGE, _("give --gpu or --gpu-command, not both"));
       return NULL;
     }
   if (gpu->command)
@@ -68,7 +69,7 @@ ws_cli_gpu_target (const char      *command,
     }
   if (gpu->index < -1)
     {
-      ws_cli_fail (command, WS_CLI_USAGE, "--gpu-index %d: an index counts from 0", gpu->index);
+      ws_cli_fail (command, WS_CLI_USAGE, _("--gpu-index %d: an index counts from 0"), gpu->index);
       return NULL;
     }
   return g_steal_pointer (&target);

@@ -6,8 +6,8 @@
 
 G_BEGIN_DECLS
 
-#define WS_CLI_DEVICE_HELP "Device profile for the hierarchy and the time: an id of data/devices/ " \
-                           "(nvidia-h200, nvidia-h100-80gb-hbm3) or a file (default: the bundled recording's device)"
+#define WS_CLI_DEVICE_HELP N_("Device profile for the hierarchy and the time: an id of data/devices/ " \
+                              "(nvidia-h200, nvidia-h100-80gb-hbm3) or a file (default: the bundled recording's device)")
 
 /* The profile --device names (an id or a file), or the default one. */
 WsDeviceProfile    *ws_cli_device_profile    (const char               *requested,

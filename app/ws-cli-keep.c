@@ -24,7 +24,7 @@ ws_cli_keeper_init (WsCliKeeper        *k,
     return TRUE;
   if (k->file == NULL)
     {
-      ws_cli_fail (command, WS_CLI_USAGE, "--resume goes with -o FILE: the file to go on with");
+      ws_cli_fail (command, WS_CLI_USAGE, _("--resume goes with -o FILE: the file to go on with"));
       return FALSE;
     }
   before = ws_recording_load_file (k->file, NULL, &error);
@@ -36,8 +36,8 @@ ws_cli_keeper_init (WsCliKeeper        *k,
   /* the rest measured on another GPU would not belong with it */
   if (g_strcmp0 (ws_recording_get_device (before)->name, device->name) != 0)
     {
-      ws_cli_fail (command, WS_CLI_USAGE, "--resume: %s was measured on %s, and this GPU is %s: resume on the "
-                   "same kind of GPU, or start another file", output, ws_recording_get_device (before)->name,
+      ws_cli_fail (command, WS_CLI_USAGE, _("--resume: %s was measured on %s, and this GPU is %s: resume on the "
+                   "same kind of GPU, or start another file"), output, ws_recording_get_device (before)->name,
                    device->name);
       return FALSE;
     }
@@ -83,12 +83,13 @@ ws_cli_keeper_tell (WsCliKeeper *k,
       /* a path as typed: control characters shown as escapes */
       g_autofree char *path = ws_text_printable (g_file_peek_path (k->file), 0);
 
-      fprintf (stderr, "warpscope-cli %s: %u of %u measured, kept in %s: the same command with --resume "
-               "measures the rest\n", k->command, done, total, path);
+      /* Translators: "warpscope-cli sweep: 3 of 10 measured, kept in FILE: …" */
+      fprintf (stderr, _("warpscope-cli %s: %u of %u measured, kept in %s: the same command with --resume "
+                         "measures the rest\n"), k->command, done, total, path);
     }
   else if (done)
-    fprintf (stderr, "warpscope-cli %s: %u of %u measured, printed above; with -o FILE they are kept as they come, "
-             "and --resume goes on\n", k->command, done, total);
+    fprintf (stderr, _("warpscope-cli %s: %u of %u measured, printed above; with -o FILE they are kept as they "
+                       "come, and --resume goes on\n"), k->command, done, total);
 }
 
 void

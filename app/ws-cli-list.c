@@ -64,15 +64,15 @@ ws_cli_list (int    argc,
   const WsKernelInfo *kernels = ws_gpu_kernels (&n);
   gboolean json = FALSE;
   GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object"), NULL },
     { NULL }
   };
 
-  if (!ws_cli_parse ("list", NULL, "List the real kernels, with their parameters and standard sweeps.",
+  if (!ws_cli_parse ("list", NULL, N_("List the real kernels, with their parameters and standard sweeps."),
                      NULL, entries, &argc, &argv))
     return WS_CLI_USAGE;
   if (argc > 1)
-    return ws_cli_fail ("list", WS_CLI_USAGE, "unexpected argument “%s”", argv[1]);
+    return ws_cli_fail ("list", WS_CLI_USAGE, _("unexpected argument “%s”"), argv[1]);
   if (json)
     {
       print_json (kernels, n);

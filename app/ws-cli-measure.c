@@ -6,24 +6,26 @@
 
 #include <stdio.h>
 
-static const char measure_description[] =
-  "Runs a real kernel: its first launch is checked against a CPU reference, then it is\n"
-  "warmed up and timed with CUDA events (short kernels in batches), with L2 flushed before\n"
-  "each sample unless --hot. Without a GPU, the numbers of the bundled recording are shown,\n"
-  "labelled as such, and the exit status is 3.\n"
-  "\n"
-  "--expr (or --index, --preset with the pattern options) measures a kernel generated from\n"
-  "an index expression instead.\n"
-  "\n"
-  "--gpu measures on another machine: ssh://HOST (the GPU worker started there with ssh),\n"
-  "slurm://PARTITION (on a node srun allocates), or --gpu-command CMD; exit status 4 when it\n"
-  "cannot be reached.\n"
-  "\n"
-  "Examples:\n"
-  "  warpscope-cli measure coalescing/offset --set offset=4\n"
-  "  warpscope-cli measure alignment/elem-size --set elem_size=16 --against-memcpy\n"
-  "  warpscope-cli measure --expr 'blockIdx.x * blockDim.x + threadIdx.x' --grid 4096 --block 256\n"
-  "  warpscope-cli measure coalescing/stride --gpu ssh://gpu01 --gpu-index 1\n";
+static const char *const measure_description =
+  /* Translators: the help of “warpscope-cli measure --help”; options, values
+   * and examples stay as they are */
+  N_("Runs a real kernel: its first launch is checked against a CPU reference, then it is\n"
+     "warmed up and timed with CUDA events (short kernels in batches), with L2 flushed before\n"
+     "each sample unless --hot. Without a GPU, the numbers of the bundled recording are shown,\n"
+     "labelled as such, and the exit status is 3.\n"
+     "\n"
+     "--expr (or --index, --preset with the pattern options) measures a kernel generated from\n"
+     "an index expression instead.\n"
+     "\n"
+     "--gpu measures on another machine: ssh://HOST (the GPU worker started there with ssh),\n"
+     "slurm://PARTITION (on a node srun allocates), or --gpu-command CMD; exit status 4 when it\n"
+     "cannot be reached.\n"
+     "\n"
+     "Examples:\n"
+     "  warpscope-cli measure coalescing/offset --set offset=4\n"
+     "  warpscope-cli measure alignment/elem-size --set elem_size=16 --against-memcpy\n"
+     "  warpscope-cli measure --expr 'blockIdx.x * blockDim.x + threadIdx.x' --grid 4096 --block 256\n"
+     "  warpscope-cli measure coalescing/stride --gpu ssh://gpu01 --gpu-index 1\n");
 
 static int
 measure_from_recording (const char         *command,
@@ -166,7 +168,7 @@ measure_registered (const char             *id,
   if (m == NULL || (against_memcpy && copy == NULL))
     return ws_cli_fail ("measure", ws_cli_failure_status (error), "%s", error->message);
   if (m->warning)
-    ws_cli_fail ("measure", 0, "warning: %s", m->warning);
+    ws_cli_fail ("measure", 0, _("warning: %s"), m->warning);
   if (json)
     {
       g_autoptr (WsRecording) r = ws_recording_new (device);
@@ -207,14 +209,15 @@ ws_cli_measure (int    argc,
   g_autofree GOptionEntry *pattern_entries = ws_cli_pattern_entries (&po);
   g_autoptr (GArray) entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
   GOptionEntry own[] = {
-    { "samples", 'n', 0, G_OPTION_ARG_INT, &c.samples, "Timed samples (default 10, at least 10)", "N" },
-    { "cold", 0, 0, G_OPTION_ARG_NONE, &c.cold, "Flush L2 before each sample (the default)", NULL },
-    { "hot", 0, 0, G_OPTION_ARG_NONE, &c.hot, "Do not flush L2 between samples", NULL },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &c.json, "Print a recording (JSON) holding the measurement", NULL },
-    { "counters", 0, 0, G_OPTION_ARG_NONE, &c.counters, "Also read hardware counters (CUPTI)", NULL },
+    { "samples", 'n', 0, G_OPTION_ARG_INT, &c.samples, N_("Timed samples (default 10, at least 10)"), N_("N") },
+    { "cold", 0, 0, G_OPTION_ARG_NONE, &c.cold, N_("Flush L2 before each sample (the default)"), NULL },
+    { "hot", 0, 0, G_OPTION_ARG_NONE, &c.hot, N_("Do not flush L2 between samples"), NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &c.json, N_("Print a recording (JSON) holding the measurement"), NULL },
+    { "counters", 0, 0, G_OPTION_ARG_NONE, &c.counters, N_("Also read hardware counters (CUPTI)"), NULL },
     { "against-memcpy", 0, 0, G_OPTION_ARG_NONE, &against_memcpy,
-      "Also time cudaMemcpy of the same bytes, and compare", NULL },
-    { "expr", 'e', 0, G_OPTION_ARG_STRING, &expr, "Measure a kernel generated from this index expression", "EXPR" },
+      N_("Also time cudaMemcpy of the same bytes, and compare"), NULL },
+    { "expr", 'e', 0, G_OPTION_ARG_STRING, &expr,
+      N_("Measure a kernel generated from this index expression"), N_("EXPR") },
   };
   WsMeasureOptions options;
   int status;
@@ -222,7 +225,7 @@ ws_cli_measure (int    argc,
   for (guint i = 0; pattern_entries[i].long_name; i++)
     g_array_append_val (entries, pattern_entries[i]);
   g_array_append_vals (entries, own, G_N_ELEMENTS (own));
-  if (!ws_cli_parse_gpu ("measure", "[ID]", "Run and time one real kernel (or a generated one) on the GPU.",
+  if (!ws_cli_parse_gpu ("measure", N_("[ID]"), N_("Run and time one real kernel (or a generated one) on the GPU."),
                          measure_description, (GOptionEntry *) entries->data, &gpu, &argc, &argv))
     {
       ws_cli_pattern_options_clear (&po);
@@ -232,12 +235,12 @@ ws_cli_measure (int    argc,
   if (!ws_cli_measure_options ("measure", &c, &options) || (target = ws_cli_gpu_target ("measure", &gpu)) == NULL)
     status = WS_CLI_USAGE;
   else if (expr && po.index)
-    status = ws_cli_fail ("measure", WS_CLI_USAGE, "give the expression once, with --expr or --index");
+    status = ws_cli_fail ("measure", WS_CLI_USAGE, _("give the expression once, with --expr or --index"));
   else if (argc > 2)
-    status = ws_cli_fail ("measure", WS_CLI_USAGE, "unexpected argument “%s”", argv[2]);
+    status = ws_cli_fail ("measure", WS_CLI_USAGE, _("unexpected argument “%s”"), argv[2]);
   else if (argc == 2 && (expr || has_pattern_options (&po)))
     status = ws_cli_fail ("measure", WS_CLI_USAGE,
-                          "give a kernel ID or a pattern (--expr, --index, --preset…), not both");
+                          _("give a kernel ID or a pattern (--expr, --index, --preset…), not both"));
   else if (argc == 2)
     status = measure_registered (argv[1], po.sets, &options, target, c.json, against_memcpy);
   else if (expr || has_pattern_options (&po))
@@ -247,7 +250,7 @@ ws_cli_measure (int    argc,
       status = measure_pattern (&po, &options, target, c.json);
     }
   else
-    status = ws_cli_fail ("measure", WS_CLI_USAGE, "which kernel? (warpscope-cli list shows them)");
+    status = ws_cli_fail ("measure", WS_CLI_USAGE, _("which kernel? (warpscope-cli list shows them)"));
   ws_cli_pattern_options_clear (&po);
   ws_cli_gpu_options_clear (&gpu);
   return status;

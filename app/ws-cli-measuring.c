@@ -92,7 +92,9 @@ on_connection (WsSession  *session,
       /* it may quote the command given: control characters as escapes */
       g_autofree char *where = ws_text_printable (described, 0);
 
-      fprintf (stderr, "\r%s (Ctrl+C withdraws it)", where);
+      fputc ('\r', stderr);
+      /* Translators: %s is where the GPU is: a Slurm job waiting in the queue */
+      fprintf (stderr, _("%s (Ctrl+C withdraws it)"), where);
       fflush (stderr);
     }
 }
@@ -363,7 +365,7 @@ ws_cli_no_gpu (const char *command,
   /* the GPU's machine out of reach is no statement about its GPU */
   if (ws_cli_gpu_unreachable (error))
     return ws_cli_fail (command, ws_cli_failure_status (error), "%s", error->message);
-  return ws_cli_fail (command, WS_CLI_NO_GPU, "no usable GPU: %s", error->message);
+  return ws_cli_fail (command, WS_CLI_NO_GPU, _("no usable GPU: %s"), error->message);
 }
 
 gboolean
@@ -374,12 +376,12 @@ ws_cli_measure_options (const char                *command,
   *options = WS_MEASURE_OPTIONS_DEFAULT;
   if (c->cold && c->hot)
     {
-      ws_cli_fail (command, WS_CLI_USAGE, "--cold and --hot contradict each other");
+      ws_cli_fail (command, WS_CLI_USAGE, _("--cold and --hot contradict each other"));
       return FALSE;
     }
   if (c->samples != 0 && c->samples < 10)
     {
-      ws_cli_fail (command, WS_CLI_USAGE, "--samples: %d is too few; a measurement takes at least 10", c->samples);
+      ws_cli_fail (command, WS_CLI_USAGE, _("--samples: %d is too few; a measurement takes at least 10"), c->samples);
       return FALSE;
     }
   if (c->samples)
@@ -419,7 +421,7 @@ ws_cli_kernel_params (const char         *command,
           break;
       if (i == params->len)
         {
-          ws_cli_fail (command, WS_CLI_USAGE, "--set: the kernel %s has no parameter “%s” (see warpscope-cli list)",
+          ws_cli_fail (command, WS_CLI_USAGE, _("--set: the kernel %s has no parameter “%s” (see warpscope-cli list)"),
                        info->id, name);
           return NULL;
         }
@@ -435,7 +437,7 @@ ws_cli_lookup_kernel (const char *command,
   const WsKernelInfo *info = ws_gpu_kernel_lookup (id);
 
   if (info == NULL)
-    ws_cli_fail (command, WS_CLI_USAGE, "no kernel “%s” (warpscope-cli list shows them)", id);
+    ws_cli_fail (command, WS_CLI_USAGE, _("no kernel “%s” (warpscope-cli list shows them)"), id);
   return info;
 }
 

@@ -11,36 +11,38 @@
 #include <signal.h>
 #include <stdio.h>
 
-static const char model_description[] =
-  "The pattern is one or more memory instructions that every thread of the launch executes.\n"
-  "Its index expression is C over 64-bit integers: + - * / % << >> & | ^ ~ ! comparisons && || ?:\n"
-  "min(a, b), max(a, b), abs(x), the built-ins threadIdx, blockIdx, blockDim, gridDim (.x .y .z),\n"
-  "lane and warp, and named parameters set with --set or defined with --define.\n"
-  "\n"
-  "Figures are averages over the whole launch:\n"
-  "  sectors per request  32-byte sectors per warp-level request (global, local)\n"
-  "  efficiency           bytes the warp asked for / bytes the sectors moved; for shared memory,\n"
-  "                       the fewest wavefronts possible / wavefronts needed\n"
-  "  wavefronts           shared-memory passes per instruction (bank conflicts add passes)\n"
-  "  distinct addresses   per instruction (constant memory serves one at a time)\n"
-  "  replays              passes beyond the first (constant, local, atomics)\n"
-  "\n"
-  "The model analyses launches of at most 2^32 threads. A long analysis shows progress on a\n"
-  "terminal; Ctrl+C stops it (exit status 130).\n"
-  "\n"
-  "Below L1 (with a device profile, --device): the launch followed through the SMs' L1, L2 and\n"
-  "DRAM — a preset's as its real kernel runs it (with its stores and loops), a pattern of your own\n"
-  "as it is — with L1 hits, L2 sectors read and written, L2 hits, DRAM bytes read and written, the\n"
-  "time each level alone would take, the predicted time, and the level that bounds it.\n"
-  "--no-hierarchy leaves this out (it takes a second or two for the largest launches).\n"
-  "\n"
-  "Examples:\n"
-  "  warpscope-cli model --preset coalescing/offset\n"
-  "  warpscope-cli model --preset banks/stride --set stride=2 --json\n"
-  "  warpscope-cli model --preset coalescing/stride --device nvidia-h100-80gb-hbm3\n"
-  "  warpscope-cli model --index 'blockIdx.x + threadIdx.x * gridDim.x' --grid 128 --block 256\n"
-  "  warpscope-cli model -d 'i=blockIdx.x * blockDim.x + threadIdx.x' --guard 'i < N' --set N=1000 \\\n"
-  "                      --index 'i' --grid 4 --block 256 --elem-size 8\n";
+static const char *const model_description =
+  /* Translators: the help of “warpscope-cli model --help”; options, values
+   * and examples stay as they are */
+  N_("The pattern is one or more memory instructions that every thread of the launch executes.\n"
+     "Its index expression is C over 64-bit integers: + - * / % << >> & | ^ ~ ! comparisons && || ?:\n"
+     "min(a, b), max(a, b), abs(x), the built-ins threadIdx, blockIdx, blockDim, gridDim (.x .y .z),\n"
+     "lane and warp, and named parameters set with --set or defined with --define.\n"
+     "\n"
+     "Figures are averages over the whole launch:\n"
+     "  sectors per request  32-byte sectors per warp-level request (global, local)\n"
+     "  efficiency           bytes the warp asked for / bytes the sectors moved; for shared memory,\n"
+     "                       the fewest wavefronts possible / wavefronts needed\n"
+     "  wavefronts           shared-memory passes per instruction (bank conflicts add passes)\n"
+     "  distinct addresses   per instruction (constant memory serves one at a time)\n"
+     "  replays              passes beyond the first (constant, local, atomics)\n"
+     "\n"
+     "The model analyses launches of at most 2^32 threads. A long analysis shows progress on a\n"
+     "terminal; Ctrl+C stops it (exit status 130).\n"
+     "\n"
+     "Below L1 (with a device profile, --device): the launch followed through the SMs' L1, L2 and\n"
+     "DRAM — a preset's as its real kernel runs it (with its stores and loops), a pattern of your own\n"
+     "as it is — with L1 hits, L2 sectors read and written, L2 hits, DRAM bytes read and written, the\n"
+     "time each level alone would take, the predicted time, and the level that bounds it.\n"
+     "--no-hierarchy leaves this out (it takes a second or two for the largest launches).\n"
+     "\n"
+     "Examples:\n"
+     "  warpscope-cli model --preset coalescing/offset\n"
+     "  warpscope-cli model --preset banks/stride --set stride=2 --json\n"
+     "  warpscope-cli model --preset coalescing/stride --device nvidia-h100-80gb-hbm3\n"
+     "  warpscope-cli model --index 'blockIdx.x + threadIdx.x * gridDim.x' --grid 128 --block 256\n"
+     "  warpscope-cli model -d 'i=blockIdx.x * blockDim.x + threadIdx.x' --guard 'i < N' --set N=1000 \\\n"
+     "                      --index 'i' --grid 4 --block 256 --elem-size 8\n");
 
 /* {"format": "warpscope-presets", "version": 1, "topics": [{id, title,
  * presets: [{id, title, summary}]}]} */
@@ -372,7 +374,7 @@ analyze (const WsPattern *p,
   gboolean drawn = FALSE;
 
   ws_cli_progress_init (&bar, 1);
-  bar.what = "analysing the launch (Ctrl+C stops)";
+  bar.what = _("analysing the launch (Ctrl+C stops)");
   interrupt = g_unix_signal_add (SIGINT, on_interrupt, cancellable);
   tick = g_timeout_add (100, on_tick, NULL);
   thread = g_thread_new ("ws-cli-model", analysis_thread, &a);
@@ -409,10 +411,11 @@ ws_cli_model (int    argc,
   g_autofree GOptionEntry *pattern_entries = ws_cli_pattern_entries (&po);
   g_autoptr (GArray) entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
   GOptionEntry own[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object instead of a table", NULL },
-    { "list-presets", 0, 0, G_OPTION_ARG_NONE, &list, "List the presets and exit", NULL },
-    { "device", 0, 0, G_OPTION_ARG_STRING, &device, WS_CLI_DEVICE_HELP, "ID|FILE" },
-    { "no-hierarchy", 0, 0, G_OPTION_ARG_NONE, &no_hierarchy, "Leave out what the launch moves below L1, and its time", NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object instead of a table"), NULL },
+    { "list-presets", 0, 0, G_OPTION_ARG_NONE, &list, N_("List the presets and exit"), NULL },
+    { "device", 0, 0, G_OPTION_ARG_STRING, &device, WS_CLI_DEVICE_HELP, N_("ID|FILE") },
+    { "no-hierarchy", 0, 0, G_OPTION_ARG_NONE, &no_hierarchy,
+      N_("Leave out what the launch moves below L1, and its time"), NULL },
   };
   g_autoptr (WsPattern) p = NULL;
   g_autoptr (WsLaunchStats) ls = NULL;
@@ -428,7 +431,7 @@ ws_cli_model (int    argc,
     g_array_append_val (entries, pattern_entries[i]);
   g_array_append_vals (entries, own, G_N_ELEMENTS (own));
 
-  if (!ws_cli_parse ("model", NULL, "Analyse a memory access pattern with the hardware model (no GPU needed).",
+  if (!ws_cli_parse ("model", NULL, N_("Analyse a memory access pattern with the hardware model (no GPU needed)."),
                      model_description, (GOptionEntry *) entries->data, &argc, &argv))
     {
       status = WS_CLI_USAGE;
@@ -441,7 +444,7 @@ ws_cli_model (int    argc,
     }
   if (argc > 1)
     {
-      status = ws_cli_fail ("model", WS_CLI_USAGE, "unexpected argument “%s” (options start with --)", argv[1]);
+      status = ws_cli_fail ("model", WS_CLI_USAGE, _("unexpected argument “%s” (options start with --)"), argv[1]);
       goto out;
     }
 
@@ -454,7 +457,7 @@ ws_cli_model (int    argc,
   ls = analyze (p, &error);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
-      status = ws_cli_fail ("model", WS_CLI_INTERRUPTED, "interrupted");
+      status = ws_cli_fail ("model", WS_CLI_INTERRUPTED, _("interrupted"));
       goto out;
     }
   for (guint i = 0; ls && i < ws_pattern_get_n_accesses (p); i++)

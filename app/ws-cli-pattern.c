@@ -10,25 +10,26 @@ ws_cli_pattern_entries (WsCliPatternOptions *o)
 {
   GOptionEntry entries[] = {
     { "preset", 'p', 0, G_OPTION_ARG_STRING, &o->preset,
-      "Start from a preset (see “warpscope-cli model --list-presets”)", "ID" },
+      N_("Start from a preset (see “warpscope-cli model --list-presets”)"), N_("ID") },
     { "space", 0, 0, G_OPTION_ARG_STRING, &o->space,
-      "Memory space: global, shared, constant, local or register (default global)", "SPACE" },
+      N_("Memory space: global, shared, constant, local or register (default global)"), N_("SPACE") },
     { "access", 0, 0, G_OPTION_ARG_STRING, &o->access,
-      "Access: load, store or atomic (default load)", "ACCESS" },
+      N_("Access: load, store or atomic (default load)"), N_("ACCESS") },
     { "elem-size", 0, 0, G_OPTION_ARG_INT, &o->elem_size,
-      "Bytes per element: 1, 2, 4, 8 or 16 (default 4)", "BYTES" },
+      N_("Bytes per element: 1, 2, 4, 8 or 16 (default 4)"), N_("BYTES") },
     { "index", 'i', 0, G_OPTION_ARG_STRING, &o->index,
-      "Index expression, in elements, e.g. 'blockIdx.x * blockDim.x + threadIdx.x'", "EXPR" },
+      N_("Index expression, in elements, e.g. 'blockIdx.x * blockDim.x + threadIdx.x'"), N_("EXPR") },
     { "guard", 0, 0, G_OPTION_ARG_STRING, &o->guard,
-      "Lanes for which this is zero make no access, e.g. 'i < N'", "EXPR" },
+      N_("Lanes for which this is zero make no access, e.g. 'i < N'"), N_("EXPR") },
     { "define", 'd', 0, G_OPTION_ARG_STRING_ARRAY, &o->defines,
-      "Define a name for the expressions (repeatable), e.g. 'i=blockIdx.x * blockDim.x + threadIdx.x'", "NAME=EXPR" },
-    { "block", 'b', 0, G_OPTION_ARG_STRING, &o->block, "Threads per block (default 256)", "X[,Y[,Z]]" },
-    { "grid", 'g', 0, G_OPTION_ARG_STRING, &o->grid, "Blocks in the grid (default 1)", "X[,Y[,Z]]" },
+      N_("Define a name for the expressions (repeatable), e.g. 'i=blockIdx.x * blockDim.x + threadIdx.x'"),
+      N_("NAME=EXPR") },
+    { "block", 'b', 0, G_OPTION_ARG_STRING, &o->block, N_("Threads per block (default 256)"), N_("X[,Y[,Z]]") },
+    { "grid", 'g', 0, G_OPTION_ARG_STRING, &o->grid, N_("Blocks in the grid (default 1)"), N_("X[,Y[,Z]]") },
     { "set", 's', 0, G_OPTION_ARG_STRING_ARRAY, &o->sets,
-      "Set a named parameter (repeatable), e.g. N=4096", "NAME=VALUE" },
+      N_("Set a named parameter (repeatable), e.g. N=4096"), N_("NAME=VALUE") },
     { "base", 0, 0, G_OPTION_ARG_STRING, &o->base,
-      "Byte offset of element 0 from the array's start (default 0)", "BYTES" },
+      N_("Byte offset of element 0 from the array's start (default 0)"), N_("BYTES") },
     { NULL }
   };
 
@@ -66,7 +67,7 @@ parse_int64 (const char *option,
   if (*text == '\0' || *end != '\0' || errno != 0)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "%s: “%s” is not a 64-bit integer", option, text);
+                   _("%s: “%s” is not a 64-bit integer"), option, text);
       return FALSE;
     }
   *out = v;
@@ -86,7 +87,7 @@ ws_cli_parse_assignment (const char  *text,
   if (eq == NULL || eq == text)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--set: “%s” is not NAME=VALUE", text);
+                   _("--set: “%s” is not NAME=VALUE"), text);
       return FALSE;
     }
   n = g_strstrip (g_strndup (text, eq - text));
@@ -131,9 +132,10 @@ check_base (const WsCliPatternOptions *o,
 {
   if (o->base == NULL || (base >= 0 && base % elem_size == 0))
     return TRUE;
+  /* (long long: xgettext reads no G_GINT64_FORMAT in a message) */
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               "--base: %" G_GINT64_FORMAT " bytes: it must be a non-negative multiple of the %u-byte element",
-               base, elem_size);
+               _("--base: %lld bytes: it must be a non-negative multiple of the %u-byte element"),
+               (long long) base, elem_size);
   return FALSE;
 }
 
@@ -155,7 +157,7 @@ ws_cli_pattern_build (const WsCliPatternOptions *o,
       if (preset == NULL)
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       "--preset: no preset “%s” (see warpscope-cli model --list-presets)", o->preset);
+                       _("--preset: no preset “%s” (see warpscope-cli model --list-presets)"), o->preset);
           return NULL;
         }
       p = ws_preset_build (preset);
@@ -165,7 +167,7 @@ ws_cli_pattern_build (const WsCliPatternOptions *o,
       if (o->index == NULL)
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       "give an index with --index EXPR, or start from a preset with --preset ID");
+                       _("give an index with --index EXPR, or start from a preset with --preset ID"));
           return NULL;
         }
       p = ws_pattern_new ();
@@ -174,13 +176,13 @@ ws_cli_pattern_build (const WsCliPatternOptions *o,
   if (o->space && !ws_space_from_string (o->space, &space))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--space: “%s” is not global, shared, constant, local or register", o->space);
+                   _("--space: “%s” is not global, shared, constant, local or register"), o->space);
       return NULL;
     }
   if (o->access && !ws_access_kind_from_string (o->access, &kind))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--access: “%s” is not load, store or atomic", o->access);
+                   _("--access: “%s” is not load, store or atomic"), o->access);
       return NULL;
     }
   if (o->elem_size != WS_CLI_NO_ELEM_SIZE)
@@ -188,7 +190,7 @@ ws_cli_pattern_build (const WsCliPatternOptions *o,
       if (o->elem_size < 0 || !ws_elem_size_is_valid ((guint) o->elem_size))
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       "--elem-size: %d is not 1, 2, 4, 8 or 16", o->elem_size);
+                       _("--elem-size: %d is not 1, 2, 4, 8 or 16"), o->elem_size);
           return NULL;
         }
       elem_size = (guint) o->elem_size;
@@ -215,8 +217,8 @@ ws_cli_pattern_build (const WsCliPatternOptions *o,
           for (guint k = 0; k < WS_PRESET_MAX_PARAMS && preset->params[k].name; k++)
             g_string_append_printf (known, "%s%s", k ? ", " : "", preset->params[k].name);
           g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                       "--set: %s has no parameter “%s”; its parameters are %s", preset->id, name,
-                       known->len ? known->str : "none");
+                       _("--set: %s has no parameter “%s”; its parameters are %s"), preset->id, name,
+                       known->len ? known->str : _("none"));
           return NULL;
         }
       if (!prefix (ws_pattern_set_param (p, name, value, error), error, "--set"))
@@ -233,7 +235,7 @@ ws_cli_pattern_build (const WsCliPatternOptions *o,
       if (eq == NULL || eq == o->defines[i])
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       "--define: “%s” is not NAME=EXPR", o->defines[i]);
+                       _("--define: “%s” is not NAME=EXPR"), o->defines[i]);
           return NULL;
         }
       name = g_strstrip (g_strndup (o->defines[i], eq - o->defines[i]));

@@ -110,12 +110,14 @@ record_suite (WsSession              *session,
   /* saved already, unless there was nothing to measure */
   if (measured == 0 && !ws_recording_save_file (keeper->recording, keeper->file, NULL, &error))
     return ws_cli_fail ("record", WS_CLI_FAILED, "%s", error->message);
-  fprintf (stderr, "warpscope-cli record: %u measurements of %u kernels' points in %.1f s saved to %s%s\n",
+  fprintf (stderr, keeper->resumed
+                     ? _("warpscope-cli record: %u measurements of %u kernels' points in %.1f s saved to %s "
+                         "(some resumed from it)\n")
+                     : _("warpscope-cli record: %u measurements of %u kernels' points in %.1f s saved to %s\n"),
            ws_recording_get_n_measurements (keeper->recording), points->len,
-           (g_get_monotonic_time () - start) / 1e6, g_file_peek_path (keeper->file),
-           keeper->resumed ? " (some resumed from it)" : "");
+           (g_get_monotonic_time () - start) / 1e6, g_file_peek_path (keeper->file));
   if (failed->len)
-    return ws_cli_fail ("record", WS_CLI_FAILED, "these failed and are missing: %s", failed->str);
+    return ws_cli_fail ("record", WS_CLI_FAILED, _("these failed and are missing: %s"), failed->str);
   return WS_CLI_OK;
 }
 
@@ -131,11 +133,11 @@ ws_cli_record (int    argc,
   g_autofree char *output = NULL;
   g_autofree char *only = NULL;
   GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Where to save the recording (JSON)", "FILE" },
-    { "only", 0, 0, G_OPTION_ARG_STRING, &only, "Only the kernels whose id starts with this", "PREFIX" },
-    { "samples", 'n', 0, G_OPTION_ARG_INT, &c.samples, "Timed samples per measurement (default 10)", "N" },
-    { "hot", 0, 0, G_OPTION_ARG_NONE, &c.hot, "Do not flush L2 between samples", NULL },
-    { "resume", 0, 0, G_OPTION_ARG_NONE, &resume, "Measure only what FILE lacks, and add it there", NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Where to save the recording (JSON)"), N_("FILE") },
+    { "only", 0, 0, G_OPTION_ARG_STRING, &only, N_("Only the kernels whose id starts with this"), N_("PREFIX") },
+    { "samples", 'n', 0, G_OPTION_ARG_INT, &c.samples, N_("Timed samples per measurement (default 10)"), N_("N") },
+    { "hot", 0, 0, G_OPTION_ARG_NONE, &c.hot, N_("Do not flush L2 between samples"), NULL },
+    { "resume", 0, 0, G_OPTION_ARG_NONE, &resume, N_("Measure only what FILE lacks, and add it there"), NULL },
     { NULL }
   };
   g_autoptr (GArray) points = NULL;
@@ -146,10 +148,10 @@ ws_cli_record (int    argc,
   WsMeasureOptions options;
   int status;
 
-  if (!ws_cli_parse_gpu ("record", "-o FILE", "Measure every kernel and its standard sweep, and save a recording.",
-                         "The recording opens anywhere, with or without a GPU. It is saved after every measurement: "
+  if (!ws_cli_parse_gpu ("record", N_("-o FILE"), N_("Measure every kernel and its standard sweep, and save a recording."),
+                         N_("The recording opens anywhere, with or without a GPU. It is saved after every measurement: "
                          "when the\nrun stops (a lost connection to the GPU's machine), the same command with "
-                         "--resume measures the rest.", entries, &gpu, &argc, &argv))
+                         "--resume measures the rest."), entries, &gpu, &argc, &argv))
     {
       ws_cli_gpu_options_clear (&gpu);
       return WS_CLI_USAGE;
@@ -159,14 +161,14 @@ ws_cli_record (int    argc,
   if (target == NULL)
     return WS_CLI_USAGE;
   if (argc > 1)
-    return ws_cli_fail ("record", WS_CLI_USAGE, "unexpected argument “%s”", argv[1]);
+    return ws_cli_fail ("record", WS_CLI_USAGE, _("unexpected argument “%s”"), argv[1]);
   if (output == NULL)
-    return ws_cli_fail ("record", WS_CLI_USAGE, "where to? give -o FILE");
+    return ws_cli_fail ("record", WS_CLI_USAGE, _("where to? give -o FILE"));
   if (!ws_cli_measure_options ("record", &c, &options))
     return WS_CLI_USAGE;
   points = suite_points (only);
   if (points->len == 0)
-    return ws_cli_fail ("record", WS_CLI_USAGE, "--only: no kernel id starts with “%s”", only);
+    return ws_cli_fail ("record", WS_CLI_USAGE, _("--only: no kernel id starts with “%s”"), only);
   ws_cli_progress_init (&progress, points->len);
   session = ws_cli_session_new (&progress, target);
   device = ws_cli_probe (session, &error);

@@ -231,17 +231,23 @@ ws_cli_sweep (int    argc,
   g_auto (GStrv) sets = NULL;
   g_autofree char *device = NULL;
   GOptionEntry entries[] = {
-    { "param", 'p', 0, G_OPTION_ARG_STRING, &param, "The parameter to vary (default: the kernel's standard sweep)", "NAME" },
-    { "values", 'v', 0, G_OPTION_ARG_STRING, &values_text, "Its values: A:B[:STEP] or A,B,C", "VALUES" },
-    { "set", 's', 0, G_OPTION_ARG_STRING_ARRAY, &sets, "Set another parameter (repeatable)", "NAME=VALUE" },
-    { "samples", 'n', 0, G_OPTION_ARG_INT, &c.samples, "Timed samples per point (default 10)", "N" },
-    { "cold", 0, 0, G_OPTION_ARG_NONE, &c.cold, "Flush L2 before each sample (the default)", NULL },
-    { "hot", 0, 0, G_OPTION_ARG_NONE, &c.hot, "Do not flush L2 between samples", NULL },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &c.json, "Print a recording (JSON) of the points", NULL },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Also keep the points in this recording, saved after each",
-      "FILE" },
-    { "resume", 0, 0, G_OPTION_ARG_NONE, &resume, "Measure only the points the -o FILE lacks", NULL },
-    { "device", 0, 0, G_OPTION_ARG_STRING, &device, WS_CLI_DEVICE_HELP " for the model's column", "ID|FILE" },
+    { "param", 'p', 0, G_OPTION_ARG_STRING, &param,
+      N_("The parameter to vary (default: the kernel's standard sweep)"), N_("NAME") },
+    { "values", 'v', 0, G_OPTION_ARG_STRING, &values_text, N_("Its values: A:B[:STEP] or A,B,C"), N_("VALUES") },
+    { "set", 's', 0, G_OPTION_ARG_STRING_ARRAY, &sets,
+      N_("Set another parameter (repeatable)"), N_("NAME=VALUE") },
+    { "samples", 'n', 0, G_OPTION_ARG_INT, &c.samples, N_("Timed samples per point (default 10)"), N_("N") },
+    { "cold", 0, 0, G_OPTION_ARG_NONE, &c.cold, N_("Flush L2 before each sample (the default)"), NULL },
+    { "hot", 0, 0, G_OPTION_ARG_NONE, &c.hot, N_("Do not flush L2 between samples"), NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &c.json, N_("Print a recording (JSON) of the points"), NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Also keep the points in this recording, saved after each"),
+      N_("FILE") },
+    { "resume", 0, 0, G_OPTION_ARG_NONE, &resume, N_("Measure only the points the -o FILE lacks"), NULL },
+    { "device", 0, 0, G_OPTION_ARG_STRING, &device,
+      N_("Device profile for the hierarchy and the time: an id of data/devices/ (nvidia-h200, "
+         "nvidia-h100-80gb-hbm3) or a file (default: the bundled recording's device) for the model's column"),
+      N_("ID|FILE") },
     { NULL }
   };
   const WsKernelInfo *info;
@@ -250,13 +256,13 @@ ws_cli_sweep (int    argc,
   g_autoptr (GError) error = NULL;
   WsMeasureOptions options;
 
-  if (!ws_cli_parse_gpu ("sweep", "ID", "Measure a kernel over the values of one parameter.",
-                         "A sweep that stops (a lost connection to the GPU's machine) keeps the points it measured: "
+  if (!ws_cli_parse_gpu ("sweep", N_("ID"), N_("Measure a kernel over the values of one parameter."),
+                         N_("A sweep that stops (a lost connection to the GPU's machine) keeps the points it measured: "
                          "with -o FILE\nthey are saved as they come, and the same command with --resume measures the "
                          "rest.\n\n"
                          "Examples:\n"
                          "  warpscope-cli sweep coalescing/strided-sweep --param stride --values 1:32\n"
-                         "  warpscope-cli sweep banks/stride --gpu ssh://gpu01 -o banks.json --resume\n",
+                         "  warpscope-cli sweep banks/stride --gpu ssh://gpu01 -o banks.json --resume\n"),
                          entries, &gpu, &argc, &argv))
     {
       ws_cli_gpu_options_clear (&gpu);
@@ -267,19 +273,19 @@ ws_cli_sweep (int    argc,
   if (target == NULL)
     return WS_CLI_USAGE;
   if (argc < 2)
-    return ws_cli_fail ("sweep", WS_CLI_USAGE, "which kernel? (warpscope-cli list shows them)");
+    return ws_cli_fail ("sweep", WS_CLI_USAGE, _("which kernel? (warpscope-cli list shows them)"));
   if (argc > 2)
-    return ws_cli_fail ("sweep", WS_CLI_USAGE, "unexpected argument “%s”", argv[2]);
+    return ws_cli_fail ("sweep", WS_CLI_USAGE, _("unexpected argument “%s”"), argv[2]);
   if (!ws_cli_measure_options ("sweep", &c, &options) || (info = ws_cli_lookup_kernel ("sweep", argv[1])) == NULL)
     return WS_CLI_USAGE;
   if (param == NULL && info->sweep_param == NULL)
-    return ws_cli_fail ("sweep", WS_CLI_USAGE, "%s has no standard sweep: give --param and --values", info->id);
+    return ws_cli_fail ("sweep", WS_CLI_USAGE, _("%s has no standard sweep: give --param and --values"), info->id);
   if (param == NULL)
     param = g_strdup (info->sweep_param);
   if (values_text == NULL && g_strcmp0 (param, info->sweep_param) != 0)
-    return ws_cli_fail ("sweep", WS_CLI_USAGE, "--values: which values of %s?", param);
+    return ws_cli_fail ("sweep", WS_CLI_USAGE, _("--values: which values of %s?"), param);
   if (ws_kernel_info_get_param (info, param) == NULL)
-    return ws_cli_fail ("sweep", WS_CLI_USAGE, "--param: the kernel %s has no parameter “%s”", info->id, param);
+    return ws_cli_fail ("sweep", WS_CLI_USAGE, _("--param: the kernel %s has no parameter “%s”"), info->id, param);
   values = ws_sweep_values_parse (values_text ? values_text : info->sweep_values, &error);
   if (values == NULL)
     return ws_cli_fail ("sweep", WS_CLI_USAGE, "--values: %s", error->message);

@@ -21,28 +21,30 @@
 #include "ws-jit.h"
 #endif
 
-static const char truth_description[] =
-  "Runs every preset, and expressions chosen to test each rule of the model (strides, offsets,\n"
-  "element sizes, broadcasts, permutations, shared-memory bank strides for 4-, 8- and 16-byte\n"
-  "accesses, uniform and non-uniform local indexing, distinct constant addresses), as kernels\n"
-  "generated from the pattern and compiled with NVRTC, and reads the GPU's hardware counters with\n"
-  "CUPTI. Each row compares one counter with what the model predicts for the whole launch. A row\n"
-  "where they differ by more than 2 % carries a note that explains why; a difference without one\n"
-  "is a bug, and makes the exit status 1.\n"
-  "\n"
-  "Below L1, with the device's profile (data/devices/): L2 sectors read and written (within 10 %),\n"
-  "DRAM bytes read and written (15 %) and, for each preset, its real kernel timed cold against the\n"
-  "model's predicted time (25 %); a preset's rows are its real kernel's counters, an expression's\n"
-  "the generated kernel's.\n"
-  "\n"
-  "--bench PATTERN times the collection of that pattern's counters in this process against\n"
-  "Nsight Compute (ncu --metrics, the same metrics, the same kernel) run from the command line.\n"
-  "\n"
-  "Examples:\n"
-  "  warpscope-cli truth\n"
-  "  warpscope-cli truth --json -o nvidia-h100-80gb-hbm3.json\n"
-  "  warpscope-cli truth --only banks/\n"
-  "  warpscope-cli truth --bench coalescing/stride\n";
+static const char *const truth_description =
+  /* Translators: the help of “warpscope-cli truth --help”; options, values
+   * and examples stay as they are */
+  N_("Runs every preset, and expressions chosen to test each rule of the model (strides, offsets,\n"
+     "element sizes, broadcasts, permutations, shared-memory bank strides for 4-, 8- and 16-byte\n"
+     "accesses, uniform and non-uniform local indexing, distinct constant addresses), as kernels\n"
+     "generated from the pattern and compiled with NVRTC, and reads the GPU's hardware counters with\n"
+     "CUPTI. Each row compares one counter with what the model predicts for the whole launch. A row\n"
+     "where they differ by more than 2 % carries a note that explains why; a difference without one\n"
+     "is a bug, and makes the exit status 1.\n"
+     "\n"
+     "Below L1, with the device's profile (data/devices/): L2 sectors read and written (within 10 %),\n"
+     "DRAM bytes read and written (15 %) and, for each preset, its real kernel timed cold against the\n"
+     "model's predicted time (25 %); a preset's rows are its real kernel's counters, an expression's\n"
+     "the generated kernel's.\n"
+     "\n"
+     "--bench PATTERN times the collection of that pattern's counters in this process against\n"
+     "Nsight Compute (ncu --metrics, the same metrics, the same kernel) run from the command line.\n"
+     "\n"
+     "Examples:\n"
+     "  warpscope-cli truth\n"
+     "  warpscope-cli truth --json -o nvidia-h100-80gb-hbm3.json\n"
+     "  warpscope-cli truth --only banks/\n"
+     "  warpscope-cli truth --bench coalescing/stride\n");
 
 static void
 add_raw (JsonBuilder         *raw,
@@ -115,7 +117,7 @@ run_once (const char *name,
   g_auto (GStrv) list = NULL;
 
   if (pattern == NULL)
-    return ws_cli_fail ("truth", WS_CLI_USAGE, "--run-once: no truth case is called “%s”", name);
+    return ws_cli_fail ("truth", WS_CLI_USAGE, _("--run-once: no truth case is called “%s”"), name);
   metrics = metric_list (pattern, all);
   list = g_strsplit (metrics, ",", -1);
   jl = ws_jit_prepare (pattern, NULL, &error);
@@ -257,13 +259,13 @@ bench (const char *name,
   BenchTimes t = { 0 };
 
   if (pattern == NULL)
-    return ws_cli_fail ("truth", WS_CLI_USAGE, "--bench: no truth case is called “%s” (see --list)", name);
+    return ws_cli_fail ("truth", WS_CLI_USAGE, _("--bench: no truth case is called “%s” (see --list)"), name);
   metrics = metric_list (pattern, all);
   list = g_strsplit (metrics, ",", -1);
   if (!bench_in_process (pattern, (const char *const *) list, m, &t, &error))
     return ws_cli_fail ("truth", WS_CLI_NO_GPU, "%s", error->message);
   if (!bench_processes (name, metrics, ncu, self, all, &t, &ncu_out, &error))
-    return ws_cli_fail ("truth", WS_CLI_FAILED, "running %s: %s", ncu, error->message);
+    return ws_cli_fail ("truth", WS_CLI_FAILED, _("running %s: %s"), ncu, error->message);
   print_bench (name, metrics, m, ncu_out, &t);
   return WS_CLI_OK;
 }
@@ -277,7 +279,7 @@ dump_cases (const char *only,
   g_autoptr (GPtrArray) cases = ws_truth_cases (only);
 
   if (g_mkdir_with_parents (dir, 0755) != 0)
-    return ws_cli_fail ("truth", WS_CLI_FAILED, "--dump %s: cannot create the folder", dir);
+    return ws_cli_fail ("truth", WS_CLI_FAILED, _("--dump %s: cannot create the folder"), dir);
   for (guint i = 0; i < cases->len; i++)
     {
       WsTruthCase *c = g_ptr_array_index (cases, i);
@@ -461,7 +463,7 @@ run_all (TruthOptions *o)
   guint unexplained = 0;
 
   if (cases->len == 0)
-    return ws_cli_fail ("truth", WS_CLI_USAGE, "--only %s: no case matches (see --list)", o->only);
+    return ws_cli_fail ("truth", WS_CLI_USAGE, _("--only %s: no case matches (see --list)"), o->only);
   if ((device = ws_cli_probe (session, &error)) == NULL)
     return ws_cli_fail ("truth", ws_cli_gpu_unreachable (error) ? ws_cli_failure_status (error) : WS_CLI_NO_GPU,
                         "%s", error->message);
@@ -472,8 +474,8 @@ run_all (TruthOptions *o)
     return ws_cli_fail ("truth", WS_CLI_USAGE, "--device: %s", error->message);
   if (profile == NULL)
     {
-      g_printerr ("warpscope-cli truth: no device profile for %s (%s): the rows below L1 and the time are left "
-                  "out; warpscope-cli calibrate makes one\n", device->name, error->message);
+      g_printerr (_("warpscope-cli truth: no device profile for %s (%s): the rows below L1 and the time are left "
+                  "out; warpscope-cli calibrate makes one\n"), device->name, error->message);
       g_clear_error (&error);
     }
   json_builder_begin_object (raw);
@@ -508,8 +510,8 @@ run_all (TruthOptions *o)
   for (guint i = 0; i < rows->len; i++)
     unexplained += ws_truth_row_unexplained (g_ptr_array_index (rows, i));
   if (unexplained > 0)
-    return ws_cli_fail ("truth", WS_CLI_FAILED, "%u rows differ from the model by more than %.0f %% "
-                        "without an explanation", unexplained, WS_TRUTH_TOLERANCE * 100);
+    return ws_cli_fail ("truth", WS_CLI_FAILED, _("%u rows differ from the model by more than %.0f %% "
+                        "without an explanation"), unexplained, WS_TRUTH_TOLERANCE * 100);
   return WS_CLI_OK;
 }
 
@@ -546,17 +548,21 @@ ws_cli_truth (int    argc,
 {
   TruthOptions o = { 0 };
   GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &o.json, "Write the table as JSON", NULL },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "Write to FILE instead of standard output", "FILE" },
-    { "only", 0, 0, G_OPTION_ARG_STRING, &o.only, "Only the cases whose name contains TEXT", "TEXT" },
-    { "list", 0, 0, G_OPTION_ARG_NONE, &o.list, "List the cases and stop", NULL },
-    { "counters", 0, 0, G_OPTION_ARG_NONE, &o.raw, "Also write every counter of every case (with --json)", NULL },
-    { "bench", 0, 0, G_OPTION_ARG_STRING, &o.bench, "Time the collection of CASE's counters against ncu", "CASE" },
-    { "all-metrics", 0, 0, G_OPTION_ARG_NONE, &o.all_metrics, "With --bench, every metric Warpscope shows", NULL },
-    { "ncu", 0, 0, G_OPTION_ARG_FILENAME, &o.ncu, "The ncu to compare with (default: from PATH)", "PATH" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &o.json, N_("Write the table as JSON"), NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
+      N_("Write to FILE instead of standard output"), N_("FILE") },
+    { "only", 0, 0, G_OPTION_ARG_STRING, &o.only, N_("Only the cases whose name contains TEXT"), N_("TEXT") },
+    { "list", 0, 0, G_OPTION_ARG_NONE, &o.list, N_("List the cases and stop"), NULL },
+    { "counters", 0, 0, G_OPTION_ARG_NONE, &o.raw,
+      N_("Also write every counter of every case (with --json)"), NULL },
+    { "bench", 0, 0, G_OPTION_ARG_STRING, &o.bench,
+      N_("Time the collection of CASE's counters against ncu"), N_("CASE") },
+    { "all-metrics", 0, 0, G_OPTION_ARG_NONE, &o.all_metrics,
+      N_("With --bench, every metric Warpscope shows"), NULL },
+    { "ncu", 0, 0, G_OPTION_ARG_FILENAME, &o.ncu, N_("The ncu to compare with (default: from PATH)"), N_("PATH") },
     { "device", 0, 0, G_OPTION_ARG_STRING, &o.device,
-      "Device profile for the rows below L1 and the time: an id of data/devices/ or a file (default: the GPU's)",
-      "ID|FILE" },
+      N_("Device profile for the rows below L1 and the time: an id of data/devices/ or a file (default: the GPU's)"),
+      N_("ID|FILE") },
     { "dump", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &o.dump, "Write each case's source and SASS to DIR", "DIR" },
     { "run-once", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &o.run_once, "Launch CASE once", "CASE" },
     { "with-counters", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &o.with_counters, "With --run-once, collect", NULL },
@@ -564,7 +570,7 @@ ws_cli_truth (int    argc,
   };
   int status;
 
-  if (!ws_cli_parse_gpu ("truth", NULL, "Compare the model with the GPU's hardware counters",
+  if (!ws_cli_parse_gpu ("truth", NULL, N_("Compare the model with the GPU's hardware counters"),
                          truth_description, entries, &o.gpu, &argc, &argv) ||
       (o.target = ws_cli_gpu_target ("truth", &o.gpu)) == NULL)
     {
@@ -572,8 +578,8 @@ ws_cli_truth (int    argc,
       return WS_CLI_USAGE;
     }
   if ((o.dump || o.run_once || o.bench) && !ws_gpu_target_is_local (o.target))
-    status = ws_cli_fail ("truth", WS_CLI_USAGE, "--dump, --run-once and --bench look at this process on this "
-                          "computer: they take no --gpu");
+    status = ws_cli_fail ("truth", WS_CLI_USAGE, _("--dump, --run-once and --bench look at this process on this "
+                          "computer: they take no --gpu"));
   else if (o.list)
     status = list_cases ();
   else
@@ -589,7 +595,7 @@ ws_cli_truth (int    argc,
           g_autofree char *self = self_path (argv[0]);
 
           if (ncu == NULL)
-            status = ws_cli_fail ("truth", WS_CLI_USAGE, "--bench: no ncu on the PATH; name one with --ncu");
+            status = ws_cli_fail ("truth", WS_CLI_USAGE, _("--bench: no ncu on the PATH; name one with --ncu"));
           else
             status = bench (o.bench, ncu, self, o.all_metrics);
         }
@@ -597,8 +603,8 @@ ws_cli_truth (int    argc,
         status = run_all (&o);
 #else
       if (o.dump || o.run_once || o.bench)
-        status = ws_cli_fail ("truth", WS_CLI_NO_GPU, "this build of Warpscope has no CUDA backend: "
-                              "--dump, --run-once and --bench need NVRTC and the GPU in this process");
+        status = ws_cli_fail ("truth", WS_CLI_NO_GPU, _("this build of Warpscope has no CUDA backend: "
+                              "--dump, --run-once and --bench need NVRTC and the GPU in this process"));
       else
         status = run_all (&o);
 #endif

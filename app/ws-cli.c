@@ -13,15 +13,15 @@
 #include <unistd.h>
 
 static const WsCliCommand commands[] = {
-  { "model", "Analyse an access pattern with the memory model (no GPU needed)", ws_cli_model },
-  { "device", "Describe the GPU, or say why there is none", ws_cli_device },
-  { "list", "List the real kernels, with their parameters", ws_cli_list },
-  { "measure", "Run and time one kernel (or a pattern) on the GPU", ws_cli_measure },
-  { "sweep", "Measure a kernel over a range of one parameter", ws_cli_sweep },
-  { "record", "Measure the whole suite and save a recording", ws_cli_record },
-  { "truth", "Compare the model with the GPU's hardware counters", ws_cli_truth },
-  { "calibrate", "Measure a device profile for the model with microkernels", ws_cli_calibrate },
-  { "export", "Draw a figure to PNG, SVG or PDF, with no display", ws_cli_export },
+  { "model", N_("Analyse an access pattern with the memory model (no GPU needed)"), ws_cli_model },
+  { "device", N_("Describe the GPU, or say why there is none"), ws_cli_device },
+  { "list", N_("List the real kernels, with their parameters"), ws_cli_list },
+  { "measure", N_("Run and time one kernel (or a pattern) on the GPU"), ws_cli_measure },
+  { "sweep", N_("Measure a kernel over a range of one parameter"), ws_cli_sweep },
+  { "record", N_("Measure the whole suite and save a recording"), ws_cli_record },
+  { "truth", N_("Compare the model with the GPU's hardware counters"), ws_cli_truth },
+  { "calibrate", N_("Measure a device profile for the model with microkernels"), ws_cli_calibrate },
+  { "export", N_("Draw a figure to PNG, SVG or PDF, with no display"), ws_cli_export },
 };
 
 int
@@ -69,14 +69,17 @@ ws_cli_parse (const char    *command,
 
   /* usage reads "warpscope-cli COMMAND [OPTION…] ARGS", not the command's argv[0] */
   g_set_prgname (prgname);
+  /* the parameter string, summary, description and entries are marked N_():
+   * the context translates them */
   context = g_option_context_new (parameter_string);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, summary);
   if (description)
     g_option_context_set_description (context, description);
-  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, argc, argv, &error))
     {
-      ws_cli_fail (command, WS_CLI_USAGE, "%s (see warpscope-cli %s --help)", error->message, command);
+      ws_cli_fail (command, WS_CLI_USAGE, _("%s (see warpscope-cli %s --help)"), error->message, command);
       return FALSE;
     }
   return TRUE;
@@ -85,19 +88,19 @@ ws_cli_parse (const char    *command,
 static void
 print_help (FILE *out)
 {
-  fprintf (out,
-           "Usage:\n"
+  /* Translators: warpscope-cli's help; commands, options and examples stay
+   * as they are */
+  fputs (_("Usage:\n"
            "  warpscope-cli COMMAND [OPTION…]\n"
            "\n"
            "Warpscope shows how GPUs serve memory accesses: where a warp's 32 addresses land in\n"
            "sectors, cache lines and shared-memory banks, and what real kernels measure.\n"
            "\n"
-           "Commands:\n");
+           "Commands:\n"), out);
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (out, "  %-9s %s\n", commands[i].name, commands[i].summary);
-  fprintf (out,
-           "\n"
-           "Run “warpscope-cli COMMAND --help” (or “warpscope-cli help COMMAND”) for a command's options.\n"
+    fprintf (out, "  %-9s %s\n", commands[i].name, _(commands[i].summary));
+  fputs ("\n", out);
+  fputs (_("Run “warpscope-cli COMMAND --help” (or “warpscope-cli help COMMAND”) for a command's options.\n"
            "\n"
            "Exit status: 0 success, 1 a check failed, 2 bad input, 3 no usable GPU,\n"
            "4 the GPU's machine cannot be reached (or the connection to it was lost),\n"
@@ -112,7 +115,7 @@ print_help (FILE *out)
            "  warpscope-cli model --space shared --index 'threadIdx.x * 32' --block 32 --json\n"
            "  warpscope-cli device\n"
            "  warpscope-cli device --gpu ssh://gpu01\n"
-           "  warpscope-cli measure coalescing/stride --samples 20\n");
+           "  warpscope-cli measure coalescing/stride --samples 20\n"), out);
 }
 
 int
@@ -125,8 +128,9 @@ main (int    argc,
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
-  /* the command line speaks English, its figures too, and writes numbers
-   * with a point: a script makes the same files in any locale */
+  /* the command line's help and messages are in the user's language, but
+   * its figures and files are English, and it writes numbers with a point:
+   * a script makes the same files in any locale */
   setlocale (LC_NUMERIC, "C");
 #if WS_HAVE_FIGURES
   ws_figure_set_translated (FALSE);
@@ -143,7 +147,7 @@ main (int    argc,
           return commands[i].run (2, args);
         }
   if (argc == 3 && strcmp (argv[1], "help") == 0)
-    return ws_cli_fail (NULL, WS_CLI_USAGE, "help: unknown command “%s” (see warpscope-cli --help)", argv[2]);
+    return ws_cli_fail (NULL, WS_CLI_USAGE, _("help: unknown command “%s” (see warpscope-cli --help)"), argv[2]);
   if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
       strcmp (argv[1], "help") == 0)
     {
@@ -164,6 +168,6 @@ main (int    argc,
         return commands[i].run (argc - 1, argv + 1);
       }
   if (name[0] == '-')
-    return ws_cli_fail (NULL, WS_CLI_USAGE, "unknown option %s before the command (see warpscope-cli --help)", name);
-  return ws_cli_fail (NULL, WS_CLI_USAGE, "unknown command “%s” (see warpscope-cli --help)", name);
+    return ws_cli_fail (NULL, WS_CLI_USAGE, _("unknown option %s before the command (see warpscope-cli --help)"), name);
+  return ws_cli_fail (NULL, WS_CLI_USAGE, _("unknown command “%s” (see warpscope-cli --help)"), name);
 }

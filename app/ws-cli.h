@@ -2,12 +2,19 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <glib/gi18n.h>
 
 #include "ws-pattern.h"
 
 G_BEGIN_DECLS
 
-/* warpscope-cli: one function per subcommand, each in its own file. */
+/* warpscope-cli: one function per subcommand, each in its own file.
+ *
+ * What it says to a person (its help, its errors, on standard error) is in
+ * the user's language: _() for a message, N_() for a command's summary,
+ * description and options, which ws_cli_parse translates.  What it writes for
+ * a script (JSON, CSV, recordings, figures, its tables' keys) stays English,
+ * and its numbers have a point (LC_NUMERIC is C), in any locale. */
 
 enum
 {

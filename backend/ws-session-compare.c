@@ -6,6 +6,7 @@
 #include "ws-config.h"
 #include "ws-session-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -147,7 +148,7 @@ ws_session_set_comparison (WsSession          *self,
 
   if (n < WS_COMPARE_MIN || n > WS_COMPARE_MAX)
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "compare %d to %d patterns, not %u",
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("compare %d to %d patterns, not %u"),
                    WS_COMPARE_MIN, WS_COMPARE_MAX, n);
       return FALSE;
     }

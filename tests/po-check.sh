@@ -4,10 +4,11 @@
 # every file that marks strings; the .pot builds without xgettext's warnings
 # and holds strings from the .ui files, the C code and the desktop data; and
 # the desktop file and metainfo, merged with the translations, still validate.
-#   po-check.sh SOURCE_DIR BUILD_DIR APP_ID HAVE_GUI
+# The user guide's template builds too, with itstool, from every page.
+#   po-check.sh SOURCE_DIR BUILD_DIR APP_ID HAVE_GUI HAVE_HELP_TEMPLATE
 set -eu
 
-source=$1 build=$2 app_id=$3 have_gui=$4
+source=$1 build=$2 app_id=$3 have_gui=$4 have_help=$5
 pot="$source/po/warpscope.pot"
 failed=0
 
@@ -24,7 +25,8 @@ done < "$source/po/POTFILES.in"
 
 # 2. and each file with marked strings is in it
 cd "$source"
-for f in $(grep -rlE '(^|[^A-Za-z0-9_])N?_\("' app backend ui --include='*.c') \
+for f in $(grep -rlE '(^|[^A-Za-z0-9_])(N?_\(|g_dn?gettext \(GETTEXT_PACKAGE, *)"' app backend ui \
+             --include='*.c' --include='*.h') \
          $(grep -rl 'translatable="yes"' ui --include='*.ui'); do
   if grep -qxF "$f" po/POTFILES.in; then :; else
     echo "not ok: $f marks strings for translation but po/POTFILES.in does not list it"
@@ -58,7 +60,14 @@ for s in \
   'msgid "Compare two to four presets side by side"' \
   'msgid "GPU Memory Explorer"' \
   'msgid "Shared-memory banks"' \
-  'msgid "elements between consecutive threads"'; do
+  'msgid "elements between consecutive threads"' \
+  'msgid "Describe the GPU, or say why there is none"' \
+  'msgid "Timed samples per point (default 10)"' \
+  'msgid "could not write %s: it is a folder"' \
+  'msgid "a plot'"'"'s data is CSV or JSON, not %s"' \
+  'msgid "Sequential against strided"' \
+  'msgid "%s, instruction %u"' \
+  'msgid "%s per warp"'; do
   if grep -qF "$s" "$pot"; then
     echo "ok: the .pot has $s"
   else
@@ -79,6 +88,35 @@ if [ "$have_gui" = true ]; then
   else
     cat "$log"; echo "not ok: merged $app_id.metainfo.xml does not validate"; failed=1
   fi
+fi
+
+# 6. the user guide's template: every page's text, and no verbatim code
+help="$source/ui/app-windows/help"
+if [ "$have_help" = true ]; then
+  ninja -C "$build" warpscope-help-pot >"$log" 2>&1 || { cat "$log"; echo "not ok: the guide's .pot did not build"; exit 1; }
+  for page in "$help"/*.page; do
+    name=$(basename "$page")
+    if grep -q "^#: $name:" "$help/warpscope-help.pot"; then
+      echo "ok: the guide's .pot has $name"
+    else
+      echo "not ok: the guide's .pot has nothing of $name (is it in ui/app-windows/help/meson.build?)"
+      failed=1
+    fi
+  done
+  for s in 'msgid "Welcome to Warpscope"' 'msgid "Choose <guiseq><gui>Global coalescing</gui>'; do
+    if grep -qF "$s" "$help/warpscope-help.pot"; then
+      echo "ok: the guide's .pot has $s"
+    else
+      echo "not ok: the guide's .pot lacks $s"; failed=1
+    fi
+  done
+  if grep -qF 'warpscope-cli record -o my-gpu' "$help/warpscope-help.pot"; then
+    echo "not ok: the guide's .pot has a command to translate"; failed=1
+  fi
+  n=$(grep -c '^msgid ' "$help/warpscope-help.pot")
+  echo "ok: $help/warpscope-help.pot built, $((n - 1)) strings"
+else
+  echo "skip: the guide's .pot (no GUI, or itstool missing)"
 fi
 
 exit $failed

@@ -241,7 +241,7 @@ test_help_pages (void)
 {
   const char *const *pages = ws_help_window_list_pages ();
   WsHelpWindow *help = ws_help_window_new ();
-  g_autoptr (GRegex) links = g_regex_new ("href=\"help:([^\"]*)\"", 0, 0, NULL);
+  g_autoptr (GRegex) links = g_regex_new ("<link xref=\"([^\"]*)\"", 0, 0, NULL);
   guint n_topics;
   const WsTopic *topics = ws_topics_get_all (&n_topics);
 
@@ -292,6 +292,209 @@ test_help_pages (void)
   g_assert_cmpstr (ws_help_window_get_page (help), ==, "banks");
 
   gtk_window_destroy (GTK_WINDOW (help));
+}
+
+/* The labels under @widget, in order, into @labels. */
+static void
+collect_labels (GtkWidget *widget,
+                GPtrArray *labels)
+{
+  if (GTK_IS_LABEL (widget))
+    g_ptr_array_add (labels, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    collect_labels (child, labels);
+}
+
+/* What of Mallard the reader shows, and how. */
+static void
+test_help_mallard (void)
+{
+  const char *page =
+    "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+    "<page xmlns=\"http://projectmallard.org/1.0/\" xmlns:ws=\"https://github.com/warpscope/warpscope/help\"\n"
+    "      xmlns:its=\"http://www.w3.org/2005/11/its\" id=\"t\">\n"
+    "  <info><title type=\"sort\">not shown</title></info>\n"
+    "  <title>A <em>test</em>   page</title>\n"
+    "  <p>Some  <em>words</em>,\n"
+    "     <em style=\"strong\">strong</em> ones, <code>a &lt; b</code>,\n"
+    "     <link xref=\"banks\">a link</link>, <keyseq><key>Ctrl</key><key>S</key></keyseq> and\n"
+    "     <guiseq><gui>Menu</gui><gui>Item</gui></guiseq>.</p>\n"
+    "  <section id=\"s\"><title>A section</title>\n"
+    "    <list><item><p>a bullet</p></item></list>\n"
+    "    <code its:translate=\"no\">two  lines\n  of code</code>\n"
+    "    <ws:presets topic=\"banks\"/>\n"
+    "  </section>\n"
+    "</page>\n";
+  g_autofree char *title = ws_help_page_parse_title (page);
+  g_autofree char *preset_title = g_markup_escape_text (ws_preset_lookup ("banks/stride")->title, -1);
+  GtkWidget *widget = g_object_ref_sink (ws_help_page_build (page, FALSE));
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  const char *expected[][2] = {
+    { "A test page", "A <i>test</i> page" },
+    { "Some words, strong ones, a < b, a link, Ctrl+S and Menu › Item.",
+      "Some <i>words</i>, <b>strong</b> ones, <tt>a &lt; b</tt>, <a href=\"help:banks\">a link</a>, "
+      "<b>Ctrl+S</b> and <b>Menu › Item</b>." },
+    { "A section", "A section" },
+    { "•", "•" },
+    { "a bullet", "a bullet" },
+    { "two  lines\n  of code", NULL },
+  };
+
+  g_assert_cmpstr (title, ==, "A test page");
+  collect_labels (widget, labels);
+  g_assert_cmpuint (labels->len, >, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      GtkLabel *label = g_ptr_array_index (labels, i);
+
+      g_assert_cmpstr (gtk_label_get_text (label), ==, expected[i][0]);
+      if (expected[i][1])
+        g_assert_cmpstr (gtk_label_get_label (label), ==, expected[i][1]);
+    }
+  /* then the presets of the topic, from the model */
+  g_assert_nonnull (find_widget (widget, ADW_TYPE_ACTION_ROW, preset_title));
+  g_object_unref (widget);
+}
+
+/* What the reader cannot show is a warning, not a page that silently lacks
+ * it. */
+static void
+test_help_mallard_unknown (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_assert_null (ws_help_page_parse_title ("<page xmlns=\"http://projectmallard.org/1.0/\"><title>T</title>"
+                                               "<table/></page>"));
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*A help page could not be read*<table> is not shown*");
+}
+
+/* The box of a page the help window shows: its children are the page's
+ * title, headings, paragraphs, bullets, code and lists. */
+static GtkWidget *
+page_box (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *first = gtk_widget_get_first_child (child);
+      GtkWidget *found;
+
+      if (GTK_IS_BOX (child) && GTK_IS_LABEL (first) && gtk_widget_has_css_class (first, "title-1"))
+        return child;
+      if ((found = page_box (child)))
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether @xx is @en in the tests' language: "[xx] " and the English.
+ * itstool takes a no-break space ("100 %") for a space, as it takes any
+ * run of white space, so the English of a translation has a plain one. */
+static gboolean
+is_xx (const char *xx,
+       const char *en)
+{
+  g_autoptr (GString) plain = g_string_new (en);
+
+  g_string_replace (plain, "\u00a0", " ", 0);
+  return g_str_has_prefix (xx, "[xx] ") && g_str_equal (xx + strlen ("[xx] "), plain->str);
+}
+
+/* The guide in the user's language.  help/meson.build builds, for the
+ * tests, a language of their own, "xx": every string of the template is its
+ * English marked "[xx] ", merged into the pages by the path a translator's
+ * LANG.po takes.  In "xx" (found through "xx_YY.UTF-8", as a locale names
+ * it) every page is shown translated, from its title in the sidebar to its
+ * last paragraph, and what the page takes from the model or shows verbatim
+ * is as in English; in a language with no translation, the English. */
+static void
+test_help_translated (void)
+{
+#ifndef WS_TEST_HELP_XX
+  g_test_skip ("the guide's test translation was not built (itstool, msgen or msgfilter is missing)");
+#else
+  const char *const *pages = ws_help_window_list_pages ();
+  g_autofree char *saved = g_strdup (g_getenv ("LANGUAGE"));
+  WsHelpWindow *help;
+  GtkStack *stack;
+  AdwWindowTitle *title;
+  GtkWidget *sidebar;
+  guint n_translated = 0;
+
+  g_setenv ("LANGUAGE", "xx_YY.UTF-8", TRUE);
+  help = ws_help_window_new ();
+  stack = GTK_STACK (find_widget (GTK_WIDGET (help), GTK_TYPE_STACK, NULL));
+  title = ADW_WINDOW_TITLE (find_widget (GTK_WIDGET (help), ADW_TYPE_WINDOW_TITLE, NULL));
+  sidebar = find_widget (GTK_WIDGET (help), GTK_TYPE_LIST_BOX, NULL);
+  for (guint i = 0; pages[i]; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/io/github/warpscope/Warpscope/help/%s.page", pages[i]);
+      g_autoptr (GBytes) bytes = g_resources_lookup_data (path, 0, NULL);
+      g_autofree char *english = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+      g_autofree char *en_title = ws_help_page_parse_title (english);
+      GtkWidget *en_page = g_object_ref_sink (ws_help_page_build (english, FALSE));
+      GtkWidget *row_label = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (GTK_LIST_BOX (sidebar), i));
+      GtkWidget *xx_child, *en_child;
+
+      g_assert_true (ws_help_window_show_page (help, pages[i]));
+      g_assert_true (is_xx (adw_window_title_get_subtitle (title), en_title));
+      g_assert_true (is_xx (gtk_label_get_text (GTK_LABEL (row_label)), en_title));
+
+      /* the page, block by block, against the English */
+      xx_child = gtk_widget_get_first_child (page_box (gtk_stack_get_visible_child (stack)));
+      en_child = gtk_widget_get_first_child (page_box (en_page));
+      for (; xx_child && en_child;
+           xx_child = gtk_widget_get_next_sibling (xx_child), en_child = gtk_widget_get_next_sibling (en_child))
+        {
+          g_autoptr (GPtrArray) xx_labels = g_ptr_array_new ();
+          g_autoptr (GPtrArray) en_labels = g_ptr_array_new ();
+          /* a paragraph, a heading, the title; or a bullet of the page's: "•" and its text */
+          gboolean from_page = GTK_IS_LABEL (xx_child) ||
+                               (GTK_IS_BOX (xx_child) && GTK_IS_LABEL (gtk_widget_get_first_child (xx_child)) &&
+                                g_str_equal (gtk_label_get_text (GTK_LABEL (gtk_widget_get_first_child (xx_child))), "•"));
+
+          collect_labels (xx_child, xx_labels);
+          collect_labels (en_child, en_labels);
+          g_assert_cmpuint (xx_labels->len, ==, en_labels->len);
+          for (guint k = 0; k < xx_labels->len; k++)
+            {
+              const char *xx = gtk_label_get_text (g_ptr_array_index (xx_labels, k));
+              const char *en = gtk_label_get_text (g_ptr_array_index (en_labels, k));
+
+              if (from_page && !g_str_equal (en, "•"))
+                {
+                  if (!is_xx (xx, en))
+                    g_error ("%s: “%s” is not translated", pages[i], xx);
+                  n_translated++;
+                }
+              else
+                g_assert_cmpstr (xx, ==, en);
+            }
+        }
+      g_assert_null (xx_child);
+      g_assert_null (en_child);
+      g_object_unref (en_page);
+    }
+  g_test_message ("%u texts shown translated", n_translated);
+  g_assert_cmpuint (n_translated, >=, 200);
+  gtk_window_destroy (GTK_WINDOW (help));
+
+  /* a language with no translation of the guide: the English */
+  g_setenv ("LANGUAGE", "de_DE.UTF-8", TRUE);
+  help = ws_help_window_new ();
+  title = ADW_WINDOW_TITLE (find_widget (GTK_WIDGET (help), ADW_TYPE_WINDOW_TITLE, NULL));
+  g_assert_cmpstr (ws_help_window_get_page (help), ==, "welcome");
+  g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, "Welcome to Warpscope");
+  gtk_window_destroy (GTK_WINDOW (help));
+
+  if (saved)
+    g_setenv ("LANGUAGE", saved, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+#endif
 }
 
 static void
@@ -439,7 +642,10 @@ main (int    argc,
   g_test_add_func ("/app-windows/about", test_about);
   g_test_add_func ("/app-windows/preferences/bindings", test_preferences_bindings);
   g_test_add_func ("/app-windows/preferences/window", test_preferences_window);
+  g_test_add_func ("/app-windows/help/mallard", test_help_mallard);
+  g_test_add_func ("/app-windows/help/mallard-unknown", test_help_mallard_unknown);
   g_test_add_func ("/app-windows/help/pages", test_help_pages);
+  g_test_add_func ("/app-windows/help/translated", test_help_translated);
   g_test_add_func ("/app-windows/help/window", test_help_window);
   g_test_add_func ("/app-windows/help/load-preset", test_help_load_preset);
   g_test_add_func ("/app-windows/shortcuts", test_shortcuts);

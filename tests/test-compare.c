@@ -169,12 +169,58 @@ test_predicted_time (void)
   g_assert_false (model->overlay);
 }
 
+/* A translation of the words a title is made of. */
+static const char *
+fake_gettext (const char *msgid)
+{
+  if (g_str_equal (msgid, ws_preset_lookup ("banks/stride")->title))
+    return "Schrittweite";
+  if (g_str_equal (msgid, ws_preset_lookup ("transpose/shared")->title))
+    return "Kachel";
+  if (g_str_equal (msgid, "%s, instruction %u"))
+    return "%s, Befehl %u";
+  if (g_str_equal (msgid, "%s (%u)"))
+    return "%s ⟨%u⟩";
+  return msgid;
+}
+
+/* The title in the user's words is composed of the same parts as the
+ * English, item->title, which stays English: the preset's title, the
+ * parameters and what tells the item from one alike. */
+static void
+test_names_translated (void)
+{
+  g_autoptr (GPtrArray) stride = items_of ("banks/stride,banks/stride:stride=32");
+  g_autoptr (GPtrArray) tile = items_of ("transpose/shared@1,transpose/shared@3");
+  g_autoptr (GPtrArray) twice = items_of ("banks/stride,banks/stride");
+  const char *expected[][2] = {
+    { "Schrittweite, stride = 1", "Schrittweite, stride = 32" },
+    { "Kachel, Befehl 1", "Kachel, Befehl 3" },
+    { "Schrittweite ⟨1⟩", "Schrittweite ⟨2⟩" },
+  };
+  GPtrArray *all[] = { stride, tile, twice };
+
+  for (guint k = 0; k < G_N_ELEMENTS (all); k++)
+    for (guint i = 0; i < 2; i++)
+      {
+        g_autofree char *translated = ws_compare_item_dup_title (g_ptr_array_index (all[k], i), fake_gettext);
+        g_autofree char *english = ws_compare_item_dup_title (g_ptr_array_index (all[k], i), NULL);
+        g_autofree char *caption = ws_compare_item_dup_caption (g_ptr_array_index (all[k], i), fake_gettext);
+
+        g_assert_cmpstr (translated, ==, expected[k][i]);
+        g_assert_cmpstr (english, ==, title (all[k], i));
+        g_assert_true (g_str_has_prefix (caption, expected[k][i]));
+      }
+  g_assert_cmpstr (title (twice, 1), ==, "Stride sweep (2)");
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/compare/names", test_names);
+  g_test_add_func ("/compare/names-translated", test_names_translated);
   g_test_add_func ("/compare/headline", test_headline);
   g_test_add_func ("/compare/no-empty-series", test_no_empty_series);
   g_test_add_func ("/compare/predicted-time", test_predicted_time);

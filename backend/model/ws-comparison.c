@@ -3,8 +3,14 @@
  * instruction that says most about it, and what the model says each costs
  * a warp. The figures and the chart are drawn from it elsewhere
  * (ui/plots/ws-compare.c); this is the model's part, GLib only. */
+#include "ws-config.h"
 #include "ws-comparison.h"
+#include "ws-i18n.h"
 
+/* errors are messages, in the user's language where they are made;
+ * titles are composed in the English, and in a language on request
+ * (ws_compare_item_dup_title) */
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 static guint
@@ -18,22 +24,22 @@ preset_n_accesses (const WsPreset *preset)
 }
 
 static const WsCompareSet sets[] = {
-  { "Transpose: naive against tiled",
+  { N_("Transpose: naive against tiled"),
     { "transpose/copy", "transpose/read-coalesced", "transpose/shared", "transpose/shared-padded" } },
-  { "Transpose: which side to coalesce",
+  { N_("Transpose: which side to coalesce"),
     { "transpose/read-coalesced", "transpose/write-coalesced", "transpose/ldg" } },
-  { "Shared tile against padded tile", { "transpose/shared", "transpose/shared-padded" } },
-  { "Sequential against strided", { "coalescing/sequential", "coalescing/stride" } },
-  { "Four ways to read global memory",
+  { N_("Shared tile against padded tile"), { "transpose/shared", "transpose/shared-padded" } },
+  { N_("Sequential against strided"), { "coalescing/sequential", "coalescing/stride" } },
+  { N_("Four ways to read global memory"),
     { "coalescing/sequential", "coalescing/offset", "coalescing/stride", "coalescing/broadcast" } },
-  { "Structures: AoS, SoA and ASTA", { "alignment/aos", "alignment/soa", "alignment/asta" } },
-  { "Local memory: uniform against non-uniform",
+  { N_("Structures: AoS, SoA and ASTA"), { "alignment/aos", "alignment/soa", "alignment/asta" } },
+  { N_("Local memory: uniform against non-uniform"),
     { "private-array/uniform-local", "private-array/nonuniform-local", "private-array/nonuniform-shared" } },
-  { "Registers against local memory", { "private-array/static", "private-array/uniform-local" } },
-  { "Constant memory: one address against many", { "constant/broadcast", "constant/distinct" } },
-  { "Atomics: one address, many, aggregated",
+  { N_("Registers against local memory"), { "private-array/static", "private-array/uniform-local" } },
+  { N_("Constant memory: one address against many"), { "constant/broadcast", "constant/distinct" } },
+  { N_("Atomics: one address, many, aggregated"),
     { "atomics/one-address", "atomics/distinct", "atomics/warp-aggregated" } },
-  { "Merging in shared memory", { "merge/one-thread", "merge/atomicmin", "merge/tree", "merge/hybrid" } },
+  { N_("Merging in shared memory"), { "merge/one-thread", "merge/atomicmin", "merge/tree", "merge/hybrid" } },
 };
 
 const WsCompareSet *
@@ -84,18 +90,16 @@ ws_compare_main_access (const WsPattern *pattern)
   return chosen;
 }
 
-/* The preset's title, and the parameters that differ from the preset's, or
- * that are in also (the names of parameters to show whatever their value). */
+/* The parameters that differ from the preset's, or that are in also (the
+ * names of parameters to show whatever their value): ", stride = 4". */
 static char *
-item_title (const WsPreset     *preset,
-            const WsPattern    *pattern,
-            const char * const *also)
+item_params (const WsPreset     *preset,
+             const WsPattern    *pattern,
+             const char * const *also)
 {
   g_autoptr (WsPattern) reference = ws_preset_build (preset);
   GString *s = g_string_new (NULL);
-  g_autofree char *title = ws_preset_short_title (preset->title);
 
-  g_string_append (s, title);
   for (guint i = 0; i < ws_pattern_get_n_params (pattern); i++)
     {
       const WsParam *p = ws_pattern_get_param_nth (pattern, i);
@@ -105,6 +109,57 @@ item_title (const WsPreset     *preset,
         g_string_append_printf (s, ", %s = %" G_GINT64_FORMAT, p->name, p->value);
     }
   return g_string_free (s, FALSE);
+}
+
+static const char *
+untranslated (const char *msgid)
+{
+  return msgid;
+}
+
+char *
+ws_compare_item_dup_title (const WsCompareItem *item,
+                           WsGettextFunc        gettext_func)
+{
+  const WsPreset *preset;
+  g_autofree char *short_title = NULL;
+  g_autofree char *title = NULL;
+
+  g_return_val_if_fail (item != NULL, NULL);
+
+  if (gettext_func == NULL)
+    gettext_func = untranslated;
+  preset = ws_preset_lookup (item->id);
+  g_assert (preset != NULL);
+  short_title = ws_preset_short_title (gettext_func (preset->title));
+  title = g_strconcat (short_title, item->params ? item->params : "", NULL);
+  switch (item->mark)
+    {
+    case WS_COMPARE_MARK_INSTRUCTION:
+      /* Translators: a comparison's item told from one alike by its
+       * instruction: "Tiled transpose, instruction 2" */
+      return g_strdup_printf (gettext_func (N_("%s, instruction %u")), title, item->mark_number);
+    case WS_COMPARE_MARK_PLACE:
+      /* Translators: a comparison's item told from one alike by its place: "Sequential (2)" */
+      return g_strdup_printf (gettext_func (N_("%s (%u)")), title, item->mark_number);
+    case WS_COMPARE_MARK_NONE:
+    default:
+      return g_steal_pointer (&title);
+    }
+}
+
+static void
+item_set_name (WsCompareItem *item,
+               char          *params,
+               WsCompareMark  mark,
+               guint          mark_number)
+{
+  g_free (item->params);
+  item->params = params;
+  item->mark = mark;
+  item->mark_number = mark_number;
+  g_free (item->title);
+  item->title = ws_compare_item_dup_title (item, NULL);
 }
 
 /* The parameters whose values differ between the items of one preset. */
@@ -140,7 +195,7 @@ differing_params (GPtrArray  *items,
 void
 ws_compare_items_name (GPtrArray *items)
 {
-  g_autoptr (GPtrArray) titles = NULL;
+  g_autoptr (GArray) marks = NULL;
 
   g_return_if_fail (items != NULL);
 
@@ -150,15 +205,16 @@ ws_compare_items_name (GPtrArray *items)
       WsCompareItem *item = g_ptr_array_index (items, i);
       g_auto (GStrv) also = differing_params (items, item->id);
 
-      g_free (item->title);
-      item->title = item_title (ws_preset_lookup (item->id), item->pattern, (const char * const *) also);
+      item_set_name (item, item_params (ws_preset_lookup (item->id), item->pattern, (const char * const *) also),
+                     WS_COMPARE_MARK_NONE, 0);
     }
   /* and, still alike, by their instruction, or their place */
-  titles = g_ptr_array_new_with_free_func (g_free);
+  marks = g_array_sized_new (FALSE, TRUE, sizeof (WsCompareMark), items->len);
   for (guint i = 0; i < items->len; i++)
     {
       const WsCompareItem *item = g_ptr_array_index (items, i);
       gboolean alike = FALSE, same_access = TRUE;
+      WsCompareMark mark;
 
       for (guint j = 0; j < items->len; j++)
         {
@@ -169,20 +225,19 @@ ws_compare_items_name (GPtrArray *items)
               same_access &= other->access == item->access;
             }
         }
-      if (!alike)
-        g_ptr_array_add (titles, g_strdup (item->title));
-      else if (!same_access)
-        g_ptr_array_add (titles, g_strdup_printf ("%s, instruction %u", item->title, item->access + 1));
-      else
-        g_ptr_array_add (titles, g_strdup_printf ("%s (%u)", item->title, i + 1));
+      mark = !alike ? WS_COMPARE_MARK_NONE : !same_access ? WS_COMPARE_MARK_INSTRUCTION : WS_COMPARE_MARK_PLACE;
+      g_array_append_val (marks, mark);
     }
   for (guint i = 0; i < items->len; i++)
     {
       WsCompareItem *item = g_ptr_array_index (items, i);
-      g_free (item->title);
-      item->title = g_steal_pointer (&titles->pdata[i]);
+      WsCompareMark mark = g_array_index (marks, WsCompareMark, i);
+
+      item_set_name (item, g_steal_pointer (&item->params), mark,
+                     mark == WS_COMPARE_MARK_INSTRUCTION ? item->access + 1 : i + 1);
     }
 }
+
 WsCompareItem *
 ws_compare_item_new_for (const WsPreset  *preset,
                          const WsPattern *pattern)
@@ -192,7 +247,7 @@ ws_compare_item_new_for (const WsPreset  *preset,
   g_return_val_if_fail (preset != NULL && pattern != NULL, NULL);
   item->id = g_strdup (preset->id);
   item->pattern = ws_pattern_copy (pattern);
-  item->title = item_title (preset, pattern, NULL);
+  item_set_name (item, item_params (preset, pattern, NULL), WS_COMPARE_MARK_NONE, 0);
   item->access = ws_compare_main_access (pattern);
   return item;
 }
@@ -211,7 +266,7 @@ parse_head (const char *head,
   if (preset == NULL)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "no preset “%s” (see warpscope-cli model --list-presets)", parts[0]);
+                   _("no preset “%s” (see warpscope-cli model --list-presets)"), parts[0]);
       return NULL;
     }
   if (parts[1] == NULL)
@@ -220,7 +275,7 @@ parse_head (const char *head,
   if (end == parts[1] || *end != '\0' || *instruction < 1 || *instruction > preset_n_accesses (preset))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "“%s”: %s has instructions 1 to %u", head, preset->id, preset_n_accesses (preset));
+                   _("“%s”: %s has instructions 1 to %u"), head, preset->id, preset_n_accesses (preset));
       return NULL;
     }
   return preset;
@@ -248,7 +303,7 @@ ws_compare_item_new (const char *spec,
 
       if (eq == NULL || end == eq + 1 || *end != '\0')
         {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "“%s” in “%s” is not NAME=VALUE", parts[i],
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("“%s” in “%s” is not NAME=VALUE"), parts[i],
                        spec);
           return NULL;
         }
@@ -271,6 +326,7 @@ ws_compare_item_free (WsCompareItem *item)
     return;
   g_free (item->id);
   g_free (item->title);
+  g_free (item->params);
   g_clear_pointer (&item->pattern, ws_pattern_unref);
   g_free (item);
 }
@@ -306,9 +362,17 @@ ws_compare_item_analyze (const WsCompareItem *item,
 char *
 ws_compare_item_caption (const WsCompareItem *item)
 {
+  return ws_compare_item_dup_caption (item, NULL);
+}
+
+char *
+ws_compare_item_dup_caption (const WsCompareItem *item,
+                             WsGettextFunc        gettext_func)
+{
+  g_autofree char *title = ws_compare_item_dup_title (item, gettext_func);
   g_autofree char *what = ws_pattern_describe_access (item->pattern, item->access);
 
-  return g_strdup_printf ("%s: %s", item->title, what);
+  return g_strdup_printf ("%s: %s", title, what);
 }
 
 /* ------------------------------------------------------------------ */

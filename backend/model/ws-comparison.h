@@ -14,13 +14,29 @@ G_BEGIN_DECLS
 #define WS_COMPARE_MAX 4
 #define WS_COMPARE_MIN 2
 
+/* What tells an item from another that is otherwise alike. */
+typedef enum
+{
+  WS_COMPARE_MARK_NONE,
+  WS_COMPARE_MARK_INSTRUCTION,   /* "…, instruction 2" */
+  WS_COMPARE_MARK_PLACE,         /* "… (2)" */
+} WsCompareMark;
+
 typedef struct
 {
   char *id;                  /* the preset */
-  char *title;               /* short, with the parameters set: "Stride sweep, stride = 4" */
+  char *title;               /* short, with the parameters set: "Stride sweep, stride = 4"; English */
   WsPattern *pattern;
   guint access;              /* the instruction in view (ws_compare_main_access) */
+  /* what the title is made of, besides the preset's title */
+  char *params;              /* ", stride = 4", or "" */
+  WsCompareMark mark;
+  guint mark_number;
 } WsCompareItem;
+
+/* A msgid's translation: g_dgettext in the program's domain, or
+ * ws_figure_gettext for what a figure draws. */
+typedef const char *(*WsGettextFunc) (const char *msgid);
 
 /* What the model says a warp of the launch costs (on average), in units
  * that can be compared between patterns. */
@@ -35,7 +51,7 @@ typedef struct
 /* A set worth comparing, for the window's menu and the gallery. */
 typedef struct
 {
-  const char *title;
+  const char *title;                     /* English, marked N_() */
   const char *ids[WS_COMPARE_MAX + 1];   /* NULL after the last */
 } WsCompareSet;
 
@@ -64,7 +80,17 @@ gboolean       ws_compare_cost_compute   (const WsPattern     *pattern,
 /* The view of item i, for ws_compare_figure_draw. */
 WsWarpResult  *ws_compare_item_analyze   (const WsCompareItem *item,
                                           GError             **error);
+/* "title: what the instruction does", as a figure's caption, English */
 char          *ws_compare_item_caption   (const WsCompareItem *item);
+/* The item's title in the words @gettext_func gives (the preset's title and
+ * the marks, N_() in the model), the English with NULL: item->title, which
+ * stays English for files of data. */
+char          *ws_compare_item_dup_title (const WsCompareItem *item,
+                                          WsGettextFunc        gettext_func);
+/* The caption with the title in those words (the description of the
+ * instruction is the model's English). */
+char          *ws_compare_item_dup_caption (const WsCompareItem *item,
+                                            WsGettextFunc        gettext_func);
 
 const WsCompareSet *ws_compare_sets_get_all (guint            *n_sets);
 

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-config.h"
 #include "ws-file-writer.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <gio/gio.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
@@ -23,10 +25,9 @@ struct _WsFileWriter
 static gboolean
 fail_errno (GError    **error,
             int         saved,
-            const char *path,
-            const char *what)
+            const char *path)
 {
-  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "could not %s %s: %s", what, path,
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("could not write %s: %s"), path,
                g_strerror (saved));
   return FALSE;
 }
@@ -51,7 +52,7 @@ resolve_links (const char *path,
       current = g_path_is_absolute (link) ? g_steal_pointer (&link) : g_build_filename (dir, link, NULL);
     }
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_TOO_MANY_LINKS,
-               "could not write %s: more than %d symbolic links one after another", path, MAX_LINKS);
+               _("could not write %s: more than %d symbolic links one after another"), path, MAX_LINKS);
   return NULL;
 }
 
@@ -81,20 +82,25 @@ check_target (WsFileWriter *w,
           *exists = FALSE;
           return TRUE;
         }
-      return fail_errno (error, errno, w->path, "write");
+      return fail_errno (error, errno, w->path);
     }
   *exists = TRUE;
   if (S_ISDIR (st->st_mode))
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "could not write %s: it is a folder", w->path);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, _("could not write %s: it is a folder"), w->path);
       return FALSE;
     }
   if (!S_ISREG (st->st_mode))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                   "could not write %s: it is a %s, not a file (“-” writes to standard output)", w->path,
-                   S_ISCHR (st->st_mode) || S_ISBLK (st->st_mode) ? "device"
-                   : S_ISFIFO (st->st_mode) ? "pipe" : S_ISSOCK (st->st_mode) ? "socket" : "special file");
+                   S_ISCHR (st->st_mode) || S_ISBLK (st->st_mode)
+                   ? _("could not write %s: it is a device, not a file (“-” writes to standard output)")
+                   : S_ISFIFO (st->st_mode)
+                   ? _("could not write %s: it is a pipe, not a file (“-” writes to standard output)")
+                   : S_ISSOCK (st->st_mode)
+                   ? _("could not write %s: it is a socket, not a file (“-” writes to standard output)")
+                   : _("could not write %s: it is a special file, not a file (“-” writes to standard output)"),
+                   w->path);
       return FALSE;
     }
   return TRUE;
@@ -121,7 +127,7 @@ ws_file_writer_check (const char *path,
       dir = g_path_get_dirname (w.target);
       if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
         {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "could not write %s: there is no folder %s",
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("could not write %s: there is no folder %s"),
                        path, dir);
           ok = FALSE;
         }
@@ -164,13 +170,13 @@ ws_file_writer_open (const char *path,
     {
       int saved = errno;
       g_clear_pointer (&w->temp, g_free);
-      fail_errno (error, saved, w->path, "write");
+      fail_errno (error, saved, w->path);
       goto fail;
     }
   /* a replaced file keeps its permissions; a new one gets the umask's */
   if (exists && fchmod (w->fd, st.st_mode & 07777) != 0)
     {
-      fail_errno (error, errno, w->path, "write");
+      fail_errno (error, errno, w->path);
       goto fail;
     }
   return w;
@@ -197,7 +203,7 @@ ws_file_writer_write (WsFileWriter *w,
       if (n < 0 && errno == EINTR)
         continue;
       if (n <= 0)
-        return fail_errno (error, n < 0 ? errno : EIO, w->path, "write");
+        return fail_errno (error, n < 0 ? errno : EIO, w->path);
       p += n;
       length -= (gsize) n;
     }
@@ -257,7 +263,7 @@ ws_file_writer_commit (WsFileWriter *w,
     }
   if (fsync (w->fd) != 0)
     {
-      fail_errno (error, errno, w->path, "write");
+      fail_errno (error, errno, w->path);
       ws_file_writer_abort (w);
       return FALSE;
     }
@@ -265,13 +271,13 @@ ws_file_writer_commit (WsFileWriter *w,
   w->fd = -1;
   if (close (fd) != 0)
     {
-      fail_errno (error, errno, w->path, "write");
+      fail_errno (error, errno, w->path);
       ws_file_writer_abort (w);
       return FALSE;
     }
   if (g_rename (w->temp, w->target) != 0)
     {
-      fail_errno (error, errno, w->path, "write");
+      fail_errno (error, errno, w->path);
       ws_file_writer_abort (w);
       return FALSE;
     }

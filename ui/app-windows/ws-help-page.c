@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Turns a help page's text into widgets; see ws-help-page.h for the
- * format.  The topics' preset lists come from the model itself, so the
+/* Turns a help page, Mallard, into widgets; see ws-help-page.h for what
+ * of Mallard it reads.  The topics' preset lists come from the model itself, so the
  * guide never disagrees with the presets the window offers. */
 #include <glib/gi18n.h>
 #include "ws-help-page.h"
@@ -143,136 +143,419 @@ topic_list (void)
   return box;
 }
 
-/* Accumulates the lines of the block being read. */
+/* ------------------------------------------------------------------ */
+/* Reading a Mallard page                                             */
+/* ------------------------------------------------------------------ */
+
+/* What the text being read becomes. */
 typedef enum
 {
-  BLOCK_NONE,
-  BLOCK_PARAGRAPH,
-  BLOCK_BULLET,
-  BLOCK_CODE,
-} BlockKind;
+  TEXT_NONE,
+  TEXT_TITLE,       /* the page's title */
+  TEXT_HEADING,     /* a section's title */
+  TEXT_PARAGRAPH,
+  TEXT_ITEM,        /* a paragraph of a list item */
+  TEXT_CODE,        /* a block of code, verbatim */
+} TextKind;
 
 typedef struct
 {
-  GtkBox *box;
-  BlockKind kind;
-  GString *text;
+  GtkBox *box;                  /* NULL: only the title is wanted */
   gboolean presets_activatable;
-} PageBuilder;
+  TextKind kind;
+  GString *markup;              /* the text being read, as Pango markup */
+  GString *plain;               /* and as plain text (for the title) */
+  gboolean space;               /* the text read so far ends in a space */
+  GPtrArray *closing;           /* the Pango tags that close the inline elements open */
+  GString *item;                /* the list item being read */
+  guint keys;                   /* the keys of the key sequence being read */
+  guint guis;                   /* the labels of the menu path being read */
+  guint skipped;                /* how deep in an element not shown (info) */
+  char *title;                  /* the page's title, markup */
+  char *plain_title;
+} PageReader;
+
+static const char *
+parent_element (GMarkupParseContext *context)
+{
+  const GSList *stack = g_markup_parse_context_get_element_stack (context);
+
+  return stack && stack->next ? stack->next->data : NULL;
+}
+
+/* Whether an element in @parent is a block: a paragraph, a list, code… */
+static gboolean
+is_block_parent (const char *parent)
+{
+  return g_str_equal (parent, "page") || g_str_equal (parent, "section") || g_str_equal (parent, "item");
+}
 
 static void
-flush_block (PageBuilder *b)
+start_text (PageReader *r,
+            TextKind    kind)
 {
-  switch (b->kind)
+  r->kind = kind;
+  g_string_truncate (r->markup, 0);
+  g_string_truncate (r->plain, 0);
+  r->space = TRUE;   /* no space at the start */
+}
+
+static void
+end_text (PageReader *r)
+{
+  /* no space at the end either */
+  if (r->kind != TEXT_CODE && r->markup->len > 0 && r->markup->str[r->markup->len - 1] == ' ')
+    g_string_truncate (r->markup, r->markup->len - 1);
+  if (r->kind != TEXT_CODE && r->plain->len > 0 && r->plain->str[r->plain->len - 1] == ' ')
+    g_string_truncate (r->plain, r->plain->len - 1);
+
+  switch (r->kind)
     {
-    case BLOCK_PARAGRAPH:
-      gtk_box_append (b->box, markup_label (b->text->str, NULL));
+    case TEXT_TITLE:
+      if (r->title == NULL)
+        {
+          r->title = g_strdup (r->markup->str);
+          r->plain_title = g_strdup (r->plain->str);
+        }
       break;
-    case BLOCK_BULLET:
-      gtk_box_append (b->box, bullet (b->text->str));
+    case TEXT_HEADING:
+      if (r->box)
+        {
+          GtkWidget *heading = markup_label (r->markup->str, "title-4");
+
+          gtk_widget_set_margin_top (heading, 12);
+          gtk_box_append (r->box, heading);
+        }
       break;
-    case BLOCK_CODE:
-      gtk_box_append (b->box, code_block (b->text->str));
+    case TEXT_PARAGRAPH:
+      if (r->box)
+        gtk_box_append (r->box, markup_label (r->markup->str, NULL));
       break;
-    case BLOCK_NONE:
+    case TEXT_ITEM:
+      if (r->item->len > 0)
+        g_string_append_c (r->item, '\n');
+      g_string_append (r->item, r->markup->str);
+      break;
+    case TEXT_CODE:
+      if (r->box)
+        gtk_box_append (r->box, code_block (r->plain->str));
+      break;
+    case TEXT_NONE:
     default:
-      break;
+      g_assert_not_reached ();
     }
-  b->kind = BLOCK_NONE;
-  g_string_truncate (b->text, 0);
+  r->kind = TEXT_NONE;
+}
+
+/* Runs of white space are one space, as a Mallard reader shows them. */
+static void
+append_text (PageReader *r,
+             const char *text,
+             gsize       len)
+{
+  const char *end = text + len;
+
+  if (r->kind == TEXT_CODE)
+    {
+      g_string_append_len (r->plain, text, len);
+      return;
+    }
+  while (text < end)
+    {
+      const char *word = text;
+
+      if (g_ascii_isspace (*text))
+        {
+          while (text < end && g_ascii_isspace (*text))
+            text++;
+          if (!r->space)
+            {
+              g_string_append_c (r->markup, ' ');
+              g_string_append_c (r->plain, ' ');
+              r->space = TRUE;
+            }
+          continue;
+        }
+      while (text < end && !g_ascii_isspace (*text))
+        text++;
+      {
+        g_autofree char *escaped = g_markup_escape_text (word, text - word);
+
+        g_string_append (r->markup, escaped);
+        g_string_append_len (r->plain, word, text - word);
+        r->space = FALSE;
+      }
+    }
+}
+
+/* Text put in by the reader, not read: a separator, an empty link's target. */
+static void
+append_literal (PageReader *r,
+                const char *text)
+{
+  append_text (r, text, strlen (text));
+}
+
+static const char *
+attribute (const char **names,
+           const char **values,
+           const char  *name)
+{
+  for (guint i = 0; names[i]; i++)
+    if (g_str_equal (names[i], name))
+      return values[i];
+  return NULL;
+}
+
+/* An element inside a paragraph or a title, as Pango markup. */
+static gboolean
+start_inline (PageReader  *r,
+              const char  *element,
+              const char **names,
+              const char **values,
+              GError     **error)
+{
+  const char *open = "", *close = "";
+  g_autofree char *link = NULL;
+
+  if (g_str_equal (element, "em"))
+    {
+      const char *style = attribute (names, values, "style");
+      gboolean strong = style && strstr (style, "strong");
+
+      open = strong ? "<b>" : "<i>";
+      close = strong ? "</b>" : "</i>";
+    }
+  else if (g_str_equal (element, "guiseq") || g_str_equal (element, "keyseq"))
+    {
+      /* a menu path's labels and a sequence's keys are bold as one */
+      *(g_str_equal (element, "guiseq") ? &r->guis : &r->keys) = 1;
+      open = "<b>", close = "</b>";
+    }
+  else if (g_str_equal (element, "gui") && r->guis > 0)
+    {
+      if (r->guis++ > 1)
+        append_literal (r, " › ");
+    }
+  else if (g_str_equal (element, "key") && r->keys > 0)
+    {
+      if (r->keys++ > 1)
+        append_literal (r, "+");
+    }
+  else if (g_str_equal (element, "gui") || g_str_equal (element, "key"))
+    open = "<b>", close = "</b>";
+  else if (g_str_equal (element, "code") || g_str_equal (element, "cmd") || g_str_equal (element, "sys") ||
+           g_str_equal (element, "file") || g_str_equal (element, "input") || g_str_equal (element, "output"))
+    open = "<tt>", close = "</tt>";
+  else if (g_str_equal (element, "var"))
+    open = "<i>", close = "</i>";
+  else if (g_str_equal (element, "link"))
+    {
+      const char *xref = attribute (names, values, "xref");
+      const char *href = attribute (names, values, "href");
+
+      if (xref)
+        link = g_markup_printf_escaped ("<a href=\"help:%s\">", xref);
+      else if (href)
+        link = g_markup_printf_escaped ("<a href=\"%s\">", href);
+      else
+        {
+          g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_MISSING_ATTRIBUTE, "a <link> with no xref or href");
+          return FALSE;
+        }
+      open = link, close = "</a>";
+    }
+  else if (!g_str_equal (element, "span") && !g_str_equal (element, "app"))
+    {
+      g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_UNKNOWN_ELEMENT, "<%s> in a paragraph", element);
+      return FALSE;
+    }
+  g_string_append (r->markup, open);
+  g_ptr_array_add (r->closing, (gpointer) close);
+  return TRUE;
 }
 
 static void
-append_to_block (PageBuilder *b,
-                 BlockKind    kind,
-                 const char  *text,
-                 const char  *separator)
+end_inline (PageReader *r,
+            const char *element)
 {
-  if (b->kind != kind)
-    flush_block (b);
-  else
-    g_string_append (b->text, separator);
-  b->kind = kind;
-  g_string_append (b->text, text);
+  g_assert (r->closing->len > 0);
+  g_string_append (r->markup, g_ptr_array_steal_index (r->closing, r->closing->len - 1));
+  if (g_str_equal (element, "guiseq"))
+    r->guis = 0;
+  else if (g_str_equal (element, "keyseq"))
+    r->keys = 0;
 }
 
 static void
-read_line (PageBuilder *b,
-           const char  *line)
+start_element (GMarkupParseContext *context,
+               const char          *element,
+               const char         **names,
+               const char         **values,
+               gpointer             user_data,
+               GError             **error)
 {
-  if (*line == '\0')
-    flush_block (b);
-  else if (g_str_has_prefix (line, "    ") && b->kind != BLOCK_BULLET)
-    append_to_block (b, BLOCK_CODE, line + 4, "\n");
-  else if (g_str_has_prefix (line, "  ") && b->kind == BLOCK_BULLET)
-    append_to_block (b, BLOCK_BULLET, line + 2, " ");
-  else if (g_str_has_prefix (line, "- "))
-    {
-      flush_block (b);
-      append_to_block (b, BLOCK_BULLET, line + 2, " ");
-    }
-  else if (g_str_has_prefix (line, "## "))
-    {
-      GtkWidget *heading;
+  PageReader *r = user_data;
+  const char *parent = parent_element (context);
 
-      flush_block (b);
-      heading = markup_label (line + 3, "title-4");
-      gtk_widget_set_margin_top (heading, 12);
-      gtk_box_append (b->box, heading);
-    }
-  else if (g_str_has_prefix (line, "[presets ") && g_str_has_suffix (line, "]"))
+  if (r->skipped > 0)
     {
-      g_autofree char *topic = g_strndup (line + 9, strlen (line) - 10);
+      r->skipped++;
+      return;
+    }
+  if (parent == NULL)
+    {
+      if (!g_str_equal (element, "page"))
+        g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_UNKNOWN_ELEMENT, "<%s>, not a Mallard <page>", element);
+      return;
+    }
+  if (r->kind != TEXT_NONE)
+    {
+      start_inline (r, element, names, values, error);
+      return;
+    }
+  if (g_str_equal (parent, "list") ? !g_str_equal (element, "item") : !is_block_parent (parent))
+    {
+      g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_UNKNOWN_ELEMENT, "<%s> in <%s>", element, parent);
+      return;
+    }
 
-      flush_block (b);
-      gtk_box_append (b->box, preset_list (topic, b->presets_activatable));
-    }
-  else if (g_str_equal (line, "[topics]"))
+  if (g_str_equal (element, "section") || g_str_equal (element, "list"))
+    ;
+  else if (g_str_equal (element, "info"))
+    r->skipped = 1;
+  else if (g_str_equal (element, "title"))
+    start_text (r, g_strcmp0 (parent, "page") == 0 ? TEXT_TITLE : TEXT_HEADING);
+  else if (g_str_equal (element, "p"))
+    start_text (r, g_strcmp0 (parent, "item") == 0 ? TEXT_ITEM : TEXT_PARAGRAPH);
+  else if (g_str_equal (element, "code") || g_str_equal (element, "screen"))
+    start_text (r, TEXT_CODE);
+  else if (g_str_equal (element, "item"))
+    g_string_truncate (r->item, 0);
+  else if (g_str_equal (element, "ws:presets"))
     {
-      flush_block (b);
-      gtk_box_append (b->box, topic_list ());
+      const char *topic = attribute (names, values, "topic");
+
+      if (topic == NULL)
+        g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_MISSING_ATTRIBUTE, "<ws:presets> with no topic");
+      else if (r->box)
+        gtk_box_append (r->box, preset_list (topic, r->presets_activatable));
+    }
+  else if (g_str_equal (element, "ws:topics"))
+    {
+      if (r->box)
+        gtk_box_append (r->box, topic_list ());
     }
   else
-    append_to_block (b, b->kind == BLOCK_BULLET ? BLOCK_BULLET : BLOCK_PARAGRAPH, line, " ");
+    g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_UNKNOWN_ELEMENT, "<%s> is not shown", element);
+}
+
+static void
+end_element (GMarkupParseContext *context,
+             const char          *element,
+             gpointer             user_data,
+             GError             **error)
+{
+  PageReader *r = user_data;
+
+  if (r->skipped > 0)
+    r->skipped--;
+  else if (r->closing->len > 0)
+    end_inline (r, element);
+  else if (r->kind != TEXT_NONE)
+    end_text (r);
+  else if (g_str_equal (element, "item") && r->box)
+    gtk_box_append (r->box, bullet (r->item->str));
+}
+
+static void
+text (GMarkupParseContext *context,
+      const char          *text,
+      gsize                len,
+      gpointer             user_data,
+      GError             **error)
+{
+  PageReader *r = user_data;
+
+  if (r->skipped > 0 || r->kind == TEXT_NONE)
+    return;
+  append_text (r, text, len);
+}
+
+static const GMarkupParser page_parser = { start_element, end_element, text, NULL, NULL };
+
+/* Reads the page into r->box (if any); FALSE with a warning if it is not a
+ * page this reader can show. */
+static gboolean
+read_page (PageReader *r,
+           const char *text)
+{
+  g_autoptr (GMarkupParseContext) context = NULL;
+  g_autoptr (GError) error = NULL;
+
+  r->markup = g_string_new (NULL);
+  r->plain = g_string_new (NULL);
+  r->item = g_string_new (NULL);
+  r->closing = g_ptr_array_new ();
+  context = g_markup_parse_context_new (&page_parser, G_MARKUP_PREFIX_ERROR_POSITION, r, NULL);
+  if ((!g_markup_parse_context_parse (context, text, -1, &error) ||
+       !g_markup_parse_context_end_parse (context, &error)) ||
+      r->title == NULL)
+    {
+      g_warning ("A help page could not be read: %s", error ? error->message : "it has no title");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+page_reader_clear (PageReader *r)
+{
+  g_string_free (r->markup, TRUE);
+  g_string_free (r->plain, TRUE);
+  g_string_free (r->item, TRUE);
+  g_ptr_array_unref (r->closing);
+  g_free (r->title);
+  g_free (r->plain_title);
 }
 
 char *
 ws_help_page_parse_title (const char *text)
 {
-  const char *end;
+  PageReader r = { NULL };
+  char *title = NULL;
 
   g_return_val_if_fail (text != NULL, NULL);
 
-  if (!g_str_has_prefix (text, "# "))
-    return NULL;
-  end = strchr (text, '\n');
-  return end ? g_strndup (text + 2, end - text - 2) : g_strdup (text + 2);
+  if (read_page (&r, text))
+    title = g_steal_pointer (&r.plain_title);
+  page_reader_clear (&r);
+  return title;
 }
 
 GtkWidget *
 ws_help_page_build (const char *text,
                     gboolean    presets_activatable)
 {
-  g_autofree char *title = ws_help_page_parse_title (text);
-  g_auto (GStrv) lines = NULL;
-  GtkWidget *scrolled, *clamp, *box;
-  PageBuilder b = { NULL, BLOCK_NONE, g_string_new (NULL), presets_activatable };
+  GtkWidget *scrolled, *clamp, *box, *title;
+  PageReader r = { NULL };
 
-  g_return_val_if_fail (title != NULL, NULL);
+  g_return_val_if_fail (text != NULL, NULL);
 
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   gtk_widget_set_margin_top (box, 24);
   gtk_widget_set_margin_bottom (box, 36);
   gtk_widget_set_margin_start (box, 24);
   gtk_widget_set_margin_end (box, 24);
-  gtk_box_append (GTK_BOX (box), markup_label (title, "title-1"));
-  b.box = GTK_BOX (box);
-
-  lines = g_strsplit (text, "\n", -1);
-  for (guint i = 1; lines[i]; i++)
-    read_line (&b, lines[i]);
-  flush_block (&b);
-  g_string_free (b.text, TRUE);
+  /* the title goes first, once the page says what it is */
+  title = markup_label ("", "title-1");
+  gtk_box_append (GTK_BOX (box), title);
+  r.box = GTK_BOX (box);
+  r.presets_activatable = presets_activatable;
+  read_page (&r, text);
+  if (r.title)
+    gtk_label_set_markup (GTK_LABEL (title), r.title);
+  page_reader_clear (&r);
 
   clamp = adw_clamp_new ();
   adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 720);

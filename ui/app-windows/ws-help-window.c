@@ -9,6 +9,8 @@
 #include "ws-app-windows.h"
 #include "ws-presets.h"
 
+#include <string.h>
+
 #define HELP_RESOURCE_PATH "/io/github/warpscope/Warpscope/help/"
 
 struct _WsHelpWindow
@@ -77,21 +79,48 @@ page_index (const char *id)
   return -1;
 }
 
+/* The page in the first of the user's languages that has it: the
+ * translations are under help/LANG/ (help/meson.build), the English as
+ * written under help/, for "C", the last of the languages. */
+static GBytes *
+lookup_page (const char *id)
+{
+  const char * const *languages = g_get_language_names ();
+
+  for (guint i = 0; languages[i]; i++)
+    {
+      g_autofree char *path = NULL;
+      GBytes *bytes;
+
+      if (strchr (languages[i], '/'))
+        continue;
+      if (g_str_equal (languages[i], "C"))
+        path = g_strconcat (HELP_RESOURCE_PATH, id, ".page", NULL);
+      else
+        path = g_strconcat (HELP_RESOURCE_PATH, languages[i], "/", id, ".page", NULL);
+      if ((bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL)))
+        return bytes;
+    }
+  return NULL;
+}
+
 /* The page's text: its resource, or for a topic with no page of its own
  * (one added to the model after this guide was written) the topic's summary
  * and its presets. */
 static char *
 page_text (const char *id)
 {
-  g_autofree char *path = g_strconcat (HELP_RESOURCE_PATH, id, ".page", NULL);
-  g_autoptr (GBytes) bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  g_autoptr (GBytes) bytes = lookup_page (id);
   const WsTopic *topic;
 
   if (bytes)
     return g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
   topic = ws_topic_lookup (id);
   g_assert (topic != NULL);
-  return g_strdup_printf ("# %s\n%s\n\n[presets %s]\n", _(topic->title), _(topic->summary), topic->id);
+  return g_markup_printf_escaped ("<page xmlns=\"http://projectmallard.org/1.0/\" "
+                                  "xmlns:ws=\"https://github.com/warpscope/warpscope/help\" id=\"%s\">"
+                                  "<title>%s</title><p>%s</p><ws:presets topic=\"%s\"/></page>",
+                                  topic->id, _(topic->title), _(topic->summary), topic->id);
 }
 
 static char *

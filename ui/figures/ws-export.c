@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-config.h"
 #include "ws-export.h"
 #include "ws-file-writer.h"
 
+/* the errors are messages, in the user's language (g_dgettext in the
+ * program's domain), not words of a figure (ws-figure-i18n.h) */
+#include <glib/gi18n-lib.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <math.h>
@@ -66,27 +70,27 @@ ws_export_check_size (WsExportFormat format,
   if (!(width >= 16 && height >= 16 && width <= 20000 && height <= 20000))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "the size %g × %g is not between 16 × 16 and 20000 × 20000", width, height);
+                   _("the size %g × %g is not between 16 × 16 and 20000 × 20000"), width, height);
       return FALSE;
     }
   if (!(scale > 0 && scale <= 16))
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "the scale %g is not above 0 and at most 16",
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("the scale %g is not above 0 and at most 16"),
                    scale);
       return FALSE;
     }
   if (format == WS_EXPORT_PNG && (width * scale > WS_EXPORT_MAX_PIXELS || height * scale > WS_EXPORT_MAX_PIXELS))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "%g × %g at scale %g is more than %d pixels on a side", width, height, scale,
+                   _("%g × %g at scale %g is more than %d pixels on a side"), width, height, scale,
                    WS_EXPORT_MAX_PIXELS);
       return FALSE;
     }
   if (format == WS_EXPORT_PNG && ceil (width * scale) * ceil (height * scale) > WS_EXPORT_MAX_AREA)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "%g × %g at scale %g is %.0f megapixels; a PNG has at most %.0f (8192 × 8192): "
-                   "use a smaller size or scale, or SVG or PDF", width, height, scale,
+                   _("%g × %g at scale %g is %.0f megapixels; a PNG has at most %.0f (8192 × 8192): "
+                     "use a smaller size or scale, or SVG or PDF"), width, height, scale,
                    ceil (width * scale) * ceil (height * scale) / 1e6, WS_EXPORT_MAX_AREA / 1e6);
       return FALSE;
     }
@@ -181,7 +185,7 @@ sink_close (Sink          *sink,
       g_propagate_error (error, sink->error);
       return FALSE;
     }
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "could not draw %s: %s", path,
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("could not draw %s: %s"), path,
                cairo_status_to_string (status));
   return FALSE;
 }
@@ -231,7 +235,7 @@ ws_export_drawing (const char          *path,
   g_return_val_if_fail (path != NULL && style != NULL && draw != NULL, FALSE);
   if (!ws_export_format_is_drawing (format))
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s is data, not a drawing: use PNG, SVG or PDF",
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("%s is data, not a drawing: use PNG, SVG or PDF"),
                    ws_export_format_to_string (format));
       return FALSE;
     }
@@ -260,7 +264,7 @@ ws_export_chart_data (const char    *path,
   g_return_val_if_fail (path != NULL && chart != NULL, FALSE);
   if (format != WS_EXPORT_CSV && format != WS_EXPORT_JSON)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "a plot's data is CSV or JSON, not %s",
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("a plot's data is CSV or JSON, not %s"),
                    ws_export_format_to_string (format));
       return FALSE;
     }

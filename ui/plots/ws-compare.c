@@ -27,12 +27,11 @@ typedef enum
 static const struct
 {
   const char *name;          /* legend and notes */
-  const char *unit;          /* for absolute values */
   const char *description;   /* the subtitle */
 } costs_info[N_COSTS] = {
-  { N_("bytes moved"), "B", N_("bytes moved per warp by global and local sectors") },
-  { N_("wavefronts"), N_("wavefronts"), N_("shared-memory wavefronts per warp") },
-  { N_("requests"), N_("requests"), N_("constant-cache requests per warp") },
+  { N_("bytes moved"), N_("bytes moved per warp by global and local sectors") },
+  { N_("wavefronts"), N_("shared-memory wavefronts per warp") },
+  { N_("requests"), N_("constant-cache requests per warp") },
 };
 
 static double
@@ -102,20 +101,28 @@ speed_text (double t,
 
 /* "256 B per warp", "1.02 kB per warp", "33 wavefronts per warp" */
 static char *
-format_amount (double      v,
-               const char *unit)
+format_amount (double   v,
+               CostKind k)
 {
   g_autofree char *amount = NULL;
 
-  if (g_str_equal (unit, "B"))
+  if (k == COST_BYTES)
     {
-      WsChartAxis axis = { .si = TRUE, .unit = (char *) unit, .max = v };
+      WsChartAxis axis = { .si = TRUE, .unit = (char *) "B", .max = v };
       amount = ws_chart_axis_format (&axis, v, TRUE);
     }
   else
-    /* "1 wavefront", "2.5 wavefronts" */
-    amount = g_strdup_printf ("%.3g %.*s", v, (int) strlen (unit) - (v == 1 ? 1 : 0), unit);
-  return g_strdup_printf ("%s per warp", amount);
+    {
+      g_autofree char *number = g_strdup_printf ("%.3g", v);
+      /* the count that picks the plural: a fraction's ("2.5 wavefronts") as 2's */
+      gulong n = v == 1 ? 1 : v == rint (v) && v < 1e9 ? (gulong) v : 2;
+
+      amount = g_strdup_printf (k == COST_WAVEFRONTS ? NG_("%s wavefront", "%s wavefronts", n)
+                                                     : NG_("%s request", "%s requests", n),
+                                number);
+    }
+  /* Translators: an amount per warp, "256 B per warp", "33 wavefronts per warp" */
+  return g_strdup_printf (_("%s per warp"), amount);
 }
 
 /* ------------------------------------------------------------------ */
@@ -236,7 +243,7 @@ add_model_notes (WsChart *chart,
         text = g_strdup_printf (_("model: no %s"), k == COST_BYTES ? _("global or local memory") : _(costs_info[k].name));
       else if (i == 0 || base <= 0)
         {
-          g_autofree char *amount = format_amount (v, _(costs_info[k].unit));
+          g_autofree char *amount = format_amount (v, k);
           /* Translators: "model: 4 wavefronts" */
           text = g_strdup_printf (_("model: %s"), amount);
         }
@@ -276,7 +283,7 @@ add_predicted (WsChart *chart,
       for (CostKind k = 0; b->costs && k < N_COSTS; k++)
         if (k == b->primary || cost_varies (b->costs, b->items->len, k))
           {
-            g_autofree char *amount = format_amount (cost_value (&b->costs[i], k), _(costs_info[k].unit));
+            g_autofree char *amount = format_amount (cost_value (&b->costs[i], k), k);
             if (t->len)
               g_string_append_c (t, '\n');
             g_string_append_printf (t, _("model: %s"), amount);
@@ -398,10 +405,13 @@ headline (Build *b)
       if (all && fast != slow)
         {
           g_autofree char *ratio = format_ratio (ms->median_ms / mf->median_ms);
+          g_autofree char *fast_title = NULL;
+          g_autofree char *slow_title = NULL;
+
+          fast_title = ws_compare_item_dup_title (g_ptr_array_index (b->items, fast), ws_figure_gettext);
+          slow_title = ws_compare_item_dup_title (g_ptr_array_index (b->items, slow), ws_figure_gettext);
           /* Translators: "Shared-memory tile is 6.7× faster than Naive" */
-          return g_strdup_printf (_("%s is %s faster than %s"),
-                                  ((WsCompareItem *) g_ptr_array_index (b->items, fast))->title, ratio,
-                                  ((WsCompareItem *) g_ptr_array_index (b->items, slow))->title);
+          return g_strdup_printf (_("%s is %s faster than %s"), fast_title, ratio, slow_title);
         }
     }
   return NULL;
@@ -413,9 +423,12 @@ default_title (GPtrArray *items)
   GString *s = g_string_new (NULL);
 
   for (guint i = 0; i < items->len; i++)
-    /* Translators: between the last two of the patterns a comparison's title lists */
-    g_string_append_printf (s, "%s%s", i == 0 ? "" : i + 1 == items->len ? _(" against ") : ", ",
-                            ((WsCompareItem *) g_ptr_array_index (items, i))->title);
+    {
+      g_autofree char *title = ws_compare_item_dup_title (g_ptr_array_index (items, i), ws_figure_gettext);
+
+      /* Translators: between the last two of the patterns a comparison's title lists */
+      g_string_append_printf (s, "%s%s", i == 0 ? "" : i + 1 == items->len ? _(" against ") : ", ", title);
+    }
   return g_string_free (s, FALSE);
 }
 
@@ -453,7 +466,11 @@ ws_compare_build_chart (GPtrArray              *items,
   ws_chart_set_axis (chart, WS_CHART_X, NULL, NULL, FALSE, WS_AXIS_CATEGORY);
   ws_chart_set_axis (chart, WS_CHART_Y, _("median time"), "s", TRUE, WS_AXIS_LINEAR);
   for (guint i = 0; i < items->len; i++)
-    ws_chart_add_category (chart, ((WsCompareItem *) g_ptr_array_index (items, i))->title);
+    {
+      g_autofree char *category = ws_compare_item_dup_title (g_ptr_array_index (items, i), ws_figure_gettext);
+
+      ws_chart_add_category (chart, category);
+    }
   add_measured (chart, &b);
   if (predicts_time (predicted, items->len))
     {

@@ -284,7 +284,7 @@ sets_menu (void)
 
   for (guint i = 0; i < n_sets; i++)
     {
-      g_autoptr (GMenuItem) item = g_menu_item_new (sets[i].title, NULL);
+      g_autoptr (GMenuItem) item = g_menu_item_new (_(sets[i].title), NULL);
       g_menu_item_set_action_and_target_value (item, "win.compare-set", g_variant_new_uint32 (i));
       g_menu_append_item (menu, item);
     }

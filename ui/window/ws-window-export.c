@@ -3,9 +3,11 @@
  * comparison, drawn by the renderers that draw them on screen into a PNG,
  * SVG or PDF surface (ws-export.c), in the style the preferences ask for;
  * and the data behind a plot as CSV or JSON. */
+#include "ws-config.h"
 #include "ws-window-private.h"
 #include "ws-figure-i18n.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 /* The print style, or the screen's own (light or dark). */
@@ -67,7 +69,7 @@ export_view (WsWindow       *self,
 
   if (view == NULL || ws_figure_view_get_result (view) == NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "there is no view to export");
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("there is no view to export"));
       return FALSE;
     }
   figure = figure_of (view, title, ws_pattern_get_block (self->pattern));
@@ -97,7 +99,7 @@ export_hierarchy (WsWindow       *self,
 
   if (shown == NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "there is no view to export");
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("there is no view to export"));
       return FALSE;
     }
   /* as it is, but for what the pointer is on */
@@ -128,7 +130,7 @@ export_compare (WsWindow       *self,
 
       if (view == NULL || ws_figure_view_get_result (view) == NULL)
         continue;
-      g_ptr_array_add (captions, ws_compare_item_caption (item));
+      g_ptr_array_add (captions, ws_compare_item_dup_caption (item, ws_figure_gettext));
       figure.cells[figure.n_cells++] = figure_of (view, g_ptr_array_index (captions, captions->len - 1),
                                                   ws_pattern_get_block (item->pattern));
     }
@@ -196,7 +198,7 @@ ws_window_export (WsWindow       *self,
     {
       g_autofree char *name = g_path_get_basename (path);
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "“%s” does not end in .png, .svg, .pdf, .csv or .json, which say the format", name);
+                   _("“%s” does not end in .png, .svg, .pdf, .csv or .json, which say the format"), name);
       return FALSE;
     }
   /* a view of a warp has no table behind it: the data is the plot's */
