@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-config.h"
 #include "ws-device-profile.h"
 
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 G_DEFINE_QUARK (ws-device-profile-error-quark, ws_device_profile_error)
 
@@ -220,7 +222,7 @@ out_of_range (const WsProfileField *f,
 {
   if (isfinite (v) && v >= f->min && v <= f->max)
     return FALSE;
-  g_set_error (error, WS_DEVICE_PROFILE_ERROR, 0, "%s = %g is out of range (%g to %g: %s)",
+  g_set_error (error, WS_DEVICE_PROFILE_ERROR, 0, _ ("%s = %g is out of range (%g to %g: %s)"),
                f->name, v, f->min, f->max, f->description);
   return TRUE;
 }
@@ -241,7 +243,7 @@ check_field (const WsDeviceProfile *p,
 
         if ((s == NULL && f->min > 0) || len < f->min || len > f->max || (s && !g_utf8_validate (s, -1, NULL)))
           {
-            g_set_error (error, WS_DEVICE_PROFILE_ERROR, 0, "%s must be text of %g to %g characters (%s)",
+            g_set_error (error, WS_DEVICE_PROFILE_ERROR, 0, _ ("%s must be text of %g to %g characters (%s)"),
                          f->name, f->min, f->max, f->description);
             return FALSE;
           }
@@ -256,7 +258,7 @@ check_field (const WsDeviceProfile *p,
     case WS_PROFILE_FIELD_CARVEOUTS:
       if (p->n_carveouts < 1 || p->n_carveouts > WS_DEVICE_MAX_CARVEOUTS)
         {
-          g_set_error (error, WS_DEVICE_PROFILE_ERROR, 0, "%s must list 1 to %d sizes", f->name,
+          g_set_error (error, WS_DEVICE_PROFILE_ERROR, 0, _ ("%s must list 1 to %d sizes"), f->name,
                        WS_DEVICE_MAX_CARVEOUTS);
           return FALSE;
         }
@@ -265,7 +267,7 @@ check_field (const WsDeviceProfile *p,
             (i > 0 && p->carveouts_kib[i] <= p->carveouts_kib[i - 1]))
           {
             g_set_error (error, WS_DEVICE_PROFILE_ERROR, 0,
-                         "%s must be ascending and within l1_shared_bytes (%u KiB at position %u)",
+                         _ ("%s must be ascending and within l1_shared_bytes (%u KiB at position %u)"),
                          f->name, p->carveouts_kib[i], i);
             return FALSE;
           }
@@ -293,7 +295,7 @@ ws_device_profile_validate (const WsDeviceProfile *profile,
     }
   if (ws_device_profile_sm_limits (profile) == NULL)
     {
-      g_set_error (error, WS_DEVICE_PROFILE_ERROR, 0, "cc_major, cc_minor = %d.%d: the model knows no such SM",
+      g_set_error (error, WS_DEVICE_PROFILE_ERROR, 0, _ ("cc_major, cc_minor = %d.%d: the model knows no such SM"),
                    profile->cc_major, profile->cc_minor);
       return FALSE;
     }

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-config.h"
 #include "ws-presets.h"
 #include "ws-i18n.h"
 
 #include <errno.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 /* Titles, summaries and parameters' descriptions are marked for xgettext
  * but kept in English here: they also go into JSON and recordings. The
@@ -987,7 +989,7 @@ lookup_param (const char *name,
 {
   if (ws_pattern_get_param (pattern, name, value))
     return TRUE;
-  g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_UNKNOWN_NAME, "no parameter “%s”", name);
+  g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_UNKNOWN_NAME, _ ("no parameter “%s”"), name);
   return FALSE;
 }
 
@@ -1013,7 +1015,7 @@ ws_preset_fit_grid (const WsPreset *preset,
 
       if (e == NULL || !ws_expr_eval (e, &env, &g[i], error))
         {
-          g_prefix_error (error, "the grid of %s, “%s”: ", preset->id, preset->grid);
+          g_prefix_error (error, _ ("the grid of %s, “%s”: "), preset->id, preset->grid);
           return FALSE;
         }
       if (g[i] < 1 || g[i] > G_MAXUINT32)
@@ -1144,7 +1146,7 @@ parse_int (const char *text,
   if (text == end || *g_strstrip (end) != '\0' || errno != 0)
     {
       g_autofree char *shown = ws_text_for_message (text);
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "“%s” is not an integer", shown);
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _ ("“%s” is not an integer"), shown);
       return FALSE;
     }
   *out = v;
@@ -1173,14 +1175,14 @@ ws_sweep_values_parse (const char *text,
           (n == 3 && !parse_int (parts[2], &step, error)))
         {
           if (error && *error == NULL)
-            g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "“%s” is not A:B[:STEP]", shown);
+            g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _ ("“%s” is not A:B[:STEP]"), shown);
           return NULL;
         }
       /* B - A in unsigned arithmetic: it may not fit in a signed one */
       if (step <= 0 || b < a || ((guint64) b - (guint64) a) / (guint64) step >= MAX_SWEEP_VALUES)
         {
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       "“%s”: need A ≤ B, a positive step, and at most %d values", shown, MAX_SWEEP_VALUES);
+                       _ ("“%s”: need A ≤ B, a positive step, and at most %d values"), shown, MAX_SWEEP_VALUES);
           return NULL;
         }
       for (guint64 k = 0; k <= ((guint64) b - (guint64) a) / (guint64) step; k++)
@@ -1198,7 +1200,7 @@ ws_sweep_values_parse (const char *text,
           if (i == MAX_SWEEP_VALUES)
             {
               g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                           "“%s”: at most %d values", shown, MAX_SWEEP_VALUES);
+                           _ ("“%s”: at most %d values"), shown, MAX_SWEEP_VALUES);
               return NULL;
             }
           if (!parse_int (parts[i], &v, error))
@@ -1208,7 +1210,7 @@ ws_sweep_values_parse (const char *text,
     }
   if (values->len == 0)
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "“%s” gives no values", shown);
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _ ("“%s” gives no values"), shown);
       return NULL;
     }
   return g_steal_pointer (&values);
