@@ -658,9 +658,9 @@ explain_below_l1 (const WsTruthCase        *c,
         local = h;
     }
   if (local && r->hardware > r->model && (dram || l2_read) &&
-      (double) local->warps_per_sm * WS_WARP_SIZE * local->local_per_thread >= (double) local->l1_bytes)
+      2 * (double) local->warps_per_sm * WS_WARP_SIZE * local->local_per_thread >= (double) local->l1_bytes)
     return g_strdup_printf ("the SM's %u resident warps hold %.0f KiB of private arrays (%" G_GUINT64_FORMAT
-                            " bytes a thread), as much as the %.0f KiB of L1 the carve-out leaves or more, and the "
+                            " bytes a thread), half or more of the %.0f KiB of L1 the carve-out leaves, and the "
                             "kernel's other lines pass through it too: running together, the warps evict each "
                             "other's lines to L2 and DRAM and read them back; the model runs a warp's accesses one "
                             "after another, so its array stays in L1",
