@@ -34,8 +34,8 @@ typedef struct
   guint mark_number;
 } WsCompareItem;
 
-/* A msgid's translation: g_dgettext in the program's domain, or
- * ws_figure_gettext for what a figure draws. */
+/* A msgid's translation, as the caller wants it (the program's domain, or
+ * the one the figures draw in); NULL: the English. */
 typedef const char *(*WsGettextFunc) (const char *msgid);
 
 /* What the model says a warp of the launch costs (on average), in units

@@ -297,9 +297,9 @@ append_literal (PageReader *r,
 }
 
 static const char *
-attribute (const char **names,
-           const char **values,
-           const char  *name)
+element_attribute (const char **names,
+                   const char **values,
+                   const char  *name)
 {
   for (guint i = 0; names[i]; i++)
     if (g_str_equal (names[i], name))
@@ -320,7 +320,7 @@ start_inline (PageReader  *r,
 
   if (g_str_equal (element, "em"))
     {
-      const char *style = attribute (names, values, "style");
+      const char *style = element_attribute (names, values, "style");
       gboolean strong = style && strstr (style, "strong");
 
       open = strong ? "<b>" : "<i>";
@@ -351,8 +351,8 @@ start_inline (PageReader  *r,
     open = "<i>", close = "</i>";
   else if (g_str_equal (element, "link"))
     {
-      const char *xref = attribute (names, values, "xref");
-      const char *href = attribute (names, values, "href");
+      const char *xref = element_attribute (names, values, "xref");
+      const char *href = element_attribute (names, values, "href");
 
       if (xref)
         link = g_markup_printf_escaped ("<a href=\"help:%s\">", xref);
@@ -434,7 +434,7 @@ start_element (GMarkupParseContext *context,
     g_string_truncate (r->item, 0);
   else if (g_str_equal (element, "ws:presets"))
     {
-      const char *topic = attribute (names, values, "topic");
+      const char *topic = element_attribute (names, values, "topic");
 
       if (topic == NULL)
         g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_MISSING_ATTRIBUTE, "<ws:presets> with no topic");
@@ -469,11 +469,11 @@ end_element (GMarkupParseContext *context,
 }
 
 static void
-text (GMarkupParseContext *context,
-      const char          *text,
-      gsize                len,
-      gpointer             user_data,
-      GError             **error)
+element_text (GMarkupParseContext *context,
+              const char          *text,
+              gsize                len,
+              gpointer             user_data,
+              GError             **error)
 {
   PageReader *r = user_data;
 
@@ -482,7 +482,7 @@ text (GMarkupParseContext *context,
   append_text (r, text, len);
 }
 
-static const GMarkupParser page_parser = { start_element, end_element, text, NULL, NULL };
+static const GMarkupParser page_parser = { start_element, end_element, element_text, NULL, NULL };
 
 /* Reads the page into r->box (if any); FALSE with a warning if it is not a
  * page this reader can show. */
