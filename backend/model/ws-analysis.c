@@ -220,8 +220,8 @@ set_evaluation_error (const Compiled *c,
     g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EVALUATION, _("%s: the guard cannot be evaluated"),
                  where);
   else
-    /* Translators: where (block, thread, warp and lane), then the array */
     g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EVALUATION,
+                 /* Translators: where (block, thread, warp and lane), then the array */
                  _("%s: the index of %s cannot be evaluated"), where, array);
 }
 
@@ -249,21 +249,29 @@ space_limit (WsSpace space)
 static const char *
 before_start_format (WsSpace space)
 {
-  /* Translators: where (block, thread, warp and lane), the array, its
-   * index expression, then the byte address the index gives */
   switch (space)
     {
     case WS_SPACE_LOCAL:
+      /* Translators: where (block, thread, warp and lane), the array, its
+       * index expression, then the byte address the index gives */
       return _("%s: %s[%s] is byte %lld of the thread's private array — before the start of the local array");
     case WS_SPACE_SHARED:
+      /* Translators: where (block, thread, warp and lane), the array, its
+       * index expression, then the byte address the index gives */
       return _("%s: %s[%s] is byte %lld from the array's start — before the start of the shared array");
     case WS_SPACE_CONSTANT:
+      /* Translators: where (block, thread, warp and lane), the array, its
+       * index expression, then the byte address the index gives */
       return _("%s: %s[%s] is byte %lld from the array's start — before the start of the constant array");
     case WS_SPACE_REGISTER:
+      /* Translators: where (block, thread, warp and lane), the array, its
+       * index expression, then the byte address the index gives */
       return _("%s: %s[%s] is byte %lld from the array's start — before the start of the register array");
     case WS_SPACE_GLOBAL:
     case WS_N_SPACES:
     default:
+      /* Translators: where (block, thread, warp and lane), the array, its
+       * index expression, then the byte address the index gives */
       return _("%s: %s[%s] is byte %lld from the array's start — before the start of the global array");
     }
 }
@@ -272,21 +280,30 @@ before_start_format (WsSpace space)
 static const char *
 beyond_end_format (WsSpace space)
 {
-  /* Translators: where (block, thread, warp and lane), the array, its
-   * index expression, the byte address the index gives, then how many
-   * bytes the memory holds */
   switch (space)
     {
     case WS_SPACE_SHARED:
+      /* Translators: where (block, thread, warp and lane), the array, its
+       * index expression, the byte address the index gives, then how many
+       * bytes the memory holds */
       return _("%s: %s[%s] is byte %lld, beyond the %lld bytes shared memory can hold per block");
     case WS_SPACE_CONSTANT:
+      /* Translators: where (block, thread, warp and lane), the array, its
+       * index expression, the byte address the index gives, then how many
+       * bytes the memory holds */
       return _("%s: %s[%s] is byte %lld, beyond the %lld bytes constant memory can hold");
     case WS_SPACE_LOCAL:
+      /* Translators: where (block, thread, warp and lane), the array, its
+       * index expression, the byte address the index gives, then how many
+       * bytes the memory holds */
       return _("%s: %s[%s] is byte %lld, beyond the %lld bytes local memory can hold per thread");
     case WS_SPACE_GLOBAL:
     case WS_SPACE_REGISTER:
     case WS_N_SPACES:
     default:
+      /* Translators: where (block, thread, warp and lane), the array, its
+       * index expression, the byte address the index gives, then how many
+       * bytes the memory holds */
       return _("%s: %s[%s] is byte %lld, beyond the %lld bytes global memory can hold");
     }
 }
@@ -308,17 +325,17 @@ set_address_error (const Compiled *c,
     g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS, before_start_format (a->space),
                  where, a->array, a->index_text, (long long) address);
   else if (address % a->elem_size != 0)
-    /* Translators: where (block, thread, warp and lane), the array, its
-     * index expression, the byte address it gives, then the element's size */
     g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
+                 /* Translators: where (block, thread, warp and lane), the array, its
+                  * index expression, the byte address it gives, then the element's size */
                  _("%s: %s[%s] is byte %lld, not a multiple of the %u-byte element: "
                    "the GPU faults on misaligned accesses"),
                  where, a->array, a->index_text, (long long) address, a->elem_size);
   else if (a->space == WS_SPACE_REGISTER)
-    /* Translators: where (block, thread, warp and lane), the array, its
-     * index expression, the byte address it gives, then how many bytes
-     * (and registers) a thread can keep an array in */
     g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
+                 /* Translators: where (block, thread, warp and lane), the array, its
+                  * index expression, the byte address it gives, then how many bytes
+                  * (and registers) a thread can keep an array in */
                  _("%s: %s[%s] is byte %lld, beyond the %lld bytes (%d registers) a thread can keep an array in"),
                  where, a->array, a->index_text, (long long) address, (long long) limit, (int) (limit / 4));
   else
@@ -472,9 +489,9 @@ check_addresses (const Compiled *c,
           if (ws_pattern_eval_thread (c->pattern, a->index, block_idx, thread_of (c, warp, lane), &index, NULL))
             {
               g_autofree char *where = describe_lane (c, block_idx, warp, lane);
-              /* Translators: where (block, thread, warp and lane), the
-               * array, its index expression, the index, then the element's size */
               g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
+                           /* Translators: where (block, thread, warp and lane), the
+                            * array, its index expression, the index, then the element's size */
                            _("%s: %s[%s] is element %lld, whose byte address (× %u bytes) overflows 64 bits"),
                            where, a->array, a->index_text, (long long) index, a->elem_size);
             }

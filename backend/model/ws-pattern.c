@@ -660,9 +660,9 @@ set_unknown_name (Part         part,
   switch (part)
     {
     case PART_DEFINITION:
-      /* Translators: a definition's name, then the name it uses;
-       * “--set %s=VALUE” is an option of warpscope-cli's */
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
+                   /* Translators: a definition's name, then the name it uses;
+                    * “--set %s=VALUE” is an option of warpscope-cli's */
                    _("the definition of %s uses “%s”, which is neither a parameter nor a definition "
                      "(set it with --set %s=VALUE)"), owner, name, name);
       break;
@@ -673,8 +673,8 @@ set_unknown_name (Part         part,
       break;
     case PART_INDEX:
     default:
-      /* Translators: an array's name, then the name its index uses */
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
+                   /* Translators: an array's name, then the name its index uses */
                    _("the index of %s uses “%s”, which is neither a parameter nor a definition "
                      "(set it with --set %s=VALUE)"), owner, name, name);
       break;
@@ -707,8 +707,8 @@ check_names (const WsPattern *self,
             continue;
           /* the guard and the indices see every definition */
           g_assert (part == PART_DEFINITION);
-          /* Translators: a definition's name, then the name of one defined after it */
           g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
+                       /* Translators: a definition's name, then the name of one defined after it */
                        _("the definition of %s uses “%s”, which is defined after it"), owner, name);
           return FALSE;
         }
@@ -748,8 +748,8 @@ check_depth (const WsPattern *self,
   switch (part)
     {
     case PART_DEFINITION:
-      /* Translators: a definition's name, then how deep an expression may be */
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EXPRESSION,
+                   /* Translators: a definition's name, then how deep an expression may be */
                    _("the definition of %s is too deep with the definitions it uses: more than %d operators "
                      "inside one another"), owner, WS_EXPR_MAX_DEPTH);
       break;
@@ -760,8 +760,8 @@ check_depth (const WsPattern *self,
       break;
     case PART_INDEX:
     default:
-      /* Translators: an array's name, then how deep an expression may be */
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EXPRESSION,
+                   /* Translators: an array's name, then how deep an expression may be */
                    _("the index of %s is too deep with the definitions it uses: more than %d operators "
                      "inside one another"), owner, WS_EXPR_MAX_DEPTH);
       break;
@@ -806,8 +806,8 @@ ws_pattern_validate (const WsPattern *self,
       const WsParam *p = &g_array_index (self->params, WsParam, i);
       if (p->value < p->min || p->value > p->max)
         {
-          /* Translators: a parameter's name and value, then the least and the most it may be */
           g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
+                       /* Translators: a parameter's name and value, then the least and the most it may be */
                        _("parameter %s = %lld is outside its range %lld…%lld"),
                        p->name, (long long) p->value, (long long) p->min, (long long) p->max);
           return FALSE;
