@@ -111,8 +111,8 @@ ws_json_check_depth (const char  *data,
         {
           if (++depth > max_depth)
             {
-              /* Translators: how deep they may nest, then where in the data */
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           /* Translators: how deep they may nest, then where in the data */
                            _("arrays and objects nest more than %u deep (at byte %llu)"),
                            max_depth, (unsigned long long) i + 1);
               return FALSE;

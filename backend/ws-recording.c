@@ -570,8 +570,8 @@ read_samples (JsonObject    *o,
           json_node_get_double (median) == 0 && counters && JSON_NODE_HOLDS_OBJECT (counters) &&
           json_object_get_size (json_node_get_object (counters)) > 0)
         return TRUE;
-      /* Translators: samples_ms is the member's name in the file */
       return ws_json_invalid (&errors, error, path, "%s",
+                              /* Translators: samples_ms is the member's name in the file */
                               _("samples_ms: empty; a timed measurement has at least one sample"));
     }
   for (guint i = 0; i < n; i++)
@@ -677,9 +677,9 @@ read_timeline (JsonObject    *o,
           !ws_json_read_double (&errors, span, full, "end_ms", s.start_ms, MAX_MS, &s.end_ms, error))
         return FALSE;
       if (!ws_span_kind_from_string (kind, &s.kind))
-        /* Translators: kind is the member's name in the file; kernel,
-         * host-to-device, device-to-host and prefetch are the values it may have */
         return ws_json_invalid (&errors, error, full,
+                                /* Translators: kind is the member's name in the file; kernel,
+                                 * host-to-device, device-to-host and prefetch are the values it may have */
                                 _("kind: “%s” is not kernel, host-to-device, device-to-host or prefetch"), kind);
       ws_measurement_add_span (m, (guint) stream, s.kind, s.start_ms, s.end_ms);
     }
@@ -768,15 +768,15 @@ read_header (JsonObject  *root,
   if (version != WS_RECORDING_FORMAT_VERSION)
     {
       if (version > WS_RECORDING_FORMAT_VERSION)
-        /* Translators: version is the member's name in the file; the file's
-         * version, then the one this program reads */
         g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_VERSION,
+                     /* Translators: version is the member's name in the file; the file's
+                      * version, then the one this program reads */
                      _("version: %lld is not a version this program reads (it reads version %d); "
                        "a newer Warpscope made it"), (long long) version, WS_RECORDING_FORMAT_VERSION);
       else
-        /* Translators: version is the member's name in the file; the file's
-         * version, then the one this program reads */
         g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_VERSION,
+                     /* Translators: version is the member's name in the file; the file's
+                      * version, then the one this program reads */
                      _("version: %lld is not a version this program reads (it reads version %d)"),
                      (long long) version, WS_RECORDING_FORMAT_VERSION);
       return FALSE;
@@ -1039,8 +1039,8 @@ ws_recording_load_bundled (GError **error)
       g_autofree char *installed = g_build_filename (WS_PKGDATADIR, "recordings", NULL);
       g_autofree char *source = g_build_filename (WS_SOURCE_DATADIR, "recordings", NULL);
 
-      /* Translators: the two folders a bundled recording is looked for in */
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   /* Translators: the two folders a bundled recording is looked for in */
                    _("no bundled recording: no .json file in %s (installed) or %s (source tree)"), installed, source);
       return NULL;
     }
