@@ -103,6 +103,18 @@ ws_cli_parse_assignment (const char  *text,
   return TRUE;
 }
 
+/* What the pattern puts before an error of its guard or index, in the
+ * user's words ("index: "), or NULL. */
+static char *
+own_prefix (const char *option)
+{
+  if (g_str_equal (option, "--index"))
+    return g_strdup_printf (_("index: %s"), "");
+  if (g_str_equal (option, "--guard"))
+    return g_strdup_printf (_("guard: %s"), "");
+  return NULL;
+}
+
 /* Names the option in an error; the pattern's own "index: " or "guard: "
  * becomes "--index: " rather than "--index: index: ". */
 static gboolean
@@ -113,9 +125,15 @@ prefix (gboolean    ok,
   if (!ok && error && *error)
     {
       g_autofree char *own = g_strdup_printf ("%s: ", option + 2);
+      g_autofree char *translated = own_prefix (option);
       const char *message = (*error)->message;
-      g_autofree char *text = g_strdup_printf ("%s: %s", option,
-                                               g_str_has_prefix (message, own) ? message + strlen (own) : message);
+      g_autofree char *text = NULL;
+
+      if (translated && *translated && g_str_has_prefix (message, translated))
+        message += strlen (translated);
+      else if (g_str_has_prefix (message, own))
+        message += strlen (own);
+      text = g_strdup_printf ("%s: %s", option, message);
       g_free ((*error)->message);
       (*error)->message = g_steal_pointer (&text);
     }

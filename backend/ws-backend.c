@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-config.h"
 #include "ws-backend-private.h"
 #include "ws-model-json.h"
 #include "ws-recording.h"
 #include "ws-worker-client.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 /* One thread, the backend thread, runs jobs in order: timed kernels running
@@ -326,7 +328,10 @@ ensure_probed (WsBackend      *self,
           else if (self->probe_error->domain == WS_GPU_ERROR && !ws_gpu_target_is_local (self->target))
             {
               g_autofree char *place = ws_gpu_target_place (self->target);
-              g_prefix_error (&self->probe_error, "on %s, ", place);
+              /* Translators: where the GPU worker runs (a host's name, Slurm and its
+               * partition or job, or “a custom command”), before why it has no GPU:
+               * "on gpu01, the NVIDIA driver sees no GPU" */
+              g_prefix_error (&self->probe_error, _("on %s, "), place);
             }
         }
       /* a worker that ended or hung, or a host that did not answer, may do

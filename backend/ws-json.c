@@ -2,9 +2,12 @@
 /* JSON as Warpscope writes and reads it (ws-json.h): recordings, the GPU
  * worker's lines and the model's results use these, so a value is written
  * and checked the same way wherever it goes. */
+#include "ws-config.h"
 #include "ws-json.h"
+#include "ws-i18n.h"
 
 #include <gio/gio.h>
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -109,8 +112,9 @@ ws_json_check_depth (const char  *data,
           if (++depth > max_depth)
             {
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           "arrays and objects nest more than %u deep (at byte %" G_GSIZE_FORMAT ")",
-                           max_depth, i + 1);
+                           /* Translators: how deep they may nest, then where in the data */
+                           _("arrays and objects nest more than %u deep (at byte %llu)"),
+                           max_depth, (unsigned long long) i + 1);
               return FALSE;
             }
         }
@@ -146,6 +150,109 @@ ws_json_kind_of (JsonNode *node)
     }
 }
 
+/* What a node holds, as the rows of wrong_kinds[] are ordered. */
+typedef enum
+{
+  FOUND_OBJECT,
+  FOUND_ARRAY,
+  FOUND_NULL,
+  FOUND_STRING,
+  FOUND_BOOLEAN,
+  FOUND_INTEGER,
+  FOUND_NUMBER,
+  FOUND_NOTHING,
+  N_FOUND
+} Found;
+
+static Found
+found_of (JsonNode *node)
+{
+  if (node == NULL)
+    return FOUND_NOTHING;
+  switch (json_node_get_node_type (node))
+    {
+    case JSON_NODE_OBJECT:
+      return FOUND_OBJECT;
+    case JSON_NODE_ARRAY:
+      return FOUND_ARRAY;
+    case JSON_NODE_NULL:
+      return FOUND_NULL;
+    case JSON_NODE_VALUE:
+    default:
+      switch (json_node_get_value_type (node))
+        {
+        case G_TYPE_STRING:
+          return FOUND_STRING;
+        case G_TYPE_BOOLEAN:
+          return FOUND_BOOLEAN;
+        case G_TYPE_INT64:
+          return FOUND_INTEGER;
+        default:
+          return FOUND_NUMBER;
+        }
+    }
+}
+
+/* A sentence for each pair, as the kinds are words that change with the
+ * sentence around them in other languages. NULL: a pair no reader reports
+ * (a number is what an integer is too). */
+static const char *const wrong_kinds[][N_FOUND] = {
+  [WS_JSON_KIND_STRING] = {
+    /* Translators: said of a value in a JSON file, after its path:
+     * "measurements[2].median_ms: expected a number, found a string";
+     * true, false and null are JSON's own words */
+    N_("expected a string, found an object"), N_("expected a string, found an array"),
+    N_("expected a string, found null"), NULL, N_("expected a string, found a boolean"),
+    N_("expected a string, found an integer"), N_("expected a string, found a number"),
+    N_("expected a string, found nothing"),
+  },
+  [WS_JSON_KIND_INTEGER] = {
+    N_("expected an integer, found an object"), N_("expected an integer, found an array"),
+    N_("expected an integer, found null"), N_("expected an integer, found a string"),
+    N_("expected an integer, found a boolean"), NULL, N_("expected an integer, found a number"),
+    N_("expected an integer, found nothing"),
+  },
+  [WS_JSON_KIND_NUMBER] = {
+    N_("expected a number, found an object"), N_("expected a number, found an array"),
+    N_("expected a number, found null"), N_("expected a number, found a string"),
+    N_("expected a number, found a boolean"), NULL, NULL, N_("expected a number, found nothing"),
+  },
+  [WS_JSON_KIND_BOOLEAN] = {
+    N_("expected true or false, found an object"), N_("expected true or false, found an array"),
+    N_("expected true or false, found null"), N_("expected true or false, found a string"),
+    NULL, N_("expected true or false, found an integer"), N_("expected true or false, found a number"),
+    N_("expected true or false, found nothing"),
+  },
+  [WS_JSON_KIND_OBJECT] = {
+    NULL, N_("expected an object, found an array"), N_("expected an object, found null"),
+    N_("expected an object, found a string"), N_("expected an object, found a boolean"),
+    N_("expected an object, found an integer"), N_("expected an object, found a number"),
+    N_("expected an object, found nothing"),
+  },
+  [WS_JSON_KIND_ARRAY] = {
+    N_("expected an array, found an object"), NULL, N_("expected an array, found null"),
+    N_("expected an array, found a string"), N_("expected an array, found a boolean"),
+    N_("expected an array, found an integer"), N_("expected an array, found a number"),
+    N_("expected an array, found nothing"),
+  },
+};
+
+gboolean
+ws_json_wrong_kind (const WsJsonErrors *e,
+                    GError            **error,
+                    const char         *path,
+                    WsJsonKind          expected,
+                    JsonNode           *node)
+{
+  const char *message;
+
+  g_return_val_if_fail (expected < G_N_ELEMENTS (wrong_kinds), FALSE);
+
+  message = wrong_kinds[expected][found_of (node)];
+  g_assert (message != NULL);
+  return ws_json_invalid (e, error, path, "%s", _(message));
+}
+
 /* Line breaks and tabs may be in a description; nothing else a terminal
  * would act on. */
 gboolean
@@ -170,6 +277,7 @@ ws_json_invalid (const WsJsonErrors  *e,
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
+  /* the path is data, "measurements[2].median_ms", and a prefix is part of it */
   g_set_error (error, e->domain (), e->code, "%s%s: %s", e->prefix, path, message);
   return FALSE;
 }
@@ -187,7 +295,9 @@ ws_json_member (const WsJsonErrors  *e,
   *full = *path ? g_strdup_printf ("%s.%s", path, name) : g_strdup (name);
   node = json_object_get_member (o, name);
   if (node == NULL)
-    ws_json_invalid (e, error, *full, "missing");
+    /* Translators: said of a member of a JSON file, after its path:
+     * "measurements[2].median_ms: missing" */
+    ws_json_invalid (e, error, *full, "%s", _("missing"));
   return node;
 }
 
@@ -212,11 +322,13 @@ ws_json_read_string (const WsJsonErrors  *e,
   if (node == NULL)
     return FALSE;
   if (!ws_json_holds (node, G_TYPE_STRING))
-    return ws_json_invalid (e, error, full, "expected a string, found %s", ws_json_kind_of (node));
+    return ws_json_wrong_kind (e, error, full, WS_JSON_KIND_STRING, node);
   if (!g_utf8_validate (json_node_get_string (node), -1, NULL))
-    return ws_json_invalid (e, error, full, "not valid UTF-8");
+    /* Translators: said of a text in a JSON file, after its path */
+    return ws_json_invalid (e, error, full, "%s", _("not valid UTF-8"));
   if (!ws_json_text_is_clean (json_node_get_string (node)))
-    return ws_json_invalid (e, error, full, "holds a control character");
+    /* Translators: said of a text in a JSON file, after its path */
+    return ws_json_invalid (e, error, full, "%s", _("holds a control character"));
   *out = json_node_dup_string (node);
   return TRUE;
 }
@@ -233,12 +345,12 @@ ws_json_check_int (const WsJsonErrors  *e,
   gint64 v;
 
   if (!ws_json_holds (node, G_TYPE_INT64))
-    return ws_json_invalid (e, error, path, "expected an integer, found %s", ws_json_kind_of (node));
+    return ws_json_wrong_kind (e, error, path, WS_JSON_KIND_INTEGER, node);
   v = json_node_get_int (node);
   if (v < min || v > max)
-    return ws_json_invalid (e, error, path,
-                            "%" G_GINT64_FORMAT " is out of range (%" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ")",
-                            v, min, max);
+    /* Translators: a value of a JSON file, then the least and the most it may be */
+    return ws_json_invalid (e, error, path, _("%lld is out of range (%lld to %lld)"),
+                            (long long) v, (long long) min, (long long) max);
   *out = v;
   return TRUE;
 }
@@ -293,9 +405,10 @@ ws_json_check_double (const WsJsonErrors  *e,
   else if (ws_json_holds (node, G_TYPE_DOUBLE))
     v = json_node_get_double (node);
   else
-    return ws_json_invalid (e, error, path, "expected a number, found %s", ws_json_kind_of (node));
+    return ws_json_wrong_kind (e, error, path, WS_JSON_KIND_NUMBER, node);
   if (!isfinite (v) || v < min || v > max)
-    return ws_json_invalid (e, error, path, "%g is out of range (%g to %g)", v, min, max);
+    /* Translators: a value of a JSON file, then the least and the most it may be */
+    return ws_json_invalid (e, error, path, _("%g is out of range (%g to %g)"), v, min, max);
   *out = v;
   return TRUE;
 }
@@ -330,7 +443,7 @@ ws_json_read_bool (const WsJsonErrors  *e,
   if (node == NULL)
     return FALSE;
   if (!ws_json_holds (node, G_TYPE_BOOLEAN))
-    return ws_json_invalid (e, error, full, "expected true or false, found %s", ws_json_kind_of (node));
+    return ws_json_wrong_kind (e, error, full, WS_JSON_KIND_BOOLEAN, node);
   *out = json_node_get_boolean (node);
   return TRUE;
 }
@@ -349,7 +462,7 @@ ws_json_read_object (const WsJsonErrors  *e,
     return NULL;
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      ws_json_invalid (e, error, full, "expected an object, found %s", ws_json_kind_of (node));
+      ws_json_wrong_kind (e, error, full, WS_JSON_KIND_OBJECT, node);
       return NULL;
     }
   return json_node_get_object (node);
@@ -369,7 +482,7 @@ ws_json_read_array (const WsJsonErrors  *e,
     return NULL;
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
-      ws_json_invalid (e, error, full, "expected an array, found %s", ws_json_kind_of (node));
+      ws_json_wrong_kind (e, error, full, WS_JSON_KIND_ARRAY, node);
       return NULL;
     }
   return json_node_get_array (node);

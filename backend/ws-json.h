@@ -65,8 +65,28 @@ gboolean    ws_json_invalid          (const WsJsonErrors *e,
                                       const char         *path,
                                       const char         *format,
                                       ...) G_GNUC_PRINTF (4, 5);
-/* "an integer", "a string", "an object"…: what a node holds. */
+/* "an integer", "a string", "an object"…: what a node holds, in English. */
 const char *ws_json_kind_of          (JsonNode           *node);
+
+/* What a reader expected, for ws_json_wrong_kind (). */
+typedef enum
+{
+  WS_JSON_KIND_STRING,
+  WS_JSON_KIND_INTEGER,
+  WS_JSON_KIND_NUMBER,
+  WS_JSON_KIND_BOOLEAN,
+  WS_JSON_KIND_OBJECT,
+  WS_JSON_KIND_ARRAY,
+} WsJsonKind;
+
+/* Always FALSE, with the error "PATH: expected an object, found an array"
+ * in the user's language, a sentence for each pair; node NULL: "found
+ * nothing". */
+gboolean    ws_json_wrong_kind       (const WsJsonErrors *e,
+                                      GError            **error,
+                                      const char         *path,
+                                      WsJsonKind          expected,
+                                      JsonNode           *node);
 gboolean    ws_json_holds            (JsonNode           *node,
                                       GType               type);
 /* Line breaks and tabs may be in text from outside; nothing else a

@@ -7,6 +7,7 @@
 #include "ws-json.h"
 #include "ws-file-writer.h"
 
+#include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
 #include <string.h>
@@ -371,7 +372,8 @@ ws_recording_save_file (WsRecording  *self,
   if (!g_file_replace_contents (file, data, length, NULL, FALSE, G_FILE_CREATE_NONE, NULL, cancellable, error))
     {
       g_autofree char *name = g_file_get_parse_name (file);
-      g_prefix_error (error, "saving %s: ", name);
+      /* Translators: a file's name, before what went wrong in saving it */
+      g_prefix_error (error, _("saving %s: "), name);
       return FALSE;
     }
   return TRUE;
@@ -497,17 +499,25 @@ check_members (JsonObject *o,
   guint i = 0;
 
   if (json_object_get_size (o) > max)
-    return ws_json_invalid (&errors, error, path, "%s: %u members; a measurement has at most %u",
-                    what, json_object_get_size (o), max);
+    return ws_json_invalid (&errors, error, path,
+                            /* Translators: a member of a recording (params, counters or
+                             * outcomes, JSON's names), how many it has, and the most it may have */
+                            g_dngettext (GETTEXT_PACKAGE, "%s: %u member; a measurement has at most %u",
+                                         "%s: %u members; a measurement has at most %u", json_object_get_size (o)),
+                            what, json_object_get_size (o), max);
   names = json_object_get_members (o);
   for (GList *l = names; l; l = l->next, i++)
     if (!valid (l->data))
       {
         /* the name may not be printable: say where it is instead */
-        g_autofree char *shown = g_utf8_validate (l->data, -1, NULL) && ws_json_text_is_clean (l->data)
-                                   ? g_strdup_printf ("“%.64s”", (const char *) l->data)
-                                   : g_strdup_printf ("number %u", i + 1);
-        return ws_json_invalid (&errors, error, path, "%s: the name %s is not a valid name", what, shown);
+        if (g_utf8_validate (l->data, -1, NULL) && ws_json_text_is_clean (l->data))
+          /* Translators: a member of a recording (params, counters or outcomes,
+           * JSON's names), then the name in it that is wrong */
+          return ws_json_invalid (&errors, error, path, _("%s: the name “%.64s” is not a valid name"), what,
+                                  (const char *) l->data);
+        /* Translators: a member of a recording (params, counters or outcomes,
+         * JSON's names), then which of the names in it is wrong, counting from 1 */
+        return ws_json_invalid (&errors, error, path, _("%s: the name number %u is not a valid name"), what, i + 1);
       }
   return TRUE;
 }
@@ -560,7 +570,9 @@ read_samples (JsonObject    *o,
           json_node_get_double (median) == 0 && counters && JSON_NODE_HOLDS_OBJECT (counters) &&
           json_object_get_size (json_node_get_object (counters)) > 0)
         return TRUE;
-      return ws_json_invalid (&errors, error, path, "samples_ms: empty; a timed measurement has at least one sample");
+      return ws_json_invalid (&errors, error, path, "%s",
+                              /* Translators: samples_ms is the member's name in the file */
+                              _("samples_ms: empty; a timed measurement has at least one sample"));
     }
   for (guint i = 0; i < n; i++)
     {
@@ -642,8 +654,11 @@ read_timeline (JsonObject    *o,
   if ((a = ws_json_read_array (&errors, o, path, "timeline", error)) == NULL)
     return FALSE;
   if (json_array_get_length (a) > WS_RECORDING_MAX_SPANS)
-    return ws_json_invalid (&errors, error, path, "timeline: %u spans; a measurement has at most %u",
-                    json_array_get_length (a), WS_RECORDING_MAX_SPANS);
+    return ws_json_invalid (&errors, error, path,
+                            /* Translators: timeline is the member's name in the file */
+                            g_dngettext (GETTEXT_PACKAGE, "timeline: %u span; a measurement has at most %u",
+                                         "timeline: %u spans; a measurement has at most %u", json_array_get_length (a)),
+                            json_array_get_length (a), WS_RECORDING_MAX_SPANS);
   for (guint i = 0; i < json_array_get_length (a); i++)
     {
       g_autofree char *full = g_strdup_printf ("%s.timeline[%u]", path, i);
@@ -654,7 +669,7 @@ read_timeline (JsonObject    *o,
       gint64 stream;
 
       if (!JSON_NODE_HOLDS_OBJECT (node))
-        return ws_json_invalid (&errors, error, full, "expected an object, found %s", ws_json_kind_of (node));
+        return ws_json_wrong_kind (&errors, error, full, WS_JSON_KIND_OBJECT, node);
       span = json_node_get_object (node);
       if (!ws_json_read_int64 (&errors, span, full, "stream", 0, 1024, &stream, error) ||
           !ws_json_read_string (&errors, span, full, "kind", &kind, error) ||
@@ -662,7 +677,10 @@ read_timeline (JsonObject    *o,
           !ws_json_read_double (&errors, span, full, "end_ms", s.start_ms, MAX_MS, &s.end_ms, error))
         return FALSE;
       if (!ws_span_kind_from_string (kind, &s.kind))
-        return ws_json_invalid (&errors, error, full, "kind: “%s” is not kernel, host-to-device, device-to-host or prefetch", kind);
+        return ws_json_invalid (&errors, error, full,
+                                /* Translators: kind is the member's name in the file; kernel,
+                                 * host-to-device, device-to-host and prefetch are the values it may have */
+                                _("kind: “%s” is not kernel, host-to-device, device-to-host or prefetch"), kind);
       ws_measurement_add_span (m, (guint) stream, s.kind, s.start_ms, s.end_ms);
     }
   return TRUE;
@@ -679,8 +697,9 @@ read_summary (JsonObject    *o,
       !ws_json_read_double (&errors, o, p, "max_ms", 0, MAX_MS, &m->max_ms, error))
     return FALSE;
   if (!(m->min_ms <= m->median_ms && m->median_ms <= m->max_ms))
-    return ws_json_invalid (&errors, error, p, "min_ms ≤ median_ms ≤ max_ms does not hold (%g, %g, %g)",
-                    m->min_ms, m->median_ms, m->max_ms);
+    /* Translators: min_ms, median_ms and max_ms are members' names in the file */
+    return ws_json_invalid (&errors, error, p, _("min_ms ≤ median_ms ≤ max_ms does not hold (%g, %g, %g)"),
+                            m->min_ms, m->median_ms, m->max_ms);
   return ws_json_read_int64 (&errors, o, p, "bytes", 0, BIG, &m->bytes, error) &&
          ws_json_read_double (&errors, o, p, "bandwidth_gbs", 0, MAX_GBS, &m->bandwidth_gbs, error);
 }
@@ -696,7 +715,7 @@ read_measurement (JsonNode   *node,
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      ws_json_invalid (&errors, error, p, "expected an object, found %s", ws_json_kind_of (node));
+      ws_json_wrong_kind (&errors, error, p, WS_JSON_KIND_OBJECT, node);
       return NULL;
     }
   o = json_node_get_object (node);
@@ -719,7 +738,8 @@ read_measurement (JsonNode   *node,
     return NULL;
   if (*m->id == '\0')
     {
-      ws_json_invalid (&errors, error, p, "id: empty");
+      /* Translators: id is the member's name in the file */
+      ws_json_invalid (&errors, error, p, "%s", _("id: empty"));
       return NULL;
     }
   /* optional: what went wrong beside the timings */
@@ -740,15 +760,25 @@ read_header (JsonObject  *root,
   if (!ws_json_read_string (&errors, root, "", "format", &format, error))
     return FALSE;
   if (g_strcmp0 (format, FORMAT_NAME) != 0)
-    return ws_json_invalid (&errors, error, "format", "expected “%s”, found “%s”: not a Warpscope recording", FORMAT_NAME, format);
+    /* Translators: the format a recording names, then the one this file names */
+    return ws_json_invalid (&errors, error, "format", _("expected “%s”, found “%s”: not a Warpscope recording"),
+                            FORMAT_NAME, format);
   if (!ws_json_read_int64 (&errors, root, "", "version", G_MININT64, G_MAXINT64, &version, error))
     return FALSE;
   if (version != WS_RECORDING_FORMAT_VERSION)
     {
-      g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_VERSION,
-                   "version: %" G_GINT64_FORMAT " is not a version this program reads (it reads version %d)%s",
-                   version, WS_RECORDING_FORMAT_VERSION,
-                   version > WS_RECORDING_FORMAT_VERSION ? "; a newer Warpscope made it" : "");
+      if (version > WS_RECORDING_FORMAT_VERSION)
+        g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_VERSION,
+                     /* Translators: version is the member's name in the file; the file's
+                      * version, then the one this program reads */
+                     _("version: %lld is not a version this program reads (it reads version %d); "
+                       "a newer Warpscope made it"), (long long) version, WS_RECORDING_FORMAT_VERSION);
+      else
+        g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_VERSION,
+                     /* Translators: version is the member's name in the file; the file's
+                      * version, then the one this program reads */
+                     _("version: %lld is not a version this program reads (it reads version %d)"),
+                     (long long) version, WS_RECORDING_FORMAT_VERSION);
       return FALSE;
     }
   if (!ws_json_read_string (&errors, root, "", "program_version", &self->program_version, error) ||
@@ -756,7 +786,7 @@ read_header (JsonObject  *root,
     return FALSE;
   self->date = g_date_time_new_from_iso8601 (date, NULL);
   if (self->date == NULL)
-    return ws_json_invalid (&errors, error, "date", "“%s” is not an ISO 8601 date and time with a time zone", date);
+    return ws_json_invalid (&errors, error, "date", _("“%s” is not an ISO 8601 date and time with a time zone"), date);
   if (json_object_has_member (root, "not_measured_here") &&
       !ws_json_read_bool (&errors, root, "", "not_measured_here", &self->copied, error))
     return FALSE;
@@ -772,7 +802,9 @@ read_root (JsonNode    *node,
   JsonArray *measurements;
 
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    return ws_json_invalid (&errors, error, "the top level", "expected an object, found %s", node ? ws_json_kind_of (node) : "nothing");
+    /* Translators: where in a recording, in the place of a member's name:
+     * "the top level: expected an object, found an array" */
+    return ws_json_wrong_kind (&errors, error, _("the top level"), WS_JSON_KIND_OBJECT, node);
   root = json_node_get_object (node);
   if (!read_header (root, self, error))
     return FALSE;
@@ -838,7 +870,9 @@ ws_device_info_from_json (JsonNode *node,
   g_return_val_if_fail (node != NULL, NULL);
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      ws_json_invalid (&errors, error, "the device message", "expected an object, found %s", ws_json_kind_of (node));
+      /* Translators: what the GPU worker sent, in the place of a member's
+       * name: "the device message: expected an object, found an array" */
+      ws_json_wrong_kind (&errors, error, _("the device message"), WS_JSON_KIND_OBJECT, node);
       return NULL;
     }
   if (!read_device (json_node_get_object (node), info, error))
@@ -862,13 +896,17 @@ ws_recording_load_data (const char *data,
   if ((gsize) length > WS_RECORDING_MAX_BYTES)
     {
       g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_PARSE,
-                   "%" G_GSSIZE_FORMAT " bytes: a recording is at most %d MiB", length, WS_RECORDING_MAX_BYTES >> 20);
+                   /* Translators: the data's size, then the most a recording may have */
+                   g_dngettext (GETTEXT_PACKAGE, "%lld byte: a recording is at most %d MiB",
+                                "%lld bytes: a recording is at most %d MiB", (gulong) length),
+                   (long long) length, WS_RECORDING_MAX_BYTES >> 20);
       return NULL;
     }
   /* before json-glib, whose parser recurses once per level */
   if (!ws_json_check_depth (data, (gsize) length, WS_JSON_MAX_DEPTH, &parse_error))
     {
-      g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_PARSE, "not a recording: %s",
+      /* Translators: what is wrong with the data */
+      g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_PARSE, _("not a recording: %s"),
                    parse_error->message);
       return NULL;
     }
@@ -878,12 +916,13 @@ ws_recording_load_data (const char *data,
       g_autofree char *shown = printable (parse_error->message);
 
       g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_PARSE,
-                   "not JSON (a truncated or damaged file?): %s", shown);
+                   /* Translators: what json-glib says is wrong */
+                   _("not JSON (a truncated or damaged file?): %s"), shown);
       return NULL;
     }
   if (json_parser_get_root (parser) == NULL)
     {
-      g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_PARSE, "not JSON: the data is empty");
+      g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_PARSE, _("not JSON: the data is empty"));
       return NULL;
     }
   self = g_object_new (WS_TYPE_RECORDING, NULL);
@@ -912,14 +951,16 @@ ws_recording_load_file (GFile        *file,
     return NULL;
   if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, "%s is a folder, not a recording", name);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, _("%s is a folder, not a recording"), name);
       return NULL;
     }
   if (g_file_info_get_size (info) > WS_RECORDING_MAX_BYTES)
     {
       g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_PARSE,
-                   "%s: %" G_GOFFSET_FORMAT " bytes; a recording is at most %d MiB", name,
-                   g_file_info_get_size (info), WS_RECORDING_MAX_BYTES >> 20);
+                   /* Translators: a file's name and size, then the most a recording may have */
+                   g_dngettext (GETTEXT_PACKAGE, "%s: %lld byte; a recording is at most %d MiB",
+                                "%s: %lld bytes; a recording is at most %d MiB", (gulong) g_file_info_get_size (info)),
+                   name, (long long) g_file_info_get_size (info), WS_RECORDING_MAX_BYTES >> 20);
       return NULL;
     }
   if (!g_file_load_contents (file, cancellable, &data, &length, NULL, error))
@@ -999,7 +1040,8 @@ ws_recording_load_bundled (GError **error)
       g_autofree char *source = g_build_filename (WS_SOURCE_DATADIR, "recordings", NULL);
 
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                   "no bundled recording: no .json file in %s (installed) or %s (source tree)", installed, source);
+                   /* Translators: the two folders a bundled recording is looked for in */
+                   _("no bundled recording: no .json file in %s (installed) or %s (source tree)"), installed, source);
       return NULL;
     }
   file = g_file_new_for_path (paths[0]);

@@ -6,6 +6,8 @@
 #include "ws-config.h"
 #include "ws-session-private.h"
 
+#include <glib/gi18n-lib.h>
+
 static void
 set_connection (WsSession           *self,
                 WsSessionConnection  connection,
@@ -266,9 +268,13 @@ ws_session_describe_gpu (WsSession *self)
   switch (self->connection)
     {
     case WS_SESSION_CONNECTION_CONNECTING:
-      return g_strdup_printf ("%s: connecting…", where);
+      /* Translators: where the GPU worker runs, as the program describes it:
+       * “alice@gpu01 over ssh”, “Slurm partition gpu”, “the command “…”” */
+      return g_strdup_printf (_("%s: connecting…"), where);
     case WS_SESSION_CONNECTION_QUEUED:
-      return g_strdup_printf ("%s: job %s waits in the queue", where, self->connection_detail);
+      /* Translators: where the GPU worker runs, as the program describes it
+       * (“Slurm partition gpu”), then the Slurm job's number */
+      return g_strdup_printf (_("%s: job %s waits in the queue"), where, self->connection_detail);
     case WS_SESSION_CONNECTION_FAILED:
     case WS_SESSION_CONNECTION_LOST:
       return g_strdup_printf ("%s: %s", where, self->connection_error->message);
@@ -280,9 +286,12 @@ ws_session_describe_gpu (WsSession *self)
   if (self->device)
     gpu = self->hello ? ws_worker_hello_describe_gpu (self->hello) : g_strdup (self->device->name);
   else if (self->probe_error)
-    gpu = g_strdup_printf ("no usable GPU (%s)", self->probe_error->message);
+    /* Translators: why there is none */
+    gpu = g_strdup_printf (_("no usable GPU (%s)"), self->probe_error->message);
   else
-    return g_strdup_printf ("%s: looking for its GPU…", where);
+    /* Translators: where the GPU worker runs, as the program describes it:
+     * “this computer”, “alice@gpu01 over ssh”, “Slurm partition gpu” */
+    return g_strdup_printf (_("%s: looking for its GPU…"), where);
   if (self->hello && !ws_gpu_target_is_local (ws_session_get_target (self)))
     return g_strdup_printf ("%s (%s): %s", where, self->hello->host, gpu);
   return g_strdup_printf ("%s: %s", where, gpu);

@@ -7,6 +7,7 @@
 #include "ws-config.h"
 #include "ws-session-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
 /* What a measurement is of, for its live entry. */
@@ -375,8 +376,14 @@ ws_session_sweep_async (WsSession              *self,
   g_task_set_source_tag (task, ws_session_sweep_async);
   if (values == NULL && (values = standard = standard_values (request, param)) == NULL)
     {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s has no standard sweep of %s",
-                               request->kernel_id ? request->kernel_id : "the pattern", param);
+      if (request->kernel_id)
+        /* Translators: a kernel's id, then a parameter's name */
+        g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("%s has no standard sweep of %s"),
+                                 request->kernel_id, param);
+      else
+        g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                                 /* Translators: a parameter's name */
+                                 _("the pattern has no standard sweep of %s"), param);
       g_object_unref (task);
       return;
     }

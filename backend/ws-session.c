@@ -5,6 +5,8 @@
 #include "ws-config.h"
 #include "ws-session-private.h"
 
+#include <glib/gi18n-lib.h>
+
 #define MAX_COMPARED 3
 
 GParamSpec *ws_session_properties[WS_SESSION_N_PROPS];
@@ -423,7 +425,7 @@ ws_session_to_recording (WsSession *self,
     }
   if (self->recording)
     return g_object_ref (self->recording);
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "nothing was measured, and no recording is open");
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("nothing was measured, and no recording is open"));
   return NULL;
 }
 

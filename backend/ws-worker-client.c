@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <gio/gunixoutputstream.h>
 #include <glib-unix.h>
+#include <glib/gi18n-lib.h>
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
@@ -141,7 +142,8 @@ ws_worker_client_find_program (GError **error)
       if (g_file_test (env, G_FILE_TEST_IS_EXECUTABLE))
         return g_strdup (env);
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NOT_BUILT,
-                   "WS_GPU_WORKER names %s, which is not a program", env);
+                   /* Translators: WS_GPU_WORKER is an environment variable; %s is what it holds */
+                   _("WS_GPU_WORKER names %s, which is not a program"), env);
       return NULL;
     }
   /* the uninstalled program uses its own build's worker */
@@ -150,7 +152,8 @@ ws_worker_client_find_program (GError **error)
   if (g_file_test (installed, G_FILE_TEST_IS_EXECUTABLE))
     return g_steal_pointer (&installed);
   g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NOT_BUILT,
-               "the GPU worker program %s is missing (looked in %s and %s)",
+               /* Translators: the program's name, then the two folders it was looked for in */
+               _("the GPU worker program %s is missing (looked in %s and %s)"),
                WS_GPU_WORKER_NAME, WS_BUILD_APPDIR, WS_LIBEXECDIR);
   return NULL;
 }
@@ -176,7 +179,8 @@ start (WsWorkerClient *c,
    * nothing never holds a write past its deadline */
   if (!g_unix_set_fd_nonblocking (g_unix_output_stream_get_fd (G_UNIX_OUTPUT_STREAM (c->to)), TRUE, error))
     {
-      g_prefix_error (error, "starting the GPU worker: ");
+      /* Translators: before what went wrong */
+      g_prefix_error (error, _("starting the GPU worker: "));
       ws_worker_transport_kill (c->transport);
       stop (c);
       return FALSE;
@@ -272,14 +276,6 @@ on_cancelled (GCancellable *cancellable,
   json_object_unref (o);
 }
 
-/* For messages: a command's worker runs wherever it takes it. */
-static char *
-dup_place (WsWorkerClient *c)
-{
-  return c->target->kind == WS_GPU_TARGET_COMMAND ? g_strdup ("the machine the command reaches")
-                                                  : ws_gpu_target_place (c->target);
-}
-
 /* A worker that hung or broke the protocol: kill it (its transport's way:
  * srun withdraws its job) and forget it. */
 static void
@@ -290,27 +286,142 @@ kill_worker (WsWorkerClient *c)
   stop (c);
 }
 
+/* Why a worker was stopped; each is said in a sentence of its own. */
+typedef enum
+{
+  STOPPED_SILENT,              /* it said nothing for the timeout */
+  STOPPED_LONG_LINE,           /* it sent a line longer than WS_WORKER_MAX_LINE */
+  STOPPED_NO_REQUEST,          /* it took no request for the timeout */
+  STOPPED_ANSWERS_OPEN,        /* it closed its answers but did not end (here only) */
+  STOPPED_REQUESTS_OPEN,       /* it closed its requests but did not end (here only) */
+} Stopped;
+
+static void
+set_killed_here (Stopped  why,
+                 int      seconds,
+                 GError **error)
+{
+  switch (why)
+    {
+    case STOPPED_SILENT:
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_WORKER,
+                   /* Translators: WS_WORKER_TIMEOUT is an environment variable */
+                   _("the GPU worker said nothing for %d s: it was stopped, and the next measurement starts a new "
+                     "one (WS_WORKER_TIMEOUT sets how long it may be silent)"), seconds);
+      break;
+    case STOPPED_LONG_LINE:
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_WORKER,
+                   _("the GPU worker sent a line longer than %d MiB: it was stopped, and the next measurement "
+                     "starts a new one"), WS_WORKER_MAX_LINE >> 20);
+      break;
+    case STOPPED_NO_REQUEST:
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_WORKER,
+                   _("the GPU worker took no request for %d s: it was stopped, and the next measurement starts a "
+                     "new one"), seconds);
+      break;
+    case STOPPED_ANSWERS_OPEN:
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_WORKER,
+                   _("the GPU worker closed its answers but did not end: it was stopped, and the next measurement "
+                     "starts a new one"));
+      break;
+    case STOPPED_REQUESTS_OPEN:
+    default:
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_WORKER,
+                   _("the GPU worker closed its requests but did not end: it was stopped, and the next measurement "
+                     "starts a new one"));
+      break;
+    }
+}
+
+/* A command's worker runs wherever the command takes it, which has no name. */
+static void
+set_killed_by_command (Stopped  why,
+                       int      seconds,
+                       GError **error)
+{
+  switch (why)
+    {
+    case STOPPED_SILENT:
+      g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
+                   /* Translators: WS_WORKER_TIMEOUT is an environment variable */
+                   _("the GPU worker on the machine the command reaches said nothing for %d s: it was stopped; the "
+                     "measurements made are kept, and the next one connects again (WS_WORKER_TIMEOUT sets how long "
+                     "it may be silent)"), seconds);
+      break;
+    case STOPPED_LONG_LINE:
+      g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
+                   _("the GPU worker on the machine the command reaches sent a line longer than %d MiB: it was "
+                     "stopped; the measurements made are kept, and the next one connects again"),
+                   WS_WORKER_MAX_LINE >> 20);
+      break;
+    case STOPPED_NO_REQUEST:
+      g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
+                   _("the GPU worker on the machine the command reaches took no request for %d s: it was stopped; "
+                     "the measurements made are kept, and the next one connects again"), seconds);
+      break;
+    case STOPPED_ANSWERS_OPEN:
+    case STOPPED_REQUESTS_OPEN:
+    default:
+      /* set_ended () stops only a worker of this computer */
+      g_assert_not_reached ();
+    }
+}
+
+static void
+set_killed_there (Stopped     why,
+                  const char *place,
+                  int         seconds,
+                  GError    **error)
+{
+  switch (why)
+    {
+    case STOPPED_SILENT:
+      g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
+                   /* Translators: %s is where the GPU worker runs: a host's name or a Slurm job
+                    * (“Slurm job 1234”); WS_WORKER_TIMEOUT is an environment variable */
+                   _("the GPU worker on %s said nothing for %d s: it was stopped; the measurements made are kept, "
+                     "and the next one connects again (WS_WORKER_TIMEOUT sets how long it may be silent)"),
+                   place, seconds);
+      break;
+    case STOPPED_LONG_LINE:
+      g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
+                   /* Translators: %s is where the GPU worker runs: a host's name or a Slurm job */
+                   _("the GPU worker on %s sent a line longer than %d MiB: it was stopped; the measurements made "
+                     "are kept, and the next one connects again"), place, WS_WORKER_MAX_LINE >> 20);
+      break;
+    case STOPPED_NO_REQUEST:
+      g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
+                   /* Translators: %s is where the GPU worker runs: a host's name or a Slurm job */
+                   _("the GPU worker on %s took no request for %d s: it was stopped; the measurements made are "
+                     "kept, and the next one connects again"), place, seconds);
+      break;
+    case STOPPED_ANSWERS_OPEN:
+    case STOPPED_REQUESTS_OPEN:
+    default:
+      /* set_ended () stops only a worker of this computer */
+      g_assert_not_reached ();
+    }
+}
+
 /* Kills it, and says why (it "said nothing for 120 s") as its end would
  * be said: here, in the GPU's terms (the backend probes again); elsewhere,
  * as a connection lost (the session connects again). */
 static void
 set_killed (WsWorkerClient *c,
-            const char     *why,
-            const char     *hint,
+            Stopped         why,
             GError        **error)
 {
-  g_autofree char *place = dup_place (c);
-  gboolean local = ws_gpu_target_is_local (c->target);
+  g_autofree char *place = ws_gpu_target_place (c->target);
+  WsGpuTargetKind kind = c->target->kind;
+  int seconds = (int) (c->timeout_us / G_USEC_PER_SEC);
 
   kill_worker (c);
-  if (local)
-    g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_WORKER,
-                 "the GPU worker %s: it was stopped, and the next measurement starts a new one%s%s", why,
-                 hint ? " " : "", hint ? hint : "");
+  if (kind == WS_GPU_TARGET_LOCAL)
+    set_killed_here (why, seconds, error);
+  else if (kind == WS_GPU_TARGET_COMMAND)
+    set_killed_by_command (why, seconds, error);
   else
-    g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
-                 "the GPU worker on %s %s: it was stopped; the measurements made are kept, and the next one "
-                 "connects again%s%s", place, why, hint ? " " : "", hint ? hint : "");
+    set_killed_there (why, place, seconds, error);
 }
 
 /* Waits until the process has been reaped, at most until deadline. */
@@ -330,13 +441,13 @@ wait_gone (WsWorkerClient *c,
  * few seconds at most. */
 static void
 set_ended (WsWorkerClient *c,
-           const char     *stays,
+           Stopped         stays,
            GError        **error)
 {
   if (c->hello != NULL && ws_gpu_target_is_local (c->target) &&
       !wait_gone (c, g_get_monotonic_time () + grace (c)))
     {
-      set_killed (c, stays, NULL, error);
+      set_killed (c, stays, error);
       return;
     }
   g_propagate_error (error, ws_worker_transport_explain_end (c->transport, c->hello != NULL));
@@ -391,12 +502,13 @@ error_from_answer (JsonObject *answer)
 
   register_domains ();
   quark = domain ? g_quark_try_string (domain) : 0;
-  if (quark == 0 || !holds_int (code) || json_node_get_int (code) < G_MININT ||
-      json_node_get_int (code) > G_MAXINT)
-    return g_error_new (WS_GPU_ERROR, WS_GPU_ERROR_CUDA, "the GPU worker failed: %s",
-                        message ? message : "it did not say why");
-  return g_error_new_literal (quark, (int) json_node_get_int (code),
-                              message ? message : "the GPU worker failed without saying why");
+  if (quark != 0 && holds_int (code) && json_node_get_int (code) >= G_MININT && json_node_get_int (code) <= G_MAXINT)
+    return g_error_new_literal (quark, (int) json_node_get_int (code),
+                                message ? message : _("the GPU worker failed without saying why"));
+  if (message == NULL)
+    return g_error_new_literal (WS_GPU_ERROR, WS_GPU_ERROR_CUDA, _("the GPU worker failed: it did not say why"));
+  /* Translators: what the GPU worker said went wrong */
+  return g_error_new (WS_GPU_ERROR, WS_GPU_ERROR_CUDA, _("the GPU worker failed: %s"), message);
 }
 
 WsWorkerAnswer
@@ -495,21 +607,15 @@ wait_for_answer (WsWorkerClient  *c,
             {
               kill_worker (c);
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                           "cancelled; the GPU worker did not stop when asked, so it was stopped");
+                           _("cancelled; the GPU worker did not stop when asked, so it was stopped"));
             }
           else
-            {
-              g_autofree char *why = g_strdup_printf ("said nothing for %d s",
-                                                      (int) (c->timeout_us / G_USEC_PER_SEC));
-              set_killed (c, why, "(WS_WORKER_TIMEOUT sets how long it may be silent)", error);
-            }
+            set_killed (c, STOPPED_SILENT, error);
           return NULL;
         }
       if (g_error_matches (local, WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL))
         {
-          g_autofree char *why = g_strdup_printf ("sent a line longer than %d MiB", WS_WORKER_MAX_LINE >> 20);
-
-          set_killed (c, why, NULL, error);
+          set_killed (c, STOPPED_LONG_LINE, error);
           return NULL;
         }
       if (g_error_matches (local, G_CONVERT_ERROR, G_CONVERT_ERROR_ILLEGAL_SEQUENCE))
@@ -518,7 +624,7 @@ wait_for_answer (WsWorkerClient  *c,
       if (local != NULL || line == NULL)
         {
           /* its answers ended, or cannot be read any more */
-          set_ended (c, "closed its answers but did not end", error);
+          set_ended (c, STOPPED_ANSWERS_OPEN, error);
           return NULL;
         }
 
@@ -534,8 +640,9 @@ wait_for_answer (WsWorkerClient  *c,
           return reply;
         case WS_WORKER_ANSWER_FATAL:
           {
-            char *message = g_strconcat (local->message, "; the GPU worker that ran it has ended, and the "
-                                         "next measurement starts a new one", NULL);
+            /* Translators: what went wrong, then what became of the worker */
+            char *message = g_strdup_printf (_("%s; the GPU worker that ran it has ended, and the next "
+                                               "measurement starts a new one"), local->message);
             g_free (local->message);
             local->message = message;
           }
@@ -575,14 +682,10 @@ ws_worker_client_call (WsWorkerClient  *c,
   switch (write_message (c, request, g_get_monotonic_time () + c->timeout_us))
     {
     case WRITE_TIMED_OUT:
-      {
-        g_autofree char *why = g_strdup_printf ("took no request for %d s", (int) (c->timeout_us / G_USEC_PER_SEC));
-
-        set_killed (c, why, NULL, error);
-        return NULL;
-      }
+      set_killed (c, STOPPED_NO_REQUEST, error);
+      return NULL;
     case WRITE_CLOSED:
-      set_ended (c, "closed its requests but did not end", error);
+      set_ended (c, STOPPED_REQUESTS_OPEN, error);
       return NULL;
     case WRITE_DONE:
     default:
@@ -615,20 +718,34 @@ set_gave_up (WsWorkerClient *c,
   if (g_error_matches (why, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       if (slurm && job)
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled: Slurm job %s is withdrawn", job);
+        /* Translators: a Slurm job's number */
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("cancelled: Slurm job %s is withdrawn"), job);
       else
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled while connecting to %s", place);
+        /* Translators: %s is where the GPU worker runs: a host's name, “this
+         * computer”, Slurm (and its partition) or “a custom command” */
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("cancelled while connecting to %s"), place);
     }
+  else if (slurm && job)
+    g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_TIMED_OUT,
+                 /* Translators: a Slurm job's number, then how long it was waited for;
+                  * slurm://…?wait=SECONDS is how the address says the wait */
+                 _("Slurm did not start job %s within %u s, and it is withdrawn: try another partition, a shorter "
+                   "time, or a longer wait (slurm://…?wait=SECONDS)"), job, wait);
   else if (slurm)
     g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_TIMED_OUT,
-                 "Slurm did not start %s%s within %u s, and it is withdrawn: try another partition, a shorter "
-                 "time, or a longer wait (slurm://…?wait=SECONDS)", job ? "job " : "the job", job ? job : "", wait);
+                 /* Translators: how long the job was waited for; slurm://…?wait=SECONDS
+                  * is how the address says the wait */
+                 _("Slurm did not start the job within %u s, and it is withdrawn: try another partition, a shorter "
+                   "time, or a longer wait (slurm://…?wait=SECONDS)"), wait);
   else if (!g_error_matches (why, WS_WORKER_ERROR, WS_WORKER_ERROR_TIMED_OUT))
     g_propagate_error (error, g_error_copy (why));
   else
     g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_TIMED_OUT,
-                 "the GPU worker on %s did not answer within %u s: is the host slow to log in to, or is its GPU "
-                 "busy? (a longer wait: ?wait=SECONDS)", place, wait);
+                 /* Translators: %s is where the GPU worker runs: a host's name, “this
+                  * computer” or “a custom command”; ?wait=SECONDS is how the address
+                  * says the wait */
+                 _("the GPU worker on %s did not answer within %u s: is the host slow to log in to, or is its GPU "
+                   "busy? (a longer wait: ?wait=SECONDS)"), place, wait);
   stop (c);
 }
 
@@ -640,7 +757,9 @@ handshake (WsWorkerClient *c,
            GCancellable   *cancellable,
            GError        **error)
 {
-  g_autofree char *place = dup_place (c);
+  /* a command's worker runs wherever the command takes it */
+  g_autofree char *place = c->target->kind == WS_GPU_TARGET_COMMAND ? g_strdup ("the machine the command reaches")
+                                                                    : ws_gpu_target_place (c->target);
   JsonObject *request = ws_worker_hello_request (c->target->gpu);
   gint64 id = ++c->next_id;
   gint64 deadline = g_get_monotonic_time () + (gint64) ws_gpu_target_get_wait (c->target) * G_USEC_PER_SEC;
@@ -694,16 +813,27 @@ handshake (WsWorkerClient *c,
       ws_worker_transport_set_job (c->transport, c->hello->job);
       return TRUE;
     }
-  if (sent && !ended)
+  if (sent && !ended && c->target->kind == WS_GPU_TARGET_COMMAND)
     {
       g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL,
-                   "%s printed lines that are not the GPU worker's answer: does a shell startup file there print "
-                   "something?", place);
+                   _("the machine the command reaches printed lines that are not the GPU worker's answer: does a "
+                     "shell startup file there print something?"));
       ws_worker_transport_kill (c->transport);
       stop (c);
       return FALSE;
     }
-  set_ended (c, "closed its answers but did not end", error);
+  if (sent && !ended)
+    {
+      g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL,
+                   /* Translators: %s is where the GPU worker runs: a host's name, “this
+                    * computer” or Slurm (and its partition or job) */
+                   _("%s printed lines that are not the GPU worker's answer: does a shell startup file there print "
+                     "something?"), place);
+      ws_worker_transport_kill (c->transport);
+      stop (c);
+      return FALSE;
+    }
+  set_ended (c, STOPPED_ANSWERS_OPEN, error);
   return FALSE;
 }
 

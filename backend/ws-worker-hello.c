@@ -3,6 +3,7 @@
 #include "ws-worker-hello.h"
 #include "ws-worker-transport.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 G_DEFINE_BOXED_TYPE (WsWorkerHello, ws_worker_hello, ws_worker_hello_copy, ws_worker_hello_free)
@@ -83,13 +84,16 @@ ws_worker_hello_describe_gpu (const WsWorkerHello *h)
   g_autofree char *memory = NULL;
 
   if (h->no_gpu)
-    return g_strdup_printf ("no usable GPU: %s", h->no_gpu->message);
+    /* Translators: why there is none */
+    return g_strdup_printf (_("no usable GPU: %s"), h->no_gpu->message);
   if (s == NULL)
-    return g_strdup ("no GPU");
+    return g_strdup (_("no GPU"));
   memory = g_format_size_full (s->memory_bytes, G_FORMAT_SIZE_IEC_UNITS);
   if (h->gpus->len > 1)
-    return g_strdup_printf ("%s (sm_%d%d, %s), GPU %d of %u", s->name, s->cc_major, s->cc_minor, memory, s->index,
-                            h->gpus->len);
+    /* Translators: a GPU's name, its compute capability as CUDA names it
+     * (sm_90), its memory, then which of the host's GPUs it is, counting from 0 */
+    return g_strdup_printf (_("%s (sm_%d%d, %s), GPU %d of %u"), s->name, s->cc_major, s->cc_minor, memory,
+                            s->index, h->gpus->len);
   return g_strdup_printf ("%s (sm_%d%d, %s)", s->name, s->cc_major, s->cc_minor, memory);
 }
 
@@ -142,7 +146,7 @@ choose_gpu (int       gpu,
     return g_ptr_array_new_with_free_func ((GDestroyNotify) ws_gpu_summary_free);
   if (gpus->len == 0)
     {
-      g_set_error (no_gpu, WS_GPU_ERROR, WS_GPU_ERROR_NO_DEVICE, "the NVIDIA driver sees no GPU");
+      g_set_error_literal (no_gpu, WS_GPU_ERROR, WS_GPU_ERROR_NO_DEVICE, _("the NVIDIA driver sees no GPU"));
       return g_steal_pointer (&gpus);
     }
   if (!ws_gpu_select (gpu, &local))
@@ -172,13 +176,14 @@ ws_worker_hello_answer (JsonObject         *request,
 
   if (!is_int)
     {
-      g_set_error_literal (error, WS_WORKER_ERROR, WS_WORKER_ERROR_NO_SUCH_GPU, "“gpu” must be an index, from 0");
+      /* Translators: “gpu” is the request's member, a number */
+      g_set_error_literal (error, WS_WORKER_ERROR, WS_WORKER_ERROR_NO_SUCH_GPU, _("“gpu” must be an index, from 0"));
       return NULL;
     }
   if (gpu < 0 || gpu > MAX_GPUS)
     {
-      g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_NO_SUCH_GPU, "GPU %" G_GINT64_FORMAT ": an index counts "
-                   "from 0", gpu);
+      g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_NO_SUCH_GPU, _("GPU %lld: an index counts from 0"),
+                   (long long) gpu);
       return NULL;
     }
   if (replay_device)
@@ -189,8 +194,9 @@ ws_worker_hello_answer (JsonObject         *request,
       if (gpu != 0)
         {
           g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_NO_SUCH_GPU,
-                       "this worker plays back %s, which holds one GPU (0), not GPU %" G_GINT64_FORMAT,
-                       replay_name, gpu);
+                       /* Translators: a recording's name, then the GPU asked for */
+                       _("this worker plays back %s, which holds one GPU (0), not GPU %lld"),
+                       replay_name, (long long) gpu);
           return NULL;
         }
       gpus = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_gpu_summary_free);
@@ -250,13 +256,27 @@ ws_worker_hello_request (int gpu)
   return o;
 }
 
+/* what: the member of the answer that is wrong, or NULL when the answer is
+ * no object at all */
 static gboolean
 protocol_error (GError    **error,
                 const char *place,
                 const char *what)
 {
-  g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL,
-               "the GPU worker on %s answered the handshake with something else than Warpscope's (%s)", place, what);
+  if (what == NULL)
+    g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL,
+                 /* Translators: where the GPU worker runs: a host's name, “this
+                  * computer”, Slurm (and its partition or job) or “the machine
+                  * the command reaches” */
+                 _("the GPU worker on %s answered the handshake with something else than Warpscope's (not an "
+                   "object)"), place);
+  else
+    g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL,
+                 /* Translators: where the GPU worker runs (a host's name, “this
+                  * computer”, Slurm or “the machine the command reaches”), then the
+                  * member of its answer that is wrong, as the protocol names it */
+                 _("the GPU worker on %s answered the handshake with something else than Warpscope's (%s)"),
+                 place, what);
   return FALSE;
 }
 
@@ -339,15 +359,35 @@ static GError *
 mismatch (const WsWorkerHello *h,
           const char          *place)
 {
-  gboolean older = h->protocol < WS_WORKER_PROTOCOL;
-
   if (h->host)
     place = h->host;
+  if (h->protocol < WS_WORKER_PROTOCOL && h->version)
+    return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_VERSION_MISMATCH,
+                        /* Translators: where the GPU worker runs, its version and protocol, this
+                         * program's version and protocol, then where it runs again */
+                        _("the GPU worker on %s is Warpscope %s (protocol %d), older than this program (Warpscope "
+                          "%s, protocol %d): update Warpscope on %s"), place, h->version, h->protocol, WS_VERSION,
+                        WS_WORKER_PROTOCOL, place);
+  if (h->protocol < WS_WORKER_PROTOCOL)
+    return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_VERSION_MISMATCH,
+                        /* Translators: where the GPU worker runs, its protocol, this program's
+                         * version and protocol, then where it runs again */
+                        _("the GPU worker on %s is Warpscope older (protocol %d), older than this program (Warpscope "
+                          "%s, protocol %d): update Warpscope on %s"), place, h->protocol, WS_VERSION,
+                        WS_WORKER_PROTOCOL, place);
+  if (h->version)
+    return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_VERSION_MISMATCH,
+                        /* Translators: where the GPU worker runs, its version and protocol, then
+                         * this program's version and protocol */
+                        _("the GPU worker on %s is Warpscope %s (protocol %d), newer than this program (Warpscope "
+                          "%s, protocol %d): update Warpscope on this computer"), place, h->version, h->protocol,
+                        WS_VERSION, WS_WORKER_PROTOCOL);
   return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_VERSION_MISMATCH,
-                      "the GPU worker on %s is Warpscope %s (protocol %d), %s than this program (Warpscope %s, "
-                      "protocol %d): update Warpscope on %s", place, h->version ? h->version : "older",
-                      h->protocol, older ? "older" : "newer", WS_VERSION, WS_WORKER_PROTOCOL,
-                      older ? place : "this computer");
+                      /* Translators: where the GPU worker runs, its protocol, then this
+                       * program's version and protocol */
+                      _("the GPU worker on %s is Warpscope older (protocol %d), newer than this program (Warpscope "
+                        "%s, protocol %d): update Warpscope on this computer"), place, h->protocol, WS_VERSION,
+                      WS_WORKER_PROTOCOL);
 }
 
 WsWorkerHello *
@@ -362,7 +402,7 @@ ws_worker_hello_from_json (JsonNode   *reply,
 
   if (!JSON_NODE_HOLDS_OBJECT (reply))
     {
-      protocol_error (error, place, "not an object");
+      protocol_error (error, place, NULL);
       return NULL;
     }
   o = json_node_get_object (reply);
@@ -417,11 +457,14 @@ ws_worker_hello_refused (const GError *error,
   /* protocol 1 knew no handshake */
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT) && strstr (error->message, "hello"))
     return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_VERSION_MISMATCH,
-                        "the GPU worker on %s is an older Warpscope (protocol 1, without a handshake) than this "
-                        "program (Warpscope %s, protocol %d): update Warpscope on %s", place, WS_VERSION,
+                        /* Translators: where the GPU worker runs, this program's version and
+                         * protocol, then where it runs again */
+                        _("the GPU worker on %s is an older Warpscope (protocol 1, without a handshake) than this "
+                          "program (Warpscope %s, protocol %d): update Warpscope on %s"), place, WS_VERSION,
                         WS_WORKER_PROTOCOL, place);
   if (error->domain == WS_WORKER_ERROR)
     return g_error_new (error->domain, error->code, "%s: %s", place, error->message);
-  return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL, "the GPU worker on %s refused the handshake: %s",
-                      place, error->message);
+  return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL,
+                      /* Translators: where the GPU worker runs, then why it refused */
+                      _("the GPU worker on %s refused the handshake: %s"), place, error->message);
 }

@@ -3,9 +3,11 @@
 #include "ws-worker-transport.h"
 #include "ws-worker-client.h"
 #include "ws-gpu-worker.h"
+#include "ws-i18n.h"
 
 #include <errno.h>
 #include <gio/gunixinputstream.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <poll.h>
 #include <signal.h>
@@ -222,7 +224,9 @@ add_ssh_program (GPtrArray *argv,
     }
   if (!g_shell_parse_argv (custom, NULL, &words, &local))
     {
-      g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_FAILED, "WS_SSH_COMMAND “%s”: %s", custom, local->message);
+      /* Translators: WS_SSH_COMMAND is an environment variable: what it holds, then what is wrong with it */
+      g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_FAILED, _("WS_SSH_COMMAND “%s”: %s"), custom,
+                   local->message);
       return FALSE;
     }
   for (guint i = 0; words[i]; i++)
@@ -354,22 +358,24 @@ spawn_error (const WsGpuTarget *t,
              const GError      *error)
 {
   if (!g_error_matches (error, G_SPAWN_ERROR, G_SPAWN_ERROR_NOENT))
-    return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_FAILED, "starting %s: %s", program, error->message);
+    /* Translators: a program, then why it did not start */
+    return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_FAILED, _("starting %s: %s"), program, error->message);
   switch (t->kind)
     {
     case WS_GPU_TARGET_SSH:
       return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_FAILED,
-                          "%s is not installed on this computer: Warpscope reaches other hosts with OpenSSH's "
-                          "client (the openssh-client package)", program);
+                          /* Translators: %s is the ssh program */
+                          _("%s is not installed on this computer: Warpscope reaches other hosts with OpenSSH's "
+                            "client (the openssh-client package)"), program);
     case WS_GPU_TARGET_SLURM:
-      return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_FAILED,
-                          "srun is not installed on this computer: run Warpscope where Slurm's commands are "
-                          "(a cluster's login node), or reach that host with ssh://");
+      return g_error_new_literal (WS_WORKER_ERROR, WS_WORKER_ERROR_FAILED,
+                                  _("srun is not installed on this computer: run Warpscope where Slurm's commands "
+                                    "are (a cluster's login node), or reach that host with ssh://"));
     case WS_GPU_TARGET_LOCAL:
-      return g_error_new (WS_GPU_ERROR, WS_GPU_ERROR_NOT_BUILT, "the GPU worker %s is missing", program);
+      return g_error_new (WS_GPU_ERROR, WS_GPU_ERROR_NOT_BUILT, _("the GPU worker %s is missing"), program);
     case WS_GPU_TARGET_COMMAND:
     default:
-      return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_FAILED, "starting %s: %s", program, error->message);
+      return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_FAILED, _("starting %s: %s"), program, error->message);
     }
 }
 
@@ -551,12 +557,16 @@ line_with (const End  *e,
   return g_strndup (start, end ? end - start : (gssize) strlen (start));
 }
 
-static char *
-how_it_ended (const End *e)
+/* How it ended and whether it said something are parts of the sentence
+ * that tells it: of a message's four sentences (an exit status, with what
+ * it said last, a signal, with what it said last), the one for e, in the
+ * user's language. Each takes its own arguments, then e->status, then
+ * e->last, which the sentences without it do not read. */
+static const char *
+pick (const End         *e,
+      const char *const  sentences[4])
 {
-  if (e->signaled)
-    return g_strdup_printf ("was killed by signal %d", e->status);
-  return g_strdup_printf ("exited with status %d", e->status);
+  return _(sentences[(e->signaled ? 2 : 0) + (e->last ? 1 : 0)]);
 }
 
 static GError *
@@ -567,19 +577,26 @@ explain_missing (const End *e)
 
   if (loader)
     return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_NOT_INSTALLED,
-                        "the GPU worker on %s cannot start (“%s”): install what it needs there, or build it "
-                        "again (meson setup -Dgui=disabled)", e->place, g_strstrip (loader));
+                        /* Translators: where the GPU worker runs (a host's name, Slurm and its
+                         * partition or job, or “a custom command”), then what the loader said */
+                        _("the GPU worker on %s cannot start (“%s”): install what it needs there, or build it "
+                          "again (meson setup -Dgui=disabled)"), e->place, g_strstrip (loader));
   if (line == NULL)
     return NULL;
   if (e->target->worker)
     return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_NOT_INSTALLED,
-                        "Warpscope's GPU worker is not at %s on %s: give the path of %s in a build "
-                        "(meson setup -Dgui=disabled) or an installation there", e->target->worker, e->place,
+                        /* Translators: the path given for the GPU worker, where it runs (a host's
+                         * name, Slurm and its partition or job, or “a custom command”), then the
+                         * program's name */
+                        _("Warpscope's GPU worker is not at %s on %s: give the path of %s in a build "
+                          "(meson setup -Dgui=disabled) or an installation there"), e->target->worker, e->place,
                         WS_GPU_WORKER_NAME);
   return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_NOT_INSTALLED,
-                      "Warpscope's GPU worker is not installed on %s (it is not on the PATH there, nor in "
-                      "~/.local/libexec, /usr/local/libexec or /usr/libexec): build Warpscope there with "
-                      "meson setup -Dgui=disabled, then give the path of app/%s with --gpu-worker",
+                      /* Translators: where the GPU worker runs (a host's name, Slurm and its
+                       * partition or job, or “a custom command”), then the program's name */
+                      _("Warpscope's GPU worker is not installed on %s (it is not on the PATH there, nor in "
+                        "~/.local/libexec, /usr/local/libexec or /usr/libexec): build Warpscope there with "
+                        "meson setup -Dgui=disabled, then give the path of app/%s with --gpu-worker"),
                       e->place, WS_GPU_WORKER_NAME);
 }
 
@@ -589,57 +606,105 @@ explain_ssh (const End *e)
   const WsGpuTarget *t = e->target;
   g_autofree char *line = NULL;
   g_autofree char *port = t->port ? g_strdup_printf ("%d", t->port) : g_strdup ("22");
+  g_autofree char *login = t->user ? g_strdup_printf ("%s@%s", t->user, t->host) : g_strdup (t->host);
 
   if ((line = line_with (e, "Permission denied")) || (line = line_with (e, "Too many authentication failures")))
     return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_AUTH_REFUSED,
-                        "%s refused the login (ssh: “%s”): Warpscope logs in with your ssh keys and agent, never "
-                        "a password; check that “ssh %s%s%s” works in a terminal without asking for one",
-                        t->host, g_strstrip (line), t->user ? t->user : "", t->user ? "@" : "", t->host);
+                        /* Translators: the host, what ssh said, then the login, “user@host” or “host”,
+                         * in a command to type */
+                        _("%s refused the login (ssh: “%s”): Warpscope logs in with your ssh keys and agent, never "
+                          "a password; check that “ssh %s” works in a terminal without asking for one"),
+                        t->host, g_strstrip (line), login);
   if ((line = line_with (e, "Host key verification failed")) || (line = line_with (e, "REMOTE HOST IDENTIFICATION")))
     return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_AUTH_REFUSED,
-                        "the host key of %s is not known here, or has changed (ssh: “%s”): run “ssh %s” once in a "
-                        "terminal to check it and accept it", t->host, g_strstrip (line), t->host);
+                        /* Translators: the host, what ssh said, then the host again in a command to type */
+                        _("the host key of %s is not known here, or has changed (ssh: “%s”): run “ssh %s” once in a "
+                          "terminal to check it and accept it"), t->host, g_strstrip (line), t->host);
   if ((line = line_with (e, "Could not resolve hostname")))
     return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_UNREACHABLE,
-                        "there is no host %s (ssh: “%s”): check its name", t->host, g_strstrip (line));
+                        /* Translators: the host, then what ssh said */
+                        _("there is no host %s (ssh: “%s”): check its name"), t->host, g_strstrip (line));
   if ((line = line_with (e, "Connection refused")) && !e->answered)
     return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_UNREACHABLE,
-                        "nothing answers on port %s of %s (ssh: “%s”): is its ssh server running, and is the port "
-                        "right?", port, t->host, g_strstrip (line));
+                        /* Translators: the port, the host, then what ssh said */
+                        _("nothing answers on port %s of %s (ssh: “%s”): is its ssh server running, and is the port "
+                          "right?"), port, t->host, g_strstrip (line));
   if (((line = line_with (e, "timed out")) || (line = line_with (e, "No route to host")) ||
        (line = line_with (e, "Network is unreachable")) || (line = line_with (e, "Connection closed by")) ||
        (line = line_with (e, "Connection reset by"))) && !e->answered)
     return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_UNREACHABLE,
-                        "cannot reach %s (ssh: “%s”): is it up, and can this computer reach it?", t->host,
+                        /* Translators: the host, then what ssh said */
+                        _("cannot reach %s (ssh: “%s”): is it up, and can this computer reach it?"), t->host,
                         g_strstrip (line));
   return NULL;
+}
+
+/* Slurm's job, by number or not */
+static GError *
+slurm_ended (const End  *e,
+             const char *line)
+{
+  if (e->job)
+    /* Translators: a Slurm job's number, then what srun said */
+    return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST, _("Slurm ended job %s (“%s”)"), e->job,
+                        line);
+  /* Translators: what srun said */
+  return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST, _("Slurm ended the job (“%s”)"), line);
+}
+
+static GError *
+slurm_time_limit (const End *e)
+{
+  const char *time = e->target->time;
+
+  if (e->job && time)
+    return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
+                        /* Translators: a Slurm job's number, then the time it was given, as Slurm writes it */
+                        _("Slurm ended job %s at its time limit of %s; the measurements made are kept: choose a "
+                          "longer time to go on"), e->job, time);
+  if (e->job)
+    return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
+                        /* Translators: a Slurm job's number */
+                        _("Slurm ended job %s at its time limit; the measurements made are kept: choose a longer "
+                          "time to go on"), e->job);
+  if (time)
+    return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
+                        /* Translators: the time the job was given, as Slurm writes it */
+                        _("Slurm ended the job at its time limit of %s; the measurements made are kept: choose a "
+                          "longer time to go on"), time);
+  return g_error_new_literal (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
+                              _("Slurm ended the job at its time limit; the measurements made are kept: choose a "
+                                "longer time to go on"));
 }
 
 static GError *
 explain_slurm (const End *e)
 {
   g_autofree char *line = NULL;
-  g_autofree char *job = e->job ? g_strdup_printf ("job %s", e->job) : g_strdup ("the job");
 
   if ((line = line_with (e, "TIME LIMIT")))
-    return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
-                        "Slurm ended %s at its time limit%s%s; the measurements made are kept: choose a longer "
-                        "time to go on", job, e->target->time ? " of " : "", e->target->time ? e->target->time : "");
+    return slurm_time_limit (e);
   if ((line = line_with (e, "Unable to contact slurm controller")) ||
       (line = line_with (e, "Slurm controller not responding")))
     return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_UNREACHABLE,
-                        "Slurm's controller does not answer (srun: “%s”)", g_strstrip (line));
+                        /* Translators: what srun said */
+                        _("Slurm's controller does not answer (srun: “%s”)"), g_strstrip (line));
   if ((line = line_with (e, "Unable to allocate resources")) || (line = line_with (e, "Unable to create step")) ||
       (line = line_with (e, "Invalid")) || (line = line_with (e, "srun: error:")))
     {
       if (e->answered)
-        return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST, "Slurm ended %s (“%s”)", job,
-                            g_strstrip (line));
-      return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_SLURM_REFUSED, "Slurm refused the job (“%s”)",
+        return slurm_ended (e, g_strstrip (line));
+      /* Translators: what srun said */
+      return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_SLURM_REFUSED, _("Slurm refused the job (“%s”)"),
                           g_strstrip (line));
     }
-  if ((line = line_with (e, "CANCELLED")))
-    return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST, "Slurm cancelled %s (“%s”)", job,
+  if ((line = line_with (e, "CANCELLED")) && e->job)
+    /* Translators: a Slurm job's number, then what srun said */
+    return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST, _("Slurm cancelled job %s (“%s”)"),
+                        e->job, g_strstrip (line));
+  if (line)
+    /* Translators: what srun said */
+    return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST, _("Slurm cancelled the job (“%s”)"),
                         g_strstrip (line));
   return NULL;
 }
@@ -647,42 +712,130 @@ explain_slurm (const End *e)
 static GError *
 explain_local (const End *e)
 {
-  g_autofree char *how = how_it_ended (e);
-
+  if (e->signaled)
+    return g_error_new (WS_GPU_ERROR, WS_GPU_ERROR_KERNEL_FAULT,
+                        /* Translators: a signal's number */
+                        _("the GPU worker process was killed by signal %d before it answered; the next measurement "
+                          "starts a new one"), e->status);
   return g_error_new (WS_GPU_ERROR, WS_GPU_ERROR_KERNEL_FAULT,
-                      "the GPU worker process %s before it answered; the next measurement starts a new one", how);
+                      /* Translators: an exit status */
+                      _("the GPU worker process exited with status %d before it answered; the next measurement "
+                        "starts a new one"), e->status);
 }
+
+/* The sentences of a message that says how a program ended, in pick ()'s
+ * order: an exit status, the same with the last line it wrote, a signal,
+ * the same with the last line. */
+
+static const char *const ssh_lost[4] = {
+  /* Translators: the host, then ssh's exit status */
+  N_("the connection to the GPU worker on %s was lost: ssh exited with status %d; the measurements made are "
+     "kept, and the next one connects again"),
+  /* Translators: the host, ssh's exit status, then the last line ssh wrote */
+  N_("the connection to the GPU worker on %s was lost: ssh exited with status %d (it said “%s”); the "
+     "measurements made are kept, and the next one connects again"),
+  /* Translators: the host, then the signal's number */
+  N_("the connection to the GPU worker on %s was lost: ssh was killed by signal %d; the measurements made are "
+     "kept, and the next one connects again"),
+  /* Translators: the host, the signal's number, then the last line ssh wrote */
+  N_("the connection to the GPU worker on %s was lost: ssh was killed by signal %d (it said “%s”); the "
+     "measurements made are kept, and the next one connects again"),
+};
+
+static const char *const slurm_job_lost[4] = {
+  /* Translators: a Slurm job's number, then srun's exit status */
+  N_("the GPU worker of Slurm job %s ended: srun exited with status %d; the measurements made are kept, and "
+     "the next one asks Slurm again"),
+  /* Translators: a Slurm job's number, srun's exit status, then the last line srun wrote */
+  N_("the GPU worker of Slurm job %s ended: srun exited with status %d (it said “%s”); the measurements made "
+     "are kept, and the next one asks Slurm again"),
+  /* Translators: a Slurm job's number, then the signal's number */
+  N_("the GPU worker of Slurm job %s ended: srun was killed by signal %d; the measurements made are kept, and "
+     "the next one asks Slurm again"),
+  /* Translators: a Slurm job's number, the signal's number, then the last line srun wrote */
+  N_("the GPU worker of Slurm job %s ended: srun was killed by signal %d (it said “%s”); the measurements made "
+     "are kept, and the next one asks Slurm again"),
+};
+
+static const char *const slurm_lost[4] = {
+  /* Translators: srun's exit status */
+  N_("the GPU worker of Slurm ended: srun exited with status %d; the measurements made are kept, and the next "
+     "one asks Slurm again"),
+  /* Translators: srun's exit status, then the last line srun wrote */
+  N_("the GPU worker of Slurm ended: srun exited with status %d (it said “%s”); the measurements made are kept, "
+     "and the next one asks Slurm again"),
+  /* Translators: the signal's number */
+  N_("the GPU worker of Slurm ended: srun was killed by signal %d; the measurements made are kept, and the next "
+     "one asks Slurm again"),
+  /* Translators: the signal's number, then the last line srun wrote */
+  N_("the GPU worker of Slurm ended: srun was killed by signal %d (it said “%s”); the measurements made are "
+     "kept, and the next one asks Slurm again"),
+};
+
+static const char *const command_lost[4] = {
+  /* Translators: the command, as “the command “…””, then its exit status */
+  N_("the GPU worker that %s started ended: it exited with status %d; the measurements made are kept, and the "
+     "next one starts it again"),
+  /* Translators: the command, as “the command “…””, its exit status, then the last line it wrote */
+  N_("the GPU worker that %s started ended: it exited with status %d (it said “%s”); the measurements made are "
+     "kept, and the next one starts it again"),
+  /* Translators: the command, as “the command “…””, then the signal's number */
+  N_("the GPU worker that %s started ended: it was killed by signal %d; the measurements made are kept, and the "
+     "next one starts it again"),
+  /* Translators: the command, as “the command “…””, the signal's number, then the last line it wrote */
+  N_("the GPU worker that %s started ended: it was killed by signal %d (it said “%s”); the measurements made "
+     "are kept, and the next one starts it again"),
+};
+
+static const char *const ended_early[4] = {
+  /* Translators: what started the GPU worker (“alice@gpu01 over ssh”, “Slurm job 1234”,
+   * “the command “…””), then its exit status */
+  N_("%s exited with status %d before the GPU worker answered"),
+  /* Translators: what started the GPU worker (“alice@gpu01 over ssh”, “Slurm job 1234”,
+   * “the command “…””), its exit status, then the last line it wrote */
+  N_("%s exited with status %d before the GPU worker answered (it said “%s”)"),
+  /* Translators: what started the GPU worker (“alice@gpu01 over ssh”, “Slurm job 1234”,
+   * “the command “…””), then the signal's number */
+  N_("%s was killed by signal %d before the GPU worker answered"),
+  /* Translators: what started the GPU worker (“alice@gpu01 over ssh”, “Slurm job 1234”,
+   * “the command “…””), the signal's number, then the last line it wrote */
+  N_("%s was killed by signal %d before the GPU worker answered (it said “%s”)"),
+};
 
 static GError *
 explain_other (const End *e)
 {
-  g_autofree char *how = how_it_ended (e);
   g_autofree char *what = ws_gpu_target_describe (e->target);
-  g_autofree char *said = e->last ? g_strdup_printf (" (it said “%s”)", e->last) : g_strdup ("");
 
   if (e->answered)
     switch (e->target->kind)
       {
       case WS_GPU_TARGET_SSH:
-        return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
-                            "the connection to the GPU worker on %s was lost: ssh %s%s; the measurements made are "
-                            "kept, and the next one connects again", e->place, how, said);
+        return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST, pick (e, ssh_lost), e->place,
+                            e->status, e->last);
       case WS_GPU_TARGET_SLURM:
-        return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
-                            "the GPU worker of Slurm %s%s ended: srun %s%s; the measurements made are kept, and "
-                            "the next one asks Slurm again", e->job ? "job " : "", e->job ? e->job : "",
-                            how, said);
+        if (e->job)
+          return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST, pick (e, slurm_job_lost), e->job,
+                              e->status, e->last);
+        return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST, pick (e, slurm_lost), e->status,
+                            e->last);
       case WS_GPU_TARGET_COMMAND:
       default:
-        return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST,
-                            "the GPU worker that %s started ended: it %s%s; the measurements made are kept, and "
-                            "the next one starts it again", what, how, said);
+        return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_CONNECTION_LOST, pick (e, command_lost), what,
+                            e->status, e->last);
       }
   if (e->target->kind == WS_GPU_TARGET_COMMAND && !e->signaled && (e->status == 127 || e->status == 126))
-    return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_NOT_INSTALLED,
-                        "%s could not start the GPU worker%s", what, said);
-  return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_FAILED,
-                      "%s %s before the GPU worker answered%s", what, how, said);
+    {
+      if (e->last)
+        return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_NOT_INSTALLED,
+                            /* Translators: the command as the program describes it (“the command
+                             * “…””), then the last line it wrote */
+                            _("%s could not start the GPU worker (it said “%s”)"), what, e->last);
+      /* Translators: the command as the program describes it (“the command “…””) */
+      return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_NOT_INSTALLED, _("%s could not start the GPU worker"),
+                          what);
+    }
+  return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_FAILED, pick (e, ended_early), what, e->status, e->last);
 }
 
 GError *
@@ -761,14 +914,14 @@ ws_worker_read_line (GDataInputStream *in,
       if (n >= max_bytes)
         {
           g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL,
-                       "the GPU worker sent a line longer than %" G_GSIZE_FORMAT " bytes", max_bytes);
+                       _("the GPU worker sent a line longer than %llu bytes"), (unsigned long long) max_bytes);
           return NULL;
         }
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return NULL;
       if (now >= deadline)
         {
-          g_set_error_literal (error, WS_WORKER_ERROR, WS_WORKER_ERROR_TIMED_OUT, "no answer in time");
+          g_set_error_literal (error, WS_WORKER_ERROR, WS_WORKER_ERROR_TIMED_OUT, _("no answer in time"));
           return NULL;
         }
       has_cancel_fd = g_cancellable_make_pollfd (cancellable, &cancel_fd);

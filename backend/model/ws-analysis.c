@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-config.h"
 #include "ws-analysis.h"
 #include "ws-analysis-private.h"
 #include "ws-program-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -79,7 +81,7 @@ resolve_name (const char *name,
       *out = (WsValue) { .cls = WS_VALUE_CONST, .value = value };
       return TRUE;
     }
-  g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "unknown name “%s”", name);
+  g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, _("unknown name “%s”"), name);
   return FALSE;
 }
 
@@ -171,6 +173,7 @@ thread_of (const Compiled *c,
                   (guint) c->inputs[warp][WS_VARYING_IN_THREAD_Z][lane]);
 }
 
+/* Where an error happened: the first %s of the messages below. */
 static char *
 describe_lane (const Compiled *c,
                WsDim3          block_idx,
@@ -179,16 +182,20 @@ describe_lane (const Compiled *c,
 {
   WsDim3 t = thread_of (c, warp, lane);
 
-  return g_strdup_printf ("block (%u, %u, %u), thread (%u, %u, %u) — warp %u, lane %u",
+  /* Translators: where in a launch an error happened; it begins the
+   * messages that say what happened there: "block (0, 0, 0), thread
+   * (5, 0, 0) — warp 0, lane 5: the guard: division by zero in …" */
+  return g_strdup_printf (_("block (%u, %u, %u), thread (%u, %u, %u) — warp %u, lane %u"),
                           block_idx.x, block_idx.y, block_idx.z, t.x, t.y, t.z, warp, lane);
 }
 
 /* Re-evaluates the failing lane with the reference evaluator, which says
- * exactly what went wrong. */
+ * exactly what went wrong: in the guard (array NULL) or in the index of
+ * array. */
 static void
 set_evaluation_error (const Compiled *c,
                       GError        **error,
-                      const char     *what,
+                      const char     *array,
                       const WsExpr   *expr,
                       WsDim3          block_idx,
                       guint           warp,
@@ -200,11 +207,22 @@ set_evaluation_error (const Compiled *c,
 
   /* definitions it uses are evaluated on the way, and named if they fail */
   ws_pattern_eval_thread (c->pattern, expr, block_idx, thread_of (c, warp, lane), &value, &local);
-  if (local != NULL)
-    g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EVALUATION, "%s: %s: %s", where, what, local->message);
+  if (local != NULL && array == NULL)
+    /* Translators: where (block, thread, warp and lane), then what went wrong */
+    g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EVALUATION, _("%s: the guard: %s"), where,
+                 local->message);
+  else if (local != NULL)
+    /* Translators: where (block, thread, warp and lane), the array, then what went wrong */
+    g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EVALUATION, _("%s: the index of %s: %s"), where,
+                 array, local->message);
+  else if (array == NULL)
+    /* Translators: where (block, thread, warp and lane) */
+    g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EVALUATION, _("%s: the guard cannot be evaluated"),
+                 where);
   else
     g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EVALUATION,
-                 "%s: %s cannot be evaluated", where, what);
+                 /* Translators: where (block, thread, warp and lane), then the array */
+                 _("%s: the index of %s cannot be evaluated"), where, array);
 }
 
 static gint64
@@ -227,6 +245,69 @@ space_limit (WsSpace space)
     }
 }
 
+/* An address before the array: a sentence for each space. */
+static const char *
+before_start_format (WsSpace space)
+{
+  switch (space)
+    {
+    case WS_SPACE_LOCAL:
+      /* Translators: where (block, thread, warp and lane), the array, its
+       * index expression, then the byte address the index gives */
+      return _("%s: %s[%s] is byte %lld of the thread's private array — before the start of the local array");
+    case WS_SPACE_SHARED:
+      /* Translators: where (block, thread, warp and lane), the array, its
+       * index expression, then the byte address the index gives */
+      return _("%s: %s[%s] is byte %lld from the array's start — before the start of the shared array");
+    case WS_SPACE_CONSTANT:
+      /* Translators: where (block, thread, warp and lane), the array, its
+       * index expression, then the byte address the index gives */
+      return _("%s: %s[%s] is byte %lld from the array's start — before the start of the constant array");
+    case WS_SPACE_REGISTER:
+      /* Translators: where (block, thread, warp and lane), the array, its
+       * index expression, then the byte address the index gives */
+      return _("%s: %s[%s] is byte %lld from the array's start — before the start of the register array");
+    case WS_SPACE_GLOBAL:
+    case WS_N_SPACES:
+    default:
+      /* Translators: where (block, thread, warp and lane), the array, its
+       * index expression, then the byte address the index gives */
+      return _("%s: %s[%s] is byte %lld from the array's start — before the start of the global array");
+    }
+}
+
+/* An address past what the space holds: a sentence for each space. */
+static const char *
+beyond_end_format (WsSpace space)
+{
+  switch (space)
+    {
+    case WS_SPACE_SHARED:
+      /* Translators: where (block, thread, warp and lane), the array, its
+       * index expression, the byte address the index gives, then how many
+       * bytes the memory holds */
+      return _("%s: %s[%s] is byte %lld, beyond the %lld bytes shared memory can hold per block");
+    case WS_SPACE_CONSTANT:
+      /* Translators: where (block, thread, warp and lane), the array, its
+       * index expression, the byte address the index gives, then how many
+       * bytes the memory holds */
+      return _("%s: %s[%s] is byte %lld, beyond the %lld bytes constant memory can hold");
+    case WS_SPACE_LOCAL:
+      /* Translators: where (block, thread, warp and lane), the array, its
+       * index expression, the byte address the index gives, then how many
+       * bytes the memory holds */
+      return _("%s: %s[%s] is byte %lld, beyond the %lld bytes local memory can hold per thread");
+    case WS_SPACE_GLOBAL:
+    case WS_SPACE_REGISTER:
+    case WS_N_SPACES:
+    default:
+      /* Translators: where (block, thread, warp and lane), the array, its
+       * index expression, the byte address the index gives, then how many
+       * bytes the memory holds */
+      return _("%s: %s[%s] is byte %lld, beyond the %lld bytes global memory can hold");
+    }
+}
+
 static void
 set_address_error (const Compiled *c,
                    GError        **error,
@@ -239,27 +320,27 @@ set_address_error (const Compiled *c,
   const WsAccess *a = ws_pattern_get_access (c->pattern, access);
   g_autofree char *where = describe_lane (c, block_idx, warp, lane);
   gint64 limit = space_limit (a->space);
-  const char *unit = a->space == WS_SPACE_LOCAL ? "of the thread's private array" : "from the array's start";
 
   if (address < 0)
-    g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
-                 "%s: %s[%s] is byte %" G_GINT64_FORMAT " %s — before the start of the %s array",
-                 where, a->array, a->index_text, address, unit, ws_space_to_string (a->space));
+    g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS, before_start_format (a->space),
+                 where, a->array, a->index_text, (long long) address);
   else if (address % a->elem_size != 0)
     g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
-                 "%s: %s[%s] is byte %" G_GINT64_FORMAT ", not a multiple of the %u-byte element: "
-                 "the GPU faults on misaligned accesses",
-                 where, a->array, a->index_text, address, a->elem_size);
+                 /* Translators: where (block, thread, warp and lane), the array, its
+                  * index expression, the byte address it gives, then the element's size */
+                 _("%s: %s[%s] is byte %lld, not a multiple of the %u-byte element: "
+                   "the GPU faults on misaligned accesses"),
+                 where, a->array, a->index_text, (long long) address, a->elem_size);
   else if (a->space == WS_SPACE_REGISTER)
     g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
-                 "%s: %s[%s] is byte %" G_GINT64_FORMAT ", beyond the %" G_GINT64_FORMAT " bytes "
-                 "(%d registers) a thread can keep an array in",
-                 where, a->array, a->index_text, address, limit, (int) (limit / 4));
+                 /* Translators: where (block, thread, warp and lane), the array, its
+                  * index expression, the byte address it gives, then how many bytes
+                  * (and registers) a thread can keep an array in */
+                 _("%s: %s[%s] is byte %lld, beyond the %lld bytes (%d registers) a thread can keep an array in"),
+                 where, a->array, a->index_text, (long long) address, (long long) limit, (int) (limit / 4));
   else
-    g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
-                 "%s: %s[%s] is byte %" G_GINT64_FORMAT ", beyond the %" G_GINT64_FORMAT " bytes %s memory can hold%s",
-                 where, a->array, a->index_text, address, limit, ws_space_to_string (a->space),
-                 a->space == WS_SPACE_SHARED ? " per block" : a->space == WS_SPACE_LOCAL ? " per thread" : "");
+    g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS, beyond_end_format (a->space),
+                 where, a->array, a->index_text, (long long) address, (long long) limit);
 }
 
 /* ------------------------------------------------------------------ */
@@ -329,7 +410,7 @@ warp_active (const Compiled *c,
   if (poisoned & valid)
     {
       guint lane = g_bit_nth_lsf (poisoned & valid, -1);
-      set_evaluation_error (c, error, "the guard", ws_pattern_get_guard (c->pattern), block_idx, warp, lane);
+      set_evaluation_error (c, error, NULL, ws_pattern_get_guard (c->pattern), block_idx, warp, lane);
       return FALSE;
     }
   *active = on & valid;
@@ -402,7 +483,6 @@ check_addresses (const Compiled *c,
       if (poisoned)
         {
           guint lane = g_bit_nth_lsf (poisoned, -1);
-          g_autofree char *what = g_strdup_printf ("the index of %s", a->array);
           gint64 index;
 
           /* the index may be fine and its byte address overflow */
@@ -410,11 +490,13 @@ check_addresses (const Compiled *c,
             {
               g_autofree char *where = describe_lane (c, block_idx, warp, lane);
               g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
-                           "%s: %s[%s] is element %" G_GINT64_FORMAT ", whose byte address (× %u bytes) "
-                           "overflows 64 bits", where, a->array, a->index_text, index, a->elem_size);
+                           /* Translators: where (block, thread, warp and lane), the
+                            * array, its index expression, the index, then the element's size */
+                           _("%s: %s[%s] is element %lld, whose byte address (× %u bytes) overflows 64 bits"),
+                           where, a->array, a->index_text, (long long) index, a->elem_size);
             }
           else
-            set_evaluation_error (c, error, what, a->index, block_idx, warp, lane);
+            set_evaluation_error (c, error, a->array, a->index, block_idx, warp, lane);
           return FALSE;
         }
       if (bad)
@@ -463,7 +545,7 @@ ws_model_analyze_warp (const WsPattern *pattern,
       block_idx.x >= grid.x || block_idx.y >= grid.y || block_idx.z >= grid.z)
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                   "there is no access %u, warp %u or block (%u, %u, %u) in this launch of %u warps per block",
+                   _("there is no access %u, warp %u or block (%u, %u, %u) in this launch of %u warps per block"),
                    access, warp, block_idx.x, block_idx.y, block_idx.z, c->warps_per_block);
       return NULL;
     }
@@ -993,8 +1075,8 @@ ws_model_analyze_launch_full (const WsPattern    *pattern,
   if (threads > WS_MODEL_MAX_THREADS)
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                   "the launch has %" G_GUINT64_FORMAT " threads: the model analyses at most %" G_GUINT64_FORMAT
-                   " (2^32) in one launch; use a smaller grid", threads, WS_MODEL_MAX_THREADS);
+                   _("the launch has %llu threads: the model analyses at most %llu (2^32) in one launch; "
+                     "use a smaller grid"), (unsigned long long) threads, (unsigned long long) WS_MODEL_MAX_THREADS);
       return NULL;
     }
   if (progress)
@@ -1018,7 +1100,7 @@ ws_model_analyze_block (const WsPattern *pattern,
   if (block_idx.x >= grid.x || block_idx.y >= grid.y || block_idx.z >= grid.z)
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                   "block (%u, %u, %u) is outside the grid (%u, %u, %u)",
+                   _("block (%u, %u, %u) is outside the grid (%u, %u, %u)"),
                    block_idx.x, block_idx.y, block_idx.z, grid.x, grid.y, grid.z);
       return NULL;
     }

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-config.h"
 #include "ws-expr.h"
 #include "ws-model-types.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 G_DEFINE_QUARK (ws-expr-error-quark, ws_expr_error)
@@ -94,7 +96,7 @@ ws_name_is_valid (const char *name,
   if (ws_name_is_reserved (name))
     {
       g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_INVALID_NAME,
-                   "“%s” is reserved (a C, C++ or CUDA keyword, built-in or macro, or a name the generated kernel uses)",
+                   _("“%s” is reserved (a C, C++ or CUDA keyword, built-in or macro, or a name the generated kernel uses)"),
                    name);
       return FALSE;
     }
@@ -104,7 +106,7 @@ invalid:
   {
     g_autofree char *shown = ws_text_for_message (name);
     g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_INVALID_NAME,
-                 "“%s” is not a valid name: use letters, digits and “_”, starting with a letter", shown);
+                 _("“%s” is not a valid name: use letters, digits and “_”, starting with a letter"), shown);
   }
   return FALSE;
 }
@@ -270,17 +272,13 @@ parser_fail (Parser     *p,
   message = g_strdup_vprintf (format, args);
   va_end (args);
   p->error_column = offset + 1;
-  p->error = g_error_new (WS_EXPR_ERROR, code, "column %u: %s", offset + 1, message);
+  /* Translators: where an expression is wrong, then what is wrong:
+   * "column 7: unexpected character “$”" */
+  p->error = g_error_new (WS_EXPR_ERROR, code, _("column %u: %s"), offset + 1, message);
 }
 
-static char *
-describe_token (const Parser *p,
-                const Token  *t)
-{
-  if (t->kind == TOK_END)
-    return g_strdup ("the end of the expression");
-  return g_strdup_printf ("“%.*s”", (int) (t->end - t->start), p->src + t->start);
-}
+/* A token's text, for "%.*s" */
+#define TOKEN_TEXT(p, t) (int) ((t)->end - (t)->start), (p)->src + (t)->start
 
 static const char *puncts2[] = { "<<", ">>", "<=", ">=", "==", "!=", "&&", "||" };
 static const char puncts1[] = "()+-*/%&|^~!<>?:,.";
@@ -319,7 +317,7 @@ lex (Parser *p)
       else if (s[i] == '0' && g_ascii_isdigit (s[i + 1]))
         {
           parser_fail (p, t->start, WS_EXPR_ERROR_SYNTAX,
-                       "a number with a leading zero is octal in C; write it without the zero, or in hex (0x…)");
+                       _("a number with a leading zero is octal in C; write it without the zero, or in hex (0x…)"));
           return FALSE;
         }
       digits_start = i;
@@ -329,7 +327,7 @@ lex (Parser *p)
           if (value > ((guint64) G_MAXINT64 - d) / base)
             {
               parser_fail (p, t->start, WS_EXPR_ERROR_OVERFLOW,
-                           "the number “%.*s…” does not fit in a signed 64-bit integer",
+                           _("the number “%.*s…” does not fit in a signed 64-bit integer"),
                            (int) MIN (i - t->start + 1, 24), s + t->start);
               return FALSE;
             }
@@ -338,7 +336,7 @@ lex (Parser *p)
         }
       if (i == digits_start)
         {
-          parser_fail (p, t->start, WS_EXPR_ERROR_SYNTAX, "“0x” must be followed by hex digits");
+          parser_fail (p, t->start, WS_EXPR_ERROR_SYNTAX, _("“0x” must be followed by hex digits"));
           return FALSE;
         }
       /* C's long suffixes change nothing here: every value is 64-bit. */
@@ -352,7 +350,7 @@ lex (Parser *p)
       if (g_ascii_isalnum (s[i]) || s[i] == '_')
         {
           parser_fail (p, i, WS_EXPR_ERROR_SYNTAX,
-                       "unexpected “%c” after the number “%.*s” (unsigned and other suffixes are not supported)",
+                       _("unexpected “%c” after the number “%.*s” (unsigned and other suffixes are not supported)"),
                        s[i], (int) (i - t->start), s + t->start);
           return FALSE;
         }
@@ -393,16 +391,17 @@ lex (Parser *p)
     }
 
   if ((guchar) s[i] >= 0x80)
-    parser_fail (p, i, WS_EXPR_ERROR_SYNTAX, "unexpected non-ASCII character");
+    parser_fail (p, i, WS_EXPR_ERROR_SYNTAX, _("unexpected non-ASCII character"));
   else if (s[i] == '=')
-    parser_fail (p, i, WS_EXPR_ERROR_SYNTAX, "assignment is not allowed; did you mean “==”?");
+    parser_fail (p, i, WS_EXPR_ERROR_SYNTAX, _("assignment is not allowed; did you mean “==”?"));
   else if (s[i] == '[' || s[i] == ']')
     parser_fail (p, i, WS_EXPR_ERROR_SYNTAX,
-                 "write only the index: the array and its brackets are implied");
+                 _("write only the index: the array and its brackets are implied"));
   else if (g_ascii_iscntrl (s[i]))
-    parser_fail (p, i, WS_EXPR_ERROR_SYNTAX, "unexpected control character \\x%02x", (guchar) s[i]);
+    /* Translators: the character's code in hex, as C writes it: \x07 */
+    parser_fail (p, i, WS_EXPR_ERROR_SYNTAX, _("unexpected control character \\x%02x"), (guchar) s[i]);
   else
-    parser_fail (p, i, WS_EXPR_ERROR_SYNTAX, "unexpected character “%c”", s[i]);
+    parser_fail (p, i, WS_EXPR_ERROR_SYNTAX, _("unexpected character “%c”"), s[i]);
   return FALSE;
 }
 
@@ -445,8 +444,8 @@ check_depth (Parser *p,
   if (e->depth <= WS_EXPR_MAX_DEPTH)
     return TRUE;
   parser_fail (p, e->pos, WS_EXPR_ERROR_TOO_DEEP,
-               "the expression is too deep: more than %d operators inside one another "
-               "(in a chain such as a + b + c + …, each operator counts)", WS_EXPR_MAX_DEPTH);
+               _("the expression is too deep: more than %d operators inside one another "
+                 "(in a chain such as a + b + c + …, each operator counts)"), WS_EXPR_MAX_DEPTH);
   return FALSE;
 }
 
@@ -481,8 +480,12 @@ parse_call (Parser *p,
 
   if (!tok_is (&p->tok, "("))
     {
-      parser_fail (p, start, WS_EXPR_ERROR_SYNTAX, "“%.*s” is a function: write %s",
-                   (int) name_len, p->src + start, wanted == 1 ? "abs(x)" : "min(a, b) or max(a, b)");
+      if (wanted == 1)
+        parser_fail (p, start, WS_EXPR_ERROR_SYNTAX, _("“%.*s” is a function: write abs(x)"),
+                     (int) name_len, p->src + start);
+      else
+        parser_fail (p, start, WS_EXPR_ERROR_SYNTAX, _("“%.*s” is a function: write min(a, b) or max(a, b)"),
+                     (int) name_len, p->src + start);
       return NULL;
     }
   if (!lex (p))
@@ -499,8 +502,10 @@ parse_call (Parser *p,
       if (n >= wanted)
         {
           ws_expr_free (arg);
-          parser_fail (p, start, WS_EXPR_ERROR_SYNTAX, "“%.*s” takes %u argument%s, not more",
-                       (int) name_len, p->src + start, wanted, wanted == 1 ? "" : "s");
+          parser_fail (p, start, WS_EXPR_ERROR_SYNTAX,
+                       g_dngettext (GETTEXT_PACKAGE, "“%.*s” takes %u argument, not more",
+                                    "“%.*s” takes %u arguments, not more", wanted),
+                       (int) name_len, p->src + start, wanted);
           goto fail;
         }
       args[n++] = arg;
@@ -514,16 +519,25 @@ parse_call (Parser *p,
     }
   if (!tok_is (&p->tok, ")"))
     {
-      g_autofree char *found = describe_token (p, &p->tok);
-      parser_fail (p, p->tok.start, WS_EXPR_ERROR_SYNTAX,
-                   "expected “,” or “)” in the arguments of “%.*s” (opened at column %u), found %s",
-                   (int) name_len, p->src + start, start + 1, found);
+      if (p->tok.kind == TOK_END)
+        parser_fail (p, p->tok.start, WS_EXPR_ERROR_SYNTAX,
+                     _("expected “,” or “)” in the arguments of “%.*s” (opened at column %u), "
+                       "found the end of the expression"),
+                     (int) name_len, p->src + start, start + 1);
+      else
+        parser_fail (p, p->tok.start, WS_EXPR_ERROR_SYNTAX,
+                     /* Translators: the function's name, where its “(” is, and what was found instead */
+                     _("expected “,” or “)” in the arguments of “%.*s” (opened at column %u), found “%.*s”"),
+                     (int) name_len, p->src + start, start + 1, TOKEN_TEXT (p, &p->tok));
       goto fail;
     }
   if (n != wanted)
     {
-      parser_fail (p, start, WS_EXPR_ERROR_SYNTAX, "“%.*s” takes %u argument%s, found %u",
-                   (int) name_len, p->src + start, wanted, wanted == 1 ? "" : "s", n);
+      parser_fail (p, start, WS_EXPR_ERROR_SYNTAX,
+                   /* Translators: a function's name, how many arguments it takes, and how many it was given */
+                   g_dngettext (GETTEXT_PACKAGE, "“%.*s” takes %u argument, found %u",
+                                "“%.*s” takes %u arguments, found %u", wanted),
+                   (int) name_len, p->src + start, wanted, n);
       goto fail;
     }
   e = node_new (WS_EXPR_CALL, start, p->tok.end);
@@ -576,7 +590,8 @@ parse_identifier (Parser *p)
 
         if (!tok_is (&p->tok, "."))
           {
-            parser_fail (p, t.end, WS_EXPR_ERROR_SYNTAX, "“%s” needs a component: %s.x, %s.y or %s.z",
+            /* Translators: every %s is the same built-in: threadIdx, blockIdx, blockDim or gridDim */
+            parser_fail (p, t.end, WS_EXPR_ERROR_SYNTAX, _("“%s” needs a component: %s.x, %s.y or %s.z"),
                          dim_objects[k], dim_objects[k], dim_objects[k], dim_objects[k]);
             return NULL;
           }
@@ -586,9 +601,12 @@ parse_identifier (Parser *p)
         if (comp.kind != TOK_IDENT || comp.end - comp.start != 1 ||
             strchr ("xyz", p->src[comp.start]) == NULL)
           {
-            g_autofree char *found = describe_token (p, &comp);
-            parser_fail (p, comp.start, WS_EXPR_ERROR_SYNTAX,
-                         "expected x, y or z after “%s.”, found %s", dim_objects[k], found);
+            if (comp.kind == TOK_END)
+              parser_fail (p, comp.start, WS_EXPR_ERROR_SYNTAX,
+                           _("expected x, y or z after “%s.”, found the end of the expression"), dim_objects[k]);
+            else
+              parser_fail (p, comp.start, WS_EXPR_ERROR_SYNTAX,
+                           _("expected x, y or z after “%s.”, found “%.*s”"), dim_objects[k], TOKEN_TEXT (p, &comp));
             return NULL;
           }
         axis = p->src[comp.start] - 'x';
@@ -607,18 +625,23 @@ parse_identifier (Parser *p)
     g_autofree char *ident = g_strndup (name, len);
     WsExpr *e;
 
-    if (ws_name_is_reserved (ident) || len > 64)
+    if (len > 64)
       {
         parser_fail (p, t.start, WS_EXPR_ERROR_INVALID_NAME,
-                     len > 64 ? "the name “%.20s…” is longer than 64 characters"
-                              : "“%s” is reserved (a C, C++ or CUDA keyword, built-in or macro, or a name the generated kernel uses)",
+                     _("the name “%.20s…” is longer than 64 characters"), ident);
+        return NULL;
+      }
+    if (ws_name_is_reserved (ident))
+      {
+        parser_fail (p, t.start, WS_EXPR_ERROR_INVALID_NAME,
+                     _("“%s” is reserved (a C, C++ or CUDA keyword, built-in or macro, or a name the generated kernel uses)"),
                      ident);
         return NULL;
       }
     if (tok_is (&p->tok, "("))
       {
         parser_fail (p, t.start, WS_EXPR_ERROR_UNKNOWN_NAME,
-                     "unknown function “%s”: the functions are min, max and abs", ident);
+                     _("unknown function “%s”: the functions are min, max and abs"), ident);
         return NULL;
       }
     e = node_new (WS_EXPR_NAME, t.start, t.end);
@@ -656,9 +679,14 @@ parse_primary (Parser *p)
         return NULL;
       if (!tok_is (&p->tok, ")"))
         {
-          g_autofree char *found = describe_token (p, &p->tok);
-          parser_fail (p, p->tok.start, WS_EXPR_ERROR_SYNTAX,
-                       "expected “)” to close the “(” at column %u, found %s", t.start + 1, found);
+          if (p->tok.kind == TOK_END)
+            parser_fail (p, p->tok.start, WS_EXPR_ERROR_SYNTAX,
+                         _("expected “)” to close the “(” at column %u, found the end of the expression"),
+                         t.start + 1);
+          else
+            parser_fail (p, p->tok.start, WS_EXPR_ERROR_SYNTAX,
+                         _("expected “)” to close the “(” at column %u, found “%.*s”"), t.start + 1,
+                         TOKEN_TEXT (p, &p->tok));
           ws_expr_free (e);
           return NULL;
         }
@@ -670,10 +698,11 @@ parse_primary (Parser *p)
       return e;
     }
 
-  {
-    g_autofree char *found = describe_token (p, &t);
-    parser_fail (p, t.start, WS_EXPR_ERROR_SYNTAX, "expected a number, a name or “(”, found %s", found);
-  }
+  if (t.kind == TOK_END)
+    parser_fail (p, t.start, WS_EXPR_ERROR_SYNTAX, _("expected a number, a name or “(”, found the end of the expression"));
+  else
+    parser_fail (p, t.start, WS_EXPR_ERROR_SYNTAX, _("expected a number, a name or “(”, found “%.*s”"),
+                 TOKEN_TEXT (p, &t));
   return NULL;
 }
 
@@ -726,7 +755,7 @@ parse_unary (Parser *p)
         return NULL;
       if (++p->depth > MAX_DEPTH)
         {
-          parser_fail (p, t.start, WS_EXPR_ERROR_TOO_DEEP, "the expression nests too deeply");
+          parser_fail (p, t.start, WS_EXPR_ERROR_TOO_DEEP, _("the expression nests too deeply"));
           return NULL;
         }
       e = parse_unary (p);
@@ -740,7 +769,7 @@ parse_unary (Parser *p)
         return NULL;
       if (++p->depth > MAX_DEPTH)
         {
-          parser_fail (p, t.start, WS_EXPR_ERROR_TOO_DEEP, "the expression nests too deeply");
+          parser_fail (p, t.start, WS_EXPR_ERROR_TOO_DEEP, _("the expression nests too deeply"));
           return NULL;
         }
       e = parse_unary (p);
@@ -754,7 +783,7 @@ parse_unary (Parser *p)
     return NULL;
   if (++p->depth > MAX_DEPTH)
     {
-      parser_fail (p, t.start, WS_EXPR_ERROR_TOO_DEEP, "the expression nests too deeply");
+      parser_fail (p, t.start, WS_EXPR_ERROR_TOO_DEEP, _("the expression nests too deeply"));
       return NULL;
     }
   operand = parse_unary (p);
@@ -822,7 +851,7 @@ parse_binary (Parser *p,
 
   if (++p->depth > MAX_DEPTH)
     {
-      parser_fail (p, p->tok.start, WS_EXPR_ERROR_TOO_DEEP, "the expression nests too deeply");
+      parser_fail (p, p->tok.start, WS_EXPR_ERROR_TOO_DEEP, _("the expression nests too deeply"));
       return NULL;
     }
   lhs = parse_unary (p);
@@ -866,7 +895,7 @@ parse_ternary (Parser *p)
 
   if (++p->depth > MAX_DEPTH)
     {
-      parser_fail (p, p->tok.start, WS_EXPR_ERROR_TOO_DEEP, "the expression nests too deeply");
+      parser_fail (p, p->tok.start, WS_EXPR_ERROR_TOO_DEEP, _("the expression nests too deeply"));
       return NULL;
     }
   cond = parse_binary (p, PREC_TERNARY + 1);
@@ -883,9 +912,13 @@ parse_ternary (Parser *p)
     goto fail_cond;
   if (!tok_is (&p->tok, ":"))
     {
-      g_autofree char *found = describe_token (p, &p->tok);
-      parser_fail (p, p->tok.start, WS_EXPR_ERROR_SYNTAX,
-                   "expected “:” for the “?” at column %u, found %s", question + 1, found);
+      if (p->tok.kind == TOK_END)
+        parser_fail (p, p->tok.start, WS_EXPR_ERROR_SYNTAX,
+                     _("expected “:” for the “?” at column %u, found the end of the expression"), question + 1);
+      else
+        parser_fail (p, p->tok.start, WS_EXPR_ERROR_SYNTAX,
+                     _("expected “:” for the “?” at column %u, found “%.*s”"), question + 1,
+                     TOKEN_TEXT (p, &p->tok));
       ws_expr_free (a);
       goto fail_cond;
     }
@@ -930,23 +963,26 @@ ws_expr_parse (const char *text,
     {
       if (error_column)
         *error_column = WS_EXPR_MAX_LENGTH + 1;
+      gsize length = strlen (text);
+
       g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_TOO_LONG,
-                   "the expression is %" G_GSIZE_FORMAT " bytes long; at most %d are allowed",
-                   strlen (text), WS_EXPR_MAX_LENGTH);
+                   /* Translators: the expression's length in bytes, then the most it may have */
+                   g_dngettext (GETTEXT_PACKAGE, "the expression is %llu byte long; at most %d are allowed",
+                                "the expression is %llu bytes long; at most %d are allowed", length),
+                   (unsigned long long) length, WS_EXPR_MAX_LENGTH);
       return NULL;
     }
   if (lex (&p))
     {
       if (p.tok.kind == TOK_END)
-        parser_fail (&p, p.tok.start, WS_EXPR_ERROR_SYNTAX, "the expression is empty");
+        parser_fail (&p, p.tok.start, WS_EXPR_ERROR_SYNTAX, _("the expression is empty"));
       else
         e = parse_ternary (&p);
     }
   if (e != NULL && p.tok.kind != TOK_END)
     {
-      g_autofree char *found = describe_token (&p, &p.tok);
       parser_fail (&p, p.tok.start, WS_EXPR_ERROR_SYNTAX,
-                   "expected an operator or the end of the expression, found %s", found);
+                   _("expected an operator or the end of the expression, found “%.*s”"), TOKEN_TEXT (&p, &p.tok));
       g_clear_pointer (&e, ws_expr_free);
     }
   if (p.error != NULL)
@@ -1276,24 +1312,27 @@ set_eval_error (GError     **error,
                 const WsExpr *node)
 {
   g_autofree char *text = ws_expr_to_string (node);
-  const char *what;
+  guint column = node->pos + 1;
 
   switch (code)
     {
     case WS_EXPR_ERROR_DIVISION_BY_ZERO:
-      what = "division by zero";
+      /* Translators: the part of the expression that failed, as the
+       * program writes it, and the column of its operator */
+      g_set_error (error, WS_EXPR_ERROR, code, _("division by zero in “%s” (column %u)"), text, column);
       break;
     case WS_EXPR_ERROR_OVERFLOW:
-      what = "64-bit overflow";
+      g_set_error (error, WS_EXPR_ERROR, code, _("64-bit overflow in “%s” (column %u)"), text, column);
       break;
     case WS_EXPR_ERROR_SHIFT:
-      what = "shift of a negative value, or by a negative count or 64 or more";
+      g_set_error (error, WS_EXPR_ERROR, code,
+                   _("shift of a negative value, or by a negative count or 64 or more in “%s” (column %u)"),
+                   text, column);
       break;
     default:
-      what = "error";
+      g_set_error (error, WS_EXPR_ERROR, code, _("error in “%s” (column %u)"), text, column);
       break;
     }
-  g_set_error (error, WS_EXPR_ERROR, code, "%s in “%s” (column %u)", what, text, node->pos + 1);
 }
 
 static gboolean
@@ -1317,7 +1356,7 @@ eval_node (const WsExpr    *e,
       if (env->lookup == NULL)
         {
           g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_UNKNOWN_NAME,
-                       "unknown name “%s” (column %u)", e->name, e->start + 1);
+                       _("unknown name “%s” (column %u)"), e->name, e->start + 1);
           return FALSE;
         }
       return env->lookup (e->name, env->lookup_data, value, error);

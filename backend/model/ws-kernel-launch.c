@@ -25,9 +25,11 @@
  * host=pageable|pinned|mapped|streams|prefetch|managed, in=EXPR, out=EXPR
  * (bytes), streams=EXPR.
  * Expressions use the pattern's parameters and the kernel's own ones. */
+#include "ws-config.h"
 #include "ws-kernel-launch.h"
 #include "ws-presets.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #define I "i = blockIdx.x * blockDim.x + threadIdx.x"
@@ -420,7 +422,7 @@ lookup (const char *name,
       *value = pp->value;
       return TRUE;
     }
-  g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_UNKNOWN_NAME, "no parameter “%s”", name);
+  g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_UNKNOWN_NAME, _("no parameter “%s”"), name);
   return FALSE;
 }
 
@@ -489,8 +491,10 @@ set_grid (WsPattern    *to,
   for (guint i = 0; i < 3; i++)
     if (g[i] < 1 || g[i] > G_MAXUINT32)
       {
-        g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "the grid “%s” gives %" G_GINT64_FORMAT " blocks",
-                     text, g[i]);
+        /* Translators: the real kernel's grid, as an expression of the
+         * pattern's parameters, then what it gave with their values */
+        g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, _("the grid “%s” gives %lld blocks"),
+                     text, (long long) g[i]);
         return FALSE;
       }
   return ws_pattern_set_grid (to, WS_DIM3 ((guint) g[0], (guint) g[1], (guint) g[2]), error);
@@ -821,7 +825,9 @@ apply_option (WsKernelLaunch *l,
   return TRUE;
 
 bad:
-  g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "bad option “%s”", item);
+  /* a description's own mistake, or a value the parameters made negative */
+  /* Translators: an option of the real kernel's launch, such as “alu=12 * N” */
+  g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, _("bad option “%s”"), item);
   return FALSE;
 }
 
@@ -887,7 +893,9 @@ add_phases (WsKernelLaunch  *l,
   return TRUE;
 
 bad:
-  g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "cannot read the loop “%s”", text);
+  /* a description's own mistake, or a range the parameters left empty */
+  /* Translators: a loop of the real kernel's launch, such as “loop k in 0..N - 1 | …” */
+  g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, _("cannot read the loop “%s”"), text);
   return FALSE;
 }
 
@@ -934,7 +942,9 @@ ws_kernel_launch_new (const char      *preset,
   for (guint i = 0; phases[i]; i++)
     if (!add_phases (l, phases[i], pattern, &p, error))
       {
-        g_prefix_error (error, "%s, phase %u: ", preset, i + 1);
+        /* Translators: a preset's id and a phase of its real kernel, before what
+         * is wrong there: "transpose/shared, phase 2: …" */
+        g_prefix_error (error, _("%s, phase %u: "), preset, i + 1);
         return NULL;
       }
   return g_steal_pointer (&l);

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-config.h"
 #include "ws-model-types.h"
 
 #include <errno.h>
+#include <glib/gi18n-lib.h>
 #include <stdlib.h>
 
 static const char *space_names[WS_N_SPACES] = { "global", "shared", "constant", "local", "register" };
@@ -86,7 +88,8 @@ ws_dim3_parse (const char *text,
   if (n < 1 || n > 3)
     {
       g_autofree char *shown = ws_text_for_message (text);
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "“%s” is not X[,Y[,Z]]", shown);
+      /* Translators: a block's or a grid's size as typed; X[,Y[,Z]] is its form, 256 or 32,8 */
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("“%s” is not X[,Y[,Z]]"), shown);
       return FALSE;
     }
   for (guint i = 0; i < n; i++)
@@ -102,7 +105,7 @@ ws_dim3_parse (const char *text,
           g_autofree char *part = ws_text_for_message (s);
           g_autofree char *shown = ws_text_for_message (text);
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       "“%s” in “%s” is not a positive integer (component %u)", part, shown, i + 1);
+                       _("“%s” in “%s” is not a positive integer (component %u)"), part, shown, i + 1);
           return FALSE;
         }
       v[i] = (guint) value;

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-config.h"
 #include "ws-occupancy.h"
 #include "ws-pattern.h"
+
+#include <glib/gi18n-lib.h>
 
 static const WsSmLimits limits[] = {
   /* cc   threads blocks  regs/SM regs/block regs/thread unit sub  smem/SM  smem/block unit reserved */
@@ -49,8 +52,9 @@ ws_occupancy_compute (const WsSmLimits *l,
       shared_alloc > l->shared_per_block + l->shared_reserved_per_block)
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                   "a block of %u threads with %u registers each and %u bytes of shared memory "
-                   "does not fit on an sm_%d%d multiprocessor",
+                   /* Translators: sm_%d%d is a compute capability as CUDA names it: sm_90 */
+                   _("a block of %u threads with %u registers each and %u bytes of shared memory "
+                     "does not fit on an sm_%d%d multiprocessor"),
                    threads, registers, shared, l->cc_major, l->cc_minor);
       return FALSE;
     }

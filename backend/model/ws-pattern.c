@@ -1,7 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-config.h"
 #include "ws-pattern.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
+
+/* The parts of a pattern that hold an expression, for the errors that name
+ * one: each says it in a sentence of its own. */
+typedef enum
+{
+  PART_DEFINITION,             /* the definition of name */
+  PART_GUARD,
+  PART_INDEX,                  /* the index of name, an array */
+} Part;
 
 struct _WsPattern
 {
@@ -153,14 +164,14 @@ ws_pattern_set_block (WsPattern *self,
   if (block.x == 0 || block.y == 0 || block.z == 0)
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                   "block (%u, %u, %u): every dimension must be at least 1", block.x, block.y, block.z);
+                   _("block (%u, %u, %u): every dimension must be at least 1"), block.x, block.y, block.z);
       return FALSE;
     }
   if (block.z > 64 || ws_dim3_count (block) > WS_MAX_THREADS_PER_BLOCK)
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                   "block (%u, %u, %u) has %" G_GUINT64_FORMAT " threads: CUDA allows at most %d per block, and z ≤ 64",
-                   block.x, block.y, block.z, ws_dim3_count (block), WS_MAX_THREADS_PER_BLOCK);
+                   _("block (%u, %u, %u) has %llu threads: CUDA allows at most %d per block, and z ≤ 64"),
+                   block.x, block.y, block.z, (unsigned long long) ws_dim3_count (block), WS_MAX_THREADS_PER_BLOCK);
       return FALSE;
     }
   self->block = block;
@@ -177,13 +188,13 @@ ws_pattern_set_grid (WsPattern *self,
   if (grid.x == 0 || grid.y == 0 || grid.z == 0)
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                   "grid (%u, %u, %u): every dimension must be at least 1", grid.x, grid.y, grid.z);
+                   _("grid (%u, %u, %u): every dimension must be at least 1"), grid.x, grid.y, grid.z);
       return FALSE;
     }
   if (grid.x > G_MAXINT32 || grid.y > 65535 || grid.z > 65535)
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                   "grid (%u, %u, %u) is too large: CUDA allows x < 2³¹, y and z ≤ 65535",
+                   _("grid (%u, %u, %u) is too large: CUDA allows x < 2³¹, y and z ≤ 65535"),
                    grid.x, grid.y, grid.z);
       return FALSE;
     }
@@ -203,7 +214,7 @@ check_room_for_name (const WsPattern *self,
   if (self->params->len + self->defs->len < WS_PATTERN_MAX_NAMES)
     return TRUE;
   g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-               "“%s” is one name too many: a pattern has at most %d parameters and definitions together",
+               _("“%s” is one name too many: a pattern has at most %d parameters and definitions together"),
                name, WS_PATTERN_MAX_NAMES);
   return FALSE;
 }
@@ -255,7 +266,7 @@ ws_pattern_set_param (WsPattern  *self,
   if (find_definition (self, name, NULL))
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                   "“%s” is a definition of the pattern, not a parameter", name);
+                   _("“%s” is a definition of the pattern, not a parameter"), name);
       return FALSE;
     }
   if (strcmp (name, "elem_size") == 0)
@@ -337,8 +348,10 @@ ws_pattern_get_param_nth (const WsPattern *self,
 
 /* ------------------------------------------------------------------ */
 
+/* name: the definition's, for PART_DEFINITION */
 static gboolean
-parse_into (const char *what,
+parse_into (Part        part,
+            const char *name,
             const char *text,
             WsExpr    **out,
             GError    **error)
@@ -346,13 +359,30 @@ parse_into (const char *what,
   g_autoptr (GError) local = NULL;
   WsExpr *e = ws_expr_parse (text, NULL, &local);
 
-  if (e == NULL)
+  if (e != NULL)
     {
-      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EXPRESSION, "%s: %s", what, local->message);
-      return FALSE;
+      *out = e;
+      return TRUE;
     }
-  *out = e;
-  return TRUE;
+  switch (part)
+    {
+    case PART_DEFINITION:
+      /* Translators: a definition's name, then what is wrong with its
+       * expression: "definition of i: column 3: the expression is empty" */
+      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EXPRESSION, _("definition of %s: %s"), name,
+                   local->message);
+      break;
+    case PART_GUARD:
+      /* Translators: what is wrong with the pattern's guard, its “if” */
+      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EXPRESSION, _("guard: %s"), local->message);
+      break;
+    case PART_INDEX:
+    default:
+      /* Translators: what is wrong with an access's index expression */
+      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EXPRESSION, _("index: %s"), local->message);
+      break;
+    }
+  return FALSE;
 }
 
 gboolean
@@ -361,7 +391,6 @@ ws_pattern_add_definition (WsPattern  *self,
                            const char *text,
                            GError    **error)
 {
-  g_autofree char *what = NULL;
   WsDefinition *d;
   WsExpr *e = NULL;
 
@@ -372,13 +401,12 @@ ws_pattern_add_definition (WsPattern  *self,
   if (find_definition (self, name, NULL) || find_param (self, name))
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                   "“%s” is already defined in this pattern", name);
+                   _("“%s” is already defined in this pattern"), name);
       return FALSE;
     }
   if (!check_room_for_name (self, name, error))
     return FALSE;
-  what = g_strdup_printf ("definition of %s", name);
-  if (!parse_into (what, text, &e, error))
+  if (!parse_into (PART_DEFINITION, name, text, &e, error))
     return FALSE;
   d = g_new0 (WsDefinition, 1);
   d->name = g_strdup (name);
@@ -413,7 +441,7 @@ ws_pattern_set_guard (WsPattern  *self,
 
   if (text != NULL && *text != '\0' && strspn (text, " \t") != strlen (text))
     {
-      if (!parse_into ("guard", text, &e, error))
+      if (!parse_into (PART_GUARD, NULL, text, &e, error))
         return FALSE;
     }
   else
@@ -448,38 +476,44 @@ check_access_values (WsSpace      space,
 {
   if (space >= WS_N_SPACES || kind >= WS_N_ACCESS_KINDS)
     {
-      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "unknown memory space or access");
+      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, _("unknown memory space or access"));
       return FALSE;
     }
   if (!ws_elem_size_is_valid (elem_size))
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                   "element size %u: a warp accesses 1, 2, 4, 8 or 16 bytes per lane", elem_size);
+                   _("element size %u: a warp accesses 1, 2, 4, 8 or 16 bytes per lane"), elem_size);
       return FALSE;
     }
   if (space == WS_SPACE_CONSTANT && kind != WS_ACCESS_LOAD)
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                   "constant memory is read-only in a kernel: only loads are possible");
+                   _("constant memory is read-only in a kernel: only loads are possible"));
       return FALSE;
     }
-  if (kind == WS_ACCESS_ATOMIC && (space == WS_SPACE_LOCAL || space == WS_SPACE_REGISTER))
+  if (kind == WS_ACCESS_ATOMIC && space == WS_SPACE_LOCAL)
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                   "atomics work on global and shared memory, not on %s", ws_space_to_string (space));
+                   _("atomics work on global and shared memory, not on local"));
+      return FALSE;
+    }
+  if (kind == WS_ACCESS_ATOMIC && space == WS_SPACE_REGISTER)
+    {
+      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
+                   _("atomics work on global and shared memory, not on register"));
       return FALSE;
     }
   if (kind == WS_ACCESS_ATOMIC && elem_size != 4 && elem_size != 8)
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                   "element size %u: atomics here are on 4- or 8-byte values", elem_size);
+                   _("element size %u: atomics here are on 4- or 8-byte values"), elem_size);
       return FALSE;
     }
   if (base < 0 || base % elem_size != 0)
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                   "base offset %" G_GINT64_FORMAT " bytes: it must be a non-negative multiple of the %u-byte element",
-                   base, elem_size);
+                   _("base offset %lld bytes: it must be a non-negative multiple of the %u-byte element"),
+                   (long long) base, elem_size);
       return FALSE;
     }
   return TRUE;
@@ -506,14 +540,14 @@ ws_pattern_add_access (WsPattern   *self,
   if (self->accesses->len >= WS_PATTERN_MAX_ACCESSES)
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                   "a pattern has at most %d accesses", WS_PATTERN_MAX_ACCESSES);
+                   _("a pattern has at most %d accesses"), WS_PATTERN_MAX_ACCESSES);
       return FALSE;
     }
   if (!ws_name_is_valid (array, error))
     return FALSE;
   if (!check_access_values (space, kind, elem_size, base, error))
     return FALSE;
-  if (!parse_into ("index", index_text, &e, error))
+  if (!parse_into (PART_INDEX, NULL, index_text, &e, error))
     return FALSE;
   a = g_new0 (WsAccess, 1);
   a->array = g_strdup (array);
@@ -552,7 +586,7 @@ ws_pattern_set_access_index (WsPattern  *self,
 
   g_return_val_if_fail (i < self->accesses->len, FALSE);
 
-  if (!parse_into ("index", index_text, &e, error))
+  if (!parse_into (PART_INDEX, NULL, index_text, &e, error))
     return FALSE;
   a = g_ptr_array_index (self->accesses, i);
   ws_expr_free (a->index);
@@ -604,7 +638,7 @@ ws_pattern_bind_elem_size (WsPattern *self,
   if (!ws_pattern_get_param (self, "elem_size", &value))
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                   "the pattern has no parameter elem_size to take the element size from");
+                   _("the pattern has no parameter elem_size to take the element size from"));
       return FALSE;
     }
   a = g_ptr_array_index (self->accesses, i);
@@ -617,13 +651,44 @@ ws_pattern_bind_elem_size (WsPattern *self,
 
 /* ------------------------------------------------------------------ */
 
+static void
+set_unknown_name (Part         part,
+                  const char  *owner,
+                  const char  *name,
+                  GError     **error)
+{
+  switch (part)
+    {
+    case PART_DEFINITION:
+      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
+                   /* Translators: a definition's name, then the name it uses;
+                    * “--set %s=VALUE” is an option of warpscope-cli's */
+                   _("the definition of %s uses “%s”, which is neither a parameter nor a definition "
+                     "(set it with --set %s=VALUE)"), owner, name, name);
+      break;
+    case PART_GUARD:
+      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
+                   _("the guard uses “%s”, which is neither a parameter nor a definition (set it with --set %s=VALUE)"),
+                   name, name);
+      break;
+    case PART_INDEX:
+    default:
+      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
+                   /* Translators: an array's name, then the name its index uses */
+                   _("the index of %s uses “%s”, which is neither a parameter nor a definition "
+                     "(set it with --set %s=VALUE)"), owner, name, name);
+      break;
+    }
+}
+
 /* Every name an expression uses must be a parameter or an earlier
- * definition. */
+ * definition. owner: the definition's name, or the array's. */
 static gboolean
 check_names (const WsPattern *self,
              const WsExpr    *expr,
              guint            n_visible_defs,
-             const char      *where,
+             Part             part,
+             const char      *owner,
              GError         **error)
 {
   g_autoptr (GPtrArray) names = g_ptr_array_new ();
@@ -640,13 +705,14 @@ check_names (const WsPattern *self,
         {
           if (index < n_visible_defs)
             continue;
+          /* the guard and the indices see every definition */
+          g_assert (part == PART_DEFINITION);
           g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                       "%s uses “%s”, which is defined after it", where, name);
+                       /* Translators: a definition's name, then the name of one defined after it */
+                       _("the definition of %s uses “%s”, which is defined after it"), owner, name);
           return FALSE;
         }
-      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                   "%s uses “%s”, which is neither a parameter nor a definition (set it with --set %s=VALUE)",
-                   where, name, name);
+      set_unknown_name (part, owner, name, error);
       return FALSE;
     }
   return TRUE;
@@ -660,7 +726,8 @@ static gboolean
 check_depth (const WsPattern *self,
              const WsExpr    *expr,
              const guint     *depths,
-             const char      *where,
+             Part             part,
+             const char      *owner,
              guint           *depth,
              GError         **error)
 {
@@ -678,9 +745,27 @@ check_depth (const WsPattern *self,
   *depth = ws_expr_get_depth (expr) + below;
   if (*depth <= WS_EXPR_MAX_DEPTH)
     return TRUE;
-  g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EXPRESSION,
-               "%s is too deep with the definitions it uses: more than %d operators inside one another",
-               where, WS_EXPR_MAX_DEPTH);
+  switch (part)
+    {
+    case PART_DEFINITION:
+      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EXPRESSION,
+                   /* Translators: a definition's name, then how deep an expression may be */
+                   _("the definition of %s is too deep with the definitions it uses: more than %d operators "
+                     "inside one another"), owner, WS_EXPR_MAX_DEPTH);
+      break;
+    case PART_GUARD:
+      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EXPRESSION,
+                   _("the guard is too deep with the definitions it uses: more than %d operators inside one another"),
+                   WS_EXPR_MAX_DEPTH);
+      break;
+    case PART_INDEX:
+    default:
+      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_EXPRESSION,
+                   /* Translators: an array's name, then how deep an expression may be */
+                   _("the index of %s is too deep with the definitions it uses: more than %d operators "
+                     "inside one another"), owner, WS_EXPR_MAX_DEPTH);
+      break;
+    }
   return FALSE;
 }
 
@@ -694,19 +779,17 @@ check_depths (const WsPattern *self,
   for (guint i = 0; i < self->defs->len; i++)
     {
       const WsDefinition *d = g_ptr_array_index (self->defs, i);
-      g_autofree char *where = g_strdup_printf ("the definition of %s", d->name);
 
-      if (!check_depth (self, d->expr, depths, where, &depths[i], error))
+      if (!check_depth (self, d->expr, depths, PART_DEFINITION, d->name, &depths[i], error))
         return FALSE;
     }
-  if (self->guard && !check_depth (self, self->guard, depths, "the guard", &depth, error))
+  if (self->guard && !check_depth (self, self->guard, depths, PART_GUARD, NULL, &depth, error))
     return FALSE;
   for (guint i = 0; i < self->accesses->len; i++)
     {
       const WsAccess *a = g_ptr_array_index (self->accesses, i);
-      g_autofree char *where = g_strdup_printf ("the index of %s", a->array);
 
-      if (!check_depth (self, a->index, depths, where, &depth, error))
+      if (!check_depth (self, a->index, depths, PART_INDEX, a->array, &depth, error))
         return FALSE;
     }
   return TRUE;
@@ -724,30 +807,29 @@ ws_pattern_validate (const WsPattern *self,
       if (p->value < p->min || p->value > p->max)
         {
           g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                       "parameter %s = %" G_GINT64_FORMAT " is outside its range %" G_GINT64_FORMAT "…%" G_GINT64_FORMAT,
-                       p->name, p->value, p->min, p->max);
+                       /* Translators: a parameter's name and value, then the least and the most it may be */
+                       _("parameter %s = %lld is outside its range %lld…%lld"),
+                       p->name, (long long) p->value, (long long) p->min, (long long) p->max);
           return FALSE;
         }
     }
   for (guint i = 0; i < self->defs->len; i++)
     {
       const WsDefinition *d = g_ptr_array_index (self->defs, i);
-      g_autofree char *where = g_strdup_printf ("the definition of %s", d->name);
-      if (!check_names (self, d->expr, i, where, error))
+      if (!check_names (self, d->expr, i, PART_DEFINITION, d->name, error))
         return FALSE;
     }
-  if (self->guard && !check_names (self, self->guard, self->defs->len, "the guard", error))
+  if (self->guard && !check_names (self, self->guard, self->defs->len, PART_GUARD, NULL, error))
     return FALSE;
   if (self->accesses->len == 0)
     {
-      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "the pattern has no memory access");
+      g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, _("the pattern has no memory access"));
       return FALSE;
     }
   for (guint i = 0; i < self->accesses->len; i++)
     {
       const WsAccess *a = g_ptr_array_index (self->accesses, i);
-      g_autofree char *where = g_strdup_printf ("the index of %s", a->array);
-      if (!check_names (self, a->index, self->defs->len, where, error))
+      if (!check_names (self, a->index, self->defs->len, PART_INDEX, a->array, error))
         return FALSE;
     }
   return check_depths (self, error);
@@ -771,6 +853,7 @@ typedef struct
   const WsPattern *pattern;
   const WsEvalEnv *env;
   guint depth;
+  gboolean named;              /* the error names the definition it failed in */
 } ThreadLookup;
 
 static gboolean
@@ -790,18 +873,21 @@ lookup_thread_name (const char *name,
 
       if (lk->depth > 64)
         {
-          g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_CYCLE, "definitions nest too deeply at “%s”", name);
+          g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_CYCLE, _("definitions nest too deeply at “%s”"), name);
           return FALSE;
         }
       lk->depth++;
       ok = ws_expr_eval (d->expr, lk->env, value, &local);
       lk->depth--;
-      if (!ok)
+      /* the innermost definition is named, once */
+      if (!ok && lk->named)
+        g_propagate_error (error, g_steal_pointer (&local));
+      else if (!ok)
         {
-          if (g_str_has_prefix (local->message, "in the definition of "))
-            g_propagate_error (error, g_steal_pointer (&local));
-          else
-            g_set_error (error, local->domain, local->code, "in the definition of %s: %s", name, local->message);
+          /* Translators: a definition's name, then what went wrong in it:
+           * "in the definition of i: division by zero in “N / 0” (column 3)" */
+          g_set_error (error, local->domain, local->code, _("in the definition of %s: %s"), name, local->message);
+          lk->named = TRUE;
         }
       return ok;
     }
@@ -810,7 +896,7 @@ lookup_thread_name (const char *name,
       *value = p->value;
       return TRUE;
     }
-  g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_UNKNOWN_NAME, "unknown name “%s”", name);
+  g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_UNKNOWN_NAME, _("unknown name “%s”"), name);
   return FALSE;
 }
 
@@ -823,7 +909,7 @@ ws_pattern_eval_thread (const WsPattern *self,
                         GError         **error)
 {
   WsEvalEnv env = { 0 };
-  ThreadLookup lk = { self, &env, 0 };
+  ThreadLookup lk = { self, &env, 0, FALSE };
   guint64 linear;
 
   ws_pattern_get_launch_builtins (self, env.builtins);
