@@ -697,7 +697,6 @@ static const struct
   const char *prefix;           /* of the preset's id */
   const char *why;
 } time_gaps[] = {
-  { "fences/spin-", "a spin waits for another block's store: the model has no time for one block waiting on another" },
   { "merge/sort-", "the sorts issue an instruction in about 80 % of their cycles (ncu's smsp__issue_active): "
                    "the barriers and the shared loads' waits between them leave gaps that the model, which counts "
                    "their instructions at the SMs' full issue rate, does not see" },

@@ -260,6 +260,36 @@ ws_cal_chain_kernel (unsigned *words,
     sink[t] = (float) v;
 }
 
+// Messages between two blocks: lane 0 of block 0 and lane 0 of block 1 take
+// turns at a flag in global memory, each waiting (a volatile load, again and
+// again) until the other's store shows before it stores its own: 2 × iters
+// messages, one after another. A wait gives up after WS_CAL_MESSAGE_TRIES
+// loads and counts a timeout: the other block was not running.
+__global__ void
+ws_cal_message_kernel (unsigned *flag,
+                       int       iters,
+                       unsigned *timeouts)
+{
+  volatile unsigned *f = flag;
+  unsigned me = blockIdx.x;
+
+  if (threadIdx.x != 0)
+    return;
+  for (int i = 0; i < iters; i++)
+    {
+      unsigned want = 2u * (unsigned) i + me;
+      unsigned tries = 0;
+
+      while (*f != want)
+        if (++tries == WS_CAL_MESSAGE_TRIES)
+          {
+            atomicAdd (timeouts, 1u);
+            return;
+          }
+      *f = want + 1;
+    }
+}
+
 __global__ void
 ws_cal_empty_kernel (void)
 {
@@ -362,6 +392,17 @@ extern "C" cudaError_t
 ws_cal_texture (cudaTextureObject_t tex, unsigned blocks, int iters, float *sink, cudaStream_t stream)
 {
   ws_cal_texture_kernel<<<blocks, CAL_BLOCK, 0, stream>>> (tex, iters, sink);
+  return cudaPeekAtLastError ();
+}
+
+extern "C" cudaError_t
+ws_cal_message (unsigned *words, int iters, cudaStream_t stream)
+{
+  cudaError_t e = cudaMemsetAsync (words, 0, sizeof (unsigned), stream);
+
+  if (e != cudaSuccess)
+    return e;
+  ws_cal_message_kernel<<<2, 32, 0, stream>>> (words, iters, words + WS_CAL_MESSAGE_TIMEOUTS);
   return cudaPeekAtLastError ();
 }
 

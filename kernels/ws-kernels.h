@@ -371,6 +371,12 @@ cudaError_t ws_cal_dispatch      (const float *x, float *sink, unsigned blocks, 
 #define WS_CAL_TEXTURE_SIDE 64
 cudaError_t ws_cal_texture       (cudaTextureObject_t tex, unsigned blocks, int iters, float *sink,
                                   cudaStream_t stream);
+/* Two blocks take turns at words[0] (which it sets to 0 first), each
+ * waiting for the other's store: 2 × iters messages through L2, one after
+ * another. A wait that gives up adds 1 to words[WS_CAL_MESSAGE_TIMEOUTS]. */
+#define WS_CAL_MESSAGE_TRIES (1u << 20)
+#define WS_CAL_MESSAGE_TIMEOUTS 64
+cudaError_t ws_cal_message       (unsigned *words, int iters, cudaStream_t stream);
 /* Chains: every thread of `blocks` blocks of 256 makes `iters` links, each
  * waiting for the one before: what one link adds to a block's life. */
 typedef enum

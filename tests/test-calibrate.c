@@ -403,6 +403,10 @@ test_gpu (void)
   g_assert_cmpfloat (p->pcie_pinned_bytes_per_s, >, 1e9);
   g_assert_cmpfloat (p->pcie_pageable_bytes_per_s, >, 1e8);
   g_assert_cmpfloat (p->block_ns, >, 1);
+  /* a message between blocks goes through L2: longer than an L1 hit's
+   * round trip, and well under the time a wait gives up after */
+  g_assert_cmpfloat (p->message_ns, >, 50);
+  g_assert_cmpfloat (p->message_ns, <, 20000);
 }
 
 /* The whole command, through the GPU worker, into a folder. */

@@ -43,7 +43,7 @@ typedef struct
 } Cal;
 
 /* one per step below */
-#define STEPS 15
+#define STEPS 16
 
 static void
 clear_calibrated (gpointer data)
@@ -259,6 +259,14 @@ launch_texture (Cal     *c,
 {
   const Shape *s = data;
   return ws_cal_texture (c->tex, s->blocks, s->iters, c->sink, 0);
+}
+
+static cudaError_t
+launch_message (Cal     *c,
+                gpointer data)
+{
+  const Shape *s = data;
+  return ws_cal_message ((unsigned *) c->set, s->iters, 0);
 }
 
 static cudaError_t
@@ -543,6 +551,40 @@ measure_chains (Cal     *c,
   return next_step (c, error);
 }
 
+/* A message from one block to another: two blocks on their own take turns
+ * at a flag, each waiting with volatile loads for the other's store, as a
+ * consumer spins on its producer's flag. The launch with 2 × iters turns
+ * less the one with iters, over the 2 × iters messages it adds. */
+static gboolean
+measure_message (Cal     *c,
+                 GError **error)
+{
+  Shape s = { .iters = 256 };
+  unsigned timeouts = 0;
+  double once, twice;
+
+  if (!ws_gpu_check (cudaMemset (c->set, 0, L2_SET_BYTES), "clearing the message's words", error) ||
+      !time_launch (c, "the message kernel", launch_message, &s, FALSE, &once, error))
+    return FALSE;
+  s.iters *= 2;
+  if (!time_launch (c, "the message kernel", launch_message, &s, FALSE, &twice, error) ||
+      !ws_gpu_check (cudaMemcpy (&timeouts, (unsigned *) c->set + WS_CAL_MESSAGE_TIMEOUTS, sizeof timeouts,
+                                 cudaMemcpyDeviceToHost),
+                     "reading the message kernel's timeouts", error))
+    return FALSE;
+  if (timeouts > 0)
+    {
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_CUDA,
+                   "the message kernel's two blocks did not run at the same time (%u waits gave up): "
+                   "is another program using the GPU?", timeouts);
+      return FALSE;
+    }
+  add (c, "message_ns", MAX (twice - once, 0) * 1e9 / s.iters,
+       "measured: two blocks taking turns at a flag, each spinning with volatile loads until the other's store "
+       "shows (%d messages)", s.iters);
+  return next_step (c, error);
+}
+
 static gboolean
 measure_host (Cal     *c,
               GError **error)
@@ -697,7 +739,8 @@ calibrate (Cal     *c,
   add (c, "sm_clock_mhz", mhz, "measured: clock64 () against events, after the SMs were kept busy");
   return next_step (c, error) && measure_dram (c, error) && measure_l2 (c, error) && measure_sm (c, error) &&
          measure_atomics (c, error) && measure_texture (c, error) &&
-         measure_chains (c, error) && measure_launches (c, error) && measure_host (c, error);
+         measure_chains (c, error) && measure_message (c, error) && measure_launches (c, error) &&
+         measure_host (c, error);
 }
 
 GArray *

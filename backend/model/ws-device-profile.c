@@ -24,6 +24,7 @@ G_DEFINE_QUARK (ws-device-profile-error-quark, ws_device_profile_error)
 #define FENCE_GPU_WARP_NS 2.7
 #define FENCE_SYSTEM_WARP_NS 0
 #define TEX_CYCLES_PER_REQUEST 7.97
+#define MESSAGE_NS 1000
 /* a field added since version 1 of the format: files that lack it get the value */
 #define F_SINCE(NAME, TYPE, MEMBER, MIN, MAX, DESC, OTHERWISE) \
   { NAME, WS_PROFILE_FIELD_##TYPE, G_STRUCT_OFFSET (WsDeviceProfile, MEMBER), MIN, MAX, DESC, OTHERWISE }
@@ -106,6 +107,9 @@ static const WsProfileField fields[] = {
   F_SINCE ("tex_cycles_per_request", DOUBLE, tex_cycles_per_request, 0, 1000,
            "SM cycles per texture fetch of a warp (tex2D of 32 texels, point sampled), besides L1's lines",
            TEX_CYCLES_PER_REQUEST),
+  F_SINCE ("message_ns", DOUBLE, message_ns, 0, 1e6,
+           "from one block's store of a flag to another block's seeing it (a volatile load again and again)",
+           MESSAGE_NS),
 };
 
 #undef F

@@ -104,6 +104,7 @@ typedef struct
   double fence_gpu_warp_ns;
   double fence_system_warp_ns;
   double tex_cycles_per_request;    /* per texture fetch a warp makes (tex2D, point sampled; optional) */
+  double message_ns;                /* one block sees a flag another block stores (volatile, through L2; optional) */
 } WsDeviceProfile;
 
 typedef enum

@@ -21,7 +21,9 @@
  * the one before), fence_block=EXPR, fence_gpu=EXPR, fence_system=EXPR
  * (fences a thread makes one after another, each after a store), tex=EXPR
  * (texture fetches per thread: the accesses give their memory, this their
- * cost in the texture pipeline),
+ * cost in the texture pipeline), messages=EXPR (flags that other blocks
+ * store, which a block waits for one after another: its accesses give the
+ * flag's load once),
  * host=pageable|pinned|mapped|streams|prefetch|managed, in=EXPR, out=EXPR
  * (bytes), streams=EXPR.
  * Expressions use the pattern's parameters and the kernel's own ones. */
@@ -212,7 +214,10 @@ static const LaunchSpec specs[] = {
    * and lane 0 the flag; lane 0 of the odd one reads the flag until it is
    * set (a volatile one: again and again; a plain one: once), then the
    * block copies the 256 words out and lane 0 stores its status. With
-   * fences, one after the data and one after the flag. */
+   * fences, one after the data and one after the flag. The plain flag is
+   * read once, and the consumer goes on at once (and times out); a
+   * volatile one holds the consumer until the producer's flag reaches it
+   * (messages=1). */
 #define SPIN "- | - | - | blockIdx.x % 2 == 0 | data:global:store:4:blockIdx.x / 2 * 256 + lane + 32 * k for k in 0..7" \
   " || - | - | - | blockIdx.x % 2 == 0 && lane == 0 | flags:global:store:4:blockIdx.x / 2" \
   " || - | - | - | blockIdx.x % 2 == 1 && lane == 0 | flags:global:load:4:blockIdx.x / 2" \
@@ -220,8 +225,8 @@ static const LaunchSpec specs[] = {
   "out:global:store:4:blockIdx.x / 2 * 256 + lane + 32 * k for k in 0..7" \
   " || - | - | - | blockIdx.x % 2 == 1 && lane == 0 | status:global:store:4:blockIdx.x / 2 :: alu=24"
   { "fences/spin-plain", SPIN },
-  { "fences/spin-volatile", SPIN },
-  { "fences/spin-fence", SPIN " fence_gpu=2" },
+  { "fences/spin-volatile", SPIN " messages=1" },
+  { "fences/spin-fence", SPIN " fence_gpu=2 messages=1" },
 
   /* rounds volatile stores to the thread's own word, each followed by the
    * fence: 1 the block's, 2 the GPU's, 3 a barrier, 4 the system's */
@@ -808,6 +813,8 @@ apply_option (WsKernelLaunch *l,
     l->chain = (double) v;
   else if (g_str_equal (kv[0], "tex"))
     l->tex = (double) v;
+  else if (g_str_equal (kv[0], "messages"))
+    l->messages = (double) v;
   else if (g_str_equal (kv[0], "fence_block"))
     l->fences[WS_FENCE_BLOCK_SCOPE] = (double) v;
   else if (g_str_equal (kv[0], "fence_gpu"))
@@ -1084,6 +1091,7 @@ ws_launch_predict (const WsKernelLaunch  *l,
   work.tex_requests = l->tex * (double) ((WsHierarchy *) r->phases->pdata[0])->launch->threads / WS_WARP_SIZE;
   work.syncs = l->syncs;
   work.chain = l->chain;
+  work.messages = l->messages;
   memcpy (work.fences, l->fences, sizeof work.fences);
   work.host_ms = host_ms (l, profile);
   if (l->host == WS_HOST_MAPPED)

@@ -47,6 +47,7 @@ typedef struct
   double syncs;               /* __syncthreads () per block */
   double chain;               /* arithmetic instructions on a block's path, each waiting for the one before */
   double tex;                 /* texture fetches per thread (the pattern's loads stand for their memory) */
+  double messages;            /* flags of other blocks a block waits for, one after another */
   double fences[WS_N_FENCES]; /* fences a thread makes one after another, after a store each */
   WsHostCopy host;
   guint64 host_in;            /* bytes copied to the device (or read over the bus) */

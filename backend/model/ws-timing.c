@@ -21,8 +21,9 @@
  *             kernel has besides (a launch's description)
  *   blocks    an SM starts a block every block_ns at most; a block lives
  *             as long as its loads' latency (its stores', its shared
- *             loads', its synchronisations', its fences' and its chains of
- *             arithmetic), so that few slots bound it
+ *             loads', its synchronisations', its fences', its chains of
+ *             arithmetic and the flags of other blocks it waits for), so
+ *             that few slots bound it
  *
  * The slowest bounds the launch; the launch's own overhead comes on top. */
 #include "ws-timing.h"
@@ -189,8 +190,9 @@ link_ns (double base,
 }
 
 /* A block's chains (shared loads, synchronisations, dependent arithmetic,
- * fences) with `warps` warps in chains on the SM. A chain of arithmetic is
- * one thread's, while the block's other warps wait at a barrier. */
+ * fences, other blocks' flags it waits for) with `warps` warps in chains
+ * on the SM. A chain of arithmetic is one thread's, while the block's other
+ * warps wait at a barrier. */
 static double
 chains_ns (const WsTimingWork    *w,
            const WsDeviceProfile *p,
@@ -202,7 +204,8 @@ chains_ns (const WsTimingWork    *w,
          w->chain * p->alu_latency_ns +
          w->fences[WS_FENCE_BLOCK_SCOPE] * link_ns (p->fence_block_ns, p->fence_block_warp_ns, warps) +
          w->fences[WS_FENCE_GPU_SCOPE] * link_ns (p->fence_gpu_ns, p->fence_gpu_warp_ns, warps) +
-         w->fences[WS_FENCE_SYSTEM_SCOPE] * link_ns (p->fence_system_ns, p->fence_system_warp_ns, warps);
+         w->fences[WS_FENCE_SYSTEM_SCOPE] * link_ns (p->fence_system_ns, p->fence_system_warp_ns, warps) +
+         w->messages * p->message_ns;
 }
 
 /* An SM starts a block every block_ns at most and holds blocks_per_sm of

@@ -68,6 +68,7 @@ typedef struct
   double shared_waits;           /* phases (times their loops) whose shared loads the block waits for */
   double shared_queue_cycles;    /* their wavefronts beyond the first, a warp's */
   double fences[WS_N_FENCES];    /* a thread's, one after another */
+  double messages;               /* other blocks' flags a block waits for, one after another */
   double host_ms;                /* copies before and after, or their part that does not overlap */
   double mapped_bytes;           /* read from host memory by the kernel */
   gboolean next_waits;           /* set by the caller: the next phase added is a loop's next
