@@ -251,7 +251,7 @@ ws_device_profile_defaults (const WsCalibration *c)
   p->fence_gpu_warp_ns = 3;
   p->fence_system_warp_ns = 0;
   p->tex_cycles_per_request = 8;
-  p->message_ns = 1000;
+  p->message_ns = 266;
   return p;
 }
 

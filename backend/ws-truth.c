@@ -667,6 +667,24 @@ explain_below_l1 (const WsTruthCase        *c,
                             local->warps_per_sm,
                             local->warps_per_sm * WS_WARP_SIZE * (double) local->local_per_thread / 1024,
                             local->local_per_thread, local->l1_bytes / 1024.0);
+  /* private arrays live at the same addresses wave after wave (each warp
+   * slot of each SM has its own): where the slots of all SMs take a little
+   * more than the dirty lines the model's L2 holds, the model, which writes
+   * back the oldest first, writes every wave's arrays to DRAM before the
+   * next wave writes them again; the hardware's L2 keeps a share of them */
+  if (local && profile && g_str_equal (r->metric, "dram__bytes_write.sum") && r->hardware < r->model)
+    {
+      double slots = (double) profile->sms * local->warps_per_sm * WS_WARP_SIZE * (double) local->local_per_thread;
+      double written = (double) local->launch->threads * (double) local->local_per_thread;
+
+      if (slots > (double) profile->l2_dirty_bytes && slots <= (double) profile->l2_bytes && apart <= written)
+        return g_strdup_printf ("%.0f MB fewer written: the private arrays of the %u SMs' resident warps take "
+                                "%.1f MB, the same addresses for every wave of blocks, a little more than the "
+                                "%.0f MB of dirty lines the model lets L2 hold; the model writes the oldest back "
+                                "first, so every wave's arrays go to DRAM before the next wave writes them again, "
+                                "where the hardware's L2 keeps a share of them",
+                                apart / 1e6, profile->sms, slots / 1e6, profile->l2_dirty_bytes / 1e6);
+    }
   /* a kernel of several phases: each is analysed with L1 and L2 cold, so
    * the later phases' reads can be what the hardware found in a cache */
   for (guint i = 1; prediction->phases && i < prediction->phases->len; i++)

@@ -209,6 +209,7 @@ test_below_gaps (void)
 {
   g_autoptr (GPtrArray) local = rows_of ("private-array/uniform-local", NULL);
   g_autoptr (GPtrArray) persisting = rows_of ("l2/persisting", NULL);
+  g_autoptr (GPtrArray) wide = rows_of ("private-array/local-wide", NULL);
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_truth_row_free);
   g_autoptr (WsMeasurement) m = ws_measurement_new ("coalescing/stride");
   g_autoptr (WsPattern) p = ws_preset_build (ws_preset_lookup ("coalescing/stride"));
@@ -224,6 +225,11 @@ test_below_gaps (void)
   r = row_named (persisting, "dram__bytes_read.sum");
   g_assert_true (r->mismatch && r->explained && r->hardware < r->model);
   g_assert_nonnull (strstr (r->note, "persisting"));
+  /* local-wide's arrays, 128 bytes a thread in 8448 warp slots: 34.6 MB
+   * against the model's 31 MB of dirty lines */
+  r = row_named (wide, "dram__bytes_write.sum");
+  g_assert_true (r->mismatch && r->explained && r->hardware < r->model);
+  g_assert_nonnull (strstr (r->note, "take 34.6 MB, the same addresses for every wave"));
 
   /* a single phase, no private array, not a listed preset: 30 % fewer L2
    * sectors and 30 % fewer DRAM bytes than the model stay unexplained */
@@ -236,6 +242,25 @@ test_below_gaps (void)
   ws_truth_compare_hierarchy (&c, prediction, h200, m, rows);
   g_assert_true (ws_truth_row_unexplained (row_named (rows, "lts__t_sectors_srcunit_tex_op_read.sum")));
   g_assert_true (ws_truth_row_unexplained (row_named (rows, "dram__bytes_read.sum")));
+
+  /* the slots explain fewer writes only where they overflow the dirty
+   * lines the model's L2 holds: with room for them all, 40 % fewer writes
+   * than the model stay unexplained */
+  {
+    g_autoptr (WsLaunchPrediction) wide_prediction = NULL;
+    g_autoptr (GPtrArray) fewer = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_truth_row_free);
+    g_autoptr (GPtrArray) wide_rows = rows_of ("private-array/local-wide", &wide_prediction);
+    g_autoptr (WsMeasurement) m2 = ws_measurement_new ("private-array/local-wide");
+    g_autoptr (WsPattern) wp = ws_preset_build (ws_preset_lookup ("private-array/local-wide"));
+    g_autoptr (WsDeviceProfile) roomy = ws_device_profile_copy (h200);
+    WsTruthCase wc = { (char *) "private-array/local-wide", wp };
+
+    g_assert_nonnull (wide_rows);
+    roomy->l2_dirty_bytes = 48 << 20;
+    ws_measurement_add_counter (m2, "dram__bytes_write.sum", wide_prediction->total.dram_write_bytes * 0.6);
+    ws_truth_compare_hierarchy (&wc, wide_prediction, roomy, m2, fewer);
+    g_assert_true (ws_truth_row_unexplained (row_named (fewer, "dram__bytes_write.sum")));
+  }
 }
 
 /* Copies and managed memory against the H200's recording, every point of

@@ -24,7 +24,7 @@ G_DEFINE_QUARK (ws-device-profile-error-quark, ws_device_profile_error)
 #define FENCE_GPU_WARP_NS 2.7
 #define FENCE_SYSTEM_WARP_NS 0
 #define TEX_CYCLES_PER_REQUEST 7.97
-#define MESSAGE_NS 1000
+#define MESSAGE_NS 266
 /* a field added since version 1 of the format: files that lack it get the value */
 #define F_SINCE(NAME, TYPE, MEMBER, MIN, MAX, DESC, OTHERWISE) \
   { NAME, WS_PROFILE_FIELD_##TYPE, G_STRUCT_OFFSET (WsDeviceProfile, MEMBER), MIN, MAX, DESC, OTHERWISE }
