@@ -3,6 +3,7 @@
 #include "ws-config.h"
 #include "ws-cli-measuring.h"
 #include "ws-json.h"
+#include "ws-worker-transport.h"
 
 #include <stdio.h>
 
@@ -65,9 +66,43 @@ print_gpus (const WsGpuTarget   *target,
     }
 }
 
+/* Why there is no device, as a word that stays the same in every language
+ * and release, for scripts; "error" says it in a sentence, in the user's
+ * language. */
+static const char *
+reason_of (const GError *why)
+{
+  static const char *gpu[] = {
+    [WS_GPU_ERROR_NOT_BUILT] = "not-built",
+    [WS_GPU_ERROR_NO_DRIVER] = "no-driver",
+    [WS_GPU_ERROR_DRIVER_TOO_OLD] = "driver-too-old",
+    [WS_GPU_ERROR_NO_DEVICE] = "no-device",
+    [WS_GPU_ERROR_UNSUPPORTED] = "unsupported",
+  };
+  static const char *worker[] = {
+    [WS_WORKER_ERROR_UNREACHABLE] = "unreachable",
+    [WS_WORKER_ERROR_AUTH_REFUSED] = "auth-refused",
+    [WS_WORKER_ERROR_NOT_INSTALLED] = "worker-not-installed",
+    [WS_WORKER_ERROR_VERSION_MISMATCH] = "version-mismatch",
+    [WS_WORKER_ERROR_NO_SUCH_GPU] = "no-such-gpu",
+    [WS_WORKER_ERROR_SLURM_REFUSED] = "slurm-refused",
+    [WS_WORKER_ERROR_TIMED_OUT] = "timed-out",
+  };
+
+  if (why == NULL)
+    return "no-device";
+  if (why->domain == WS_GPU_ERROR && why->code >= 0 && why->code < (int) G_N_ELEMENTS (gpu) && gpu[why->code])
+    return gpu[why->code];
+  if (why->domain == WS_WORKER_ERROR && why->code >= 0 && why->code < (int) G_N_ELEMENTS (worker) &&
+      worker[why->code])
+    return worker[why->code];
+  return "failed";
+}
+
 /* The device (or nothing, when there is none) and where it is: the host
  * and its GPUs, once the worker answered. JSON: format and version, the
- * device's members, then where; without a device, "error" says why. */
+ * device's members, then where; without a device, "reason" says why in a
+ * word (reason_of) and "error" in a sentence. */
 static void
 print (WsSession          *session,
        const WsDeviceInfo *info,
@@ -94,7 +129,8 @@ print (WsSession          *session,
         add_gpus (b, hello);
       if (info == NULL)
         {
-          ws_json_add_string (b, "error", why ? why->message : "no usable GPU");
+          ws_json_add_string (b, "reason", reason_of (why));
+          ws_json_add_string (b, "error", why ? why->message : _("no usable GPU"));
         }
       json_builder_end_object (b);
       where = json_builder_get_root (b);

@@ -5,6 +5,7 @@
 #include "ws-gpu-worker.h"
 #include "ws-worker-hello.h"
 
+#include <glib/gi18n-lib.h>
 #include <gio/gunixinputstream.h>
 #include <gio/gunixoutputstream.h>
 #include <locale.h>
@@ -34,7 +35,14 @@ main (int    argc,
   WsGpuWorkerOptions options = { NULL };
   int protocol;
 
+  /* its errors reach the user in the language of the worker's locale: the
+   * user's own here, what the login gives elsewhere */
   setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  /* the answers' numbers are JSON's, whatever the locale */
+  setlocale (LC_NUMERIC, "C");
   context = g_option_context_new (NULL);
   g_option_context_set_summary (context, "The process that owns the GPU for Warpscope. It speaks JSON lines on its "
                                 "standard input and output;\nWarpscope starts it, here or on another machine.");
