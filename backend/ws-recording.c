@@ -3,7 +3,7 @@
  * and an error names the field's path and what is wrong with it, e.g.
  * “measurements[3].median_ms: expected a number, found a string”. */
 #include "ws-config.h"
-#include "ws-recording.h"
+#include "ws-recording-private.h"
 #include "ws-json.h"
 #include "ws-file-writer.h"
 
@@ -1028,13 +1028,39 @@ ws_recording_is_bundled (const char *path)
   return FALSE;
 }
 
+const char *
+ws_recording_default_among (const char *const *paths,
+                            const char        *name)
+{
+  g_return_val_if_fail (paths != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (guint i = 0; paths[i]; i++)
+    {
+      g_autofree char *base = g_path_get_basename (paths[i]);
+      if (g_str_equal (base, name))
+        return paths[i];
+    }
+  return paths[0];
+}
+
+/* Named, not found: choosing by date or by the number of measurements would
+ * parse every bundled recording each time one is wanted (5 to 20 ms each). */
+char *
+ws_recording_bundled_default (void)
+{
+  g_auto (GStrv) paths = ws_recording_bundled_paths ();
+
+  return g_strdup (ws_recording_default_among ((const char *const *) paths, WS_DEFAULT_RECORDING));
+}
+
 WsRecording *
 ws_recording_load_bundled (GError **error)
 {
-  g_auto (GStrv) paths = ws_recording_bundled_paths ();
+  g_autofree char *path = ws_recording_bundled_default ();
   g_autoptr (GFile) file = NULL;
 
-  if (paths[0] == NULL)
+  if (path == NULL)
     {
       g_autofree char *installed = g_build_filename (WS_PKGDATADIR, "recordings", NULL);
       g_autofree char *source = g_build_filename (WS_SOURCE_DATADIR, "recordings", NULL);
@@ -1044,6 +1070,6 @@ ws_recording_load_bundled (GError **error)
                    _("no bundled recording: no .json file in %s (installed) or %s (source tree)"), installed, source);
       return NULL;
     }
-  file = g_file_new_for_path (paths[0]);
+  file = g_file_new_for_path (path);
   return ws_recording_load_file (file, NULL, error);
 }

@@ -88,7 +88,12 @@ GPtrArray           *ws_recording_lookup_pattern   (WsRecording        *self,
  * empty when there are none. */
 GStrv                ws_recording_bundled_paths    (void);
 gboolean             ws_recording_is_bundled       (const char         *path);
-/* The first of them, or NULL with an error that says where it was looked for. */
+/* The one the program and the CLI replay without a GPU: the one named
+ * WS_DEFAULT_RECORDING in meson.build (h200.json, which measured every
+ * preset) where it is among them, else the first by name; NULL when there
+ * are none. */
+char                *ws_recording_bundled_default  (void);
+/* That one, or NULL with an error that says where it was looked for. */
 WsRecording         *ws_recording_load_bundled     (GError            **error);
 
 /* One measurement or device description in the recording's JSON, checked

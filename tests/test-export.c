@@ -186,21 +186,21 @@ static char *
 laptop_recording (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (WsRecording) h100 = ws_recording_load_bundled (&error);
+  g_autoptr (WsRecording) bundled = ws_recording_load_bundled (&error);
   g_autoptr (WsDeviceInfo) device = NULL;
   g_autoptr (WsRecording) laptop = NULL;
   g_autofree char *path = output_path ("laptop-fixture.json");
   g_autoptr (GFile) file = g_file_new_for_path (path);
 
   g_assert_no_error (error);
-  device = ws_device_info_copy (ws_recording_get_device (h100));
+  device = ws_device_info_copy (ws_recording_get_device (bundled));
   g_free (device->name);
   device->name = g_strdup (LAPTOP);
   device->sm_count = 24;
   laptop = ws_recording_new (device);
-  for (guint i = 0; i < ws_recording_get_n_measurements (h100); i++)
+  for (guint i = 0; i < ws_recording_get_n_measurements (bundled); i++)
     {
-      g_autoptr (WsMeasurement) m = ws_measurement_copy (ws_recording_get_measurement (h100, i));
+      g_autoptr (WsMeasurement) m = ws_measurement_copy (ws_recording_get_measurement (bundled, i));
       for (guint s = 0; m->samples_ms && s < m->samples_ms->len; s++)
         g_array_index (m->samples_ms, double, s) *= 3.1;
       ws_measurement_summarize (m);
@@ -212,10 +212,28 @@ laptop_recording (void)
   return g_steal_pointer (&path);
 }
 
+/* The recording export reads when given none: the default bundled one. */
 static char *
 bundled_path (void)
 {
-  return g_build_filename (g_getenv ("WS_SOURCE_DIR"), "data", "recordings", "h100.json", NULL);
+  char *path = ws_recording_bundled_default ();
+
+  g_assert_nonnull (path);
+  return path;
+}
+
+/* "recorded on NVIDIA H200": the series of a recording's measurements, by
+ * the device its file names. */
+static char *
+recorded_on (const char *path,
+             const char *prefix)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsRecording) r = ws_recording_load_file (file, NULL, &error);
+
+  g_assert_no_error (error);
+  return g_strdup_printf ("%s%s", prefix, ws_recording_get_device (r)->name);
 }
 
 static JsonObject *
@@ -259,7 +277,9 @@ static void
 test_two_recordings (void)
 {
   g_autofree char *laptop = laptop_recording ();
-  g_autofree char *h100 = bundled_path ();
+  g_autofree char *bundled = bundled_path ();
+  g_autofree char *recorded_name = recorded_on (bundled, "recorded on ");
+  g_autofree char *model_name = recorded_on (bundled, "model: predicted on ");
   g_autofree char *json = output_path ("compare-two-gpus.json");
   g_autofree char *png = output_path ("compare-two-gpus.png");
   g_autoptr (JsonParser) parser = json_parser_new ();
@@ -270,8 +290,8 @@ test_two_recordings (void)
   const char *compare = "--compare=coalescing/sequential,coalescing/stride";
   guint64 least;
 
-  g_assert_cmpint (run_export (&err, "--view=compare", compare, "-r", h100, "-r", laptop, "-o", json, NULL), ==, 0);
-  g_assert_cmpint (run_export (&err, "--view=compare", compare, "-r", h100, "-r", laptop, "--width=1400",
+  g_assert_cmpint (run_export (&err, "--view=compare", compare, "-r", bundled, "-r", laptop, "-o", json, NULL), ==, 0);
+  g_assert_cmpint (run_export (&err, "--view=compare", compare, "-r", bundled, "-r", laptop, "--width=1400",
                                "--height=900", "--scale=2", "-o", png, NULL), ==, 0);
   assert_png (png, 2800, 1800);
 
@@ -304,17 +324,16 @@ test_two_recordings (void)
   chart = load_json (parser, json);
   recorded = series_named (chart, "recorded on ");
   g_assert_cmpuint (recorded->len, ==, 2);
-  g_assert_cmpstr (json_object_get_string_member (g_ptr_array_index (recorded, 0), "name"), ==,
-                   "recorded on NVIDIA H100 80GB HBM3");
+  g_assert_cmpstr (json_object_get_string_member (g_ptr_array_index (recorded, 0), "name"), ==, recorded_name);
   g_assert_cmpstr (json_object_get_string_member (g_ptr_array_index (recorded, 1), "name"), ==,
                    "recorded on " LAPTOP);
-  /* the laptop's medians are the fixture's 3.1 times the H100's */
+  /* the laptop's medians are the fixture's 3.1 times the bundled recording's */
   for (guint i = 0; i < 2; i++)
     g_assert_cmpfloat_with_epsilon (value_at (g_ptr_array_index (recorded, 1), i),
                                     3.1 * value_at (g_ptr_array_index (recorded, 0), i), 1e-9);
   /* the model's time on the first recording's GPU (its profile ships), on
-   * the measured axis: each mark near the H100's median, in its order */
-  model = series_named (chart, "model: predicted on NVIDIA H100 80GB HBM3");
+   * the measured axis: each mark near that recording's median, in its order */
+  model = series_named (chart, model_name);
   g_assert_cmpuint (model->len, ==, 1);
   for (guint i = 0; i < 2; i++)
     g_assert_cmpfloat (fabs (value_at (g_ptr_array_index (model, 0), i) /
@@ -335,6 +354,11 @@ test_plot_data (void)
   g_auto (GStrv) lines = NULL;
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GPtrArray) recorded = NULL;
+  g_autofree char *bundled = bundled_path ();
+  g_autofree char *model_name = recorded_on (bundled, "model: predicted on ");
+  g_autofree char *model_prefix = g_strconcat (model_name, ",1,", NULL);
+  g_autofree char *recorded_name = recorded_on (bundled, "recorded on ");
+  g_autofree char *recorded_prefix = g_strconcat (recorded_name, ",1,", NULL);
   JsonObject *chart;
 
   g_assert_cmpint (run_export (&err, "--preset=coalescing/strided-sweep", "--view=plot", "-o", csv, NULL), ==, 0);
@@ -346,15 +370,15 @@ test_plot_data (void)
   g_assert_cmpstr (lines[0], ==, "series,stride (elements),value,min,max,quantity,unit");
   /* 32 strides recorded, 32 predicted */
   g_assert_cmpuint (g_strv_length (lines), ==, 1 + 32 + 32 + 1);
-  /* the model's series is its predicted time on the recording's GPU (the
-   * H100 profile ships), on the measured axis, near the measured point */
-  g_assert_true (g_str_has_prefix (lines[1], "model: predicted on NVIDIA H100 80GB HBM3,1,"));
+  /* the model's series is its predicted time on the bundled recording's
+   * GPU (its profile ships), on the measured axis, near the measured point */
+  g_assert_true (g_str_has_prefix (lines[1], model_prefix));
   {
     g_auto (GStrv) predicted = g_strsplit (lines[1], ",", -1);
     double measured = 0;
 
     for (guint i = 2; lines[i] && !measured; i++)
-      if (g_str_has_prefix (lines[i], "recorded on NVIDIA H100 80GB HBM3,1,"))
+      if (g_str_has_prefix (lines[i], recorded_prefix))
         {
           g_auto (GStrv) f = g_strsplit (lines[i], ",", -1);
           measured = g_ascii_strtod (f[2], NULL);
@@ -365,7 +389,7 @@ test_plot_data (void)
 
   chart = load_json (parser, json);
   g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (chart, "y"), "unit"), ==, "s");
-  recorded = series_named (chart, "recorded on NVIDIA H100");
+  recorded = series_named (chart, recorded_name);
   g_assert_cmpuint (recorded->len, ==, 1);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (g_ptr_array_index (recorded, 0), "points")),
                     ==, 32);
@@ -578,26 +602,27 @@ test_failed_write (void)
 }
 
 /* A recording said to come from an H200, whose profile Warpscope ships:
- * the bundled one's measurements, the sequential copy's with the counters
- * of the hierarchy below L1 as the H200 counted them. */
+ * the bundled one's measurements (the H200's, which has no counters), the
+ * sequential copy's with the counters of the hierarchy below L1 as the
+ * H200 counted them. */
 static char *
 h200_recording (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (WsRecording) h100 = ws_recording_load_bundled (&error);
+  g_autoptr (WsRecording) bundled = ws_recording_load_bundled (&error);
   g_autoptr (WsDeviceInfo) device = NULL;
   g_autoptr (WsRecording) h200 = NULL;
   g_autofree char *path = output_path ("h200-fixture.json");
   g_autoptr (GFile) file = g_file_new_for_path (path);
 
   g_assert_no_error (error);
-  device = ws_device_info_copy (ws_recording_get_device (h100));
+  device = ws_device_info_copy (ws_recording_get_device (bundled));
   g_free (device->name);
   device->name = g_strdup ("NVIDIA H200");
   h200 = ws_recording_new (device);
-  for (guint i = 0; i < ws_recording_get_n_measurements (h100); i++)
+  for (guint i = 0; i < ws_recording_get_n_measurements (bundled); i++)
     {
-      g_autoptr (WsMeasurement) m = ws_measurement_copy (ws_recording_get_measurement (h100, i));
+      g_autoptr (WsMeasurement) m = ws_measurement_copy (ws_recording_get_measurement (bundled, i));
       if (g_str_equal (m->id, "coalescing/sequential"))
         {
           ws_measurement_add_counter (m, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", 4194304);

@@ -3,7 +3,7 @@
  * and bad files of every kind, each refused with the field's path. */
 #include "ws-config.h"
 #include "ws-presets.h"
-#include "ws-recording.h"
+#include "ws-recording-private.h"
 #include "ws-file-writer.h"
 
 #include <glib/gstdio.h>
@@ -732,15 +732,19 @@ test_bundled (void)
 }
 
 /* Every bundled recording (the window offers each) is listed by name,
- * loads, and says which GPU made it; the first is the one loaded by default. */
+ * loads, and says which GPU made it; the one named WS_DEFAULT_RECORDING is
+ * among them, and is the one loaded by default. */
 static void
 test_bundled_paths (void)
 {
   g_auto (GStrv) paths = ws_recording_bundled_paths ();
   g_autofree char *elsewhere = g_build_filename (g_get_tmp_dir (), "h100.json", NULL);
+  g_autofree char *default_path = ws_recording_bundled_default ();
+  gboolean default_listed = FALSE;
 
   if (paths[0] == NULL)
     {
+      g_assert_null (default_path);
       g_test_skip ("no recording is bundled yet");
       return;
     }
@@ -757,14 +761,71 @@ test_bundled_paths (void)
       g_assert_cmpstr (ws_recording_get_device (r)->name, !=, "");
       if (i > 0)
         g_assert_cmpint (strcmp (paths[i - 1], paths[i]), <, 0);
-      if (i == 0)
+      if (g_strcmp0 (paths[i], default_path) == 0)
         {
-          g_autoptr (WsRecording) first = ws_recording_load_bundled (&error);
+          g_autoptr (WsRecording) loaded = ws_recording_load_bundled (&error);
+          g_autofree char *name = g_path_get_basename (paths[i]);
+
           g_assert_no_error (error);
-          g_assert_cmpstr (ws_recording_get_device (first)->name, ==, ws_recording_get_device (r)->name);
+          g_assert_cmpstr (name, ==, WS_DEFAULT_RECORDING);
+          g_assert_cmpstr (ws_recording_get_device (loaded)->name, ==, ws_recording_get_device (r)->name);
+          g_assert_cmpuint (ws_recording_get_n_measurements (loaded), ==, ws_recording_get_n_measurements (r));
+          default_listed = TRUE;
         }
     }
+  g_assert_true (default_listed);
   g_assert_false (ws_recording_is_bundled (elsewhere));
+}
+
+/* The default is found by its file's name wherever the recordings are;
+ * where no file has that name (a package that left it out), the first. */
+static void
+test_default_among (void)
+{
+  const char *both[] = { "/usr/share/warpscope/recordings/h100.json",
+                         "/usr/share/warpscope/recordings/h200.json", NULL };
+  const char *without[] = { "/src/data/recordings/a100.json", "/src/data/recordings/h100.json", NULL };
+  const char *near_miss[] = { "/src/h200.json.d/a.json", "/src/data/recordings/xh200.json", NULL };
+  const char *none[] = { NULL };
+
+  g_assert_true (ws_recording_default_among (both, "h200.json") == both[1]);
+  g_assert_true (ws_recording_default_among (both, "h100.json") == both[0]);
+  g_assert_true (ws_recording_default_among (without, "h200.json") == without[0]);
+  g_assert_true (ws_recording_default_among (near_miss, "h200.json") == near_miss[0]);
+  g_assert_null (ws_recording_default_among (none, "h200.json"));
+}
+
+/* Why the default is the default: it measured every kernel that any other
+ * bundled recording did, so that nothing shows measured on one and not on
+ * the one the program starts with. */
+static void
+test_bundled_default_covers (void)
+{
+  g_auto (GStrv) paths = ws_recording_bundled_paths ();
+  g_autoptr (WsRecording) fallback = ws_recording_load_bundled (NULL);
+
+  if (fallback == NULL)
+    {
+      g_test_skip ("no recording is bundled");
+      return;
+    }
+  for (guint i = 0; paths[i]; i++)
+    {
+      g_autoptr (GFile) file = g_file_new_for_path (paths[i]);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (WsRecording) r = ws_recording_load_file (file, NULL, &error);
+
+      g_assert_no_error (error);
+      for (guint m = 0; m < ws_recording_get_n_measurements (r); m++)
+        {
+          const char *id = ws_recording_get_measurement (r, m)->id;
+          g_autoptr (GPtrArray) found = ws_recording_find (fallback, id);
+
+          if (found->len == 0)
+            g_error ("%s measured %s, the default bundled recording (%s) did not", paths[i], id,
+                     WS_DEFAULT_RECORDING);
+        }
+    }
 }
 
 /* json-glib's parser recurses once per level: nesting is checked before it
@@ -1010,6 +1071,8 @@ main (int    argc,
   g_test_add_func ("/recording/bad/file-names-itself", test_bad_file_names_itself);
   g_test_add_func ("/recording/bundled", test_bundled);
   g_test_add_func ("/recording/bundled/paths", test_bundled_paths);
+  g_test_add_func ("/recording/bundled/default-among", test_default_among);
+  g_test_add_func ("/recording/bundled/default-covers", test_bundled_default_covers);
   g_test_add_func ("/recording/bad/deep-nesting", test_deep_nesting);
   g_test_add_func ("/recording/bad/many-params", test_many_params);
   g_test_add_func ("/recording/bad/text", test_bad_text);

@@ -383,8 +383,9 @@ test_screenshots (Fixture       *f,
 /* Below L1                                                           */
 /* ------------------------------------------------------------------ */
 
-/* The bundled recording said to come from an H200, whose profile Warpscope
- * ships, with the counters of the sequential copy below L1. */
+/* The bundled recording (the H200's, which has no counters) said to come
+ * from an H200, whose profile Warpscope ships, with the counters of the
+ * sequential copy below L1. */
 static char *
 h200_recording (void)
 {

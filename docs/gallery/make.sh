@@ -6,9 +6,10 @@
 #
 #   docs/gallery/make.sh [OUT_DIR]          (default: gallery/ here)
 #
-# The measurements are those of the recording that ships with Warpscope,
-# unless RECORDINGS names others: RECORDINGS="h100.json laptop.json" plots
-# each beside the others, labelled with its GPU. WARPSCOPE_CLI says which
+# The measurements are those of the bundled recording Warpscope replays
+# without a GPU (data/recordings/h200.json, an H200's), unless RECORDINGS
+# names others: RECORDINGS="h100.json laptop.json" plots each beside the
+# others, labelled with its GPU. WARPSCOPE_CLI says which
 # warpscope-cli to run (default: the one in _build/, else the one on PATH).
 # STYLE=dark (or light) draws them as on screen instead of for print;
 # SCALE=1 makes the PNGs at their size in points, not twice it. The README
