@@ -2,7 +2,10 @@
 /* Addresses of GPU workers. Every part of one ends up in a command line
  * (ssh's, srun's, a remote shell's): each is checked against what that
  * part can be, so that no address can pass an option or shell syntax on. */
+#include "ws-config.h"
 #include "ws-gpu-target.h"
+
+#include <glib/gi18n-lib.h>
 
 #include <string.h>
 
@@ -107,16 +110,52 @@ is_word (const char *s,
   return TRUE;
 }
 
+typedef enum
+{
+  PART_GRES,
+  PART_TIME,
+  PART_ACCOUNT,
+  PART_JOB,
+  PART_HOST,
+  PART_USER,
+  PART_PARTITION,
+} Part;
+
 static gboolean
-check_word (const char *what,
+check_word (Part        part,
             const char *value,
             const char *extra,
             GError    **error)
 {
   if (is_word (value, extra))
     return TRUE;
-  return invalid (error, "%s “%s” is not one: it may hold letters, digits and “%s”, and not begin with “-”",
-                  what, value, extra);
+  /* a sentence for each part, for translators; in each, the value as typed
+   * and the characters it may hold besides letters and digits */
+  switch (part)
+    {
+    case PART_GRES:
+      return invalid (error, _("the generic resource (gres) “%s” is not one: it may hold letters, digits and “%s”, "
+                               "and not begin with “-”"), value, extra);
+    case PART_TIME:
+      return invalid (error, _("the time limit “%s” is not one: it may hold letters, digits and “%s”, and not begin "
+                               "with “-”"), value, extra);
+    case PART_ACCOUNT:
+      return invalid (error, _("the account “%s” is not one: it may hold letters, digits and “%s”, and not begin "
+                               "with “-”"), value, extra);
+    case PART_JOB:
+      return invalid (error, _("the job id “%s” is not one: it may hold letters, digits and “%s”, and not begin "
+                               "with “-”"), value, extra);
+    case PART_HOST:
+      return invalid (error, _("the host “%s” is not one: it may hold letters, digits and “%s”, and not begin "
+                               "with “-”"), value, extra);
+    case PART_USER:
+      return invalid (error, _("the user “%s” is not one: it may hold letters, digits and “%s”, and not begin "
+                               "with “-”"), value, extra);
+    case PART_PARTITION:
+    default:
+      return invalid (error, _("the partition “%s” is not one: it may hold letters, digits and “%s”, and not begin "
+                               "with “-”"), value, extra);
+    }
 }
 
 /* The worker's path goes inside a remote shell's double quotes. */
@@ -125,11 +164,11 @@ check_worker (const char *path,
               GError    **error)
 {
   if (path[0] == '\0' || path[0] == '-' || strlen (path) > MAX_PART || !g_utf8_validate (path, -1, NULL))
-    return invalid (error, "the worker's path “%s” is not a path", path);
+    return invalid (error, _("the worker's path “%s” is not a path"), path);
   for (const char *p = path; *p; p++)
     if ((guchar) *p < 0x20 || *p == 0x7f || strchr ("'\"$`\\!", *p))
-      return invalid (error, "the worker's path “%s” holds “%c”, which Warpscope does not pass to a remote "
-                      "shell: give a path without quotes, “$”, “`”, “\\” or “!”", path, *p);
+      return invalid (error, _("the worker's path “%s” holds “%c”, which Warpscope does not pass to a remote "
+                      "shell: give a path without quotes, “$”, “`”, “\\” or “!”"), path, *p);
   return TRUE;
 }
 
@@ -143,7 +182,7 @@ ws_gpu_target_set_worker (WsGpuTarget *t,
   if (path && !check_worker (path, error))
     return FALSE;
   if (path && t->kind == WS_GPU_TARGET_COMMAND)
-    return invalid (error, "a command starts the worker itself: --gpu-worker goes with local, ssh:// or slurm://");
+    return invalid (error, _("a command starts the worker itself: --gpu-worker goes with local, ssh:// or slurm://"));
   g_free (t->worker);
   t->worker = g_strdup (path);
   return TRUE;
@@ -157,7 +196,7 @@ ws_gpu_target_set_gpu (WsGpuTarget *t,
   g_return_val_if_fail (t != NULL, FALSE);
 
   if (gpu < 0 || gpu > MAX_GPU)
-    return invalid (error, "GPU index %d: an index counts from 0", gpu);
+    return invalid (error, _("GPU index %d: an index counts from 0"), gpu);
   t->gpu = gpu;
   return TRUE;
 }
@@ -173,8 +212,8 @@ parse_number (const char *what,
   g_autoptr (GError) local = NULL;
 
   if (!g_ascii_string_to_unsigned (text, 10, min, max, out, &local))
-    return invalid (error, "%s “%s”: a whole number from %" G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT " is needed",
-                    what, text, min, max);
+    return invalid (error, _("%s “%s”: a whole number from %llu to %llu is needed"),
+                    what, text, (unsigned long long) min, (unsigned long long) max);
   return TRUE;
 }
 
@@ -209,34 +248,34 @@ set_option (WsGpuTarget *t,
     }
   else if (slurm && g_str_equal (name, "gres"))
     {
-      if (!check_word ("the generic resource (gres)", value, "_.:,=-", error))
+      if (!check_word (PART_GRES, value, "_.:,=-", error))
         return FALSE;
       g_free (t->gres);
       t->gres = g_strdup (value);
     }
   else if (slurm && g_str_equal (name, "time"))
     {
-      if (!check_word ("the time limit", value, ":-", error))
+      if (!check_word (PART_TIME, value, ":-", error))
         return FALSE;
       g_free (t->time);
       t->time = g_strdup (value);
     }
   else if (slurm && g_str_equal (name, "account"))
     {
-      if (!check_word ("the account", value, "_.-", error))
+      if (!check_word (PART_ACCOUNT, value, "_.-", error))
         return FALSE;
       g_free (t->account);
       t->account = g_strdup (value);
     }
   else if (slurm && g_str_equal (name, "jobid"))
     {
-      if (!check_word ("the job id", value, "_", error))
+      if (!check_word (PART_JOB, value, "_", error))
         return FALSE;
       g_free (t->jobid);
       t->jobid = g_strdup (value);
     }
   else
-    return invalid (error, "“%s=”: a %s address takes no such option", name,
+    return invalid (error, _("“%s=”: a %s address takes no such option"), name,
                     t->kind == WS_GPU_TARGET_SSH ? "ssh://" : slurm ? "slurm://" :
                     t->kind == WS_GPU_TARGET_COMMAND ? "command:" : "local");
   return TRUE;
@@ -256,7 +295,7 @@ parse_query (WsGpuTarget *t,
     return TRUE;
   params = g_uri_parse_params (query, -1, "&", G_URI_PARAMS_NONE, &local);
   if (params == NULL)
-    return invalid (error, "the options “%s” are not NAME=VALUE&…: %s", query, local->message);
+    return invalid (error, _("the options “%s” are not NAME=VALUE&…: %s"), query, local->message);
   g_hash_table_iter_init (&iter, params);
   while (g_hash_table_iter_next (&iter, &name, &value))
     if (!set_option (t, name, value, error))
@@ -277,15 +316,15 @@ parse_ssh (WsGpuTarget *t,
   const char *user = g_uri_get_user (uri);
 
   if (g_uri_get_password (uri) != NULL)
-    return invalid (error, "ssh://: Warpscope never sends a password; leave it out of the address and log in "
-                    "with a key (or your ssh agent)");
+    return invalid (error, _("ssh://: Warpscope never sends a password; leave it out of the address and log in "
+                    "with a key (or your ssh agent)"));
   if (host == NULL || host[0] == '\0')
-    return invalid (error, "ssh://: which host? write ssh://HOST or ssh://USER@HOST:PORT");
-  if (!check_word ("the host", host, ".-_:", error) || (user && !check_word ("the user", user, "._-", error)))
+    return invalid (error, _("ssh://: which host? write ssh://HOST or ssh://USER@HOST:PORT"));
+  if (!check_word (PART_HOST, host, ".-_:", error) || (user && !check_word (PART_USER, user, "._-", error)))
     return FALSE;
   if (g_uri_get_path (uri)[0] != '\0' && !g_str_equal (g_uri_get_path (uri), "/"))
-    return invalid (error, "ssh://%s%s: an address names a host, not a path; the worker's path goes in "
-                    "?worker=PATH (or --gpu-worker)", host, g_uri_get_path (uri));
+    return invalid (error, _("ssh://%s%s: an address names a host, not a path; the worker's path goes in "
+                    "?worker=PATH (or --gpu-worker)"), host, g_uri_get_path (uri));
   t->host = g_strdup (host);
   t->user = g_strdup (user);
   t->port = MAX (g_uri_get_port (uri), 0);
@@ -301,10 +340,10 @@ parse_slurm (WsGpuTarget *t,
 
   if (g_uri_get_user (uri) || g_uri_get_port (uri) > 0 ||
       (g_uri_get_path (uri)[0] != '\0' && !g_str_equal (g_uri_get_path (uri), "/")))
-    return invalid (error, "slurm://: write slurm://PARTITION?gres=…&time=…&account=…");
+    return invalid (error, _("slurm://: write slurm://PARTITION?gres=…&time=…&account=…"));
   if (partition && partition[0] != '\0')
     {
-      if (!check_word ("the partition", partition, "_.,-", error))
+      if (!check_word (PART_PARTITION, partition, "_.,-", error))
         return FALSE;
       t->partition = g_strdup (partition);
     }
@@ -325,7 +364,7 @@ ws_gpu_target_parse (const char *address,
 
   if (!g_utf8_validate (address, -1, NULL) || strlen (address) > MAX_COMMAND + 64)
     {
-      invalid (error, "a GPU address is text of at most %d bytes", MAX_COMMAND);
+      invalid (error, _("a GPU address is text of at most %d bytes"), MAX_COMMAND);
       return NULL;
     }
   if (g_str_has_prefix (address, "command:"))
@@ -339,7 +378,7 @@ ws_gpu_target_parse (const char *address,
         return NULL;
       if (t->command == NULL)
         {
-          invalid (error, "command:?…: which command? give run=COMMAND");
+          invalid (error, _("command:?…: which command? give run=COMMAND"));
           return NULL;
         }
       return g_steal_pointer (&t);
@@ -355,8 +394,8 @@ ws_gpu_target_parse (const char *address,
   uri = g_uri_parse (address, G_URI_FLAGS_ENCODED_QUERY | G_URI_FLAGS_HAS_PASSWORD, &local);
   if (uri == NULL || g_uri_get_scheme (uri) == NULL)
     {
-      invalid (error, "“%s” is not a GPU address: write local, ssh://[USER@]HOST[:PORT], slurm://PARTITION "
-                      "or command:COMMAND", address);
+      invalid (error, _("“%s” is not a GPU address: write local, ssh://[USER@]HOST[:PORT], slurm://PARTITION "
+                      "or command:COMMAND"), address);
       return NULL;
     }
   if (g_str_equal (g_uri_get_scheme (uri), "ssh"))
@@ -373,7 +412,7 @@ ws_gpu_target_parse (const char *address,
     }
   else
     {
-      invalid (error, "“%s:”: Warpscope reaches a GPU with local, ssh://, slurm:// or command:",
+      invalid (error, _("“%s:”: Warpscope reaches a GPU with local, ssh://, slurm:// or command:"),
                       g_uri_get_scheme (uri));
       return NULL;
     }
@@ -393,12 +432,12 @@ ws_gpu_target_new_command (const char *command,
     p++;
   if (*p == '\0')
     {
-      invalid (error, "the command that starts the GPU worker is empty");
+      invalid (error, _("the command that starts the GPU worker is empty"));
       return NULL;
     }
   if (strlen (command) > MAX_COMMAND || !g_utf8_validate (command, -1, NULL))
     {
-      invalid (error, "the command that starts the GPU worker is longer than %d bytes", MAX_COMMAND);
+      invalid (error, _("the command that starts the GPU worker is longer than %d bytes"), MAX_COMMAND);
       return NULL;
     }
   t->kind = WS_GPU_TARGET_COMMAND;
@@ -478,18 +517,25 @@ ws_gpu_target_place (const WsGpuTarget *t)
 {
   g_return_val_if_fail (t != NULL, NULL);
 
+  /* for the user's eyes only, in the user's language: never in a file */
   switch (t->kind)
     {
     case WS_GPU_TARGET_LOCAL:
-      return g_strdup ("this computer");
+      /* Translators: where the GPU is, in a sentence such as “Measuring on
+       * this computer” or “The GPU worker on this computer stopped” */
+      return g_strdup (_("this computer"));
     case WS_GPU_TARGET_SSH:
       return g_strdup (t->host);
     case WS_GPU_TARGET_SLURM:
       if (t->jobid)
-        return g_strdup_printf ("Slurm job %s", t->jobid);
-      return t->partition ? g_strdup_printf ("Slurm (%s)", t->partition) : g_strdup ("Slurm");
+        /* Translators: where the GPU is: a Slurm job, by its number */
+        return g_strdup_printf (_("Slurm job %s"), t->jobid);
+      /* Translators: where the GPU is: Slurm and the partition asked for */
+      return t->partition ? g_strdup_printf (_("Slurm (%s)"), t->partition) : g_strdup ("Slurm");
     case WS_GPU_TARGET_COMMAND:
-      return g_strdup ("a custom command");
+      /* Translators: where the GPU is: the machine a command of the user's
+       * starts the worker on */
+      return g_strdup (_("a custom command"));
     default:
       g_assert_not_reached ();
     }
@@ -503,17 +549,31 @@ ws_gpu_target_describe (const WsGpuTarget *t)
   switch (t->kind)
     {
     case WS_GPU_TARGET_LOCAL:
-      return g_strdup ("this computer");
+      return g_strdup (_("this computer"));
     case WS_GPU_TARGET_SSH:
-      return g_strdup_printf ("%s%s%s over ssh", t->user ? t->user : "", t->user ? "@" : "", t->host);
+      if (t->user)
+        /* Translators: how the GPU is reached: a user at a host, over ssh
+         * (“alice@gpu01 over ssh”) */
+        return g_strdup_printf (_("%s@%s over ssh"), t->user, t->host);
+      /* Translators: how the GPU is reached: a host, over ssh */
+      return g_strdup_printf (_("%s over ssh"), t->host);
     case WS_GPU_TARGET_SLURM:
       if (t->jobid)
-        return g_strdup_printf ("Slurm job %s", t->jobid);
-      return t->partition ? g_strdup_printf ("Slurm partition %s", t->partition) : g_strdup ("Slurm's default partition");
+        return g_strdup_printf (_("Slurm job %s"), t->jobid);
+      if (t->partition)
+        /* Translators: how the GPU is reached: a Slurm partition, by name */
+        return g_strdup_printf (_("Slurm partition %s"), t->partition);
+      return g_strdup (_("Slurm's default partition"));
     case WS_GPU_TARGET_COMMAND:
       {
         g_autofree char *shown = g_utf8_substring (t->command, 0, MIN (g_utf8_strlen (t->command, -1), 40));
-        return g_strdup_printf ("the command “%s%s”", shown, g_utf8_strlen (t->command, -1) > 40 ? "…" : "");
+
+        if (g_utf8_strlen (t->command, -1) > 40)
+          /* Translators: how the GPU is reached: the first 40 characters of
+           * the user's command, cut short */
+          return g_strdup_printf (_("the command “%s…”"), shown);
+        /* Translators: how the GPU is reached: the user's command */
+        return g_strdup_printf (_("the command “%s”"), shown);
       }
     default:
       g_assert_not_reached ();

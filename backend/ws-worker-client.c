@@ -758,7 +758,10 @@ handshake (WsWorkerClient *c,
            GError        **error)
 {
   /* a command's worker runs wherever the command takes it */
-  g_autofree char *place = c->target->kind == WS_GPU_TARGET_COMMAND ? g_strdup ("the machine the command reaches")
+  g_autofree char *place = c->target->kind == WS_GPU_TARGET_COMMAND
+                        /* Translators: where the GPU worker runs when a command
+                         * of the user's starts it */
+                        ? g_strdup (_("the machine the command reaches"))
                                                                     : ws_gpu_target_place (c->target);
   JsonObject *request = ws_worker_hello_request (c->target->gpu);
   gint64 id = ++c->next_id;
