@@ -25,7 +25,7 @@ done < "$source/po/POTFILES.in"
 
 # 2. and each file with marked strings is in it
 cd "$source"
-for f in $(grep -rlE '(^|[^A-Za-z0-9_])(N?_\(|g_dn?gettext \(GETTEXT_PACKAGE, *)"' app backend ui \
+for f in $(grep -rlE '(^|[^A-Za-z0-9_])((N|FG|NG)?_ ?\(|g_dn?gettext \(GETTEXT_PACKAGE, *)"' app backend ui \
              --include='*.c' --include='*.h') \
          $(grep -rl 'translatable="yes"' ui --include='*.ui'); do
   if grep -qxF "$f" po/POTFILES.in; then :; else

@@ -75,7 +75,7 @@ label_column (WsFigureContext   *ctx,
   double widest, w;
   char label[32];
 
-  ws_figure_text_size (ctx, _("address (byte)"), &(WsTextOptions) { .size = size }, &widest, NULL);
+  ws_figure_text_size (ctx, FG_("address (byte)"), &(WsTextOptions) { .size = size }, &widest, NULL);
   for (guint i = 0; i < t->n_rows; i++)
     {
       g_snprintf (label, sizeof label, "%" G_GINT64_FORMAT, t->address[i]);
@@ -119,7 +119,7 @@ atomic_layout (WsFigureContext     *ctx,
   lay->lane_size = ws_figure_fit_text (ctx, "31", WS_TEXT_BOLD, s->font_size * 0.9, lay->cell_w - 4);
   for (guint i = 0; i < G_N_ELEMENTS (orders); i++)
     {
-      lay->order = _(orders[i]);
+      lay->order = FG_(orders[i]);
       if (ws_figure_fit_text (ctx, lay->order, 0, lay->label_size, width - lay->label_w) > 0)
         break;
     }
@@ -210,7 +210,7 @@ draw_header (WsFigureContext    *ctx,
   double line = ceil (lay->label_size * 1.4);
 
   ws_figure_set_color (ctx, s->muted);
-  ws_figure_text (ctx, WS_FIGURE_MARGIN, lay->grid_y - 4, _("address (byte)"), &o, NULL, NULL);
+  ws_figure_text (ctx, WS_FIGURE_MARGIN, lay->grid_y - 4, FG_("address (byte)"), &o, NULL, NULL);
   ws_figure_text (ctx, lay->grid_x, lay->grid_y - 4 - line, lay->order, &o, NULL, NULL);
   for (guint c = 0; c < t->depth; c += lay->every)
     {
@@ -233,7 +233,7 @@ atomic_stats (const WsWarpResult *r,
       g_string_append_printf (s, NG_("%u distinct word", "%u distinct words", t->n_rows), t->n_rows);
       g_string_append (s, " · ");
       /* Translators: the most lanes that update one word */
-      g_string_append_printf (s, _("up to %u lanes on one word"), t->depth);
+      g_string_append_printf (s, FG_("up to %u lanes on one word"), t->depth);
       g_string_append (s, " · ");
       g_string_append_printf (s,
                               NG_("%u wavefront: lanes on one word are merged",
@@ -245,12 +245,12 @@ atomic_stats (const WsWarpResult *r,
       g_string_append_printf (s, NG_("%u distinct address", "%u distinct addresses", t->n_rows), t->n_rows);
       g_string_append (s, " · ");
       /* Translators: the most lanes that update one address */
-      g_string_append_printf (s, _("up to %u lanes on one address, applied one after another"), t->depth);
+      g_string_append_printf (s, FG_("up to %u lanes on one address, applied one after another"), t->depth);
       g_string_append (s, " · ");
-      g_string_append_printf (s, _("%u sector visits"), r->counts.sectors);
+      g_string_append_printf (s, FG_("%u sector visits"), r->counts.sectors);
     }
   if (!numbers)
-    g_string_append_printf (s, " · %s", _("too narrow to print the lanes' numbers"));
+    g_string_append_printf (s, " · %s", FG_("too narrow to print the lanes' numbers"));
   return g_string_free (s, FALSE);
 }
 
@@ -260,10 +260,10 @@ atomic_legend (const WsFigureStyle *s,
 {
   guint n = 0;
 
-  legend[n++] = (WsLegendItem) { ws_figure_style_hue (s, 0), _("first update of an address") };
-  legend[n++] = (WsLegendItem) { s->conflict, _("waits for the lanes before it") };
+  legend[n++] = (WsLegendItem) { ws_figure_style_hue (s, 0), FG_("first update of an address") };
+  legend[n++] = (WsLegendItem) { s->conflict, FG_("waits for the lanes before it") };
   if (s->kind != WS_FIGURE_STYLE_PRINT)
-    legend[n++] = (WsLegendItem) { s->accent, _("being applied") };
+    legend[n++] = (WsLegendItem) { s->accent, FG_("being applied") };
   return n;
 }
 
@@ -272,7 +272,7 @@ draw_fold (WsFigureContext    *ctx,
            const AtomicLayout *lay)
 {
   /* Translators: rows a figure leaves out, as in "⋮ 26 more lines (4–29)" */
-  g_autofree char *text = ws_fold_describe (&lay->fold, _("addresses"));
+  g_autofree char *text = ws_fold_describe (&lay->fold, FG_("addresses"));
   WsTextOptions o = { .size = lay->label_size, .ay = 0.5 };
 
   ws_figure_set_color (ctx, ctx->style->muted);
@@ -306,7 +306,7 @@ ws_atomic_figure_draw (WsFigureContext     *ctx,
   ws_figure_draw_frame (ctx, frame, &lay.frame, stats, legend, n_legend);
   if (t.n_rows == 0)
     {
-      ws_figure_draw_message (ctx, lay.frame.content, _("No active lane: this warp makes no update."));
+      ws_figure_draw_message (ctx, lay.frame.content, FG_("No active lane: this warp makes no update."));
       return;
     }
   /* lanes that had to wait for another on their address show it */
@@ -399,5 +399,5 @@ ws_atomic_figure_describe (const WsFigureFrame *frame,
     updates = g_strdup_printf (NG_("%d update", "%d updates", n), n);
   /* Translators: a byte address; the lanes that update it ("lanes 0–3"); how
    * many updates ("4 updates") */
-  return g_strdup_printf (_("Address %lld\nupdated by %s (%s)"), (long long) hit->address, who, updates);
+  return g_strdup_printf (FG_("Address %lld\nupdated by %s (%s)"), (long long) hit->address, who, updates);
 }

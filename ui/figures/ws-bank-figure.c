@@ -114,9 +114,9 @@ row_label (const BankTable *t,
 {
   if (t->n_phases > 1)
     /* Translators: a row of the bank table: the phase of the access, then the row within it */
-    g_snprintf (label, size, _("phase %u · %u"), t->phase[i] + 1, t->rank[i] + 1);
+    g_snprintf (label, size, FG_("phase %u · %u"), t->phase[i] + 1, t->rank[i] + 1);
   else
-    g_snprintf (label, size, _("wavefront %u"), i + 1);
+    g_snprintf (label, size, FG_("wavefront %u"), i + 1);
 }
 
 static void
@@ -151,7 +151,7 @@ label_column (WsFigureContext *ctx,
     }
   for (guint i = 0; i < 2; i++)
     {
-      ws_figure_text_size (ctx, i ? _("bank") : _("lane"), &o, &w, NULL);
+      ws_figure_text_size (ctx, i ? FG_("bank") : FG_("lane"), &o, &w, NULL);
       widest = MAX (widest, w);
     }
   return ceil (widest + ctx->style->font_size * 0.8);
@@ -286,7 +286,7 @@ draw_headers (WsFigureContext     *ctx,
       text[b] = ws_figure_style_ink_on (s, fill);
     }
   ws_figure_set_color (ctx, s->muted);
-  ws_figure_text (ctx, WS_FIGURE_MARGIN, lay->header.boxes[0].y + lay->header.boxes[0].h / 2, _("bank"), &side, NULL,
+  ws_figure_text (ctx, WS_FIGURE_MARGIN, lay->header.boxes[0].y + lay->header.boxes[0].h / 2, FG_("bank"), &side, NULL,
                   NULL);
   ws_figure_draw_index_labels (ctx, &lay->header, text, NULL);
 }
@@ -371,7 +371,7 @@ draw_fold (WsFigureContext  *ctx,
            const WsSchedule *schedule)
 {
   /* Translators: rows a figure leaves out, as in "⋮ 26 more lines (4–29)" */
-  g_autofree char *text = ws_fold_describe (&lay->fold, _("wavefronts"));
+  g_autofree char *text = ws_fold_describe (&lay->fold, FG_("wavefronts"));
   guint slot = lay->fold.head;
   const WsBox *first = &lay->header.boxes[0], *last = &lay->header.boxes[WS_N_BANKS - 1];
   gboolean serving = schedule->current >= (int) lay->fold.head &&
@@ -466,7 +466,7 @@ bank_stats (const WsWarpResult *r,
   GString *s;
 
   if (r->active == 0)
-    return g_strdup (_("No active lane: this warp makes no access"));
+    return g_strdup (FG_("No active lane: this warp makes no access"));
   s = g_string_new (NULL);
   /* Translators: the wavefronts the access takes, then the fewest it could take */
   g_string_append_printf (s, NG_("%u wavefront (%u at best)", "%u wavefronts (%u at best)", c->wavefronts),
@@ -475,11 +475,11 @@ bank_stats (const WsWarpResult *r,
   g_string_append_printf (s, NG_("%u bank conflict", "%u bank conflicts", extra), extra);
   g_string_append (s, " · ");
   /* Translators: the size of each lane's access in bytes, "4-byte accesses" */
-  g_string_append_printf (s, _("%u-byte accesses"), r->elem_size);
+  g_string_append_printf (s, FG_("%u-byte accesses"), r->elem_size);
   if (broadcast)
-    g_string_append_printf (s, " · %s", _("shared words are broadcast"));
+    g_string_append_printf (s, " · %s", FG_("shared words are broadcast"));
   if (!words)
-    g_string_append_printf (s, " · %s", _("too narrow to print the words' numbers"));
+    g_string_append_printf (s, " · %s", FG_("too narrow to print the words' numbers"));
   return g_string_free (s, FALSE);
 }
 
@@ -491,11 +491,11 @@ bank_legend (const WsFigureStyle *s,
   guint n = 0;
 
   legend[n++] = (WsLegendItem) { ws_rgba_alpha (ws_figure_style_hue (s, 0), 0.9),
-                                 _("word delivered (colour: its wavefront)"), .hues = TRUE };
+                                 FG_("word delivered (colour: its wavefront)"), .hues = TRUE };
   if (s->kind != WS_FIGURE_STYLE_PRINT)
-    legend[n++] = (WsLegendItem) { s->accent, _("being served") };
-  legend[n++] = (WsLegendItem) { s->broadcast, _("broadcast to several lanes"), TRUE };
-  legend[n++] = (WsLegendItem) { s->conflict, _("bank conflict") };
+    legend[n++] = (WsLegendItem) { s->accent, FG_("being served") };
+  legend[n++] = (WsLegendItem) { s->broadcast, FG_("broadcast to several lanes"), TRUE };
+  legend[n++] = (WsLegendItem) { s->conflict, FG_("bank conflict") };
   return n;
 }
 
@@ -597,15 +597,15 @@ ws_bank_figure_describe (const WsFigureFrame *frame,
       GString *s;
 
       if (n == 0)
-        return g_strdup_printf (_("Bank %u: no lane needs it"), b);
+        return g_strdup_printf (FG_("Bank %u: no lane needs it"), b);
       s = g_string_new (NULL);
       /* Translators: a bank, the first three words it holds, and the bank again */
-      g_string_append_printf (s, _("Bank %u: holds words %u, %u, %u, … (word mod 32 = %u)"), b, b, b + 32, b + 64,
+      g_string_append_printf (s, FG_("Bank %u: holds words %u, %u, %u, … (word mod 32 = %u)"), b, b, b + 32, b + 64,
                               b);
       g_string_append_c (s, '\n');
       g_string_append_printf (s, NG_("delivers %u word here", "delivers %u words here", n), n);
       if (t->depth[b] > 1)
-        g_string_append (s, _(", one per wavefront: a bank conflict"));
+        g_string_append (s, FG_(", one per wavefront: a bank conflict"));
       return g_string_free (s, FALSE);
     }
   if (hit->kind == WS_HIT_WORD && hit->step >= 0 && (guint) hit->step < t->n_rows)
@@ -615,16 +615,16 @@ ws_bank_figure_describe (const WsFigureFrame *frame,
       GString *s = g_string_new (NULL);
 
       /* Translators: a 4-byte word, its first and last bytes, and its bank */
-      g_string_append_printf (s, _("Word %lld (bytes %lld–%lld) in bank %d"), (long long) cell->word,
+      g_string_append_printf (s, FG_("Word %lld (bytes %lld–%lld) in bank %d"), (long long) cell->word,
                               (long long) cell->word * 4, (long long) cell->word * 4 + 3, hit->index);
       g_string_append_c (s, '\n');
       /* Translators: the lanes, "lanes 0–3" */
-      g_string_append_printf (s, _("read by %s"), who);
+      g_string_append_printf (s, FG_("read by %s"), who);
       if (__builtin_popcount (cell->lanes) > 1)
-        g_string_append (s, _(" (one read, broadcast)"));
+        g_string_append (s, FG_(" (one read, broadcast)"));
       g_string_append_c (s, '\n');
       /* Translators: the wavefront that serves the word, and the number of wavefronts */
-      g_string_append_printf (s, _("served in wavefront %d of %u"), hit->step + 1, t->n_rows);
+      g_string_append_printf (s, FG_("served in wavefront %d of %u"), hit->step + 1, t->n_rows);
       return g_string_free (s, FALSE);
     }
   return NULL;

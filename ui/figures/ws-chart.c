@@ -313,7 +313,7 @@ legend_name (const WsChartSeries *series,
   if (!has_y2)
     return g_strdup (series->name);
   /* Translators: a series in a chart's legend, and the axis it is read on */
-  return g_strdup_printf (series->axis == WS_CHART_Y2 ? _("%s (right axis)") : _("%s (left axis)"), series->name);
+  return g_strdup_printf (series->axis == WS_CHART_Y2 ? FG_("%s (right axis)") : FG_("%s (left axis)"), series->name);
 }
 
 static WsTextOptions
@@ -1192,7 +1192,7 @@ ws_chart_draw (cairo_t             *cr,
   if (width < floor (min_w) || height < floor (min_h))
     {
       ws_figure_context_clear (&ctx);
-      ws_figure_draw_too_small (cr, style, width, height, _("chart"), min_w, min_h);
+      ws_figure_draw_too_small (cr, style, width, height, FG_("chart"), min_w, min_h);
       cairo_restore (cr);
       return;
     }
@@ -1293,7 +1293,7 @@ ws_chart_describe_point (const WsChart *chart,
       g_autofree char *hi = ws_chart_axis_format (&chart->axes[se->axis], p->hi, TRUE);
       g_string_append_c (s, '\n');
       /* Translators: a point's range in a chart's tooltip: its smallest and largest values */
-      g_string_append_printf (s, _("min %s, max %s"), lo, hi);
+      g_string_append_printf (s, FG_("min %s, max %s"), lo, hi);
     }
   if (se->notes && point < se->notes->len && g_ptr_array_index (se->notes, point))
     g_string_append_printf (s, "\n%s", (const char *) g_ptr_array_index (se->notes, point));

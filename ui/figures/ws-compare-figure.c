@@ -199,7 +199,7 @@ ws_compare_figure_draw (cairo_t             *cr,
   if (width < floor (ws_compare_figure_min_width (c, style)) ||
       height < floor (ws_compare_figure_min_height (c, style, width)))
     {
-      ws_figure_draw_too_small (cr, style, width, height, _("comparison"), ws_compare_figure_min_width (c, style),
+      ws_figure_draw_too_small (cr, style, width, height, FG_("comparison"), ws_compare_figure_min_width (c, style),
                                 ws_compare_figure_min_height (c, style, width));
       return;
     }

@@ -85,11 +85,11 @@ constant_layout (WsFigureContext     *ctx,
   c = lay->frame.content;
   lane_h = CLAMP (c.h * 0.08, 22, 40);
   ws_figure_index_row (ctx, (WsBox) { c.x, c.y + above, c.w, lane_h }, &lay->lanes);
-  lay->plate = _("requests to the constant cache, in order");
+  lay->plate = FG_("requests to the constant cache, in order");
   lay->plate_size = ws_figure_fit_text (ctx, lay->plate, 0, s->font_size * 0.9, c.w);
   if (lay->plate_size <= 0)
     {
-      lay->plate = _("requests, in order");
+      lay->plate = FG_("requests, in order");
       lay->plate_size = s->min_font_size;
     }
   /* as many in a row as keep every label whole */
@@ -180,7 +180,7 @@ draw_fold (WsFigureContext      *ctx,
 {
   const WsBox *b = &lay->boxes[lay->fold.head];
   /* Translators: rows a figure leaves out, as in "⋮ 26 more lines (4–29)" */
-  g_autofree char *text = ws_fold_describe (&lay->fold, _("requests"));
+  g_autofree char *text = ws_fold_describe (&lay->fold, FG_("requests"));
   WsTextOptions o = { .size = ctx->style->min_font_size, .ax = 0.5, .ay = 0.5, .max_width = b->w, .wrap = TRUE };
 
   ws_figure_set_color (ctx, ctx->style->muted);
@@ -244,7 +244,7 @@ constant_stats (const WsWarpResult *r)
   g_autofree char *replays = g_strdup_printf (NG_("%u replay", "%u replays", c->replays), c->replays);
 
   /* Translators: "4 distinct addresses → 4 requests, one after another (3 replays)" */
-  return g_strdup_printf (_("%s → %s (%s)"), addresses, requests, replays);
+  return g_strdup_printf (FG_("%s → %s (%s)"), addresses, requests, replays);
 }
 
 static guint
@@ -254,11 +254,11 @@ constant_legend (const WsFigureStyle *s,
   guint n = 0;
 
   legend[n++] = (WsLegendItem) { ws_rgba_alpha (ws_figure_style_hue (s, 0), 0.9),
-                                 _("address served (colour: its request)"), .hues = TRUE };
+                                 FG_("address served (colour: its request)"), .hues = TRUE };
   if (s->kind != WS_FIGURE_STYLE_PRINT)
     {
-      legend[n++] = (WsLegendItem) { s->accent, _("being served") };
-      legend[n++] = (WsLegendItem) { ws_rgba_alpha (ws_figure_style_hue (s, 0), 0.15), _("waiting its turn"),
+      legend[n++] = (WsLegendItem) { s->accent, FG_("being served") };
+      legend[n++] = (WsLegendItem) { ws_rgba_alpha (ws_figure_style_hue (s, 0), 0.15), FG_("waiting its turn"),
                                      .hues = TRUE };
     }
   return n;
@@ -358,7 +358,7 @@ ws_constant_figure_describe (const WsFigureFrame *frame,
   who = ws_figure_lanes_to_string (st->lanes);
   /* Translators: the byte address; the lanes that ask ("lanes 0–7"); the
    * request and the number of requests */
-  return g_strdup_printf (_("Constant at byte %lld\nasked for by %s\nrequest %d of %u: "
+  return g_strdup_printf (FG_("Constant at byte %lld\nasked for by %s\nrequest %d of %u: "
                             "the cache serves one address at a time"),
                           (long long) st->address, who, hit->step + 1, frame->result->steps->len);
 }

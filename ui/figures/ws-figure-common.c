@@ -23,7 +23,7 @@ ws_figure_counter_width (WsFigureContext     *ctx,
     return 0;
   /* the widest it gets: "step 10 of 32" */
   /* Translators: the step shown and the number of steps, as ws-figure.c's counter has it */
-  g_snprintf (text, sizeof text, _("step %u of %u"), n, n);
+  g_snprintf (text, sizeof text, FG_("step %u of %u"), n, n);
   ws_figure_text_size (ctx, text, &o, &w, NULL);
   return ceil (w);
 }
@@ -247,7 +247,7 @@ ruler_fits (WsFigureContext  *ctx,
   for (guint i = 0; i < WS_WARP_SIZE; i++)
     {
       double x, w;
-      if (!ruler_label (ctx, row, every, i, _("lane"), &x, &w))
+      if (!ruler_label (ctx, row, every, i, FG_("lane"), &x, &w))
         continue;
       if (x < end + 4)
         return FALSE;
@@ -382,11 +382,11 @@ ws_figure_draw_lanes (WsFigureContext     *ctx,
   if (word_x >= 0)
     {
       word.ay = 0.5;
-      ws_figure_text (ctx, word_x, row->boxes[0].y + row->boxes[0].h / 2, _("lane"), &word, NULL, NULL);
+      ws_figure_text (ctx, word_x, row->boxes[0].y + row->boxes[0].h / 2, FG_("lane"), &word, NULL, NULL);
     }
   else if (row->every == 1)
-    ws_figure_text (ctx, row->boxes[0].x, row->boxes[0].y - 3, _("lane"), &word, NULL, NULL);
-  ws_figure_draw_index_labels (ctx, row, text, word_x < 0 ? _("lane") : NULL);
+    ws_figure_text (ctx, row->boxes[0].x, row->boxes[0].y - 3, FG_("lane"), &word, NULL, NULL);
+  ws_figure_draw_index_labels (ctx, row, text, word_x < 0 ? FG_("lane") : NULL);
 }
 
 /* A lane's box under (x, y) becomes a lane hit; every figure draws its lanes
@@ -469,7 +469,7 @@ ws_fold_describe (const WsFold *fold,
   /* Translators: rows left out of a figure: how many, what they are (a
    * plural noun such as "lines" or "wavefronts"), and the first and last of
    * them: "⋮ 26 more lines (4–29)" */
-  return g_strdup_printf (_("⋮ %u more %s (%u–%u)"), fold->n - fold->head - fold->tail, what, fold->head + 1,
+  return g_strdup_printf (FG_("⋮ %u more %s (%u–%u)"), fold->n - fold->head - fold->tail, what, fold->head + 1,
                           fold->n - fold->tail);
 }
 
@@ -609,7 +609,7 @@ ws_figure_lanes_to_string (guint32 lanes)
   char *text;
 
   if (lanes == 0xffffffffu)
-    return g_string_free (g_string_append (s, _("all 32 lanes")), FALSE);
+    return g_string_free (g_string_append (s, FG_("all 32 lanes")), FALSE);
   for (guint l = 0; l < WS_WARP_SIZE;)
     {
       guint e = l;
@@ -631,7 +631,7 @@ ws_figure_lanes_to_string (guint32 lanes)
     }
   if (s->len == 0)
     /* Translators: no lane, as in "lanes none" */
-    g_string_append (s, _("none"));
+    g_string_append (s, FG_("none"));
   /* Translators: lane numbers and ranges, "lane 3" or "lanes 0–3, 8" */
   text = g_strdup_printf (NG_("lane %s", "lanes %s", __builtin_popcount (lanes)), s->str);
   g_string_free (s, TRUE);
@@ -642,8 +642,8 @@ char *
 ws_figure_step_to_string (int step)
 {
   if (step < 0)
-    return g_strdup (_("not served"));
-  return g_strdup_printf (_("served in step %d"), step + 1);
+    return g_strdup (FG_("not served"));
+  return g_strdup_printf (FG_("served in step %d"), step + 1);
 }
 
 char *
@@ -654,47 +654,47 @@ ws_figure_describe_lane (const WsFigureFrame *frame,
   GString *s = g_string_new (NULL);
   WsSchedule schedule;
 
-  g_string_append_printf (s, _("Lane %u"), lane);
+  g_string_append_printf (s, FG_("Lane %u"), lane);
   if (frame->block_dim.x > 0)
     {
       WsDim3 b = frame->block_dim;
       guint t = r->warp * WS_WARP_SIZE + lane;
       /* Translators: the lane's thread in its block: " — threadIdx (x, y, z)" */
-      g_string_append_printf (s, _(" — threadIdx (%u, %u, %u)"), t % b.x, (t / b.x) % MAX (1, b.y),
+      g_string_append_printf (s, FG_(" — threadIdx (%u, %u, %u)"), t % b.x, (t / b.x) % MAX (1, b.y),
                               t / (b.x * MAX (1, b.y)));
     }
   if (!(r->valid & (1u << lane)))
     {
-      g_string_append_printf (s, "\n%s", _("no such thread: the block ends before this lane"));
+      g_string_append_printf (s, "\n%s", FG_("no such thread: the block ends before this lane"));
       return g_string_free (s, FALSE);
     }
   if (!(r->active & (1u << lane)))
     {
-      g_string_append_printf (s, "\n%s", _("inactive: its guard is false, so it makes no access"));
+      g_string_append_printf (s, "\n%s", FG_("inactive: its guard is false, so it makes no access"));
       return g_string_free (s, FALSE);
     }
   g_string_append_c (s, '\n');
   /* Translators: the lane's index into its array */
-  g_string_append_printf (s, _("index %lld"), (long long) r->index[lane]);
+  g_string_append_printf (s, FG_("index %lld"), (long long) r->index[lane]);
   if (r->space == WS_SPACE_LOCAL)
     /* Translators: after "index 7": the byte in the lane's own array, then in the warp's memory */
-    g_string_append_printf (s, _(", byte %lld of its private array, byte %lld of the warp's interleaved slice"),
+    g_string_append_printf (s, FG_(", byte %lld of its private array, byte %lld of the warp's interleaved slice"),
                             (long long) r->private_offset[lane], (long long) r->address[lane]);
   else if (r->space == WS_SPACE_SHARED)
     /* Translators: after "index 7": the byte address in shared memory and its bank */
-    g_string_append_printf (s, _(", byte %lld, bank %u"), (long long) r->address[lane], r->bank[lane]);
+    g_string_append_printf (s, FG_(", byte %lld, bank %u"), (long long) r->address[lane], r->bank[lane]);
   else if (r->space != WS_SPACE_REGISTER)
     /* Translators: after "index 7": the byte address and where its 32-byte sector starts */
-    g_string_append_printf (s, _(", byte %lld (sector at %lld)"), (long long) r->address[lane],
+    g_string_append_printf (s, FG_(", byte %lld (sector at %lld)"), (long long) r->address[lane],
                             (long long) (r->address[lane] & ~(gint64) (WS_SECTOR_BYTES - 1)));
   ws_schedule_init (&schedule, r, 0);
   g_string_append_c (s, '\n');
   if (schedule.first_step[lane] == schedule.last_step[lane])
     /* Translators: the step that serves the lane, and the number of steps */
-    g_string_append_printf (s, _("served in step %d of %u"), schedule.last_step[lane] + 1, schedule.n_steps);
+    g_string_append_printf (s, FG_("served in step %d of %u"), schedule.last_step[lane] + 1, schedule.n_steps);
   else
     /* Translators: the first and last steps that serve the lane, and the number of steps */
-    g_string_append_printf (s, _("served in steps %d to %d of %u"), schedule.first_step[lane] + 1,
+    g_string_append_printf (s, FG_("served in steps %d to %d of %u"), schedule.first_step[lane] + 1,
                             schedule.last_step[lane] + 1, schedule.n_steps);
   return g_string_free (s, FALSE);
 }

@@ -17,7 +17,7 @@ G_BEGIN_DECLS
  *
  * Text is translated where it is composed, never stored translated: what
  * ui/plots keeps for later (a metric's name, a level's) is the English, marked
- * with N_(). ws-figure-i18n-private.h defines _() and N_() for them. */
+ * with N_(). ws-figure-i18n-private.h defines FG_() and N_() for them. */
 void         ws_figure_set_translated     (gboolean    translated);
 void         ws_figure_push_untranslated  (void);
 void         ws_figure_pop_untranslated   (void);

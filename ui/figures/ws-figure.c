@@ -26,7 +26,7 @@ const char *
 ws_figure_kind_title (WsFigureKind kind)
 {
   g_return_val_if_fail (kind < WS_N_FIGURES, NULL);
-  return _(kinds[kind].title);
+  return FG_(kinds[kind].title);
 }
 
 gboolean
@@ -98,7 +98,7 @@ draw_step_counter (WsFigureContext     *ctx,
     g_snprintf (text, sizeof text, NG_("%u step", "%u steps", n), n);
   else
     /* Translators: the step shown and the number of steps */
-    g_snprintf (text, sizeof text, _("step %u of %u"), (guint) floor (frame->position) + 1, n);
+    g_snprintf (text, sizeof text, FG_("step %u of %u"), (guint) floor (frame->position) + 1, n);
   ws_figure_set_color (ctx, frame->position >= n ? ctx->style->muted : ctx->style->foreground);
   ws_figure_text (ctx, ctx->width - WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, text, &o, NULL, NULL);
 }
@@ -183,7 +183,7 @@ ws_figure_draw_too_small (cairo_t             *cr,
 {
   /* Translators: what is too small ("view", "chart" or "comparison"), then the
    * width and height it needs, in pixels */
-  g_autofree char *message = g_strdup_printf (_("Too small to draw legibly: this %s needs %.0f × %.0f"), what,
+  g_autofree char *message = g_strdup_printf (FG_("Too small to draw legibly: this %s needs %.0f × %.0f"), what,
                                               ceil (MAX (need_width, width)), ceil (MAX (need_height, height)));
   double m = MIN (WS_FIGURE_MARGIN, width / 8);
   WsFigureContext ctx;
@@ -213,7 +213,7 @@ ws_figure_draw (WsFigureKind         kind,
   if (!fits (&ctx, kind, frame, &needs))
     {
       if (frame->layers != WS_FIGURE_LAYERS_PACKETS)
-        ws_figure_draw_too_small (cr, style, width, height, _("view"), needs.width, needs.height);
+        ws_figure_draw_too_small (cr, style, width, height, FG_("view"), needs.width, needs.height);
     }
   else
     {

@@ -185,7 +185,7 @@ format_off (double model,
   if (isnan (model) || isnan (counted))
     return NULL;
   if (counted == 0)
-    return g_strdup (model == 0 ? "±0 %" : _("model only"));
+    return g_strdup (model == 0 ? "±0 %" : FG_("model only"));
   off = 100 * (model - counted) / counted;
   if (fabs (off) < 0.5)
     return g_strdup ("±0 %");
@@ -306,24 +306,24 @@ flow_words (const WsHierarchyFigure *f,
   w->none = (!has (p->model) || p->model == 0) && (!has (p->counted) || p->counted == 0);
   if (w->none)
     {
-      w->model[0] = g_strdup (d == WS_HIER_READ ? _("nothing read") : _("nothing written"));
+      w->model[0] = g_strdup (d == WS_HIER_READ ? FG_("nothing read") : FG_("nothing written"));
       /* Translators: no bytes flow between two levels */
-      w->model[1] = g_strdup (_("none"));
+      w->model[1] = g_strdup (FG_("none"));
       return;
     }
   if (mv)
     {
       /* Translators: the bytes the model moves between two levels, "read 134 MB" or "written 134 MB" */
-      w->model[0] = g_strdup_printf (d == WS_HIER_READ ? _("read %s") : _("written %s"), mv);
+      w->model[0] = g_strdup_printf (d == WS_HIER_READ ? FG_("read %s") : FG_("written %s"), mv);
       w->model[1] = g_strdup (mv);
     }
   if (cv)
     {
       /* Translators: the bytes the counters saw, and how far the model is from them ("+12 %") */
-      w->counted[0] = off ? g_strdup_printf (_("counted %s, model %s"), cv, off)
+      w->counted[0] = off ? g_strdup_printf (FG_("counted %s, model %s"), cv, off)
                           /* Translators: the bytes the counters saw */
-                          : g_strdup_printf (_("counted %s"), cv);
-      w->counted[1] = g_strdup_printf (_("counted %s"), cv);
+                          : g_strdup_printf (FG_("counted %s"), cv);
+      w->counted[1] = g_strdup_printf (FG_("counted %s"), cv);
       w->counted[2] = g_strdup (cv);
     }
 }
@@ -357,13 +357,13 @@ hit_words (const WsHierarchyFigure *f,
     {
       g_autofree char *r = format_rate (p->model);
       /* Translators: a hit rate, "85 % hits" */
-      w->model[0] = g_strdup_printf (_("%s hits"), r);
+      w->model[0] = g_strdup_printf (FG_("%s hits"), r);
       w->model[1] = g_strdup_printf ("%s", r);
     }
   if (has (p->counted))
     {
       g_autofree char *r = format_rate (p->counted);
-      w->counted[0] = g_strdup_printf (_("counted %s"), r);
+      w->counted[0] = g_strdup_printf (FG_("counted %s"), r);
       w->counted[1] = g_strdup_printf ("%s", r);
     }
 }
@@ -439,7 +439,7 @@ legend_items (const WsHierarchyFigure *f,
 
   if (f->message)
     return 0;
-  items[n++] = (WsLegendItem) { ws_rgba_alpha (s->model, 0.75), f->model_name ? f->model_name : _("model") };
+  items[n++] = (WsLegendItem) { ws_rgba_alpha (s->model, 0.75), f->model_name ? f->model_name : FG_("model") };
   if (has_counters (f))
     items[n++] = (WsLegendItem) { ws_figure_style_hue (s, f->counted_hue), f->counted_name, .outline = TRUE };
   if (has (f->measured_s) && f->measured_name)
@@ -499,8 +499,8 @@ static double
 term_name_width (WsFigureContext         *ctx,
                  const WsHierarchyFigure *f)
 {
-  double w = MAX (text_width (ctx, _("predicted"), label_size (ctx->style), WS_TEXT_BOLD),
-                  text_width (ctx, _("measured"), label_size (ctx->style), WS_TEXT_BOLD));
+  double w = MAX (text_width (ctx, FG_("predicted"), label_size (ctx->style), WS_TEXT_BOLD),
+                  text_width (ctx, FG_("measured"), label_size (ctx->style), WS_TEXT_BOLD));
 
   for (guint t = 0; t < f->n_terms; t++)
     w = MAX (w, text_width (ctx, f->terms[t].name, label_size (ctx->style), WS_TEXT_BOLD));
@@ -512,7 +512,7 @@ time_min_width (WsFigureContext         *ctx,
                 const WsHierarchyFigure *f)
 {
   /* a name, a bar, and the shortest value text: "1.23 ms" */
-  g_autofree char *value = g_strdup_printf (_("%s, bound"), "999 ms");
+  g_autofree char *value = g_strdup_printf (FG_("%s, bound"), "999 ms");
 
   return term_name_width (ctx, f) + 40 + text_width (ctx, value, label_size (ctx->style), 0) + 8;
 }
@@ -1124,18 +1124,18 @@ time_header (const WsHierarchyFigure *f,
              const HierLayout        *lay)
 {
   if (lay->n_sorted == 0)
-    return g_strdup (_("Time per launch"));
+    return g_strdup (FG_("Time per launch"));
   if (lay->n_rows == 0)
-    return g_strdup (_("Time per launch"));
+    return g_strdup (FG_("Time per launch"));
   if (lay->n_rows == 1 && lay->n_sorted > 1)
     /* Translators: the number of levels (SMs, L1, L2, DRAM), always more than one */
-    return g_strdup_printf (_("Time the slowest of %u levels would take alone: it bounds the launch"), lay->n_sorted);
+    return g_strdup_printf (FG_("Time the slowest of %u levels would take alone: it bounds the launch"), lay->n_sorted);
   if (lay->n_rows < lay->n_sorted)
     /* Translators: the levels shown, and all the levels */
-    return g_strdup_printf (_("Time each level would take alone (the %u slowest of %u); the slowest bounds the "
+    return g_strdup_printf (FG_("Time each level would take alone (the %u slowest of %u); the slowest bounds the "
                               "launch"),
                             lay->n_rows, lay->n_sorted);
-  return g_strdup (_("Time each level would take alone; the slowest bounds the launch"));
+  return g_strdup (FG_("Time each level would take alone; the slowest bounds the launch"));
 }
 
 static void
@@ -1147,7 +1147,7 @@ draw_time (WsFigureContext         *ctx,
   double top = time_scale (f, lay);
   g_autofree char *header = time_header (f, lay);
   WsTextOptions o = { .size = small_size (s), .max_width = lay->time.w, .wrap = FALSE };
-  const char *headers[] = { header, _("Time each level would take alone"), _("Time") };
+  const char *headers[] = { header, FG_("Time each level would take alone"), FG_("Time") };
   const char *shown = first_fitting (ctx, headers, G_N_ELEMENTS (headers), o.size, 0, lay->time.w);
   guint row = 0;
 
@@ -1165,7 +1165,7 @@ draw_time (WsFigureContext         *ctx,
       gboolean bound = (int) t == f->bound;
       g_autofree char *v = format_time (f->terms[t].seconds);
       /* Translators: a time, "1.2 ms, bound": the level that bounds the launch */
-      g_autofree char *value = bound ? g_strdup_printf (_("%s, bound"), v) : g_strdup (v);
+      g_autofree char *value = bound ? g_strdup_printf (FG_("%s, bound"), v) : g_strdup (v);
       WsBox b = row_box (lay, row);
 
       draw_row (ctx, lay, &b, f->terms[t].name, bound, f->terms[t].seconds, NAN, NAN, top,
@@ -1177,10 +1177,10 @@ draw_time (WsFigureContext         *ctx,
       /* the bound, where its row is not shown */
       gboolean named = lay->n_rows > 0 || f->bound < 0 || (guint) f->bound >= f->n_terms;
       /* Translators: a time, and the level that bounds it: "1.2 ms, bound by DRAM" */
-      g_autofree char *value = named ? g_strdup (v) : g_strdup_printf (_("%s, bound by %s"), v,
+      g_autofree char *value = named ? g_strdup (v) : g_strdup_printf (FG_("%s, bound by %s"), v,
                                                                          f->terms[f->bound].name);
       WsBox b = row_box (lay, row++);
-      draw_row (ctx, lay, &b, _("predicted"), TRUE, f->predicted_s, NAN, NAN, top, s->model, value,
+      draw_row (ctx, lay, &b, FG_("predicted"), TRUE, f->predicted_s, NAN, NAN, top, s->model, value,
                 hovered (f, WS_HIER_HIT_PREDICTED, -1, 0));
     }
   if (lay->measured_row)
@@ -1188,9 +1188,9 @@ draw_time (WsFigureContext         *ctx,
       g_autofree char *v = format_time (f->measured_s);
       g_autofree char *off = format_off (f->predicted_s, f->measured_s);
       /* Translators: a time measured, and how far the model is from it ("+12 %") */
-      g_autofree char *value = off ? g_strdup_printf (_("%s, model %s"), v, off) : g_strdup (v);
+      g_autofree char *value = off ? g_strdup_printf (FG_("%s, model %s"), v, off) : g_strdup (v);
       WsBox b = row_box (lay, row++);
-      draw_row (ctx, lay, &b, _("measured"), TRUE, f->measured_s, f->measured_lo, f->measured_hi, top,
+      draw_row (ctx, lay, &b, FG_("measured"), TRUE, f->measured_s, f->measured_lo, f->measured_hi, top,
                 ws_figure_style_hue (s, f->counted_hue), value, hovered (f, WS_HIER_HIT_MEASURED, -1, 0));
     }
 }
@@ -1243,7 +1243,7 @@ ws_hierarchy_figure_draw (cairo_t                 *cr,
   cairo_set_line_width (cr, style->line_width);
   needs = hier_needs (&ctx, figure);
   if (width < floor (needs.width) || height < floor (needs.height))
-    ws_figure_draw_too_small (cr, style, width, height, _("view"), needs.width, needs.height);
+    ws_figure_draw_too_small (cr, style, width, height, FG_("view"), needs.width, needs.height);
   else
     {
       hier_layout (&ctx, figure, &lay);
@@ -1340,7 +1340,7 @@ level_name (const WsHierarchyFigure *f,
 {
   static const char *names[WS_HIER_N_LEVELS] = { N_("the SMs"), "L1", "L2", "DRAM" };
 
-  return f->levels[l].name ? f->levels[l].name : l == WS_HIER_SMS ? _(names[l]) : names[l];
+  return f->levels[l].name ? f->levels[l].name : l == WS_HIER_SMS ? FG_(names[l]) : names[l];
 }
 
 /* "4.19 M sectors (134 MB)", "134 MB" */
@@ -1355,7 +1355,7 @@ describe_amount (double bytes,
     return g_steal_pointer (&b);
   n = ws_hier_format_count (bytes / unit);
   /* Translators: a number of sectors ("4.19 M"), and their bytes ("134 MB") */
-  return g_strdup_printf (_("%s sectors (%s)"), n, b);
+  return g_strdup_printf (FG_("%s sectors (%s)"), n, b);
 }
 
 static char *
@@ -1368,34 +1368,34 @@ describe_flow (const WsHierarchyFigure *f,
 
   if (d == WS_HIER_READ)
     /* Translators: two levels of the memory hierarchy, "L1 reads from L2" */
-    g_string_append_printf (s, _("%s reads from %s"), level_name (f, k), level_name (f, k + 1));
+    g_string_append_printf (s, FG_("%s reads from %s"), level_name (f, k), level_name (f, k + 1));
   else
     /* Translators: two levels of the memory hierarchy, "L1 writes to L2" */
-    g_string_append_printf (s, _("%s writes to %s"), level_name (f, k), level_name (f, k + 1));
+    g_string_append_printf (s, FG_("%s writes to %s"), level_name (f, k), level_name (f, k + 1));
   g_string_append_c (s, '\n');
   if (has (flow->bytes.model))
     {
       g_autofree char *a = describe_amount (flow->bytes.model, flow->unit);
       /* Translators: the bytes the model moves, "4.19 M sectors (134 MB)" */
-      g_string_append_printf (s, _("model: %s"), a);
+      g_string_append_printf (s, FG_("model: %s"), a);
     }
   else
-    g_string_append (s, _("model: no figure"));
+    g_string_append (s, FG_("model: no figure"));
   if (has (flow->bytes.counted))
     {
       g_autofree char *a = describe_amount (flow->bytes.counted, flow->unit);
       g_autofree char *off = format_off (flow->bytes.model, flow->bytes.counted);
       g_string_append_c (s, '\n');
       /* Translators: the bytes the counters saw, "4.19 M sectors (134 MB)" */
-      g_string_append_printf (s, _("counted: %s"), a);
+      g_string_append_printf (s, FG_("counted: %s"), a);
       if (off)
         /* Translators: how far the model is from the counters ("+12 %"), or "right" */
-        g_string_append_printf (s, _(" — the model is %s"), g_str_equal (off, "±0 %") ? _("right") : off);
+        g_string_append_printf (s, FG_(" — the model is %s"), g_str_equal (off, "±0 %") ? FG_("right") : off);
     }
   else if (has_counters (f))
     {
       g_string_append_c (s, '\n');
-      g_string_append (s, _("counted: not counted"));
+      g_string_append (s, FG_("counted: not counted"));
     }
   if (flow->counter)
     g_string_append_printf (s, "\n%s", flow->counter);
@@ -1419,17 +1419,17 @@ describe_level (const WsHierarchyFigure *f,
       g_string_append_c (s, '\n');
       if (b->hit_what)
         /* Translators: a hit rate ("85 %"), and what it is of ("of the sectors read") */
-        g_string_append_printf (s, _("model: %s hits %s"), r, b->hit_what);
+        g_string_append_printf (s, FG_("model: %s hits %s"), r, b->hit_what);
       else
         /* Translators: a hit rate, "85 %" */
-        g_string_append_printf (s, _("model: %s hits"), r);
+        g_string_append_printf (s, FG_("model: %s hits"), r);
     }
   if (has (b->hit_rate.counted))
     {
       g_autofree char *r = format_rate (b->hit_rate.counted);
       g_string_append_c (s, '\n');
       /* Translators: a hit rate, "85 %" */
-      g_string_append_printf (s, _("counted: %s hits"), r);
+      g_string_append_printf (s, FG_("counted: %s hits"), r);
     }
   if (b->note)
     g_string_append_printf (s, "\n%s", b->note);
@@ -1447,22 +1447,22 @@ describe_time (const WsHierarchyFigure *f,
       const WsHierTerm *t = &f->terms[hit->index];
       g_autofree char *v = format_time (t->seconds);
       /* Translators: a level ("DRAM"), and the time it would take alone */
-      g_string_append_printf (s, _("%s alone: %s"), t->name, v);
+      g_string_append_printf (s, FG_("%s alone: %s"), t->name, v);
       if (t->note)
         g_string_append_printf (s, "\n%s", t->note);
       if (hit->index == f->bound)
-        g_string_append_printf (s, "\n%s", _("The slowest level: it bounds the launch"));
+        g_string_append_printf (s, "\n%s", FG_("The slowest level: it bounds the launch"));
     }
   else if (hit->kind == WS_HIER_HIT_PREDICTED)
     {
       g_autofree char *v = format_time (f->predicted_s);
       /* Translators: a time, "1.2 ms" */
-      g_string_append_printf (s, _("Predicted: %s per launch"), v);
+      g_string_append_printf (s, FG_("Predicted: %s per launch"), v);
       if (f->bound >= 0 && (guint) f->bound < f->n_terms)
         {
           g_string_append_c (s, '\n');
           /* Translators: "bound by DRAM" */
-          g_string_append_printf (s, _("bound by %s"), f->terms[f->bound].name);
+          g_string_append_printf (s, FG_("bound by %s"), f->terms[f->bound].name);
         }
       for (guint t = 0; t < f->n_terms; t++)
         if (has (f->terms[t].seconds))
@@ -1476,14 +1476,14 @@ describe_time (const WsHierarchyFigure *f,
       g_autofree char *v = format_time (f->measured_s);
       g_autofree char *off = format_off (f->predicted_s, f->measured_s);
       /* Translators: a time, "1.2 ms" */
-      g_string_append_printf (s, _("Measured: median %s per launch"), v);
+      g_string_append_printf (s, FG_("Measured: median %s per launch"), v);
       if (has (f->measured_lo) && has (f->measured_hi))
         {
           g_autofree char *lo = format_time (f->measured_lo);
           g_autofree char *hi = format_time (f->measured_hi);
           g_string_append_c (s, '\n');
           /* Translators: the fastest and slowest samples' times */
-          g_string_append_printf (s, _("fastest %s, slowest %s"), lo, hi);
+          g_string_append_printf (s, FG_("fastest %s, slowest %s"), lo, hi);
         }
       if (f->measured_name)
         g_string_append_printf (s, "\n%s", f->measured_name);
@@ -1491,7 +1491,7 @@ describe_time (const WsHierarchyFigure *f,
         {
           g_string_append_c (s, '\n');
           /* Translators: how far the prediction is from the measurement ("+12 %"), or "right" */
-          g_string_append_printf (s, _("the prediction is %s"), g_str_equal (off, "±0 %") ? _("right") : off);
+          g_string_append_printf (s, FG_("the prediction is %s"), g_str_equal (off, "±0 %") ? FG_("right") : off);
         }
     }
   return g_string_free (s, FALSE);

@@ -92,10 +92,10 @@ ws_l2_figure_draw (cairo_t             *cr,
   g_autofree char *pers = NULL, *streamed = mib (w->streamed_bytes), *subtitle = NULL, *verdict = NULL;
   g_autofree char *text = NULL;
   const WsLegendItem legend[] = {
-    { persist, _("persisting (in the window)") },
-    { rest, _("the rest of the hot set") },
-    { stream, _("streamed through") },
-    { ws_rgba_alpha (rest, 0.25), _("expected to be evicted") },
+    { persist, FG_("persisting (in the window)") },
+    { rest, FG_("the rest of the hot set") },
+    { stream, FG_("streamed through") },
+    { ws_rgba_alpha (rest, 0.25), FG_("expected to be evicted") },
   };
 
   ws_l2_residency (w, &r);
@@ -105,18 +105,18 @@ ws_l2_figure_draw (cairo_t             *cr,
     /* Translators: sizes in MiB ("1.5 MiB"): the hot set, the part of it
      * marked persisting; the hit ratio in percent ("%%" is a percent sign);
      * the L2 set aside, and the whole L2 */
-    subtitle = g_strdup_printf (_("a %s hot set, %s of it persisting (hit ratio %.0f %%), %s of the %s L2 set aside"),
+    subtitle = g_strdup_printf (FG_("a %s hot set, %s of it persisting (hit ratio %.0f %%), %s of the %s L2 set aside"),
                                 hot, pers, 100 * w->hit_ratio, aside, l2);
   else
     /* Translators: sizes in MiB ("1.5 MiB"): the hot set, and the whole L2 */
-    subtitle = g_strdup_printf (_("a %s hot set, no access-policy window: it competes with the stream for the %s L2"),
+    subtitle = g_strdup_printf (FG_("a %s hot set, no access-policy window: it competes with the stream for the %s L2"),
                                 hot, l2);
   ws_figure_caption (&ctx, WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, width - 2 * WS_FIGURE_MARGIN, f->title, subtitle);
   l2_layout (w, s, width, height, &lay);
 
   /* the hot set */
   /* Translators: a size in MiB ("1.5 MiB") */
-  text = g_strdup_printf (_("the hot set, read again and again: %s"), hot);
+  text = g_strdup_printf (FG_("the hot set, read again and again: %s"), hot);
   label (&ctx, lay.x, lay.y[0], text);
   segment (&ctx, lay.x, lay.y[0], r.persisting_bytes * lay.scale, lay.bar_h, r.thrashing ? s->conflict : persist,
            r.persisting_resident > 0 || r.persisting_bytes == 0);
@@ -126,9 +126,9 @@ ws_l2_figure_draw (cairo_t             *cr,
   /* L2: the set-aside first, then the rest */
   g_free (text);
   /* Translators: sizes in MiB ("1.5 MiB"): the L2, and the part set aside */
-  text = w->set_aside_bytes > 0 ? g_strdup_printf (_("L2: %s, %s set aside for persisting lines"), l2, aside)
+  text = w->set_aside_bytes > 0 ? g_strdup_printf (FG_("L2: %s, %s set aside for persisting lines"), l2, aside)
                                 /* Translators: the L2's size in MiB ("50 MiB") */
-                                : g_strdup_printf (_("L2: %s"), l2);
+                                : g_strdup_printf (FG_("L2: %s"), l2);
   label (&ctx, lay.x, lay.y[1], text);
   ws_figure_rounded_rect (&ctx, lay.x, lay.y[1], w->l2_bytes * lay.scale, lay.bar_h, 3);
   ws_figure_set_color (&ctx, s->surface);
@@ -166,20 +166,20 @@ ws_l2_figure_draw (cairo_t             *cr,
   /* the stream */
   g_free (text);
   /* Translators: a size in MiB ("1.5 MiB") */
-  text = g_strdup_printf (_("streamed between two reads of a hot line: %s"), streamed);
+  text = g_strdup_printf (FG_("streamed between two reads of a hot line: %s"), streamed);
   label (&ctx, lay.x, lay.y[2], text);
   segment (&ctx, lay.x, lay.y[2], w->streamed_bytes * lay.scale, lay.bar_h, stream, TRUE);
 
   if (r.thrashing)
     /* Translators: sizes in MiB ("1.5 MiB"): the data marked persisting, the
      * L2 set aside; then a hit ratio in percent ("%%" is a percent sign) */
-    verdict = g_strdup_printf (_("%s marked persisting is more than the %s set aside: read in a cycle, persisting "
+    verdict = g_strdup_printf (FG_("%s marked persisting is more than the %s set aside: read in a cycle, persisting "
                                  "lines evict each other before they are read again. A hit ratio of %.0f %% would "
                                  "fit."),
                                pers, aside, 100.0 * w->set_aside_bytes / MAX (1, r.persisting_bytes) * w->hit_ratio);
   else
     /* Translators: a share in percent ("%%" is a percent sign) */
-    verdict = g_strdup_printf (_("Under LRU %.0f %% of the hot set stays in L2. The hardware's replacement is not "
+    verdict = g_strdup_printf (FG_("Under LRU %.0f %% of the hot set stays in L2. The hardware's replacement is not "
                                  "LRU: the measurement says what it keeps."), 100 * r.resident_fraction);
   {
     WsTextOptions o = { .size = s->font_size, .max_width = lay.w, .wrap = TRUE };

@@ -65,10 +65,10 @@ row_label (const LocalLayout *lay,
 {
   if (long_form)
     /* Translators: a word of the lane's private array, and the byte its line starts at */
-    g_snprintf (label, size, _("word %lld · line @%lld"), (long long) word, (long long) word * WS_LINE_BYTES);
+    g_snprintf (label, size, FG_("word %lld · line @%lld"), (long long) word, (long long) word * WS_LINE_BYTES);
   else
     /* Translators: a word of the lane's private array */
-    g_snprintf (label, size, _("word %lld"), (long long) word);
+    g_snprintf (label, size, FG_("word %lld"), (long long) word);
 }
 
 /* The column of row labels: the long form while it takes at most a
@@ -86,7 +86,7 @@ label_column (WsFigureContext *ctx,
     {
       double widest, w;
 
-      ws_figure_text_size (ctx, _("private word"), &head, &widest, NULL);
+      ws_figure_text_size (ctx, FG_("private word"), &head, &widest, NULL);
       for (guint i = 0; i < lay->n_rows; i++)
         {
           row_label (lay, lay->words[i], long_form, label, sizeof label);
@@ -251,7 +251,7 @@ draw_fold (WsFigureContext   *ctx,
            const LocalLayout *lay)
 {
   /* Translators: rows a figure leaves out, as in "⋮ 26 more lines (4–29)" */
-  g_autofree char *text = ws_fold_describe (&lay->fold, _("words"));
+  g_autofree char *text = ws_fold_describe (&lay->fold, FG_("words"));
   WsBox first = slot_box (lay, lay->fold.head, 0), last = slot_box (lay, lay->fold.head, WS_WARP_SIZE - 1);
   WsTextOptions o = { .size = lay->label_size, .ax = 0.5, .ay = 0.5 };
 
@@ -270,7 +270,7 @@ draw_sector_header (WsFigureContext   *ctx,
   double y = lay->grid_y - 4;
 
   ws_figure_set_color (ctx, s->muted);
-  ws_figure_text (ctx, WS_FIGURE_MARGIN, y, _("private word"), &left, NULL, NULL);
+  ws_figure_text (ctx, WS_FIGURE_MARGIN, y, FG_("private word"), &left, NULL, NULL);
   for (guint k = 0; k < 4; k++)
     {
       /* Translators: a sector of the 128-byte line, 0 to 3 */
@@ -282,7 +282,7 @@ draw_sector_header (WsFigureContext   *ctx,
       /* the longest form that fits */
       for (guint f = 0; f < G_N_ELEMENTS (forms); f++)
         {
-          g_snprintf (label, sizeof label, f + 1 < G_N_ELEMENTS (forms) ? _(forms[f]) : forms[f], k);
+          g_snprintf (label, sizeof label, f + 1 < G_N_ELEMENTS (forms) ? FG_(forms[f]) : forms[f], k);
           ws_figure_text_size (ctx, label, &o, &w, NULL);
           if (w <= x1 - x0 - 6)
             break;
@@ -302,7 +302,7 @@ local_stats (const WsWarpResult *r)
   GString *s = g_string_new (NULL);
 
   /* Translators: where local memory keeps a lane's word; w and l stand for the word and the lane */
-  g_string_append (s, _("word w of lane l at (w × 32 + l) × 4"));
+  g_string_append (s, FG_("word w of lane l at (w × 32 + l) × 4"));
   g_string_append (s, " · ");
   g_string_append_printf (s, NG_("%u request", "%u requests", c->requests), c->requests);
   g_string_append (s, " · ");
@@ -319,10 +319,10 @@ local_legend (const WsFigureStyle *s,
   guint n = 0;
 
   legend[n++] = (WsLegendItem) { ws_rgba_alpha (ws_figure_style_hue (s, 0), 0.95),
-                                 _("slot read (colour: the step that reads it)"), .hues = TRUE };
+                                 FG_("slot read (colour: the step that reads it)"), .hues = TRUE };
   if (s->kind != WS_FIGURE_STYLE_PRINT)
-    legend[n++] = (WsLegendItem) { s->accent, _("being served") };
-  legend[n++] = (WsLegendItem) { s->surface, _("other lanes' slots") };
+    legend[n++] = (WsLegendItem) { s->accent, FG_("being served") };
+  legend[n++] = (WsLegendItem) { s->surface, FG_("other lanes' slots") };
   return n;
 }
 
@@ -401,9 +401,9 @@ ws_local_figure_describe (const WsFigureFrame *frame,
     return NULL;
   /* Translators: the word and the lane; the byte in the warp's slice, its
    * 128-byte line and its sector (0 to 3) in the line; whether it is read */
-  return g_strdup_printf (_("Word %lld of lane %d's private array\nbyte %lld of the warp's slice: line %lld, "
+  return g_strdup_printf (FG_("Word %lld of lane %d's private array\nbyte %lld of the warp's slice: line %lld, "
                             "sector %lld\n%s"),
                           (long long) hit->address, hit->index, (long long) slice, (long long) hit->address,
                           (long long) ((slice % WS_LINE_BYTES) / WS_SECTOR_BYTES),
-                          hit->step >= 0 ? _("read by this instruction") : _("not read by this instruction"));
+                          hit->step >= 0 ? FG_("read by this instruction") : FG_("not read by this instruction"));
 }

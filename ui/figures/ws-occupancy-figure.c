@@ -72,7 +72,7 @@ draw_slots (WsFigureContext      *ctx,
     {
       char label[64];
       /* Translators: one of the SM's warp schedulers, numbered from 0 */
-      g_snprintf (label, sizeof label, _("scheduler %u"), c);
+      g_snprintf (label, sizeof label, FG_("scheduler %u"), c);
       ws_figure_text (ctx, lay->slots.x + (c + 0.5) * cw, lay->slots.y - s->font_size * 0.8, label,
                       &(WsTextOptions) { .size = s->font_size * 0.85, .ax = 0.5, .ay = 0.5 }, NULL, NULL);
     }
@@ -92,7 +92,7 @@ draw_slots (WsFigureContext      *ctx,
             {
               char label[64];
               /* Translators: the block resident on the SM and the warp in it, numbered from 0 */
-              g_snprintf (label, sizeof label, _("block %u · warp %u"), block, i % MAX (1, warps_per_block));
+              g_snprintf (label, sizeof label, FG_("block %u · warp %u"), block, i % MAX (1, warps_per_block));
               ws_figure_set_color (ctx, s->kind == WS_FIGURE_STYLE_DARK ? s->background : (WsRgba) { 1, 1, 1, 1 });
               t.max_width = cw - 2 * gap - 4;
               ws_figure_text (ctx, x + (cw - 2 * gap) / 2, y + (rh - 2 * gap) / 2, label, &t, NULL, NULL);
@@ -134,7 +134,7 @@ draw_bar (WsFigureContext       *ctx,
 
   if (o->blocks_by[r->limit] == G_MAXUINT)
     /* Translators: a resource of the SM, such as "registers" */
-    label = g_strdup_printf (_("%s: none used, no limit"), _(r->name));
+    label = g_strdup_printf (FG_("%s: none used, no limit"), FG_(r->name));
   else
     {
       guint n = o->blocks_by[r->limit];
@@ -143,10 +143,10 @@ draw_bar (WsFigureContext       *ctx,
       /* Translators: a resource of the SM ("registers"), how much of it the
        * resident blocks use, how much the SM has, and its unit (" KiB" or
        * nothing); then "room for 4 blocks" */
-      label = g_strdup_printf (_("%s: %g of %g%s used, %s"), _(r->name), used, r->capacity, r->unit, room);
+      label = g_strdup_printf (FG_("%s: %g of %g%s used, %s"), FG_(r->name), used, r->capacity, r->unit, room);
       if (limits)
         {
-          char *longer = g_strconcat (label, _(" — the limit"), NULL);
+          char *longer = g_strconcat (label, FG_(" — the limit"), NULL);
 
           g_free (label);
           label = longer;
@@ -199,15 +199,15 @@ draw_table (WsFigureContext         *ctx,
   g_autofree char *widest = NULL;
   GString *rows = g_string_new (NULL);
 
-  g_string_append (rows, _("blocks per SM each resource allows"));
+  g_string_append (rows, FG_("blocks per SM each resource allows"));
   g_string_append_c (rows, '\n');
   for (guint i = 0; i < G_N_ELEMENTS (limit_names); i++)
     {
-      table_name (rows, _(limit_names[i]));
+      table_name (rows, FG_(limit_names[i]));
       if (o->blocks_by[i] == G_MAXUINT)
         g_string_append (rows, "     —\n");
       else
-        g_string_append_printf (rows, " %5u%s\n", o->blocks_by[i], o->limiter == i ? _("  ← the fewest") : "");
+        g_string_append_printf (rows, " %5u%s\n", o->blocks_by[i], o->limiter == i ? FG_("  ← the fewest") : "");
     }
   /* Translators: the blocks resident on an SM, their warps, and the share of
    * the SM's warp slots they fill; "%%" is a percent sign */
@@ -218,13 +218,13 @@ draw_table (WsFigureContext         *ctx,
     {
       g_string_append_c (rows, '\n');
       /* Translators: the time measured, in milliseconds */
-      g_string_append_printf (rows, _("measured: %.4g ms"), f->measured_ms);
+      g_string_append_printf (rows, FG_("measured: %.4g ms"), f->measured_ms);
     }
   text = g_string_free (rows, FALSE);
   /* the widest row */
   rows = g_string_new (NULL);
-  table_name (rows, _(limit_names[WS_OCCUPANCY_LIMIT_SHARED]));
-  g_string_append_printf (rows, " %5u%s", 32, _("  ← the fewest"));
+  table_name (rows, FG_(limit_names[WS_OCCUPANCY_LIMIT_SHARED]));
+  g_string_append_printf (rows, " %5u%s", 32, FG_("  ← the fewest"));
   widest = g_string_free (rows, FALSE);
   t.size = MAX (ws_figure_fit_text (ctx, widest, WS_TEXT_MONO, s->font_size, lay->table.w), s->min_font_size);
   ws_figure_set_color (ctx, s->foreground);
@@ -252,7 +252,7 @@ ws_occupancy_figure_draw (cairo_t             *cr,
     {
       /* Translators: threads per block, registers per thread, bytes of shared
        * memory per block, and the compute capability's two digits ("sm_90") */
-      g_autofree char *message = g_strdup_printf (_("a block of %u threads with %u registers each and %u bytes of "
+      g_autofree char *message = g_strdup_printf (FG_("a block of %u threads with %u registers each and %u bytes of "
                                                     "shared memory does not fit on an sm_%d%d multiprocessor"),
                                                   f->threads_per_block, f->registers_per_thread,
                                                   f->shared_per_block, l->cc_major, l->cc_minor);
@@ -267,9 +267,9 @@ ws_occupancy_figure_draw (cairo_t             *cr,
   /* Translators: threads per block, registers per thread, bytes of shared
    * memory per block; then "4 blocks fit on an sm_90 SM"; then the resource
    * that limits them, such as "registers" */
-  subtitle = g_strdup_printf (_("blocks of %u threads, %u registers each, %u bytes of shared memory: %s, limited by %s"),
+  subtitle = g_strdup_printf (FG_("blocks of %u threads, %u registers each, %u bytes of shared memory: %s, limited by %s"),
                               f->threads_per_block, f->registers_per_thread, f->shared_per_block, fit,
-                              _(ws_occupancy_limit_to_string (o.limiter)));
+                              FG_(ws_occupancy_limit_to_string (o.limiter)));
   ws_figure_caption (&ctx, WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, width - 2 * WS_FIGURE_MARGIN, f->title, subtitle);
   occupancy_layout (style, l, width, height, &lay);
   draw_slots (&ctx, &lay, &o, warps, l->max_threads_per_sm / 32);

@@ -105,7 +105,7 @@ bar_box (const TimelineLayout *lay,
 static WsChartAxis
 time_axis (const TimelineLayout *lay)
 {
-  return (WsChartAxis) { .title = (char *) _("time"), .unit = (char *) "s", .si = TRUE, .scale = WS_AXIS_LINEAR,
+  return (WsChartAxis) { .title = (char *) FG_("time"), .unit = (char *) "s", .si = TRUE, .scale = WS_AXIS_LINEAR,
                          .min = 0, .max = lay->t_max / 1e3, .fixed = TRUE };
 }
 
@@ -160,7 +160,7 @@ draw_rows (WsFigureContext        *ctx,
       if (lay->row_h >= 9)
         {
           /* Translators: a CUDA stream, numbered from 0 */
-          g_snprintf (label, sizeof label, _("stream %u"), r);
+          g_snprintf (label, sizeof label, FG_("stream %u"), r);
           ws_figure_set_color (ctx, s->muted);
           ws_figure_text (ctx, WS_FIGURE_MARGIN, y + lay->row_h / 2, label, &o, NULL, NULL);
         }
@@ -195,17 +195,17 @@ ws_timeline_figure_draw (cairo_t             *cr,
   timeline_layout (t, style, width, height, &lay);
   ws_timeline_figure_totals (t, &busy, &elapsed);
   if (t->n_bars == 0)
-    stats = g_strdup (_("no timeline: this measurement has none"));
+    stats = g_strdup (FG_("no timeline: this measurement has none"));
   else if (busy > elapsed * 1.02)
     /* Translators: the copies' and kernels' times added up, the time they
      * took together (both in milliseconds), and how much of it overlapped;
      * "%%" is a percent sign */
-    stats = g_strdup_printf (_("the copies and kernels add up to %.3g ms and took %.3g ms: %.0f %% of their time "
+    stats = g_strdup_printf (FG_("the copies and kernels add up to %.3g ms and took %.3g ms: %.0f %% of their time "
                                "overlapped"), busy, elapsed, 100 * (busy - elapsed) / busy);
   else
     /* Translators: the copies' and kernels' times added up, and the time they
      * took together, in milliseconds */
-    stats = g_strdup_printf (_("the copies and kernels add up to %.3g ms and took %.3g ms: one after another"),
+    stats = g_strdup_printf (FG_("the copies and kernels add up to %.3g ms and took %.3g ms: one after another"),
                              busy, elapsed);
   ws_figure_caption (&ctx, WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, width - 2 * WS_FIGURE_MARGIN, t->title,
                      t->subtitle ? t->subtitle : stats);
@@ -221,7 +221,7 @@ ws_timeline_figure_draw (cairo_t             *cr,
     used[t->bars[i].kind] = TRUE;
   for (guint k = 0; k < WS_N_TIMELINE_KINDS; k++)
     if (used[k])
-      legend[n_legend++] = (WsLegendItem) { kind_color (style, k), _(kind_names[k]), FALSE };
+      legend[n_legend++] = (WsLegendItem) { kind_color (style, k), FG_(kind_names[k]), FALSE };
   ws_figure_draw_legend (&ctx, WS_FIGURE_MARGIN, lay.legend_y, width - 2 * WS_FIGURE_MARGIN, legend, n_legend);
   ws_figure_context_clear (&ctx);
 }
@@ -260,6 +260,6 @@ ws_timeline_figure_describe (const WsTimelineFigure *t,
   b = &t->bars[bar];
   /* Translators: what ran ("kernel", "copy to the device"), its stream, when
    * it started and ended and how long it took, in milliseconds */
-  return g_strdup_printf (_("%s on stream %u\nfrom %.3f ms to %.3f ms: %.3f ms"), _(kind_names[b->kind]), b->stream,
+  return g_strdup_printf (FG_("%s on stream %u\nfrom %.3f ms to %.3f ms: %.3f ms"), FG_(kind_names[b->kind]), b->stream,
                           b->start_ms, b->end_ms, b->end_ms - b->start_ms);
 }

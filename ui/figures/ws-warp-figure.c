@@ -199,7 +199,7 @@ choose_plate (WsFigureContext    *ctx,
 
   for (guint i = 0; i < 3; i++)
     {
-      lay->plate = _(texts[i]);
+      lay->plate = FG_(texts[i]);
       lay->plate_size = ws_figure_fit_text (ctx, lay->plate, 0, wanted, ctx->width - 2 * WS_FIGURE_MARGIN);
       if (lay->plate_size > 0)
         return;
@@ -273,7 +273,7 @@ warp_layout (WsFigureContext     *ctx,
 }
 
 #define REGISTERS_MESSAGE                                                                                        \
-  _("Every index is known when the kernel is compiled, so the array lives in registers: no memory instruction, " \
+  FG_("Every index is known when the kernel is compiled, so the array lives in registers: no memory instruction, " \
   "no sectors, nothing to wait for.")
 
 WsFigureNeeds
@@ -455,7 +455,7 @@ draw_fold (WsFigureContext  *ctx,
            const LineSlot   *slot)
 {
   /* Translators: rows a figure leaves out, as in "⋮ 26 more lines (4–29)" */
-  g_autofree char *text = ws_fold_describe (&lay->fold, _("lines"));
+  g_autofree char *text = ws_fold_describe (&lay->fold, FG_("lines"));
   WsTextOptions o = { .size = lay->label_size, .ax = 0.5, .ay = 0.5, .max_width = slot->box.w, .wrap = TRUE };
 
   double w, h, cx = slot->box.x + slot->box.w / 2, cy = slot->box.y + (slot->box.h + lay->label_h) / 2;
@@ -621,12 +621,12 @@ warp_stats (const WsWarpResult *r)
   GString *s;
 
   if (r->space == WS_SPACE_REGISTER)
-    return g_strdup (_("No memory instruction: the value is in registers"));
+    return g_strdup (FG_("No memory instruction: the value is in registers"));
   if (r->active == 0)
-    return g_strdup (_("No active lane: this warp makes no access"));
+    return g_strdup (FG_("No active lane: this warp makes no access"));
   if (r->kind == WS_ACCESS_ATOMIC)
     /* Translators: sectors visited, distinct addresses, and the most lanes updating one address */
-    return g_strdup_printf (_("%u sector visits · %u distinct addresses · up to %u lanes on one address"),
+    return g_strdup_printf (FG_("%u sector visits · %u distinct addresses · up to %u lanes on one address"),
                             c->sectors, c->distinct_addresses, c->atomic_depth);
   s = g_string_new (NULL);
   if (r->space == WS_SPACE_LOCAL)
@@ -634,7 +634,7 @@ warp_stats (const WsWarpResult *r)
       g_string_append_printf (s, NG_("%u request", "%u requests", c->requests), c->requests);
       g_string_append (s, " · ");
       /* Translators: the sectors moved, and the 128-byte lines they are in */
-      g_string_append_printf (s, _("%u sectors in %u lines"), c->sectors, c->lines);
+      g_string_append_printf (s, FG_("%u sectors in %u lines"), c->sectors, c->lines);
       g_string_append (s, " · ");
       g_string_append_printf (s, NG_("%u replay", "%u replays", c->replays), c->replays);
     }
@@ -648,12 +648,12 @@ warp_stats (const WsWarpResult *r)
     }
   g_string_append (s, " · ");
   /* Translators: bytes moved from memory, then bytes the lanes asked for */
-  g_string_append_printf (s, _("%u B moved for %u B asked"), c->bytes_moved, c->bytes_requested);
+  g_string_append_printf (s, FG_("%u B moved for %u B asked"), c->bytes_moved, c->bytes_requested);
   if (r->space != WS_SPACE_LOCAL)
     {
       g_string_append (s, " · ");
       /* Translators: the share of the bytes moved that a lane asked for; "%%" is a percent sign */
-      g_string_append_printf (s, _("%.1f %% coalesced"),
+      g_string_append_printf (s, FG_("%.1f %% coalesced"),
                               c->bytes_moved ? 100.0 * c->bytes_requested / c->bytes_moved : 0.0);
     }
   return g_string_free (s, FALSE);
@@ -667,14 +667,14 @@ warp_legend (const WsFigureStyle *s,
 {
   guint n = 0;
 
-  legend[n++] = (WsLegendItem) { ws_figure_style_hue (s, 0), _("asked for (colour: the step that moves it)"),
+  legend[n++] = (WsLegendItem) { ws_figure_style_hue (s, 0), FG_("asked for (colour: the step that moves it)"),
                                  .hues = TRUE };
-  legend[n++] = (WsLegendItem) { ws_rgba_alpha (ws_figure_style_hue (s, 0), 0.28), _("moved, not asked for"),
+  legend[n++] = (WsLegendItem) { ws_rgba_alpha (ws_figure_style_hue (s, 0), 0.28), FG_("moved, not asked for"),
                                  .hues = TRUE };
   /* print shows every step served: nothing is being served */
   if (s->kind != WS_FIGURE_STYLE_PRINT)
-    legend[n++] = (WsLegendItem) { s->accent, _("being served") };
-  legend[n++] = (WsLegendItem) { s->grid, _("not moved"), TRUE };
+    legend[n++] = (WsLegendItem) { s->accent, FG_("being served") };
+  legend[n++] = (WsLegendItem) { s->grid, FG_("not moved"), TRUE };
   return n;
 }
 
@@ -783,7 +783,7 @@ ws_warp_figure_describe (const WsFigureFrame *frame,
 
   if (hit->kind == WS_HIT_LINE)
     /* Translators: the line's first and last bytes */
-    return g_strdup_printf (_("128-byte line at bytes %lld–%lld\nfour 32-byte sectors; only the sectors a lane needs "
+    return g_strdup_printf (FG_("128-byte line at bytes %lld–%lld\nfour 32-byte sectors; only the sectors a lane needs "
                               "are moved"),
                             (long long) hit->address, (long long) hit->address + WS_LINE_BYTES - 1);
   if (hit->kind != WS_HIT_SECTOR)
@@ -791,7 +791,7 @@ ws_warp_figure_describe (const WsFigureFrame *frame,
   sector_info (r, hit->address, &info);
   if (info.first_step < 0)
     /* Translators: the sector's first and last bytes */
-    return g_strdup_printf (_("Sector at bytes %lld–%lld\nno lane asks for it, so it is not moved"),
+    return g_strdup_printf (FG_("Sector at bytes %lld–%lld\nno lane asks for it, so it is not moved"),
                             (long long) hit->address, (long long) hit->address + WS_SECTOR_BYTES - 1);
   for (int i = info.first_step; i <= info.last_step; i++)
     if (ws_warp_result_step (r, i)->address == hit->address)
@@ -801,7 +801,7 @@ ws_warp_figure_describe (const WsFigureFrame *frame,
   /* Translators: the sector's first and last bytes; the bytes asked for and
    * the lanes that ask ("lanes 0–7"); when it is served ("served in step 2")
    * and the number of steps */
-  return g_strdup_printf (_("Sector at bytes %lld–%lld\n%d of its 32 bytes asked for, by %s\n%s of %u"),
+  return g_strdup_printf (FG_("Sector at bytes %lld–%lld\n%d of its 32 bytes asked for, by %s\n%s of %u"),
                           (long long) hit->address, (long long) hit->address + WS_SECTOR_BYTES - 1,
                           __builtin_popcount (info.asked), who, when, r->steps->len);
 }

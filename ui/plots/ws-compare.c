@@ -93,10 +93,10 @@ speed_text (double t,
   g_autofree char *ratio = NULL;
 
   if (fabs (r - 1) < 0.005)
-    return g_strdup (_("as fast"));
+    return g_strdup (FG_("as fast"));
   ratio = format_ratio (r >= 1 ? r : 1 / r);
   /* Translators: a ratio, "6.0×" */
-  return g_strdup_printf (r >= 1 ? _("%s slower") : _("%s faster"), ratio);
+  return g_strdup_printf (r >= 1 ? FG_("%s slower") : FG_("%s faster"), ratio);
 }
 
 /* "256 B per warp", "1.02 kB per warp", "33 wavefronts per warp" */
@@ -122,7 +122,7 @@ format_amount (double   v,
                                 number);
     }
   /* Translators: an amount per warp, "256 B per warp", "33 wavefronts per warp" */
-  return g_strdup_printf (_("%s per warp"), amount);
+  return g_strdup_printf (FG_("%s per warp"), amount);
 }
 
 /* ------------------------------------------------------------------ */
@@ -217,7 +217,7 @@ add_measured (WsChart *chart,
           b->top = MAX (b->top, m->max_ms / 1e3);
           if (b->base_time == 0 && base)
             b->base_time = base->median_ms / 1e3;
-          note = i == 0 ? g_strdup (_("baseline")) : base ? speed_text (m->median_ms, base->median_ms) : NULL;
+          note = i == 0 ? g_strdup (FG_("baseline")) : base ? speed_text (m->median_ms, base->median_ms) : NULL;
           if (note)
             ws_chart_add_note (chart, i, note, hue, i > 0);
         }
@@ -240,18 +240,18 @@ add_model_notes (WsChart *chart,
         continue;
       if (v <= 0)
         /* Translators: "model: no wavefronts" */
-        text = g_strdup_printf (_("model: no %s"), k == COST_BYTES ? _("global or local memory") : _(costs_info[k].name));
+        text = g_strdup_printf (FG_("model: no %s"), k == COST_BYTES ? FG_("global or local memory") : FG_(costs_info[k].name));
       else if (i == 0 || base <= 0)
         {
           g_autofree char *amount = format_amount (v, k);
           /* Translators: "model: 4 wavefronts" */
-          text = g_strdup_printf (_("model: %s"), amount);
+          text = g_strdup_printf (FG_("model: %s"), amount);
         }
       else
         {
           g_autofree char *ratio = format_ratio (v / base);
           /* Translators: a ratio and a cost, "model: 2.0× the wavefronts" */
-          text = g_strdup_printf (_("model: %s the %s"), ratio, _(costs_info[k].name));
+          text = g_strdup_printf (FG_("model: %s the %s"), ratio, FG_(costs_info[k].name));
         }
       ws_chart_add_note (chart, i, text, WS_CHART_NOTE_MODEL, FALSE);
     }
@@ -265,8 +265,8 @@ static void
 add_predicted (WsChart *chart,
                Build   *b)
 {
-  g_autofree char *name = b->model_device ? g_strdup_printf (_("model: predicted on %s"), b->model_device)
-                                          : g_strdup (_("model: predicted time"));
+  g_autofree char *name = b->model_device ? g_strdup_printf (FG_("model: predicted on %s"), b->model_device)
+                                          : g_strdup (FG_("model: predicted time"));
   WsChartSeries *series = ws_chart_add_series (chart, name, WS_SERIES_POINTS, WS_CHART_Y, -1);
   double base = b->predicted[0].seconds;
 
@@ -286,14 +286,14 @@ add_predicted (WsChart *chart,
             g_autofree char *amount = format_amount (cost_value (&b->costs[i], k), k);
             if (t->len)
               g_string_append_c (t, '\n');
-            g_string_append_printf (t, _("model: %s"), amount);
+            g_string_append_printf (t, FG_("model: %s"), amount);
           }
       if (p->bound)
         {
           if (t->len)
             g_string_append_c (t, '\n');
           /* Translators: "bound by DRAM" */
-          g_string_append_printf (t, _("bound by %s"), _(p->bound));
+          g_string_append_printf (t, FG_("bound by %s"), FG_(p->bound));
         }
       tip = g_string_free (t, FALSE);
       if (*tip)
@@ -301,7 +301,7 @@ add_predicted (WsChart *chart,
       note = i == 0 ? NULL : speed_text (p->seconds, base);
       if (note)
         {
-          g_autofree char *text = g_strdup_printf (_("model: %s"), note);
+          g_autofree char *text = g_strdup_printf (FG_("model: %s"), note);
           ws_chart_add_note (chart, i, text, WS_CHART_NOTE_MODEL, FALSE);
         }
     }
@@ -330,9 +330,9 @@ add_model (WsChart *chart,
     return;
   base = cost_value (&b->costs[0], b->primary);
   /* Translators: a series of a plot, "model: wavefronts, relative to the first" */
-  name = g_strdup_printf (_("model: %s, relative to the first"), _(costs_info[b->primary].name));
+  name = g_strdup_printf (FG_("model: %s, relative to the first"), FG_(costs_info[b->primary].name));
   /* Translators: an axis of a plot, "model: wavefronts, ratio" */
-  axis = g_strdup_printf (_("model: %s, ratio"), _(costs_info[b->primary].name));
+  axis = g_strdup_printf (FG_("model: %s, ratio"), FG_(costs_info[b->primary].name));
   for (guint i = 0; i < b->items->len && base > 0; i++)
     {
       double r = cost_value (&b->costs[i], b->primary) / base;
@@ -411,7 +411,7 @@ headline (Build *b)
           fast_title = ws_compare_item_dup_title (g_ptr_array_index (b->items, fast), ws_figure_gettext);
           slow_title = ws_compare_item_dup_title (g_ptr_array_index (b->items, slow), ws_figure_gettext);
           /* Translators: "Shared-memory tile is 6.7× faster than Naive" */
-          return g_strdup_printf (_("%s is %s faster than %s"), fast_title, ratio, slow_title);
+          return g_strdup_printf (FG_("%s is %s faster than %s"), fast_title, ratio, slow_title);
         }
     }
   return NULL;
@@ -427,7 +427,7 @@ default_title (GPtrArray *items)
       g_autofree char *title = ws_compare_item_dup_title (g_ptr_array_index (items, i), ws_figure_gettext);
 
       /* Translators: between the last two of the patterns a comparison's title lists */
-      g_string_append_printf (s, "%s%s", i == 0 ? "" : i + 1 == items->len ? _(" against ") : ", ", title);
+      g_string_append_printf (s, "%s%s", i == 0 ? "" : i + 1 == items->len ? FG_(" against ") : ", ", title);
     }
   return g_string_free (s, FALSE);
 }
@@ -439,14 +439,14 @@ subtitle (Build *b)
   g_autofree char *what = NULL;
 
   if (b->predicted)
-    return g_strdup_printf ("%s · %s", sources, _("◇ the model's predicted time"));
+    return g_strdup_printf ("%s · %s", sources, FG_("◇ the model's predicted time"));
   if (b->primary == N_COSTS)
     return g_steal_pointer (&sources);
   /* the first has none of the cost: nothing to be relative to */
   if (cost_value (&b->costs[0], b->primary) <= 0)
-    what = g_strdup_printf (_("model: %s"), _(costs_info[b->primary].description));
+    what = g_strdup_printf (FG_("model: %s"), FG_(costs_info[b->primary].description));
   else
-    what = g_strdup_printf (_("model: %s, relative to the first"), _(costs_info[b->primary].description));
+    what = g_strdup_printf (FG_("model: %s, relative to the first"), FG_(costs_info[b->primary].description));
   return g_strdup_printf ("%s · %s", sources, what);
 }
 
@@ -464,7 +464,7 @@ ws_compare_build_chart (GPtrArray              *items,
 
   g_return_val_if_fail (items->len >= 1 && items->len <= WS_COMPARE_MAX, chart);
   ws_chart_set_axis (chart, WS_CHART_X, NULL, NULL, FALSE, WS_AXIS_CATEGORY);
-  ws_chart_set_axis (chart, WS_CHART_Y, _("median time"), "s", TRUE, WS_AXIS_LINEAR);
+  ws_chart_set_axis (chart, WS_CHART_Y, FG_("median time"), "s", TRUE, WS_AXIS_LINEAR);
   for (guint i = 0; i < items->len; i++)
     {
       g_autofree char *category = ws_compare_item_dup_title (g_ptr_array_index (items, i), ws_figure_gettext);
@@ -487,7 +487,7 @@ ws_compare_build_chart (GPtrArray              *items,
   if (title == NULL)
     title = default_title (items);
   ws_chart_set_title (chart, title, sub);
-  ws_chart_set_message (chart, _("No measurement of these patterns: no GPU, and no recording of them."));
+  ws_chart_set_message (chart, FG_("No measurement of these patterns: no GPU, and no recording of them."));
   return chart;
 }
 

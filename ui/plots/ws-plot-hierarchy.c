@@ -117,7 +117,7 @@ set_flow (WsHierarchyFigure *f,
   WsHierFlow *flow = &f->flows[link][d];
 
   flow->bytes = (WsHierPair) { model * flow->unit, counted * flow->unit };
-  flow->counter = counter ? g_strdup_printf (_("counter: %s"), counter) : NULL;
+  flow->counter = counter ? g_strdup_printf (FG_("counter: %s"), counter) : NULL;
   flow->note = note;
 }
 
@@ -137,20 +137,20 @@ fill_levels (WsHierarchyFigure          *f,
   if (h)
     {
       instructions = ws_hier_format_count (h->instructions);
-      f->levels[WS_HIER_SMS].detail = g_strdup_printf (_("%s warp instructions"), instructions);
-      f->levels[WS_HIER_SMS].note = g_strdup_printf (_("%" PRIu64 " blocks of %" PRIu64 " warps on %u SMs; "
+      f->levels[WS_HIER_SMS].detail = g_strdup_printf (FG_("%s warp instructions"), instructions);
+      f->levels[WS_HIER_SMS].note = g_strdup_printf (FG_("%" PRIu64 " blocks of %" PRIu64 " warps on %u SMs; "
                                                        "%u warps resident per SM"),
                                                      (uint64_t) h->blocks, (uint64_t) (h->warps / MAX (1, h->blocks)),
                                                      h->sms, h->warps_per_sm);
 
       g_autofree char *l1 = ws_plot_format_binary (h->l1_bytes);
-      f->levels[WS_HIER_L1].detail = g_strdup_printf (_("%s per SM"), l1);
-      f->levels[WS_HIER_L1].note = g_strdup (_("what the shared-memory carve-out leaves of L1; a second request for a "
+      f->levels[WS_HIER_L1].detail = g_strdup_printf (FG_("%s per SM"), l1);
+      f->levels[WS_HIER_L1].note = g_strdup (FG_("what the shared-memory carve-out leaves of L1; a second request for a "
                                                "sector already on its way waits for it and counts as a hit"));
       f->levels[WS_HIER_L1].hit_rate.model = t->l1_sectors ? ws_hier_stats_l1_hit_rate (t) : NAN;
-      f->levels[WS_HIER_L1].hit_what = g_strdup (_("of the load sectors looked up"));
+      f->levels[WS_HIER_L1].hit_what = g_strdup (FG_("of the load sectors looked up"));
       f->levels[WS_HIER_L2].hit_rate.model = t->l2_read_sectors ? ws_hier_stats_l2_hit_rate (t) : NAN;
-      f->levels[WS_HIER_L2].hit_what = g_strdup (_("of the sectors read"));
+      f->levels[WS_HIER_L2].hit_what = g_strdup (FG_("of the sectors read"));
     }
   if (p)
     {
@@ -159,10 +159,10 @@ fill_levels (WsHierarchyFigure          *f,
       g_autofree char *bw = format_rate (p->dram_read_bytes_per_s);
       g_autofree char *write_bw = format_rate (p->dram_write_bytes_per_s);
       f->levels[WS_HIER_L2].detail = g_strdup (l2);
-      f->levels[WS_HIER_L2].note = g_strdup_printf (_("%s of it keeps data a launch comes back to; sectors fetched in "
+      f->levels[WS_HIER_L2].note = g_strdup_printf (FG_("%s of it keeps data a launch comes back to; sectors fetched in "
                                                       "pairs on a miss"), reuse);
       f->levels[WS_HIER_DRAM].detail = g_strdup (bw);
-      f->levels[WS_HIER_DRAM].note = g_strdup_printf (_("reads at %s, writes at %s"), bw, write_bw);
+      f->levels[WS_HIER_DRAM].note = g_strdup_printf (FG_("reads at %s, writes at %s"), bw, write_bw);
     }
 }
 
@@ -181,21 +181,21 @@ fill_flows (WsHierarchyFigure          *f,
 
   set_flow (f, 0, WS_HIER_READ, t->l1_sectors, c->l1_read_sectors,
             "l1tex__t_sectors_pipe_lsu_mem_{global,local}_op_ld.sum",
-            g_strdup (_("the load sectors the warps' requests look up in L1")));
+            g_strdup (FG_("the load sectors the warps' requests look up in L1")));
   set_flow (f, 0, WS_HIER_WRITE, h->written_sectors, c->l1_write_sectors,
             "l1tex__t_sectors_pipe_lsu_mem_{global,local}_op_{st,red,atom}.sum",
-            g_strdup (_("the sectors stores and atomics send through L1")));
+            g_strdup (FG_("the sectors stores and atomics send through L1")));
   set_flow (f, 1, WS_HIER_READ, t->l2_read_sectors, c->l2_read_sectors, "lts__t_sectors_srcunit_tex_op_read.sum",
-            g_strdup_printf (_("what L1 misses, in %s requests"), requests));
+            g_strdup_printf (FG_("what L1 misses, in %s requests"), requests));
   set_flow (f, 1, WS_HIER_WRITE, t->l2_write_sectors + t->l2_atomic_sectors, c->l2_write_sectors,
             "lts__t_sectors_srcunit_tex_op_{write,atom,red}.sum",
-            g_strdup_printf (_("stores go through L1 to L2; %s sectors written in part, %s of atomics"), partial,
+            g_strdup_printf (FG_("stores go through L1 to L2; %s sectors written in part, %s of atomics"), partial,
                              atomic));
   set_flow (f, 2, WS_HIER_READ, t->dram_read_bytes, c->dram_read_bytes, "dram__bytes_read.sum",
-            g_strdup_printf (_("L2 fetches sectors in pairs on a miss; %s transfers, %s of them to a DRAM row not open"),
+            g_strdup_printf (FG_("L2 fetches sectors in pairs on a miss; %s transfers, %s of them to a DRAM row not open"),
                              transfers, rows));
   set_flow (f, 2, WS_HIER_WRITE, t->dram_write_bytes, c->dram_write_bytes, "dram__bytes_write.sum",
-            g_strdup (_("dirty lines written back when evicted, or when too many are dirty")));
+            g_strdup (FG_("dirty lines written back when evicted, or when too many are dirty")));
 }
 
 static void
@@ -205,7 +205,7 @@ fill_time (WsHierarchyFigure *f,
   if (isnan (model->predicted_s))
     return;
   for (guint i = 0; i < model->n_levels; i++)
-    ws_hierarchy_figure_add_term (f, _(model->levels[i].name), model->levels[i].seconds, _(model->levels[i].what));
+    ws_hierarchy_figure_add_term (f, FG_(model->levels[i].name), model->levels[i].seconds, FG_(model->levels[i].what));
   f->bound = model->bound;
   f->predicted_s = model->predicted_s;
 }
@@ -218,17 +218,17 @@ subtitle (const WsPlotHierarchyInput *in,
 
   if (in->profile)
     /* Translators: a device profile's name, then where it comes from */
-    g_string_append_printf (s, _("Model: %s, %s"), in->profile->name ? in->profile->name : in->profile->id,
-                            in->profile_source ? in->profile_source : _("profile"));
+    g_string_append_printf (s, FG_("Model: %s, %s"), in->profile->name ? in->profile->name : in->profile->id,
+                            in->profile_source ? in->profile_source : FG_("profile"));
   else
-    g_string_append (s, _("Model: no device profile"));
+    g_string_append (s, FG_("Model: no device profile"));
   g_string_append (s, " · ");
   if (counted)
-    g_string_append_printf (s, _("counters: %s"), in->measured_source ? in->measured_source : _("measured"));
+    g_string_append_printf (s, FG_("counters: %s"), in->measured_source ? in->measured_source : FG_("measured"));
   else if (in->measured)
-    g_string_append_printf (s, _("%s, without hardware counters"), in->measured_source ? in->measured_source : _("measured"));
+    g_string_append_printf (s, FG_("%s, without hardware counters"), in->measured_source ? in->measured_source : FG_("measured"));
   else
-    g_string_append (s, _("no hardware counters of this launch"));
+    g_string_append (s, FG_("no hardware counters of this launch"));
   return g_string_free (s, FALSE);
 }
 
@@ -242,17 +242,17 @@ ws_plot_hierarchy_build (const WsPlotHierarchyInput *in)
   g_return_val_if_fail (in != NULL, f);
 
   counted = ws_plot_hierarchy_counted (in->measured, &c);
-  f->title = g_strdup_printf (_("%s: what the whole launch moves below the SMs"), in->title ? in->title : _("The pattern"));
+  f->title = g_strdup_printf (FG_("%s: what the whole launch moves below the SMs"), in->title ? in->title : FG_("The pattern"));
   f->subtitle = subtitle (in, counted);
   f->counted_hue = in->measured_hue;
   /* the subtitle says on which device and from where; the legend, what is what */
-  f->model_name = g_strdup (_("model"));
+  f->model_name = g_strdup (FG_("model"));
   if (counted)
-    f->counted_name = g_strdup (_("hardware counters"));
+    f->counted_name = g_strdup (FG_("hardware counters"));
   fill_levels (f, in);
   if (in->model == NULL)
     {
-      f->message = g_strdup (in->message ? in->message : _("Following the launch through L1, L2 and DRAM…"));
+      f->message = g_strdup (in->message ? in->message : FG_("Following the launch through L1, L2 and DRAM…"));
       return f;
     }
   fill_flows (f, in, &c);
@@ -264,7 +264,7 @@ ws_plot_hierarchy_build (const WsPlotHierarchyInput *in)
       f->measured_s = in->measured->median_ms / 1e3;
       f->measured_lo = in->measured->min_ms / 1e3;
       f->measured_hi = in->measured->max_ms / 1e3;
-      f->measured_name = g_strdup (_("measured median"));
+      f->measured_name = g_strdup (FG_("measured median"));
     }
   return f;
 }

@@ -194,7 +194,7 @@ ws_plot_model_describe_levels (const WsPlotModel *model)
     {
       WsChartAxis axis = { .unit = (char *) "s", .si = TRUE, .max = sorted[i].seconds };
       g_autofree char *t = ws_chart_axis_format (&axis, sorted[i].seconds, TRUE);
-      g_string_append_printf (s, "%s%s %s", i ? " · " : "", _(sorted[i].name), t);
+      g_string_append_printf (s, "%s%s %s", i ? " · " : "", FG_(sorted[i].name), t);
     }
   return g_string_free (s, FALSE);
 }

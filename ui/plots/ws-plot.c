@@ -64,25 +64,25 @@ char *
 ws_plot_recording_name (WsRecording *recording)
 {
   const WsDeviceInfo *d = ws_recording_get_device (recording);
-  const char *name = d && d->name ? d->name : _("an unknown GPU");
+  const char *name = d && d->name ? d->name : FG_("an unknown GPU");
   g_autofree char *date = NULL;
 
   if (ws_recording_get_measured_here (recording))
     /* Translators: a series of a plot, "recorded on NVIDIA H200" */
-    return g_strdup_printf (_("recorded on %s"), name);
+    return g_strdup_printf (FG_("recorded on %s"), name);
   /* numbers copied from another recording (a CLI run with no GPU): say so.
    * The date is ISO 8601, in any locale: the plot is a document, exported
    * as a figure and as data, and ISO reads the same everywhere. */
   date = g_date_time_format (ws_recording_get_date (recording), "%Y-%m-%d");
   /* Translators: a GPU's name, then an ISO date */
-  return g_strdup_printf (_("recorded on %s on %s (not measured here)"), name, date);
+  return g_strdup_printf (FG_("recorded on %s on %s (not measured here)"), name, date);
 }
 
 char *
 ws_plot_live_name (const char *device)
 {
   /* Translators: a series of a plot, "measured now on NVIDIA H200" */
-  return g_strdup_printf (_("measured now on %s"), device ? device : _("this GPU"));
+  return g_strdup_printf (FG_("measured now on %s"), device ? device : FG_("this GPU"));
 }
 
 char *
@@ -96,7 +96,7 @@ ws_plot_subtitle (const WsPlotSources *sources)
       /* ISO 8601 whatever the locale, as in ws_plot_recording_name */
       g_autofree char *day = g_date_time_format (now, "%Y-%m-%d");
       /* Translators: a GPU's name, then an ISO date */
-      g_string_append_printf (s, _("Live on %s, %s"), sources->live_device, day);
+      g_string_append_printf (s, FG_("Live on %s, %s"), sources->live_device, day);
     }
   for (guint i = 0; sources->recordings && i < sources->recordings->len; i++)
     {
@@ -107,12 +107,12 @@ ws_plot_subtitle (const WsPlotSources *sources)
       if (s->len)
         g_string_append (s, " · ");
       /* Translators: a GPU's name, then an ISO date */
-      g_string_append_printf (s, _("Recorded on %s, %s"), d && d->name ? d->name : "?", day);
+      g_string_append_printf (s, FG_("Recorded on %s, %s"), d && d->name ? d->name : "?", day);
     }
   if (s->len == 0)
-    g_string_append (s, _("Nothing measured: no GPU and no recording"));
+    g_string_append (s, FG_("Nothing measured: no GPU and no recording"));
   g_string_append (s, " · ");
-  g_string_append (s, _("points: median time per launch, bars: fastest to slowest sample"));
+  g_string_append (s, FG_("points: median time per launch, bars: fastest to slowest sample"));
   return g_string_free (s, FALSE);
 }
 
@@ -243,13 +243,13 @@ ws_plot_prediction_describe (const WsPlotPrediction *p,
 
   /* Translators: "model: 4 sectors per request" */
   if (!isnan (p->metric) && metric_name)
-    g_string_append_printf (s, _("model: %.3g %s"), p->metric, _(metric_name));
+    g_string_append_printf (s, FG_("model: %.3g %s"), p->metric, FG_(metric_name));
   /* Translators: "bound by DRAM", after what the model counts */
   if (p->bound && s->len)
-    g_string_append_printf (s, _(" · bound by %s"), _(p->bound));
+    g_string_append_printf (s, FG_(" · bound by %s"), FG_(p->bound));
   /* Translators: "model: bound by DRAM" */
   else if (p->bound)
-    g_string_append_printf (s, _("model: bound by %s"), _(p->bound));
+    g_string_append_printf (s, FG_("model: bound by %s"), FG_(p->bound));
   if (s->len == 0)
     {
       g_string_free (s, TRUE);
@@ -291,8 +291,8 @@ add_predicted_time (WsChart           *chart,
                     const double      *xs)
 {
   /* Translators: a series of a plot, "model: predicted on NVIDIA H200" */
-  g_autofree char *name = in->model_device ? g_strdup_printf (_("model: predicted on %s"), in->model_device)
-                                           : g_strdup (_("model: predicted time"));
+  g_autofree char *name = in->model_device ? g_strdup_printf (FG_("model: predicted on %s"), in->model_device)
+                                           : g_strdup (FG_("model: predicted time"));
   WsChartSeries *series = ws_chart_add_series (chart, name, in->sweep_param ? WS_SERIES_LINE : WS_SERIES_POINTS,
                                                WS_CHART_Y, -1);
 
@@ -331,8 +331,8 @@ add_prediction (WsChart           *chart,
   if (in->prediction_name == NULL)
     return;
   /* Translators: a series of a plot, "model: sectors per request" */
-  name = g_strdup_printf (_("model: %s"), _(in->prediction_name));
-  ws_chart_set_axis (chart, WS_CHART_Y2, _(in->prediction_name), NULL, FALSE, WS_AXIS_LINEAR);
+  name = g_strdup_printf (FG_("model: %s"), FG_(in->prediction_name));
+  ws_chart_set_axis (chart, WS_CHART_Y2, FG_(in->prediction_name), NULL, FALSE, WS_AXIS_LINEAR);
   series = ws_chart_add_series (chart, name, WS_SERIES_LINE, WS_CHART_Y2, -1);
   series->dashed = TRUE;
   for (guint i = 0; i < in->prediction->len; i++)
@@ -400,7 +400,7 @@ param_unit (const char *param)
 
   for (guint i = 0; i < G_N_ELEMENTS (units); i++)
     if (g_str_equal (units[i].name, param))
-      return _(units[i].unit);
+      return FG_(units[i].unit);
   return NULL;
 }
 
@@ -508,14 +508,14 @@ build_sweep (WsChart             *chart,
 {
   g_autoptr (GArray) values = sweep_values (in);
   /* Translators: a plot's title; the parameter is a name in code, "stride" */
-  g_autofree char *title = g_strdup_printf (_("Time per launch as %s varies"), in->sweep_param);
+  g_autofree char *title = g_strdup_printf (FG_("Time per launch as %s varies"), in->sweep_param);
   g_autofree char *subtitle = ws_plot_subtitle (sources);
   g_autofree double *xs = g_new (double, values->len);
   gint64 current;
 
   ws_chart_set_title (chart, title, subtitle);
   sweep_axis (chart, in->sweep_param, values);
-  ws_chart_set_axis (chart, WS_CHART_Y, _("median time"), "s", TRUE, WS_AXIS_LINEAR);
+  ws_chart_set_axis (chart, WS_CHART_Y, FG_("median time"), "s", TRUE, WS_AXIS_LINEAR);
   for (guint i = 0; i < values->len; i++)
     xs[i] = g_array_index (values, gint64, i);
   add_prediction (chart, in, xs);
@@ -598,12 +598,12 @@ build_topic (WsChart             *chart,
   const WsTopic *topic = in->preset ? ws_topic_lookup (in->preset->topic) : NULL;
 
   ws_chart_set_axis (chart, WS_CHART_X, NULL, NULL, FALSE, WS_AXIS_CATEGORY);
-  ws_chart_set_axis (chart, WS_CHART_Y, _("median time"), "s", TRUE, WS_AXIS_LINEAR);
-  ws_chart_set_title (chart, topic ? _(topic->title) : _("Time per launch"), subtitle);
+  ws_chart_set_axis (chart, WS_CHART_Y, FG_("median time"), "s", TRUE, WS_AXIS_LINEAR);
+  ws_chart_set_title (chart, topic ? FG_(topic->title) : FG_("Time per launch"), subtitle);
   for (guint i = 0; i < presets->len; i++)
     {
       const WsPreset *p = g_ptr_array_index (presets, i);
-      g_autofree char *t = p ? ws_preset_short_title (_(p->title)) : g_strdup (_("edited pattern"));
+      g_autofree char *t = p ? ws_preset_short_title (FG_(p->title)) : g_strdup (FG_("edited pattern"));
 
       ws_chart_add_category (chart, t);
       xs[i] = i;
