@@ -147,6 +147,24 @@ ws_hier_l1_prefetch (const WsHier    *h,
     }
 }
 
+void
+ws_hier_l1_prefetch_entries (const WsHier    *h,
+                             guint            access,
+                             const WsSectors *s)
+{
+  const WsHierStats *st = &h->stats[access];
+  guint64 line = G_MAXUINT64;
+
+  if (st->l1_hits * 2 >= st->l1_sectors && h->l1_sets > 0)
+    return;
+  for (guint i = 0; i < s->n; i++)
+    if (s->sector[i] >> 2 != line)
+      {
+        line = s->sector[i] >> 2;
+        ws_hier_l2_prefetch_entry (h, line + 1);
+      }
+}
+
 static guint64
 hash_sectors (const guint64 *sector,
               guint          n)
@@ -298,6 +316,13 @@ ws_hier_apply_pending (WsHier *h)
     if (h->pending[i].tag != 0)
       {
         ws_hier_l2_prefetch (h, h->pending[i].tag);
+        n++;
+      }
+  /* then, their keys on the way, the records of their entries */
+  for (guint i = 0, n = 0; n < h->n_pending && i < WS_HIER_PENDING; i++)
+    if (h->pending[i].tag != 0)
+      {
+        ws_hier_l2_prefetch_entry (h, h->pending[i].tag);
         n++;
       }
   for (guint i = 0; h->n_pending > 0 && i < WS_HIER_PENDING; i++)

@@ -26,6 +26,8 @@
  * are partial). */
 #define PARTIAL_WEIGHT 3
 #define DRAM_ROW_SHIFT 12
+/* how far ahead in a queue of lines their records are asked for */
+#define QUEUE_AHEAD 8
 
 /* ------------------------------------------------------------------ */
 /* Queues of lines                                                    */
@@ -101,10 +103,7 @@ ws_hier_l2_init (WsHier                *h,
   h->l2_ways = (guint) MIN (MIN (p->l2_ways, 64), lines);
   h->l2_sets = (guint) MAX (lines / h->l2_ways, 1);
   n = (gsize) h->l2_sets * h->l2_ways;
-  h->l2_key = ws_hier_table_new (guint32, n);
-  h->l2_valid = ws_hier_table_new (guint8, n);
-  h->l2_dirty = ws_hier_table_new (guint8, n);
-  h->l2_partial = ws_hier_table_new (guint8, n);
+  h->l2_key = ws_hier_table_new (guint16, n);
   h->l2_info = ws_hier_table_new (WsL2Info, n);
   h->l2_ref = g_new0 (guint64, h->l2_sets);
   h->l2_dirty_ways = g_new0 (guint64, h->l2_sets);
@@ -121,9 +120,6 @@ void
 ws_hier_l2_clear (WsHier *h)
 {
   g_aligned_free (h->l2_key);
-  g_aligned_free (h->l2_valid);
-  g_aligned_free (h->l2_dirty);
-  g_aligned_free (h->l2_partial);
   g_aligned_free (h->l2_info);
   g_free (h->l2_ref);
   g_free (h->l2_dirty_ways);
@@ -170,7 +166,7 @@ static inline guint
 weight_of (const WsHier *h,
            guint         idx)
 {
-  return h->l2_partial[idx] ? PARTIAL_WEIGHT : h->l2_dirty[idx] ? 1 : 0;
+  return h->l2_info[idx].partial ? PARTIAL_WEIGHT : h->l2_info[idx].dirty ? 1 : 0;
 }
 
 /* Changes a line's dirty and partial sectors, keeping the weights, the
@@ -181,14 +177,15 @@ set_state (WsHier *h,
            guint8  dirty,
            guint8  partial)
 {
+  WsL2Info *info = &h->l2_info[idx];
   guint before = weight_of (h, idx);
-  gboolean was_partial = h->l2_partial[idx] != 0;
+  gboolean was_partial = info->partial != 0;
   guint set = idx / h->l2_ways;
   guint64 bit = G_GUINT64_CONSTANT (1) << (idx % h->l2_ways);
   guint after;
 
-  h->l2_dirty[idx] = dirty;
-  h->l2_partial[idx] = partial;
+  info->dirty = dirty;
+  info->partial = partial;
   after = weight_of (h, idx);
   h->dirty_weight += after;
   h->dirty_weight -= before;
@@ -197,11 +194,11 @@ set_state (WsHier *h,
   else
     h->l2_dirty_ways[set] &= ~bit;
   if (before == 0 && after > 0)
-    queue_push (&h->dirty_queue, idx, h->l2_info[idx].gen);
+    queue_push (&h->dirty_queue, idx, info->gen);
   if (!was_partial && partial)
     {
       h->partial_lines++;
-      queue_push (&h->partial_queue, idx, h->l2_info[idx].gen);
+      queue_push (&h->partial_queue, idx, info->gen);
     }
   else if (was_partial && !partial)
     h->partial_lines--;
@@ -213,16 +210,17 @@ complete (WsHier *h,
           guint   idx,
           guint8  sectors)
 {
-  guint8 p = h->l2_partial[idx] & sectors;
+  WsL2Info *info = &h->l2_info[idx];
+  guint8 p = info->partial & sectors;
 
   if (p == 0)
     return;
   for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
     if (p & (1u << k))
-      h->l2_info[idx].mask[k] = 0;
-  dram (h, h->l2_info[idx].writer, h->l2_info[idx].tag, 32 * ws_hier_n_sectors (p), FALSE);
-  h->l2_valid[idx] |= p;
-  set_state (h, idx, h->l2_dirty[idx] | p, h->l2_partial[idx] & ~p);
+      info->mask[k] = 0;
+  dram (h, info->writer, info->tag, 32 * ws_hier_n_sectors (p), FALSE);
+  info->valid |= p;
+  set_state (h, idx, info->dirty | p, info->partial & ~p);
 }
 
 /* Dirty sectors go to DRAM, in 64 bytes where a whole aligned pair is dirty;
@@ -234,10 +232,10 @@ write_back (WsHier *h,
   WsL2Info *info = &h->l2_info[idx];
   WsHierStats *st = &h->stats[info->writer];
 
-  complete (h, idx, h->l2_partial[idx]);
+  complete (h, idx, info->partial);
   for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k += 2)
     {
-      guint pair = (h->l2_dirty[idx] >> k) & 3;
+      guint pair = (info->dirty >> k) & 3;
 
       if (pair == 3)
         dram (h, info->writer, info->tag, 64, TRUE);
@@ -259,65 +257,98 @@ keep_limits (WsHier *h)
   guint32 idx, gen;
 
   while (h->partial_lines > h->partial_limit && queue_pop (&h->partial_queue, &idx, &gen))
-    if (gen == h->l2_info[idx].gen && h->l2_partial[idx])
-      complete (h, idx, h->l2_partial[idx]);
+    if (gen == h->l2_info[idx].gen && h->l2_info[idx].partial)
+      complete (h, idx, h->l2_info[idx].partial);
   while (h->dirty_weight > h->dirty_limit && queue_pop (&h->dirty_queue, &idx, &gen))
-    if (gen == h->l2_info[idx].gen && weight_of (h, idx) > 0)
-      write_back (h, idx);
+    {
+      /* the lines to write back come in the queue's order: ask ahead */
+      if (h->dirty_queue.len > QUEUE_AHEAD)
+        {
+          guint32 next = h->dirty_queue.line[(h->dirty_queue.head + QUEUE_AHEAD) % h->dirty_queue.size];
+
+          __builtin_prefetch (h->l2_info + next, 1);
+        }
+      if (gen == h->l2_info[idx].gen && weight_of (h, idx) > 0)
+        write_back (h, idx);
+    }
+}
+
+/* A line's key: 16 bits of a hash of its tag, never 0. */
+static inline guint16
+key_of (guint64 tag)
+{
+  return (guint16) (ws_hier_hash (tag) >> 48) | 1;
+}
+
+/* The way of the set that holds the line, or -1: of the ways whose key is
+ * the line's, the one whose record has its tag (two keys alike in a set of
+ * 64 ways is a chance of one in a thousand; the tag settles it). */
+static inline int
+find_way (const WsHier *h,
+          guint         base,
+          guint64       tag)
+{
+  guint64 match = ws_hier_match16 (h->l2_key + base, h->l2_ways, key_of (tag));
+
+  for (; match; match &= match - 1)
+    {
+      guint w = (guint) __builtin_ctzll (match);
+
+      if (h->l2_info[base + w].tag == tag)
+        return (int) w;
+    }
+  return -1;
 }
 
 /* The line's entry; taken if absent, from the set's CLOCK victim, which
- * is written back first. Lines are known by 32 bits of a hash of their tag
- * (two lines of one set sharing them is a chance of one in 2^26). */
+ * is written back first. */
 static guint
 line_of (WsHier  *h,
          guint64  tag)
 {
   WsL2Memo *memo = h->l2_memo ? &h->l2_memo[tag % WS_HIER_L2_MEMO] : NULL;
   guint set;
-  guint32 key;
   guint base;
-  guint64 match;
+  int w;
   guint victim;
+  WsL2Info *info;
 
-  /* where it was last, if it is still there: what the match below finds */
+  /* where it was last, if it is still there: what the search below finds */
   if (memo && memo->tag == tag)
     {
-      guint w = memo->set_way & 63;
+      guint mw = memo->set_way & 63;
 
       set = memo->set_way >> 6;
       base = set * h->l2_ways;
-      if (h->l2_key[base + w] == memo->key)
+      if (h->l2_info[base + mw].tag == tag)
         {
-          h->l2_ref[set] |= G_GUINT64_CONSTANT (1) << w;
-          return base + w;
+          h->l2_ref[set] |= G_GUINT64_CONSTANT (1) << mw;
+          return base + mw;
         }
     }
   set = ws_hier_set_of (tag - 1, h->l2_sets);
-  key = (guint32) ws_hier_hash (tag) | 1;
   base = set * h->l2_ways;
-  match = ws_hier_match32 (h->l2_key + base, h->l2_ways, key);
-  if (match)
+  w = find_way (h, base, tag);
+  if (w >= 0)
     {
-      guint w = (guint) __builtin_ctzll (match);
-
       h->l2_ref[set] |= G_GUINT64_CONSTANT (1) << w;
       if (memo)
-        *memo = (WsL2Memo) { tag, key, set << 6 | w };
-      return base + w;
+        *memo = (WsL2Memo) { tag, set << 6 | (guint) w };
+      return base + (guint) w;
     }
   victim = ws_hier_clock_victim (&h->l2_ref[set], &h->l2_hand[set], h->l2_ways);
   h->l2_ref[set] |= G_GUINT64_CONSTANT (1) << victim;
   if (memo)
-    *memo = (WsL2Memo) { tag, key, set << 6 | victim };
+    *memo = (WsL2Memo) { tag, set << 6 | victim };
   if (h->l2_dirty_ways[set] & (G_GUINT64_CONSTANT (1) << victim))
     write_back (h, base + victim);
   victim += base;
-  if (h->l2_key[victim] != 0)
-    h->l2_info[victim].gen++;
-  h->l2_info[victim].tag = tag;
-  h->l2_valid[victim] = 0;
-  h->l2_key[victim] = key;
+  info = &h->l2_info[victim];
+  if (info->tag != 0)
+    info->gen++;
+  info->tag = tag;
+  info->valid = 0;
+  h->l2_key[victim] = key_of (tag);
   return victim;
 }
 
@@ -325,14 +356,24 @@ void
 ws_hier_l2_prefetch (const WsHier *h,
                      guint64       tag)
 {
-  guint base = ws_hier_set_of (tag - 1, h->l2_sets) * h->l2_ways;
+  guint set = ws_hier_set_of (tag - 1, h->l2_sets);
+  guint base = set * h->l2_ways;
 
   for (guint w = 0; w < h->l2_ways; w += 64 / sizeof *h->l2_key)
     __builtin_prefetch (h->l2_key + base + w);
-  __builtin_prefetch (h->l2_valid + base);
-  __builtin_prefetch (h->l2_dirty + base);
-  __builtin_prefetch (h->l2_partial + base);
-  __builtin_prefetch (h->l2_ref + base / h->l2_ways);
+  __builtin_prefetch (h->l2_ref + set);
+}
+
+void
+ws_hier_l2_prefetch_entry (const WsHier *h,
+                           guint64       tag)
+{
+  guint set = ws_hier_set_of (tag - 1, h->l2_sets);
+  guint base = set * h->l2_ways;
+  guint64 match = ws_hier_match16 (h->l2_key + base, h->l2_ways, key_of (tag));
+  guint w = match ? (guint) __builtin_ctzll (match) : ws_hier_clock_peek (h->l2_ref[set], h->l2_hand[set], h->l2_ways);
+
+  __builtin_prefetch (h->l2_info + base + w, 1);
 }
 
 /* The block's stores to this line reach L2 before it is read. */
@@ -362,26 +403,26 @@ fetch_sector (WsHier *h,
   guint8 bit = 1u << k;
   guint8 need;
 
-  if (h->l2_valid[idx] & bit)
+  if (h->l2_info[idx].valid & bit)
     return TRUE;
-  if (h->l2_partial[idx] & bit)
+  if (h->l2_info[idx].partial & bit)
     {
       h->l2_info[idx].writer = access;
       complete (h, idx, bit);
       return FALSE;
     }
-  need = (3u << (k & ~1u)) & ~h->l2_valid[idx];
-  if (h->l2_partial[idx] & need)
+  need = (3u << (k & ~1u)) & ~h->l2_info[idx].valid;
+  if (h->l2_info[idx].partial & need)
     {
-      guint8 p = h->l2_partial[idx] & need;
+      guint8 p = h->l2_info[idx].partial & need;
 
       for (guint j = 0; j < WS_HIER_SECTORS_PER_LINE; j++)
         if (p & (1u << j))
           h->l2_info[idx].mask[j] = 0;
-      set_state (h, idx, h->l2_dirty[idx] | p, h->l2_partial[idx] & ~p);
+      set_state (h, idx, h->l2_info[idx].dirty | p, h->l2_info[idx].partial & ~p);
     }
   dram (h, access, tag, 32 * ws_hier_n_sectors (need), FALSE);
-  h->l2_valid[idx] |= need;
+  h->l2_info[idx].valid |= need;
   return FALSE;
 }
 
@@ -425,7 +466,7 @@ ws_hier_l2_atomic (WsHier  *h,
 
   fetch_sector (h, access, tag, idx, k);
   h->l2_info[idx].writer = access;
-  set_state (h, idx, h->l2_dirty[idx] | (1u << k), h->l2_partial[idx]);
+  set_state (h, idx, h->l2_info[idx].dirty | (1u << k), h->l2_info[idx].partial);
   keep_limits (h);
 }
 
@@ -437,8 +478,8 @@ ws_hier_l2_write (WsHier        *h,
                   const guint32 *mask)
 {
   guint idx = line_of (h, tag);
-  guint8 dirty = h->l2_dirty[idx];
-  guint8 partial = h->l2_partial[idx];
+  guint8 dirty = h->l2_info[idx].dirty;
+  guint8 partial = h->l2_info[idx].partial;
 
   h->l2_info[idx].writer = access;
   for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
@@ -447,13 +488,13 @@ ws_hier_l2_write (WsHier        *h,
 
       if (!(sectors & bit))
         continue;
-      if (h->l2_valid[idx] & bit)
+      if (h->l2_info[idx].valid & bit)
         dirty |= bit;
       else if ((h->l2_info[idx].mask[k] | mask[k]) == WS_HIER_FULL_MASK || mask[k] == WS_HIER_FULL_MASK)
         {
           /* whole now: valid and dirty, no read */
           h->l2_info[idx].mask[k] = 0;
-          h->l2_valid[idx] |= bit;
+          h->l2_info[idx].valid |= bit;
           dirty |= bit;
           partial &= ~bit;
         }

@@ -22,17 +22,23 @@ G_BEGIN_DECLS
 #define WS_HIER_PENDING 256       /* lines of a block's stores merged before L2 */
 #define WS_HIER_ATOMIC_SKETCH 65536
 #define WS_HIER_L2_MEMO 1024      /* lines whose place in L2 is remembered */
+#define WS_HIER_HELD 3            /* warps the walk has shown, not yet at the caches */
 
-/* What L2 knows of a line beyond its sectors' state: looked at only when
- * the line is taken or written (back). 32 bytes, so that a line's record
- * is one cache line of the CPU's. */
+/* What L2 knows of a line: its tag and the state of its sectors. 32
+ * bytes, so that a line's record is one cache line of the CPU's, the only
+ * one that a line found by its key touches. */
 typedef struct
 {
-  guint64 tag;
+  guint64 tag;                    /* 0: empty */
   guint32 gen;                    /* changes when the line leaves or is cleaned */
-  guint16 writer;                 /* the access that wrote it last */
+  guint8 writer;                  /* the access that wrote it last (< WS_PATTERN_MAX_ACCESSES) */
+  guint8 valid;                   /* sectors holding the whole sector's data */
+  guint8 dirty;                   /* valid sectors written since read from DRAM */
+  guint8 partial;                 /* sectors written in part only (not valid) */
   guint32 mask[WS_HIER_SECTORS_PER_LINE];   /* bytes written of sectors written in part */
 } WsL2Info;
+
+G_STATIC_ASSERT (WS_PATTERN_MAX_ACCESSES <= G_MAXUINT8 + 1);
 
 G_STATIC_ASSERT (sizeof (WsL2Info) == 32);
 
@@ -53,12 +59,11 @@ typedef struct
   guint32 mask[WS_HIER_SECTORS_PER_LINE];
 } WsPendingLine;
 
-/* Where a line was found in L2 last: the way still holds it while its key
- * is the line's (a set never holds a key twice). */
+/* Where a line was found in L2 last: the way still holds it while its
+ * record's tag is the line's. */
 typedef struct
 {
   guint64 tag;                    /* 0: none */
-  guint32 key;
   guint32 set_way;                /* set << 6 | way */
 } WsL2Memo;
 
@@ -117,14 +122,11 @@ typedef struct
   WsPendingLine pending[WS_HIER_PENDING];
   guint n_pending;
 
-  /* L2: sets × ways, each line known by 32 bits of a hash of its tag,
-   * replaced by CLOCK */
+  /* L2: sets × ways, replaced by CLOCK; a line is looked for by 16 bits
+   * of a hash of its tag, and found where its record's tag is its own */
   guint l2_sets;
   guint l2_ways;
-  guint32 *l2_key;                /* 0: empty */
-  guint8 *l2_valid;               /* sectors holding the whole sector's data */
-  guint8 *l2_dirty;               /* valid sectors written since read from DRAM */
-  guint8 *l2_partial;             /* sectors written in part only (not valid) */
+  guint16 *l2_key;                /* 0: empty */
   WsL2Info *l2_info;              /* aligned: a record a cache line */
   guint64 *l2_ref;                /* per set */
   guint64 *l2_dirty_ways;         /* per set: ways with dirty or partial sectors */
@@ -157,7 +159,7 @@ typedef struct
   guint64 ahead_block;            /* the last block the schedule dealt */
   gboolean ahead_started;
   WsBlockPlace ahead_place;
-  WsHeldWarp held[2];             /* the warp the walk showed last is held[(n_visited - 1) % 2] */
+  WsHeldWarp held[WS_HIER_HELD];  /* the warp the walk showed last is held[(n_visited - 1) % WS_HIER_HELD] */
   guint64 n_visited;
   guint warps_per_block;
   guint slots;
@@ -278,6 +280,21 @@ ws_hier_clock_victim (guint64 *ref,
   return v;
 }
 
+/* The way ws_hier_clock_victim would give up, without taking it. */
+static inline guint
+ws_hier_clock_peek (guint64 ref,
+                    guint   hand,
+                    guint   ways)
+{
+  guint64 all = ways >= 64 ? G_MAXUINT64 : ((G_GUINT64_CONSTANT (1) << ways) - 1);
+  guint64 unused = ~ref & all;
+  guint64 ahead = unused & (G_MAXUINT64 << hand);
+
+  if (unused == 0)
+    return hand;
+  return (guint) __builtin_ctzll (ahead ? ahead : unused);
+}
+
 /* A line's set: runs of 64 lines (8 KiB) keep their order, each run starts
  * at a set of its own, picked by a hash: sets fill as randomly as a hash of
  * every line would fill them, while a stream walks the sets in order (which
@@ -302,6 +319,10 @@ void     ws_hier_l2_clear         (WsHier                *h);
 /* Asks for the cache lines that looking the line up will read. */
 void     ws_hier_l2_prefetch      (const WsHier          *h,
                                    guint64                tag);
+/* Asks for the record of the line's entry, the one it holds or the one a
+ * miss would take: call it once ws_hier_l2_prefetch's lines have come. */
+void     ws_hier_l2_prefetch_entry (const WsHier         *h,
+                                    guint64               tag);
 /* Sectors of a line read (bits of sectors), in order. */
 void     ws_hier_l2_read          (WsHier                *h,
                                    guint                  access,
@@ -329,6 +350,11 @@ void     ws_hier_l1_prefetch      (const WsHier          *h,
                                    guint                  access,
                                    guint                  sm,
                                    const WsSectors       *s);
+/* Then, once those keys have come, the records of the L2 entries they
+ * point at. */
+void     ws_hier_l1_prefetch_entries (const WsHier       *h,
+                                      guint               access,
+                                      const WsSectors    *s);
 void     ws_hier_load             (WsHier                *h,
                                    guint                  access,
                                    const WsSectors       *s);

@@ -249,17 +249,18 @@ run_warp (WsHier           *h,
 }
 
 /* A warp's sectors are taken when the walk shows it, and what only adds up
- * (repeats, atomics' sketches) is counted then; its turn at the caches
- * comes when the walk shows the next warp, once the cache lines of the
- * tables that warp will look up are on their way. The caches see the
- * warps in the same order, a warp later. */
+ * (repeats, atomics' sketches) is counted then, and the cache lines of the
+ * tables' keys it will look up are asked for. When the walk shows the next
+ * warp, those keys have come: the records of the L2 entries they point at
+ * are asked for. Its turn at the caches comes a warp after that. The caches
+ * see the warps in the same order, two warps later. */
 static gboolean
 visit_warp (const WsWarpVisit *v,
             gpointer           user_data,
             GError           **error)
 {
   WsHier *h = user_data;
-  WsHeldWarp *w = &h->held[h->n_visited & 1];
+  WsHeldWarp *w = &h->held[h->n_visited % WS_HIER_HELD];
 
   w->block = v->block;
   w->place = *schedule_to (h, v->block);
@@ -297,8 +298,17 @@ visit_warp (const WsWarpVisit *v,
       if (a->kind == WS_ACCESS_LOAD)
         ws_hier_l1_prefetch (h, i, w->place.sm, s);
     }
-  if (h->n_visited > 0)
-    run_warp (h, &h->held[(h->n_visited - 1) & 1]);
+  /* the warp before: its keys have come, the records they point at next */
+  if (h->n_visited >= 1)
+    {
+      const WsHeldWarp *before = &h->held[(h->n_visited - 1) % WS_HIER_HELD];
+
+      for (guint i = 0; i < v->n_accesses; i++)
+        if (ws_pattern_get_access (h->pattern, i)->kind == WS_ACCESS_LOAD)
+          ws_hier_l1_prefetch_entries (h, i, &before->sectors[i]);
+    }
+  if (h->n_visited >= WS_HIER_HELD - 1)
+    run_warp (h, &h->held[(h->n_visited - (WS_HIER_HELD - 1)) % WS_HIER_HELD]);
   h->n_visited++;
   return TRUE;
 }
@@ -367,8 +377,8 @@ hier_clear (WsHier *h)
   ws_hier_l1_clear (h);
   ws_hier_l2_clear (h);
   g_free (h->array_id);
-  g_free (h->held[0].sectors);
-  g_free (h->held[1].sectors);
+  for (guint k = 0; k < WS_HIER_HELD; k++)
+    g_free (h->held[k].sectors);
   g_clear_pointer (&h->schedule, ws_block_schedule_free);
 }
 
@@ -445,8 +455,8 @@ ws_hierarchy_analyze (const WsPattern          *pattern,
   h.slots = r->blocks_per_sm;
   assign_arrays (&h);
   h.sms = profile->sms;
-  h.held[0].sectors = g_new (WsSectors, MAX (h.n_accesses, 1));
-  h.held[1].sectors = g_new (WsSectors, MAX (h.n_accesses, 1));
+  for (guint k = 0; k < WS_HIER_HELD; k++)
+    h.held[k].sectors = g_new (WsSectors, MAX (h.n_accesses, 1));
   h.max_warps_per_sm = ws_device_profile_sm_limits (profile)->max_threads_per_sm / WS_WARP_SIZE;
   /* the generated kernel's private arrays, 16-byte aligned, for 32 lanes */
   h.local_slice = MAX (r->local_per_thread, 16) * WS_WARP_SIZE;
@@ -463,8 +473,9 @@ ws_hierarchy_analyze (const WsPattern          *pattern,
   r->launch = ws_model_walk_launch (pattern, visit_warp, &h, cancellable, error);
   if (r->launch != NULL)
     {
-      if (h.n_visited > 0)
-        run_warp (&h, &h.held[(h.n_visited - 1) & 1]);
+      /* the warps still held, in the order they came */
+      for (guint64 k = h.n_visited >= WS_HIER_HELD - 1 ? h.n_visited - (WS_HIER_HELD - 1) : 0; k < h.n_visited; k++)
+        run_warp (&h, &h.held[k % WS_HIER_HELD]);
       for (guint sm = 0; sm < profile->sms; sm++)
         ws_hier_flush_stores (&h, sm);
       ws_hier_apply_pending (&h);
