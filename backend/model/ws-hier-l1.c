@@ -258,27 +258,52 @@ ws_hier_atomic (WsHier          *h,
 /* Stores                                                             */
 /* ------------------------------------------------------------------ */
 
-/* The block's pending entry for a line, which it takes from the line that
- * held it before (sent to L2). */
+/* The block's pending entry for a line: the one holding it, else a new
+ * one (where the table is as full as it may be, the block's lines so far go
+ * to L2 first). */
 static inline WsPendingLine *
 pending_line (WsHier  *h,
               guint64  tag)
 {
-  WsPendingLine *p = &h->pending[ws_hier_hash (tag) % WS_HIER_PENDING];
+  guint i = ws_hier_pending_find (h, tag);
+  WsPendingLine *p = &h->pending[i];
 
-  if (p->tag != tag)
+  if (p->tag == tag)
+    return p;
+  if (h->n_pending >= WS_HIER_PENDING_MAX)
     {
-      if (p->tag != 0)
-        {
-          ws_hier_l2_write (h, p->writer, p->tag, p->sectors, p->mask);
-          h->n_pending--;
-        }
-      p->tag = tag;
-      p->sectors = 0;
-      memset (p->mask, 0, sizeof p->mask);
-      h->n_pending++;
+      ws_hier_apply_pending (h);
+      p = &h->pending[ws_hier_pending_find (h, tag)];
     }
+  p->tag = tag;
+  p->sectors = 0;
+  memset (p->mask, 0, sizeof p->mask);
+  h->n_pending++;
   return p;
+}
+
+WsPendingLine
+ws_hier_pending_take (WsHier *h,
+                      guint   i)
+{
+  const guint last = WS_HIER_PENDING - 1;
+  WsPendingLine taken = h->pending[i];
+
+  /* the lines after it in its run move back where their probes would
+   * not find them past the gap */
+  for (guint j = (i + 1) & last; h->pending[j].tag != 0; j = (j + 1) & last)
+    {
+      guint home = (guint) (ws_hier_hash (h->pending[j].tag) & last);
+
+      /* home cyclically in (i, j]: it stays */
+      if (((home - i - 1) & last) < ((j - i) & last))
+        continue;
+      h->pending[i] = h->pending[j];
+      i = j;
+    }
+  h->pending[i].tag = 0;
+  h->n_pending--;
+  return taken;
 }
 
 /* A buffered line reaches L2: one request, its sectors; merged with the

@@ -381,13 +381,13 @@ static void
 apply_pending_line (WsHier  *h,
                     guint64  tag)
 {
-  WsPendingLine *p = &h->pending[ws_hier_hash (tag) % WS_HIER_PENDING];
+  guint i = ws_hier_pending_find (h, tag);
+  WsPendingLine p;
 
-  if (p->tag != tag)
+  if (h->pending[i].tag != tag)
     return;
-  p->tag = 0;
-  h->n_pending--;
-  ws_hier_l2_write (h, p->writer, tag, p->sectors, p->mask);
+  p = ws_hier_pending_take (h, i);
+  ws_hier_l2_write (h, p.writer, tag, p.sectors, p.mask);
 }
 
 /* The sector's data is needed, from the line's entry: TRUE if L2 has it.

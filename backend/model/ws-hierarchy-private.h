@@ -19,7 +19,8 @@ G_BEGIN_DECLS
 #define WS_HIER_SECTORS_PER_LINE 4
 #define WS_HIER_FULL_MASK 0xffffffffu
 #define WS_HIER_DRAM_ROWS 1024
-#define WS_HIER_PENDING 256       /* lines of a block's stores merged before L2 */
+#define WS_HIER_PENDING 256       /* slots for lines of a block's stores merged before L2 */
+#define WS_HIER_PENDING_MAX 192   /* lines held there at most (the rest of the slots keep probes short) */
 #define WS_HIER_ATOMIC_SKETCH 65536
 #define WS_HIER_L2_MEMO 1024      /* lines whose place in L2 is remembered */
 #define WS_HIER_HELD 3            /* warps the walk has shown, not yet at the caches */
@@ -118,7 +119,8 @@ typedef struct
   guint32 sb_clock;
 
   /* a block's stores reach L2 merged per line when it ends (the model's
-   * shortcut: counts are taken as they arrive) */
+   * shortcut: counts are taken as they arrive); an open-addressed table,
+   * by a hash of the line, probed in order */
   WsPendingLine pending[WS_HIER_PENDING];
   guint n_pending;
 
@@ -312,6 +314,20 @@ ws_hier_set_of (guint64 line,
   return (guint) (set % sets);
 }
 
+G_STATIC_ASSERT ((WS_HIER_PENDING & (WS_HIER_PENDING - 1)) == 0 && WS_HIER_PENDING_MAX < WS_HIER_PENDING);
+
+/* The pending slot that holds the line, or the empty one its probe ends at. */
+static inline guint
+ws_hier_pending_find (const WsHier *h,
+                      guint64       tag)
+{
+  guint i = (guint) (ws_hier_hash (tag) & (WS_HIER_PENDING - 1));
+
+  while (h->pending[i].tag != 0 && h->pending[i].tag != tag)
+    i = (i + 1) & (WS_HIER_PENDING - 1);
+  return i;
+}
+
 /* ws-hier-l2.c */
 void     ws_hier_l2_init          (WsHier                *h,
                                    const WsDeviceProfile *profile);
@@ -370,5 +386,8 @@ void     ws_hier_flush_stores     (WsHier                *h,
                                    guint                  sm);
 /* The block's merged stores go to L2. */
 void     ws_hier_apply_pending    (WsHier                *h);
+/* The pending line in slot i leaves the table (the caller sends it on). */
+WsPendingLine ws_hier_pending_take (WsHier               *h,
+                                    guint                 i);
 
 G_END_DECLS
