@@ -293,7 +293,7 @@ ws_hier_pending_take (WsHier *h,
    * not find them past the gap */
   for (guint j = (i + 1) & last; h->pending[j].tag != 0; j = (j + 1) & last)
     {
-      guint home = (guint) (ws_hier_hash (h->pending[j].tag) & last);
+      guint home = ws_hier_pending_home (h->pending[j].tag);
 
       /* home cyclically in (i, j]: it stays */
       if (((home - i - 1) & last) < ((j - i) & last))

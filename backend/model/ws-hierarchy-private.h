@@ -316,12 +316,20 @@ ws_hier_set_of (guint64 line,
 
 G_STATIC_ASSERT ((WS_HIER_PENDING & (WS_HIER_PENDING - 1)) == 0 && WS_HIER_PENDING_MAX < WS_HIER_PENDING);
 
+/* A line's first pending slot: the top bits of the tag times 2^64 / φ
+ * (lines a stride apart land far apart; probing settles the rest). */
+static inline guint
+ws_hier_pending_home (guint64 tag)
+{
+  return (guint) ((tag * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> (64 - __builtin_ctz (WS_HIER_PENDING)));
+}
+
 /* The pending slot that holds the line, or the empty one its probe ends at. */
 static inline guint
 ws_hier_pending_find (const WsHier *h,
                       guint64       tag)
 {
-  guint i = (guint) (ws_hier_hash (tag) & (WS_HIER_PENDING - 1));
+  guint i = ws_hier_pending_home (tag);
 
   while (h->pending[i].tag != 0 && h->pending[i].tag != tag)
     i = (i + 1) & (WS_HIER_PENDING - 1);
