@@ -6,7 +6,8 @@
  * another — checked on the boxes the renderers lay their text in, not on
  * pixels; the hierarchy view of every preset likewise. And the palette: state colours and identity colours never look
  * alike, for people with normal vision, protanopia, deuteranopia or
- * tritanopia. */
+ * tritanopia. Under WS_TEST_SAMPLE (the sanitized run), a share of the
+ * plots and comparisons, one of each topic and kind at least (sample.h). */
 #include "ws-chart.h"
 #include "ws-compare.h"
 #include "ws-compare-figure.h"
@@ -18,6 +19,7 @@
 #include "ws-plot-hierarchy.h"
 #include "ws-presets.h"
 #include "ws-recording.h"
+#include "sample.h"
 
 #include <math.h>
 #include <string.h>
@@ -512,12 +514,22 @@ test_plots (void)
   WsPlotSources sources = { .recordings = recordings };
   guint n_presets, failures = 0;
   const WsPreset *presets = ws_presets_get_all (&n_presets);
+  Sample sample;
 
+  /* the model of each point is what takes long under the sanitizers: a
+   * preset's plot is checked whole, or not at all; a topic's chart holds
+   * all of its presets, so one of each topic is enough */
+  sample_init (&sample, "plots", 1);
   for (guint p = 0; p < n_presets; p++)
     {
-      g_autoptr (WsPattern) pattern = ws_preset_build (&presets[p]);
-      g_autoptr (WsChart) chart = ws_plot_build_for (&presets[p], pattern, 0, NULL, &sources);
+      g_autoptr (WsPattern) pattern = NULL;
+      g_autoptr (WsChart) chart = NULL;
+      g_autofree char *topic = g_strdup_printf ("topic %s", presets[p].topic);
 
+      if (!sample_keep (&sample, topic, presets[p].sweep_param ? "a sweep" : "a topic's presets", NULL))
+        continue;
+      pattern = ws_preset_build (&presets[p]);
+      chart = ws_plot_build_for (&presets[p], pattern, 0, NULL, &sources);
       ws_chart_autoscale (chart);
       for (WsFigureStyleKind k = 0; k < WS_N_FIGURE_STYLES; k++)
         {
@@ -529,6 +541,7 @@ test_plots (void)
                             ws_chart_min_height (chart, style, DEFAULT_WIDTH), what, &failures);
         }
     }
+  sample_finish (&sample);
   g_assert_cmpuint (failures, ==, 0);
 }
 
@@ -549,7 +562,9 @@ test_compare_sets (void)
   WsPlotSources sources = { .recordings = recordings };
   guint n_sets, failures = 0;
   const WsCompareSet *sets = ws_compare_sets_get_all (&n_sets);
+  Sample sample;
 
+  sample_init (&sample, "comparisons", 1);
   for (guint i = 0; i < n_sets; i++)
     {
       g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_compare_item_free);
@@ -558,7 +573,14 @@ test_compare_sets (void)
       WsCompareCost costs[WS_COMPARE_MAX];
       g_autoptr (WsChart) chart = NULL;
       WsCompareFigure figure = { .n_cells = 0 };
+      guint n_ids = 0;
+      g_autofree char *size = NULL;
 
+      while (n_ids < WS_COMPARE_MAX && sets[i].ids[n_ids])
+        n_ids++;
+      size = g_strdup_printf ("%u presets", n_ids);
+      if (!sample_keep (&sample, size, NULL))
+        continue;
       for (guint k = 0; k < WS_COMPARE_MAX && sets[i].ids[k]; k++)
         g_ptr_array_add (items, ws_compare_item_new (sets[i].ids[k], NULL));
       for (guint k = 0; k < items->len; k++)
@@ -589,6 +611,7 @@ test_compare_sets (void)
                             ws_compare_figure_min_height (&figure, style, DEFAULT_WIDTH), what, &failures);
         }
     }
+  sample_finish (&sample);
   g_assert_cmpuint (failures, ==, 0);
 }
 
