@@ -3,6 +3,7 @@
  * reaches them: WsApplication's actions and keys, the main menu, and the
  * shortcuts window GtkApplication finds in our resources.  Under Xvfb. */
 #include "ws-config.h"
+#include "glib-quarks.h"
 #include "ws-application.h"
 #include "ws-help-window.h"
 #include "ws-preferences-window.h"
@@ -217,6 +218,8 @@ main (int    argc,
 {
   char *app_argv[] = { argv[0], NULL };
 
+  /* before GTK makes its quarks: glib-quarks.c says why */
+  glib_quarks_ignore_first_block ();
   g_test_init (&argc, &argv, NULL);
 
   if (!gtk_init_check ())

@@ -2,6 +2,7 @@
 /* What the window tests share: a window on a recording, waiting for the
  * main loop, looking at what is drawn, screenshots. */
 #include "window-fixture.h"
+#include "glib-quarks.h"
 #include "sample.h"
 
 #include <glib/gstdio.h>
@@ -260,6 +261,8 @@ window_test_run (int    *argc,
   g_autoptr (GError) error = NULL;
   int status;
 
+  /* before GTK makes its quarks: glib-quarks.c says why */
+  glib_quarks_ignore_first_block ();
   gtk_test_init (argc, argv, NULL);
   /* GTK 4.8 leaks a GDateTime each time it writes the recent files and
    * drops those older than this age (gtk_recent_manager_clamp_to_age): no
