@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-config.h"
+#include "ws-textdomain.h"
 #include "ws-application.h"
 #include "ws-file-writer.h"
 
@@ -12,10 +13,7 @@ main (int   argc,
 {
   g_autoptr (WsApplication) app = NULL;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  ws_textdomain_init ();
 
   ws_file_writer_init_process ();
   app = ws_application_new ();

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-config.h"
+#include "ws-textdomain.h"
 #include "ws-cli.h"
 #include "ws-file-writer.h"
 #if WS_HAVE_FIGURES
@@ -124,10 +125,7 @@ main (int    argc,
 {
   const char *name;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  ws_textdomain_init ();
   /* the command line's help and messages are in the user's language, but
    * its figures and files are English, and it writes numbers with a point:
    * a script makes the same files in any locale */

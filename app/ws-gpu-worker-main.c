@@ -2,6 +2,7 @@
 /* warpscope-gpu-worker: the process that owns the GPU for WsBackend, here
  * or on another machine (started by ssh, srun or any command). */
 #include "ws-config.h"
+#include "ws-textdomain.h"
 #include "ws-gpu-worker.h"
 #include "ws-worker-hello.h"
 
@@ -37,10 +38,7 @@ main (int    argc,
 
   /* its errors reach the user in the language of the worker's locale: the
    * user's own here, what the login gives elsewhere */
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  ws_textdomain_init ();
   /* the answers' numbers are JSON's, whatever the locale */
   setlocale (LC_NUMERIC, "C");
   context = g_option_context_new (NULL);
