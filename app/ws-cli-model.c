@@ -296,12 +296,20 @@ print_json (const WsPattern          *p,
             const WsKernelLaunch     *launch,
             const WsDeviceProfile    *profile)
 {
-  g_autoptr (JsonNode) root = ws_launch_stats_to_json (ls);
-  JsonObject *o = json_node_get_object (root);
+  g_autoptr (JsonNode) counts = ws_launch_stats_to_json (ls);
+  g_autoptr (JsonNode) root = json_node_new (JSON_NODE_OBJECT);
+  JsonObject *o = json_object_new ();
   JsonObject *fw = json_object_new ();
   JsonArray *per_access = json_array_new ();
   g_autofree char *text = NULL;
+  g_autoptr (GList) members = json_object_get_members (json_node_get_object (counts));
 
+  /* what it is first, as every object the CLI prints for a program */
+  json_node_take_object (root, o);
+  json_object_set_string_member (o, "format", "warpscope-model");
+  json_object_set_int_member (o, "version", 1);
+  for (GList *m = members; m; m = m->next)
+    json_object_set_member (o, m->data, json_node_copy (json_object_get_member (json_node_get_object (counts), m->data)));
   if (preset)
     json_object_set_string_member (o, "preset", preset);
   json_object_set_member (o, "pattern", ws_pattern_to_json (p));
