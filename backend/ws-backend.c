@@ -393,7 +393,7 @@ measure_one (WsBackend              *self,
     return NULL;
   if (request->kernel_id == NULL && request->pattern == NULL)
     {
-      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM, "the request names no kernel and no pattern");
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM, _("the request names no kernel and no pattern"));
       return NULL;
     }
   reply = call_worker (client, measure_request (request), job, error);
@@ -425,7 +425,8 @@ run_sweep (WsBackend      *self,
       m = measure_one (self, client, job, point, &error);
       if (m == NULL)
         {
-          g_prefix_error (&error, "%s = %" G_GINT64_FORMAT ": ", job->sweep_param, value);
+          /* a parameter and its value, before the message: nothing to translate */
+          g_prefix_error (&error, "%s = %lld: ", job->sweep_param, (long long) value);
           break;
         }
       g_ptr_array_add (results, m);

@@ -4,6 +4,7 @@
 #include "ws-device-json.h"
 #include "ws-json.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -127,7 +128,8 @@ ws_calibration_from_json (JsonNode *node,
           (json_object_has_member (v, "how") && !is_text (v, "how", 4096)))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       "calibration: values[%u] is no profile field with a number and how, as text", i);
+                       /* Translators: values is a member of the GPU worker's answer, %u an index in it */
+                       _("calibration: values[%u] is no profile field with a number and how, as text"), i);
           return NULL;
         }
       out.field = f->name;
@@ -137,7 +139,7 @@ ws_calibration_from_json (JsonNode *node,
   return g_steal_pointer (&c);
 
 bad:
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "calibration: expected {\"name\": …, \"values\": […]}");
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("calibration: expected {\"name\": …, \"values\": […]}"));
   return NULL;
 }
 
@@ -332,7 +334,8 @@ ws_calibrated_profile_new (const WsCalibration   *calibration,
                                base ? from : "defaults (no profile ships for this device)");
   if (!ws_device_profile_validate (p, &local))
     {
-      g_set_error (error, WS_DEVICE_PROFILE_ERROR, 0, "the calibrated profile is not valid: %s", local->message);
+      /* Translators: %s says what is wrong with the profile */
+      g_set_error (error, WS_DEVICE_PROFILE_ERROR, 0, _("the calibrated profile is not valid: %s"), local->message);
       return NULL;
     }
 

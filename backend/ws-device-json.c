@@ -3,6 +3,7 @@
 #include "ws-device-json.h"
 #include "ws-json.h"
 
+#include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
 #include <string.h>
@@ -60,12 +61,16 @@ read_number (JsonNode             *node,
              GError              **error)
 {
   if (!number_of (node, v))
-    return fail (error, where, "%s must be a number (%s)", f->name, f->description);
+    /* Translators: a field of the profile, then what it is (in English) */
+    return fail (error, where, _("%s must be a number (%s)"), f->name, f->description);
   if (*v < f->min || *v > f->max)
-    return fail (error, where, "%s = %g is out of range (%g to %g: %s)", f->name, *v, f->min, f->max,
+    /* Translators: a field of the profile and its value, the range it must be
+     * in, then what the field is (in English) */
+    return fail (error, where, _("%s = %g is out of range (%g to %g: %s)"), f->name, *v, f->min, f->max,
                  f->description);
   if ((f->type == WS_PROFILE_FIELD_INT || f->type == WS_PROFILE_FIELD_UINT64) && *v != floor (*v))
-    return fail (error, where, "%s = %g must be a whole number (%s)", f->name, *v, f->description);
+    /* Translators: a field of the profile and its value, then what it is (in English) */
+    return fail (error, where, _("%s = %g must be a whole number (%s)"), f->name, *v, f->description);
   return TRUE;
 }
 
@@ -80,11 +85,12 @@ read_carveouts (JsonNode             *node,
   guint n;
 
   if (!JSON_NODE_HOLDS_ARRAY (node))
-    return fail (error, where, "%s must be a list of numbers (%s)", f->name, f->description);
+    /* Translators: a field of the profile, then what it is (in English) */
+    return fail (error, where, _("%s must be a list of numbers (%s)"), f->name, f->description);
   a = json_node_get_array (node);
   n = json_array_get_length (a);
   if (n < 1 || n > WS_DEVICE_MAX_CARVEOUTS)
-    return fail (error, where, "%s must list 1 to %d sizes", f->name, WS_DEVICE_MAX_CARVEOUTS);
+    return fail (error, where, _("%s must list 1 to %d sizes"), f->name, WS_DEVICE_MAX_CARVEOUTS);
   for (guint i = 0; i < n; i++)
     {
       double v;
@@ -110,9 +116,10 @@ read_field (JsonObject           *o,
 
   if (node == NULL && !isnan (f->otherwise))
     return ws_device_profile_set_number (p, f->name, f->otherwise) ||
-           fail (error, where, "%s is missing and its default is out of range", f->name);
+           fail (error, where, _("%s is missing and its default is out of range"), f->name);
   if (node == NULL)
-    return fail (error, where, "%s is missing (%s)", f->name, f->description);
+    /* Translators: a field of the profile, then what it is (in English) */
+    return fail (error, where, _("%s is missing (%s)"), f->name, f->description);
   switch (f->type)
     {
     case WS_PROFILE_FIELD_STRING:
@@ -122,7 +129,9 @@ read_field (JsonObject           *o,
         if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING ||
             !g_utf8_validate ((s = json_node_get_string (node)), -1, NULL) ||
             strlen (s) < f->min || strlen (s) > f->max)
-          return fail (error, where, "%s must be text of %g to %g characters (%s)", f->name, f->min, f->max,
+          /* Translators: a field of the profile, the shortest and longest it
+           * may be, then what it is (in English) */
+          return fail (error, where, _("%s must be text of %g to %g characters (%s)"), f->name, f->min, f->max,
                        f->description);
         g_free (*(char **) (base + f->offset));
         *(char **) (base + f->offset) = g_strdup (s);
@@ -171,7 +180,7 @@ ws_device_profile_from_data (const char *data,
   /* before json-glib, whose parser recurses once per level */
   if (!ws_json_check_depth (data, length < 0 ? strlen (data) : (gsize) length, WS_JSON_MAX_DEPTH, &local))
     {
-      fail (error, where, "not a device profile: %s", local->message);
+      fail (error, where, _("not a device profile: %s"), local->message);
       return NULL;
     }
   if (!json_parser_load_from_data (parser, data, length, &local))
@@ -179,32 +188,33 @@ ws_device_profile_from_data (const char *data,
       /* json-glib quotes the bytes it stopped at, which may be anything */
       g_autofree char *shown = g_utf8_make_valid (local->message, -1);
 
-      fail (error, where, "not JSON: %s", shown);
+      fail (error, where, _("not JSON: %s"), shown);
       return NULL;
     }
   root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
-      fail (error, where, "a device profile is a JSON object");
+      fail (error, where, _("a device profile is a JSON object"));
       return NULL;
     }
   o = json_node_get_object (root);
   version = json_object_get_member (o, "version");
   if (version == NULL || !number_of (version, &v) || v != floor (v))
     {
-      fail (error, where, "version is missing or not a whole number");
+      fail (error, where, _("version is missing or not a whole number"));
       return NULL;
     }
   if (v < 1 || v > WS_DEVICE_PROFILE_VERSION)
     {
-      fail (error, where, "version %g: this Warpscope reads device profiles of version 1 to %d", v,
+      /* Translators: version is the member's name in the file; its value, then the newest version known */
+      fail (error, where, _("version %g: this Warpscope reads device profiles of version 1 to %d"), v,
             WS_DEVICE_PROFILE_VERSION);
       return NULL;
     }
   body = json_object_get_member (o, "profile");
   if (body == NULL || !JSON_NODE_HOLDS_OBJECT (body))
     {
-      fail (error, where, "profile is missing or not an object");
+      fail (error, where, _("profile is missing or not an object"));
       return NULL;
     }
   fields = ws_device_profile_fields (&n_fields);
@@ -232,8 +242,9 @@ ws_device_profile_load (const char *path,
     return NULL;
   if (length > 1024 * 1024)
     {
-      g_set_error (error, WS_DEVICE_PROFILE_ERROR, 0, "%s: %" G_GSIZE_FORMAT " bytes is too large for a device profile",
-                   path, length);
+      g_set_error (error, WS_DEVICE_PROFILE_ERROR, 0,
+                   /* Translators: a file's name, then its size */
+                   _("%s: %llu bytes is too large for a device profile"), path, (unsigned long long) length);
       return NULL;
     }
   return ws_device_profile_from_data (data, (gssize) length, path, error);
@@ -339,7 +350,8 @@ ws_device_profile_save (const WsDeviceProfile *profile,
 
   if (!ws_device_profile_validate (profile, &local))
     {
-      g_set_error (error, WS_DEVICE_PROFILE_ERROR, 0, "%s: not saved: %s", path, local->message);
+      /* Translators: a file's name, then why it could not be written */
+      g_set_error (error, WS_DEVICE_PROFILE_ERROR, 0, _("%s: not saved: %s"), path, local->message);
       return FALSE;
     }
   text = ws_device_profile_to_data (profile);
@@ -386,7 +398,8 @@ ws_device_profile_find (const char *id_or_path,
   if (!valid_id (id_or_path))
     {
       g_set_error (error, WS_DEVICE_PROFILE_ERROR, 0,
-                   "“%s” is neither a device id (letters, digits and '-') nor a file", id_or_path);
+                   /* Translators: %s is what the user gave for a device */
+                   _("“%s” is neither a device id (letters, digits and '-') nor a file"), id_or_path);
       return NULL;
     }
   path = ws_device_profile_path_for (id_or_path);
@@ -395,8 +408,13 @@ ws_device_profile_find (const char *id_or_path,
   ids = ws_device_profile_list_ids ();
   {
     g_autofree char *known = g_strjoinv (", ", ids);
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no device profile “%s” (known: %s)", id_or_path,
-                 *known ? known : "none");
+    if (*known)
+      /* Translators: the device asked for, then the ids of the profiles there are */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("no device profile “%s” (known: %s)"), id_or_path,
+                   known);
+    else
+      /* Translators: %s is the device asked for */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("no device profile “%s” (known: none)"), id_or_path);
   }
   return NULL;
 }

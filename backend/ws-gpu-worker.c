@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-config.h"
 #include "ws-gpu-worker.h"
 #include "ws-device-calibrate.h"
 #include "ws-gpu.h"
@@ -9,6 +10,7 @@
 #include "ws-worker-hello.h"
 #include "ws-worker-replay.h"
 
+#include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
 #include <unistd.h>
@@ -140,7 +142,8 @@ read_int (JsonObject *o,
   if (!holds_type (node, G_TYPE_INT64) || json_node_get_int (node) < min || json_node_get_int (node) > max)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "options.%s: expected an integer from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT, name, min, max);
+                   /* Translators: options.NAME is a member of the request; then the range it must be in */
+                   _("options.%s: expected an integer from %lld to %lld"), name, (long long) min, (long long) max);
       return FALSE;
     }
   *value = (guint) json_node_get_int (node);
@@ -161,7 +164,8 @@ read_bool (JsonObject *o,
     return TRUE;
   if (!holds_type (node, G_TYPE_BOOLEAN))
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s: expected true or false", name);
+      /* Translators: %s is a member of the request */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("%s: expected true or false"), name);
       return FALSE;
     }
   *value = json_node_get_boolean (node);
@@ -182,7 +186,8 @@ read_object (JsonObject  *o,
     return TRUE;
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s: expected an object", name);
+      /* Translators: %s is a member of the request */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("%s: expected an object"), name);
       return FALSE;
     }
   *value = json_node_get_object (node);
@@ -245,7 +250,8 @@ measure (Worker       *w,
       /* a kernel has a few parameters: any more is not a request of ours */
       if (params && json_object_get_size (params) > 64)
         {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "params: more than 64");
+          /* Translators: params is a member of the request */
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("params: more than 64"));
           return NULL;
         }
       names = params ? json_object_get_members (params) : NULL;
@@ -257,7 +263,8 @@ measure (Worker       *w,
           if (!holds_type (value, G_TYPE_INT64))
             {
               g_autofree char *shown = ws_text_for_message (l->data);
-              g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM, "params.%s: expected an integer", shown);
+              /* Translators: params.NAME is a member of the request */
+              g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM, _("params.%s: expected an integer"), shown);
               return NULL;
             }
           v.value = json_node_get_int (value);
@@ -278,7 +285,7 @@ count (JsonObject   *request,
 
   if (!json_object_has_member (request, "pattern"))
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "a count request needs a pattern");
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("a count request needs a pattern"));
       return NULL;
     }
   pattern = ws_pattern_from_json (json_object_get_member (request, "pattern"), error);
@@ -304,7 +311,7 @@ calibrate (Worker       *w,
   if (w->options->replay)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NO_DEVICE,
-                   "a worker that plays a recording back has no GPU to calibrate");
+                   _("a worker that plays a recording back has no GPU to calibrate"));
       return NULL;
     }
   if ((info = ws_gpu_probe (error)) == NULL ||
@@ -350,7 +357,8 @@ handle (Worker     *w,
   g_mutex_unlock (&w->cancel_lock);
 
   if (op == NULL)
-    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "a request's “op” must be a string");
+    /* Translators: op is a member of the request */
+    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("a request's “op” must be a string"));
   else if (g_str_equal (op, "hello"))
     reply = ws_worker_hello_answer (request, w->options->replay ? ws_recording_get_device (w->options->replay) : NULL,
                                     w->options->replay_name, &error);
@@ -389,7 +397,8 @@ handle (Worker     *w,
     {
       /* quoted as text: the op may be anything a JSON string can decode to */
       g_autofree char *shown = ws_text_for_message (op);
-      g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "the GPU worker has no request “%s”", shown);
+      /* Translators: %s is the request's op, as it came */
+      g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("the GPU worker has no request “%s”"), shown);
     }
 
   g_mutex_lock (&w->cancel_lock);
@@ -405,7 +414,7 @@ handle (Worker     *w,
       return TRUE;
     }
   if (error == NULL)
-    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_FAILED, "the GPU worker failed without saying why");
+    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_FAILED, _("the GPU worker failed without saying why"));
   fatal = g_error_matches (error, WS_GPU_ERROR, WS_GPU_ERROR_KERNEL_FAULT);
   send_error (w, id, error, fatal);
   return !fatal;
@@ -453,12 +462,12 @@ read_line (GInputStream *in,
 }
 
 /* An error answer to a line that could not be read as a request (id 0:
- * which request it was is not known). */
+ * which request it was is not known); message says why, a whole sentence. */
 static void
 refuse_line (Worker     *w,
-             const char *why)
+             const char *message)
 {
-  g_autoptr (GError) error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "a request %s was ignored", why);
+  g_autoptr (GError) error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_INVALID_DATA, message);
 
   g_printerr ("warpscope-gpu-worker: %s\n", error->message);
   send_error (w, 0, error, FALSE);
@@ -477,12 +486,12 @@ parse_request (Worker *w,
   if (length == 0)
     return NULL;
   if (!g_utf8_validate (text, (gssize) length, NULL))
-    refuse_line (w, "that is not UTF-8 text");
+    refuse_line (w, _("a request that is not UTF-8 text was ignored"));
   else if (!ws_json_check_depth (text, length, WS_JSON_MAX_DEPTH, NULL))
-    refuse_line (w, "nested too deeply");
+    refuse_line (w, _("a request nested too deeply was ignored"));
   else if (!json_parser_load_from_data (parser, text, (gssize) length, NULL) ||
            json_parser_get_root (parser) == NULL || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-    refuse_line (w, "that is not a JSON object");
+    refuse_line (w, _("a request that is not a JSON object was ignored"));
   else
     return json_node_dup_object (json_parser_get_root (parser));
   return NULL;
@@ -507,7 +516,9 @@ read_requests (gpointer data)
         break;
       if (too_long)
         {
-          g_autofree char *why = g_strdup_printf ("longer than %d MiB", WS_WORKER_MAX_LINE >> 20);
+          /* Translators: %d is the longest a request may be, in MiB */
+          g_autofree char *why = g_strdup_printf (_("a request longer than %d MiB was ignored"),
+                                                  WS_WORKER_MAX_LINE >> 20);
           refuse_line (w, why);
           continue;
         }

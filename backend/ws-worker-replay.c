@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-config.h"
 #include "ws-worker-replay.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 static gboolean
@@ -49,7 +51,7 @@ ws_worker_replay_measure (WsRecording      *recording,
   if (kernel == NULL)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
-                   "this GPU worker plays a recording back, which holds real kernels only, not generated ones");
+                   _("this GPU worker plays a recording back, which holds real kernels only, not generated ones"));
       return NULL;
     }
   params = request_params (request);
@@ -57,7 +59,9 @@ ws_worker_replay_measure (WsRecording      *recording,
   if (found->len == 0)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
-                   "the recording this GPU worker plays back holds no measurement of %s at these parameters", kernel);
+                   /* Translators: %s is a kernel's id */
+                   _("the recording this GPU worker plays back holds no measurement of %s at these parameters"),
+                   kernel);
       return NULL;
     }
   m = g_ptr_array_index (found, 0);

@@ -4,6 +4,7 @@
 #include "ws-config.h"
 #include "ws-codegen.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 /* Every identifier the generator adds starts with ws_ (names a pattern may
@@ -42,6 +43,7 @@ kernel_line_clear (gpointer data)
   WsKernelLine *l = data;
 
   g_free (l->what);
+  g_free (l->in);
   g_free (l->text);
 }
 
@@ -93,9 +95,10 @@ emit (Writer     *w,
 static void
 mark (Writer     *w,
       const char *what,
+      const char *in,
       const char *text)
 {
-  WsKernelLine l = { w->line + 1, g_strdup (what), g_strdup (text) };
+  WsKernelLine l = { w->line + 1, g_strdup (what), g_strdup (in), g_strdup (text) };
 
   g_array_append_val (w->lines, l);
 }
@@ -145,6 +148,32 @@ ws_kernel_source_find_array (const WsKernelSource *source,
   return NULL;
 }
 
+/* An array beyond what a GPU can address: a sentence for each space. */
+static const char *
+too_far_format (WsSpace space)
+{
+  switch (space)
+    {
+    case WS_SPACE_SHARED:
+      /* Translators: the array's name, the byte it reaches, then the most a GPU can address */
+      return _("the shared array %s reaches byte %lld: more than the %lld bytes (256 TiB) a GPU can address");
+    case WS_SPACE_CONSTANT:
+      /* Translators: the array's name, the byte it reaches, then the most a GPU can address */
+      return _("the constant array %s reaches byte %lld: more than the %lld bytes (256 TiB) a GPU can address");
+    case WS_SPACE_LOCAL:
+      /* Translators: the array's name, the byte it reaches, then the most a GPU can address */
+      return _("the local array %s reaches byte %lld: more than the %lld bytes (256 TiB) a GPU can address");
+    case WS_SPACE_REGISTER:
+      /* Translators: the array's name, the byte it reaches, then the most a GPU can address */
+      return _("the register array %s reaches byte %lld: more than the %lld bytes (256 TiB) a GPU can address");
+    case WS_SPACE_GLOBAL:
+    case WS_N_SPACES:
+    default:
+      /* Translators: the array's name, the byte it reaches, then the most a GPU can address */
+      return _("the global array %s reaches byte %lld: more than the %lld bytes (256 TiB) a GPU can address");
+    }
+}
+
 static gint64
 access_extent (const WsAccess *a,
                const WsStats  *st)
@@ -179,10 +208,8 @@ collect_arrays (const WsPattern     *pattern,
           continue;
         if (extent > WS_CODEGEN_MAX_ARRAY_BYTES)
           {
-            g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
-                         "the %s array %s reaches byte %" G_GINT64_FORMAT ": more than the %" G_GINT64_FORMAT
-                         " bytes (256 TiB) a GPU can address", ws_space_to_string (a->space), a->array, extent,
-                         (gint64) WS_CODEGEN_MAX_ARRAY_BYTES);
+            g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS, too_far_format (a->space),
+                         a->array, (long long) extent, (long long) WS_CODEGEN_MAX_ARRAY_BYTES);
             return NULL;
           }
         k = find_array (arrays, a->space, a->array, a->elem_size);
@@ -238,22 +265,26 @@ place_arrays (WsKernelSource *ks,
   if (ks->shared_bytes > WS_MAX_SHARED_BYTES)
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
-                   "the shared arrays need %" G_GINT64_FORMAT " bytes per block together; "
-                   "a block can have at most %d", ks->shared_bytes, WS_MAX_SHARED_BYTES);
+                   /* Translators: bytes the pattern's shared arrays need, then the most a block may have */
+                   _("the shared arrays need %lld bytes per block together; a block can have at most %d"),
+                   (long long) ks->shared_bytes, WS_MAX_SHARED_BYTES);
       return FALSE;
     }
   if (ks->constant_bytes > WS_MAX_CONSTANT_BYTES)
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
-                   "the constant arrays need %" G_GINT64_FORMAT " bytes together; "
-                   "constant memory holds %d", ks->constant_bytes, WS_MAX_CONSTANT_BYTES);
+                   /* Translators: bytes the pattern's constant arrays need, then how many constant memory holds */
+                   _("the constant arrays need %lld bytes together; constant memory holds %d"),
+                   (long long) ks->constant_bytes, WS_MAX_CONSTANT_BYTES);
       return FALSE;
     }
   if (ks->local_bytes > WS_MAX_LOCAL_BYTES)
     {
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_ADDRESS,
-                   "the private arrays need %" G_GINT64_FORMAT " bytes per thread together; "
-                   "a thread can have at most %d bytes of local memory", ks->local_bytes, WS_MAX_LOCAL_BYTES);
+                   /* Translators: bytes the pattern's private arrays need, then the most a thread may have */
+                   _("the private arrays need %lld bytes per thread together; "
+                     "a thread can have at most %d bytes of local memory"),
+                   (long long) ks->local_bytes, WS_MAX_LOCAL_BYTES);
       return FALSE;
     }
   return TRUE;
@@ -362,27 +393,31 @@ emit_names (Writer          *w,
     {
       const WsParam *p = ws_pattern_get_param_nth (pattern, i);
       g_autofree char *what = g_strdup_printf ("the parameter %s", p->name);
+      /* Translators: where a compile error is, %s is the parameter's name */
+      g_autofree char *in = g_strdup_printf (_("in the parameter %s"), p->name);
       g_autofree char *value = g_strdup_printf ("%" G_GINT64_FORMAT, p->value);
       WsExpr literal = { .kind = WS_EXPR_INT, .value = p->value };
       g_autofree char *v = ws_expr_to_cuda (&literal);
 
-      mark (w, what, value);
+      mark (w, what, in, value);
       emit (w, "  const long long %s = %s;\n", p->name, v);
     }
   for (guint i = 0; i < ws_pattern_get_n_definitions (pattern); i++)
     {
       const WsDefinition *d = ws_pattern_get_definition (pattern, i);
       g_autofree char *what = g_strdup_printf ("the definition of %s", d->name);
+      /* Translators: where a compile error is, %s is the name defined */
+      g_autofree char *in = g_strdup_printf (_("in the definition of %s"), d->name);
       g_autofree char *expr = ws_codegen_expr (d->expr);
 
-      mark (w, what, d->text);
+      mark (w, what, in, d->text);
       emit (w, "  const long long %s = %s;\n", d->name, expr);
     }
   if (ws_pattern_get_guard (pattern))
     {
       g_autofree char *expr = ws_codegen_expr (ws_pattern_get_guard (pattern));
 
-      mark (w, "the guard", ws_pattern_get_guard_text (pattern));
+      mark (w, "the guard", _("in the guard"), ws_pattern_get_guard_text (pattern));
       emit (w, "  const bool ws_active = %s != 0LL;\n", expr);
     }
   else
@@ -519,6 +554,8 @@ emit_access (Writer          *w,
   const WsAccess *a = ws_pattern_get_access (pattern, i);
   const WsKernelArray *k = find_array (arrays, a->space, a->array, a->elem_size);
   g_autofree char *what = g_strdup_printf ("the index of %s", a->array);
+  /* Translators: where a compile error is, %s is the array's name */
+  g_autofree char *in = g_strdup_printf (_("in the index of %s"), a->array);
   g_autofree char *index = ws_codegen_expr (a->index);
   g_autofree char *pointer = NULL;
   g_autofree char *offset = NULL;
@@ -529,7 +566,7 @@ emit_access (Writer          *w,
   emit (w, "  // access %u: %s %s of %s, %u bytes per lane\n", i, ws_space_to_string (a->space), verbs[a->kind],
         k->symbol, a->elem_size);
   emit (w, "  if (ws_active)\n    {\n");
-  mark (w, what, a->index_text);
+  mark (w, what, in, a->index_text);
   emit (w, "      const long long ws_i%u = %s;\n", i, index);
   if (a->space == WS_SPACE_REGISTER)
     {
@@ -687,9 +724,12 @@ ws_codegen_explain_log (const WsKernelSource *source,
       if (out->len > 0)
         g_string_append (out, "; ");
       if (origin)
-        g_string_append_printf (out, "in %s (%s)%s", origin->what, origin->text, strstr (end, ": error") + 7);
+        /* where, in the user's words, the expression, then NVRTC's message */
+        g_string_append_printf (out, "%s (%s)%s", origin->in, origin->text, strstr (end, ": error") + 7);
       else
-        g_string_append_printf (out, "in the generated kernel, line %u%s", (guint) n, strstr (end, ": error") + 7);
+        /* Translators: a line of the generated CUDA source, then the compiler's
+         * message (in English) after a colon: “: expected a ;” */
+        g_string_append_printf (out, _("in the generated kernel, line %u%s"), (guint) n, strstr (end, ": error") + 7);
     }
   if (out->len == 0)
     {

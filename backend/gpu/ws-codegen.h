@@ -39,7 +39,9 @@ typedef struct
 typedef struct
 {
   guint line;          /* 1-based */
-  char *what;          /* "the index of in", "the definition of i", "the guard" */
+  char *what;          /* "the index of in", "the definition of i", "the guard" (English) */
+  char *in;            /* where, in the user's words, for the message of a compile
+                        * error: "in the index of in" */
   char *text;          /* the expression as the pattern holds it */
 } WsKernelLine;
 

@@ -7,6 +7,7 @@
 #include "ws-jit.h"
 
 #include <cuda.h>
+#include <glib/gi18n-lib.h>
 #include <cuda_runtime_api.h>
 #include <cupti_profiler_host.h>
 #include <cupti_profiler_target.h>
@@ -161,7 +162,7 @@ result_name (CUptiResult status)
   const char *text = nullptr;
 
   if (cuptiGetResultString (status, &text) != CUPTI_SUCCESS || text == nullptr)
-    return "unknown CUPTI error";
+    return _("unknown CUPTI error");
   return text;
 }
 
@@ -176,19 +177,21 @@ set_cupti_error (GError    **error,
     case CUPTI_ERROR_INSUFFICIENT_PRIVILEGES:
     case CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES:
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE,
-                   "the NVIDIA driver lets only administrators read the GPU's performance counters "
-                   "(%s: %s). Run Warpscope as root or with CAP_SYS_ADMIN, or allow every user with the "
-                   "nvidia module option NVreg_RestrictProfilingToAdminUsers=0 "
-                   "(“options nvidia NVreg_RestrictProfilingToAdminUsers=0” in /etc/modprobe.d/, "
-                   "then rebuild the initramfs and reboot). Timings still work.",
+                   /* Translators: what the program was doing, then CUPTI's message (in English) */
+                   _("the NVIDIA driver lets only administrators read the GPU's performance counters "
+                     "(%s: %s). Run Warpscope as root or with CAP_SYS_ADMIN, or allow every user with the "
+                     "nvidia module option NVreg_RestrictProfilingToAdminUsers=0 "
+                     "(“options nvidia NVreg_RestrictProfilingToAdminUsers=0” in /etc/modprobe.d/, "
+                     "then rebuild the initramfs and reboot). Timings still work."),
                    what, result_name (status));
       break;
     case CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED:
     case CUPTI_ERROR_OLD_PROFILER_API_INITIALIZED:
     case CUPTI_ERROR_HARDWARE_BUSY:
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE,
-                   "another profiler (Nsight Compute, Nsight Systems or a CUPTI tool) already holds the GPU's "
-                   "counters (%s: %s). Run Warpscope outside the profiler to read them; timings still work.",
+                   /* Translators: what the program was doing, then CUPTI's message (in English) */
+                   _("another profiler (Nsight Compute, Nsight Systems or a CUPTI tool) already holds the GPU's "
+                     "counters (%s: %s). Run Warpscope outside the profiler to read them; timings still work."),
                    what, result_name (status));
       break;
     case CUPTI_ERROR_NOT_SUPPORTED:
@@ -196,8 +199,9 @@ set_cupti_error (GError    **error,
     case CUPTI_ERROR_LEGACY_PROFILER_NOT_SUPPORTED:
     case CUPTI_ERROR_INVALID_CHIP_NAME:
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE,
-                   "CUPTI's range profiler does not support this GPU (%s: %s); it needs a Turing (sm_75) "
-                   "or newer GPU known to this CUPTI. Timings still work.", what, result_name (status));
+                   /* Translators: what the program was doing, then CUPTI's message (in English) */
+                   _("CUPTI's range profiler does not support this GPU (%s: %s); it needs a Turing (sm_75) "
+                     "or newer GPU known to this CUPTI. Timings still work."), what, result_name (status));
       break;
     case CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED:
     case CUPTI_ERROR_CMP_DEVICE_NOT_SUPPORTED:
@@ -206,11 +210,13 @@ set_cupti_error (GError    **error,
     case CUPTI_ERROR_CONFIDENTIAL_COMPUTING_NOT_SUPPORTED:
     case CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED:
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE,
-                   "this GPU's configuration does not allow profiling (%s: %s). Timings still work.",
+                   /* Translators: what the program was doing, then CUPTI's message (in English) */
+                   _("this GPU's configuration does not allow profiling (%s: %s). Timings still work."),
                    what, result_name (status));
       break;
     default:
-      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_CUDA, "%s: %s (CUPTI error %d)",
+      /* Translators: what the program was doing, CUPTI's message (in English), then its number */
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_CUDA, _("%s: %s (CUPTI error %d)"),
                    what, result_name (status), (int) status);
       break;
     }
@@ -227,10 +233,34 @@ cupti_check (CUptiResult status,
   return FALSE;
 }
 
+/* Why profiling is off, a sentence for each part of the configuration and
+ * each of disabled and not supported. */
+enum Unsupported { ON_VGPU, CONFIDENTIAL, ON_CMP, WITH_SLI, UNDER_WSL, CONFIGURATION };
+
 const char *
-support_word (CUpti_Profiler_Support_Level level)
+unsupported_message (Unsupported                  where,
+                     CUpti_Profiler_Support_Level level)
 {
-  return level == CUPTI_PROFILER_CONFIGURATION_DISABLED ? "disabled" : "not supported";
+  static const char *const disabled[] = {
+    N_("profiling is disabled on this virtual GPU (vGPU) — the host's administrator can enable profiling for it. "
+       "Timings still work."),
+    N_("profiling is disabled with confidential computing on. Timings still work."),
+    N_("profiling is disabled on a crypto-mining processor (CMP). Timings still work."),
+    N_("profiling is disabled with SLI on. Timings still work."),
+    N_("profiling is disabled under WSL with this driver. Timings still work."),
+    N_("profiling is disabled in this configuration. Timings still work."),
+  };
+  static const char *const unsupported[] = {
+    N_("profiling is not supported on this virtual GPU (vGPU) — the host's administrator can enable profiling "
+       "for it. Timings still work."),
+    N_("profiling is not supported with confidential computing on. Timings still work."),
+    N_("profiling is not supported on a crypto-mining processor (CMP). Timings still work."),
+    N_("profiling is not supported with SLI on. Timings still work."),
+    N_("profiling is not supported under WSL with this driver. Timings still work."),
+    N_("profiling is not supported in this configuration. Timings still work."),
+  };
+
+  return _(level == CUPTI_PROFILER_CONFIGURATION_DISABLED ? disabled[where] : unsupported[where]);
 }
 
 /* cuptiProfilerDeviceSupported says which part of the configuration stops
@@ -241,7 +271,7 @@ check_device_supported (int      device,
 {
   CUpti_Profiler_DeviceSupported_Params p = { CUpti_Profiler_DeviceSupported_Params_STRUCT_SIZE };
   int major = 0, minor = 0;
-  const char *what = nullptr;
+  Unsupported where;
   CUpti_Profiler_Support_Level level = CUPTI_PROFILER_CONFIGURATION_SUPPORTED;
 
   p.cuDevice = device;
@@ -255,24 +285,24 @@ check_device_supported (int      device,
       cudaDeviceGetAttribute (&major, cudaDevAttrComputeCapabilityMajor, device);
       cudaDeviceGetAttribute (&minor, cudaDevAttrComputeCapabilityMinor, device);
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE,
-                   "this GPU (compute capability %d.%d) is too old for CUPTI's range profiler, which needs "
-                   "Turing (7.5) or newer. Timings still work.", major, minor);
+                   /* Translators: the GPU's compute capability, such as 7.0 */
+                   _("this GPU (compute capability %d.%d) is too old for CUPTI's range profiler, which needs "
+                     "Turing (7.5) or newer. Timings still work."), major, minor);
       return FALSE;
     }
   if (p.vGpu != CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
-    what = "on this virtual GPU (vGPU) — the host's administrator can enable profiling for it", level = p.vGpu;
+    where = ON_VGPU, level = p.vGpu;
   else if (p.confidentialCompute != CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
-    what = "with confidential computing on", level = p.confidentialCompute;
+    where = CONFIDENTIAL, level = p.confidentialCompute;
   else if (p.cmp != CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
-    what = "on a crypto-mining processor (CMP)", level = p.cmp;
+    where = ON_CMP, level = p.cmp;
   else if (p.sli != CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
-    what = "with SLI on", level = p.sli;
+    where = WITH_SLI, level = p.sli;
   else if (p.wsl != CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
-    what = "under WSL with this driver", level = p.wsl;
+    where = UNDER_WSL, level = p.wsl;
   else
-    what = "in this configuration", level = p.isSupported;
-  g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE,
-               "profiling is %s %s. Timings still work.", support_word (level), what);
+    where = CONFIGURATION, level = p.isSupported;
+  g_set_error_literal (error, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE, unsupported_message (where, level));
   return FALSE;
 }
 
@@ -283,11 +313,11 @@ read_availability (CUcontext ctx,
   CUpti_Profiler_GetCounterAvailability_Params p = { CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE };
 
   p.ctx = ctx;
-  if (!cupti_check (cuptiProfilerGetCounterAvailability (&p), "reading which counters are available", error))
+  if (!cupti_check (cuptiProfilerGetCounterAvailability (&p), _("reading which counters are available"), error))
     return FALSE;
   state.availability.assign (p.counterAvailabilityImageSize, 0);
   p.pCounterAvailabilityImage = state.availability.data ();
-  return cupti_check (cuptiProfilerGetCounterAvailability (&p), "reading which counters are available", error);
+  return cupti_check (cuptiProfilerGetCounterAvailability (&p), _("reading which counters are available"), error);
 }
 
 gboolean
@@ -311,7 +341,7 @@ enable_profiler (CUcontext                    ctx,
   CUpti_RangeProfiler_Enable_Params p = { CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE };
 
   p.ctx = ctx;
-  if (!cupti_check (cuptiRangeProfilerEnable (&p), "enabling CUPTI's range profiler", error))
+  if (!cupti_check (cuptiRangeProfilerEnable (&p), _("enabling CUPTI's range profiler"), error))
     return FALSE;
   *object = p.pRangeProfilerObject;
   return TRUE;
@@ -393,15 +423,16 @@ probe (GError **error)
   if (injection != nullptr && *injection != '\0')
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE,
-                   "this program runs under another profiler (CUDA_INJECTION64_PATH=%s), which holds the GPU's "
-                   "counters: run Warpscope outside Nsight Compute or Nsight Systems to read them; timings "
-                   "still work", injection);
+                   /* Translators: %s is what the environment variable CUDA_INJECTION64_PATH holds */
+                   _("this program runs under another profiler (CUDA_INJECTION64_PATH=%s), which holds the GPU's "
+                     "counters: run Warpscope outside Nsight Compute or Nsight Systems to read them; timings "
+                     "still work"), injection);
       return FALSE;
     }
   if (!ws_jit_current_context (&ctx, &device, error))
     return FALSE;
   t0 = g_get_monotonic_time ();
-  if (!cupti_check (cuptiProfilerInitialize (&init), "starting CUPTI's profiler", error))
+  if (!cupti_check (cuptiProfilerInitialize (&init), _("starting CUPTI's profiler"), error))
     return explain_failure (device, error);
   t1 = g_get_monotonic_time ();
   if (!read_chip_name (device, error) || !read_availability ((CUcontext) ctx, error))
@@ -437,7 +468,7 @@ host_initialize (Config  *c,
   p.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
   p.pChipName = state.chip.c_str ();
   p.pCounterAvailabilityImage = state.availability.data ();
-  if (!cupti_check (cuptiProfilerHostInitialize (&p), "preparing CUPTI's metric tables", error))
+  if (!cupti_check (cuptiProfilerHostInitialize (&p), _("preparing CUPTI's metric tables"), error))
     return FALSE;
   c->host = p.pHostObject;
   return TRUE;
@@ -469,14 +500,15 @@ add_metrics (Config             *c,
       else if (!lenient)
         {
           g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
-                       "the GPU (%s) has no metric “%s”: use a name that Nsight Compute lists with "
-                       "“ncu --query-metrics”", state.chip.c_str (), metrics[i]);
+                       /* Translators: the GPU's chip (GA102), then the metric asked for */
+                       _("the GPU (%s) has no metric “%s”: use a name that Nsight Compute lists with "
+                         "“ncu --query-metrics”"), state.chip.c_str (), metrics[i]);
           return FALSE;
         }
     }
   if (c->storage.empty ())
     {
-      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM, "no metric to collect");
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM, _("no metric to collect"));
       return FALSE;
     }
   for (const std::string &s : c->storage)
@@ -497,18 +529,18 @@ build_image (Config  *c,
   add.ppMetricNames = c->names.data ();
   add.numMetrics = c->names.size ();
   size.pHostObject = c->host;
-  if (!cupti_check (cuptiProfilerHostConfigAddMetrics (&add), "scheduling the metrics", error) ||
-      !cupti_check (cuptiProfilerHostGetConfigImageSize (&size), "scheduling the metrics", error))
+  if (!cupti_check (cuptiProfilerHostConfigAddMetrics (&add), _("scheduling the metrics"), error) ||
+      !cupti_check (cuptiProfilerHostGetConfigImageSize (&size), _("scheduling the metrics"), error))
     return FALSE;
   c->image.assign (size.configImageSize, 0);
   image.pHostObject = c->host;
   image.configImageSize = c->image.size ();
   image.pConfigImage = c->image.data ();
-  if (!cupti_check (cuptiProfilerHostGetConfigImage (&image), "scheduling the metrics", error))
+  if (!cupti_check (cuptiProfilerHostGetConfigImage (&image), _("scheduling the metrics"), error))
     return FALSE;
   passes.configImageSize = c->image.size ();
   passes.pConfigImage = c->image.data ();
-  if (!cupti_check (cuptiProfilerHostGetNumOfPasses (&passes), "scheduling the metrics", error))
+  if (!cupti_check (cuptiProfilerHostGetNumOfPasses (&passes), _("scheduling the metrics"), error))
     return FALSE;
   c->passes = passes.numOfPasses;
   return TRUE;
@@ -569,13 +601,13 @@ counter_data (CUpti_RangeProfiler_Object *object,
   size.numMetrics = c->names.size ();
   size.maxNumOfRanges = 1;
   size.maxNumRangeTreeNodes = 1;
-  if (!cupti_check (cuptiRangeProfilerGetCounterDataSize (&size), "sizing the counter data", error))
+  if (!cupti_check (cuptiRangeProfilerGetCounterDataSize (&size), _("sizing the counter data"), error))
     return FALSE;
   data.assign (size.counterDataSize, 0);
   init.pRangeProfilerObject = object;
   init.counterDataSize = data.size ();
   init.pCounterData = data.data ();
-  return cupti_check (cuptiRangeProfilerCounterDataImageInitialize (&init), "preparing the counter data", error);
+  return cupti_check (cuptiRangeProfilerCounterDataImageInitialize (&init), _("preparing the counter data"), error);
 }
 
 gboolean
@@ -599,7 +631,7 @@ set_config (CUpti_RangeProfiler_Object *object,
   p.minNestingLevel = 1;
   p.passIndex = 0;
   p.targetNestingLevel = 1;
-  return cupti_check (cuptiRangeProfilerSetConfig (&p), "configuring the range profiler", error);
+  return cupti_check (cuptiRangeProfilerSetConfig (&p), _("configuring the range profiler"), error);
 }
 
 gboolean
@@ -626,23 +658,25 @@ one_pass (CUpti_RangeProfiler_Object *object,
       status = cudaDeviceSynchronize ();
       if (status != cudaSuccess)
         {
-          g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_CUDA, "preparing a profiler pass: %s",
-                       cudaGetErrorString (status));
+          g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_CUDA,
+                       /* Translators: %s is CUDA's message (in English) */
+                       _("preparing a profiler pass: %s"), cudaGetErrorString (status));
           return FALSE;
         }
     }
-  if (!cupti_check (cuptiRangeProfilerStart (&start), "starting the range profiler", error) ||
-      !cupti_check (cuptiRangeProfilerPushRange (&push), "opening the profiled range", error))
+  if (!cupti_check (cuptiRangeProfilerStart (&start), _("starting the range profiler"), error) ||
+      !cupti_check (cuptiRangeProfilerPushRange (&push), _("opening the profiled range"), error))
     return FALSE;
   launch (data);
   status = cudaDeviceSynchronize ();
-  if (!cupti_check (cuptiRangeProfilerPopRange (&pop), "closing the profiled range", error) ||
-      !cupti_check (cuptiRangeProfilerStop (&stop), "stopping the range profiler", error))
+  if (!cupti_check (cuptiRangeProfilerPopRange (&pop), _("closing the profiled range"), error) ||
+      !cupti_check (cuptiRangeProfilerStop (&stop), _("stopping the range profiler"), error))
     return FALSE;
   if (status != cudaSuccess)
     {
-      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_KERNEL_FAULT, "the profiled kernel failed: %s",
-                   cudaGetErrorString (status));
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_KERNEL_FAULT,
+                   /* Translators: %s is CUDA's message (in English) */
+                   _("the profiled kernel failed: %s"), cudaGetErrorString (status));
       return FALSE;
     }
   *done = stop.isAllPassSubmitted != 0;
@@ -661,11 +695,11 @@ evaluate (CUpti_RangeProfiler_Object *object,
   std::vector<double> values (c->names.size (), 0.0);
 
   decode.pRangeProfilerObject = object;
-  if (!cupti_check (cuptiRangeProfilerDecodeData (&decode), "decoding the counters", error))
+  if (!cupti_check (cuptiRangeProfilerDecodeData (&decode), _("decoding the counters"), error))
     return FALSE;
   if (decode.numOfRangeDropped > 0)
     {
-      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_CUDA, "CUPTI dropped the profiled range");
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_CUDA, _("CUPTI dropped the profiled range"));
       return FALSE;
     }
   eval.pHostObject = c->host;
@@ -675,7 +709,7 @@ evaluate (CUpti_RangeProfiler_Object *object,
   eval.ppMetricNames = c->names.data ();
   eval.numMetrics = c->names.size ();
   eval.pMetricValues = values.data ();
-  if (!cupti_check (cuptiProfilerHostEvaluateToGpuValues (&eval), "evaluating the metrics", error))
+  if (!cupti_check (cuptiProfilerHostEvaluateToGpuValues (&eval), _("evaluating the metrics"), error))
     return FALSE;
   for (size_t i = 0; i < values.size (); i++)
     ws_measurement_add_counter (into, c->names[i], values[i]);
@@ -714,7 +748,7 @@ collect_locked (WsLaunchFunc        before,
   if (ok && !done)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_CUDA,
-                   "the metrics still needed passes after %d launches", MAX_PASSES);
+                   _("the metrics still needed passes after %d launches"), MAX_PASSES);
       ok = FALSE;
     }
   t2 = g_get_monotonic_time ();
@@ -744,7 +778,7 @@ ws_counters_available (GError **error)
 
       state.probed = TRUE;
       if (!probe (&state.unavailable) && state.unavailable == nullptr)
-        g_set_error (&state.unavailable, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE, "counters unavailable");
+        g_set_error (&state.unavailable, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE, _("counters unavailable"));
       g_debug ("counters: CUPTI started in %.1f ms", (g_get_monotonic_time () - t0) / 1e3);
     }
   ok = state.unavailable == nullptr;

@@ -8,6 +8,7 @@
 #include "ws-config.h"
 #include "ws-gpu-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #define SAMPLES 11
@@ -109,13 +110,13 @@ time_batch (Cal        *c,
   ws_gpu_events (&start, &stop);
   if (cold && !ws_gpu_flush_l2 (error))
     return FALSE;
-  if (!ws_gpu_check (cudaEventRecord (start, 0), "recording an event", error))
+  if (!ws_gpu_check (cudaEventRecord (start, 0), _("recording an event"), error))
     return FALSE;
   for (guint b = 0; b < batch; b++)
     if (!ws_gpu_check (launch (c, data), what, error))
       return FALSE;
-  if (!ws_gpu_check (cudaEventRecord (stop, 0), "recording an event", error) || !ws_gpu_sync (what, error) ||
-      !ws_gpu_check (cudaEventElapsedTime (&elapsed, start, stop), "reading the events", error))
+  if (!ws_gpu_check (cudaEventRecord (stop, 0), _("recording an event"), error) || !ws_gpu_sync (what, error) ||
+      !ws_gpu_check (cudaEventElapsedTime (&elapsed, start, stop), _("reading the events"), error))
     return FALSE;
   *ms = (double) elapsed / batch;
   return TRUE;
@@ -320,12 +321,12 @@ measure_dram (Cal     *c,
   g_autofree char *size = g_format_size_full (c->stream_bytes, G_FORMAT_SIZE_IEC_UNITS);
   double s;
 
-  if (!time_launch (c, "the DRAM read kernel", launch_read, NULL, TRUE, &s, error))
+  if (!time_launch (c, _("the DRAM read kernel"), launch_read, NULL, TRUE, &s, error))
     return FALSE;
   add (c, "dram_read_bytes_per_s", c->stream_bytes / s,
        "measured: 16-byte streaming loads over %s, L2 flushed before each sample", size);
   if (!next_step (c, error) ||
-      !time_launch (c, "the DRAM write kernel", launch_write, NULL, TRUE, &s, error))
+      !time_launch (c, _("the DRAM write kernel"), launch_write, NULL, TRUE, &s, error))
     return FALSE;
   add (c, "dram_write_bytes_per_s", c->stream_bytes / s,
        "measured: 16-byte streaming stores over %s, L2 flushed before each sample", size);
@@ -340,17 +341,17 @@ measure_l2 (Cal     *c,
   double instructions = (double) s.blocks * 8 * s.iters;
   double t;
 
-  if (!ws_gpu_check (cudaMemset (c->set, 0, L2_SET_BYTES), "clearing L2's working set", error) ||
-      !time_launch (c, "the L2 read kernel", launch_l2_read, &s, FALSE, &t, error))
+  if (!ws_gpu_check (cudaMemset (c->set, 0, L2_SET_BYTES), _("clearing L2's working set"), error) ||
+      !time_launch (c, _("the L2 read kernel"), launch_l2_read, &s, FALSE, &t, error))
     return FALSE;
   add (c, "l2_read_requests_per_s", 32 * instructions / t,
        "measured: loads (ld.global.cg) of one sector in each of 32 lines a warp, over 8 MiB that L2 holds");
   s.per_line = 32;
-  if (!next_step (c, error) || !time_launch (c, "the L2 read kernel", launch_l2_read, &s, FALSE, &t, error))
+  if (!next_step (c, error) || !time_launch (c, _("the L2 read kernel"), launch_l2_read, &s, FALSE, &t, error))
     return FALSE;
   add (c, "l2_sectors_per_s", 4 * instructions / t,
        "measured: loads (ld.global.cg) of a whole line, 4 sectors, a warp, over 8 MiB that L2 holds");
-  if (!next_step (c, error) || !time_launch (c, "the L2 write kernel", launch_l2_write, &s, FALSE, &t, error))
+  if (!next_step (c, error) || !time_launch (c, _("the L2 write kernel"), launch_l2_write, &s, FALSE, &t, error))
     return FALSE;
   add (c, "l2_write_requests_per_s", 16 * instructions / t,
        "measured: 16-byte stores (st.global.cg) of a whole sector in each of 16 lines a warp, over 8 MiB "
@@ -366,12 +367,12 @@ measure_sm (Cal     *c,
   double warp_instructions = (double) s.blocks * 8 * s.iters;
   double t, one, all;
 
-  if (!ws_gpu_check (cudaMemset (c->small, 0, L1_SET_BYTES), "clearing L1's working set", error) ||
-      !time_launch (c, "the L1 kernel", launch_l1, &s, FALSE, &t, error))
+  if (!ws_gpu_check (cudaMemset (c->small, 0, L1_SET_BYTES), _("clearing L1's working set"), error) ||
+      !time_launch (c, _("the L1 kernel"), launch_l1, &s, FALSE, &t, error))
     return FALSE;
   all = cycles_per (c, t, warp_instructions);
   s.per_line = 32;
-  if (!time_launch (c, "the L1 kernel", launch_l1, &s, FALSE, &t, error))
+  if (!time_launch (c, _("the L1 kernel"), launch_l1, &s, FALSE, &t, error))
     return FALSE;
   s.per_line = 0;
   one = cycles_per (c, t, warp_instructions);
@@ -383,17 +384,17 @@ measure_sm (Cal     *c,
        "measured: loads of one line a warp, less what the line costs");
   s.iters = 512;
   warp_instructions = (double) s.blocks * 8 * s.iters;
-  if (!next_step (c, error) || !time_launch (c, "the shared-memory kernel", launch_shared, &s, FALSE, &t, error))
+  if (!next_step (c, error) || !time_launch (c, _("the shared-memory kernel"), launch_shared, &s, FALSE, &t, error))
     return FALSE;
   add (c, "shared_cycles_per_wavefront", cycles_per (c, t, warp_instructions * 32),
        "measured: shared loads with all 32 lanes in one bank (32 wavefronts each)");
 
   s.distinct = 1;
-  if (!next_step (c, error) || !time_launch (c, "the constant kernel", launch_constant, &s, FALSE, &t, error))
+  if (!next_step (c, error) || !time_launch (c, _("the constant kernel"), launch_constant, &s, FALSE, &t, error))
     return FALSE;
   one = cycles_per (c, t, warp_instructions);
   s.distinct = 32;
-  if (!time_launch (c, "the constant kernel", launch_constant, &s, FALSE, &t, error))
+  if (!time_launch (c, _("the constant kernel"), launch_constant, &s, FALSE, &t, error))
     return FALSE;
   all = cycles_per (c, t, warp_instructions);
   /* one address costs an instruction and an address; 32 add 31 addresses */
@@ -413,12 +414,12 @@ measure_atomics (Cal     *c,
   Shape spread = { .blocks = c->sms * 8, .iters = 64, .lines = ATOMIC_SET_BYTES / 128 };
   double t;
 
-  if (!ws_gpu_check (cudaMemset (c->set, 0, ATOMIC_SET_BYTES), "clearing the atomics' words", error) ||
-      !time_launch (c, "the atomics kernel", launch_atomic, &one, FALSE, &t, error))
+  if (!ws_gpu_check (cudaMemset (c->set, 0, ATOMIC_SET_BYTES), _("clearing the atomics' words"), error) ||
+      !time_launch (c, _("the atomics kernel"), launch_atomic, &one, FALSE, &t, error))
     return FALSE;
   add (c, "atomic_same_address_ns", t * 1e9 / ((double) one.blocks * 256 * one.iters),
        "measured: red.add of every lane of every warp on one word");
-  if (!time_launch (c, "the atomics kernel", launch_atomic, &spread, FALSE, &t, error))
+  if (!time_launch (c, _("the atomics kernel"), launch_atomic, &spread, FALSE, &t, error))
     return FALSE;
   add (c, "atomic_passes_per_s", (double) spread.blocks * 8 * spread.iters * 4 / t,
        "measured: red.add of 32 words in one line (4 sectors) a warp, over 4 MiB that L2 holds");
@@ -450,7 +451,7 @@ measure_texture (Cal     *c,
   tex.filterMode = cudaFilterModePoint;
   tex.readMode = cudaReadModeElementType;
   if (!ws_gpu_check (cudaCreateTextureObject (&c->tex, &res, &tex, NULL), "cudaCreateTextureObject", error) ||
-      !time_launch (c, "the texture kernel", launch_texture, &s, FALSE, &t, error))
+      !time_launch (c, _("the texture kernel"), launch_texture, &s, FALSE, &t, error))
     return FALSE;
   add (c, "tex_cycles_per_request", cycles_per (c, t, (double) s.blocks * 8 * s.iters),
        "measured: point-sampled tex2D of 32 texels in a row a warp, from a %d × %d array that L1 holds",
@@ -472,10 +473,10 @@ chain_link_ns (Cal        *c,
   Shape s = { .blocks = c->sms * blocks_per_sm, .iters = iters, .distinct = kind };
   double once, twice;
 
-  if (!time_launch (c, "the chain kernel", launch_chain, &s, FALSE, &once, error))
+  if (!time_launch (c, _("the chain kernel"), launch_chain, &s, FALSE, &once, error))
     return FALSE;
   s.iters = 2 * iters;
-  if (!time_launch (c, "the chain kernel", launch_chain, &s, FALSE, &twice, error))
+  if (!time_launch (c, _("the chain kernel"), launch_chain, &s, FALSE, &twice, error))
     return FALSE;
   *ns = MAX (twice - once, 0) * 1e9 / iters;
   return TRUE;
@@ -515,7 +516,7 @@ measure_chains (Cal     *c,
   unsigned full = (unsigned) CLAMP (MIN (d->max_threads_per_sm / 256, d->max_blocks_per_sm), 1, 64);
   double alone, busy, store_alone = 0, store_busy = 0, atomic;
 
-  if (!ws_gpu_check (cudaMemset (c->set, 0, L2_SET_BYTES), "clearing the chains' words", error) ||
+  if (!ws_gpu_check (cudaMemset (c->set, 0, L2_SET_BYTES), _("clearing the chains' words"), error) ||
       !chain_link_ns (c, WS_CAL_CHAIN_STORE, 1, 256, &store_alone, error) ||
       !chain_link_ns (c, WS_CAL_CHAIN_STORE, full, 256, &store_busy, error))
     return FALSE;
@@ -563,20 +564,21 @@ measure_message (Cal     *c,
   unsigned timeouts = 0;
   double once, twice;
 
-  if (!ws_gpu_check (cudaMemset (c->set, 0, L2_SET_BYTES), "clearing the message's words", error) ||
-      !time_launch (c, "the message kernel", launch_message, &s, FALSE, &once, error))
+  if (!ws_gpu_check (cudaMemset (c->set, 0, L2_SET_BYTES), _("clearing the message's words"), error) ||
+      !time_launch (c, _("the message kernel"), launch_message, &s, FALSE, &once, error))
     return FALSE;
   s.iters *= 2;
-  if (!time_launch (c, "the message kernel", launch_message, &s, FALSE, &twice, error) ||
+  if (!time_launch (c, _("the message kernel"), launch_message, &s, FALSE, &twice, error) ||
       !ws_gpu_check (cudaMemcpy (&timeouts, (unsigned *) c->set + WS_CAL_MESSAGE_TIMEOUTS, sizeof timeouts,
                                  cudaMemcpyDeviceToHost),
-                     "reading the message kernel's timeouts", error))
+                     _("reading the message kernel's timeouts"), error))
     return FALSE;
   if (timeouts > 0)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_CUDA,
-                   "the message kernel's two blocks did not run at the same time (%u waits gave up): "
-                   "is another program using the GPU?", timeouts);
+                   /* Translators: %u is how many of the kernel's waits gave up */
+                   _("the message kernel's two blocks did not run at the same time (%u waits gave up): "
+                     "is another program using the GPU?"), timeouts);
       return FALSE;
     }
   add (c, "message_ns", MAX (twice - once, 0) * 1e9 / s.iters,
@@ -601,12 +603,12 @@ measure_host (Cal     *c,
       /* the first copy pays for the pages, and is not timed */
       for (guint s = 0; s <= SAMPLES; s++)
         {
-          if (!ws_gpu_check (cudaEventRecord (start, 0), "recording an event", error) ||
+          if (!ws_gpu_check (cudaEventRecord (start, 0), _("recording an event"), error) ||
               !ws_gpu_check (cudaMemcpy (c->stream, from, HOST_BYTES, cudaMemcpyHostToDevice),
-                             "copying to the device", error) ||
-              !ws_gpu_check (cudaEventRecord (stop, 0), "recording an event", error) ||
-              !ws_gpu_sync ("copying to the device", error) ||
-              !ws_gpu_check (cudaEventElapsedTime (&ms, start, stop), "reading the events", error))
+                             _("copying to the device"), error) ||
+              !ws_gpu_check (cudaEventRecord (stop, 0), _("recording an event"), error) ||
+              !ws_gpu_sync (_("copying to the device"), error) ||
+              !ws_gpu_check (cudaEventElapsedTime (&ms, start, stop), _("reading the events"), error))
             return FALSE;
           /* timed with events, as measurements time copies */
           if (s > 0)
@@ -638,11 +640,11 @@ measure_launches (Cal     *c,
 
   /* as measurements time a launch: alone between two events, after L2 was
    * flushed (launches one after another overlap their overheads) */
-  if (!time_launch (c, "the empty kernel", launch_empty, NULL, TRUE, &t, error))
+  if (!time_launch (c, _("the empty kernel"), launch_empty, NULL, TRUE, &t, error))
     return FALSE;
   add (c, "launch_us", t * 1e6, "measured: an empty kernel, one launch between two events after an L2 flush, "
        "as measurements time it");
-  if (!time_launch (c, "the dispatch kernel", launch_dispatch, &tiny, FALSE, &t, error))
+  if (!time_launch (c, _("the dispatch kernel"), launch_dispatch, &tiny, FALSE, &t, error))
     return FALSE;
   add (c, "block_ns", t * 1e9 * c->sms / tiny.blocks,
        "measured: %u blocks of one warp, one load each, %d SMs starting them", tiny.blocks, c->sms);
@@ -652,10 +654,10 @@ measure_launches (Cal     *c,
   if (slots >= 2 && (alone.shared + 1024) * 2 > (gsize) d->shared_per_sm &&
       (two.shared + 1024) * 2 <= (gsize) d->shared_per_sm)
     {
-      if (!time_launch (c, "the dispatch kernel", launch_dispatch, &two, FALSE, &t, error))
+      if (!time_launch (c, _("the dispatch kernel"), launch_dispatch, &two, FALSE, &t, error))
         return FALSE;
       life_two = t * 1e9 * c->sms / two.blocks * slots;
-      if (!time_launch (c, "the dispatch kernel", launch_dispatch, &alone, FALSE, &t, error))
+      if (!time_launch (c, _("the dispatch kernel"), launch_dispatch, &alone, FALSE, &t, error))
         return FALSE;
       life_alone = t * 1e9 * c->sms / alone.blocks;
       add (c, "warp_ns", MAX ((life_two - life_alone) / ((slots - 1) * 32.0), 0),
@@ -679,23 +681,23 @@ allocate (Cal     *c,
   if (free_bytes > 0 && free_bytes / 3 < c->stream_bytes)
     c->stream_bytes = free_bytes / 3 / STREAM_CHUNK * STREAM_CHUNK;
   c->stream_bytes = MAX (c->stream_bytes, HOST_BYTES);
-  if (!ws_gpu_check (cudaMalloc (&c->stream, c->stream_bytes), "cudaMalloc of the streamed array", error) ||
-      !ws_gpu_check (cudaMalloc ((void **) &c->set, L2_SET_BYTES), "cudaMalloc of L2's working set", error) ||
-      !ws_gpu_check (cudaMalloc ((void **) &c->small, L1_SET_BYTES), "cudaMalloc of L1's working set", error) ||
-      !ws_gpu_check (cudaMalloc ((void **) &c->sink, 4096), "cudaMalloc of a sink", error) ||
-      !ws_gpu_check (cudaMallocHost (&c->pinned, HOST_BYTES), "cudaMallocHost of 256 MiB", error))
+  if (!ws_gpu_check (cudaMalloc (&c->stream, c->stream_bytes), _("cudaMalloc of the streamed array"), error) ||
+      !ws_gpu_check (cudaMalloc ((void **) &c->set, L2_SET_BYTES), _("cudaMalloc of L2's working set"), error) ||
+      !ws_gpu_check (cudaMalloc ((void **) &c->small, L1_SET_BYTES), _("cudaMalloc of L1's working set"), error) ||
+      !ws_gpu_check (cudaMalloc ((void **) &c->sink, 4096), _("cudaMalloc of a sink"), error) ||
+      !ws_gpu_check (cudaMallocHost (&c->pinned, HOST_BYTES), _("cudaMallocHost of 256 MiB"), error))
     return FALSE;
   c->pageable = g_try_malloc (HOST_BYTES);
   if (c->pageable == NULL)
     {
-      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_OUT_OF_MEMORY, "no 256 MiB of host memory to copy from");
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_OUT_OF_MEMORY, _("no 256 MiB of host memory to copy from"));
       return FALSE;
     }
   memset (c->pageable, 1, HOST_BYTES);
   memset (c->pinned, 1, HOST_BYTES);
   /* written once: the streams read defined data */
-  return ws_gpu_check (cudaMemset (c->stream, 0, c->stream_bytes), "clearing the streamed array", error) &&
-         ws_gpu_sync ("clearing the streamed array", error);
+  return ws_gpu_check (cudaMemset (c->stream, 0, c->stream_bytes), _("clearing the streamed array"), error) &&
+         ws_gpu_sync (_("clearing the streamed array"), error);
 }
 
 static void
@@ -729,7 +731,7 @@ calibrate (Cal     *c,
   if (!allocate (c, error))
     return FALSE;
   /* the clock while the SMs are busy: every cycle count below is in it */
-  if (!time_launch (c, "the L1 kernel", launch_l1, &(Shape) { c->sms * 8, 64, L1_SET_BYTES / 128 }, FALSE,
+  if (!time_launch (c, _("the L1 kernel"), launch_l1, &(Shape) { c->sms * 8, 64, L1_SET_BYTES / 128 }, FALSE,
                     &(double) { 0 }, error))
     return FALSE;
   mhz = ws_gpu_measure_clock ();

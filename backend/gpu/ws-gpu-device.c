@@ -5,6 +5,7 @@
 #include "ws-gpu-private.h"
 
 #include <dlfcn.h>
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 G_DEFINE_QUARK (ws-gpu-error-quark, ws_gpu_error)
@@ -142,11 +143,15 @@ ws_gpu_fail (cudaError_t err,
       /* whether the reset worked or not, CUDA may refuse this process
        * further work: the backend runs the GPU in a process of its own */
       (void) reset;
-      g_set_error (error, WS_GPU_ERROR, code, "%s: the kernel faulted: %s (%s)",
+      /* Translators: what the program was doing, then CUDA's description of
+       * the error and its name (both in English) */
+      g_set_error (error, WS_GPU_ERROR, code, _("%s: the kernel faulted: %s (%s)"),
                    what, cudaGetErrorString (err), cudaGetErrorName (err));
     }
   else
-    g_set_error (error, WS_GPU_ERROR, code, "%s: %s (%s)", what, cudaGetErrorString (err), cudaGetErrorName (err));
+    /* Translators: what the program was doing, then CUDA's description of
+     * the error and its name (both in English) */
+    g_set_error (error, WS_GPU_ERROR, code, _("%s: %s (%s)"), what, cudaGetErrorString (err), cudaGetErrorName (err));
   return FALSE;
 }
 
@@ -200,8 +205,14 @@ check_driver (GError **error)
   if (handle == NULL)
     {
       const char *why = dlerror ();
-      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NO_DRIVER,
-                   "no NVIDIA driver: libcuda.so.1 cannot be loaded (%s)", why ? why : "not found");
+
+      if (why != NULL)
+        g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NO_DRIVER,
+                     /* Translators: %s is the dynamic loader's reason, in English */
+                     _("no NVIDIA driver: libcuda.so.1 cannot be loaded (%s)"), why);
+      else
+        g_set_error_literal (error, WS_GPU_ERROR, WS_GPU_ERROR_NO_DRIVER,
+                             _("no NVIDIA driver: libcuda.so.1 cannot be loaded (not found)"));
       return FALSE;
     }
   /* keep it loaded: the runtime loads it again and must find the same one */
@@ -223,19 +234,27 @@ check_versions (WsDeviceInfo *info,
   if (err == cudaErrorInsufficientDriver)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_DRIVER_TOO_OLD,
-                   "the NVIDIA driver supports CUDA %s, but this build needs CUDA %s or newer: update the driver",
+                   /* Translators: two CUDA versions, such as 12.4 */
+                   _("the NVIDIA driver supports CUDA %s, but this build needs CUDA %s or newer: update the driver"),
                    info->driver_version, info->runtime_version);
       return FALSE;
     }
   if (err == cudaErrorNoDevice || (err == cudaSuccess && count == 0))
     {
-      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NO_DEVICE,
-                   "the NVIDIA driver (CUDA %s) sees no GPU (%s)", info->driver_version,
-                   err == cudaSuccess ? "none reported" : cudaGetErrorString (err));
+      if (err == cudaSuccess)
+        g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NO_DEVICE,
+                     /* Translators: %s is a CUDA version, such as 12.4 */
+                     _("the NVIDIA driver (CUDA %s) sees no GPU (none reported)"), info->driver_version);
+      else
+        g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NO_DEVICE,
+                     /* Translators: a CUDA version, such as 12.4, then CUDA's description
+                      * of the error (in English) */
+                     _("the NVIDIA driver (CUDA %s) sees no GPU (%s)"), info->driver_version,
+                     cudaGetErrorString (err));
       return FALSE;
     }
   if (err != cudaSuccess)
-    return ws_gpu_fail (err, "looking for GPUs", error);
+    return ws_gpu_fail (err, _("looking for GPUs"), error);
   return TRUE;
 }
 
@@ -280,8 +299,11 @@ check_kernels (const WsDeviceInfo *info,
     {
       cudaGetLastError ();
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_UNSUPPORTED,
-                   "%s (sm_%d%d) is not among the architectures this build's kernels were compiled for "
-                   "(sm_%s); rebuild with -Dgpu_archs=%d%d",
+                   /* Translators: the GPU's name and its architecture (sm_86: the two
+                    * digits of its compute capability), then the architectures the build
+                    * has (“86,sm_90”); -Dgpu_archs is a build option */
+                   _("%s (sm_%d%d) is not among the architectures this build's kernels were compiled for "
+                     "(sm_%s); rebuild with -Dgpu_archs=%d%d"),
                    info->name, info->cc_major, info->cc_minor, WS_GPU_ARCHS, info->cc_major, info->cc_minor);
       return FALSE;
     }
@@ -289,11 +311,12 @@ check_kernels (const WsDeviceInfo *info,
     {
       cudaGetLastError ();
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_DRIVER_TOO_OLD,
-                   "the NVIDIA driver (CUDA %s) is too old to compile this build's kernels for %s: update the driver",
+                   /* Translators: a CUDA version, such as 12.4, then the GPU's name */
+                   _("the NVIDIA driver (CUDA %s) is too old to compile this build's kernels for %s: update the driver"),
                    info->driver_version, info->name);
       return FALSE;
     }
-  return ws_gpu_check (err, "loading the kernels", error);
+  return ws_gpu_check (err, _("loading the kernels"), error);
 }
 
 static WsDeviceInfo *
@@ -310,10 +333,10 @@ probe (GError **error)
       cudaGetLastError ();
       state.busy = TRUE;
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NO_DEVICE,
-                   "the GPU is busy: another process holds it (exclusive compute mode); try again when it is done");
+                   _("the GPU is busy: another process holds it (exclusive compute mode); try again when it is done"));
       return NULL;
     }
-  if (!ws_gpu_check (err, "selecting the GPU", error))
+  if (!ws_gpu_check (err, _("selecting the GPU"), error))
     return NULL;
   describe_device (info);
   if (!check_kernels (info, error))
@@ -410,7 +433,8 @@ ws_gpu_select (int      index,
   if (!ok)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
-                   "this process already measures on GPU %d; a GPU is chosen before the first measurement",
+                   /* Translators: %d is the GPU's number, as the driver counts them from 0 */
+                   _("this process already measures on GPU %d; a GPU is chosen before the first measurement"),
                    current);
       return FALSE;
     }
@@ -429,7 +453,11 @@ ws_gpu_select (int      index,
       const WsGpuSummary *s = g_ptr_array_index (gpus, i);
       g_string_append_printf (there, "%s%d: %s", i ? ", " : "", s->index, s->name);
     }
-  g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NO_DEVICE, "there is no GPU %d: the driver sees %u (%s)",
+  g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NO_DEVICE,
+               /* Translators: the GPU asked for, then how many the driver sees and
+                * their list (“0: NVIDIA H100, 1: NVIDIA H100”) */
+               g_dngettext (GETTEXT_PACKAGE, "there is no GPU %d: the driver sees %u (%s)",
+                            "there is no GPU %d: the driver sees %u (%s)", gpus->len),
                index, gpus->len, there->str);
   return FALSE;
 }
@@ -493,11 +521,12 @@ make_context (GError **error)
     {
       cudaGetLastError ();
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_CUDA,
-                   "after a kernel fault the driver refuses this process a new context on the GPU (%s): "
-                   "start the program again", cudaGetErrorName (err));
+                   /* Translators: %s is CUDA's name for the error */
+                   _("after a kernel fault the driver refuses this process a new context on the GPU (%s): "
+                     "start the program again"), cudaGetErrorName (err));
       return FALSE;
     }
-  return ws_gpu_check (err, "selecting the GPU", error);
+  return ws_gpu_check (err, _("selecting the GPU"), error);
 }
 
 gboolean
@@ -510,8 +539,8 @@ ws_gpu_ensure (GError **error)
   if (state.ready)
     return TRUE;
   if (!make_context (error) ||
-      !ws_gpu_check (cudaEventCreate (&state.start), "creating an event", error) ||
-      !ws_gpu_check (cudaEventCreate (&state.stop), "creating an event", error) ||
+      !ws_gpu_check (cudaEventCreate (&state.start), _("creating an event"), error) ||
+      !ws_gpu_check (cudaEventCreate (&state.stop), _("creating an event"), error) ||
       !ws_gpu_check (cudaMalloc ((void **) &state.clock_out, sizeof (long long)), "cudaMalloc", error))
     return FALSE;
   state.ready = TRUE;
@@ -546,7 +575,8 @@ grow (Buffer      *b,
   if (err != cudaSuccess)
     {
       g_autofree char *size = format_size (bytes);
-      g_autofree char *message = g_strdup_printf ("%s of %s", what, size);
+      /* Translators: what failed (a CUDA call such as cudaMalloc), then a size (“1.5 GiB”) */
+      g_autofree char *message = g_strdup_printf (_("%s of %s"), what, size);
       b->ptr = NULL;
       return ws_gpu_fail (err, message, error);
     }
@@ -619,7 +649,7 @@ ws_gpu_mapped (gsize   bytes,
 {
   void *old = state.mapped.ptr;
 
-  if (!grow (&state.mapped, bytes, mapped_alloc, cudaFreeHost, "cudaHostAlloc (mapped)", error))
+  if (!grow (&state.mapped, bytes, mapped_alloc, cudaFreeHost, _("cudaHostAlloc (mapped)"), error))
     return NULL;
   if (state.mapped.ptr != old || state.mapped_device == NULL)
     {
@@ -673,16 +703,16 @@ ws_gpu_flush_l2 (GError **error)
   gsize bytes = MAX ((gsize) state.info->l2_bytes * 2, (gsize) 8 << 20);
   gboolean fresh = state.flush.ptr == NULL || state.flush.bytes < bytes;
 
-  if (!grow (&state.flush, bytes, device_alloc, cudaFree, "cudaMalloc (L2 flush)", error))
+  if (!grow (&state.flush, bytes, device_alloc, cudaFree, _("cudaMalloc (L2 flush)"), error))
     return FALSE;
   /* written once, so that reading it reads defined data */
-  if (fresh && !ws_gpu_check (cudaMemsetAsync (state.flush.ptr, 0, state.flush.bytes, 0), "flushing L2", error))
+  if (fresh && !ws_gpu_check (cudaMemsetAsync (state.flush.ptr, 0, state.flush.bytes, 0), _("flushing L2"), error))
     return FALSE;
   /* a read, not a memset: it writes back what the last kernel left dirty and
    * leaves L2 full of clean lines, as Nsight Compute's cache control does;
    * a memset would leave dirty lines for the measured kernel to write back */
   return ws_gpu_check (ws_flush_read (state.flush.ptr, bytes, (uint32_t *) state.clock_out, 0),
-                       "flushing L2", error);
+                       _("flushing L2"), error);
 }
 
 void
@@ -700,7 +730,7 @@ ws_gpu_fill (void    *p,
              guint32  seed,
              GError **error)
 {
-  return ws_gpu_check (ws_fill_words ((uint32_t *) p, n_words, seed, 0), "filling an input", error);
+  return ws_gpu_check (ws_fill_words ((uint32_t *) p, n_words, seed, 0), _("filling an input"), error);
 }
 
 int
@@ -740,8 +770,8 @@ ws_gpu_debug_fault (GError **error)
 
   ws_gpu_lock ();
   ok = ws_gpu_ensure (error) &&
-       ws_gpu_check (ws_fault (0), "launching the faulting kernel", error) &&
-       ws_gpu_sync ("running the faulting kernel", error);
+       ws_gpu_check (ws_fault (0), _("launching the faulting kernel"), error) &&
+       ws_gpu_sync (_("running the faulting kernel"), error);
   ws_gpu_unlock ();
   return ok;
 }

@@ -5,6 +5,7 @@
 #include "ws-config.h"
 #include "ws-gpu-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -37,21 +38,22 @@ time_batch (const char  *id,
     before (data);
   if (cold && !ws_gpu_flush_l2 (error))
     return FALSE;
-  if (!ws_gpu_check (cudaEventRecord (start, 0), "recording an event", error))
+  if (!ws_gpu_check (cudaEventRecord (start, 0), _("recording an event"), error))
     return FALSE;
   for (guint b = 0; b < batch; b++)
     launch (data);
-  if (!ws_gpu_check (cudaEventRecord (stop, 0), "recording an event", error))
+  if (!ws_gpu_check (cudaEventRecord (stop, 0), _("recording an event"), error))
     return FALSE;
   err = cudaEventSynchronize (stop);
   if (err == cudaSuccess)
     err = cudaGetLastError ();
   if (err != cudaSuccess)
     {
-      g_autofree char *what = g_strdup_printf ("running %s", id);
+      /* Translators: %s is a kernel's id */
+      g_autofree char *what = g_strdup_printf (_("running %s"), id);
       return ws_gpu_fail (err, what, error);
     }
-  if (!ws_gpu_check (cudaEventElapsedTime (&elapsed, start, stop), "reading the events", error))
+  if (!ws_gpu_check (cudaEventElapsedTime (&elapsed, start, stop), _("reading the events"), error))
     return FALSE;
   *ms = elapsed / batch;
   return TRUE;
@@ -64,13 +66,13 @@ check_options (const WsMeasureOptions *options,
   if (options->samples < 10)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
-                   "%u samples are too few: a measurement takes at least 10", options->samples);
+                   _("%u samples are too few: a measurement takes at least 10"), options->samples);
       return FALSE;
     }
   if (options->samples > 100000)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
-                   "%u samples are too many (at most 100000)", options->samples);
+                   _("%u samples are too many (at most 100000)"), options->samples);
       return FALSE;
     }
   return TRUE;
@@ -197,16 +199,24 @@ resolve_params (WsRun              *run,
       if (i == info->n_params)
         {
           g_autofree char *names = param_names (info);
-          g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
-                       "the kernel %s has no parameter “%s” (%s%s)", info->id, params[j].name,
-                       info->n_params ? "its parameters: " : "it has none", names);
+          if (info->n_params)
+            g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
+                         /* Translators: the kernel's id, the parameter asked for, then the kernel's parameters */
+                         _("the kernel %s has no parameter “%s” (its parameters: %s)"), info->id, params[j].name,
+                         names);
+          else
+            g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
+                         /* Translators: the kernel's id, then the parameter asked for */
+                         _("the kernel %s has no parameter “%s” (it has none)"), info->id, params[j].name);
           return FALSE;
         }
       if (params[j].value < info->params[i].min || params[j].value > info->params[i].max)
         {
           g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
-                       "%s: %s = %" G_GINT64_FORMAT " is out of range (%" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ")",
-                       info->id, params[j].name, params[j].value, info->params[i].min, info->params[i].max);
+                       /* Translators: the kernel's id, a parameter and its value, then the range it must be in */
+                       _("%s: %s = %lld is out of range (%lld to %lld)"),
+                       info->id, params[j].name, (long long) params[j].value, (long long) info->params[i].min,
+                       (long long) info->params[i].max);
           return FALSE;
         }
       run->p[i] = params[j].value;
@@ -353,7 +363,8 @@ ws_gpu_measure (const char             *id,
   if (run->info == NULL || run->ops == NULL)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_UNKNOWN_KERNEL,
-                   "no kernel “%s” (warpscope-cli list shows them)", id);
+                   /* Translators: %s is a kernel's id; “warpscope-cli list” is a command */
+                   _("no kernel “%s” (warpscope-cli list shows them)"), id);
       return NULL;
     }
   if (!resolve_params (run, params, n_params, error))

@@ -3,14 +3,16 @@
 #include "ws-config.h"
 #include "ws-gpu.h"
 
+#include <glib/gi18n-lib.h>
+
 G_DEFINE_QUARK (ws-gpu-error-quark, ws_gpu_error)
 
 static void
 not_built (GError **error)
 {
   g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_NOT_BUILT,
-               "this build of Warpscope has no CUDA backend (no CUDA toolkit was found when it was built); "
-               "measurements come from recordings");
+               _("this build of Warpscope has no CUDA backend (no CUDA toolkit was found when it was built); "
+                 "measurements come from recordings"));
 }
 
 gboolean

@@ -2,8 +2,10 @@
 /* Atomics: one address, one per thread, histograms in global and shared
  * memory, warp aggregation and a compare-and-swap loop. Outputs are zeroed
  * before the verified launch; the timed launches keep adding to them. */
+#include "ws-config.h"
 #include "ws-gpu-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -54,7 +56,7 @@ atomics_prepare (WsRun   *run,
   run->bytes = run->ops->variant == WS_ATOMICS_DISTINCT ? 8 * run->n : 0;
   run->launch = atomics_launch;
   if (run->ops->variant == WS_ATOMICS_SHARED && bins_of (run) > WS_ATOMICS_MAX_BINS)
-    return ws_run_set_error (run, error, "at most %d bins fit in shared memory", WS_ATOMICS_MAX_BINS);
+    return ws_run_set_error (run, error, _("at most %d bins fit in shared memory"), WS_ATOMICS_MAX_BINS);
   run->d[0] = ws_gpu_buffer (0, run->n * 4, error);
   run->d[1] = run->d[0] ? ws_gpu_buffer (1, words * 4, error) : NULL;
   return run->d[1] != NULL &&

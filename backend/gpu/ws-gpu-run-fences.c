@@ -4,8 +4,10 @@
  * the measurement; and the cost of each fence. A kernel that may go wrong
  * is still checked against the CPU reference: what it says went wrong must
  * be what did. */
+#include "ws-config.h"
 #include "ws-gpu-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 enum { SEED_IN = 1 };
@@ -53,8 +55,8 @@ last_block_prepare (WsRun   *run,
   run->data_free = last_block_free;
   l->problems = n / WS_LAST_BLOCK_ELEMENTS;
   if (l->problems == 0 || n % WS_LAST_BLOCK_ELEMENTS != 0)
-    return ws_run_set_error (run, error, "N = %" G_GINT64_FORMAT " is not a multiple of %d (a problem's elements)",
-                             n, WS_LAST_BLOCK_ELEMENTS);
+    /* Translators: N is the kernel's parameter; its value, then how many elements a problem has */
+    return ws_run_set_error (run, error, _("N = %lld is not a multiple of %d (a problem's elements)"), (long long) n, WS_LAST_BLOCK_ELEMENTS);
   run->n = n;
   run->bytes = 4 * n + 8 * (n / WS_LAST_BLOCK_ITEMS);
   run->note = g_strdup_printf ("%" G_GINT64_FORMAT " sums of %d blocks each per launch", l->problems,
@@ -76,7 +78,7 @@ last_block_prepare (WsRun   *run,
          ws_gpu_set_bytes (l->result, WS_POISON_BYTE, l->problems * 4, error) &&
          ws_gpu_set_bytes (l->wrong, 0, 4, error) &&
          ws_gpu_check (cudaMemcpy (l->expected_d, l->expected, l->problems * 4, cudaMemcpyHostToDevice),
-                       "copying the expected sums", error);
+                       _("copying the expected sums"), error);
 }
 
 static guint32
@@ -105,13 +107,15 @@ last_block_verify (WsRun   *run,
     return FALSE;
   for (gint64 p = 0; p < l->problems; p++)
     wrong += got[p] != l->expected[p];
-  if (!ws_gpu_check (cudaMemcpy (&counted, l->wrong, 4, cudaMemcpyDeviceToHost), "reading a count", error))
+  if (!ws_gpu_check (cudaMemcpy (&counted, l->wrong, 4, cudaMemcpyDeviceToHost), _("reading a count"), error))
     return FALSE;
   if (counted != wrong)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_VERIFY_FAILED,
-                   "%s: the kernel counted %u wrong sums, but %u of its %" G_GINT64_FORMAT " sums differ from the "
-                   "CPU reference", run->info->id, counted, wrong, l->problems);
+                   /* Translators: the kernel's id, the wrong sums it counted, the wrong sums
+                    * found, then how many sums it made */
+                   _("%s: the kernel counted %u wrong sums, but %u of its %lld sums differ from the CPU reference"),
+                   run->info->id, counted, wrong, (long long) l->problems);
       return FALSE;
     }
   return TRUE;
@@ -125,7 +129,7 @@ last_block_report (WsRun         *run,
   LastBlockRun *l = run->data;
   guint32 wrong = 0;
 
-  if (!ws_gpu_check (cudaMemcpy (&wrong, l->wrong, 4, cudaMemcpyDeviceToHost), "reading a count", error))
+  if (!ws_gpu_check (cudaMemcpy (&wrong, l->wrong, 4, cudaMemcpyDeviceToHost), _("reading a count"), error))
     return FALSE;
   m->trials = (gint64) run->launches * l->problems;
   ws_measurement_add_outcome (m, "wrong sum", wrong);
@@ -203,7 +207,7 @@ flag_verify (WsRun   *run,
   g_autofree guint32 *status = g_new (guint32, f->pairs);
   const guint32 *out;
 
-  if (!ws_gpu_check (cudaMemcpy (status, f->status, f->pairs * 4, cudaMemcpyDeviceToHost), "reading the statuses",
+  if (!ws_gpu_check (cudaMemcpy (status, f->status, f->pairs * 4, cudaMemcpyDeviceToHost), _("reading the statuses"),
                      error) ||
       (out = ws_run_fetch (run, run->d[1], run->n * 4, error)) == NULL)
     return FALSE;
@@ -218,10 +222,18 @@ flag_verify (WsRun   *run,
       if (status[p] > 2 || (status[p] != 2 && status[p] != want) ||
           (run->ops->variant == WS_FLAG_FENCE && status[p] == 1))
         {
-          g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_VERIFY_FAILED,
-                       "%s: pair %" G_GINT64_FORMAT " says it found %s, but its copy of the data %s",
-                       run->info->id, p, flag_status_name (status[p]),
-                       stale ? "differs from the CPU reference" : "is what the producer wrote");
+          if (stale)
+            g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_VERIFY_FAILED,
+                         /* Translators: the kernel's id, a pair's number, then what its flag said
+                          * (“the data”, “stale data” or “timed out”, in English) */
+                         _("%s: pair %lld says it found %s, but its copy of the data differs from the CPU reference"),
+                         run->info->id, (long long) p, flag_status_name (status[p]));
+          else
+            g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_VERIFY_FAILED,
+                         /* Translators: the kernel's id, a pair's number, then what its flag said
+                          * (“the data”, “stale data” or “timed out”, in English) */
+                         _("%s: pair %lld says it found %s, but its copy of the data is what the producer wrote"),
+                         run->info->id, (long long) p, flag_status_name (status[p]));
           return FALSE;
         }
     }
@@ -236,7 +248,7 @@ flag_report (WsRun         *run,
   FlagRun *f = run->data;
   guint32 counts[3];
 
-  if (!ws_gpu_check (cudaMemcpy (counts, f->counts, sizeof counts, cudaMemcpyDeviceToHost), "reading the counts",
+  if (!ws_gpu_check (cudaMemcpy (counts, f->counts, sizeof counts, cudaMemcpyDeviceToHost), _("reading the counts"),
                      error))
     return FALSE;
   m->trials = (gint64) run->launches * f->pairs;
@@ -274,7 +286,8 @@ cost_prepare (WsRun   *run,
                                  "__threadfence_system ()" };
 
   if (fence < 0 || fence >= (gint64) G_N_ELEMENTS (names))
-    return ws_run_set_error (run, error, "fence = %" G_GINT64_FORMAT " is not 0 to 4", fence);
+    /* Translators: fence is the kernel's parameter */
+    return ws_run_set_error (run, error, _("fence = %lld is not 0 to 4"), (long long) fence);
   run->n = ws_run_param (run, "N");
   run->bytes = 4 * (gint64) cost_threads (run) * ws_run_param (run, "rounds");
   run->note = g_strdup_printf ("after every store: %s; bytes are the stores'", names[fence]);

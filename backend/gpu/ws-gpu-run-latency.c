@@ -4,7 +4,10 @@
  * registers each thread holds, dynamic shared memory per block (a dial that
  * nothing reads), or a number of resident warps that the dial is turned to.
  * The work — N 16-byte elements summed — is the same whatever the setting. */
+#include "ws-config.h"
 #include "ws-gpu-private.h"
+
+#include <glib/gi18n-lib.h>
 
 enum { SEED_IN = 1 };
 
@@ -97,8 +100,8 @@ dial_for (WsRun      *run,
       else
         break;
     }
-  return ws_run_set_error (run, error, "no amount of shared memory gives %d blocks of %d threads per SM (%d at most)",
-                           want, block, got);
+  /* Translators: blocks wanted per SM, threads per block, then the most blocks an SM can run */
+  return ws_run_set_error (run, error, _("no amount of shared memory gives %d blocks of %d threads per SM (%d at most)"), want, block, got);
 }
 
 static gboolean
@@ -110,9 +113,9 @@ set_dial_attributes (const void *func,
    * that the dial alone decides how many blocks fit */
   return ws_gpu_check (cudaFuncSetAttribute (func, cudaFuncAttributePreferredSharedMemoryCarveout,
                                              cudaSharedmemCarveoutMaxShared),
-                       "setting the shared-memory carveout", error) &&
+                       _("setting the shared-memory carveout"), error) &&
          ws_gpu_check (cudaFuncSetAttribute (func, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) dial),
-                       "allowing dynamic shared memory", error);
+                       _("allowing dynamic shared memory"), error);
 }
 
 static gboolean
@@ -140,8 +143,9 @@ choose_kernel (WsRun      *run,
       l->kernel = run->ops->variant == LATENCY_ILP ? WS_LATENCY_ILP : WS_LATENCY_UNROLL;
       v = ws_run_param (run, run->ops->variant == LATENCY_ILP ? "ilp" : "unroll");
       if (v != 1 && v != 2 && v != 4 && v != 8)
-        return ws_run_set_error (run, error, "%s = %" G_GINT64_FORMAT " is not 1, 2, 4 or 8",
-                                 run->ops->variant == LATENCY_ILP ? "ilp" : "unroll", v);
+        /* Translators: ilp or unroll, the kernel's parameter, then its value */
+        return ws_run_set_error (run, error, _("%s = %lld is not 1, 2, 4 or 8"),
+                                 run->ops->variant == LATENCY_ILP ? "ilp" : "unroll", (long long) v);
       l->param = (int) v;
       G_GNUC_FALLTHROUGH;
     default:
@@ -164,16 +168,15 @@ shape_grid (WsRun      *run,
     {
       gint64 warps = ws_run_param (run, "warps");
       if (warps % (WARPS_BLOCK / 32) != 0)
-        return ws_run_set_error (run, error, "warps = %" G_GINT64_FORMAT " is not a multiple of %d (blocks of %d threads)",
-                                 warps, WARPS_BLOCK / 32, WARPS_BLOCK);
+        /* Translators: warps is the kernel's parameter */
+        return ws_run_set_error (run, error, _("warps = %lld is not a multiple of %d (blocks of %d threads)"), (long long) warps, WARPS_BLOCK / 32, WARPS_BLOCK);
       if (!dial_for (run, func, l->block, (int) warps / (WARPS_BLOCK / 32), &l->dial, error))
         return FALSE;
     }
   if (!set_dial_attributes (func, l->dial, error) || !blocks_per_sm (func, l->block, l->dial, &per_sm, error))
     return FALSE;
   if (per_sm == 0)
-    return ws_run_set_error (run, error, "a block of %d threads with %" G_GSIZE_FORMAT " bytes of shared memory "
-                             "does not fit on an SM", l->block, l->dial);
+    return ws_run_set_error (run, error, _("a block of %d threads with %llu bytes of shared memory does not fit on an SM"), l->block, (unsigned long long) l->dial);
   l->blocks = per_sm * ws_gpu_device ()->sm_count;
   run->note = g_strdup_printf ("%d blocks of %d threads per SM (%d warps)%s%s, one wave of %d blocks",
                                per_sm, l->block, per_sm * l->block / 32, l->dial ? ", " : "",

@@ -3,7 +3,10 @@
  * transpose, the read-only path, L2 persistence, and cudaMemcpy as the
  * bound. bytes counts what the kernel must read and write, each distinct
  * byte once. */
+#include "ws-config.h"
 #include "ws-gpu-private.h"
+
+#include <glib/gi18n-lib.h>
 
 enum { SEED_IN = 1, SEED_HOT = 2 };
 
@@ -44,7 +47,8 @@ coalescing_prepare (WsRun   *run,
       break;
     case WS_COALESCING_STRIDE:
       if (n % WS_BLOCK != 0)
-        return ws_run_set_error (run, error, "N = %" G_GINT64_FORMAT " is not a multiple of %d", n, WS_BLOCK);
+        /* Translators: N is the kernel's parameter */
+        return ws_run_set_error (run, error, _("N = %lld is not a multiple of %d"), (long long) n, WS_BLOCK);
       run->bytes = 8 * n;
       break;
     case WS_COALESCING_BROADCAST:
@@ -118,7 +122,8 @@ elem_size_prepare (WsRun   *run,
   gint64 n = ws_run_param (run, "N");
 
   if (elem != 1 && elem != 2 && elem != 4 && elem != 8 && elem != 16)
-    return ws_run_set_error (run, error, "elem_size = %" G_GINT64_FORMAT " is not 1, 2, 4, 8 or 16", elem);
+    /* Translators: elem_size is the kernel's parameter */
+    return ws_run_set_error (run, error, _("elem_size = %lld is not 1, 2, 4, 8 or 16"), (long long) elem);
   run->n = n;
   run->bytes = 2 * n * elem;
   run->launch = elem_size_launch;
@@ -148,8 +153,10 @@ elem_size_verify (WsRun   *run,
       if (got[b] != e)
         {
           g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_VERIFY_FAILED,
-                       "%s: byte %" G_GSIZE_FORMAT " of out is 0x%02x, but the CPU reference says 0x%02x",
-                       run->info->id, b, got[b], e);
+                       /* Translators: the kernel's id, a byte's offset in the array out, then
+                        * the byte read and the byte expected */
+                       _("%s: byte %llu of out is 0x%02x, but the CPU reference says 0x%02x"),
+                       run->info->id, (unsigned long long) b, got[b], e);
           return FALSE;
         }
     }
@@ -294,8 +301,8 @@ pitch_prepare (WsRun   *run,
              ws_gpu_set_bytes (run->d[1], WS_POISON_BYTE, words * 4, error);
     }
   if (pitch < width)
-    return ws_run_set_error (run, error, "pitch = %" G_GINT64_FORMAT " is narrower than a row (W = %" G_GINT64_FORMAT ")",
-                             pitch, width);
+    /* Translators: pitch and W are the kernel's parameters */
+    return ws_run_set_error (run, error, _("pitch = %lld is narrower than a row (W = %lld)"), (long long) pitch, (long long) width);
   run->n = pitch;
   return ws_run_alloc_in_out (run, pitch * height, pitch * height, SEED_IN, error);
 }
@@ -420,7 +427,8 @@ l2_window (WsRun   *run,
   if (dev->cc_major < 8)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_UNSUPPORTED,
-                   "%s: L2 access-policy windows need compute capability 8.0 or newer; %s is %d.%d",
+                   /* Translators: the kernel's id, the GPU's name, then its compute capability */
+                   _("%s: L2 access-policy windows need compute capability 8.0 or newer; %s is %d.%d"),
                    run->info->id, dev->name, dev->cc_major, dev->cc_minor);
       return FALSE;
     }
@@ -431,7 +439,7 @@ l2_window (WsRun   *run,
   carve_out = MIN (l2->window, (gsize) max_persisting);
   run->note = g_strdup_printf ("window of %.1f MiB, %.1f MiB of L2 set aside for persisting lines",
                                l2->window / 1048576.0, carve_out / 1048576.0);
-  return ws_gpu_check (cudaDeviceSetLimit (cudaLimitPersistingL2CacheSize, carve_out), "setting aside L2", error);
+  return ws_gpu_check (cudaDeviceSetLimit (cudaLimitPersistingL2CacheSize, carve_out), _("setting aside L2"), error);
 }
 
 static gboolean

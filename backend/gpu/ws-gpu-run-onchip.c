@@ -2,7 +2,10 @@
 /* Kernels whose cost is on the chip: shared-memory banks, constant memory,
  * private arrays in registers, local or shared memory, spills, and the
  * shared-memory merge. */
+#include "ws-config.h"
 #include "ws-gpu-private.h"
+
+#include <glib/gi18n-lib.h>
 
 enum { SEED_IN = 1, SEED_BANKS = 3, SEED_CONSTANT = 4 };
 
@@ -55,7 +58,8 @@ check_loads (WsRun   *run,
   gint64 loads = ws_run_param (run, "loads");
 
   if (loads % 32 != 0)
-    return ws_run_set_error (run, error, "loads = %" G_GINT64_FORMAT " is not a multiple of 32", loads);
+    /* Translators: loads is the kernel's parameter */
+    return ws_run_set_error (run, error, _("loads = %lld is not a multiple of 32"), (long long) loads);
   return TRUE;
 }
 
@@ -170,7 +174,7 @@ constant_prepare (WsRun   *run,
   run->launch = constant_launch;
   run->d[1] = ws_gpu_buffer (1, run->n * 4, error);
   return run->d[1] &&
-         ws_gpu_check (ws_constant_upload (c->table, 0), "filling constant memory", error) &&
+         ws_gpu_check (ws_constant_upload (c->table, 0), _("filling constant memory"), error) &&
          ws_gpu_set_bytes (run->d[1], WS_POISON_BYTE, run->n * 4, error);
 }
 
@@ -225,24 +229,26 @@ private_check (WsRun   *run,
     {
     case WS_PRIVATE_DISTINCT:
       if (k < 1 || k > 32)
-        return ws_run_set_error (run, error, "distinct = %" G_GINT64_FORMAT " is not 1 to 32", k);
+        /* Translators: distinct is the kernel's parameter */
+        return ws_run_set_error (run, error, _("distinct = %lld is not 1 to 32"), (long long) k);
       return TRUE;
     case PRIVATE_SIZE:
       for (i = 0; i < ws_private_n_sizes && ws_private_sizes[i] != k; i++)
         ;
       if (i == ws_private_n_sizes)
-        return ws_run_set_error (run, error, "size = %" G_GINT64_FORMAT " is not one of the sizes compiled "
-                                 "(4, 8, 16, 32, 64, 96, 128, 160, 192, 256)", k);
+        /* Translators: size is the kernel's parameter */
+        return ws_run_set_error (run, error, _("size = %lld is not one of the sizes compiled (4, 8, 16, 32, 64, 96, 128, 160, 192, 256)"), (long long) k);
       run->note = g_strdup_printf ("%" G_GINT64_FORMAT " words per thread, each read %d times", k,
                                    WS_PRIVATE_SIZE_ROUNDS);
       return TRUE;
     case WS_PRIVATE_CARVEOUT:
       if (k < 0 || k > 100)
-        return ws_run_set_error (run, error, "carveout = %" G_GINT64_FORMAT " is not a percentage", k);
+        /* Translators: carveout is the kernel's parameter */
+        return ws_run_set_error (run, error, _("carveout = %lld is not a percentage"), (long long) k);
       run->note = g_strdup_printf ("%" G_GINT64_FORMAT " %% of the unified L1 preferred as shared memory", k);
       return ws_gpu_check (cudaFuncSetAttribute (ws_private_carveout_func (),
                                                  cudaFuncAttributePreferredSharedMemoryCarveout, (int) k),
-                           "setting the shared-memory carveout", error);
+                           _("setting the shared-memory carveout"), error);
     default:
       return TRUE;
     }

@@ -3,8 +3,10 @@
  * WS_SORT_ELEMENTS values by merging its threads' sorted lists, finding the
  * smallest head one thread at a time, with atomicMin, with a tree, or in
  * groups. The CPU reference sorts each block's values with qsort. */
+#include "ws-config.h"
 #include "ws-gpu-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdlib.h>
 
 enum { SEED_IN = 1 };
@@ -44,8 +46,8 @@ sort_prepare (WsRun   *run,
     {
       gint64 group = ws_run_param (run, "group");
       if (group < 1 || group > WS_BLOCK || WS_BLOCK % group != 0)
-        return ws_run_set_error (run, error, "group = %" G_GINT64_FORMAT " does not divide a block of %d threads",
-                                 group, WS_BLOCK);
+        /* Translators: group is the kernel's parameter */
+        return ws_run_set_error (run, error, _("group = %lld does not divide a block of %d threads"), (long long) group, WS_BLOCK);
       s->group = (int) group;
     }
   run->n = ws_run_param (run, "N");

@@ -3,7 +3,10 @@
  * const __restrict__, __ldg, a texture object over a CUDA array, and a
  * shared-memory tile with its halo. bytes counts what the kernel must read
  * and write, each distinct byte once: the reuse is what the caches serve. */
+#include "ws-config.h"
 #include "ws-gpu-private.h"
+
+#include <glib/gi18n-lib.h>
 
 enum { SEED_IN = 1, SEED_COEFF = 5 };
 
@@ -80,7 +83,8 @@ stencil_prepare (WsRun   *run,
   run->data_free = stencil_free;
   s->generation = ws_gpu_generation ();
   if (r < 1 || r > WS_STENCIL_MAX_RADIUS)
-    return ws_run_set_error (run, error, "radius = %" G_GINT64_FORMAT " is not 1 to %d", r, WS_STENCIL_MAX_RADIUS);
+    /* Translators: radius is the kernel's parameter */
+    return ws_run_set_error (run, error, _("radius = %lld is not 1 to %d"), (long long) r, WS_STENCIL_MAX_RADIUS);
   s->radius = (int) r;
   s->w = ws_run_param (run, "W");
   s->h = ws_run_param (run, "H");
@@ -94,7 +98,7 @@ stencil_prepare (WsRun   *run,
                                (int) (2 * r + 1), (int) ((2 * r + 1) * (2 * r + 1)));
   run->launch = stencil_launch;
   if (!ws_run_alloc_in_out (run, s->pw * s->ph, run->n, SEED_IN, error) ||
-      !ws_gpu_check (ws_stencil_upload (s->coeff, 0), "filling constant memory", error))
+      !ws_gpu_check (ws_stencil_upload (s->coeff, 0), _("filling constant memory"), error))
     return FALSE;
   return run->ops->variant != WS_STENCIL_TEXTURE || make_texture (run, s, error);
 }

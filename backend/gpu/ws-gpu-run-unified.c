@@ -14,7 +14,10 @@
  * Managed memory beyond what the device has free can hang the GPU, not only
  * the program: a run that would take more than a quarter of the free
  * memory is refused before anything is allocated. */
+#include "ws-config.h"
 #include "ws-gpu-private.h"
+
+#include <glib/gi18n-lib.h>
 
 enum { SEED_IN = 1 };
 
@@ -121,8 +124,9 @@ check_managed (WsRun      *run,
   if (!managed || !concurrent)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_UNSUPPORTED,
-                   "%s: %s on this system does not migrate managed memory on demand "
-                   "(cudaDevAttrConcurrentManagedAccess is 0: Windows, WSL or an old GPU)",
+                   /* Translators: the kernel's id, then the GPU's name */
+                   _("%s: %s on this system does not migrate managed memory on demand "
+                     "(cudaDevAttrConcurrentManagedAccess is 0: Windows, WSL or an old GPU)"),
                    run->info->id, dev->name);
       return FALSE;
     }
@@ -132,8 +136,9 @@ check_managed (WsRun      *run,
       g_autofree char *want = g_format_size_full (bytes, G_FORMAT_SIZE_IEC_UNITS);
       g_autofree char *have = g_format_size_full (free_bytes, G_FORMAT_SIZE_IEC_UNITS);
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_OUT_OF_MEMORY,
-                   "%s: %s of managed memory is more than a quarter of the %s the device has free; "
-                   "asking for more managed memory than is free can hang the GPU", run->info->id, want, have);
+                   /* Translators: the kernel's id, then two sizes (“1.5 GiB”) */
+                   _("%s: %s of managed memory is more than a quarter of the %s the device has free; "
+                     "asking for more managed memory than is free can hang the GPU"), run->info->id, want, have);
       return FALSE;
     }
   return TRUE;
@@ -150,9 +155,9 @@ managed_input (WsRun      *run,
   if (variant == UNIFIED_VARIABLE)
     {
       if (run->n > WS_MANAGED_WORDS)
-        return ws_run_set_error (run, error, "N = %" G_GINT64_FORMAT " is more than the %d words of the variable",
-                                 run->n, WS_MANAGED_WORDS);
-      if (!ws_gpu_check (ws_managed_variable (&u->in), "cudaGetSymbolAddress (a __managed__ variable)", error))
+        /* Translators: N is the kernel's parameter */
+        return ws_run_set_error (run, error, _("N = %lld is more than the %d words of the variable"), (long long) run->n, WS_MANAGED_WORDS);
+      if (!ws_gpu_check (ws_managed_variable (&u->in), _("cudaGetSymbolAddress (a __managed__ variable)"), error))
         return FALSE;
     }
   else
@@ -164,13 +169,13 @@ managed_input (WsRun      *run,
     }
   if (variant == UNIFIED_READ_MOSTLY &&
       !ws_gpu_check (cudaMemAdvise (u->in, bytes, cudaMemAdviseSetReadMostly, on_device (u)),
-                     "cudaMemAdvise (read mostly)", error))
+                     _("cudaMemAdvise (read mostly)"), error))
     return FALSE;
   if (variant == UNIFIED_PREFERRED_HOST &&
       (!ws_gpu_check (cudaMemAdvise (u->in, bytes, cudaMemAdviseSetPreferredLocation, on_host ()),
-                      "cudaMemAdvise (preferred location: the host)", error) ||
+                      _("cudaMemAdvise (preferred location: the host)"), error) ||
        !ws_gpu_check (cudaMemAdvise (u->in, bytes, cudaMemAdviseSetAccessedBy, on_device (u)),
-                      "cudaMemAdvise (accessed by the device)", error)))
+                      _("cudaMemAdvise (accessed by the device)"), error)))
     return FALSE;
   /* the host touches it first: its pages start in host memory */
   ws_run_fill_host (u->in, run->n, SEED_IN);
@@ -194,7 +199,8 @@ mapped_input (WsRun      *run,
   if (attr.devicePointer != (void *) u->in)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_UNSUPPORTED,
-                   "%s: pinned memory is mapped at another address on the device: no unified addressing here",
+                   /* Translators: %s is the kernel's id */
+                   _("%s: pinned memory is mapped at another address on the device: no unified addressing here"),
                    run->info->id);
       return FALSE;
     }

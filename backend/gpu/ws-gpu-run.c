@@ -4,6 +4,7 @@
 #include "ws-config.h"
 #include "ws-gpu-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 gint64
@@ -137,8 +138,8 @@ timeline_read (struct _WsTimeline *t,
 
       if (!mark->ended)
         continue;
-      if (!ws_gpu_check (cudaEventElapsedTime (&begin, t->origin, mark->begin), "reading a timeline", error) ||
-          !ws_gpu_check (cudaEventElapsedTime (&end, t->origin, mark->end), "reading a timeline", error))
+      if (!ws_gpu_check (cudaEventElapsedTime (&begin, t->origin, mark->begin), _("reading a timeline"), error) ||
+          !ws_gpu_check (cudaEventElapsedTime (&end, t->origin, mark->end), _("reading a timeline"), error))
         return FALSE;
       ws_measurement_add_span (m, mark->stream, mark->kind, MAX (begin, 0), MAX (MAX (begin, 0), end));
     }
@@ -151,14 +152,15 @@ ws_run_report_timeline (WsRun         *run,
                         GError       **error)
 {
   struct _WsTimeline *t = g_new0 (struct _WsTimeline, 1);
-  g_autofree char *what = g_strdup_printf ("running %s for its timeline", run->info->id);
+  /* Translators: %s is a kernel's id */
+  g_autofree char *what = g_strdup_printf (_("running %s for its timeline"), run->info->id);
   gboolean ok;
 
   t->marks = g_array_new (FALSE, TRUE, sizeof (Mark));
   if (run->before)
     run->before (run);
-  ok = ws_gpu_check (cudaEventCreate (&t->origin), "creating an event", error) &&
-       ws_gpu_check (cudaEventRecord (t->origin, 0), "recording an event", error);
+  ok = ws_gpu_check (cudaEventCreate (&t->origin), _("creating an event"), error) &&
+       ws_gpu_check (cudaEventRecord (t->origin, 0), _("recording an event"), error);
   if (ok)
     {
       run->timeline = t;
@@ -191,7 +193,7 @@ ws_run_fetch (WsRun      *run,
   void *host = ws_gpu_pinned (0, bytes, error);
 
   if (host == NULL ||
-      !ws_gpu_check (cudaMemcpy (host, src, bytes, cudaMemcpyDeviceToHost), "reading the output back", error))
+      !ws_gpu_check (cudaMemcpy (host, src, bytes, cudaMemcpyDeviceToHost), _("reading the output back"), error))
     return NULL;
   return host;
 }
@@ -252,8 +254,10 @@ ws_run_check_words (WsRun         *run,
       {
         gsize k = chunks[t].bad;
         g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_VERIFY_FAILED,
-                     "%s: %s[%" G_GSIZE_FORMAT "] is 0x%08x, but the CPU reference says 0x%08x",
-                     run->info->id, array, k, got[k], chunks[t].bad_expected);
+                     /* Translators: the kernel's id, an array and an index in it, then the
+                      * word read and the word expected */
+                     _("%s: %s[%llu] is 0x%08x, but the CPU reference says 0x%08x"),
+                     run->info->id, array, (unsigned long long) k, got[k], chunks[t].bad_expected);
         return FALSE;
       }
   return TRUE;

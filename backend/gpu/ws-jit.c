@@ -8,6 +8,7 @@
 #include "ws-gpu-private.h"
 
 #include <cuda.h>
+#include <glib/gi18n-lib.h>
 #include <cudaTypedefs.h>
 #include <cuda_runtime_api.h>
 #include <nvrtc.h>
@@ -75,7 +76,9 @@ cuda_check (cudaError_t  status,
   cudaGetLastError ();   /* a sticky error stays; any other is cleared */
   g_set_error (error, WS_GPU_ERROR,
                status == cudaErrorMemoryAllocation ? WS_GPU_ERROR_OUT_OF_MEMORY : WS_GPU_ERROR_CUDA,
-               "%s: %s (%s)", what, cudaGetErrorString (status), cudaGetErrorName (status));
+               /* Translators: what the program was doing, then CUDA's description of
+                * the error and its name (both in English) */
+               _("%s: %s (%s)"), what, cudaGetErrorString (status), cudaGetErrorName (status));
   return FALSE;
 }
 
@@ -89,12 +92,14 @@ cu_check (CUresult     status,
   if (status == CUDA_SUCCESS)
     return TRUE;
   if (driver.GetErrorName == NULL || driver.GetErrorName (status, &name) != CUDA_SUCCESS)
-    name = "unknown error";
+    name = _("unknown error");
   g_set_error (error, WS_GPU_ERROR,
                status == CUDA_ERROR_OUT_OF_MEMORY ? WS_GPU_ERROR_OUT_OF_MEMORY :
                status == CUDA_ERROR_ILLEGAL_ADDRESS || status == CUDA_ERROR_MISALIGNED_ADDRESS ||
                status == CUDA_ERROR_LAUNCH_FAILED ? WS_GPU_ERROR_KERNEL_FAULT : WS_GPU_ERROR_CUDA,
-               "%s: %s (%d)", what, name, (int) status);
+               /* Translators: what the program was doing, then the CUDA driver's
+                * name for the error (in English) and its number */
+               _("%s: %s (%d)"), what, name, (int) status);
   return FALSE;
 }
 
@@ -111,11 +116,13 @@ entry_point (const char *symbol,
   cudaError_t status = cudaGetDriverEntryPointByVersion (symbol, fn, DRIVER_ABI, cudaEnableDefault, &found);
 
   if (status != cudaSuccess)
-    return cuda_check (status, "looking up the CUDA driver API", error);
+    return cuda_check (status, _("looking up the CUDA driver API"), error);
   if (found != cudaDriverEntryPointSuccess || *fn == NULL)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_DRIVER_TOO_OLD,
-                   "the NVIDIA driver has no %s (version %d of the driver API): update the driver",
+                   /* Translators: a function of the CUDA driver API (cuModuleLoadDataEx), then the
+                    * version of the API asked for (12000) */
+                   _("the NVIDIA driver has no %s (version %d of the driver API): update the driver"),
                    symbol, DRIVER_ABI);
       return FALSE;
     }
@@ -236,8 +243,9 @@ ws_jit_target_for (int      cc_major,
   if (newest == 0)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_UNSUPPORTED,
-                   "this build's NVRTC cannot compile for compute capability %d.%d: "
-                   "the oldest architecture it knows is %d.%d", cc_major, cc_minor,
+                   /* Translators: the GPU's compute capability (8.6), then the oldest NVRTC knows (7.5) */
+                   _("this build's NVRTC cannot compile for compute capability %d.%d: "
+                     "the oldest architecture it knows is %d.%d"), cc_major, cc_minor,
                    archs->len ? g_array_index (archs, int, 0) / 10 : 0,
                    archs->len ? g_array_index (archs, int, 0) % 10 : 0);
       return NULL;
@@ -253,7 +261,8 @@ nvrtc_check (nvrtcResult  status,
 {
   if (status == NVRTC_SUCCESS)
     return TRUE;
-  g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COMPILE_FAILED, "%s: %s", what, nvrtcGetErrorString (status));
+  /* Translators: what the program was doing, then NVRTC's message (in English) */
+  g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COMPILE_FAILED, _("%s: %s"), what, nvrtcGetErrorString (status));
   return FALSE;
 }
 
@@ -280,11 +289,11 @@ program_output (nvrtcProgram program,
   char *data;
 
   if (!nvrtc_check (ptx ? nvrtcGetPTXSize (program, &size) : nvrtcGetCUBINSize (program, &size),
-                    "reading NVRTC's output", error))
+                    _("reading NVRTC's output"), error))
     return NULL;
   data = g_malloc0 (size + 1);
   if (!nvrtc_check (ptx ? nvrtcGetPTX (program, data) : nvrtcGetCUBIN (program, data),
-                    "reading NVRTC's output", error))
+                    _("reading NVRTC's output"), error))
     {
       g_free (data);
       return NULL;
@@ -319,7 +328,9 @@ ws_jit_compile (const WsKernelSource *source,
     {
       g_autofree char *explained = ws_codegen_explain_log (source, text);
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COMPILE_FAILED,
-                   "NVRTC could not compile the kernel for %s: %s", target, explained);
+                   /* Translators: the architecture (sm_86 or compute_86), then where in
+                    * the pattern each error is and the compiler's message */
+                   _("NVRTC could not compile the kernel for %s: %s"), target, explained);
     }
   nvrtcDestroyProgram (&program);
   if (log)
@@ -414,7 +425,7 @@ load_function (const WsKernelSource *source,
   m = g_new0 (LoadedModule, 1);
   m->generation = generation;
   ok = cu_check (driver.ModuleLoadDataEx (&m->module, g_bytes_get_data (image, NULL), 0, NULL, NULL),
-                 "loading the generated kernel (cuModuleLoadDataEx)", error) &&
+                 _("loading the generated kernel (cuModuleLoadDataEx)"), error) &&
        cu_check (driver.ModuleGetFunction (&m->function, m->module, WS_CODEGEN_KERNEL_NAME),
                  "cuModuleGetFunction", error);
   if (!ok)
@@ -520,10 +531,19 @@ check_global_memory (const WsPattern      *pattern,
   free_text = g_format_size_full ((guint64) free_bytes, G_FORMAT_SIZE_IEC_UNITS);
   where = furthest_lane (pattern, widest, stats->accesses[widest].end_address);
   desc = ws_pattern_describe_access (pattern, widest);
-  g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_OUT_OF_MEMORY,
-               "the pattern needs %s of global memory, but the GPU has %s free: %s reaches byte %" G_GINT64_FORMAT "%s%s",
-               need_text, free_text, desc, stats->accesses[widest].end_address - 1,
-               where ? " at " : "", where ? where : "");
+  if (where)
+    g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_OUT_OF_MEMORY,
+                 /* Translators: two sizes (“1.5 GiB”), the access as the pattern
+                  * writes it (“global load in[i], 4 B”), the byte it reaches, then
+                  * the block and thread that reach it */
+                 _("the pattern needs %s of global memory, but the GPU has %s free: %s reaches byte %lld at %s"),
+                 need_text, free_text, desc, (long long) (stats->accesses[widest].end_address - 1), where);
+  else
+    g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_OUT_OF_MEMORY,
+                 /* Translators: two sizes (“1.5 GiB”), the access as the pattern
+                  * writes it (“global load in[i], 4 B”), then the byte it reaches */
+                 _("the pattern needs %s of global memory, but the GPU has %s free: %s reaches byte %lld"),
+                 need_text, free_text, desc, (long long) (stats->accesses[widest].end_address - 1));
   return FALSE;
 }
 
@@ -548,14 +568,14 @@ allocate_buffers (WsJitLaunch *jl,
       if (!cuda_check (cudaMemset (p, 0, (size_t) a->bytes), what, error))
         return FALSE;
     }
-  if (!cuda_check (cudaMalloc (&jl->sink, 16), "allocating the kernel's sink", error))
+  if (!cuda_check (cudaMalloc (&jl->sink, 16), _("allocating the kernel's sink"), error))
     return FALSE;
   for (guint i = 0; i < n; i++)
     jl->params[i] = &jl->buffers->pdata[i];
   jl->params[n] = &jl->sink;
   jl->params[n + 1] = &jl->zero;
   jl->params[n + 2] = &jl->magic;
-  return cuda_check (cudaDeviceSynchronize (), "clearing the buffers", error);
+  return cuda_check (cudaDeviceSynchronize (), _("clearing the buffers"), error);
 }
 
 static gboolean
@@ -573,13 +593,14 @@ set_shared_memory (WsJitLaunch *jl,
   if (jl->source->shared_bytes > optin)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM,
-                   "the shared arrays need %" G_GINT64_FORMAT " bytes per block; this GPU allows %d",
-                   jl->source->shared_bytes, optin);
+                   /* Translators: bytes the shared arrays need, then the most this GPU allows a block */
+                   _("the shared arrays need %lld bytes per block; this GPU allows %d"),
+                   (long long) jl->source->shared_bytes, optin);
       return FALSE;
     }
   return cu_check (driver.FuncSetAttribute (jl->function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                                             (int) jl->source->shared_bytes),
-                   "allowing the kernel its shared memory", error);
+                   _("allowing the kernel its shared memory"), error);
 }
 
 static char *
@@ -693,15 +714,16 @@ ws_jit_launch_sync (WsJitLaunch *jl,
   if (status == CUDA_ERROR_OUT_OF_MEMORY)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_OUT_OF_MEMORY,
-                   "the GPU cannot reserve %" G_GINT64_FORMAT " bytes of local memory for every thread it can run at once",
-                   jl->source->local_bytes);
+                   /* Translators: %lld is the bytes of local memory each thread needs */
+                   _("the GPU cannot reserve %lld bytes of local memory for every thread it can run at once"),
+                   (long long) jl->source->local_bytes);
       return FALSE;
     }
-  if (!cu_check (status, "launching the generated kernel", error))
+  if (!cu_check (status, _("launching the generated kernel"), error))
     return FALSE;
   /* a fault poisons the context: the GPU layer resets the device */
   ws_gpu_lock ();
-  ok = ws_gpu_sync ("running the generated kernel", error);
+  ok = ws_gpu_sync (_("running the generated kernel"), error);
   ws_gpu_unlock ();
   return ok;
 }

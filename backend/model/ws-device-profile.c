@@ -293,8 +293,10 @@ ws_device_profile_validate (const WsDeviceProfile *profile,
   if (profile->l2_reuse_bytes > profile->l2_bytes || profile->l2_dirty_bytes > profile->l2_reuse_bytes)
     {
       g_set_error (error, WS_DEVICE_PROFILE_ERROR, 0,
-                   "l2_dirty_bytes ≤ l2_reuse_bytes ≤ l2_bytes must hold (%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
-                   ", %" G_GUINT64_FORMAT ")", profile->l2_dirty_bytes, profile->l2_reuse_bytes, profile->l2_bytes);
+                   /* Translators: the three fields' names stay; then their values */
+                   _("l2_dirty_bytes ≤ l2_reuse_bytes ≤ l2_bytes must hold (%llu, %llu, %llu)"),
+                   (unsigned long long) profile->l2_dirty_bytes, (unsigned long long) profile->l2_reuse_bytes,
+                   (unsigned long long) profile->l2_bytes);
       return FALSE;
     }
   if (ws_device_profile_sm_limits (profile) == NULL)

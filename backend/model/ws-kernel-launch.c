@@ -668,6 +668,7 @@ add_access (WsPattern       *to,
   return TRUE;
 
 bad:
+  /* English: these errors are about the program's own launch tables, for its developers */
   g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "cannot read the access “%s”", text);
   return FALSE;
 }
@@ -700,6 +701,7 @@ build_phase (const char      *text,
 
       if (count == NULL)
         {
+          /* English: about the program's own launch tables, for its developers */
           g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "a loop without its ':': “%s”", text);
           return NULL;
         }
@@ -717,6 +719,7 @@ build_phase (const char      *text,
 
   if (n != 5 && n != 1)
     {
+      /* English: about the program's own launch tables, for its developers */
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "a phase has 5 fields or the accesses alone: “%s”", text);
       return NULL;
     }
@@ -726,6 +729,7 @@ build_phase (const char      *text,
     b = ws_pattern_get_block (first);
   else if (!parse_block (block, &b))
     {
+      /* English: about the program's own launch tables, for its developers */
       g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID, "bad block “%s”", block);
       return NULL;
     }

@@ -1021,7 +1021,8 @@ ws_preset_fit_grid (const WsPreset *preset,
       if (g[i] < 1 || g[i] > G_MAXUINT32)
         {
           g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
-                       "the grid of %s, “%s”, gives %" G_GINT64_FORMAT " blocks", preset->id, preset->grid, g[i]);
+                       /* Translators: a preset's id, its grid as written, then the blocks it gives */
+                       _("the grid of %s, “%s”, gives %lld blocks"), preset->id, preset->grid, (long long) g[i]);
           return FALSE;
         }
     }

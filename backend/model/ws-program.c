@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ws-config.h"
 #include "ws-program-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #define N_LANES 32
@@ -316,7 +318,8 @@ compile_node (WsProgram       *prog,
         {
           if (error && *error == NULL)
             g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_UNKNOWN_NAME,
-                         "column %u: unknown name “%s”", e->start + 1, e->name);
+                         /* Translators: a column in the expression, then the name found there */
+                         _("column %u: unknown name “%s”"), e->start + 1, e->name);
           return FALSE;
         }
       return TRUE;

@@ -360,6 +360,7 @@ start_inline (PageReader  *r,
         link = g_markup_printf_escaped ("<a href=\"%s\">", href);
       else
         {
+          /* English: a bundled page that is malformed, for the guide's writers */
           g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_MISSING_ATTRIBUTE, "a <link> with no xref or href");
           return FALSE;
         }
@@ -367,6 +368,7 @@ start_inline (PageReader  *r,
     }
   else if (!g_str_equal (element, "span") && !g_str_equal (element, "app"))
     {
+      /* English: a bundled page that is malformed, for the guide's writers */
       g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_UNKNOWN_ELEMENT, "<%s> in a paragraph", element);
       return FALSE;
     }
@@ -406,6 +408,7 @@ start_element (GMarkupParseContext *context,
   if (parent == NULL)
     {
       if (!g_str_equal (element, "page"))
+        /* English: a bundled page that is malformed, for the guide's writers */
         g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_UNKNOWN_ELEMENT, "<%s>, not a Mallard <page>", element);
       return;
     }
@@ -416,6 +419,7 @@ start_element (GMarkupParseContext *context,
     }
   if (g_str_equal (parent, "list") ? !g_str_equal (element, "item") : !is_block_parent (parent))
     {
+      /* English: a bundled page that is malformed, for the guide's writers */
       g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_UNKNOWN_ELEMENT, "<%s> in <%s>", element, parent);
       return;
     }
@@ -437,6 +441,7 @@ start_element (GMarkupParseContext *context,
       const char *topic = element_attribute (names, values, "topic");
 
       if (topic == NULL)
+        /* English: a bundled page that is malformed, for the guide's writers */
         g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_MISSING_ATTRIBUTE, "<ws:presets> with no topic");
       else if (r->box)
         gtk_box_append (r->box, preset_list (topic, r->presets_activatable));
@@ -447,6 +452,7 @@ start_element (GMarkupParseContext *context,
         gtk_box_append (r->box, topic_list ());
     }
   else
+    /* English: a bundled page that is malformed, for the guide's writers */
     g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_UNKNOWN_ELEMENT, "<%s> is not shown", element);
 }
 

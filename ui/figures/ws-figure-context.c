@@ -403,6 +403,7 @@ fail (GError    **error,
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
+  /* English: the text log's checks are for the tests of the figures' layout */
   g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, message);
   return FALSE;
 }

@@ -196,7 +196,8 @@ keep_calibration (JsonNode  *reply,
   text = ws_calibrated_profile_to_data (cp);
   if (g_mkdir_with_parents (dir, 0755) != 0)
     {
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno), "cannot make %s: %s", dir, g_strerror (errno));
+      /* Translators: a folder, then why it could not be made */
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno), _("cannot make %s: %s"), dir, g_strerror (errno));
       return NULL;
     }
   if (!g_file_set_contents (path, text, -1, error))

@@ -469,7 +469,7 @@ ws_window_save_screenshot (WsWindow   *self,
   renderer = gtk_native_get_renderer (GTK_NATIVE (self));
   if (renderer == NULL || w <= 0 || h <= 0)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, "the window is not on screen yet");
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, _("the window is not on screen yet"));
       return FALSE;
     }
   paintable = gtk_widget_paintable_new (GTK_WIDGET (self));
@@ -477,13 +477,14 @@ ws_window_save_screenshot (WsWindow   *self,
   node = gtk_snapshot_to_node (snapshot);
   if (node == NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the window drew nothing");
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("the window drew nothing"));
       return FALSE;
     }
   texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
   if (!gdk_texture_save_to_png (texture, path))
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "could not write %s", path);
+      /* Translators: %s is a file's name */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("could not write %s"), path);
       return FALSE;
     }
   return TRUE;
