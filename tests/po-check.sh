@@ -4,7 +4,8 @@
 # every file that marks strings; the .pot builds without xgettext's warnings
 # and holds strings from the .ui files, the C code and the desktop data; and
 # the desktop file and metainfo, merged with the translations, still validate.
-# The user guide's template builds too, with itstool, from every page.
+# The user guide's template builds too, with itstool, from every page. And a
+# pseudo-translation of the .pot shows where it should, and only there.
 #   po-check.sh SOURCE_DIR BUILD_DIR APP_ID HAVE_GUI HAVE_HELP_TEMPLATE
 set -eu
 
@@ -117,6 +118,70 @@ if [ "$have_help" = true ]; then
   echo "ok: $help/warpscope-help.pot built, $((n - 1)) strings"
 else
   echo "skip: the guide's .pot (no GUI, or itstool missing)"
+fi
+
+# 7. a language: a pseudo-translation of the whole .pot ("xx": every string
+# in ⟨ ⟩), through WARPSCOPE_LOCALEDIR, shows in what warpscope-cli says to
+# a person (help, errors) and in the GPU worker's errors, but not in what
+# either writes for a program (JSON keys and words, numbers)
+if command -v msginit >/dev/null 2>&1 && command -v msgfilter >/dev/null 2>&1; then
+  locale_dir=$(mktemp -d "${TMPDIR:-/tmp}/warpscope-xx.XXXXXX")
+  trap 'rm -f "$log"; rm -rf "$locale_dir"' EXIT INT TERM
+  mkdir -p "$locale_dir/xx/LC_MESSAGES"
+  # leading and trailing newlines stay where they are (msgfmt -c checks)
+  # (msginit makes an English catalogue, every string its own translation,
+  # with a header msgfmt takes)
+  msginit --no-translator --locale=en_US.UTF-8 -i "$pot" -o "$locale_dir/en.po" >"$log" 2>&1 &&
+    msgfilter --keep-header -i "$locale_dir/en.po" -o "$locale_dir/xx.po" \
+      sed -z -e 's/^\(\n*\)/\1⟨/' -e 's/\(\n*\)$/⟩\1/' 2>>"$log" &&
+    msgfmt -c -o "$locale_dir/xx/LC_MESSAGES/warpscope.mo" "$locale_dir/xx.po" 2>>"$log" ||
+    { cat "$log"; echo "not ok: the pseudo-translation did not build"; exit 1; }
+  echo "ok: pseudo-translation xx built from the .pot"
+  cli="$build/app/warpscope-cli"
+  worker="$build/app/warpscope-gpu-worker"
+  xx () { LANGUAGE=xx LC_ALL=C.UTF-8 WARPSCOPE_LOCALEDIR="$locale_dir" "$@"; }
+  check () {  # what, text, expected: yes (translated) or no
+    case "$2" in
+      *⟨*) got=yes ;;
+      *) got=no ;;
+    esac
+    if [ "$got" = "$3" ]; then
+      echo "ok: $1"
+    else
+      printf 'not ok: %s: %s\n' "$1" "$2"
+      failed=1
+    fi
+  }
+  check "in xx, the CLI's error on a bad expression is translated" \
+    "$(xx "$cli" model --index '1 +' 2>&1 >/dev/null)" yes
+  check "without xx, the same error is English" \
+    "$(LC_ALL=C.UTF-8 WARPSCOPE_LOCALEDIR="$locale_dir" "$cli" model --index '1 +' 2>&1 >/dev/null)" no
+  check "in xx, the CLI's help is translated" "$(xx "$cli" model --help 2>&1)" yes
+  check "in xx, model --json writes no translated word" \
+    "$(xx "$cli" model --preset coalescing/stride --json 2>/dev/null)" no
+  json=$(xx "$cli" model --preset coalescing/stride --json 2>/dev/null) || true
+  case "$json" in
+    *'"format" : "warpscope-model"'*'"bound" : '*) echo "ok: in xx, model --json writes its JSON" ;;
+    *) echo "not ok: in xx, model --json wrote: $json"; failed=1 ;;
+  esac
+  # without a GPU, device --json says why: the sentence in the user's
+  # language, the word (reason) and the keys in English
+  device=$(xx "$cli" device --json 2>/dev/null) || true
+  case "$device" in
+    *'"reason"'*)
+      check "in xx, device --json's error is translated" \
+        "$(printf '%s\n' "$device" | sed -n 's/^ *"error" : //p')" yes
+      check "in xx, device --json's reason is not" \
+        "$(printf '%s\n' "$device" | grep -v '^ *"error" : ')" no ;;
+    *) echo "ok: device --json found a GPU here: its error is not looked at" ;;
+  esac
+  answer=$(printf '{"id":1,"op":"nonsense"}\n' | xx "$worker" 2>/dev/null | head -n 1) || true
+  check "in xx, the GPU worker's error is translated" \
+    "$(printf '%s\n' "$answer" | sed -n 's/.*"message":\("[^"]*"\).*/\1/p')" yes
+  check "in xx, the GPU worker's answer keeps its keys" \
+    "$(printf '%s\n' "$answer" | sed 's/"message":"[^"]*"//')" no
+else
+  echo "skip: the pseudo-translation (msginit or msgfilter missing)"
 fi
 
 exit $failed
