@@ -8,6 +8,9 @@
 #include <math.h>
 #include <string.h>
 
+/* what a device profile says it is, first */
+#define PROFILE_FORMAT "warpscope-device-profile"
+
 /* ------------------------------------------------------------------ */
 /* Reading                                                            */
 /* ------------------------------------------------------------------ */
@@ -169,7 +172,7 @@ ws_device_profile_from_data (const char *data,
   g_autoptr (WsDeviceProfile) p = ws_device_profile_new ();
   g_autoptr (GError) local = NULL;
   const WsProfileField *fields;
-  JsonNode *root, *version, *body;
+  JsonNode *root, *format, *version, *body;
   JsonObject *o;
   guint n_fields;
   double v;
@@ -198,6 +201,15 @@ ws_device_profile_from_data (const char *data,
       return NULL;
     }
   o = json_node_get_object (root);
+  /* written since version 1's first files, which lack it */
+  format = json_object_get_member (o, "format");
+  if (format != NULL && (!JSON_NODE_HOLDS_VALUE (format) || json_node_get_value_type (format) != G_TYPE_STRING ||
+                         g_strcmp0 (json_node_get_string (format), PROFILE_FORMAT) != 0))
+    {
+      /* Translators: format is the member's name in the file, %s its expected value */
+      fail (error, where, _("format: not “%s”: not a Warpscope device profile"), PROFILE_FORMAT);
+      return NULL;
+    }
   version = json_object_get_member (o, "version");
   if (version == NULL || !number_of (version, &v) || v != floor (v))
     {
@@ -301,6 +313,8 @@ ws_device_profile_to_json (const WsDeviceProfile *profile)
 
   fields = ws_device_profile_fields (&n_fields);
   json_builder_begin_object (b);
+  json_builder_set_member_name (b, "format");
+  json_builder_add_string_value (b, PROFILE_FORMAT);
   json_builder_set_member_name (b, "version");
   json_builder_add_int_value (b, WS_DEVICE_PROFILE_VERSION);
   json_builder_set_member_name (b, "profile");

@@ -834,6 +834,10 @@ ws_truth_to_json (GPtrArray  *rows,
   g_autofree char *stamp = g_date_time_format_iso8601 (now);
 
   json_builder_begin_object (b);
+  json_builder_set_member_name (b, "format");
+  json_builder_add_string_value (b, "warpscope-truth");
+  json_builder_set_member_name (b, "version");
+  json_builder_add_int_value (b, 1);
   json_builder_set_member_name (b, "device");
   json_builder_add_string_value (b, device);
   json_builder_set_member_name (b, "warpscope");

@@ -158,6 +158,8 @@ through_the_loader (const WsCalibratedProfile *cp,
 
   g_assert_no_error (error);
   g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+  /* it says what it is first */
+  g_assert_true (g_str_has_prefix (text, "{\n  \"format\" : \"warpscope-device-profile\",\n  \"version\" : 1,"));
   *calibration = json_node_copy (json_object_get_member (json_node_get_object (json_parser_get_root (parser)),
                                                          "calibration"));
   g_assert_nonnull (*calibration);
@@ -327,6 +329,39 @@ test_text_refused (void)
     }
 }
 
+/* A file that says it is something else is refused; one that does not say
+ * (the first profiles) is read. */
+static void
+test_format (void)
+{
+  const char *other = "{\"format\": \"warpscope-recording\", \"version\": 1, \"profile\": {\"id\": \"x\"}}";
+  const char *wrong_kind = "{\"format\": 7, \"version\": 1, \"profile\": {\"id\": \"x\"}}";
+  g_autoptr (WsDeviceProfile) shipped = shipped_profile ("nvidia-h200");
+  g_autoptr (JsonNode) node = NULL;
+  g_autoptr (WsDeviceProfile) old = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *unsaid = NULL;
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (GError) refused = NULL;
+
+      g_assert_null (ws_device_profile_from_data (i == 0 ? other : wrong_kind, -1, "f.json", &refused));
+      g_assert_error (refused, WS_DEVICE_PROFILE_ERROR, 0);
+      g_assert_cmpstr (refused->message, ==, "f.json: format: not “warpscope-device-profile”: not a Warpscope device profile");
+    }
+
+  g_assert_nonnull (shipped);
+  node = ws_device_profile_to_json (shipped);
+  text = json_to_string (node, FALSE);
+  g_assert_true (g_str_has_prefix (text, "{\"format\":\"warpscope-device-profile\",\"version\":1,"));
+  unsaid = g_strconcat ("{", text + strlen ("{\"format\":\"warpscope-device-profile\","), NULL);
+  old = ws_device_profile_from_data (unsaid, -1, "old.json", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (old->sms, ==, shipped->sms);
+}
+
 /* ------------------------------------------------------------------ */
 /* On a GPU                                                           */
 /* ------------------------------------------------------------------ */
@@ -457,6 +492,7 @@ main (int    argc,
   g_test_add_func ("/calibrate/out-of-range-over-defaults", test_out_of_range_over_defaults);
   g_test_add_func ("/calibrate/unknown-field-refused", test_unknown_field_refused);
   g_test_add_func ("/calibrate/text-refused", test_text_refused);
+  g_test_add_func ("/calibrate/format", test_format);
   g_test_add_func ("/calibrate/gpu", test_gpu);
   g_test_add_func ("/calibrate/gpu-cli", test_gpu_cli);
   return g_test_run ();

@@ -43,6 +43,9 @@ check_table (JsonObject *root,
   double tolerance = json_object_get_double_member (root, "tolerance");
   gint64 below_unexplained = 0;
 
+  /* what it is, as every JSON file of ours says first */
+  g_assert_cmpstr (json_object_get_string_member (root, "format"), ==, "warpscope-truth");
+  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 1);
   g_assert_cmpfloat (tolerance, ==, 0.02);
   *n_rows = json_array_get_length (rows);
   for (guint i = 0; i < *n_rows; i++)
