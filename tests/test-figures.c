@@ -436,6 +436,7 @@ test_chart_data (void)
   json_parser_load_from_data (parser, json, -1, &error);
   g_assert_no_error (error);
   root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_true (g_str_has_prefix (json, "{\n  \"format\" : \"warpscope-chart\",\n  \"version\" : 1,"));
   g_assert_cmpstr (json_object_get_string_member (root, "subtitle"), ==, "recorded, \"somewhere\"");
   point = json_array_get_object_element (
     json_object_get_array_member (json_array_get_object_element (json_object_get_array_member (root, "series"), 0),

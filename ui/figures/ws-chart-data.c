@@ -184,6 +184,9 @@ ws_chart_to_json (const WsChart *chart)
 
   g_return_val_if_fail (chart != NULL, NULL);
   json_builder_begin_object (b);
+  json_string (b, "format", "warpscope-chart");
+  json_builder_set_member_name (b, "version");
+  json_builder_add_int_value (b, 1);
   json_string (b, "title", chart->title);
   json_string (b, "subtitle", chart->subtitle);
   json_axis (b, "x", &chart->axes[WS_CHART_X]);
