@@ -282,30 +282,6 @@ pending_line (WsHier  *h,
   return p;
 }
 
-WsPendingLine
-ws_hier_pending_take (WsHier *h,
-                      guint   i)
-{
-  const guint last = WS_HIER_PENDING - 1;
-  WsPendingLine taken = h->pending[i];
-
-  /* the lines after it in its run move back where their probes would
-   * not find them past the gap */
-  for (guint j = (i + 1) & last; h->pending[j].tag != 0; j = (j + 1) & last)
-    {
-      guint home = ws_hier_pending_home (h->pending[j].tag);
-
-      /* home cyclically in (i, j]: it stays */
-      if (((home - i - 1) & last) < ((j - i) & last))
-        continue;
-      h->pending[i] = h->pending[j];
-      i = j;
-    }
-  h->pending[i].tag = 0;
-  h->n_pending--;
-  return taken;
-}
-
 /* A buffered line reaches L2: one request, its sectors; merged with the
  * block's other stores to the line (the model's shortcut) until the block
  * ends. */

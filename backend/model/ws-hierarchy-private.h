@@ -336,6 +336,31 @@ ws_hier_pending_find (const WsHier *h,
   return i;
 }
 
+/* The pending line in slot i leaves the table (the caller sends it on). */
+static inline WsPendingLine
+ws_hier_pending_take (WsHier *h,
+                      guint   i)
+{
+  const guint last = WS_HIER_PENDING - 1;
+  WsPendingLine taken = h->pending[i];
+
+  /* the lines after it in its run move back where their probes would
+   * not find them past the gap */
+  for (guint j = (i + 1) & last; h->pending[j].tag != 0; j = (j + 1) & last)
+    {
+      guint home = ws_hier_pending_home (h->pending[j].tag);
+
+      /* home cyclically in (i, j]: it stays */
+      if (((home - i - 1) & last) < ((j - i) & last))
+        continue;
+      h->pending[i] = h->pending[j];
+      i = j;
+    }
+  h->pending[i].tag = 0;
+  h->n_pending--;
+  return taken;
+}
+
 /* ws-hier-l2.c */
 void     ws_hier_l2_init          (WsHier                *h,
                                    const WsDeviceProfile *profile);
@@ -394,8 +419,6 @@ void     ws_hier_flush_stores     (WsHier                *h,
                                    guint                  sm);
 /* The block's merged stores go to L2. */
 void     ws_hier_apply_pending    (WsHier                *h);
-/* The pending line in slot i leaves the table (the caller sends it on). */
-WsPendingLine ws_hier_pending_take (WsHier               *h,
-                                    guint                 i);
+
 
 G_END_DECLS
