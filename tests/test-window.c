@@ -218,8 +218,9 @@ test_sweep_from_recording (Fixture       *f,
   g_assert_true (gtk_widget_is_sensitive (w->sweep_button));
   gtk_widget_activate_action (GTK_WIDGET (w), "win.sweep", NULL);
   g_assert_true (ws_window_is_sweeping (w));
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (w->sweep_progress)));
-  g_assert_true (gtk_widget_get_visible (w->cancel_button));
+  g_assert_true (gtk_stack_get_visible_child (w->sweep_stack) == w->sweep_running);
+  g_assert_true (gtk_widget_get_mapped (w->cancel_button));
+  g_assert_false (gtk_widget_get_mapped (w->sweep_button));
   /* point by point */
   while (ws_window_is_sweeping (w))
     {
@@ -242,7 +243,8 @@ test_sweep_from_recording (Fixture       *f,
   g_assert_cmpuint (updates, >=, timeout_scale () > 1 ? f->n_recorded / 2 : f->n_recorded - 1);
   g_assert_cmpuint (w->sweep_done, ==, f->n_recorded);
   g_assert_cmpuint (series_points (w, "recorded on"), ==, f->n_recorded);
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (w->sweep_progress)));
+  g_assert_true (gtk_stack_get_visible_child (w->sweep_stack) == w->sweep_button);
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (w->sweep_progress)));
   save_screenshot (w, "window-sweep-light.png");
 
   /* and a sweep can be cancelled */

@@ -5,6 +5,18 @@
 #include <adwaita.h>
 #include <math.h>
 
+/* What a still shows: a still drawn for one key fits every frame with it. */
+typedef struct
+{
+  guint generation;
+  double step;
+  WsFigureHit hover;
+  int width;
+  int height;
+  int scale;
+  const WsFigureStyle *style;
+} StillKey;
+
 struct _WsFigureView
 {
   GtkWidget parent_instance;
@@ -18,13 +30,14 @@ struct _WsFigureView
 
   /* what changes once per step, drawn once per step (packets move every frame) */
   cairo_surface_t *still;
-  guint still_generation;
-  double still_step;
-  WsFigureHit still_hover;
-  int still_width;
-  int still_height;
-  int still_scale;
-  const WsFigureStyle *still_style;
+  StillKey still_key;
+  /* while a step plays, the next step's still is drawn in a thread, so
+   * that the frame where the step changes only swaps a picture */
+  cairo_surface_t *next;
+  StillKey next_key;
+  GCancellable *drawing;
+  StillKey drawing_key;
+  double drawn_position;   /* the position the last frame showed */
   guint generation;        /* counts results */
 };
 
@@ -72,44 +85,132 @@ step_of (WsFigureView *self)
   return self->position >= n ? n : floor (self->position);
 }
 
-static gboolean
-still_is_current (WsFigureView        *self,
-                  int                  w,
-                  int                  h,
-                  int                  scale,
-                  const WsFigureStyle *style)
+static StillKey
+wanted_still (WsFigureView        *self,
+              int                  w,
+              int                  h,
+              int                  scale,
+              const WsFigureStyle *style)
 {
-  return self->still && self->still_generation == self->generation && self->still_step == step_of (self) &&
-         ws_figure_hit_equal (&self->still_hover, &self->hover) && self->still_width == w &&
-         self->still_height == h && self->still_scale == scale && self->still_style == style;
+  return (StillKey) { self->generation, step_of (self), self->hover, w, h, scale, style };
+}
+
+static gboolean
+still_key_equal (const StillKey *a,
+                 const StillKey *b)
+{
+  return a->generation == b->generation && a->step == b->step && ws_figure_hit_equal (&a->hover, &b->hover) &&
+         a->width == b->width && a->height == b->height && a->scale == b->scale && a->style == b->style;
+}
+
+/* The still of one step: the same for every position within it. */
+static cairo_surface_t *
+render_still (WsFigureKind         kind,
+              const WsWarpResult  *result,
+              const char          *title,
+              WsDim3               block_dim,
+              const StillKey      *key)
+{
+  WsFigureFrame frame = { result, title, block_dim, key->step, key->hover };
+  cairo_surface_t *still = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, key->width * key->scale,
+                                                       key->height * key->scale);
+  cairo_t *cr;
+
+  cairo_surface_set_device_scale (still, key->scale, key->scale);
+  cr = cairo_create (still);
+  cairo_set_source_rgb (cr, key->style->background.r, key->style->background.g, key->style->background.b);
+  cairo_paint (cr);
+  frame.layers = WS_FIGURE_LAYERS_STILL;
+  ws_figure_draw (kind, cr, &frame, key->style, key->width, key->height);
+  cairo_destroy (cr);
+  return still;
+}
+
+typedef struct
+{
+  WsFigureKind kind;
+  WsWarpResult *result;
+  char *title;
+  WsDim3 block_dim;
+  StillKey key;
+} NextStill;
+
+static void
+next_still_free (NextStill *n)
+{
+  ws_warp_result_free (n->result);
+  g_free (n->title);
+  g_free (n);
 }
 
 static void
-draw_still (WsFigureView        *self,
-            int                  w,
-            int                  h,
-            int                  scale,
-            const WsFigureStyle *style)
+next_still_thread (GTask        *task,
+                   gpointer      source,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
 {
-  WsFigureFrame frame = current_frame (self);
-  cairo_t *cr;
+  NextStill *n = task_data;
 
-  g_clear_pointer (&self->still, cairo_surface_destroy);
-  self->still = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w * scale, h * scale);
-  cairo_surface_set_device_scale (self->still, scale, scale);
-  cr = cairo_create (self->still);
-  cairo_set_source_rgb (cr, style->background.r, style->background.g, style->background.b);
-  cairo_paint (cr);
-  frame.layers = WS_FIGURE_LAYERS_STILL;
-  ws_figure_draw (self->kind, cr, &frame, style, w, h);
-  cairo_destroy (cr);
-  self->still_generation = self->generation;
-  self->still_step = step_of (self);
-  self->still_hover = self->hover;
-  self->still_width = w;
-  self->still_height = h;
-  self->still_scale = scale;
-  self->still_style = style;
+  g_task_return_pointer (task, render_still (n->kind, n->result, n->title, n->block_dim, &n->key),
+                         (GDestroyNotify) cairo_surface_destroy);
+}
+
+static void
+next_still_done (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  WsFigureView *self = WS_FIGURE_VIEW (source);
+  NextStill *n = g_task_get_task_data (G_TASK (result));
+  cairo_surface_t *still = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  g_assert (WS_IS_FIGURE_VIEW (self));
+
+  if (still == NULL)
+    return;   /* cancelled: another step is wanted, or the view is going away */
+  g_clear_object (&self->drawing);
+  g_clear_pointer (&self->next, cairo_surface_destroy);
+  if (n->key.generation != self->generation)
+    {
+      cairo_surface_destroy (still);
+      return;
+    }
+  self->next = still;
+  self->next_key = n->key;
+}
+
+/* While the position moves, the step after the one shown is drawn ahead
+ * (the first one after the last: playing loops). */
+static void
+draw_next_still (WsFigureView   *self,
+                 const StillKey *shown)
+{
+  guint n = self->result->steps->len;
+  StillKey next = *shown;
+  g_autoptr (GTask) task = NULL;
+  NextStill *d;
+
+  next.step = shown->step >= n ? 0 : shown->step + 1;
+  if (n == 0 || (self->next && still_key_equal (&self->next_key, &next)) ||
+      (self->drawing && still_key_equal (&self->drawing_key, &next)))
+    return;
+  if (self->drawing)
+    {
+      g_cancellable_cancel (self->drawing);
+      g_clear_object (&self->drawing);
+    }
+  d = g_new0 (NextStill, 1);
+  d->kind = self->kind;
+  d->result = warp_result_copy (self->result);
+  d->title = g_strdup (self->title);
+  d->block_dim = self->block_dim;
+  d->key = next;
+  self->drawing = g_cancellable_new ();
+  self->drawing_key = next;
+  task = g_task_new (self, self->drawing, next_still_done, NULL);
+  g_task_set_task_data (task, d, (GDestroyNotify) next_still_free);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, next_still_thread);
 }
 
 static void
@@ -122,11 +223,23 @@ ws_figure_view_snapshot (GtkWidget   *widget,
   const WsFigureStyle *style = ws_figure_view_get_style (self);
   WsFigureFrame frame = current_frame (self);
   cairo_t *cr;
+  StillKey want;
 
   if (self->result == NULL || w <= 0 || h <= 0)
     return;
-  if (!still_is_current (self, w, h, scale, style))
-    draw_still (self, w, h, scale, style);
+  want = wanted_still (self, w, h, scale, style);
+  if (self->still == NULL || !still_key_equal (&self->still_key, &want))
+    {
+      g_clear_pointer (&self->still, cairo_surface_destroy);
+      if (self->next && still_key_equal (&self->next_key, &want))
+        self->still = g_steal_pointer (&self->next);
+      else
+        self->still = render_still (self->kind, self->result, self->title, self->block_dim, &want);
+      self->still_key = want;
+    }
+  if (self->position != self->drawn_position)
+    draw_next_still (self, &want);
+  self->drawn_position = self->position;
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
   /* the still is opaque: copied, not blended, every frame */
   cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
@@ -284,8 +397,20 @@ ws_figure_view_finalize (GObject *object)
 
   g_clear_pointer (&self->result, ws_warp_result_free);
   g_clear_pointer (&self->still, cairo_surface_destroy);
+  g_clear_pointer (&self->next, cairo_surface_destroy);
   g_free (self->title);
   G_OBJECT_CLASS (ws_figure_view_parent_class)->finalize (object);
+}
+
+static void
+ws_figure_view_dispose (GObject *object)
+{
+  WsFigureView *self = WS_FIGURE_VIEW (object);
+
+  if (self->drawing)
+    g_cancellable_cancel (self->drawing);
+  g_clear_object (&self->drawing);
+  G_OBJECT_CLASS (ws_figure_view_parent_class)->dispose (object);
 }
 
 static void
@@ -336,6 +461,7 @@ ws_figure_view_class_init (WsFigureViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->dispose = ws_figure_view_dispose;
   object_class->finalize = ws_figure_view_finalize;
   object_class->get_property = ws_figure_view_get_property;
   object_class->set_property = ws_figure_view_set_property;

@@ -91,7 +91,10 @@ set_row (WsNumbersView *self,
   AdwActionRow *row = find_row (self, key);
   GtkLabel *label = g_object_get_data (G_OBJECT (row), "ws-value");
 
-  gtk_label_set_text (label, value ? value : "");
+  /* new text lays the window out again: the numbers of a sweep's every
+   * point are mostly the ones shown already */
+  if (g_strcmp0 (gtk_label_get_text (label), value ? value : "") != 0)
+    gtk_label_set_text (label, value ? value : "");
   gtk_widget_set_visible (GTK_WIDGET (row), value != NULL);
 }
 
@@ -183,8 +186,6 @@ ws_numbers_view_set_hierarchy (WsNumbersView     *self,
 
   adw_preferences_group_set_description (self->hierarchy_group, what);
   gtk_widget_set_visible (self->calibrate_button, can_calibrate);
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    set_row (self, keys[i], NULL);
   set_row (self, "hierarchy-state", NULL);
   if (state)
     {
@@ -193,7 +194,11 @@ ws_numbers_view_set_hierarchy (WsNumbersView     *self,
       gtk_widget_set_visible (GTK_WIDGET (row), TRUE);
     }
   if (total == NULL)
-    return;
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+        set_row (self, keys[i], NULL);
+      return;
+    }
   {
     g_autofree char *read = format_count (total->l2_read_sectors);
     g_autofree char *written = format_count (total->l2_write_sectors + total->l2_atomic_sectors);
@@ -203,17 +208,12 @@ ws_numbers_view_set_hierarchy (WsNumbersView     *self,
     g_autofree char *bytes = g_strdup_printf (_("%s read\n%s written"), total->dram_read_bytes ? dram_read : "0 B",
                                               total->dram_write_bytes ? dram_written : "0 B");
 
-    if (total->l1_sectors > 0)
-      {
-        g_autofree char *t = g_strdup_printf ("%.1f %%", 100 * ws_hier_stats_l1_hit_rate (total));
-        set_row (self, "l1-hit-rate", t);
-      }
+    g_autofree char *l1 = g_strdup_printf ("%.1f %%", 100 * ws_hier_stats_l1_hit_rate (total));
+    g_autofree char *l2 = g_strdup_printf ("%.1f %%", 100 * ws_hier_stats_l2_hit_rate (total));
+
+    set_row (self, "l1-hit-rate", total->l1_sectors > 0 ? l1 : NULL);
     set_row (self, "l2-sectors", sectors);
-    if (total->l2_read_sectors > 0)
-      {
-        g_autofree char *t = g_strdup_printf ("%.1f %%", 100 * ws_hier_stats_l2_hit_rate (total));
-        set_row (self, "l2-hit-rate", t);
-      }
+    set_row (self, "l2-hit-rate", total->l2_read_sectors > 0 ? l2 : NULL);
     set_row (self, "dram-bytes", bytes);
   }
 }
@@ -240,15 +240,61 @@ ws_numbers_view_set_prediction (WsNumbersView *self,
   adw_action_row_set_subtitle (find_row (self, "bound"), detail ? detail : _("the slowest level"));
 }
 
+/* The counters' rows, kept where the names are the ones shown already:
+ * then only their values change. */
+static void
+set_counters (WsNumbersView       *self,
+              const WsMeasurement *m)
+{
+  guint n = m && m->counters ? m->counters->len : 0;
+  gboolean same = n == self->counter_rows->len;
+
+  for (guint i = 0; same && i < n; i++)
+    same = g_strcmp0 (adw_preferences_row_get_title (g_ptr_array_index (self->counter_rows, i)),
+                      g_array_index (m->counters, WsCounter, i).name) == 0;
+  if (!same)
+    {
+      for (guint i = 0; i < self->counter_rows->len; i++)
+        adw_preferences_group_remove (self->measured_group, g_ptr_array_index (self->counter_rows, i));
+      g_ptr_array_set_size (self->counter_rows, 0);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      const WsCounter *c = &g_array_index (m->counters, WsCounter, i);
+      g_autofree char *value = g_strdup_printf ("%.6g", c->value);
+      GtkWidget *row;
+      GtkLabel *label;
+
+      if (same)
+        row = g_ptr_array_index (self->counter_rows, i);
+      else
+        {
+          row = make_row (c->name, NULL);
+          gtk_widget_add_css_class (row, "ws-counter");
+          adw_preferences_group_add (self->measured_group, row);
+          g_ptr_array_add (self->counter_rows, row);
+        }
+      label = g_object_get_data (G_OBJECT (row), "ws-value");
+      if (g_strcmp0 (gtk_label_get_text (label), value) != 0)
+        gtk_label_set_text (label, value);
+    }
+}
+
+static void
+set_measured_message (WsNumbersView *self,
+                      const char    *message)
+{
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->message_row), message ? message : "");
+  gtk_widget_set_visible (self->message_row, message != NULL);
+}
+
 static void
 clear_measured (WsNumbersView *self)
 {
   for (guint i = 0; i < G_N_ELEMENTS (row_specs); i++)
     if (row_specs[i].group == GROUP_MEASURED)
       set_row (self, row_specs[i].key, NULL);
-  for (guint i = 0; i < self->counter_rows->len; i++)
-    adw_preferences_group_remove (self->measured_group, g_ptr_array_index (self->counter_rows, i));
-  g_ptr_array_set_size (self->counter_rows, 0);
+  set_counters (self, NULL);
 }
 
 void
@@ -258,25 +304,7 @@ ws_numbers_view_set_measured_message (WsNumbersView *self,
   g_return_if_fail (WS_IS_NUMBERS_VIEW (self));
 
   clear_measured (self);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->message_row), message ? message : "");
-  gtk_widget_set_visible (self->message_row, message != NULL);
-}
-
-static void
-add_counters (WsNumbersView       *self,
-              const WsMeasurement *m)
-{
-  for (guint i = 0; m->counters && i < m->counters->len; i++)
-    {
-      const WsCounter *c = &g_array_index (m->counters, WsCounter, i);
-      g_autofree char *value = g_strdup_printf ("%.6g", c->value);
-      GtkWidget *row = make_row (c->name, NULL);
-
-      gtk_label_set_text (g_object_get_data (G_OBJECT (row), "ws-value"), value);
-      gtk_widget_add_css_class (row, "ws-counter");
-      adw_preferences_group_add (self->measured_group, row);
-      g_ptr_array_add (self->counter_rows, row);
-    }
+  set_measured_message (self, message);
 }
 
 void
@@ -284,41 +312,38 @@ ws_numbers_view_set_measurement (WsNumbersView       *self,
                                  const WsMeasurement *m,
                                  const char          *source)
 {
+  g_autofree char *median = NULL, *lo = NULL, *hi = NULL, *range = NULL, *samples = NULL;
+  g_autofree char *bw = NULL, *bytes = NULL, *clock = NULL;
+
   g_return_if_fail (WS_IS_NUMBERS_VIEW (self));
   g_return_if_fail (m != NULL);
 
-  ws_numbers_view_set_measured_message (self, NULL);
-  {
-    g_autofree char *median = format_si (m->median_ms / 1e3, "s");
-    g_autofree char *lo = format_si (m->min_ms / 1e3, "s");
-    g_autofree char *hi = format_si (m->max_ms / 1e3, "s");
-    g_autofree char *range = g_strdup_printf ("%s – %s", lo, hi);
-    g_autofree char *samples = g_strdup_printf (_("%u samples%s"), m->samples_ms ? m->samples_ms->len : 0,
-                                                m->cold ? _(", L2 flushed before each") : _(", warm L2"));
-    set_row (self, "source", source);
-    set_row (self, "median", median);
-    adw_action_row_set_subtitle (find_row (self, "median"), samples);
-    set_row (self, "range", range);
-  }
+  /* every row set once, to its new text or hidden: a row cleared first
+   * and set again would lay the window out twice */
+  set_measured_message (self, NULL);
+  median = format_si (m->median_ms / 1e3, "s");
+  lo = format_si (m->min_ms / 1e3, "s");
+  hi = format_si (m->max_ms / 1e3, "s");
+  range = g_strdup_printf ("%s – %s", lo, hi);
+  samples = g_strdup_printf (_("%u samples%s"), m->samples_ms ? m->samples_ms->len : 0,
+                             m->cold ? _(", L2 flushed before each") : _(", warm L2"));
+  set_row (self, "source", source);
+  set_row (self, "median", median);
+  adw_action_row_set_subtitle (find_row (self, "median"), samples);
+  set_row (self, "range", range);
   if (m->bandwidth_gbs > 0)
-    {
-      g_autofree char *bw = format_si (m->bandwidth_gbs * 1e9, "B/s");
-      set_row (self, "bandwidth", bw);
-    }
+    bw = format_si (m->bandwidth_gbs * 1e9, "B/s");
+  set_row (self, "bandwidth", bw);
   if (m->bytes > 0)
-    {
-      g_autofree char *bytes = format_si (m->bytes, "B");
-      set_row (self, "bytes", bytes);
-    }
+    bytes = format_si (m->bytes, "B");
+  set_row (self, "bytes", bytes);
   if (m->sm_clock_mhz > 0)
-    {
-      g_autofree char *clock = g_strdup_printf ("%d MHz", m->sm_clock_mhz);
-      set_row (self, "clock", clock);
-    }
+    clock = g_strdup_printf ("%d MHz", m->sm_clock_mhz);
+  set_row (self, "clock", clock);
   set_row (self, "verified", m->verified ? _("yes") : _("no"));
   /* counters asked for but not collected say why */
   set_row (self, "warning", m->warning);
-  add_counters (self, m);
+  set_counters (self, m);
 }
 
 void

@@ -41,6 +41,13 @@ typedef struct
   GdkFrameClock *clock;
   gulong update_id;
   gulong after_paint_id;
+  gulong layout_id;
+  gulong paint_id;
+  gint64 layout_done;        /* when GTK's layout of the frame had ended */
+  gint64 layout_cpu;         /* the main thread's CPU time then */
+  gint64 paint_done;         /* when GTK's snapshot and render had ended */
+  GArray *phases[4];         /* µs of each frame: update and layout, snapshot and render, the rest;
+                              * and the main thread's CPU in update and layout */
   gint64 frame_start;
   gint64 frame_cpu_start;    /* µs of the main thread's CPU time */
   GArray *cpu;               /* µs of CPU the main thread spent on a frame */
@@ -64,11 +71,15 @@ bench_free (Bench *b)
   if (b->clock)
     {
       g_clear_signal_handler (&b->update_id, b->clock);
+      g_clear_signal_handler (&b->layout_id, b->clock);
+      g_clear_signal_handler (&b->paint_id, b->clock);
       g_clear_signal_handler (&b->after_paint_id, b->clock);
     }
   g_clear_handle_id (&b->stall_id, g_source_remove);
   g_clear_pointer (&b->work, g_array_unref);
   g_clear_pointer (&b->intervals, g_array_unref);
+  for (guint i = 0; i < G_N_ELEMENTS (b->phases); i++)
+    g_clear_pointer (&b->phases[i], g_array_unref);
   g_clear_pointer (&b->cpu, g_array_unref);
   g_free (b->path);
   g_object_unref (b->window);
@@ -178,6 +189,23 @@ on_update (GdkFrameClock *clock,
   b->frame_cpu_start = thread_cpu_us ();
 }
 
+/* Connected after GTK's own handlers, so these run as its layout and its
+ * painting (snapshot and render) end. */
+static void
+on_layout (GdkFrameClock *clock,
+           Bench         *b)
+{
+  b->layout_done = g_get_monotonic_time ();
+  b->layout_cpu = thread_cpu_us ();
+}
+
+static void
+on_paint (GdkFrameClock *clock,
+          Bench         *b)
+{
+  b->paint_done = g_get_monotonic_time ();
+}
+
 static void
 on_after_paint (GdkFrameClock *clock,
                 Bench         *b)
@@ -192,6 +220,13 @@ on_after_paint (GdkFrameClock *clock,
       gint64 cpu = thread_cpu_us () - b->frame_cpu_start;
       g_array_append_val (b->work, work);
       g_array_append_val (b->cpu, cpu);
+      if (b->layout_done >= b->frame_start && b->paint_done >= b->layout_done)
+        {
+          gint64 phase[4] = { b->layout_done - b->frame_start, b->paint_done - b->layout_done, now - b->paint_done,
+                              b->layout_cpu - b->frame_cpu_start };
+          for (guint i = 0; i < G_N_ELEMENTS (phase); i++)
+            g_array_append_val (b->phases[i], phase[i]);
+        }
       if (b->last_paint)
         {
           gint64 interval = now - b->last_paint;
@@ -225,6 +260,8 @@ report (Bench *b)
   g_array_sort (b->work, compare_gint64);
   g_array_sort (b->intervals, compare_gint64);
   g_array_sort (b->cpu, compare_gint64);
+  for (guint i = 0; i < G_N_ELEMENTS (b->phases); i++)
+    g_array_sort (b->phases[i], compare_gint64);
   g_print ("warpscope benchmark: %s, %d×%d window, view %d×%d, renderer %s\n",
            device ? device->name : "no GPU (the sweep replays the recording)",
            gtk_widget_get_width (GTK_WIDGET (b->window)), gtk_widget_get_height (GTK_WIDGET (b->window)),
@@ -236,6 +273,13 @@ report (Bench *b)
   g_print ("  frame time (update→paint): p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.2f ms\n",
            percentile_ms (b->work, 0.5), percentile_ms (b->work, 0.95), percentile_ms (b->work, 0.99),
            percentile_ms (b->work, 1));
+  for (guint i = 0; i < G_N_ELEMENTS (b->phases); i++)
+    {
+      static const char *const names[] = { "    update and layout:       ", "    snapshot and render:     ",
+                                            "    after painting:          ", "    CPU in update and layout:" };
+      g_print ("%sp50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.2f ms\n", names[i], percentile_ms (b->phases[i], 0.5),
+               percentile_ms (b->phases[i], 0.95), percentile_ms (b->phases[i], 0.99), percentile_ms (b->phases[i], 1));
+    }
   g_print ("  main thread CPU per frame: p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.2f ms\n",
            percentile_ms (b->cpu, 0.5), percentile_ms (b->cpu, 0.95), percentile_ms (b->cpu, 0.99),
            percentile_ms (b->cpu, 1));
@@ -343,9 +387,13 @@ ws_benchmark_run (WsWindow *window)
   b->work = g_array_new (FALSE, FALSE, sizeof (gint64));
   b->intervals = g_array_new (FALSE, FALSE, sizeof (gint64));
   b->cpu = g_array_new (FALSE, FALSE, sizeof (gint64));
+  for (guint i = 0; i < G_N_ELEMENTS (b->phases); i++)
+    b->phases[i] = g_array_new (FALSE, FALSE, sizeof (gint64));
   b->clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
   g_return_if_fail (b->clock != NULL);
   b->update_id = g_signal_connect (b->clock, "update", G_CALLBACK (on_update), b);
+  b->layout_id = g_signal_connect (b->clock, "layout", G_CALLBACK (on_layout), b);
+  b->paint_id = g_signal_connect (b->clock, "paint", G_CALLBACK (on_paint), b);
   b->after_paint_id = g_signal_connect (b->clock, "after-paint", G_CALLBACK (on_after_paint), b);
   b->stall_id = g_timeout_add_full (G_PRIORITY_HIGH, 1, on_stall_tick, b, NULL);
   g_timeout_add (50, bench_step, b);

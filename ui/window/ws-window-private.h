@@ -56,7 +56,9 @@ struct _WsWindow
   GtkLabel *step_label;
   GtkToggleButton *play_button;
   GtkDropDown *speed_dropdown;
-  GtkLabel *measure_status;
+  GtkInscription *measure_status;
+  GtkStack *sweep_stack;         /* the sweep button, or the progress and cancel */
+  GtkWidget *sweep_running;
   GtkProgressBar *sweep_progress;
   GtkWidget *cancel_button;
   GtkWidget *sweep_button;

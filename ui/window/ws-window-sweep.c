@@ -13,22 +13,34 @@ ws_window_is_sweeping (WsWindow *self)
   return self->sweep_cancellable != NULL || self->replay_timeout != 0;
 }
 
+/* The count goes into the status, an inscription whose new text only
+ * draws again: in the progress bar, new text would lay the window out. */
 static void
 show_sweep_progress (WsWindow *self)
 {
-  g_autofree char *text = g_strdup_printf (_("%u of %u"), self->sweep_done, self->sweep_total);
   gboolean running = ws_window_is_sweeping (self);
+  g_autofree char *text = NULL;
 
-  gtk_widget_set_visible (GTK_WIDGET (self->sweep_progress), running);
-  gtk_widget_set_visible (self->cancel_button, running);
-  gtk_widget_set_visible (self->sweep_button, !running);
+  gtk_stack_set_visible_child (self->sweep_stack, running ? self->sweep_running : self->sweep_button);
+  if (!running)
+    return;
   gtk_progress_bar_set_fraction (self->sweep_progress,
                                  self->sweep_total ? (double) self->sweep_done / self->sweep_total : 0);
-  gtk_progress_bar_set_text (self->sweep_progress, text);
+  if (self->sweep_total == 0)
+    text = g_strdup_printf (ngettext ("Sweeping: %u point so far", "Sweeping: %u points so far", self->sweep_done),
+                            self->sweep_done);
+  else if (self->sweep_replayed)
+    text = g_strdup_printf (ngettext ("Replaying the recorded sweep: %u of %u point",
+                                      "Replaying the recorded sweep: %u of %u points", self->sweep_total),
+                            self->sweep_done, self->sweep_total);
+  else
+    text = g_strdup_printf (ngettext ("Sweeping: %u of %u point", "Sweeping: %u of %u points", self->sweep_total),
+                            self->sweep_done, self->sweep_total);
+  ws_window_set_status (self, text);
 }
 
-/* New text on the progress bar lays the window out again: during a sweep,
- * whose points may come a hundred times a second, at most every 80 ms. */
+/* During a sweep, whose points may come a hundred times a second, the
+ * progress shows at most every 80 ms. */
 static gboolean
 show_progress_now (gpointer data)
 {

@@ -444,8 +444,13 @@ void
 ws_window_set_status (WsWindow   *self,
                       const char *text)
 {
-  gtk_label_set_text (self->measure_status, text ? text : "");
+  if (g_strcmp0 (gtk_inscription_get_text (self->measure_status), text) == 0)
+    return;
+  gtk_inscription_set_text (self->measure_status, text);
+  /* cut short at the end, it is whole in the tooltip and for a screen reader */
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->measure_status), text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->measure_status), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  text ? text : "", -1);
 }
 
 /* ------------------------------------------------------------------ */
@@ -623,6 +628,8 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, play_button);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, speed_dropdown);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, measure_status);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, sweep_stack);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, sweep_running);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, sweep_progress);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, sweep_button);
