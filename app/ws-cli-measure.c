@@ -45,6 +45,8 @@ measure_from_recording (const char         *command,
     {
       /* the bundled recording's device and date, marked as not measured here */
       g_autoptr (WsRecording) subset = ws_recording_new_copy_of (r);
+
+      ws_cli_warn_recorded_cold (command, hot);
       ws_recording_add (subset, m);
       ws_cli_print_recording_json (subset);
     }

@@ -358,6 +358,17 @@ ws_cli_print_recorded_header (WsRecording *r,
             "sample).\n\n");
 }
 
+/* The same, for a script reading the JSON: on standard error. */
+void
+ws_cli_warn_recorded_cold (const char *command,
+                           gboolean    hot)
+{
+  if (hot)
+    g_printerr (_("warpscope-cli %s: --hot asks for samples with L2 warm; the recording holds cold ones (L2 flushed "
+                  "before each sample)\n"),
+                command);
+}
+
 int
 ws_cli_no_gpu (const char *command,
                GError     *error)
@@ -421,8 +432,12 @@ ws_cli_kernel_params (const char         *command,
           break;
       if (i == params->len)
         {
-          ws_cli_fail (command, WS_CLI_USAGE, _("--set: the kernel %s has no parameter “%s” (see warpscope-cli list)"),
-                       info->id, name);
+          g_autoptr (GString) known = g_string_new (NULL);
+
+          for (guint k = 0; k < params->len; k++)
+            g_string_append_printf (known, "%s%s", k ? ", " : "", g_array_index (params, WsParamValue, k).name);
+          ws_cli_fail (command, WS_CLI_USAGE, _("--set: %s has no parameter “%s”; its parameters are %s"), info->id,
+                       name, known->len ? known->str : _("none"));
           return NULL;
         }
       g_array_index (params, WsParamValue, i).value = value;

@@ -111,6 +111,8 @@ const WsMeasurement *ws_cli_recorded            (WsRecording            *r,
                                                  GArray                 *params);
 void                ws_cli_print_recorded_header (WsRecording *r,
                                                          gboolean     hot);
+void                ws_cli_warn_recorded_cold   (const char             *command,
+                                                 gboolean                hot);
 int                 ws_cli_no_gpu               (const char             *command,
                                                  GError                 *error);
 

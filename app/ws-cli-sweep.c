@@ -83,6 +83,8 @@ sweep_from_recording (const WsKernelInfo *info,
     {
       /* the bundled recording's device and date, marked as not measured here */
       g_autoptr (WsRecording) subset = ws_recording_new_copy_of (r);
+
+      ws_cli_warn_recorded_cold ("sweep", hot);
       for (guint i = 0; i < found->len; i++)
         ws_recording_add (subset, g_ptr_array_index (found, i));
       ws_cli_print_recording_json (subset);

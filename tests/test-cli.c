@@ -83,6 +83,9 @@ test_names (void)
 {
   assert_refused ("--set: coalescing/stride has no parameter “strid”; its parameters are N", "model", "--preset",
                   "coalescing/stride", "--set", "strid=2", NULL);
+  /* and a kernel's, before any GPU is looked for */
+  assert_refused ("--set: merge/sort-hybrid has no parameter “grup”; its parameters are N, group", "measure",
+                  "merge/sort-hybrid", "--set", "grup=8", NULL);
   assert_refused ("help: unknown command “modle”", "help", "modle", NULL);
 }
 
@@ -208,6 +211,22 @@ test_hot_without_gpu (void)
   cold = run_out (&status, "measure", "coalescing/stride", NULL);
   g_assert_cmpint (status, ==, 3);
   g_assert_null (strstr (cold, "--hot"));
+
+  /* a script reading the JSON is told on standard error */
+  {
+    const char *argv[] = { g_getenv ("WS_CLI"), "sweep", "coalescing/strided-sweep", "--hot", "--json", NULL };
+    g_autoptr (GSubprocess) proc = NULL;
+    g_autoptr (GError) error = NULL;
+    g_autofree char *out = NULL, *err = NULL;
+
+    proc = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+    g_assert_no_error (error);
+    g_assert_true (g_subprocess_communicate_utf8 (proc, NULL, NULL, &out, &err, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 3);
+    g_assert_nonnull (strstr (out, "\"not_measured_here\" : true"));
+    g_assert_nonnull (strstr (err, "warpscope-cli sweep: --hot asks for samples with L2 warm; the recording holds cold"));
+  }
 }
 
 /* Escapes, never the bytes: a terminal would act on them. */
