@@ -329,15 +329,11 @@ ws_device_profile_to_json (const WsDeviceProfile *profile)
 char *
 ws_device_profile_json_to_data (JsonNode *node)
 {
-  g_autoptr (JsonGenerator) gen = json_generator_new ();
   g_autofree char *text = NULL;
 
   g_return_val_if_fail (node != NULL, NULL);
 
-  json_generator_set_root (gen, node);
-  json_generator_set_pretty (gen, TRUE);
-  json_generator_set_indent (gen, 2);
-  text = json_generator_to_data (gen, NULL);
+  text = ws_json_to_text (node, TRUE);
   return g_strconcat (text, "\n", NULL);
 }
 

@@ -321,9 +321,9 @@ ws_recording_to_data (WsRecording *self,
                       gsize       *length)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
-  g_autoptr (JsonGenerator) gen = json_generator_new ();
   g_autoptr (JsonNode) root = NULL;
   g_autofree char *date = NULL;
+  char *text;
 
   g_return_val_if_fail (WS_IS_RECORDING (self), NULL);
 
@@ -345,10 +345,11 @@ ws_recording_to_data (WsRecording *self,
   json_builder_end_object (b);
 
   root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  json_generator_set_indent (gen, 1);
-  return json_generator_to_data (gen, length);
+  /* numbers in their shortest exact form, as every JSON the program writes */
+  text = ws_json_to_text (root, TRUE);
+  if (length)
+    *length = strlen (text);
+  return text;
 }
 
 gboolean

@@ -437,6 +437,8 @@ test_chart_data (void)
   g_assert_no_error (error);
   root = json_node_get_object (json_parser_get_root (parser));
   g_assert_true (g_str_has_prefix (json, "{\n  \"format\" : \"warpscope-chart\",\n  \"version\" : 1,"));
+  /* the numbers as the CSV has them: shortest, not 0.00019000000000000001 */
+  g_assert_nonnull (strstr (json, "\"min\" : 0.00019,"));
   g_assert_cmpstr (json_object_get_string_member (root, "subtitle"), ==, "recorded, \"somewhere\"");
   point = json_array_get_object_element (
     json_object_get_array_member (json_array_get_object_element (json_object_get_array_member (root, "series"), 0),

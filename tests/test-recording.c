@@ -199,6 +199,8 @@ test_round_trip_data (void)
   data = ws_recording_to_data (r, &length);
   g_assert_cmpuint (length, ==, strlen (data));
   g_assert_nonnull (strstr (data, "\"format\" : \"warpscope-recording\""));
+  /* numbers in their shortest exact form, not json-glib's 3352.3200000000002 */
+  g_assert_nonnull (strstr (data, "\"peak_bandwidth_gbs\" : 3352.32,"));
   back = ws_recording_load_data (data, (gssize) length, &error);
   g_assert_no_error (error);
   assert_recordings_equal (r, back);

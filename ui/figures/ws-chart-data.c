@@ -2,6 +2,7 @@
 /* The data behind a chart, for a spreadsheet (CSV) or a program (JSON):
  * what is plotted, with the titles and units that say what it is. */
 #include "ws-chart.h"
+#include "ws-json-numbers.h"
 
 #include <json-glib/json-glib.h>
 #include <math.h>
@@ -181,6 +182,7 @@ ws_chart_to_json (const WsChart *chart)
   g_autoptr (JsonBuilder) b = json_builder_new ();
   g_autoptr (JsonGenerator) gen = json_generator_new ();
   g_autoptr (JsonNode) root = NULL;
+  g_autofree char *text = NULL;
 
   g_return_val_if_fail (chart != NULL, NULL);
   json_builder_begin_object (b);
@@ -213,5 +215,7 @@ ws_chart_to_json (const WsChart *chart)
   root = json_builder_get_root (b);
   json_generator_set_root (gen, root);
   json_generator_set_pretty (gen, TRUE);
-  return json_generator_to_data (gen, NULL);
+  text = json_generator_to_data (gen, NULL);
+  /* 3352.32, not 3352.3200000000002 */
+  return ws_json_shortest_numbers (text);
 }
