@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-chart-view.h"
+#include "ws-drawing.h"
 
 #include <adwaita.h>
 
@@ -74,30 +75,21 @@ static cairo_surface_t *
 draw_image (const WsChart *chart,
             const Frame   *f)
 {
-  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, f->width * f->scale, f->height * f->scale);
   cairo_t *cr;
+  cairo_surface_t *image = ws_drawing_new_image (f->width, f->height, f->scale, f->style, &cr);
 
-  cairo_surface_set_device_scale (image, f->scale, f->scale);
-  cr = cairo_create (image);
-  cairo_set_source_rgb (cr, f->style->background.r, f->style->background.g, f->style->background.b);
-  cairo_paint (cr);
   ws_chart_draw (cr, chart, f->style, f->width, f->height);
   cairo_destroy (cr);
   return image;
 }
 
-static void
-draw_thread (GTask        *task,
-             gpointer      source,
-             gpointer      task_data,
-             GCancellable *cancellable)
+static cairo_surface_t *
+draw_drawing (gpointer data)
 {
-  Drawing *d = task_data;
+  Drawing *d = data;
 
-  g_task_return_pointer (task, draw_image (d->chart, &d->frame), (GDestroyNotify) cairo_surface_destroy);
+  return draw_image (d->chart, &d->frame);
 }
-
-static void start_drawing (WsChartView *self);
 
 static void
 drawing_done (GObject      *source,
@@ -105,14 +97,13 @@ drawing_done (GObject      *source,
               gpointer      user_data)
 {
   WsChartView *self = WS_CHART_VIEW (source);
-  Drawing *d = g_task_get_task_data (G_TASK (result));
-  cairo_surface_t *image = g_task_propagate_pointer (G_TASK (result), NULL);
+  Drawing *d;
+  cairo_surface_t *image = ws_drawing_finish (result, &self->drawing, (gpointer *) &d);
 
   g_assert (WS_IS_CHART_VIEW (self));
 
   if (image == NULL)
     return;   /* cancelled: the view is going away */
-  g_clear_object (&self->drawing);
   g_clear_pointer (&self->image, cairo_surface_destroy);
   self->image = image;
   self->image_frame = d->frame;
@@ -123,26 +114,15 @@ static void
 start_drawing (WsChartView *self)
 {
   Frame want = wanted_frame (self);
-  g_autoptr (GTask) task = NULL;
   Drawing *d;
 
   if (self->drawing && frame_equal (&self->drawing_frame, &want))
     return;
-  if (self->drawing)
-    {
-      /* the older drawing finishes unseen */
-      g_cancellable_cancel (self->drawing);
-      g_clear_object (&self->drawing);
-    }
   d = g_new0 (Drawing, 1);
   d->chart = ws_chart_copy (self->chart);
   d->frame = want;
-  self->drawing = g_cancellable_new ();
   self->drawing_frame = want;
-  task = g_task_new (self, self->drawing, drawing_done, NULL);
-  g_task_set_task_data (task, d, (GDestroyNotify) drawing_free);
-  g_task_set_return_on_cancel (task, TRUE);
-  g_task_run_in_thread (task, draw_thread);
+  ws_drawing_start (self, &self->drawing, draw_drawing, d, (GDestroyNotify) drawing_free, drawing_done);
 }
 
 static void

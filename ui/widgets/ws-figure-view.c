@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
 #include "ws-figure-view.h"
+#include "ws-drawing.h"
 
 #include <adwaita.h>
 #include <math.h>
@@ -112,14 +113,9 @@ render_still (WsFigureKind         kind,
               const StillKey      *key)
 {
   WsFigureFrame frame = { result, title, block_dim, key->step, key->hover };
-  cairo_surface_t *still = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, key->width * key->scale,
-                                                       key->height * key->scale);
   cairo_t *cr;
+  cairo_surface_t *still = ws_drawing_new_image (key->width, key->height, key->scale, key->style, &cr);
 
-  cairo_surface_set_device_scale (still, key->scale, key->scale);
-  cr = cairo_create (still);
-  cairo_set_source_rgb (cr, key->style->background.r, key->style->background.g, key->style->background.b);
-  cairo_paint (cr);
   frame.layers = WS_FIGURE_LAYERS_STILL;
   ws_figure_draw (kind, cr, &frame, key->style, key->width, key->height);
   cairo_destroy (cr);
@@ -143,16 +139,12 @@ next_still_free (NextStill *n)
   g_free (n);
 }
 
-static void
-next_still_thread (GTask        *task,
-                   gpointer      source,
-                   gpointer      task_data,
-                   GCancellable *cancellable)
+static cairo_surface_t *
+draw_next (gpointer data)
 {
-  NextStill *n = task_data;
+  NextStill *n = data;
 
-  g_task_return_pointer (task, render_still (n->kind, n->result, n->title, n->block_dim, &n->key),
-                         (GDestroyNotify) cairo_surface_destroy);
+  return render_still (n->kind, n->result, n->title, n->block_dim, &n->key);
 }
 
 static void
@@ -161,14 +153,13 @@ next_still_done (GObject      *source,
                  gpointer      user_data)
 {
   WsFigureView *self = WS_FIGURE_VIEW (source);
-  NextStill *n = g_task_get_task_data (G_TASK (result));
-  cairo_surface_t *still = g_task_propagate_pointer (G_TASK (result), NULL);
+  NextStill *n;
+  cairo_surface_t *still = ws_drawing_finish (result, &self->drawing, (gpointer *) &n);
 
   g_assert (WS_IS_FIGURE_VIEW (self));
 
   if (still == NULL)
     return;   /* cancelled: another step is wanted, or the view is going away */
-  g_clear_object (&self->drawing);
   g_clear_pointer (&self->next, cairo_surface_destroy);
   if (n->key.generation != self->generation)
     {
@@ -187,30 +178,20 @@ draw_next_still (WsFigureView   *self,
 {
   guint n = self->result->steps->len;
   StillKey next = *shown;
-  g_autoptr (GTask) task = NULL;
   NextStill *d;
 
   next.step = shown->step >= n ? 0 : shown->step + 1;
   if (n == 0 || (self->next && still_key_equal (&self->next_key, &next)) ||
       (self->drawing && still_key_equal (&self->drawing_key, &next)))
     return;
-  if (self->drawing)
-    {
-      g_cancellable_cancel (self->drawing);
-      g_clear_object (&self->drawing);
-    }
   d = g_new0 (NextStill, 1);
   d->kind = self->kind;
   d->result = warp_result_copy (self->result);
   d->title = g_strdup (self->title);
   d->block_dim = self->block_dim;
   d->key = next;
-  self->drawing = g_cancellable_new ();
   self->drawing_key = next;
-  task = g_task_new (self, self->drawing, next_still_done, NULL);
-  g_task_set_task_data (task, d, (GDestroyNotify) next_still_free);
-  g_task_set_return_on_cancel (task, TRUE);
-  g_task_run_in_thread (task, next_still_thread);
+  ws_drawing_start (self, &self->drawing, draw_next, d, (GDestroyNotify) next_still_free, next_still_done);
 }
 
 static void
