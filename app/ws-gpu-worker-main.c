@@ -3,7 +3,7 @@
  * or on another machine (started by ssh, srun or any command). */
 #include "ws-config.h"
 #include "ws-textdomain.h"
-#include "ws-gpu-worker.h"
+#include "ws-worker-server.h"
 #include "ws-worker-hello.h"
 
 #include <glib/gi18n-lib.h>

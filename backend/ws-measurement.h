@@ -34,7 +34,7 @@ typedef struct
   /* where it was measured on: NULL and 0 when not known (older recordings) */
   char *host;                 /* the host the GPU worker ran on */
   int gpu_index;              /* the GPU's index among those it saw */
-  char *address;              /* how the program reached it ("local", "ssh://gpu01"; ws-gpu-target.h) */
+  char *address;              /* how the program reached it ("local", "ssh://gpu01"; ws-worker-target.h) */
 } WsDeviceInfo;
 
 typedef struct

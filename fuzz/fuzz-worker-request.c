@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "ws-gpu-worker.h"
+#include "ws-worker-server.h"
 #include "ws-json.h"
 
 int

@@ -6,8 +6,8 @@
  * worker that hangs. Needs no GPU: the workers here are scripts. */
 #include "ws-config.h"
 #include "ws-backend.h"
-#include "ws-gpu-worker.h"
-#include "ws-gpu-target.h"
+#include "ws-worker-server.h"
+#include "ws-worker-target.h"
 #include "ws-worker-client-private.h"
 
 #include <glib/gstdio.h>

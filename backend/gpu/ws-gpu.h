@@ -11,7 +11,7 @@ G_BEGIN_DECLS
 
 /* The host side of CUDA. Every function here that touches the GPU runs in
  * the process that holds the CUDA context — the GPU worker
- * (ws-gpu-worker.h), or a test — one call at a time, never on a program's
+ * (ws-worker-server.h), or a test — one call at a time, never on a program's
  * main thread.
  * Without a CUDA build they exist too, and fail with WS_GPU_ERROR_NOT_BUILT. */
 

@@ -5,7 +5,7 @@
 
 G_BEGIN_DECLS
 
-/* Where the GPU worker (ws-gpu-worker.h) runs: this computer, a host
+/* Where the GPU worker (ws-worker-server.h) runs: this computer, a host
  * reached with ssh, a node Slurm allocates, or whatever a command starts.
  * Written as an address, which GSettings keeps and warpscope-cli --gpu
  * takes:

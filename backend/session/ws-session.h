@@ -42,7 +42,7 @@ void                 ws_session_probe                 (WsSession              *s
 gboolean             ws_session_get_probed            (WsSession              *self);
 const WsDeviceInfo  *ws_session_get_device            (WsSession              *self);
 const GError        *ws_session_get_probe_error       (WsSession              *self);
-/* Where the GPU is (ws-gpu-target.h), and how far the session got in
+/* Where the GPU is (ws-worker-target.h), and how far the session got in
  * reaching it. The GPU worker is started, and the handshake made, by the
  * first probe; a worker that ends is started again by the next job. */
 typedef enum

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-config.h"
 #include "ws-worker-client-private.h"
-#include "ws-gpu-worker.h"
+#include "ws-worker-server.h"
 #include "ws-json.h"
 #include "ws-recording.h"
 
@@ -231,7 +231,7 @@ write_all (int         fd,
   return WRITE_DONE;
 }
 
-/* One write for a message that fits in the pipe (see ws-gpu-worker.c), and
+/* One write for a message that fits in the pipe (see ws-worker-server.c), and
  * never a wait past the deadline on a worker that reads nothing. */
 static WriteStatus
 write_message (WsWorkerClient *c,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-config.h"
-#include "ws-gpu-worker.h"
+#include "ws-worker-server.h"
 #include "ws-device-calibrate.h"
 #include "ws-gpu.h"
 #include "ws-json.h"

@@ -2,7 +2,7 @@
 #include "ws-config.h"
 #include "ws-worker-transport.h"
 #include "ws-worker-client.h"
-#include "ws-gpu-worker.h"
+#include "ws-worker-server.h"
 #include "ws-i18n.h"
 
 #include <errno.h>

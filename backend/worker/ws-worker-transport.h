@@ -3,7 +3,7 @@
 
 #include <gio/gio.h>
 
-#include "ws-gpu-target.h"
+#include "ws-worker-target.h"
 
 G_BEGIN_DECLS
 

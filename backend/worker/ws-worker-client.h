@@ -5,13 +5,13 @@
 #include <json-glib/json-glib.h>
 
 #include "ws-gpu.h"
-#include "ws-gpu-target.h"
+#include "ws-worker-target.h"
 #include "ws-worker-hello.h"
 #include "ws-worker-transport.h"
 
 G_BEGIN_DECLS
 
-/* The backend's end of the GPU worker (see ws-gpu-worker.h): starts the
+/* The backend's end of the GPU worker (see ws-worker-server.h): starts the
  * process when first needed, where its target says (ws-worker-transport.h),
  * shakes hands with it (ws-worker-hello.h), and starts it again after it
  * ends. Used by one thread at a time, the backend thread.

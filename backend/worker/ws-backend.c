@@ -15,7 +15,7 @@
  * at most one idle callback at a time on the caller's context.
  *
  * The CUDA context itself lives in a process of its own, the GPU worker
- * (ws-gpu-worker.h), which the thread starts and talks to: after a kernel
+ * (ws-worker-server.h), which the thread starts and talks to: after a kernel
  * fault CUDA refuses the faulting process any further work, so the worker
  * process ends and the next job starts a new one. "Worker" always means
  * that process here, never the thread. */

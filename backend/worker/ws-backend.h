@@ -5,7 +5,7 @@
 #include <json-glib/json-glib.h>
 
 #include "ws-gpu.h"
-#include "ws-gpu-target.h"
+#include "ws-worker-target.h"
 #include "ws-pattern.h"
 #include "ws-worker-hello.h"
 #include "ws-worker-transport.h"
@@ -13,7 +13,7 @@
 G_BEGIN_DECLS
 
 /* WsBackend owns one thread, the backend thread, which runs one job at a
- * time and talks to the GPU worker process (ws-gpu-worker.h) that holds the
+ * time and talks to the GPU worker process (ws-worker-server.h) that holds the
  * CUDA context. Results come back through GTask on the main context of the
  * caller; progress is merged into one idle callback there. The main thread
  * never calls CUDA. */
@@ -39,7 +39,7 @@ typedef void (*WsBackendProgress) (WsBackend           *backend,
 
 /* A backend whose GPU worker runs on this computer. */
 WsBackend        *ws_backend_new               (void);
-/* A backend whose GPU worker runs where target says (ws-gpu-target.h).
+/* A backend whose GPU worker runs where target says (ws-worker-target.h).
  * While the worker starts, "worker-state" (WsWorkerState, detail) is
  * emitted on the main context the backend was made on: Slurm's queue. */
 WsBackend        *ws_backend_new_for_target    (const WsGpuTarget   *target);

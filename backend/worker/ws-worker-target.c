@@ -3,7 +3,7 @@
  * (ssh's, srun's, a remote shell's): each is checked against what that
  * part can be, so that no address can pass an option or shell syntax on. */
 #include "ws-config.h"
-#include "ws-gpu-target.h"
+#include "ws-worker-target.h"
 
 #include <glib/gi18n-lib.h>
 
