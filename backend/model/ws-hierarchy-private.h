@@ -152,6 +152,7 @@ typedef struct
   /* the launch */
   const WsPattern *pattern;
   guint n_accesses;
+  const WsAccessShape *shapes;    /* per access */
   guint8 *array_id;               /* per access */
   WsHierStats *stats;             /* per access */
   WsBlockSchedule *schedule;

@@ -192,9 +192,9 @@ count_atomics (WsHier       *h,
 /* The repeats of an access after its first: loads hit L1 (or whatever
  * served them), stores go through to L2 again, to sectors already there. */
 static void
-count_repeats (WsHier          *h,
-               guint            i,
-               const WsAccess  *a,
+count_repeats (WsHier              *h,
+               guint                i,
+               const WsAccessShape *a,
                const WsSectors *s,
                guint64          more)
 {
@@ -232,7 +232,7 @@ run_warp (WsHier           *h,
     }
   for (guint i = 0; i < h->n_accesses; i++)
     {
-      const WsAccess *a = ws_pattern_get_access (h->pattern, i);
+      const WsAccessShape *a = &h->shapes[i];
       const WsSectors *s = &w->sectors[i];
 
       if (a->space != WS_SPACE_GLOBAL && a->space != WS_SPACE_LOCAL)
@@ -266,7 +266,7 @@ visit_warp (const WsWarpVisit *v,
   w->place = *schedule_to (h, v->block);
   for (guint i = 0; i < v->n_accesses; i++)
     {
-      const WsAccess *a = ws_pattern_get_access (h->pattern, i);
+      const WsAccessShape *a = &h->shapes[i];
       guint64 times = h->repeat ? MAX (h->repeat[i], 1) : 1;
       WsSectors *s = &w->sectors[i];
 
@@ -304,7 +304,7 @@ visit_warp (const WsWarpVisit *v,
       const WsHeldWarp *before = &h->held[(h->n_visited - 1) % WS_HIER_HELD];
 
       for (guint i = 0; i < v->n_accesses; i++)
-        if (ws_pattern_get_access (h->pattern, i)->kind == WS_ACCESS_LOAD)
+        if (h->shapes[i].kind == WS_ACCESS_LOAD)
           ws_hier_l1_prefetch_entries (h, i, &before->sectors[i]);
     }
   if (h->n_visited >= WS_HIER_HELD - 1)
@@ -438,6 +438,13 @@ ws_hierarchy_analyze (const WsPattern          *pattern,
   r = g_new0 (WsHierarchy, 1);
   r->n_accesses = ws_pattern_get_n_accesses (pattern);
   r->accesses = g_new0 (WsHierStats, MAX (r->n_accesses, 1));
+  r->shapes = g_new0 (WsAccessShape, MAX (r->n_accesses, 1));
+  for (guint i = 0; i < r->n_accesses; i++)
+    {
+      const WsAccess *a = ws_pattern_get_access (pattern, i);
+
+      r->shapes[i] = (WsAccessShape) { a->space, a->kind, a->elem_size };
+    }
   r->shared_per_block = array_bytes (pattern, block0, WS_SPACE_SHARED);
   if (options && options->shared_bytes > r->shared_per_block)
     r->shared_per_block = options->shared_bytes;
@@ -450,6 +457,7 @@ ws_hierarchy_analyze (const WsPattern          *pattern,
 
   h.pattern = pattern;
   h.n_accesses = r->n_accesses;
+  h.shapes = r->shapes;
   h.stats = r->accesses;
   h.warps_per_block = ws_pattern_get_warps_per_block (pattern);
   h.slots = r->blocks_per_sm;
@@ -500,6 +508,7 @@ ws_hierarchy_free (WsHierarchy *hierarchy)
     return;
   g_clear_pointer (&hierarchy->launch, ws_launch_stats_free);
   g_free (hierarchy->accesses);
+  g_free (hierarchy->shapes);
   g_free (hierarchy);
 }
 

@@ -40,11 +40,21 @@ typedef struct
   guint64 dram_small_writes;   /* 32-byte writes whose sector pair is not all written */
 } WsHierStats;
 
+/* What the caches and the time need to know of an access: a pattern's
+ * access, or a memory instruction of a kernel text. */
+typedef struct
+{
+  WsSpace space;
+  WsAccessKind kind;
+  guint elem_size;
+} WsAccessShape;
+
 typedef struct
 {
   WsLaunchStats *launch;       /* what L1 sees, as ws_model_analyze_launch () */
   guint n_accesses;
   WsHierStats *accesses;       /* per access of the pattern */
+  WsAccessShape *shapes;       /* per access */
   WsHierStats total;
   guint blocks_per_sm;         /* resident at once */
   guint warps_per_sm;

@@ -78,7 +78,6 @@ ws_timing_work_add (WsTimingWork          *w,
                     const guint64         *repeat,
                     const WsDeviceProfile *p)
 {
-  const WsPattern *pattern = h->launch->pattern;
   double load_requests = 0;
   gboolean loads = FALSE, stores = FALSE, shared_loads = FALSE;
   double shared_wavefronts = 0;   /* a warp's, of the phase's shared loads */
@@ -86,7 +85,7 @@ ws_timing_work_add (WsTimingWork          *w,
   ws_hier_stats_add (&w->mem, &h->total);
   for (guint i = 0; i < h->n_accesses; i++)
     {
-      const WsAccess *a = ws_pattern_get_access (pattern, i);
+      const WsAccessShape *a = &h->shapes[i];
       const WsStats *st = &h->launch->accesses[i];
       double times = repeat ? MAX (repeat[i], 1) : 1;
 
