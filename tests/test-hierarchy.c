@@ -10,6 +10,7 @@
 #include "ws-presets.h"
 #include "ws-recording.h"
 #include "ws-truth.h"
+#include "ws-analysis-private.h"
 #include "hierarchy-data.h"
 
 #include <math.h>
@@ -451,6 +452,87 @@ test_loop (void)
   g_assert_cmpfloat (p_ilp->timing.predicted_ms, <, p16->timing.predicted_ms);
 }
 
+/* The stream of warp instructions (what a kernel text's VM gives) walks
+ * the same caches as a pattern: a pattern's warps handed over access by
+ * access, in the order the pattern's walk shows them, give the same
+ * numbers, for global loads and stores, local memory and atomics. */
+typedef struct
+{
+  WsHierWalk *walk;
+} StreamData;
+
+static gboolean
+stream_warp (const WsWarpVisit *v,
+             gpointer           user_data,
+             GError           **error)
+{
+  StreamData *d = user_data;
+
+  for (guint i = 0; i < v->n_accesses; i++)
+    ws_hier_walk_access (d->walk, v->block, v->warp, i, v->active, v->addresses[i]);
+  return TRUE;
+}
+
+static void
+test_stream (gconstpointer data)
+{
+  const char *id = data;
+  g_autoptr (WsPattern) p = ws_preset_build (ws_preset_lookup (id));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsHierarchy) want = NULL;
+  g_autoptr (WsHierarchy) got = NULL;
+  g_autofree WsAccessShape *shapes = NULL;
+  g_autofree guint8 *arrays = NULL;
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  WsHierWalkLaunch launch = { 0 };
+  StreamData d;
+  WsLaunchStats *l1;
+
+  g_assert_nonnull (p);
+  want = ws_hierarchy_analyze (p, h200, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  launch.n_accesses = ws_pattern_get_n_accesses (p);
+  shapes = g_new0 (WsAccessShape, launch.n_accesses);
+  arrays = g_new0 (guint8, launch.n_accesses);
+  for (guint i = 0; i < launch.n_accesses; i++)
+    {
+      const WsAccess *a = ws_pattern_get_access (p, i);
+      guint k;
+
+      shapes[i] = (WsAccessShape) { a->space, a->kind, a->elem_size };
+      for (k = 0; k < names->len && g_strcmp0 (names->pdata[k], a->array) != 0; k++)
+        ;
+      if (k == names->len && a->space == WS_SPACE_GLOBAL)
+        g_ptr_array_add (names, a->array);
+      arrays[i] = (guint8) k;
+    }
+  launch.shapes = shapes;
+  launch.arrays = arrays;
+  launch.block = ws_pattern_get_block (p);
+  launch.blocks = ws_dim3_count (ws_pattern_get_grid (p));
+  launch.shared_per_block = want->shared_per_block;
+  launch.local_per_thread = want->local_per_thread;
+  d.walk = ws_hier_walk_new (h200, &launch, &error);
+  g_assert_no_error (error);
+  l1 = ws_model_walk_launch (p, stream_warp, &d, NULL, &error);
+  g_assert_no_error (error);
+  got = ws_hier_walk_finish (d.walk, l1);
+
+  g_assert_cmpuint (got->blocks_per_sm, ==, want->blocks_per_sm);
+  g_assert_cmpuint (got->total.l1_sectors, ==, want->total.l1_sectors);
+  g_assert_cmpuint (got->total.l1_hits, ==, want->total.l1_hits);
+  g_assert_cmpuint (got->total.l2_read_sectors, ==, want->total.l2_read_sectors);
+  g_assert_cmpuint (got->total.l2_read_requests, ==, want->total.l2_read_requests);
+  g_assert_cmpuint (got->total.l2_write_sectors, ==, want->total.l2_write_sectors);
+  g_assert_cmpuint (got->total.l2_atomic_sectors, ==, want->total.l2_atomic_sectors);
+  g_assert_cmpuint (got->total.dram_read_bytes, ==, want->total.dram_read_bytes);
+  g_assert_cmpuint (got->total.dram_write_bytes, ==, want->total.dram_write_bytes);
+  g_assert_cmpuint (got->atomic_max_address, ==, want->atomic_max_address);
+  g_assert_cmpuint (got->atomic_max_slice, ==, want->atomic_max_slice);
+  g_assert_cmpuint (got->total.l2_read_sectors + got->total.l2_write_sectors + got->total.l2_atomic_sectors, >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -481,6 +563,18 @@ main (int    argc,
   g_test_add_func ("/hierarchy/profile-optional", test_profile_optional);
   g_test_add_func ("/hierarchy/launch-loop", test_launch_loop);
   g_test_add_func ("/hierarchy/loop", test_loop);
+  {
+    static const char *streamed[] = {
+      "coalescing/stride", "transpose/read-coalesced", "private-array/nonuniform-local", "atomics/histogram",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (streamed); i++)
+      {
+        g_autofree char *name = g_strdup_printf ("/hierarchy/stream/%s", streamed[i]);
+
+        g_test_add_data_func (name, streamed[i], test_stream);
+      }
+  }
   status = g_test_run ();
   g_ptr_array_unref (kernels);
   ws_device_profile_free (h200);

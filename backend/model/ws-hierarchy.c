@@ -543,3 +543,178 @@ ws_hier_stats_l2_hit_rate (const WsHierStats *stats)
 {
   return stats->l2_read_sectors ? (double) stats->l2_read_hits / (double) stats->l2_read_sectors : 0.0;
 }
+
+/* ------------------------------------------------------------------ */
+/* A launch as a stream of warp instructions                          */
+/* ------------------------------------------------------------------ */
+
+struct _WsHierWalk
+{
+  WsHier h;
+  WsHierarchy *r;
+  guint8 *arrays;
+  gint64 t0;
+};
+
+WsHierWalk *
+ws_hier_walk_new (const WsDeviceProfile  *profile,
+                  const WsHierWalkLaunch *launch,
+                  GError                **error)
+{
+  g_autoptr (WsHierWalk) w = NULL;
+  WsHier *h;
+  WsHierarchy *r;
+  guint warps;
+  WsHierarchyOptions options = { 0 };
+  WsOccupancy occ;
+  guint threads;
+
+  g_return_val_if_fail (profile != NULL && launch != NULL, NULL);
+  g_return_val_if_fail (launch->n_accesses <= WS_HIER_WALK_MAX_ACCESSES, NULL);
+
+  if (!ws_device_profile_validate (profile, error))
+    return NULL;
+  threads = (guint) ws_dim3_count (launch->block);
+  warps = (threads + WS_WARP_SIZE - 1) / WS_WARP_SIZE;
+  options.registers_per_thread = launch->registers_per_thread ? launch->registers_per_thread : 32;
+  if (!ws_occupancy_compute (ws_device_profile_sm_limits (profile), threads, options.registers_per_thread,
+                             (guint) MIN (launch->shared_per_block, G_MAXUINT), &occ, error))
+    return NULL;
+
+  w = g_new0 (WsHierWalk, 1);
+  w->t0 = g_get_monotonic_time ();
+  w->r = r = g_new0 (WsHierarchy, 1);
+  r->n_accesses = launch->n_accesses;
+  r->accesses = g_new0 (WsHierStats, MAX (r->n_accesses, 1));
+  r->shapes = g_new0 (WsAccessShape, MAX (r->n_accesses, 1));
+  if (r->n_accesses > 0)
+    memcpy (r->shapes, launch->shapes, r->n_accesses * sizeof *r->shapes);
+  r->shared_per_block = launch->shared_per_block;
+  r->local_per_thread = launch->local_per_thread;
+  r->blocks_per_sm = MAX (occ.blocks_per_sm, 1);
+  r->warps_per_sm = r->blocks_per_sm * warps;
+  r->l1_bytes = ws_device_profile_l1_bytes (profile, r->blocks_per_sm, r->shared_per_block);
+
+  w->arrays = g_new0 (guint8, MAX (r->n_accesses, 1));
+  for (guint i = 0; i < r->n_accesses; i++)
+    w->arrays[i] = launch->arrays ? MIN (launch->arrays[i], LOCAL_ARRAY_ID - 1) : 0;
+
+  h = &w->h;
+  h->n_accesses = r->n_accesses;
+  h->shapes = r->shapes;
+  h->stats = r->accesses;
+  h->array_id = w->arrays;
+  h->warps_per_block = warps;
+  h->slots = r->blocks_per_sm;
+  h->sms = profile->sms;
+  h->max_warps_per_sm = ws_device_profile_sm_limits (profile)->max_threads_per_sm / WS_WARP_SIZE;
+  h->local_slice = MAX (r->local_per_thread, 16) * WS_WARP_SIZE;
+  h->n_slices = profile->l2_slices;
+  h->atomic_sketch = g_new0 (guint64, WS_HIER_ATOMIC_SKETCH);
+  h->slice_passes = g_new0 (guint64, h->n_slices);
+  ws_hier_l1_init (h, profile, r->l1_bytes);
+  ws_hier_l2_init (h, profile);
+  h->schedule = ws_block_schedule_new (profile->sms, r->blocks_per_sm, profile->block_ns,
+                                       profile->dram_latency_ns + 2.0 * warps * MAX (r->n_accesses, 1) +
+                                         profile->warp_ns * 64,
+                                       BLOCK_JITTER);
+  return g_steal_pointer (&w);
+}
+
+void
+ws_hier_walk_access (WsHierWalk   *walk,
+                     guint64       block,
+                     guint         warp,
+                     guint         access,
+                     guint32       active,
+                     const gint64 *addresses)
+{
+  WsHier *h = &walk->h;
+  const WsAccessShape *a;
+  WsSectors s;
+
+  g_return_if_fail (access < h->n_accesses);
+  g_return_if_fail (!h->started || block >= h->block);
+
+  a = &h->shapes[access];
+  if (active == 0 || (a->space != WS_SPACE_GLOBAL && a->space != WS_SPACE_LOCAL))
+    return;
+  if (!h->started || block != h->block)
+    {
+      if (h->started)
+        ws_hier_apply_pending (h);
+      h->block = block;
+      h->place = *schedule_to (h, block);
+      h->started = TRUE;
+    }
+  if (a->space == WS_SPACE_LOCAL)
+    {
+      local_sectors (h, &h->place, addresses, active, a->elem_size, warp, &s);
+      if (a->kind == WS_ACCESS_LOAD)
+        ws_hier_load (h, access, &s);
+      else
+        ws_hier_store (h, access, &s, h->l1_sets > 0);
+      return;
+    }
+  gather_sectors (addresses, active, a->elem_size, (guint64) h->array_id[access] << 56, &s);
+  switch (a->kind)
+    {
+    case WS_ACCESS_LOAD:
+      ws_hier_load (h, access, &s);
+      break;
+    case WS_ACCESS_ATOMIC:
+      {
+        WsWarpCounts counts;
+
+        /* the sectors L2 passes over: once per round of updates to one address */
+        ws_model_count_warp (a->space, a->kind, a->elem_size, active, addresses, &counts, NULL);
+        h->stats[access].l2_atomic_sectors += counts.sectors;
+      }
+      count_atomics (h, addresses, active, h->array_id[access], 1);
+      ws_hier_atomic (h, access, &s);
+      break;
+    case WS_ACCESS_STORE:
+    case WS_N_ACCESS_KINDS:
+    default:
+      ws_hier_store (h, access, &s, FALSE);
+      break;
+    }
+}
+
+WsHierarchy *
+ws_hier_walk_finish (WsHierWalk    *walk,
+                     WsLaunchStats *launch)
+{
+  WsHier *h = &walk->h;
+  WsHierarchy *r = g_steal_pointer (&walk->r);
+
+  for (guint sm = 0; sm < h->sms; sm++)
+    ws_hier_flush_stores (h, sm);
+  ws_hier_apply_pending (h);
+  for (guint k = 0; k < WS_HIER_ATOMIC_SKETCH; k++)
+    r->atomic_max_address = MAX (r->atomic_max_address, h->atomic_sketch[k]);
+  for (guint k = 0; k < h->n_slices; k++)
+    r->atomic_max_slice = MAX (r->atomic_max_slice, h->slice_passes[k]);
+  for (guint i = 0; i < r->n_accesses; i++)
+    ws_hier_stats_add (&r->total, &r->accesses[i]);
+  r->launch = launch;
+  r->seconds = (g_get_monotonic_time () - walk->t0) / 1e6;
+  ws_hier_walk_free (walk);
+  return r;
+}
+
+void
+ws_hier_walk_free (WsHierWalk *walk)
+{
+  if (walk == NULL)
+    return;
+  walk->h.array_id = NULL;   /* the walk's own, freed below */
+  g_free (walk->h.atomic_sketch);
+  g_free (walk->h.slice_passes);
+  ws_hier_l1_clear (&walk->h);
+  ws_hier_l2_clear (&walk->h);
+  g_clear_pointer (&walk->h.schedule, ws_block_schedule_free);
+  g_free (walk->arrays);
+  g_clear_pointer (&walk->r, ws_hierarchy_free);
+  g_free (walk);
+}

@@ -80,6 +80,44 @@ WsHierarchy *ws_hierarchy_analyze       (const WsPattern          *pattern,
                                          GError                  **error);
 void         ws_hierarchy_free          (WsHierarchy              *hierarchy);
 
+/* A launch given as a stream of warp instructions, as a kernel text's VM
+ * runs them, through the same caches: blocks in increasing order, each
+ * warp's instructions in the order they issue. */
+typedef struct _WsHierWalk WsHierWalk;
+
+typedef struct
+{
+  guint n_accesses;            /* at most WS_HIER_WALK_MAX_ACCESSES */
+  const WsAccessShape *shapes; /* per access */
+  const guint8 *arrays;        /* per global access: its array, 0 … 126 (lines of two arrays never meet) */
+  WsDim3 block;
+  guint64 blocks;
+  guint registers_per_thread;  /* 0: 32, which never limits occupancy */
+  guint64 shared_per_block;    /* bytes */
+  guint64 local_per_thread;    /* bytes of private arrays in local memory */
+} WsHierWalkLaunch;
+
+#define WS_HIER_WALK_MAX_ACCESSES 255
+
+WsHierWalk  *ws_hier_walk_new           (const WsDeviceProfile    *profile,
+                                         const WsHierWalkLaunch   *launch,
+                                         GError                  **error);
+/* One warp instruction: the active lanes' byte addresses from the start of
+ * the access's array (global), or their byte offsets in their own private
+ * array (local); other spaces only count L1's view elsewhere. */
+void         ws_hier_walk_access        (WsHierWalk               *walk,
+                                         guint64                   block,
+                                         guint                     warp,
+                                         guint                     access,
+                                         guint32                   active,
+                                         const gint64             *addresses);
+/* The hierarchy of what was walked; takes launch, what L1 saw. */
+WsHierarchy *ws_hier_walk_finish        (WsHierWalk               *walk,
+                                         WsLaunchStats            *launch);
+void         ws_hier_walk_free          (WsHierWalk               *walk);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsHierWalk, ws_hier_walk_free)
+
 void         ws_hier_stats_add          (WsHierStats              *into,
                                          const WsHierStats        *from);
 /* Sectors served by L1 over those looked up; 0 with none. */
