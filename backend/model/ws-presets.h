@@ -6,7 +6,7 @@
 G_BEGIN_DECLS
 
 /* The catalogue: named patterns with an explanation, grouped by the topics
- * of DESIGN.md. A preset is declared once, here, for the model and the GPU
+ * of docs/DESIGN.md. A preset is declared once, here, for the model and the GPU
  * alike: its id is the id of its real kernel, its parameters (with their
  * defaults, ranges and standard sweep) are the kernel's, and its grid is the
  * one the kernel launches for them. The GPU layer's registry

@@ -10,7 +10,7 @@
 
 G_BEGIN_DECLS
 
-/* What one user is looking at and measuring (DESIGN.md, "Session"): the
+/* What one user is looking at and measuring (docs/DESIGN.md, "The session holds the policy"): the
  * backend and the GPU it found, that GPU's profile, the recordings, what
  * was measured now, the sweep under way and the comparison. No widgets:
  * the window shows a session, warpscope-cli runs one, the tests drive one.

@@ -9,7 +9,7 @@
 
 G_BEGIN_DECLS
 
-/* The model must tell the truth (DESIGN.md): its sectors, requests,
+/* The model must tell the truth (docs/DESIGN.md): its sectors, requests,
  * wavefronts and instructions for a launch must equal what the hardware
  * counters report for the same kernel. These are the cases that check it,
  * the rules that pair a counter with the model's figure, and the

@@ -5,7 +5,7 @@
 
 G_BEGIN_DECLS
 
-/* The presets, grouped under the topics of DESIGN.md. Emits
+/* The presets, grouped under the topics of docs/DESIGN.md. Emits
  * "preset-activated" with the preset's id when one is chosen. */
 
 #define WS_TYPE_PRESET_SIDEBAR (ws_preset_sidebar_get_type ())
