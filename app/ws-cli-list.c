@@ -29,7 +29,7 @@ print_json (const WsKernelInfo *kernels,
       json_builder_begin_array (b);
       for (guint j = 0; j < kernels[i].n_params; j++)
         {
-          const WsKernelParam *p = &kernels[i].params[j];
+          const WsGpuKernelParam *p = &kernels[i].params[j];
 
           json_builder_begin_object (b);
           ws_json_add_string (b, "name", p->name);
@@ -85,7 +85,7 @@ ws_cli_list (int    argc,
       printf ("%-34s %s\n", kernels[i].id, kernels[i].title);
       for (guint j = 0; j < kernels[i].n_params; j++)
         {
-          const WsKernelParam *p = &kernels[i].params[j];
+          const WsGpuKernelParam *p = &kernels[i].params[j];
           printf ("    %-10s = %-10" G_GINT64_FORMAT " %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ": %s\n",
                   p->name, p->def, p->min, p->max, p->description);
         }

@@ -35,7 +35,7 @@ have_gpu (void)
 
 static gint64
 small_value (const WsKernelInfo  *info,
-             const WsKernelParam *p)
+             const WsGpuKernelParam *p)
 {
   if (strcmp (p->name, "N") == 0)
     return g_str_has_prefix (info->id, "transpose/") ? 256 : MIN (p->def, 1 << 16);
@@ -153,7 +153,7 @@ test_registry (void)
         }
       if (k->sweep_param)
         {
-          const WsKernelParam *p = ws_kernel_info_get_param (k, k->sweep_param);
+          const WsGpuKernelParam *p = ws_kernel_info_get_param (k, k->sweep_param);
           g_autoptr (GError) error = NULL;
           g_autoptr (GArray) values = ws_sweep_values_parse (k->sweep_values, &error);
 

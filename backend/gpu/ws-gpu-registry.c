@@ -9,7 +9,7 @@
 #include <string.h>
 
 /* Kernels with no pattern to show: references the others are compared with. */
-static const WsKernelParam memcpy_params[] = {
+static const WsGpuKernelParam memcpy_params[] = {
   { "N", 1 << 25, 1, 1 << 28, "elements" },
 };
 
@@ -22,7 +22,7 @@ static void
 add_kernel (GArray         *kernels,
             const WsPreset *preset)
 {
-  WsKernelParam *params = g_new0 (WsKernelParam, WS_PRESET_MAX_PARAMS);
+  WsGpuKernelParam *params = g_new0 (WsGpuKernelParam, WS_PRESET_MAX_PARAMS);
   WsKernelInfo info = { preset->id, preset->kernel, params, 0, NULL, NULL, preset };
 
   for (guint i = 0; i < WS_PRESET_MAX_PARAMS && preset->params[i].name; i++)
@@ -31,7 +31,7 @@ add_kernel (GArray         *kernels,
 
       if (p->use == WS_PARAM_MODEL_ONLY)
         continue;
-      params[info.n_params++] = (WsKernelParam) { p->name, p->value, p->min, p->max, p->description };
+      params[info.n_params++] = (WsGpuKernelParam) { p->name, p->value, p->min, p->max, p->description };
       /* a sweep of what only the model reads is not the kernel's */
       if (g_strcmp0 (p->name, preset->sweep_param) == 0)
         {
@@ -89,7 +89,7 @@ ws_gpu_kernel_lookup (const char *id)
   return NULL;
 }
 
-const WsKernelParam *
+const WsGpuKernelParam *
 ws_kernel_info_get_param (const WsKernelInfo *info,
                           const char         *name)
 {

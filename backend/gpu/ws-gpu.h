@@ -42,7 +42,7 @@ typedef struct
   gint64 min;
   gint64 max;
   const char *description;
-} WsKernelParam;
+} WsGpuKernelParam;
 
 /* A real kernel, as the catalogue (ws-presets.h) declares it: its
  * parameters are the preset's less those only the model reads. */
@@ -50,7 +50,7 @@ typedef struct
 {
   const char *id;                /* the preset id it runs */
   const char *title;
-  const WsKernelParam *params;
+  const WsGpuKernelParam *params;
   guint n_params;
   const char *sweep_param;       /* its standard sweep, or NULL */
   const char *sweep_values;      /* "1:32", "1,2,4" */
@@ -105,7 +105,7 @@ int                  ws_gpu_selected         (void);
 /* The registry of real kernels, read from the catalogue. Available without a GPU. */
 const WsKernelInfo  *ws_gpu_kernels          (guint                  *n_kernels);
 const WsKernelInfo  *ws_gpu_kernel_lookup    (const char             *id);
-const WsKernelParam *ws_kernel_info_get_param (const WsKernelInfo    *info,
+const WsGpuKernelParam *ws_kernel_info_get_param (const WsKernelInfo    *info,
                                               const char             *name);
 
 /* Runs a registered kernel: warm-up, samples timed with events, verified
