@@ -58,6 +58,12 @@ outcome_clear (gpointer data)
   g_free (((WsOutcome *) data)->name);
 }
 
+static void
+line_counter_clear (gpointer data)
+{
+  g_free (((WsLineCounter *) data)->name);
+}
+
 WsMeasurement *
 ws_measurement_new (const char *id)
 {
@@ -72,6 +78,8 @@ ws_measurement_new (const char *id)
   m->outcomes = g_array_new (FALSE, TRUE, sizeof (WsOutcome));
   g_array_set_clear_func (m->outcomes, outcome_clear);
   m->timeline = g_array_new (FALSE, FALSE, sizeof (WsSpan));
+  m->line_counters = g_array_new (FALSE, TRUE, sizeof (WsLineCounter));
+  g_array_set_clear_func (m->line_counters, line_counter_clear);
   return m;
 }
 
@@ -115,6 +123,11 @@ ws_measurement_copy (const WsMeasurement *m)
       ws_measurement_add_outcome (copy, o->name, o->count);
     }
   g_array_append_vals (copy->timeline, m->timeline->data, m->timeline->len);
+  for (guint i = 0; i < m->line_counters->len; i++)
+    {
+      const WsLineCounter *c = &g_array_index (m->line_counters, WsLineCounter, i);
+      ws_measurement_add_line_counter (copy, c->line, c->name, c->value);
+    }
   return copy;
 }
 
@@ -130,6 +143,7 @@ ws_measurement_free (WsMeasurement *m)
   g_array_unref (m->counters);
   g_array_unref (m->outcomes);
   g_array_unref (m->timeline);
+  g_array_unref (m->line_counters);
   g_free (m->warning);
   g_free (m);
 }
@@ -320,5 +334,45 @@ ws_span_kind_from_string (const char *name,
         *kind = i;
         return TRUE;
       }
+  return FALSE;
+}
+
+void
+ws_measurement_add_line_counter (WsMeasurement *m,
+                                 guint          line,
+                                 const char    *name,
+                                 double         value)
+{
+  WsLineCounter c = { line, g_strdup (name), value };
+
+  for (guint i = 0; i < m->line_counters->len; i++)
+    {
+      WsLineCounter *q = &g_array_index (m->line_counters, WsLineCounter, i);
+      if (q->line == line && strcmp (q->name, name) == 0)
+        {
+          q->value += value;
+          g_free (c.name);
+          return;
+        }
+    }
+  g_array_append_val (m->line_counters, c);
+}
+
+gboolean
+ws_measurement_get_line_counter (const WsMeasurement *m,
+                                 guint                line,
+                                 const char          *name,
+                                 double              *value)
+{
+  for (guint i = 0; i < m->line_counters->len; i++)
+    {
+      const WsLineCounter *q = &g_array_index (m->line_counters, WsLineCounter, i);
+      if (q->line == line && strcmp (q->name, name) == 0)
+        {
+          if (value)
+            *value = q->value;
+          return TRUE;
+        }
+    }
   return FALSE;
 }

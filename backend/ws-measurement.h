@@ -43,6 +43,15 @@ typedef struct
   double value;
 } WsCounter;
 
+/* A counter of the instructions of one source line of a kernel text
+ * (CUPTI's SASS metrics, mapped through the kernel's line table). */
+typedef struct
+{
+  guint line;                 /* 1-based, in the kernel text */
+  char *name;                 /* a SASS metric: "smsp__sass_sectors_mem_global" */
+  double value;
+} WsLineCounter;
+
 typedef struct
 {
   char *name;
@@ -100,6 +109,7 @@ typedef struct
   gint64 trials;              /* runs counted in outcomes; 0 when the kernel cannot go wrong */
   GArray *outcomes;           /* WsOutcome: how many of the trials went wrong, and how */
   GArray *timeline;           /* WsSpan: one launch's copies and kernels; empty when not taken */
+  GArray *line_counters;      /* WsLineCounter, per source line of a kernel text; empty when not taken */
 } WsMeasurement;
 
 GType          ws_device_info_get_type   (void) G_GNUC_CONST;
@@ -127,6 +137,16 @@ void           ws_measurement_add_counter (WsMeasurement     *m,
 gboolean       ws_measurement_get_counter (const WsMeasurement *m,
                                            const char        *name,
                                            double            *value);
+/* Adds value to the counter called name of line (made at 0 if new): a line
+ * of several instructions sums theirs. */
+void           ws_measurement_add_line_counter (WsMeasurement *m,
+                                                guint          line,
+                                                const char    *name,
+                                                double         value);
+gboolean       ws_measurement_get_line_counter (const WsMeasurement *m,
+                                                guint          line,
+                                                const char    *name,
+                                                double        *value);
 /* Adds count to the outcome called name (made at 0 if new). */
 void           ws_measurement_add_outcome (WsMeasurement     *m,
                                            const char        *name,

@@ -73,6 +73,10 @@ make_measurement (const char *id,
       ws_measurement_add_span (m, 0, WS_SPAN_HOST_TO_DEVICE, 0, 0.25);
       ws_measurement_add_span (m, 1, WS_SPAN_KERNEL, 0.25, 0.5 + 1e-9 / 3);
       ws_measurement_add_span (m, 1, WS_SPAN_DEVICE_TO_HOST, 0.5 + 1e-9 / 3, 0.75);
+      /* a kernel text's counters per source line */
+      ws_measurement_add_line_counter (m, 12, "smsp__sass_sectors_mem_global", 4096);
+      ws_measurement_add_line_counter (m, 12, "smsp__sass_inst_executed_op_global_ld", 1024);
+      ws_measurement_add_line_counter (m, 14, "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared", 32768);
     }
   return m;
 }
@@ -171,6 +175,14 @@ assert_measurements_equal (const WsMeasurement *a,
       g_assert_cmpint (x->kind, ==, y->kind);
       g_assert_cmpfloat (x->start_ms, ==, y->start_ms);
       g_assert_cmpfloat (x->end_ms, ==, y->end_ms);
+    }
+  g_assert_cmpuint (a->line_counters->len, ==, b->line_counters->len);
+  for (guint i = 0; i < a->line_counters->len; i++)
+    {
+      const WsLineCounter *c = &g_array_index (a->line_counters, WsLineCounter, i);
+      double v;
+      g_assert_true (ws_measurement_get_line_counter (b, c->line, c->name, &v));
+      g_assert_cmpfloat (v, ==, c->value);
     }
 }
 
@@ -654,8 +666,26 @@ span_kind_unknown (JsonObject *root)
 }
 
 static void
+line_counter_line_zero (JsonObject *root)
+{
+  JsonObject *c = json_array_get_object_element (json_object_get_array_member (measurement (root, 1), "line_counters"), 0);
+  json_object_set_int_member (c, "line", 0);
+}
+
+static void
+line_counter_bad_name (JsonObject *root)
+{
+  JsonObject *c = json_array_get_object_element (json_object_get_array_member (measurement (root, 1), "line_counters"), 1);
+  json_object_set_string_member (c, "name", "sectors; rm -rf");
+}
+
+static void
 test_huge_and_inconsistent (void)
 {
+  assert_mutation_refused (line_counter_line_zero, WS_RECORDING_ERROR_INVALID,
+                           "measurements[1].line_counters[0].line: 0 is out of range");
+  assert_mutation_refused (line_counter_bad_name, WS_RECORDING_ERROR_INVALID,
+                           "measurements[1].line_counters[1]: name: not a counter's name");
   assert_mutation_refused (outcome_above_trials, WS_RECORDING_ERROR_INVALID,
                            "measurements[1].outcomes.stale data: 4097 is out of range (0 to 4096)");
   assert_mutation_refused (span_backwards, WS_RECORDING_ERROR_INVALID,

@@ -313,6 +313,21 @@ build_measurement (JsonBuilder         *b,
         }
       json_builder_end_array (b);
     }
+  if (m->line_counters->len > 0)
+    {
+      json_builder_set_member_name (b, "line_counters");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < m->line_counters->len; i++)
+        {
+          const WsLineCounter *c = &g_array_index (m->line_counters, WsLineCounter, i);
+          json_builder_begin_object (b);
+          ws_json_add_int (b, "line", c->line);
+          ws_json_add_string (b, "name", c->name);
+          ws_json_add_double (b, "value", c->value);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+    }
   json_builder_end_object (b);
 }
 
@@ -687,6 +702,50 @@ read_timeline (JsonObject    *o,
   return TRUE;
 }
 
+/* optional: counters of a kernel text's source lines */
+static gboolean
+read_line_counters (JsonObject    *o,
+                    const char    *path,
+                    WsMeasurement *m,
+                    GError       **error)
+{
+  JsonArray *a;
+
+  if (!json_object_has_member (o, "line_counters"))
+    return TRUE;
+  if ((a = ws_json_read_array (&errors, o, path, "line_counters", error)) == NULL)
+    return FALSE;
+  if (json_array_get_length (a) > WS_RECORDING_MAX_LINE_COUNTERS)
+    return ws_json_invalid (&errors, error, path,
+                            /* Translators: line_counters is the member's name in the file */
+                            g_dngettext (GETTEXT_PACKAGE, "line_counters: %u counter; a measurement has at most %u",
+                                         "line_counters: %u counters; a measurement has at most %u",
+                                         json_array_get_length (a)),
+                            json_array_get_length (a), WS_RECORDING_MAX_LINE_COUNTERS);
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    {
+      g_autofree char *full = g_strdup_printf ("%s.line_counters[%u]", path, i);
+      g_autofree char *name = NULL;
+      JsonNode *node = json_array_get_element (a, i);
+      JsonObject *c;
+      gint64 line;
+      double value;
+
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        return ws_json_wrong_kind (&errors, error, full, WS_JSON_KIND_OBJECT, node);
+      c = json_node_get_object (node);
+      if (!ws_json_read_int64 (&errors, c, full, "line", 1, 1 << 24, &line, error) ||
+          !ws_json_read_string (&errors, c, full, "name", &name, error) ||
+          !ws_json_read_double (&errors, c, full, "value", -1e300, 1e300, &value, error))
+        return FALSE;
+      if (!counter_name_is_valid (name))
+        /* Translators: name is the member's name in the file */
+        return ws_json_invalid (&errors, error, full, "%s", _("name: not a counter's name"));
+      ws_measurement_add_line_counter (m, (guint) line, name, value);
+    }
+  return TRUE;
+}
+
 static gboolean
 read_summary (JsonObject    *o,
               const char    *p,
@@ -735,7 +794,8 @@ read_measurement (JsonNode   *node,
       !ws_json_read_bool (&errors, o, p, "verified", &m->verified, error) ||
       !read_counters (o, p, m, error) ||
       !read_outcomes (o, p, m, error) ||
-      !read_timeline (o, p, m, error))
+      !read_timeline (o, p, m, error) ||
+      !read_line_counters (o, p, m, error))
     return NULL;
   if (*m->id == '\0')
     {

@@ -20,6 +20,7 @@ G_BEGIN_DECLS
 #define WS_RECORDING_MAX_COUNTERS 256    /* per measurement */
 #define WS_RECORDING_MAX_OUTCOMES 16     /* per measurement */
 #define WS_RECORDING_MAX_SPANS 4096      /* per measurement's timeline */
+#define WS_RECORDING_MAX_LINE_COUNTERS 16384   /* per measurement: counters of a kernel text's lines */
 
 #define WS_RECORDING_ERROR (ws_recording_error_quark ())
 
