@@ -12,6 +12,8 @@
 #include <cupti_profiler_host.h>
 #include <cupti_profiler_target.h>
 #include <cupti_range_profiler.h>
+#include <cupti_pcsampling.h>
+#include <cupti_sass_metrics.h>
 #include <cupti_result.h>
 #include <cupti_target.h>
 
@@ -869,4 +871,245 @@ ws_counters_shutdown (void)
   state.probed = FALSE;
   g_clear_error (&state.unavailable);
   g_mutex_unlock (&state.lock);
+}
+
+/* ------------------------------------------------------------------ */
+/* Counters per source line: CUPTI's SASS metrics                     */
+/* ------------------------------------------------------------------ */
+
+namespace {
+
+gboolean
+cuda_ok (cudaError_t  status,
+         const char  *what,
+         GError     **error)
+{
+  if (status == cudaSuccess)
+    return TRUE;
+  g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_KERNEL_FAULT,
+               /* Translators: what the program was doing, then CUDA's message (in English) */
+               _("%s: %s"), what, cudaGetErrorString (status));
+  return FALSE;
+}
+
+/* What Nsight Compute's source page shows per instruction, those this chip
+ * knows: instructions executed, and the memory work of each (sectors a
+ * global or local instruction asks of L1, shared-memory wavefronts), with
+ * the least each could need. */
+const char *const line_metrics[] = {
+  "smsp__sass_inst_executed",
+  "smsp__sass_thread_inst_executed",
+  "smsp__sass_inst_executed_op_global_ld",
+  "smsp__sass_inst_executed_op_global_st",
+  "smsp__sass_inst_executed_op_global_red",
+  "smsp__sass_inst_executed_op_global_atom",
+  "smsp__sass_inst_executed_op_shared_ld",
+  "smsp__sass_inst_executed_op_shared_st",
+  "smsp__sass_inst_executed_op_shared_atom",
+  "smsp__sass_inst_executed_op_local_ld",
+  "smsp__sass_inst_executed_op_local_st",
+  "smsp__sass_inst_executed_op_ldgsts",
+  "smsp__sass_sectors_mem_global",
+  "smsp__sass_sectors_mem_global_ideal",
+  "smsp__sass_sectors_mem_local",
+  "smsp__sass_sectors_mem_local_ideal",
+  "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared",
+  "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_ideal",
+  "smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared",
+  nullptr,
+};
+
+struct LineMetric
+{
+  uint64_t id;
+  const char *name;
+};
+
+/* The metrics of line_metrics this chip has, with their ids. */
+gboolean
+known_line_metrics (std::vector<LineMetric> &known,
+                    GError                 **error)
+{
+  for (guint i = 0; line_metrics[i]; i++)
+    {
+      CUpti_SassMetrics_GetProperties_Params p = { CUpti_SassMetrics_GetProperties_Params_STRUCT_SIZE };
+
+      p.pChipName = state.chip.c_str ();
+      p.pMetricName = line_metrics[i];
+      if (cuptiSassMetricsGetProperties (&p) == CUPTI_SUCCESS)
+        known.push_back ({ p.metric.metricId, line_metrics[i] });
+    }
+  if (known.empty ())
+    {
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COUNTERS_UNAVAILABLE,
+                   /* Translators: %s is the GPU's chip name (GH100) */
+                   _("CUPTI knows none of the SASS metrics Warpscope reads per source line on this GPU (%s)"),
+                   state.chip.c_str ());
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The line of a kernel text an instruction comes from, through the cubin's
+ * line table (the kernel was compiled with -lineinfo and #line directives);
+ * 0 where the table says none. */
+guint
+line_of (GBytes     *cubin,
+         const char *function,
+         uint64_t    pc)
+{
+  CUpti_GetSassToSourceCorrelationParams p = { CUpti_GetSassToSourceCorrelationParamsSize };
+  gsize size = 0;
+  guint line = 0;
+
+  p.cubin = g_bytes_get_data (cubin, &size);
+  p.cubinSize = size;
+  p.functionName = function;
+  p.pcOffset = pc;
+  if (cuptiGetSassToSourceCorrelation (&p) == CUPTI_SUCCESS)
+    line = p.lineNumber;
+  free (p.fileName);
+  free (p.dirName);
+  return line;
+}
+
+gboolean
+collect_lines_locked (WsLaunchFunc   before,
+                      WsLaunchFunc   launch,
+                      gpointer       data,
+                      GBytes        *cubin,
+                      const char    *function,
+                      WsMeasurement *into,
+                      GError       **error)
+{
+  std::vector<LineMetric> known;
+  std::vector<CUpti_SassMetrics_Config> configs;
+  std::vector<CUpti_SassMetrics_Data> records;
+  std::vector<CUpti_SassMetrics_InstanceValue> values;
+  std::map<uint64_t, guint> lines;
+  CUpti_SassMetricsSetConfig_Params set = { CUpti_SassMetricsSetConfig_Params_STRUCT_SIZE };
+  CUpti_SassMetricsUnsetConfig_Params unset = { CUpti_SassMetricsUnsetConfig_Params_STRUCT_SIZE };
+  CUpti_SassMetricsEnable_Params enable = { CUpti_SassMetricsEnable_Params_STRUCT_SIZE };
+  CUpti_SassMetricsDisable_Params disable = { CUpti_SassMetricsDisable_Params_STRUCT_SIZE };
+  CUpti_SassMetricsGetDataProperties_Params props = { CUpti_SassMetricsGetDataProperties_Params_STRUCT_SIZE };
+  CUpti_SassMetricsFlushData_Params flush = { CUpti_SassMetricsFlushData_Params_STRUCT_SIZE };
+  gpointer ctx = nullptr;
+  int device = 0;
+  gboolean ok;
+
+  if (!ws_jit_current_context (&ctx, &device, error) || !known_line_metrics (known, error))
+    return FALSE;
+  /* the range profiler and SASS patching do not share a context */
+  release_profiler ();
+  for (const LineMetric &m : known)
+    configs.push_back ({ m.id, CUPTI_SASS_METRICS_OUTPUT_GRANULARITY_GPU });
+  set.numOfMetricConfig = configs.size ();
+  set.pConfigs = configs.data ();
+  set.deviceIndex = (uint32_t) device;
+  if (!cupti_check (cuptiSassMetricsSetConfig (&set), _("configuring CUPTI's SASS metrics"), error))
+    return FALSE;
+  unset.deviceIndex = (uint32_t) device;
+  if (before)
+    {
+      before (data);
+      if (!cuda_ok (cudaDeviceSynchronize (), _("preparing a profiler pass"), error))
+        {
+          cuptiSassMetricsUnsetConfig (&unset);
+          return FALSE;
+        }
+    }
+  enable.ctx = (CUcontext) ctx;
+  enable.enableLazyPatching = 1;
+  ok = cupti_check (cuptiSassMetricsEnable (&enable), _("enabling CUPTI's SASS metrics"), error);
+  if (ok)
+    {
+      launch (data);
+      ok = cuda_ok (cudaDeviceSynchronize (), _("running the kernel under CUPTI's SASS metrics"), error);
+      props.ctx = (CUcontext) ctx;
+      ok = ok && cupti_check (cuptiSassMetricsGetDataProperties (&props), _("reading CUPTI's SASS metrics"), error);
+      if (ok && props.numOfPatchedInstructionRecords > 0)
+        {
+          records.resize (props.numOfPatchedInstructionRecords);
+          values.resize (props.numOfPatchedInstructionRecords * MAX (props.numOfInstances, 1));
+          for (size_t i = 0; i < records.size (); i++)
+            {
+              records[i] = {};
+              records[i].structSize = sizeof (CUpti_SassMetrics_Data);
+              records[i].pInstanceValues = &values[i * MAX (props.numOfInstances, 1)];
+            }
+          flush.ctx = (CUcontext) ctx;
+          flush.numOfPatchedInstructionRecords = props.numOfPatchedInstructionRecords;
+          flush.numOfInstances = props.numOfInstances;
+          flush.pMetricsData = records.data ();
+          ok = cupti_check (cuptiSassMetricsFlushData (&flush), _("reading CUPTI's SASS metrics"), error);
+        }
+      disable.ctx = (CUcontext) ctx;
+      cuptiSassMetricsDisable (&disable);
+    }
+  cuptiSassMetricsUnsetConfig (&unset);
+  if (!ok)
+    return FALSE;
+
+  for (const CUpti_SassMetrics_Data &r : records)
+    {
+      guint line;
+
+      if (r.functionName == nullptr || strcmp (r.functionName, function) != 0)
+        continue;
+      if (lines.find (r.pcOffset) == lines.end ())
+        lines[r.pcOffset] = line_of (cubin, function, r.pcOffset);
+      line = lines[r.pcOffset];
+      if (line == 0)
+        continue;
+      for (size_t k = 0; k < MAX (props.numOfInstances, 1); k++)
+        for (const LineMetric &m : known)
+          if (m.id == r.pInstanceValues[k].metricId)
+            ws_measurement_add_line_counter (into, line, m.name, (double) r.pInstanceValues[k].value);
+    }
+  return TRUE;
+}
+
+} /* namespace */
+
+extern "C" gboolean
+ws_counters_collect_lines (WsLaunchFunc   before,
+                           WsLaunchFunc   launch,
+                           gpointer       data,
+                           GBytes        *cubin,
+                           const char    *function,
+                           WsMeasurement *into,
+                           GError       **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (launch != NULL && cubin != NULL && function != NULL && into != NULL, FALSE);
+
+  if (!ws_counters_available (error))
+    return FALSE;
+  g_mutex_lock (&state.lock);
+  ok = collect_lines_locked (before, launch, data, cubin, function, into, error);
+  g_mutex_unlock (&state.lock);
+  return ok;
+}
+
+extern "C" char **
+ws_counters_line_metrics (GError **error)
+{
+  std::vector<LineMetric> known;
+  GPtrArray *names;
+
+  if (!ws_counters_available (error))
+    return NULL;
+  g_mutex_lock (&state.lock);
+  if (!known_line_metrics (known, error))
+    {
+      g_mutex_unlock (&state.lock);
+      return NULL;
+    }
+  g_mutex_unlock (&state.lock);
+  names = g_ptr_array_new ();
+  for (const LineMetric &m : known)
+    g_ptr_array_add (names, g_strdup (m.name));
+  g_ptr_array_add (names, NULL);
+  return (char **) g_ptr_array_free (names, FALSE);
 }

@@ -76,6 +76,24 @@ const char *const  *ws_counters_default_metrics  (void);
 const char *const  *ws_counters_metrics_for      (WsSpace             space,
                                                   WsAccessKind        kind);
 
+/* Counters per source line of a kernel compiled with line information
+ * (cubin: its image, function: its name in it): one launch with CUPTI's
+ * SASS metrics (the binary is patched to count), each instruction's
+ * counts added to its line in into->line_counters (metric names are
+ * Nsight Compute's source-page metrics: smsp__sass_inst_executed,
+ * smsp__sass_sectors_mem_global, …, those this GPU knows). before (may be
+ * NULL) runs first, outside the counted range. */
+gboolean            ws_counters_collect_lines    (WsLaunchFunc        before,
+                                                  WsLaunchFunc        launch,
+                                                  gpointer            data,
+                                                  GBytes             *cubin,
+                                                  const char         *function,
+                                                  WsMeasurement      *into,
+                                                  GError            **error);
+/* The SASS metrics of ws_counters_collect_lines () this GPU knows,
+ * NULL-terminated; NULL and the reason where none can be read. */
+char              **ws_counters_line_metrics     (GError            **error);
+
 /* While held, the range profiler stays enabled between collections, which
  * saves enabling it each time (~0.15 s on an H100) when many follow one
  * another (warpscope-cli truth). Otherwise each collection releases it: an
