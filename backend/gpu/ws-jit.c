@@ -6,6 +6,7 @@
 #include "ws-jit.h"
 #include "ws-counters.h"
 #include "ws-gpu-private.h"
+#include "ws-jit-private.h"
 
 #include <cuda.h>
 #include <glib/gi18n-lib.h>
@@ -21,19 +22,6 @@
  * when they do. */
 #define KERNEL_MAGIC G_GUINT64_CONSTANT (0x5753d3c1a7f00d5e)
 
-typedef struct
-{
-  PFN_cuGetErrorName_v6000 GetErrorName;
-  PFN_cuCtxGetCurrent_v4000 CtxGetCurrent;
-  PFN_cuCtxGetDevice_v2000 CtxGetDevice;
-  PFN_cuModuleLoadDataEx_v2010 ModuleLoadDataEx;
-  PFN_cuModuleUnload_v2000 ModuleUnload;
-  PFN_cuModuleGetFunction_v2000 ModuleGetFunction;
-  PFN_cuFuncGetAttribute_v2020 FuncGetAttribute;
-  PFN_cuFuncSetAttribute_v9000 FuncSetAttribute;
-  PFN_cuLaunchKernel_v4000 LaunchKernel;
-  PFN_cuOccupancyMaxActiveBlocksPerMultiprocessor_v6050 OccupancyMaxActiveBlocksPerMultiprocessor;
-} Driver;
 
 typedef struct
 {
@@ -57,7 +45,8 @@ struct _WsJitLaunch
   guint generation;          /* the buffers belong to this context */
 };
 
-static Driver driver;
+WsJitDriver ws_jit_driver;
+#define driver ws_jit_driver
 static GMutex cache_lock;
 static GHashTable *images;    /* hash:target → GBytes */
 static GHashTable *modules;   /* hash:target → LoadedModule */
@@ -66,8 +55,8 @@ static GHashTable *modules;   /* hash:target → LoadedModule */
 /* Errors                                                             */
 /* ------------------------------------------------------------------ */
 
-static gboolean
-cuda_check (cudaError_t  status,
+gboolean
+ws_jit_cuda_check (cudaError_t  status,
             const char  *what,
             GError     **error)
 {
@@ -82,8 +71,8 @@ cuda_check (cudaError_t  status,
   return FALSE;
 }
 
-static gboolean
-cu_check (CUresult     status,
+gboolean
+ws_jit_cu_check (CUresult     status,
           const char  *what,
           GError     **error)
 {
@@ -116,7 +105,7 @@ entry_point (const char *symbol,
   cudaError_t status = cudaGetDriverEntryPointByVersion (symbol, fn, DRIVER_ABI, cudaEnableDefault, &found);
 
   if (status != cudaSuccess)
-    return cuda_check (status, _("looking up the CUDA driver API"), error);
+    return ws_jit_cuda_check (status, _("looking up the CUDA driver API"), error);
   if (found != cudaDriverEntryPointSuccess || *fn == NULL)
     {
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_DRIVER_TOO_OLD,
@@ -132,20 +121,21 @@ entry_point (const char *symbol,
 /* Makes the GPU layer's context current on this thread (its probe says
  * whether there is no driver, an old one, or no GPU) and fills the driver
  * table. */
-static gboolean
-ensure_driver (GError **error)
+gboolean
+ws_jit_ensure_driver (GError **error)
 {
   static const struct { const char *name; gsize offset; } symbols[] = {
-    { "cuGetErrorName", G_STRUCT_OFFSET (Driver, GetErrorName) },
-    { "cuCtxGetCurrent", G_STRUCT_OFFSET (Driver, CtxGetCurrent) },
-    { "cuCtxGetDevice", G_STRUCT_OFFSET (Driver, CtxGetDevice) },
-    { "cuModuleLoadDataEx", G_STRUCT_OFFSET (Driver, ModuleLoadDataEx) },
-    { "cuModuleUnload", G_STRUCT_OFFSET (Driver, ModuleUnload) },
-    { "cuModuleGetFunction", G_STRUCT_OFFSET (Driver, ModuleGetFunction) },
-    { "cuFuncGetAttribute", G_STRUCT_OFFSET (Driver, FuncGetAttribute) },
-    { "cuFuncSetAttribute", G_STRUCT_OFFSET (Driver, FuncSetAttribute) },
-    { "cuLaunchKernel", G_STRUCT_OFFSET (Driver, LaunchKernel) },
-    { "cuOccupancyMaxActiveBlocksPerMultiprocessor", G_STRUCT_OFFSET (Driver, OccupancyMaxActiveBlocksPerMultiprocessor) },
+    { "cuGetErrorName", G_STRUCT_OFFSET (WsJitDriver, GetErrorName) },
+    { "cuCtxGetCurrent", G_STRUCT_OFFSET (WsJitDriver, CtxGetCurrent) },
+    { "cuCtxGetDevice", G_STRUCT_OFFSET (WsJitDriver, CtxGetDevice) },
+    { "cuModuleLoadDataEx", G_STRUCT_OFFSET (WsJitDriver, ModuleLoadDataEx) },
+    { "cuModuleUnload", G_STRUCT_OFFSET (WsJitDriver, ModuleUnload) },
+    { "cuModuleGetFunction", G_STRUCT_OFFSET (WsJitDriver, ModuleGetFunction) },
+    { "cuFuncGetAttribute", G_STRUCT_OFFSET (WsJitDriver, FuncGetAttribute) },
+    { "cuFuncSetAttribute", G_STRUCT_OFFSET (WsJitDriver, FuncSetAttribute) },
+    { "cuLaunchKernel", G_STRUCT_OFFSET (WsJitDriver, LaunchKernel) },
+    { "cuModuleGetGlobal", G_STRUCT_OFFSET (WsJitDriver, ModuleGetGlobal) },
+    { "cuOccupancyMaxActiveBlocksPerMultiprocessor", G_STRUCT_OFFSET (WsJitDriver, OccupancyMaxActiveBlocksPerMultiprocessor) },
   };
   gboolean ok;
 
@@ -174,9 +164,9 @@ ws_jit_current_context (gpointer *context,
   CUcontext ctx = NULL;
   CUdevice dev = 0;
 
-  if (!ensure_driver (error) ||
-      !cu_check (driver.CtxGetCurrent (&ctx), "cuCtxGetCurrent", error) ||
-      !cu_check (driver.CtxGetDevice (&dev), "cuCtxGetDevice", error))
+  if (!ws_jit_ensure_driver (error) ||
+      !ws_jit_cu_check (driver.CtxGetCurrent (&ctx), "cuCtxGetCurrent", error) ||
+      !ws_jit_cu_check (driver.CtxGetDevice (&dev), "cuCtxGetDevice", error))
     return FALSE;
   *context = ctx;
   *device = (int) dev;
@@ -189,9 +179,9 @@ ws_jit_device_name (GError **error)
   struct cudaDeviceProp prop;
   int device = 0;
 
-  if (!ensure_driver (error) ||
-      !cuda_check (cudaGetDevice (&device), "cudaGetDevice", error) ||
-      !cuda_check (cudaGetDeviceProperties (&prop, device), "cudaGetDeviceProperties", error))
+  if (!ws_jit_ensure_driver (error) ||
+      !ws_jit_cuda_check (cudaGetDevice (&device), "cudaGetDevice", error) ||
+      !ws_jit_cuda_check (cudaGetDeviceProperties (&prop, device), "cudaGetDeviceProperties", error))
     return NULL;
   return g_strdup (prop.name);
 }
@@ -302,29 +292,49 @@ program_output (nvrtcProgram program,
 }
 
 GBytes *
+ws_jit_compile_text (const char *text,
+                     const char *file_name,
+                     const char *target,
+                     gboolean    lineinfo,
+                     char      **log,
+                     GError    **error)
+{
+  g_autofree char *arch = g_strdup_printf ("--gpu-architecture=%s", target);
+  const char *options[] = { arch, "--std=c++17", "--device-as-default-execution-space", "-lineinfo" };
+  nvrtcProgram program = NULL;
+  nvrtcResult status;
+  GBytes *out = NULL;
+
+  g_return_val_if_fail (text != NULL && target != NULL, NULL);
+
+  if (!nvrtc_check (nvrtcCreateProgram (&program, text, file_name, 0, NULL, NULL), "nvrtcCreateProgram", error))
+    return NULL;
+  status = nvrtcCompileProgram (program, G_N_ELEMENTS (options) - (lineinfo ? 0 : 1), options);
+  if (log)
+    *log = program_log (program);
+  if (status == NVRTC_SUCCESS)
+    out = program_output (program, g_str_has_prefix (target, "compute_"), error);
+  else
+    g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COMPILE_FAILED, "%s", nvrtcGetErrorString (status));
+  nvrtcDestroyProgram (&program);
+  return out;
+}
+
+GBytes *
 ws_jit_compile (const WsKernelSource *source,
                 const char           *target,
                 char                **log,
                 GError              **error)
 {
-  g_autofree char *arch = g_strdup_printf ("--gpu-architecture=%s", target);
-  const char *options[] = { arch, "--std=c++17", "--device-as-default-execution-space" };
   g_autofree char *text = NULL;
-  nvrtcProgram program = NULL;
-  nvrtcResult status;
-  GBytes *out = NULL;
+  g_autoptr (GError) failed = NULL;
+  GBytes *out;
 
   g_return_val_if_fail (source != NULL, NULL);
   g_return_val_if_fail (target != NULL, NULL);
 
-  if (!nvrtc_check (nvrtcCreateProgram (&program, source->source, WS_CODEGEN_FILE_NAME, 0, NULL, NULL),
-                    "nvrtcCreateProgram", error))
-    return NULL;
-  status = nvrtcCompileProgram (program, G_N_ELEMENTS (options), options);
-  text = program_log (program);
-  if (status == NVRTC_SUCCESS)
-    out = program_output (program, g_str_has_prefix (target, "compute_"), error);
-  else
+  out = ws_jit_compile_text (source->source, WS_CODEGEN_FILE_NAME, target, FALSE, &text, &failed);
+  if (out == NULL && failed->code == WS_GPU_ERROR_COMPILE_FAILED)
     {
       g_autofree char *explained = ws_codegen_explain_log (source, text);
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COMPILE_FAILED,
@@ -332,7 +342,8 @@ ws_jit_compile (const WsKernelSource *source,
                     * the pattern each error is and the compiler's message */
                    _("NVRTC could not compile the kernel for %s: %s"), target, explained);
     }
-  nvrtcDestroyProgram (&program);
+  else if (out == NULL)
+    g_propagate_error (error, g_steal_pointer (&failed));
   if (log)
     *log = g_steal_pointer (&text);
   return out;
@@ -372,11 +383,12 @@ ws_jit_forget_modules (void)
   g_mutex_unlock (&cache_lock);
 }
 
+/* The image compiled for key, or compile () 's. */
 static GBytes *
-cached_image (const WsKernelSource *source,
-              const char           *target,
-              const char           *key,
-              GError              **error)
+cached_image (const char    *key,
+              WsJitCompile   compile,
+              gpointer       data,
+              GError       **error)
 {
   GBytes *image;
 
@@ -389,13 +401,84 @@ cached_image (const WsKernelSource *source,
   if (image)
     return image;
 
-  image = ws_jit_compile (source, target, NULL, error);
+  image = compile (data, error);
   if (image == NULL)
     return NULL;
   g_mutex_lock (&cache_lock);
   g_hash_table_replace (images, g_strdup (key), g_bytes_ref (image));
   g_mutex_unlock (&cache_lock);
   return image;
+}
+
+gboolean
+ws_jit_load (const char    *key,
+             WsJitCompile   compile,
+             gpointer       data,
+             const char    *function_name,
+             CUmodule      *module,
+             CUfunction    *function,
+             GBytes       **image_out,
+             GError       **error)
+{
+  g_autoptr (GBytes) image = NULL;
+  guint generation = ws_gpu_generation ();
+  LoadedModule *m;
+  gboolean ok;
+
+  image = cached_image (key, compile, data, error);
+  if (image == NULL)
+    return FALSE;
+  if (image_out)
+    *image_out = g_bytes_ref (image);
+  g_mutex_lock (&cache_lock);
+  m = g_hash_table_lookup (modules, key);
+  if (m && m->generation == generation)
+    {
+      *function = m->function;
+      if (module)
+        *module = m->module;
+    }
+  g_mutex_unlock (&cache_lock);
+  if (m && m->generation == generation)
+    return TRUE;
+
+  m = g_new0 (LoadedModule, 1);
+  m->generation = generation;
+  ok = ws_jit_cu_check (driver.ModuleLoadDataEx (&m->module, g_bytes_get_data (image, NULL), 0, NULL, NULL),
+                        _("loading the generated kernel (cuModuleLoadDataEx)"), error) &&
+       ws_jit_cu_check (driver.ModuleGetFunction (&m->function, m->module, function_name),
+                        "cuModuleGetFunction", error);
+  if (!ok)
+    {
+      if (m->module)
+        driver.ModuleUnload (m->module);
+      g_free (m);
+      if (image_out)
+        g_clear_pointer (image_out, g_bytes_unref);
+      return FALSE;
+    }
+  *function = m->function;
+  if (module)
+    *module = m->module;
+  g_mutex_lock (&cache_lock);
+  g_hash_table_replace (modules, g_strdup (key), m);
+  g_mutex_unlock (&cache_lock);
+  return TRUE;
+}
+
+typedef struct
+{
+  const WsKernelSource *source;
+  const char *target;
+} PatternCompile;
+
+static GBytes *
+compile_pattern (gpointer data,
+                 GError **error)
+{
+  PatternCompile *c = data;
+
+  return ws_jit_compile (c->source, c->target, NULL, error);
 }
 
 static gboolean
@@ -405,41 +488,9 @@ load_function (const WsKernelSource *source,
                GError              **error)
 {
   g_autofree char *key = g_strconcat (source->hash, ":", target, NULL);
-  g_autoptr (GBytes) image = NULL;
-  guint generation = ws_gpu_generation ();
-  LoadedModule *m;
-  gboolean ok;
+  PatternCompile c = { source, target };
 
-  g_mutex_lock (&cache_lock);
-  ensure_cache ();
-  m = g_hash_table_lookup (modules, key);
-  if (m && m->generation == generation)
-    *function = m->function;
-  g_mutex_unlock (&cache_lock);
-  if (m && m->generation == generation)
-    return TRUE;
-
-  image = cached_image (source, target, key, error);
-  if (image == NULL)
-    return FALSE;
-  m = g_new0 (LoadedModule, 1);
-  m->generation = generation;
-  ok = cu_check (driver.ModuleLoadDataEx (&m->module, g_bytes_get_data (image, NULL), 0, NULL, NULL),
-                 _("loading the generated kernel (cuModuleLoadDataEx)"), error) &&
-       cu_check (driver.ModuleGetFunction (&m->function, m->module, WS_CODEGEN_KERNEL_NAME),
-                 "cuModuleGetFunction", error);
-  if (!ok)
-    {
-      if (m->module)
-        driver.ModuleUnload (m->module);
-      g_free (m);
-      return FALSE;
-    }
-  *function = m->function;
-  g_mutex_lock (&cache_lock);
-  g_hash_table_replace (modules, g_steal_pointer (&key), m);
-  g_mutex_unlock (&cache_lock);
-  return TRUE;
+  return ws_jit_load (key, compile_pattern, &c, WS_CODEGEN_KERNEL_NAME, NULL, function, NULL, error);
 }
 
 /* ------------------------------------------------------------------ */
@@ -516,7 +567,7 @@ check_global_memory (const WsPattern      *pattern,
   g_autofree char *where = NULL;
   g_autofree char *desc = NULL;
 
-  if (!cuda_check (cudaMemGetInfo (&free_bytes, &total_bytes), "cudaMemGetInfo", error))
+  if (!ws_jit_cuda_check (cudaMemGetInfo (&free_bytes, &total_bytes), "cudaMemGetInfo", error))
     return FALSE;
   for (guint i = 0; i < ks->n_global; i++)
     need += g_array_index (ks->arrays, WsKernelArray, i).bytes;
@@ -562,20 +613,20 @@ allocate_buffers (WsJitLaunch *jl,
                                                a->bytes, a->name);
       void *p = NULL;
 
-      if (!cuda_check (cudaMalloc (&p, (size_t) a->bytes), what, error))
+      if (!ws_jit_cuda_check (cudaMalloc (&p, (size_t) a->bytes), what, error))
         return FALSE;
       g_ptr_array_add (jl->buffers, p);
-      if (!cuda_check (cudaMemset (p, 0, (size_t) a->bytes), what, error))
+      if (!ws_jit_cuda_check (cudaMemset (p, 0, (size_t) a->bytes), what, error))
         return FALSE;
     }
-  if (!cuda_check (cudaMalloc (&jl->sink, 16), _("allocating the kernel's sink"), error))
+  if (!ws_jit_cuda_check (cudaMalloc (&jl->sink, 16), _("allocating the kernel's sink"), error))
     return FALSE;
   for (guint i = 0; i < n; i++)
     jl->params[i] = &jl->buffers->pdata[i];
   jl->params[n] = &jl->sink;
   jl->params[n + 1] = &jl->zero;
   jl->params[n + 2] = &jl->magic;
-  return cuda_check (cudaDeviceSynchronize (), _("clearing the buffers"), error);
+  return ws_jit_cuda_check (cudaDeviceSynchronize (), _("clearing the buffers"), error);
 }
 
 static gboolean
@@ -586,8 +637,8 @@ set_shared_memory (WsJitLaunch *jl,
 
   if (jl->source->shared_bytes <= 48 * 1024)
     return TRUE;
-  if (!cuda_check (cudaGetDevice (&device), "cudaGetDevice", error) ||
-      !cuda_check (cudaDeviceGetAttribute (&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device),
+  if (!ws_jit_cuda_check (cudaGetDevice (&device), "cudaGetDevice", error) ||
+      !ws_jit_cuda_check (cudaDeviceGetAttribute (&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device),
                    "cudaDeviceGetAttribute", error))
     return FALSE;
   if (jl->source->shared_bytes > optin)
@@ -598,20 +649,20 @@ set_shared_memory (WsJitLaunch *jl,
                    (long long) jl->source->shared_bytes, optin);
       return FALSE;
     }
-  return cu_check (driver.FuncSetAttribute (jl->function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+  return ws_jit_cu_check (driver.FuncSetAttribute (jl->function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                                             (int) jl->source->shared_bytes),
                    _("allowing the kernel its shared memory"), error);
 }
 
-static char *
-device_target (GError **error)
+char *
+ws_jit_device_target (GError **error)
 {
   int device = 0, major = 0, minor = 0;
 
-  if (!cuda_check (cudaGetDevice (&device), "cudaGetDevice", error) ||
-      !cuda_check (cudaDeviceGetAttribute (&major, cudaDevAttrComputeCapabilityMajor, device),
+  if (!ws_jit_cuda_check (cudaGetDevice (&device), "cudaGetDevice", error) ||
+      !ws_jit_cuda_check (cudaDeviceGetAttribute (&major, cudaDevAttrComputeCapabilityMajor, device),
                    "cudaDeviceGetAttribute", error) ||
-      !cuda_check (cudaDeviceGetAttribute (&minor, cudaDevAttrComputeCapabilityMinor, device),
+      !ws_jit_cuda_check (cudaDeviceGetAttribute (&minor, cudaDevAttrComputeCapabilityMinor, device),
                    "cudaDeviceGetAttribute", error))
     return NULL;
   return ws_jit_target_for (major, minor, error);
@@ -668,10 +719,10 @@ ws_jit_prepare (const WsPattern *pattern,
   if (jl->stats == NULL)
     return NULL;
   jl->source = ws_codegen_generate (pattern, jl->stats, error);
-  if (jl->source == NULL || !ensure_driver (error))
+  if (jl->source == NULL || !ws_jit_ensure_driver (error))
     return NULL;
   jl->generation = ws_gpu_generation ();
-  jl->target = device_target (error);
+  jl->target = ws_jit_device_target (error);
   jl->bytes = bytes_asked (pattern, jl->stats);
   if (jl->target == NULL ||
       !check_global_memory (pattern, jl->stats, jl->source, error) ||
@@ -719,7 +770,7 @@ ws_jit_launch_sync (WsJitLaunch *jl,
                    (long long) jl->source->local_bytes);
       return FALSE;
     }
-  if (!cu_check (status, _("launching the generated kernel"), error))
+  if (!ws_jit_cu_check (status, _("launching the generated kernel"), error))
     return FALSE;
   /* a fault poisons the context: the GPU layer resets the device */
   ws_gpu_lock ();
