@@ -149,3 +149,15 @@ ws_gpu_calibrate (GCancellable    *cancellable,
   not_built (error);
   return NULL;
 }
+
+WsMeasurement *
+ws_gpu_measure_kernel (WsKernelInstance       *instance,
+                       const WsMeasureOptions *options,
+                       GCancellable           *cancellable,
+                       WsSampleProgress        progress,
+                       gpointer                progress_data,
+                       GError                **error)
+{
+  not_built (error);
+  return NULL;
+}

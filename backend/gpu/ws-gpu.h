@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 
+#include "ws-kernel.h"
 #include "ws-measurement.h"
 #include "ws-pattern.h"
 #include "ws-presets.h"
@@ -174,6 +175,19 @@ gboolean             ws_gpu_debug_fault      (GError                **error);
 /* Generates CUDA source from the pattern's AST, compiles it with NVRTC,
  * and measures it like any other kernel (ws-jit.c). */
 WsMeasurement       *ws_gpu_measure_pattern  (const WsPattern        *pattern,
+                                              const WsMeasureOptions *options,
+                                              GCancellable           *cancellable,
+                                              WsSampleProgress        progress,
+                                              gpointer                progress_data,
+                                              GError                **error);
+
+/* A kernel text at its launch: the CUDA printed from its checked tree,
+ * compiled by NVRTC with line information, its arrays filled as the launch
+ * says; one launch checked against the CPU reference (the model's VM runs
+ * the same launch; a difference names the array, the element and both
+ * values), then timed like any other kernel. With counters, the whole
+ * kernel's and each source line's (ws_counters_collect_lines ()). */
+WsMeasurement       *ws_gpu_measure_kernel   (WsKernelInstance       *instance,
                                               const WsMeasureOptions *options,
                                               GCancellable           *cancellable,
                                               WsSampleProgress        progress,
