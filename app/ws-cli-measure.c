@@ -3,6 +3,7 @@
  * Without a GPU, the bundled recording's numbers, labelled as such. */
 #include "ws-config.h"
 #include "ws-cli-measuring.h"
+#include "ws-cli-kernel.h"
 
 #include <stdio.h>
 
@@ -15,7 +16,9 @@ static const char *const measure_description =
      "labelled as such, and the exit status is 3.\n"
      "\n"
      "--expr (or --index, --preset with the pattern options) measures a kernel generated from\n"
-     "an index expression instead.\n"
+     "an index expression instead; --kernel FILE.cu[:NAME] a kernel of your own, at the launch\n"
+     "its comment gives (--grid, --block and --set change it), checked against the model's\n"
+     "reference run of the same launch; with --counters, the counters of each source line too.\n"
      "\n"
      "--gpu measures on another machine: ssh://HOST (the GPU worker started there with ssh),\n"
      "slurm://PARTITION (on a node srun allocates), or --gpu-command CMD; exit status 4 when it\n"
@@ -25,6 +28,7 @@ static const char *const measure_description =
      "  warpscope-cli measure coalescing/offset --set offset=4\n"
      "  warpscope-cli measure alignment/elem-size --set elem_size=16 --against-memcpy\n"
      "  warpscope-cli measure --expr 'blockIdx.x * blockDim.x + threadIdx.x' --grid 4096 --block 256\n"
+     "  warpscope-cli measure --kernel transpose.cu:transposeNaive --set N=4096 --counters\n"
      "  warpscope-cli measure coalescing/stride --gpu ssh://gpu01 --gpu-index 1\n");
 
 static int
@@ -76,6 +80,9 @@ measure_memcpy (WsSession              *session,
   return ws_cli_run_measure (session, request, error);
 }
 
+/* A pattern's generated kernel, or a kernel of one's own (--kernel): read
+ * here first, so that what the model refuses (an index out of its array)
+ * is said before anything runs. */
 static int
 measure_pattern (const WsCliPatternOptions *po,
                  const WsMeasureOptions    *options,
@@ -83,28 +90,39 @@ measure_pattern (const WsCliPatternOptions *po,
                  gboolean                   json)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (WsPattern) pattern = ws_cli_pattern_build (po, &error);
+  g_autoptr (WsPattern) pattern = NULL;
+  g_autoptr (WsKernelSpec) spec = NULL;
+  g_autoptr (WsKernelInstance) instance = NULL;
   g_autoptr (WsSession) session = NULL;
   g_autoptr (WsMeasureRequest) request = NULL;
   g_autoptr (WsMeasurement) m = NULL;
   const WsDeviceInfo *device;
   WsCliProgress progress;
 
-  if (pattern == NULL)
+  if (po->kernel)
+    {
+      if ((spec = ws_cli_kernel_spec (po, &error)) == NULL ||
+          (instance = ws_kernel_spec_instantiate (spec, NULL, &error)) == NULL)
+        return ws_cli_fail ("measure", WS_CLI_USAGE, "%s", error->message);
+    }
+  else if ((pattern = ws_cli_pattern_build (po, &error)) == NULL)
     return ws_cli_fail ("measure", WS_CLI_USAGE, "%s", error->message);
   ws_cli_progress_init (&progress, 1);
   session = ws_cli_session_new (&progress, target);
   device = ws_cli_probe (session, &error);
   if (device == NULL)
     return ws_cli_no_gpu ("measure", error);
-  progress.what = "expr";
+  progress.what = instance ? ws_kernel_instance_get_kernel_name (instance) : "expr";
   request = ws_measure_request_new ();
-  request->pattern = ws_pattern_ref (pattern);
+  request->pattern = pattern ? ws_pattern_ref (pattern) : NULL;
+  request->kernel_text = spec ? ws_kernel_spec_copy (spec) : NULL;
   request->options = *options;
   m = ws_cli_run_measure (session, request, &error);
   ws_cli_progress_clear (&progress);
   if (m == NULL)
     return ws_cli_fail ("measure", ws_cli_failure_status (error), "%s", error->message);
+  if (m->warning)
+    ws_cli_fail ("measure", 0, _("warning: %s"), m->warning);
   if (json)
     {
       g_autoptr (WsRecording) r = ws_recording_new (device);
@@ -116,6 +134,8 @@ measure_pattern (const WsCliPatternOptions *po,
       g_autofree char *where = ws_cli_device_where (device);
       printf ("measured now on %s\n\n", where);
       ws_cli_print_measurement (m, device);
+      if (instance && m->line_counters->len > 0)
+        ws_cli_kernel_print_lines (instance, m);
     }
   return WS_CLI_OK;
 }
@@ -195,7 +215,7 @@ static gboolean
 has_pattern_options (const WsCliPatternOptions *po)
 {
   return po->preset || po->space || po->access || po->elem_size != WS_CLI_NO_ELEM_SIZE || po->index || po->guard ||
-         po->defines || po->block || po->grid || po->base;
+         po->defines || po->block || po->grid || po->base || po->kernel;
 }
 
 int

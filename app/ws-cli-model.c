@@ -2,6 +2,7 @@
 #include "ws-cli.h"
 #include "ws-cli-measuring.h"
 #include "ws-cli-hierarchy.h"
+#include "ws-cli-kernel.h"
 #include "ws-hierarchy-json.h"
 #include "ws-json.h"
 #include "ws-model-json.h"
@@ -407,6 +408,32 @@ analyze (const WsPattern *p,
   return a.stats;
 }
 
+/* model --kernel FILE: its launch by source line, and below L1. */
+static int
+model_kernel (const WsCliPatternOptions *po,
+              const char                *device,
+              gboolean                   json,
+              gboolean                   no_hierarchy)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsKernelSpec) spec = ws_cli_kernel_spec (po, &error);
+  g_autoptr (WsKernelInstance) instance = NULL;
+  g_autoptr (WsDeviceProfile) profile = NULL;
+  g_autoptr (WsKernelPrediction) pred = NULL;
+
+  if (spec == NULL || (instance = ws_kernel_spec_instantiate (spec, NULL, &error)) == NULL)
+    return ws_cli_fail ("model", WS_CLI_USAGE, "%s", error->message);
+  if (!no_hierarchy && (profile = ws_cli_device_profile (device, &error)) == NULL)
+    return ws_cli_fail ("model", WS_CLI_USAGE, "--device: %s", error->message);
+  pred = ws_cli_kernel_predict (instance, profile, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return ws_cli_fail ("model", WS_CLI_INTERRUPTED, _("interrupted"));
+  if (pred == NULL)
+    return ws_cli_fail ("model", WS_CLI_USAGE, "%s", error->message);
+  ws_cli_kernel_print_model (instance, pred, profile, json);
+  return WS_CLI_OK;
+}
+
 int
 ws_cli_model (int    argc,
               char **argv)
@@ -456,6 +483,11 @@ ws_cli_model (int    argc,
       goto out;
     }
 
+  if (po.kernel)
+    {
+      status = model_kernel (&po, device, json, no_hierarchy);
+      goto out;
+    }
   p = ws_cli_pattern_build (&po, &error);
   if (p == NULL)
     {

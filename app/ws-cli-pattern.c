@@ -30,6 +30,9 @@ ws_cli_pattern_entries (WsCliPatternOptions *o)
       N_("Set a named parameter (repeatable), e.g. N=4096"), N_("NAME=VALUE") },
     { "base", 0, 0, G_OPTION_ARG_STRING, &o->base,
       N_("Byte offset of element 0 from the array's start (default 0)"), N_("BYTES") },
+    { "kernel", 'k', 0, G_OPTION_ARG_FILENAME, &o->kernel,
+      N_("A CUDA kernel of your own, in place of a pattern: a .cu file, and which of its kernels after a colon "
+         "(--grid, --block and --set NAME=VALUE change the launch its comment gives)"), N_("FILE[:NAME]") },
     { NULL }
   };
 
@@ -51,6 +54,7 @@ ws_cli_pattern_options_clear (WsCliPatternOptions *o)
   g_clear_pointer (&o->grid, g_free);
   g_clear_pointer (&o->sets, g_strfreev);
   g_clear_pointer (&o->base, g_free);
+  g_clear_pointer (&o->kernel, g_free);
 }
 
 static gboolean

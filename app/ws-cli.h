@@ -78,6 +78,7 @@ typedef struct
   char *grid;
   char **sets;
   char *base;
+  char *kernel;              /* --kernel FILE[:NAME]: a kernel of one's own in place of a pattern */
 } WsCliPatternOptions;
 
 /* Entries for the options above; free with ws_cli_pattern_options_clear(). */

@@ -7,6 +7,7 @@
 #include "ws-config.h"
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <signal.h>
 #include <string.h>
@@ -275,6 +276,87 @@ test_interrupted (void)
   g_assert_cmpint (g_get_monotonic_time () - sent, <, 5 * G_USEC_PER_SEC);
 }
 
+/* model --kernel: a course kernel nobody here wrote, by source line, as
+ * text and as JSON (today's fields, and each access's line and column);
+ * the options that describe a pattern are refused beside it, and a file
+ * that is no kernel says what and where. */
+static char *
+run_ok (const char *first,
+        ...)
+{
+  g_autoptr (GSubprocess) proc = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  va_list args;
+
+  va_start (args, first);
+  proc = spawn (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, first, args);
+  va_end (args);
+  g_assert_true (g_subprocess_communicate_utf8 (proc, NULL, NULL, &out, &err, &error));
+  g_assert_no_error (error);
+  if (g_subprocess_get_exit_status (proc) != 0)
+    g_error ("exit status %d: %s", g_subprocess_get_exit_status (proc), err);
+  return g_steal_pointer (&out);
+}
+
+static void
+test_kernel (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "kernels", "transpose.cu", NULL);
+  g_autofree char *naive = g_strconcat (path, ":transposeNaive", NULL);
+  g_autofree char *text = run_ok ("model", "--kernel", path, "--no-hierarchy", NULL);
+  g_autofree char *json = run_ok ("model", "--kernel", naive, "--set", "N=256", "--json", NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-kernel-XXXXXX", &error);
+  g_autofree char *bad = g_build_filename (dir, "bad.cu", NULL);
+  JsonObject *o;
+  JsonArray *accesses;
+  gboolean store_seen = FALSE;
+
+  /* the padded tile's conflicts are the lesson: the column read of the
+   * unpadded tile takes 32 wavefronts */
+  g_assert_nonnull (strstr (text, "transposeCoalesced"));
+  g_assert_nonnull (strstr (text, "line 80: odata[(y+j)*width + x] = tile[threadIdx.x][threadIdx.y + j];"));
+  g_assert_nonnull (strstr (text, "32.00 wavefronts per instruction"));
+
+  g_assert_true (json_parser_load_from_data (parser, json, -1, &error));
+  g_assert_no_error (error);
+  o = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (o, "format"), ==, "warpscope-model");
+  /* 32 × 32 tiles of 32 × 8 threads */
+  g_assert_cmpint (json_object_get_int_member (o, "threads"), ==, (256 / 32) * (256 / 32) * 32 * 8);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (o, "kernel"), "name"), ==,
+                   "transposeNaive");
+  g_assert_true (json_object_has_member (o, "predicted_ms"));
+  accesses = json_object_get_array_member (o, "accesses");
+  g_assert_cmpuint (json_array_get_length (accesses), >=, 2);
+  for (guint i = 0; i < json_array_get_length (accesses); i++)
+    {
+      JsonObject *a = json_array_get_object_element (accesses, i);
+
+      g_assert_cmpint (json_object_get_int_member (a, "line"), >, 0);
+      g_assert_cmpint (json_object_get_int_member (a, "column"), >, 0);
+      /* the naive transpose writes a column: every lane its own sector */
+      if (g_str_equal (json_object_get_string_member (a, "access"), "store"))
+        {
+          g_assert_cmpfloat (json_object_get_double_member (a, "sectors_per_request"), ==, 32.0);
+          store_seen = TRUE;
+        }
+    }
+  g_assert_true (store_seen);
+
+  assert_refused ("--kernel: a kernel of your own takes --grid, --block and --set only", "model", "--kernel",
+                  path, "--index", "lane", NULL);
+  assert_refused ("is not a regular file", "model", "--kernel", dir, NULL);
+  g_assert_true (g_file_set_contents (bad, "__global__ void k(float *a) {\n  a[threadIdx.x] = foo(1);\n}\n", -1,
+                                      &error));
+  g_assert_no_error (error);
+  assert_refused ("line 2, column", "model", "--kernel", bad, NULL);
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -287,5 +369,6 @@ main (int    argc,
   g_test_add_func ("/cli/control-characters", test_control_characters);
   g_test_add_func ("/cli/launch-too-large", test_launch_too_large);
   g_test_add_func ("/cli/interrupted", test_interrupted);
+  g_test_add_func ("/cli/kernel", test_kernel);
   return g_test_run ();
 }

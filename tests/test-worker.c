@@ -176,6 +176,16 @@ test_requests (void)
     { "\xff\xfe{\"id\": 13}", 0, "not UTF-8" },
     { "[1, 2, 3]", 0, "not a JSON object" },
     { "{\"id\": 14, \"op\": \"measure\", \"options\": {\"cold\": \"yes\"}}", 14, "cold: expected true or false" },
+    /* kernels of one's own: the text is read again here, as anything from outside */
+    { "{\"id\": 15, \"op\": \"measure\", \"kernel_text\": {\"name\": \"k.cu\"}}", 15,
+      "kernel_text.text: expected a string" },
+    { "{\"id\": 16, \"op\": \"measure\", \"kernel_text\": {\"text\": \"x\", \"launch\": [[1, 2]]}}", 16,
+      "kernel_text.launch[0]: expected a [name, value] pair of strings" },
+    { "{\"id\": 17, \"op\": \"measure\", \"kernel_text\": {\"text\": \"__global__ void k(float *a) "
+      "{ a[threadIdx.x] = foo(); }\"}}", 17, "line 1, column" },
+    { "{\"id\": 18, \"op\": \"measure\", \"kernel_text\": {\"text\": \"__global__ void k(float *a) "
+      "{ a[threadIdx.x] = 1; }\", \"launch\": [[\"grid\", \"0\"]]}}", 18, "grid" },
+    { "{\"id\": 19, \"op\": \"measure\", \"kernel\": 3}", 19, "measure.kernel: expected a string" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -194,6 +204,48 @@ test_requests (void)
       if (cases[i].message && !strstr (message, cases[i].message))
         g_error ("expected “%s” in “%s”", cases[i].message, message);
     }
+}
+
+
+/* A kernel of one's own crosses to the worker and is read back the same:
+ * its text, its name, the kernel chosen and the launch's overrides, in
+ * order. */
+static void
+test_kernel_text_request (void)
+{
+  g_autoptr (WsMeasureRequest) r = ws_measure_request_new ();
+  g_autoptr (WsMeasureRequest) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) node = json_node_alloc ();
+  g_autoptr (JsonNode) parsed = NULL;
+  g_autofree char *text = NULL;
+
+  r->kernel_text = ws_kernel_spec_new ("__global__ void k(float *a, int n)\n{ a[threadIdx.x] = n; }\n", "k.cu");
+  ws_kernel_spec_set_kernel (r->kernel_text, "k");
+  ws_kernel_spec_set (r->kernel_text, "grid", "4");
+  ws_kernel_spec_set (r->kernel_text, "n", "7");
+  ws_kernel_spec_set (r->kernel_text, "a[1024]", "random(3)");
+  r->options.samples = 12;
+  r->options.counters = TRUE;
+  json_node_init_object (node, ws_worker_codec_measure (r));
+  text = json_to_string (node, FALSE);
+  parsed = json_from_string (text, &error);
+  g_assert_no_error (error);
+  back = ws_worker_codec_read_measure (json_node_get_object (parsed), &error);
+  g_assert_no_error (error);
+  g_assert_null (back->kernel_id);
+  g_assert_null (back->pattern);
+  g_assert_true (ws_kernel_spec_equal (back->kernel_text, r->kernel_text));
+  g_assert_cmpstr (back->kernel_text->display_name, ==, "k.cu");
+  g_assert_cmpuint (back->options.samples, ==, 12);
+  g_assert_true (back->options.counters);
+  {
+    g_autofree char *a = ws_kernel_spec_hash (r->kernel_text), *b = ws_kernel_spec_hash (back->kernel_text);
+    g_assert_cmpstr (a, ==, b);
+  }
+  /* another override is another kernel launch */
+  ws_kernel_spec_set (back->kernel_text, "n", "8");
+  g_assert_false (ws_kernel_spec_equal (back->kernel_text, r->kernel_text));
 }
 
 /* A line too long, too deep or not text is refused, and the worker goes on
@@ -524,6 +576,7 @@ main (int    argc,
   g_test_add_func ("/worker/answers-not-text", test_answers_not_text);
   g_test_add_func ("/worker/requests", test_requests);
   g_test_add_func ("/worker/requests-go-on", test_requests_go_on);
+  g_test_add_func ("/worker/kernel-text-request", test_kernel_text_request);
 #define ADD(path, func) g_test_add (path, Fake, NULL, fake_set_up, func, fake_tear_down)
   ADD ("/worker/client/silent", test_silent);
   ADD ("/worker/client/silent-elsewhere", test_silent_elsewhere);

@@ -4,6 +4,7 @@
 #include <json-glib/json-glib.h>
 
 #include "ws-kernel-launch.h"
+#include "ws-kernel-predict.h"
 
 G_BEGIN_DECLS
 
@@ -20,5 +21,12 @@ void      ws_prediction_add_to_json    (JsonObject               *object,
                                         const WsLaunchPrediction *prediction,
                                         const WsKernelLaunch     *launch,
                                         const WsDeviceProfile    *profile);
+
+/* The same for a kernel text's launch: "hierarchy" has one phase, the
+ * kernel, whose accesses are its memory instructions with their lines. */
+void      ws_kernel_prediction_add_to_json (JsonObject               *object,
+                                            const WsKernelInstance   *instance,
+                                            const WsKernelPrediction *prediction,
+                                            const WsDeviceProfile    *profile);
 
 G_END_DECLS

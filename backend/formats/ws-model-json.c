@@ -396,6 +396,41 @@ ws_launch_stats_to_json (const WsLaunchStats *ls)
 }
 
 JsonNode *
+ws_kernel_stats_to_json (const WsKernelInstance *inst,
+                         const WsKernelStats    *ks)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  add_stats_members (b, &ks->total);
+  ws_json_add_int (b, "blocks", ks->blocks);
+  ws_json_add_int (b, "warps", ks->warps);
+  ws_json_add_int (b, "threads", ks->threads);
+  json_builder_set_member_name (b, "accesses");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < ks->n_sites; i++)
+    {
+      const WsKernelSite *site = ws_kernel_instance_get_site (inst, i);
+
+      json_builder_begin_object (b);
+      ws_json_add_string (b, "array", site->array_name);
+      ws_json_add_string (b, "space", ws_space_to_string (site->space));
+      ws_json_add_string (b, "access", ws_access_kind_to_string (site->kind));
+      ws_json_add_int (b, "elem_size", site->elem_size);
+      ws_json_add_string (b, "index", site->text);
+      ws_json_add_int (b, "line", site->line);
+      ws_json_add_int (b, "column", site->column);
+      if (site->function)
+        ws_json_add_string (b, "function", site->function);
+      add_stats_members (b, &ks->sites[i]);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+JsonNode *
 ws_warp_result_to_json (const WsWarpResult *r,
                         const WsPattern    *pattern)
 {

@@ -4,6 +4,7 @@
 #include <json-glib/json-glib.h>
 
 #include "ws-analysis.h"
+#include "ws-kernel.h"
 
 G_BEGIN_DECLS
 
@@ -17,5 +18,10 @@ JsonNode *ws_stats_to_json          (const WsStats       *stats);
 JsonNode *ws_launch_stats_to_json   (const WsLaunchStats *stats);
 JsonNode *ws_warp_result_to_json    (const WsWarpResult  *result,
                                      const WsPattern     *pattern);
+/* A kernel text's launch as ws_launch_stats_to_json () gives a pattern's:
+ * the totals at the top, then "accesses", one per memory instruction of
+ * the source, each with its line and column, its text and its figures. */
+JsonNode *ws_kernel_stats_to_json   (const WsKernelInstance *instance,
+                                     const WsKernelStats    *stats);
 
 G_END_DECLS

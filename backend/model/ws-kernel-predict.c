@@ -51,8 +51,7 @@ stats_add_counts (WsStats            *s,
 }
 
 /* Whether a warp's addresses are the last one's moved by a whole number
- * of granules (lines, or the banks' 128 bytes): then its counts are the
- * same. */
+ * of granules: then its counts are the same. */
 static gboolean
 same_shape (const gint64 *a,
             const gint64 *b,
@@ -78,6 +77,31 @@ same_shape (const gint64 *a,
   return TRUE;
 }
 
+/* The shifts that keep a warp's counts: whole lines for global memory
+ * (sectors and lines move together); for shared memory any whole number of
+ * elements (the banks turn round together, and the phases of wide
+ * accesses stay); for local memory whole words of the private array (each
+ * moves a lane's address by a row of 128 bytes); any shift for constant
+ * memory (only distinct addresses count). */
+static gint64
+shift_granule (const WsKernelSite *site)
+{
+  switch (site->space)
+    {
+    case WS_SPACE_SHARED:
+      return MAX (site->elem_size, WS_BANK_BYTES);
+    case WS_SPACE_LOCAL:
+      return WS_BANK_BYTES;
+    case WS_SPACE_CONSTANT:
+      return 1;
+    case WS_SPACE_GLOBAL:
+    case WS_SPACE_REGISTER:
+    case WS_N_SPACES:
+    default:
+      return WS_LINE_BYTES;
+    }
+}
+
 static gboolean
 visit (const WsKernelEvent *e,
        gpointer             user_data,
@@ -87,7 +111,7 @@ visit (const WsKernelEvent *e,
   const WsKernelSite *site = ws_kernel_instance_get_site (p->instance, e->site);
   WsStats *st = &p->sites[e->site];
   WsWarpCounts *c = &p->last_counts[e->site];
-  gint64 granule = site->space == WS_SPACE_SHARED ? WS_N_BANKS * WS_BANK_BYTES : WS_LINE_BYTES;
+  gint64 granule = shift_granule (site);
 
   if (!same_shape (e->address, p->last_address[e->site], e->active, p->last_active[e->site], granule))
     {

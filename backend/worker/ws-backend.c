@@ -91,79 +91,6 @@ static guint signals[N_SIGNALS];
 /* Requests                                                           */
 /* ------------------------------------------------------------------ */
 
-static void
-param_value_clear (gpointer data)
-{
-  g_free (((WsParamValue *) data)->name);
-}
-
-WsMeasureRequest *
-ws_measure_request_new (void)
-{
-  WsMeasureRequest *r = g_new0 (WsMeasureRequest, 1);
-
-  r->params = g_array_new (FALSE, TRUE, sizeof (WsParamValue));
-  g_array_set_clear_func (r->params, param_value_clear);
-  r->options = WS_MEASURE_OPTIONS_DEFAULT;
-  return r;
-}
-
-void
-ws_measure_request_set_param (WsMeasureRequest *request,
-                              const char       *name,
-                              gint64            value)
-{
-  WsParamValue p;
-
-  g_return_if_fail (request != NULL);
-  g_return_if_fail (name != NULL);
-
-  for (guint i = 0; i < request->params->len; i++)
-    {
-      WsParamValue *q = &g_array_index (request->params, WsParamValue, i);
-      if (strcmp (q->name, name) == 0)
-        {
-          q->value = value;
-          return;
-        }
-    }
-  p.name = g_strdup (name);
-  p.value = value;
-  g_array_append_val (request->params, p);
-}
-
-WsMeasureRequest *
-ws_measure_request_copy (const WsMeasureRequest *request)
-{
-  WsMeasureRequest *copy;
-
-  g_return_val_if_fail (request != NULL, NULL);
-
-  copy = ws_measure_request_new ();
-  copy->kernel_id = g_strdup (request->kernel_id);
-  copy->pattern = request->pattern ? ws_pattern_copy (request->pattern) : NULL;
-  for (guint i = 0; request->params && i < request->params->len; i++)
-    {
-      const WsParamValue *p = &g_array_index (request->params, WsParamValue, i);
-      ws_measure_request_set_param (copy, p->name, p->value);
-    }
-  copy->options = request->options;
-  copy->sweep_param = g_strdup (request->sweep_param);
-  return copy;
-}
-
-void
-ws_measure_request_free (WsMeasureRequest *request)
-{
-  if (request == NULL)
-    return;
-  g_free (request->kernel_id);
-  g_free (request->sweep_param);
-  g_clear_pointer (&request->pattern, ws_pattern_unref);
-  g_clear_pointer (&request->params, g_array_unref);
-  g_free (request);
-}
-
 /* ------------------------------------------------------------------ */
 /* Jobs                                                               */
 /* ------------------------------------------------------------------ */
@@ -316,11 +243,8 @@ ensure_probed (WsBackend      *self,
         self->device = ws_gpu_probe (&self->probe_error);
       else
         {
-          JsonObject *request = json_object_new ();
-          g_autoptr (JsonNode) reply = NULL;
+          g_autoptr (JsonNode) reply = call_worker (client, ws_worker_codec_simple ("probe"), job, &self->probe_error);
 
-          json_object_set_string_member (request, "op", "probe");
-          reply = call_worker (client, request, job, &self->probe_error);
           if (reply)
             self->device = ws_device_info_from_json (reply, &self->probe_error);
           if (self->device)
@@ -349,34 +273,6 @@ ensure_probed (WsBackend      *self,
   return TRUE;
 }
 
-static JsonObject *
-measure_request (const WsMeasureRequest *request)
-{
-  JsonObject *o = json_object_new ();
-  JsonObject *options = json_object_new ();
-
-  json_object_set_string_member (o, "op", "measure");
-  if (request->kernel_id)
-    {
-      JsonObject *params = json_object_new ();
-
-      json_object_set_string_member (o, "kernel", request->kernel_id);
-      for (guint i = 0; i < request->params->len; i++)
-        {
-          const WsParamValue *p = &g_array_index (request->params, WsParamValue, i);
-          json_object_set_int_member (params, p->name, p->value);
-        }
-      json_object_set_object_member (o, "params", params);
-    }
-  else
-    json_object_set_member (o, "pattern", ws_pattern_to_json (request->pattern));
-  json_object_set_int_member (options, "samples", request->options.samples);
-  json_object_set_int_member (options, "warmup", request->options.warmup);
-  json_object_set_boolean_member (options, "cold", request->options.cold);
-  json_object_set_boolean_member (options, "counters", request->options.counters);
-  json_object_set_object_member (o, "options", options);
-  return o;
-}
 
 static WsMeasurement *
 measure_one (WsBackend              *self,
@@ -396,7 +292,7 @@ measure_one (WsBackend              *self,
       g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM, _("the request names no kernel and no pattern"));
       return NULL;
     }
-  reply = call_worker (client, measure_request (request), job, error);
+  reply = call_worker (client, ws_worker_codec_measure (request), job, error);
   return reply ? ws_measurement_from_json (reply, error) : NULL;
 }
 
@@ -449,11 +345,7 @@ count_one (WsBackend      *self,
 
   if (!ensure_probed (self, client, job, error))
     return NULL;
-  request = json_object_new ();
-  json_object_set_string_member (request, "op", "count");
-  json_object_set_member (request, "pattern", ws_pattern_to_json (job->request->pattern));
-  json_object_set_boolean_member (request, "cold", job->request->options.cold);
-  json_object_set_boolean_member (request, "hold", job->hold);
+  request = ws_worker_codec_count (job->request->pattern, job->request->options.cold, job->hold);
   reply = call_worker (client, request, job, error);
   return reply ? ws_measurement_from_json (reply, error) : NULL;
 }
@@ -511,11 +403,7 @@ run_job (WsBackend      *self,
     case JOB_CALIBRATE:
       if (ensure_probed (self, client, job, &error))
         {
-          JsonObject *request = json_object_new ();
-          JsonNode *reply;
-
-          json_object_set_string_member (request, "op", "calibrate");
-          reply = call_worker (client, request, job, &error);
+          JsonNode *reply = call_worker (client, ws_worker_codec_simple ("calibrate"), job, &error);
           if (reply)
             {
               g_task_return_pointer (job->task, reply, (GDestroyNotify) json_node_unref);
@@ -527,11 +415,7 @@ run_job (WsBackend      *self,
     case JOB_FAULT:
       if (ensure_probed (self, client, job, &error))
         {
-          JsonObject *request = json_object_new ();
-          JsonNode *reply;
-
-          json_object_set_string_member (request, "op", "fault");
-          reply = call_worker (client, request, job, &error);
+          JsonNode *reply = call_worker (client, ws_worker_codec_simple ("fault"), job, &error);
           g_assert (reply == NULL);
         }
       g_task_return_error (job->task, error);

@@ -5,6 +5,7 @@
 #include <json-glib/json-glib.h>
 
 #include "ws-gpu.h"
+#include "ws-worker-codec.h"
 #include "ws-worker-target.h"
 #include "ws-pattern.h"
 #include "ws-worker-hello.h"
@@ -21,14 +22,6 @@ G_BEGIN_DECLS
 #define WS_TYPE_BACKEND (ws_backend_get_type ())
 G_DECLARE_FINAL_TYPE (WsBackend, ws_backend, WS, BACKEND, GObject)
 
-typedef struct
-{
-  char *kernel_id;            /* a registered kernel, or NULL to generate one from pattern */
-  WsPattern *pattern;         /* for generated kernels (and the model's prediction) */
-  GArray *params;             /* WsParamValue, for registered kernels */
-  WsMeasureOptions options;
-  char *sweep_param;          /* the parameter a sweep of it varies (the key of its points), or NULL */
-} WsMeasureRequest;
 
 /* done / total, and the last finished measurement of a sweep (or NULL) */
 typedef void (*WsBackendProgress) (WsBackend           *backend,
@@ -119,13 +112,5 @@ JsonNode         *ws_backend_calibrate_finish  (WsBackend              *self,
                                                 GAsyncResult           *result,
                                                 GError                **error);
 
-WsMeasureRequest *ws_measure_request_new       (void);
-WsMeasureRequest *ws_measure_request_copy      (const WsMeasureRequest *request);
-void              ws_measure_request_free      (WsMeasureRequest       *request);
-void              ws_measure_request_set_param (WsMeasureRequest       *request,
-                                                const char             *name,
-                                                gint64                  value);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsMeasureRequest, ws_measure_request_free)
 
 G_END_DECLS

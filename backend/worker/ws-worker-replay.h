@@ -5,6 +5,7 @@
 
 #include "ws-gpu.h"
 #include "ws-recording.h"
+#include "ws-worker-codec.h"
 
 G_BEGIN_DECLS
 
@@ -15,12 +16,12 @@ G_BEGIN_DECLS
  * measurements, samples and all, after delay_ms each. */
 
 /* The measurement of the request's kernel at its parameters, or an error. */
-WsMeasurement *ws_worker_replay_measure (WsRecording      *recording,
-                                         JsonObject       *request,
-                                         guint             delay_ms,
-                                         GCancellable     *cancellable,
-                                         WsSampleProgress  progress,
-                                         gpointer          progress_data,
-                                         GError          **error);
+WsMeasurement *ws_worker_replay_measure (WsRecording            *recording,
+                                         const WsMeasureRequest *request,
+                                         guint                   delay_ms,
+                                         GCancellable           *cancellable,
+                                         WsSampleProgress        progress,
+                                         gpointer                progress_data,
+                                         GError                **error);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include "ws-model-json.h"
 #include "ws-recording.h"
 #include "ws-worker-client.h"
+#include "ws-worker-codec.h"
 #include "ws-worker-hello.h"
 #include "ws-worker-replay.h"
 
@@ -119,101 +120,6 @@ on_progress (guint    done,
   send_object (p->w, o);
 }
 
-static gboolean
-holds_type (JsonNode *node,
-            GType     type)
-{
-  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
-}
-
-/* An optional member: absent (def), or of its type and in its range. */
-static gboolean
-read_int (JsonObject *o,
-          const char *name,
-          gint64      min,
-          gint64      max,
-          guint      *value,
-          GError    **error)
-{
-  JsonNode *node = json_object_get_member (o, name);
-
-  if (node == NULL)
-    return TRUE;
-  if (!holds_type (node, G_TYPE_INT64) || json_node_get_int (node) < min || json_node_get_int (node) > max)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   /* Translators: options.NAME is a member of the request; then the range it must be in */
-                   _("options.%s: expected an integer from %lld to %lld"), name, (long long) min, (long long) max);
-      return FALSE;
-    }
-  *value = (guint) json_node_get_int (node);
-  return TRUE;
-}
-
-static gboolean
-read_bool (JsonObject *o,
-           const char *name,
-           gboolean    def,
-           gboolean   *value,
-           GError    **error)
-{
-  JsonNode *node = json_object_get_member (o, name);
-
-  *value = def;
-  if (node == NULL)
-    return TRUE;
-  if (!holds_type (node, G_TYPE_BOOLEAN))
-    {
-      /* Translators: %s is a member of the request */
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("%s: expected true or false"), name);
-      return FALSE;
-    }
-  *value = json_node_get_boolean (node);
-  return TRUE;
-}
-
-/* An object member, or NULL (absent) and TRUE; FALSE if it is something else. */
-static gboolean
-read_object (JsonObject  *o,
-             const char  *name,
-             JsonObject **value,
-             GError     **error)
-{
-  JsonNode *node = json_object_get_member (o, name);
-
-  *value = NULL;
-  if (node == NULL)
-    return TRUE;
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    {
-      /* Translators: %s is a member of the request */
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("%s: expected an object"), name);
-      return FALSE;
-    }
-  *value = json_node_get_object (node);
-  return TRUE;
-}
-
-/* What a request may ask for: ws_gpu_measure () checks the samples; the
- * warm-up is bounded here, else it could run for days. */
-static gboolean
-read_options (JsonObject       *request,
-              WsMeasureOptions *options,
-              GError          **error)
-{
-  JsonObject *o;
-
-  *options = WS_MEASURE_OPTIONS_DEFAULT;
-  if (!read_object (request, "options", &o, error))
-    return FALSE;
-  if (o == NULL)
-    return TRUE;
-  return read_int (o, "samples", 0, G_MAXUINT32, &options->samples, error) &&
-         read_int (o, "warmup", 0, 1000, &options->warmup, error) &&
-         read_bool (o, "cold", options->cold, &options->cold, error) &&
-         read_bool (o, "counters", options->counters, &options->counters, error);
-}
-
 static WsMeasurement *
 measure (Worker       *w,
          gint64        id,
@@ -221,58 +127,27 @@ measure (Worker       *w,
          GCancellable *cancellable,
          GError      **error)
 {
-  WsMeasureOptions options;
+  g_autoptr (WsMeasureRequest) r = ws_worker_codec_read_measure (request, error);
   Progress progress = { w, id, g_get_monotonic_time () };
 
-  if (!read_options (request, &options, error))
+  if (r == NULL)
     return NULL;
   if (w->options->replay)
-    return ws_worker_replay_measure (w->options->replay, request, w->options->replay_delay_ms, cancellable,
+    return ws_worker_replay_measure (w->options->replay, r, w->options->replay_delay_ms, cancellable,
                                      on_progress, &progress, error);
-  if (json_object_has_member (request, "pattern"))
+  if (r->pattern)
+    return ws_gpu_measure_pattern (r->pattern, &r->options, cancellable, on_progress, &progress, error);
+  if (r->kernel_text)
     {
-      g_autoptr (WsPattern) pattern = ws_pattern_from_json (json_object_get_member (request, "pattern"), error);
+      /* read again here: the text came from another process */
+      g_autoptr (WsKernelInstance) instance = ws_kernel_spec_instantiate (r->kernel_text, cancellable, error);
 
-      if (pattern == NULL)
+      if (instance == NULL)
         return NULL;
-      return ws_gpu_measure_pattern (pattern, &options, cancellable, on_progress, &progress, error);
+      return ws_gpu_measure_kernel (instance, &r->options, cancellable, on_progress, &progress, error);
     }
-  else
-    {
-      JsonNode *kernel_node = json_object_get_member (request, "kernel");
-      const char *kernel = holds_type (kernel_node, G_TYPE_STRING) ? json_node_get_string (kernel_node) : "";
-      JsonObject *params = NULL;
-      g_autoptr (GList) names = NULL;
-      g_autoptr (GArray) values = g_array_new (FALSE, TRUE, sizeof (WsParamValue));
-
-      if (!read_object (request, "params", &params, error))
-        return NULL;
-      /* a kernel has a few parameters: any more is not a request of ours */
-      if (params && json_object_get_size (params) > 64)
-        {
-          /* Translators: params is a member of the request */
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("params: more than 64"));
-          return NULL;
-        }
-      names = params ? json_object_get_members (params) : NULL;
-      for (GList *l = names; l; l = l->next)
-        {
-          JsonNode *value = json_object_get_member (params, l->data);
-          WsParamValue v = { l->data, 0 };
-
-          if (!holds_type (value, G_TYPE_INT64))
-            {
-              g_autofree char *shown = ws_text_for_message (l->data);
-              /* Translators: params.NAME is a member of the request */
-              g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM, _("params.%s: expected an integer"), shown);
-              return NULL;
-            }
-          v.value = json_node_get_int (value);
-          g_array_append_val (values, v);
-        }
-      return ws_gpu_measure (kernel, (WsParamValue *) values->data, values->len, &options, cancellable,
-                             on_progress, &progress, error);
-    }
+  return ws_gpu_measure (r->kernel_id, (WsParamValue *) r->params->data, r->params->len, &r->options, cancellable,
+                         on_progress, &progress, error);
 }
 
 static WsMeasurement *
@@ -280,17 +155,10 @@ count (JsonObject   *request,
        GCancellable *cancellable,
        GError      **error)
 {
-  g_autoptr (WsPattern) pattern = NULL;
   gboolean cold, hold;
+  g_autoptr (WsPattern) pattern = ws_worker_codec_read_count (request, &cold, &hold, error);
 
-  if (!json_object_has_member (request, "pattern"))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("a count request needs a pattern"));
-      return NULL;
-    }
-  pattern = ws_pattern_from_json (json_object_get_member (request, "pattern"), error);
-  if (pattern == NULL || !read_bool (request, "cold", TRUE, &cold, error) ||
-      !read_bool (request, "hold", FALSE, &hold, error))
+  if (pattern == NULL)
     return NULL;
   return ws_gpu_count_pattern (pattern, NULL, cold, hold, cancellable, error);
 }
@@ -321,31 +189,13 @@ calibrate (Worker       *w,
   return ws_calibration_to_json (calibration);
 }
 
-/* The request's id, or 0 (which no client uses) if it has none. */
-static gint64
-request_id (JsonObject *request)
-{
-  JsonNode *id = json_object_get_member (request, "id");
-
-  return holds_type (id, G_TYPE_INT64) ? json_node_get_int (id) : 0;
-}
-
-/* Its op, or NULL if it is not a string. */
-static const char *
-request_op (JsonObject *request)
-{
-  JsonNode *op = json_object_get_member (request, "op");
-
-  return holds_type (op, G_TYPE_STRING) ? json_node_get_string (op) : NULL;
-}
-
 /* FALSE when the GPU is unusable in this process from now on. */
 static gboolean
 handle (Worker     *w,
         JsonObject *request)
 {
-  gint64 id = request_id (request);
-  const char *op = request_op (request);
+  gint64 id = ws_worker_codec_read_id (request);
+  const char *op = ws_worker_codec_read_op (request);
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   g_autoptr (GError) error = NULL;
   JsonNode *reply = NULL;
@@ -525,11 +375,11 @@ read_requests (gpointer data)
       request = parse_request (w, line);
       if (request == NULL)
         continue;
-      op = request_op (request);
+      op = ws_worker_codec_read_op (request);
       if (op && g_str_equal (op, "cancel"))
         {
           g_mutex_lock (&w->cancel_lock);
-          if (w->current && w->current_id == request_id (request))
+          if (w->current && w->current_id == ws_worker_codec_read_id (request))
             g_cancellable_cancel (w->current);
           g_mutex_unlock (&w->cancel_lock);
           json_object_unref (request);
