@@ -151,6 +151,24 @@ test_default_set (void)
   g_assert_cmpfloat (dram, >, 0);
 }
 
+/* The SASS metrics a kernel text's lines are counted with: those the GPU
+ * has, among them the ones the per-line comparison reads. */
+static void
+test_line_metrics (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) names = NULL;
+
+  if (!have_counters ())
+    return;
+  names = ws_counters_line_metrics (&error);
+  g_assert_no_error (error);
+  for (guint i = 0; names[i]; i++)
+    g_test_message ("SASS metric: %s", names[i]);
+  g_assert_true (g_strv_contains ((const char *const *) names, "smsp__sass_inst_executed"));
+  g_assert_true (g_strv_contains ((const char *const *) names, "smsp__sass_sectors_mem_global"));
+}
+
 #else
 
 static void
@@ -172,6 +190,7 @@ main (int    argc,
   g_test_add_func ("/counters/counts", test_counts);
   g_test_add_func ("/counters/unknown-metric", test_unknown_metric);
   g_test_add_func ("/counters/default-set", test_default_set);
+  g_test_add_func ("/counters/line-metrics", test_line_metrics);
 #else
   g_test_add_func ("/counters/not-built", test_not_built);
 #endif

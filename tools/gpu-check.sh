@@ -7,6 +7,10 @@
 #
 #   tools/gpu-check.sh tests      the GPU tests (gpu, jit, counters, backend,
 #                                 session, worker, truth), TAP logs
+#   tools/gpu-check.sh kernels    the course kernels of tests/data/kernels: the
+#                                 model against the counters line by line
+#                                 (test-kernel-gpu), and measure --kernel
+#                                 --counters of each: $OUT/kernels.txt
 #   tools/gpu-check.sh record     every preset recorded: $OUT/recording.json,
 #                                 named after the device as data/recordings/ is
 #   tools/gpu-check.sh truth      the model against the counters, below L1 and
@@ -34,6 +38,9 @@ R=/opt/rt/run
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/extras/CUPTI/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export WS_GPU_WORKER=$PWD/$D/warpscope-gpu-worker WS_CLI=$PWD/$D/warpscope-cli
 export WS_SOURCE_DIR=$PWD G_TEST_SRCDIR=$PWD/tests G_DEBUG=gc-friendly GSETTINGS_BACKEND=memory
+# the binaries look for data/ (device profiles, recordings) in the tree they
+# were built in
+[ -e /work/main ] || { mkdir -p /work && ln -s "$PWD" /work/main; }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,memory.used,memory.total \
   --format=csv > "$OUT/smi.txt" 2>&1
 
@@ -41,13 +48,24 @@ for what in "$@"; do
   start=$(date +%s)
   case $what in
     tests)
-      for t in gpu jit counters backend session worker truth calibrate; do
+      for t in gpu jit kernel-gpu counters backend session worker truth calibrate; do
         [ -x $D/test-$t ] || continue
         s=$(date +%s)
         timeout 200 $R $D/test-$t > "$OUT/test-$t.txt" 2>&1
         echo "test-$t rc=$? in $(( $(date +%s) - s )) s: $(grep -c '^ok' "$OUT/test-$t.txt") ok," \
              "$(grep -c '^not ok' "$OUT/test-$t.txt") not ok, $(grep -c '# SKIP' "$OUT/test-$t.txt") skipped"
         grep -E '^(not ok|Bail out)|ERROR' "$OUT/test-$t.txt" | head -5
+      done ;;
+    kernels)
+      s=$(date +%s)
+      timeout 400 $R $D/test-kernel-gpu > "$OUT/test-kernel-gpu.txt" 2>&1
+      echo "test-kernel-gpu rc=$? in $(( $(date +%s) - s )) s: $(grep -c '^ok' "$OUT/test-kernel-gpu.txt") ok," \
+           "$(grep -c '^not ok' "$OUT/test-kernel-gpu.txt") not ok"
+      grep -E '← differs|summary|on NVIDIA|^not ok' "$OUT/test-kernel-gpu.txt" | head -40
+      for k in tests/data/kernels/*.cu; do
+        echo "== $k" >> "$OUT/kernels.txt"
+        timeout 120 $R $D/warpscope-cli measure --kernel "$k" --counters >> "$OUT/kernels.txt" 2>&1
+        echo "rc=$?" >> "$OUT/kernels.txt"
       done ;;
     record)
       timeout 400 $R $D/warpscope-cli record -o "$OUT/recording.json" > "$OUT/record.txt" 2>&1
@@ -113,7 +131,7 @@ for what in "$@"; do
       export -f one; export cs R D OUT
       printf '%s\n' ${RACE_PRESETS:-banks/swizzle:loads=256 merge/sort-tree:N=65536} | xargs -P 5 -I{} bash -c 'one {}' ;;
     *)
-      echo "gpu-check: what is $what? tests, record, truth, calibrate, screens, sanitize or race" >&2; exit 2 ;;
+      echo "gpu-check: what is $what? tests, kernels, record, truth, calibrate, screens, sanitize or race" >&2; exit 2 ;;
   esac
   echo "$what: $(( $(date +%s) - start )) s"
 done
