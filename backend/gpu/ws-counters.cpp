@@ -52,6 +52,7 @@ struct State
   /* the range profiler, enabled on this context (see ws_counters_hold ()) */
   CUcontext context = nullptr;
   CUpti_RangeProfiler_Object *object = nullptr;
+  int sass_device = -1;               /* the device SASS metrics are configured for, once */
   Config *configured = nullptr;       /* the metric set the profiler last ran */
   gboolean hold = FALSE;              /* keep the profiler between collections */
 };
@@ -868,6 +869,13 @@ ws_counters_shutdown (void)
     config_free (entry.second);
   state.configs.clear ();
   release_profiler ();
+  if (state.sass_device >= 0)
+    {
+      CUpti_SassMetricsUnsetConfig_Params unset = { CUpti_SassMetricsUnsetConfig_Params_STRUCT_SIZE };
+      unset.deviceIndex = (uint32_t) state.sass_device;
+      cuptiSassMetricsUnsetConfig (&unset);
+      state.sass_device = -1;
+    }
   state.probed = FALSE;
   g_clear_error (&state.unavailable);
   g_mutex_unlock (&state.lock);
@@ -925,11 +933,38 @@ struct LineMetric
   const char *name;
 };
 
+/* Every SASS metric of the chip, in the debug log, once: what a newer
+ * chip calls the figures of line_metrics. */
+void
+log_sass_metrics (void)
+{
+  static gboolean logged = FALSE;
+  CUpti_SassMetrics_GetNumOfMetrics_Params n = { CUpti_SassMetrics_GetNumOfMetrics_Params_STRUCT_SIZE };
+  CUpti_SassMetrics_GetMetrics_Params p = { CUpti_SassMetrics_GetMetrics_Params_STRUCT_SIZE };
+  std::vector<CUpti_SassMetrics_MetricDetails> details;
+
+  if (logged)
+    return;
+  logged = TRUE;
+  n.pChipName = state.chip.c_str ();
+  if (cuptiSassMetricsGetNumOfMetrics (&n) != CUPTI_SUCCESS || n.numOfMetrics == 0)
+    return;
+  details.resize (n.numOfMetrics);
+  p.pChipName = state.chip.c_str ();
+  p.numOfMetrics = n.numOfMetrics;
+  p.pMetricsList = details.data ();
+  if (cuptiSassMetricsGetMetrics (&p) != CUPTI_SUCCESS)
+    return;
+  for (const CUpti_SassMetrics_MetricDetails &d : details)
+    g_debug ("counters: SASS metric %s: %s", d.pMetricName, d.pMetricDescription ? d.pMetricDescription : "");
+}
+
 /* The metrics of line_metrics this chip has, with their ids. */
 gboolean
 known_line_metrics (std::vector<LineMetric> &known,
                     GError                 **error)
 {
+  log_sass_metrics ();
   for (guint i = 0; line_metrics[i]; i++)
     {
       CUpti_SassMetrics_GetProperties_Params p = { CUpti_SassMetrics_GetProperties_Params_STRUCT_SIZE };
@@ -1001,22 +1036,30 @@ collect_lines_locked (WsLaunchFunc   before,
     return FALSE;
   /* the range profiler and SASS patching do not share a context */
   release_profiler ();
-  for (const LineMetric &m : known)
-    configs.push_back ({ m.id, CUPTI_SASS_METRICS_OUTPUT_GRANULARITY_GPU });
-  set.numOfMetricConfig = configs.size ();
-  set.pConfigs = configs.data ();
-  set.deviceIndex = (uint32_t) device;
-  if (!cupti_check (cuptiSassMetricsSetConfig (&set), _("configuring CUPTI's SASS metrics"), error))
-    return FALSE;
-  unset.deviceIndex = (uint32_t) device;
+  /* configured once for the process (configuring again, even after
+   * unsetting, runs CUPTI out of memory) */
+  if (state.sass_device != device)
+    {
+      if (state.sass_device >= 0)
+        {
+          unset.deviceIndex = (uint32_t) state.sass_device;
+          cuptiSassMetricsUnsetConfig (&unset);
+          state.sass_device = -1;
+        }
+      for (const LineMetric &m : known)
+        configs.push_back ({ m.id, CUPTI_SASS_METRICS_OUTPUT_GRANULARITY_GPU });
+      set.numOfMetricConfig = configs.size ();
+      set.pConfigs = configs.data ();
+      set.deviceIndex = (uint32_t) device;
+      if (!cupti_check (cuptiSassMetricsSetConfig (&set), _("configuring CUPTI's SASS metrics"), error))
+        return FALSE;
+      state.sass_device = device;
+    }
   if (before)
     {
       before (data);
       if (!cuda_ok (cudaDeviceSynchronize (), _("preparing a profiler pass"), error))
-        {
-          cuptiSassMetricsUnsetConfig (&unset);
-          return FALSE;
-        }
+        return FALSE;
     }
   enable.ctx = (CUcontext) ctx;
   enable.enableLazyPatching = 1;
@@ -1046,7 +1089,6 @@ collect_lines_locked (WsLaunchFunc   before,
       disable.ctx = (CUcontext) ctx;
       cuptiSassMetricsDisable (&disable);
     }
-  cuptiSassMetricsUnsetConfig (&unset);
   if (!ok)
     return FALSE;
 

@@ -197,15 +197,23 @@ add_run (WsTimingWork            *w,
   w->fences[WS_FENCE_SYSTEM_SCOPE] = c->fences[WS_KERNEL_FENCE_SYSTEM] / warps;
 }
 
-/* The most iterations a warp makes of any one loop, on average: how often a
- * loop's loads wait for the ones before. */
+/* How often a warp waits for its loads from memory, one after another: the
+ * most times a warp executes any one load of global or local memory (a
+ * loop that loads once an iteration waits once an iteration; loads of one
+ * iteration go together). */
 static guint64
-loop_rounds (const WsKernelStats *ks)
+load_rounds (const WsKernelInstance *inst,
+             const WsKernelStats    *ks)
 {
   double most = 1;
 
-  for (guint i = 0; i < ks->n_loops; i++)
-    most = MAX (most, (double) ks->loop_iterations[i] / MAX (ks->warps, 1));
+  for (guint i = 0; i < ks->n_sites; i++)
+    {
+      const WsKernelSite *site = ws_kernel_instance_get_site (inst, i);
+
+      if (site->kind == WS_ACCESS_LOAD && (site->space == WS_SPACE_GLOBAL || site->space == WS_SPACE_LOCAL))
+        most = MAX (most, (double) ks->sites[i].instructions / MAX (ks->warps, 1));
+    }
   return (guint64) (most + 0.5);
 }
 
@@ -279,7 +287,7 @@ ws_kernel_predict (const WsKernelInstance *instance,
     {
       WsLaunchStats *launch = g_new0 (WsLaunchStats, 1);
       WsTimingWork work = { 0 };
-      guint64 rounds = loop_rounds (ks);
+      guint64 rounds = load_rounds (instance, ks);
 
       launch->n_accesses = n;
       launch->accesses = g_memdup2 (ks->sites, MAX (n, 1) * sizeof (WsStats));
@@ -289,7 +297,7 @@ ws_kernel_predict (const WsKernelInstance *instance,
       launch->threads = ks->threads;
       r->hierarchy = ws_hier_walk_finish (g_steal_pointer (&p.walk), launch);
       /* a loop's next iteration waits for its loads: the launch is one
-       * phase run as often as the loop goes round */
+       * phase run as often as a warp waits for them */
       work.next_waits = rounds > 1;
       work.next_times = rounds;
       ws_timing_work_add (&work, r->hierarchy, NULL, profile);

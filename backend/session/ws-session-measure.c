@@ -62,8 +62,15 @@ subject_of (const WsMeasureRequest *request)
   s->preset_id = request->kernel_id ? g_strdup (request->kernel_id) : NULL;
   s->sweep_param = g_strdup (request->sweep_param ? request->sweep_param
                                                   : pattern ? ws_preset_sweep_param (preset, pattern) : NULL);
-  /* a reference with no pattern (cudaMemcpy) is known by its id */
-  s->key = pattern ? ws_pattern_sweep_key (pattern, s->sweep_param) : g_strdup (request->kernel_id);
+  /* a reference with no pattern (cudaMemcpy) is known by its id, a kernel
+   * of one's own by its text and launch */
+  if (request->kernel_text)
+    {
+      g_autofree char *hash = ws_kernel_spec_hash (request->kernel_text);
+      s->key = g_strconcat ("kernel:", hash, NULL);
+    }
+  else
+    s->key = pattern ? ws_pattern_sweep_key (pattern, s->sweep_param) : g_strdup (request->kernel_id);
   return s;
 }
 

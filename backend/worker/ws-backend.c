@@ -287,9 +287,9 @@ measure_one (WsBackend              *self,
     return NULL;
   if (g_cancellable_set_error_if_cancelled (g_task_get_cancellable (job->task), error))
     return NULL;
-  if (request->kernel_id == NULL && request->pattern == NULL)
+  if (request->kernel_id == NULL && request->pattern == NULL && request->kernel_text == NULL)
     {
-      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM, _("the request names no kernel and no pattern"));
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_INVALID_PARAM, _("the request names no kernel, no pattern and no kernel text"));
       return NULL;
     }
   reply = call_worker (client, ws_worker_codec_measure (request), job, error);
