@@ -494,7 +494,7 @@ ws_cli_kernel_print_lines (WsKernelInstance    *instance,
                 counter_of (m, line, "smsp__sass_inst_executed_op_global_red") +
                 counter_of (m, line, "smsp__sass_inst_executed_op_global_atom");
       hw_sectors = counter_of (m, line, "smsp__sass_sectors_mem_global");
-      hw_waves = counter_of (m, line, "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared");
+      hw_waves = counter_of (m, line, "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared");
       printf ("  %5u", line);
       if (global || hw_inst > 0)
         printf (" %10" G_GUINT64_FORMAT " / %-8.0f %10" G_GUINT64_FORMAT " / %-8.0f", s.instructions, hw_inst,

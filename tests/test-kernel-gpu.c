@@ -189,7 +189,7 @@ test_case (gconstpointer data)
                                line_counter (m, line, "smsp__sass_inst_executed_op_global_st") +
                                line_counter (m, line, "smsp__sass_inst_executed_op_global_red") +
                                line_counter (m, line, "smsp__sass_inst_executed_op_global_atom");
-      double hw_wavefronts = line_counter (m, line, "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared");
+      double hw_wavefronts = line_counter (m, line, "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared");
       gboolean ok;
 
       if (!g_hash_table_remove (lines, GUINT_TO_POINTER (line)))
@@ -204,7 +204,35 @@ test_case (gconstpointer data)
       mismatches += !ok;
     }
   g_hash_table_unref (lines);
+  /* lines the GPU counted that the model has no memory instruction on */
+  for (guint i = 0; i < m->line_counters->len; i++)
+    {
+      const WsLineCounter *lc = &g_array_index (m->line_counters, WsLineCounter, i);
+      gboolean modelled = FALSE;
 
+      for (guint k = 0; k < pred->stats->n_sites && !modelled; k++)
+        modelled = ws_kernel_instance_get_site (inst, k)->line == lc->line;
+      if (!modelled && lc->value > 0 && g_str_has_prefix (lc->name, "smsp__sass_") &&
+          (strstr (lc->name, "sectors") || strstr (lc->name, "wavefronts") || strstr (lc->name, "op_global") ||
+           strstr (lc->name, "op_shared") || strstr (lc->name, "op_local")))
+        g_test_message ("%s:%s line %u (no memory instruction in the model): %s %.0f", c->file,
+                        ws_kernel_instance_get_kernel_name (inst), lc->line, lc->name, lc->value);
+    }
+
+  /* the warp instructions the SMs issued, against the model's */
+  {
+    double issued = 0;
+
+    for (guint i = 0; i < m->line_counters->len; i++)
+      {
+        const WsLineCounter *lc = &g_array_index (m->line_counters, WsLineCounter, i);
+        if (g_str_equal (lc->name, "smsp__sass_inst_executed"))
+          issued += lc->value;
+      }
+    g_test_message ("%s:%s warp instructions %" G_GUINT64_FORMAT " + %" G_GUINT64_FORMAT " memory / %.0f (model / GPU)",
+                    c->file, ws_kernel_instance_get_kernel_name (inst), pred->stats->counts.instructions,
+                    pred->stats->total.instructions, issued);
+  }
   /* below L1 and the time: reported against their tolerances */
   l2_model = pred->hierarchy->total.l2_read_sectors;
   dram_model = pred->hierarchy->total.dram_read_bytes + pred->hierarchy->total.dram_write_bytes;

@@ -76,7 +76,7 @@ make_measurement (const char *id,
       /* a kernel text's counters per source line */
       ws_measurement_add_line_counter (m, 12, "smsp__sass_sectors_mem_global", 4096);
       ws_measurement_add_line_counter (m, 12, "smsp__sass_inst_executed_op_global_ld", 1024);
-      ws_measurement_add_line_counter (m, 14, "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared", 32768);
+      ws_measurement_add_line_counter (m, 14, "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared", 32768);
     }
   return m;
 }
