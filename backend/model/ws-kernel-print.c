@@ -18,7 +18,8 @@ typedef struct
   const WsKernelFile *file;
   const WkPrintOptions *opt;
   guint indent;
-  guint last_line;
+  guint last_line;          /* the user's line of the last #line directive */
+  gsize last_directive_end;  /* where the output stood after it */
 } Printer;
 
 static void print_expr (Printer *p, const WkExpr *e, int min_prec);
@@ -532,10 +533,21 @@ line_directive (Printer *p,
   if (!p->opt->line_directives)
     return;
   wk_position (p->file->text, p->file->len, offset, &line, &column);
-  if (line == p->last_line)
-    return;
+  /* the line the next printed line stands for: the directive's, plus the
+   * lines printed since (a statement printed below the one it shares a
+   * line with, the body of an if, needs a directive of its own) */
+  if (p->last_line != 0)
+    {
+      guint mapped = p->last_line;
+
+      for (gsize i = p->last_directive_end; i < p->out->len; i++)
+        mapped += p->out->str[i] == '\n';
+      if (mapped == line)
+        return;
+    }
   p->last_line = line;
   g_string_append_printf (p->out, "#line %u\n", line);
+  p->last_directive_end = p->out->len;
 }
 
 static void
