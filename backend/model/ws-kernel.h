@@ -123,6 +123,7 @@ gboolean      ws_kernel_file_equal          (const WsKernelFile  *a,
  *   ARRAY[SIZE] = FILL         an array's size in elements and its fill
  *   ARRAY[SIZE] @ OFFSET = FILL   the parameter points OFFSET elements in
  *   ARRAY = FILL               its fill; the size is what the kernel touches
+ *   KERNEL.NAME = VALUE        any of these, for that kernel only
  * A fill is an expression of i (the index of a scalar in the array: a
  * float4 array's element k holds scalars 4k … 4k + 3) and random(SEED), a
  * pseudo-random integer in [0, 2^31) of (SEED, i). */
