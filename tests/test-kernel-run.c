@@ -723,6 +723,27 @@ test_launch_overrides (void)
     g_assert_cmpint (out[t], ==, 96);
 }
 
+/* kernel.name = value holds for that kernel only */
+static void
+test_launch_per_kernel (void)
+{
+  const char *text =
+    "/* warpscope:\n"
+    " *   grid = 4; block = 32; out[256] = 0\n"
+    " *   wide.grid = 8\n"
+    " *   wide.block = 32\n"
+    " */\n"
+    "__global__ void narrow(int *out) { out[blockIdx.x * blockDim.x + threadIdx.x] = 1; }\n"
+    "__global__ void wide(int *out) { out[blockIdx.x * blockDim.x + threadIdx.x] = 2; }\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsKernelInstance) narrow = instance_of (text, "narrow", NULL, &error);
+  g_autoptr (WsKernelInstance) wide = instance_of (text, "wide", NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (ws_kernel_instance_get_grid (narrow).x, ==, 4);
+  g_assert_cmpuint (ws_kernel_instance_get_grid (wide).x, ==, 8);
+}
+
 static void
 test_defaults_and_sizing (void)
 {
@@ -1109,6 +1130,7 @@ main (int    argc,
   g_test_add_func ("/kernel-run/model/analyze-warp", test_analyze_warp);
   g_test_add_func ("/kernel-run/launch/comment", test_launch_comment);
   g_test_add_func ("/kernel-run/launch/overrides", test_launch_overrides);
+  g_test_add_func ("/kernel-run/launch/per-kernel", test_launch_per_kernel);
   g_test_add_func ("/kernel-run/launch/defaults-and-sizing", test_defaults_and_sizing);
   g_test_add_func ("/kernel-run/messages/run", test_run_errors);
   g_test_add_func ("/kernel-run/messages/launch", test_launch_errors);

@@ -92,6 +92,8 @@ typedef struct
   guint depth;
   GHashTable *counters;         /* WkSym * of loops that nvcc unrolls: indices by them are static */
   GArray *frames_vars;          /* GHashTable * to free */
+  const WkExpr *unused;         /* an expression whose value nobody reads (i++ as a statement) */
+  guint nesting;                /* the compiler's own recursion, across inlined functions */
 } Comp;
 
 static gboolean compile_expr (Comp *c, const WkExpr *e, Val *out);
@@ -262,12 +264,18 @@ emit_bin (Comp   *c,
       if (!trap)
         return const_slot (c, r);
     }
-  /* x + 0, x * 1 */
-  if ((op == WK_OP_ADD || op == WK_OP_SUB) && ac != WK_AC_F32 && ac != WK_AC_F64 && is_const (b) &&
-      const_value (c, b).i == 0)
-    return a;
-  if (op == WK_OP_MUL && ac != WK_AC_F32 && ac != WK_AC_F64 && is_const (b) && const_value (c, b).i == 1)
-    return a;
+  /* x + 0, 0 + x, x * 1, 1 * x of integers */
+  if (ac != WK_AC_F32 && ac != WK_AC_F64)
+    {
+      if ((op == WK_OP_ADD || op == WK_OP_SUB) && is_const (b) && const_value (c, b).i == 0)
+        return a;
+      if (op == WK_OP_ADD && is_const (a) && const_value (c, a).i == 0)
+        return b;
+      if (op == WK_OP_MUL && is_const (b) && const_value (c, b).i == 1)
+        return a;
+      if (op == WK_OP_MUL && is_const (a) && const_value (c, a).i == 1)
+        return b;
+    }
   d = new_temp (c, 1);
   emit (c, WK_I_BIN, ac, op, d, a, b, WK_NONE, 0, 0, src);
   return d;
@@ -860,11 +868,13 @@ strip (const WkExpr *e)
   return e;
 }
 
+/* base + index * scale: one instruction (or none, of constants). */
 static gboolean
-index_reg (Comp         *c,
-           const WkExpr *index,
-           guint64       scale,
-           guint32      *out)
+index_addr (Comp         *c,
+            guint32       base,
+            const WkExpr *index,
+            guint64       scale,
+            guint32      *out)
 {
   Val iv;
   guint32 r;
@@ -872,7 +882,19 @@ index_reg (Comp         *c,
   if (!compile_expr (c, index, &iv))
     return FALSE;
   r = convert_reg (c, iv.r[0], iv.type, WK_TYPE (WK_TY_LONG), index->start);
-  *out = emit_bin (c, WK_OP_MUL, WK_AC_I64, r, const_int (c, (gint64) scale), index->start);
+  if (is_const (r) && is_const (base))
+    {
+      *out = const_int (c, (gint64) ((guint64) const_value (c, base).i + (guint64) const_value (c, r).i * scale));
+      return TRUE;
+    }
+  if (is_const (r))
+    {
+      *out = emit_bin (c, WK_OP_ADD, WK_AC_I64, base, const_int (c, (gint64) ((guint64) const_value (c, r).i * scale)),
+                       index->start);
+      return TRUE;
+    }
+  *out = new_temp (c, 1);
+  emit (c, WK_I_ADDR, WK_AC_I64, 0, *out, base, r, WK_NONE, 0, (gint64) scale, index->start);
   return TRUE;
 }
 
@@ -940,10 +962,10 @@ compile_lvalue (Comp         *c,
               return fail (c, e->start, WS_KERNEL_ERROR_UNSUPPORTED, _("this array is not in memory"));
             if (array_at (c, base.array)->space == WS_SPACE_LOCAL && !is_static (c, e->b))
               array_at (c, base.array)->dynamic_index = TRUE;
-            if (!index_reg (c, e->b, bt->elem->size, &off))
+            if (!index_addr (c, base.addr, e->b, bt->elem->size, &off))
               return FALSE;
             *out = base;
-            out->addr = emit_bin (c, WK_OP_ADD, WK_AC_I64, base.addr, off, e->start);
+            out->addr = off;
             out->type = e->type;
             out->expr = e;
             return TRUE;
@@ -958,11 +980,11 @@ compile_lvalue (Comp         *c,
                            _("the pointer “%s” does not point into an array yet"), e->a->name ? e->a->name : "?");
             if (array_at (c, (guint) p.array)->space == WS_SPACE_LOCAL)
               array_at (c, (guint) p.array)->dynamic_index = TRUE;
-            if (!index_reg (c, e->b, bt->elem->size, &off))
+            if (!index_addr (c, p.r[0], e->b, bt->elem->size, &off))
               return FALSE;
             out->kind = LV_MEM;
             out->array = (guint) p.array;
-            out->addr = emit_bin (c, WK_OP_ADD, WK_AC_I64, p.r[0], off, e->start);
+            out->addr = off;
             out->type = e->type;
             out->expr = e;
             out->is_volatile = (bt->elem->quals & WK_Q_VOLATILE) != 0;
@@ -1251,7 +1273,8 @@ compile_incdec (Comp         *c,
   Val old, nv;
   const WkType *t = e->type;
   gboolean inc = e->op == WK_OP_PREINC || e->op == WK_OP_POSTINC;
-  gboolean post = e->op == WK_OP_POSTINC || e->op == WK_OP_POSTDEC;
+  /* i++ whose value nobody reads is ++i: no copy of the old value */
+  gboolean post = (e->op == WK_OP_POSTINC || e->op == WK_OP_POSTDEC) && c->unused != e;
   guint32 one, r, keep;
 
   if (!compile_lvalue (c, e->a, &lv) || !load (c, &lv, &old, FALSE))
@@ -1866,17 +1889,28 @@ compile_expr_inner (Comp         *c,
   return fail (c, e->start, WS_KERNEL_ERROR_UNSUPPORTED, _("this expression cannot be run"));
 }
 
+/* Each function is bounded by the parser; inlined into one another they
+ * could nest deeper than a thread's stack holds. */
+#define MAX_NESTING 1500
+
 static gboolean
 compile_expr (Comp         *c,
               const WkExpr *e,
               Val          *out)
 {
+  gboolean ok;
+
   out->n = 0;
   out->type = NULL;
   out->array = -1;
   if (c->failed)
     return FALSE;
-  if (!compile_expr_inner (c, e, out))
+  if (++c->nesting > MAX_NESTING)
+    return fail (c, e->start, WS_KERNEL_ERROR_LIMIT,
+                 _("the kernel is nested too deeply once its device functions are inlined"));
+  ok = compile_expr_inner (c, e, out);
+  c->nesting--;
+  if (!ok)
     return FALSE;
   if (out->type == NULL)
     out->type = e->type;
@@ -2095,6 +2129,41 @@ loop_condition (Comp         *c,
   return TRUE;
 }
 
+/* Whether a loop's body may take lanes out of it (break, continue, return):
+ * else its masks need no saving. */
+static gboolean
+exits (const WkStmt *s,
+       gboolean      in_inner_loop,
+       gboolean      in_switch)
+{
+  if (s == NULL)
+    return FALSE;
+  switch (s->kind)
+    {
+    case WK_S_RETURN:
+      return TRUE;
+    case WK_S_BREAK:
+      return !in_inner_loop && !in_switch;
+    case WK_S_CONTINUE:
+      return !in_inner_loop;
+    case WK_S_FOR:
+    case WK_S_WHILE:
+    case WK_S_DO:
+      return exits (s->body, TRUE, in_switch);
+    case WK_S_SWITCH:
+      return exits (s->body, in_inner_loop, TRUE);
+    case WK_S_IF:
+      return exits (s->body, in_inner_loop, in_switch) || exits (s->els, in_inner_loop, in_switch);
+    case WK_S_BLOCK:
+      for (guint i = 0; i < s->n_list; i++)
+        if (exits (s->list[i], in_inner_loop, in_switch))
+          return TRUE;
+      return FALSE;
+    default:
+      return FALSE;
+    }
+}
+
 static gboolean
 compile_loop (Comp         *c,
               const WkStmt *s)
@@ -2103,27 +2172,31 @@ compile_loop (Comp         *c,
   guint32 saved, iter;
   guint top, jz = G_MAXUINT, jz_body = G_MAXUINT, id;
   WkSym *counter = NULL;
-  gboolean ok;
+  gboolean ok, plain;
 
   if (s->kind == WK_S_FOR && s->init != NULL && !compile_stmt (c, s->init))
     return FALSE;
   if (s->kind == WK_S_FOR)
     counter = unrolled_counter (c, s);
   id = add_loop (c, s);
+  plain = !exits (s->body, FALSE, FALSE);
   saved = new_mask (c);
   iter = new_mask (c);
   ctx.brk = new_mask (c);
   ctx.cont = new_mask (c);
   emit (c, WK_I_MSAVE, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, saved, 0, s->pos);
-  emit (c, WK_I_MZERO, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, ctx.brk, 0, s->pos);
+  if (!plain)
+    emit (c, WK_I_MZERO, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, ctx.brk, 0, s->pos);
   top = here (c);
-  emit (c, WK_I_MZERO, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, ctx.cont, 0, s->pos);
+  if (!plain)
+    emit (c, WK_I_MZERO, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, ctx.cont, 0, s->pos);
   if (s->kind != WK_S_DO && !loop_condition (c, s, &jz))
     return FALSE;
   if (s->kind == WK_S_DO)
     jz_body = emit (c, WK_I_JZ, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, 0, 0, s->pos);
   emit (c, WK_I_LOOP, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, id, 0, s->pos);
-  emit (c, WK_I_MSAVE, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, iter, 0, s->pos);
+  if (!plain)
+    emit (c, WK_I_MSAVE, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, iter, 0, s->pos);
   g_array_append_val (c->loops, ctx);
   if (counter != NULL)
     g_hash_table_add (c->counters, counter);
@@ -2134,16 +2207,19 @@ compile_loop (Comp         *c,
   if (!ok)
     return FALSE;
   /* continued lanes come back; broken and returned ones do not */
-  emit (c, WK_I_MREJOIN, 0, 0, WK_NONE, ctx.brk, c->frame->ret, WK_NONE, iter, 0, s->pos);
+  if (!plain)
+    emit (c, WK_I_MREJOIN, 0, 0, WK_NONE, ctx.brk, c->frame->ret, WK_NONE, iter, 0, s->pos);
   if (s->kind == WK_S_FOR && s->inc != NULL)
     {
       Val dummy;
       guint mark = c->temp_top;
-      guint jz_inc = emit (c, WK_I_JZ, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, 0, 0, s->pos);
+      guint jz_inc = plain ? G_MAXUINT : emit (c, WK_I_JZ, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, 0, 0, s->pos);
+      c->unused = s->inc;
       if (!compile_expr (c, s->inc, &dummy))
         return FALSE;
       c->temp_top = mark;
-      patch (c, jz_inc, here (c));
+      if (jz_inc != G_MAXUINT)
+        patch (c, jz_inc, here (c));
     }
   if (s->kind == WK_S_DO)
     {
@@ -2266,6 +2342,7 @@ compile_stmt_inner (Comp         *c,
     case WK_S_EXPR:
       {
         Val v;
+        c->unused = s->e;
         return compile_expr (c, s->e, &v);
       }
     case WK_S_IF:
@@ -2322,7 +2399,11 @@ compile_stmt (Comp         *c,
 
   if (c->failed)
     return FALSE;
+  if (++c->nesting > MAX_NESTING)
+    return fail (c, s->start, WS_KERNEL_ERROR_LIMIT,
+                 _("the kernel is nested too deeply once its device functions are inlined"));
   ok = compile_stmt_inner (c, s);
+  c->nesting--;
   c->temp_top = mark;
   return ok && !c->failed;
 }
@@ -2523,6 +2604,10 @@ comp_finish (Comp *c)
     {
       WkInsn *in = &g_array_index (prog->code, WkInsn, i);
       in->dst = remap (c, in->dst);
+      /* a binary operation that cannot trap gets an opcode of its own */
+      if (in->op == WK_I_BIN && in->sub < WK_N_OPS &&
+          !((in->sub == WK_OP_DIV || in->sub == WK_OP_MOD) && in->ac != WK_AC_F32 && in->ac != WK_AC_F64))
+        in->op = WK_I_BINX (in->sub, in->ac);
       /* MREJOIN's a, b and c are mask slots, not registers */
       if (in->op != WK_I_MREJOIN)
         {

@@ -82,7 +82,10 @@ wk_fill_range (const WkFill  *fill,
   if (fill == NULL || n == 0 || array->n_leaves == 0)
     return;
   if (fill->prog != NULL)
-    regs = g_new0 (WkSlot, (gsize) MAX (fill->prog->n_rw, 1) * WK_LANES);
+    {
+      regs = g_new0 (WkSlot, (gsize) MAX (fill->prog->n_rw + fill->prog->n_const, 1) * WK_LANES);
+      wk_program_load_consts (fill->prog, regs);
+    }
   e0 = first / elem;
   e1 = (first + n + elem - 1) / elem;
   s0 = e0 * nl;
@@ -99,6 +102,11 @@ wk_fill_range (const WkFill  *fill,
           guint8 bytes[8];
           WkSlot v = wk_convert_one (fill->value_class, wk_type_storage (WK_TYPE (leaf->kind)), values[l]);
 
+          if (at >= first && at + size <= first + n)
+            {
+              write_leaf (dest + (at - first), leaf->kind, v);
+              continue;
+            }
           write_leaf (bytes, leaf->kind, v);
           for (guint k = 0; k < size; k++)
             if (at + k >= first && at + k < first + n)

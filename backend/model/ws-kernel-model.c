@@ -52,14 +52,17 @@ stats_add (WsStats            *s,
   s->atomic_conflicts += c->atomic_conflicts;
 }
 
-/* The granule a shift of all addresses keeps the counts under. */
+/* The granule a shift of all addresses keeps the counts under: whole
+ * lines for global memory (sectors and lines); for shared memory any shift
+ * by whole elements only renames the banks. */
 static gint64
-granule (WsSpace space)
+granule (WsSpace space,
+         guint   elem_size)
 {
   switch (space)
     {
     case WS_SPACE_GLOBAL: return WS_LINE_BYTES;
-    case WS_SPACE_SHARED: return WS_N_BANKS * WS_BANK_BYTES;
+    case WS_SPACE_SHARED: return MAX (elem_size, WS_BANK_BYTES);
     default: return 0;      /* constant, local: counted every time */
     }
 }
@@ -75,7 +78,7 @@ count_event (const WsKernelEvent *ev,
   WsWarpCounts counts;
   gint64 lo = G_MAXINT64, hi = G_MININT64;
   guint first = (guint) g_bit_nth_lsf (ev->active, -1);
-  gint64 g = granule (site->space);
+  gint64 g = granule (site->space, site->elem_size);
   gboolean hit = FALSE;
 
   for (guint l = 0; l < WS_WARP_SIZE; l++)

@@ -15,6 +15,14 @@
 #include <math.h>
 #include <string.h>
 
+/* The lane loops, built for AVX2 as well as the baseline, picked at run
+ * time (as ws-program.c's are). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define WK_LANE_LOOPS __attribute__ ((target_clones ("avx2", "default")))
+#else
+#define WK_LANE_LOOPS
+#endif
+
 #define LANES for (guint l = 0; l < WK_LANES; l++)
 
 typedef struct
@@ -52,16 +60,59 @@ typedef enum
   RUN_ERROR,
 } RunResult;
 
+/* A warp's registers, then the program's constants copied after them, so
+ * that every operand is found the same way. */
 static inline WkSlot *
 reg (const Block *b,
      Warp        *w,
      guint32      i)
 {
-  const WkProgram *p = b->prog;
+  (void) b;
+  return w->regs + (gsize) i * WK_LANES;
+}
 
-  if (i < p->n_rw)
-    return w->regs + (gsize) i * WK_LANES;
-  return p->consts + (gsize) (i - p->n_rw) * WK_LANES;
+void
+wk_program_load_consts (const WkProgram *prog,
+                        WkSlot          *regs)
+{
+  memcpy (regs + (gsize) prog->n_rw * WK_LANES, prog->consts, sizeof (WkSlot) * WK_LANES * prog->n_const);
+}
+
+/* The lanes whose value is not zero, as a mask: bytes first (a loop that
+ * vectorises), then eight bytes of 0 or 1 at a time into bits. */
+static inline guint32
+lanes_nonzero (const WkSlot *A)
+{
+  guint8 t[WK_LANES];
+  guint32 m = 0;
+
+  for (guint l = 0; l < WK_LANES; l++)
+    t[l] = A[l].i != 0;
+  for (guint k = 0; k < WK_LANES / 8; k++)
+    {
+      guint64 x;
+      memcpy (&x, t + 8 * k, 8);
+      m |= (guint32) ((x * G_GUINT64_CONSTANT (0x0102040810204080)) >> 56) << (8 * k);
+    }
+  return m;
+}
+
+/* D = A on the lanes of m, without a branch per lane. */
+static inline void
+move_masked (WkSlot       *restrict D,
+             const WkSlot *A,
+             guint32       m)
+{
+  if (m == 0xffffffffu)
+    {
+      memcpy (D, A, sizeof (WkSlot) * WK_LANES);
+      return;
+    }
+  for (guint l = 0; l < WK_LANES; l++)
+    {
+      guint64 k = -(guint64) ((m >> l) & 1);
+      D[l].u = (A[l].u & k) | (D[l].u & ~k);
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -181,7 +232,7 @@ floor_div (gint64 a,
 }
 
 /* Bounds and alignment of every active lane's access, before any of it. */
-static gboolean
+WK_LANE_LOOPS static gboolean
 check_access (Block        *b,
               Warp         *w,
               const WkSite *site,
@@ -193,7 +244,24 @@ check_access (Block        *b,
   WkStore *store = (a->space == WS_SPACE_GLOBAL || a->space == WS_SPACE_CONSTANT) ? &b->run->stores[site->array] : NULL;
   gint64 limit = store != NULL ? (gint64) store->bytes : (gint64) a->bytes;
   gboolean sizing = store != NULL && store->sizing;
+  gint64 lo = G_MAXINT64, hi = G_MININT64;
+  guint64 bits = 0;
+  guint first = (guint) g_bit_nth_lsf (active, -1);
 
+  /* the common case at once: every lane inside, every lane aligned */
+  for (guint l = 0; l < WK_LANES; l++)
+    {
+      gint64 x = (active >> l) & 1 ? addr[l] : addr[first];
+      lo = MIN (lo, x);
+      hi = MAX (hi, x);
+      bits |= (guint64) x;
+    }
+  if (lo >= 0 && hi <= limit - (gint64) site->size && (bits & (site->size - 1)) == 0)
+    {
+      if (sizing && (guint64) hi + site->size > store->max_end)
+        store->max_end = (guint64) hi + site->size;
+      return TRUE;
+    }
   for (guint l = 0; l < WK_LANES; l++)
     {
       gint64 x = addr[l];
@@ -280,7 +348,7 @@ emit_event (Block        *b,
   return run->visit (&ev, run->visit_data, error);
 }
 
-static gboolean
+WK_LANE_LOOPS static gboolean
 do_load (Block        *b,
          Warp         *w,
          const WkInsn *in,
@@ -297,6 +365,17 @@ do_load (Block        *b,
   LANES addr[l] = A[l].i + in->imm2;
   if (!check_access (b, w, site, active, addr, error) || !emit_event (b, w, in, active, addr, error))
     return FALSE;
+  if (a->space == WS_SPACE_SHARED && site->n_leaves == 1)
+    {
+      /* the common case: one number from shared memory */
+      const guint8 *base = b->shared + a->shared_offset;
+      WkSlot *D = reg (b, w, in->dst);
+      WkTypeKind kind = site->leaves[0].kind;
+      for (guint l = 0; l < WK_LANES; l++)
+        if (active & (1u << l))
+          D[l] = read_scalar (base + addr[l], kind);
+      return TRUE;
+    }
   for (guint l = 0; l < WK_LANES; l++)
     {
       const guint8 *p;
@@ -309,7 +388,7 @@ do_load (Block        *b,
   return TRUE;
 }
 
-static gboolean
+WK_LANE_LOOPS static gboolean
 do_store (Block        *b,
           Warp         *w,
           const WkInsn *in,
@@ -449,7 +528,7 @@ minmax_one (gboolean max,
   return wk_binary_one (max ? WK_OP_GT : WK_OP_LT, ac, a, b, &t).i ? a : b;
 }
 
-static gboolean
+WK_LANE_LOOPS static gboolean
 do_bin (Block        *b,
         Warp         *w,
         const WkInsn *in,
@@ -502,7 +581,7 @@ do_bin (Block        *b,
   return TRUE;
 }
 
-static void
+WK_LANE_LOOPS static void
 do_shift (Block        *b,
           Warp         *w,
           const WkInsn *in)
@@ -528,7 +607,7 @@ nonzero (WkArith ac,
   return ac == WK_AC_F32 ? v.f != 0 : ac == WK_AC_F64 ? v.d != 0 : v.i != 0;
 }
 
-static void
+WK_LANE_LOOPS static void
 do_unary (Block        *b,
           Warp         *w,
           const WkInsn *in)
@@ -563,7 +642,7 @@ do_unary (Block        *b,
   CVT_CASE (AC, WK_SC_U16) CVT_CASE (AC, WK_SC_I32) CVT_CASE (AC, WK_SC_U32) CVT_CASE (AC, WK_SC_I64) \
   CVT_CASE (AC, WK_SC_U64) CVT_CASE (AC, WK_SC_F32) CVT_CASE (AC, WK_SC_F64)
 
-static void
+WK_LANE_LOOPS static void
 do_convert (Block        *b,
             Warp         *w,
             const WkInsn *in)
@@ -890,7 +969,7 @@ loop_step (Block        *b,
   return TRUE;
 }
 
-static RunResult
+WK_LANE_LOOPS static RunResult
 run_warp (Block   *b,
           Warp    *w,
           GError **error)
@@ -904,7 +983,7 @@ run_warp (Block   *b,
     {
       const WkInsn *in = &code[w->pc++];
       steps++;
-      switch ((WkInsnOp) in->op)
+      switch (in->op)
         {
         case WK_I_NOP:
           break;
@@ -912,16 +991,8 @@ run_warp (Block   *b,
           memcpy (reg (b, w, in->dst), reg (b, w, in->a), sizeof (WkSlot) * WK_LANES);
           break;
         case WK_I_MOVM:
-          {
-            WkSlot *D = reg (b, w, in->dst);
-            const WkSlot *A = reg (b, w, in->a);
-            guint32 m = w->cur;
-            if (m == 0xffffffffu)
-              memcpy (D, A, sizeof (WkSlot) * WK_LANES);
-            else
-              LANES if (m & (1u << l)) D[l] = A[l];
-            break;
-          }
+          move_masked (reg (b, w, in->dst), reg (b, w, in->a), w->cur);
+          break;
         case WK_I_BIN:
           w->instructions++;
           if (!do_bin (b, w, in, error))
@@ -931,6 +1002,15 @@ run_warp (Block   *b,
           w->instructions++;
           do_shift (b, w, in);
           break;
+        case WK_I_ADDR:
+          {
+            WkSlot *D = reg (b, w, in->dst);
+            const WkSlot *A = reg (b, w, in->a), *B = reg (b, w, in->b);
+            guint64 scale = (guint64) in->imm2;
+            LANES D[l].u = A[l].u + B[l].u * scale;
+            w->instructions++;
+            break;
+          }
         case WK_I_UN:
           w->instructions++;
           do_unary (b, w, in);
@@ -1031,9 +1111,7 @@ run_warp (Block   *b,
         case WK_I_MSPLIT:
         case WK_I_MCOND:
           {
-            const WkSlot *A = reg (b, w, in->a);
-            guint32 t = 0;
-            LANES t |= (guint32) (A[l].i != 0) << l;
+            guint32 t = lanes_nonzero (reg (b, w, in->a));
             if (in->op == WK_I_MSPLIT)
               w->masks[in->imm] = w->cur & ~t;
             if (in->op == WK_I_MCOND)
@@ -1085,6 +1163,37 @@ run_warp (Block   *b,
           w->done = TRUE;
           result = RUN_DONE;
           goto out;
+#define BINX_CASE(OP, AC)                                                                        \
+        case WK_I_BINX (OP, AC):                                                                 \
+          {                                                                                      \
+            WkSlot *restrict D = reg (b, w, in->dst);                                            \
+            const WkSlot *A = reg (b, w, in->a), *B = reg (b, w, in->b);                         \
+            LANES { gboolean t_ = FALSE; D[l] = wk_binary_one ((OP), (AC), A[l], B[l], &t_); }   \
+            w->instructions++;                                                                   \
+            break;                                                                               \
+          }
+#define BINX_CASES(OP)                                                                           \
+        BINX_CASE (OP, WK_AC_I32) BINX_CASE (OP, WK_AC_U32) BINX_CASE (OP, WK_AC_I64)             \
+        BINX_CASE (OP, WK_AC_U64) BINX_CASE (OP, WK_AC_F32) BINX_CASE (OP, WK_AC_F64)
+#define BINX_INT_CASES(OP)                                                                       \
+        BINX_CASE (OP, WK_AC_I32) BINX_CASE (OP, WK_AC_U32) BINX_CASE (OP, WK_AC_I64) BINX_CASE (OP, WK_AC_U64)
+        BINX_CASES (WK_OP_ADD)
+        BINX_CASES (WK_OP_SUB)
+        BINX_CASES (WK_OP_MUL)
+        BINX_CASES (WK_OP_LT)
+        BINX_CASES (WK_OP_GT)
+        BINX_CASES (WK_OP_LE)
+        BINX_CASES (WK_OP_GE)
+        BINX_CASES (WK_OP_EQ)
+        BINX_CASES (WK_OP_NE)
+        BINX_CASE (WK_OP_DIV, WK_AC_F32)
+        BINX_CASE (WK_OP_DIV, WK_AC_F64)
+        BINX_INT_CASES (WK_OP_BITAND)
+        BINX_INT_CASES (WK_OP_BITOR)
+        BINX_INT_CASES (WK_OP_BITXOR)
+#undef BINX_CASE
+#undef BINX_CASES
+#undef BINX_INT_CASES
         case WK_N_INSNS:
         default:
           g_assert_not_reached ();
@@ -1112,7 +1221,7 @@ block_init (Block *b,
   b->threads = run->block.x * run->block.y * run->block.z;
   b->n_warps = (b->threads + WK_LANES - 1) / WK_LANES;
   b->warps = g_new0 (Warp, b->n_warps);
-  b->reg_block = g_new0 (WkSlot, (gsize) b->n_warps * MAX (p->n_rw, 1) * WK_LANES);
+  b->reg_block = g_new0 (WkSlot, (gsize) b->n_warps * MAX (p->n_rw + p->n_const, 1) * WK_LANES);
   b->mask_block = g_new0 (guint32, (gsize) b->n_warps * MAX (p->n_masks, 1));
   if (p->local_bytes > 0)
     b->local_block = g_malloc0 ((gsize) b->n_warps * WK_LANES * p->local_bytes);
@@ -1120,7 +1229,8 @@ block_init (Block *b,
   for (guint i = 0; i < b->n_warps; i++)
     {
       Warp *w = &b->warps[i];
-      w->regs = b->reg_block + (gsize) i * MAX (p->n_rw, 1) * WK_LANES;
+      w->regs = b->reg_block + (gsize) i * MAX (p->n_rw + p->n_const, 1) * WK_LANES;
+      wk_program_load_consts (p, w->regs);
       w->masks = b->mask_block + (gsize) i * MAX (p->n_masks, 1);
       if (b->local_block != NULL)
         w->local = b->local_block + (gsize) i * WK_LANES * p->local_bytes;
@@ -1257,6 +1367,15 @@ wk_run_blocks (WkRun   *run,
         }
       block_start (&b, first + k);
       ok = run_block (&b, error);
+      if (ok && run->steps > run->step_limit)
+        {
+          /* a launch of many blocks without a loop: the limit holds too */
+          g_set_error (error, WS_KERNEL_ERROR, WS_KERNEL_ERROR_LIMIT,
+                       _("the launch has run more than %llu steps by block (%u, %u, %u); raise the limit with "
+                         "“steps = …” in the launch comment if it is meant to run this long"),
+                       (unsigned long long) run->step_limit, b.block_idx.x, b.block_idx.y, b.block_idx.z);
+          ok = FALSE;
+        }
       if (ok && run->progress != NULL)
         g_atomic_pointer_add (&run->progress->blocks_done, 1);
     }

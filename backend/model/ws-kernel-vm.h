@@ -25,6 +25,7 @@ typedef enum
   WK_I_MOVM,                    /* dst = a, the active lanes */
   WK_I_BIN,                     /* dst = a sub b, class ac; sub: WkOp (arith, bit, compare) or WK_SUB_MIN/MAX */
   WK_I_SHIFT,                   /* dst = a << b or a >> b (sub: WK_OP_SHL/SHR), class ac; b an I64 count */
+  WK_I_ADDR,                    /* dst = a + b * imm2, in 64 bits: an element's address */
   WK_I_UN,                      /* dst = sub a: WK_OP_NEG, BITNOT, LNOT; class ac */
   WK_I_TRUTH,                   /* dst = a != 0 (I32 0/1), class ac */
   WK_I_CVT,                     /* dst = a converted from class ac to storage sub */
@@ -63,6 +64,11 @@ typedef enum
   WK_I_EXIT,
   WK_N_INSNS
 } WkInsnOp;
+
+/* A binary operation of one class with no trap, as its own opcode: the
+ * compiler rewrites WK_I_BIN into these, so that the VM dispatches once. */
+#define WK_I_BINX(sub, ac) (WK_N_INSNS + (sub) * WK_N_ACS + (ac))
+G_STATIC_ASSERT (WK_N_INSNS + WK_N_OPS * WK_N_ACS <= 256);
 
 enum
 {
@@ -247,8 +253,12 @@ gboolean    wk_run_blocks       (WkRun   *run,
                                  guint64  first,
                                  guint64  count,
                                  GError **error);
+/* Copies the program's constants after its registers (n_rw + n_const
+ * vectors), as a warp's registers have them. */
+void        wk_program_load_consts (const WkProgram *prog,
+                                    WkSlot          *regs);
 /* A one-warp program with no memory (fills): runs it over lanes whose
- * fill-index register holds first + lane. */
+ * fill-index register holds first + lane; regs has its constants loaded. */
 void        wk_run_fill_warp    (const WkProgram *prog,
                                  WkSlot          *regs,
                                  gint64           first);
