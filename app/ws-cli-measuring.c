@@ -397,6 +397,12 @@ ws_cli_measure_options (const char                *command,
     }
   if (c->samples)
     options->samples = (guint) c->samples;
+  if (c->deadline < 0 || c->deadline > 3600)
+    {
+      ws_cli_fail (command, WS_CLI_USAGE, _("--deadline: %g is not a number of seconds from 0 to 3600"), c->deadline);
+      return FALSE;
+    }
+  options->deadline_ms = (guint) (c->deadline * 1000 + 0.5);
   options->cold = !c->hot;
   options->counters = c->counters;
   return TRUE;

@@ -58,6 +58,7 @@ typedef struct
   gboolean hot;
   gboolean json;
   gboolean counters;
+  double deadline;           /* --deadline SECONDS: a kernel of one's own's launch at most; 0: the default */
 } WsCliMeasureOptions;
 
 void                ws_cli_progress_init        (WsCliProgress          *p,

@@ -248,6 +248,56 @@ test_kernel_text_request (void)
   g_assert_false (ws_kernel_spec_equal (back->kernel_text, r->kernel_text));
 }
 
+
+/* A launch that runs past its deadline ends its worker, with a fatal error
+ * that says so, soon after the deadline (not when the launch would end):
+ * the real worker on the GPU. Skips, saying why, without one. */
+static void
+test_deadline (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *program = ws_worker_client_find_program (&error);
+  g_autoptr (GSubprocess) proc = NULL;
+  g_autofree char *out = NULL;
+  g_autoptr (JsonNode) probe = NULL, spin = NULL;
+  g_auto (GStrv) lines = NULL;
+  JsonObject *e;
+  gint64 t0;
+  const char *input = "{\"id\": 1, \"op\": \"probe\"}\n"
+                      "{\"id\": 2, \"op\": \"spin\", \"ms\": 20000, \"deadline_ms\": 500}\n";
+
+  g_assert_no_error (error);
+  proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                           G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error, program, NULL);
+  g_assert_no_error (error);
+  t0 = g_get_monotonic_time ();
+  g_assert_true (g_subprocess_communicate_utf8 (proc, input, NULL, &out, NULL, &error));
+  g_assert_no_error (error);
+  lines = g_strsplit (out, "\n", -1);
+  probe = json_from_string (lines[0], &error);
+  g_assert_no_error (error);
+  if (json_object_has_member (json_node_get_object (probe), "error"))
+    {
+      g_autofree char *reason = g_strdup_printf ("no usable GPU: %s",
+        json_object_get_string_member (json_object_get_object_member (json_node_get_object (probe), "error"),
+                                       "message"));
+      g_test_skip (reason);
+      return;
+    }
+  g_assert_nonnull (lines[1]);
+  spin = json_from_string (lines[1], &error);
+  g_assert_no_error (error);
+  e = json_object_get_object_member (json_node_get_object (spin), "error");
+  g_assert_nonnull (e);
+  g_test_message ("%s", json_object_get_string_member (e, "message"));
+  g_assert_cmpint (json_object_get_int_member (e, "code"), ==, WS_GPU_ERROR_KERNEL_TIMEOUT);
+  g_assert_true (json_object_get_boolean_member (json_node_get_object (spin), "fatal"));
+  g_assert_nonnull (strstr (json_object_get_string_member (e, "message"), "deadline of 0.5 s"));
+  /* stopped at the deadline, not after the launch's twenty seconds */
+  g_assert_cmpint (g_get_monotonic_time () - t0, <, 10 * G_USEC_PER_SEC);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+}
+
 /* A line too long, too deep or not text is refused, and the worker goes on
  * to the next. */
 static void
@@ -577,6 +627,7 @@ main (int    argc,
   g_test_add_func ("/worker/requests", test_requests);
   g_test_add_func ("/worker/requests-go-on", test_requests_go_on);
   g_test_add_func ("/worker/kernel-text-request", test_kernel_text_request);
+  g_test_add_func ("/worker/deadline", test_deadline);
 #define ADD(path, func) g_test_add (path, Fake, NULL, fake_set_up, func, fake_tear_down)
   ADD ("/worker/client/silent", test_silent);
   ADD ("/worker/client/silent-elsewhere", test_silent_elsewhere);

@@ -161,3 +161,17 @@ ws_gpu_measure_kernel (WsKernelInstance       *instance,
   not_built (error);
   return NULL;
 }
+
+gint64
+ws_gpu_kernel_busy_since (void)
+{
+  return 0;
+}
+
+gboolean
+ws_gpu_debug_spin (guint    ms,
+                   GError **error)
+{
+  not_built (error);
+  return FALSE;
+}

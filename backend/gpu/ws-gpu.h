@@ -34,6 +34,7 @@ typedef enum
   WS_GPU_ERROR_COUNTERS_UNAVAILABLE,
   WS_GPU_ERROR_CUDA,             /* any other CUDA error, with its name */
   WS_GPU_ERROR_WORKER,           /* the worker process hung, or broke the protocol: it was killed */
+  WS_GPU_ERROR_KERNEL_TIMEOUT,   /* a kernel of one's own ran past its deadline: its worker ended */
 } WsGpuError;
 
 typedef struct
@@ -64,9 +65,15 @@ typedef struct
   guint warmup;                  /* launches before timing */
   gboolean cold;                 /* flush L2 before each sample */
   gboolean counters;             /* also collect hardware counters */
+  guint deadline_ms;             /* a kernel text's launch that runs longer is stopped (the worker
+                                  * ends); 0: none */
 } WsMeasureOptions;
 
-#define WS_MEASURE_OPTIONS_DEFAULT ((WsMeasureOptions) { 10, 3, TRUE, FALSE })
+/* A kernel of one's own may loop far longer than meant, or spin on a flag
+ * no block sets: one launch that takes longer than this is stopped. */
+#define WS_KERNEL_DEADLINE_MS_DEFAULT 5000
+
+#define WS_MEASURE_OPTIONS_DEFAULT ((WsMeasureOptions) { 10, 3, TRUE, FALSE, 0 })
 
 /* done of total samples; called on the thread that measures */
 typedef void (*WsSampleProgress) (guint    done,
@@ -192,6 +199,15 @@ WsMeasurement       *ws_gpu_measure_kernel   (WsKernelInstance       *instance,
                                               GCancellable           *cancellable,
                                               WsSampleProgress        progress,
                                               gpointer                progress_data,
+                                              GError                **error);
+
+/* Since when (monotonic µs) this process has waited for the GPU to run a
+ * kernel text's launch, or 0 when it does not: what the worker's watchdog
+ * holds against the request's deadline. */
+gint64               ws_gpu_kernel_busy_since (void);
+/* A launch of one thread that spins ms milliseconds, watched as a kernel
+ * text's are: for the tests of the deadline. */
+gboolean             ws_gpu_debug_spin       (guint                   ms,
                                               GError                **error);
 
 /* The hardware counters of one launch of the pattern's generated kernel:

@@ -13,6 +13,21 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+/* When the wait for the GPU began, for the worker's watchdog (0: none). */
+static gint64 busy_since;
+
+gint64
+ws_gpu_kernel_busy_since (void)
+{
+  return g_atomic_pointer_get (&busy_since);
+}
+
+static void
+busy (gboolean waiting)
+{
+  g_atomic_pointer_set (&busy_since, waiting ? g_get_monotonic_time () : 0);
+}
+
 /* Host memory a fill goes through, at most, at a time. */
 #define STAGING_BYTES (16 * 1024 * 1024)
 
@@ -319,17 +334,30 @@ launch_async (gpointer data)
   launch (data);
 }
 
+/* A launch for the profiler's passes: each starts the watchdog's wait again. */
+static void
+launch_watched (gpointer data)
+{
+  busy (TRUE);
+  launch (data);
+}
+
 static gboolean
 launch_sync (WsJitKernel *jk,
              GError     **error)
 {
   gboolean ok;
 
+  busy (TRUE);
   if (!ws_jit_cu_check (launch (jk), _("launching the kernel"), error))
-    return FALSE;
+    {
+      busy (FALSE);
+      return FALSE;
+    }
   ws_gpu_lock ();
   ok = ws_gpu_sync (_("running the kernel"), error);
   ws_gpu_unlock ();
+  busy (FALSE);
   return ok;
 }
 
@@ -345,8 +373,8 @@ verify (WsJitKernel  *jk,
   WsKernelMemory *reference;
   gboolean ok = TRUE;
 
-  if (!upload_all (jk, error) || !launch_sync (jk, error))
-    return FALSE;
+  /* the reference first: what the VM refuses (a loop past its bound, an
+   * index out of its array) never reaches the GPU */
   reference = ws_kernel_memory_new (inst);
   if (!ws_kernel_run (inst, reference, cancellable, &run_error))
     {
@@ -354,6 +382,11 @@ verify (WsJitKernel  *jk,
       g_propagate_prefixed_error (error, g_steal_pointer (&run_error), "%s",
                                   /* Translators: before the reason the CPU reference could not run */
                                   _("the CPU reference could not run the kernel: "));
+      return FALSE;
+    }
+  if (!upload_all (jk, error) || !launch_sync (jk, error))
+    {
+      ws_kernel_memory_free (reference);
       return FALSE;
     }
   for (guint i = 0; ok && i < ws_kernel_instance_get_n_arrays (inst); i++)
@@ -429,20 +462,39 @@ add_counters (WsJitKernel   *jk,
   g_autoptr (GError) error = NULL;
 
   if (!ws_counters_available (&error) ||
-      !ws_counters_collect_after (cold ? ws_gpu_flush_before : NULL, launch_async, jk, NULL, m, &error))
+      !ws_counters_collect_after (cold ? ws_gpu_flush_before : NULL, launch_watched, jk, NULL, m, &error))
     {
       g_free (m->warning);
       m->warning = g_strdup_printf ("no hardware counters: %s", error->message);
       g_array_set_size (m->counters, 0);
       return;
     }
-  if (!ws_counters_collect_lines (cold ? ws_gpu_flush_before : NULL, launch_async, jk, jk->image,
+  if (!ws_counters_collect_lines (cold ? ws_gpu_flush_before : NULL, launch_watched, jk, jk->image,
                                   ws_kernel_instance_get_cuda_name (jk->instance), m, &error))
     {
       g_free (m->warning);
       m->warning = g_strdup_printf ("no counters per source line: %s", error->message);
       g_array_set_size (m->line_counters, 0);
     }
+}
+
+/* Each sample done is the GPU answering: the watchdog's wait starts again. */
+typedef struct
+{
+  WsSampleProgress progress;
+  gpointer data;
+} Watched;
+
+static void
+watched_progress (guint    done,
+                  guint    total,
+                  gpointer user_data)
+{
+  Watched *w = user_data;
+
+  busy (TRUE);
+  if (w->progress)
+    w->progress (done, total, w->data);
 }
 
 static WsMeasurement *
@@ -458,14 +510,24 @@ measure_locked (WsKernelInstance       *instance,
 
   if (jk == NULL || !verify (jk, cancellable, error))
     return NULL;
-  m = ws_gpu_time_launches ("kernel", launch_async, jk, jk->bytes, options, cancellable,
-                            progress, progress_data, error);
+  {
+    Watched w = { progress, progress_data };
+
+    busy (TRUE);
+    m = ws_gpu_time_launches ("kernel", launch_async, jk, jk->bytes, options, cancellable, watched_progress, &w,
+                              error);
+    busy (FALSE);
+  }
   if (m == NULL)
     return NULL;
   m->verified = TRUE;
   describe (jk, m);
   if (options->counters)
-    add_counters (jk, m, options->cold);
+    {
+      busy (TRUE);
+      add_counters (jk, m, options->cold);
+      busy (FALSE);
+    }
   return g_steal_pointer (&m);
 }
 
@@ -486,4 +548,60 @@ ws_gpu_measure_kernel (WsKernelInstance       *instance,
   m = measure_locked (instance, options ? options : &defaults, cancellable, progress, progress_data, error);
   ws_gpu_unlock ();
   return m;
+}
+
+/* ------------------------------------------------------------------ */
+/* A launch that takes as long as asked, for the deadline's tests     */
+/* ------------------------------------------------------------------ */
+
+static const char spin_source[] =
+  "extern \"C\" __global__ void ws_spin (long long cycles)\n"
+  "{\n"
+  "  long long start = clock64 ();\n"
+  "  while (clock64 () - start < cycles)\n"
+  "    ;\n"
+  "}\n";
+
+static GBytes *
+compile_spin (gpointer data,
+              GError **error)
+{
+  return ws_jit_compile_text (spin_source, "spin.cu", data, FALSE, NULL, error);
+}
+
+gboolean
+ws_gpu_debug_spin (guint    ms,
+                   GError **error)
+{
+  g_autofree char *target = NULL;
+  g_autofree char *key = NULL;
+  CUfunction function;
+  long long cycles;
+  void *params[1] = { &cycles };
+  int clock_khz = 0, device = 0;
+  gboolean ok;
+
+  ws_gpu_lock ();
+  if (!ws_jit_ensure_driver (error) || (target = ws_jit_device_target (error)) == NULL ||
+      !ws_jit_cuda_check (cudaGetDevice (&device), "cudaGetDevice", error) ||
+      !ws_jit_cuda_check (cudaDeviceGetAttribute (&clock_khz, cudaDevAttrClockRate, device),
+                          "cudaDeviceGetAttribute", error))
+    {
+      ws_gpu_unlock ();
+      return FALSE;
+    }
+  key = g_strconcat ("spin:", target, NULL);
+  if (!ws_jit_load (key, compile_spin, target, "ws_spin", NULL, &function, NULL, error))
+    {
+      ws_gpu_unlock ();
+      return FALSE;
+    }
+  cycles = (long long) clock_khz * ms;
+  busy (TRUE);
+  ok = ws_jit_cu_check (ws_jit_driver.LaunchKernel (function, 1, 1, 1, 1, 1, 1, 0, NULL, params, NULL),
+                        _("launching the kernel"), error) &&
+       ws_gpu_sync (_("running the kernel"), error);
+  busy (FALSE);
+  ws_gpu_unlock ();
+  return ok;
 }

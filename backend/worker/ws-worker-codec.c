@@ -143,6 +143,8 @@ ws_worker_codec_measure (const WsMeasureRequest *request)
   json_object_set_int_member (options, "warmup", request->options.warmup);
   json_object_set_boolean_member (options, "cold", request->options.cold);
   json_object_set_boolean_member (options, "counters", request->options.counters);
+  if (request->options.deadline_ms)
+    json_object_set_int_member (options, "deadline_ms", request->options.deadline_ms);
   json_object_set_object_member (o, "options", options);
   return o;
 }
@@ -306,7 +308,8 @@ read_options (JsonObject       *request,
   return read_int (o, "samples", 0, G_MAXUINT32, &options->samples, error) &&
          read_int (o, "warmup", 0, 1000, &options->warmup, error) &&
          read_bool (o, "cold", options->cold, &options->cold, error) &&
-         read_bool (o, "counters", options->counters, &options->counters, error);
+         read_bool (o, "counters", options->counters, &options->counters, error) &&
+         read_int (o, "deadline_ms", 0, 3600 * 1000, &options->deadline_ms, error);
 }
 
 static gboolean

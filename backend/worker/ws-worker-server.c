@@ -24,6 +24,8 @@ typedef struct
   GMutex cancel_lock;
   gint64 current_id;
   GCancellable *current;
+  guint current_deadline_ms;   /* of the request under way: a kernel text's, or 0 */
+  gboolean quitting;
   const WsGpuWorkerOptions *options;
 } Worker;
 
@@ -142,9 +144,18 @@ measure (Worker       *w,
       /* read again here: the text came from another process */
       g_autoptr (WsKernelInstance) instance = ws_kernel_spec_instantiate (r->kernel_text, cancellable, error);
 
+      WsMeasurement *m;
+
       if (instance == NULL)
         return NULL;
-      return ws_gpu_measure_kernel (instance, &r->options, cancellable, on_progress, &progress, error);
+      g_mutex_lock (&w->cancel_lock);
+      w->current_deadline_ms = r->options.deadline_ms ? r->options.deadline_ms : WS_KERNEL_DEADLINE_MS_DEFAULT;
+      g_mutex_unlock (&w->cancel_lock);
+      m = ws_gpu_measure_kernel (instance, &r->options, cancellable, on_progress, &progress, error);
+      g_mutex_lock (&w->cancel_lock);
+      w->current_deadline_ms = 0;
+      g_mutex_unlock (&w->cancel_lock);
+      return m;
     }
   return ws_gpu_measure (r->kernel_id, (WsParamValue *) r->params->data, r->params->len, &r->options, cancellable,
                          on_progress, &progress, error);
@@ -243,6 +254,31 @@ handle (Worker     *w,
     reply = calibrate (w, id, cancellable, &error);
   else if (g_str_equal (op, "fault"))
     ws_gpu_debug_fault (&error);
+  else if (g_str_equal (op, "spin"))
+    {
+      JsonNode *ms = json_object_get_member (request, "ms");
+      JsonNode *deadline = json_object_get_member (request, "deadline_ms");
+      gint64 v = ms && JSON_NODE_HOLDS_VALUE (ms) && json_node_get_value_type (ms) == G_TYPE_INT64
+                   ? json_node_get_int (ms) : -1;
+      gint64 d = deadline && JSON_NODE_HOLDS_VALUE (deadline) && json_node_get_value_type (deadline) == G_TYPE_INT64
+                   ? json_node_get_int (deadline) : WS_KERNEL_DEADLINE_MS_DEFAULT;
+
+      if (v < 0 || v > 60000 || d <= 0 || d > 3600 * 1000)
+        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                     /* Translators: ms and deadline_ms are members of the request */
+                     _("a spin request needs ms (0 to 60000) and deadline_ms (1 to 3600000)"));
+      else
+        {
+          g_mutex_lock (&w->cancel_lock);
+          w->current_deadline_ms = (guint) d;
+          g_mutex_unlock (&w->cancel_lock);
+          if (ws_gpu_debug_spin ((guint) v, &error))
+            reply = json_node_init_object (json_node_alloc (), json_object_new ());
+          g_mutex_lock (&w->cancel_lock);
+          w->current_deadline_ms = 0;
+          g_mutex_unlock (&w->cancel_lock);
+        }
+    }
   else
     {
       /* quoted as text: the op may be anything a JSON string can decode to */
@@ -391,6 +427,50 @@ read_requests (gpointer data)
   return NULL;
 }
 
+/* A kernel of one's own whose launch runs past the request's deadline (a
+ * loop far longer than meant, a spin on a flag no block sets) cannot be
+ * stopped on the GPU from this process: the worker says so and ends, and
+ * the driver takes the launch with the process; the next request starts
+ * a new worker, and the GPU is usable again. */
+static gpointer
+watch_deadlines (gpointer data)
+{
+  Worker *w = data;
+
+  for (;;)
+    {
+      gint64 since = ws_gpu_kernel_busy_since ();
+      guint deadline;
+      gint64 id;
+
+      g_usleep (50 * 1000);
+      g_mutex_lock (&w->cancel_lock);
+      deadline = w->current_deadline_ms;
+      id = w->current_id;
+      if (w->quitting)
+        {
+          g_mutex_unlock (&w->cancel_lock);
+          return NULL;
+        }
+      g_mutex_unlock (&w->cancel_lock);
+      if (deadline == 0 || since == 0 || since != ws_gpu_kernel_busy_since () ||
+          g_get_monotonic_time () - since < (gint64) deadline * 1000)
+        continue;
+      {
+        g_autoptr (GError) error = NULL;
+
+        g_set_error (&error, WS_GPU_ERROR, WS_GPU_ERROR_KERNEL_TIMEOUT,
+                     /* Translators: %.1f is the deadline in seconds */
+                     _("the kernel ran longer than its deadline of %.1f s and was stopped (its GPU worker ended; "
+                       "the next measurement starts another): a loop may run far longer than meant, or spin on "
+                       "a flag that no block sets. --deadline (or the preference) gives it longer"),
+                     deadline / 1000.0);
+        send_error (w, id, error, TRUE);
+        _exit (0);
+      }
+    }
+}
+
 int
 ws_gpu_worker_run (GInputStream  *in,
                    GOutputStream *out)
@@ -406,7 +486,7 @@ ws_gpu_worker_run_with (GInputStream             *in,
                         const WsGpuWorkerOptions *options)
 {
   Worker w = { .out = out, .options = options };
-  GThread *reader;
+  GThread *reader, *watchdog;
   gboolean usable = TRUE;
 
   g_mutex_init (&w.out_lock);
@@ -414,6 +494,7 @@ ws_gpu_worker_run_with (GInputStream             *in,
   w.requests = g_async_queue_new ();
   g_object_set_data (G_OBJECT (out), "ws-worker-input", in);
   reader = g_thread_new ("ws-worker-input", read_requests, &w);
+  watchdog = g_thread_new ("ws-worker-deadline", watch_deadlines, &w);
 
   while (usable)
     {
@@ -431,6 +512,10 @@ ws_gpu_worker_run_with (GInputStream             *in,
        * answer is already flushed) */
       _exit (0);
     }
+  g_mutex_lock (&w.cancel_lock);
+  w.quitting = TRUE;
+  g_mutex_unlock (&w.cancel_lock);
+  g_thread_join (watchdog);
   ws_gpu_shutdown ();
   g_thread_join (reader);
   g_async_queue_unref (w.requests);

@@ -19,11 +19,17 @@ G_BEGIN_DECLS
  *   {"id": N, "op": "probe"}
  *   {"id": N, "op": "measure", "kernel": ID, "params": {NAME: VALUE…}, "options": {…}}
  *   {"id": N, "op": "measure", "pattern": PATTERN, "options": {…}}
+ *   {"id": N, "op": "measure", "kernel_text": {"text": …, "name": …, "kernel": …,
+ *                                             "launch": [[NAME, VALUE]…]}, "options": {…}}
  *   {"id": N, "op": "count", "pattern": PATTERN, "cold": BOOL, "hold": BOOL}
  *                                      hardware counters of one launch
  *   {"id": N, "op": "calibrate"}       a device profile's numbers, measured (ws-device-calibrate.h)
  *   {"id": N, "op": "cancel"}          cancels request N between samples
  *   {"id": N, "op": "fault"}           makes a kernel fault, for tests
+ *   {"id": N, "op": "spin", "ms": M, "deadline_ms": D}
+ *                                      a launch of M ms watched against D, for tests
+ * A measure of a kernel text takes options.deadline_ms (default 5000): a
+ * launch that runs longer ends the worker, with a fatal error that says so.
  * Answers:
  *   {"id": N, "progress": [DONE, TOTAL]}
  *   {"id": N, "reply": DEVICE or MEASUREMENT}
