@@ -876,6 +876,47 @@ test_launch_errors (void)
     }
 }
 
+/* What only compiling for a launch finds. */
+static void
+test_compile_errors (void)
+{
+  struct
+  {
+    const char *text;
+    const char *message;
+  } cases[] = {
+    { "// warpscope: grid = 1; block = 32\n"
+      "__global__ void k(float *a, float *b, int n) {\n"
+      "  float *p = a;\n"
+      "  if (n > 3) p = b;\n"
+      "  p[0] = 1;\n"
+      "}\n",
+      "line 4, column 16: the pointer “p” points into “a” and here into “b”: a pointer must stay in one array" },
+    { "// warpscope: grid = 1; block = 32\n"
+      "__constant__ int c[4];\n"
+      "__global__ void k(int *a) {\n"
+      "  atomicAdd(&c[0], 1);\n"
+      "}\n",
+      "line 4, column 3: atomics work on global and shared memory, not on “c”" },
+    { "// warpscope: grid = 1; block = 32\n"
+      "__global__ void k(int *a) {\n"
+      "  __shared__ float big[60000];\n"
+      "  big[threadIdx.x] = 0;\n"
+      "}\n",
+      "a block uses 240000 bytes of shared memory; a GPU has at most 232448" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      const char *sets[] = { "a[32]", "0", NULL };
+      g_autoptr (WsKernelInstance) inst = instance_of (cases[i].text, NULL, sets, &error);
+
+      g_assert_null (inst);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
+}
+
 static void
 test_compare (void)
 {
@@ -1187,6 +1228,7 @@ main (int    argc,
   g_test_add_func ("/kernel-run/launch/defaults-and-sizing", test_defaults_and_sizing);
   g_test_add_func ("/kernel-run/messages/run", test_run_errors);
   g_test_add_func ("/kernel-run/messages/launch", test_launch_errors);
+  g_test_add_func ("/kernel-run/messages/compile", test_compile_errors);
   g_test_add_func ("/kernel-run/compare", test_compare);
   g_test_add_func ("/kernel-run/course/transpose", test_course_transpose);
   g_test_add_func ("/kernel-run/course/reduction", test_course_reduction);
