@@ -317,6 +317,18 @@ static const Feature features[] = {
     "  int lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize;\n"
     "  if (lane == 0) a[warp] += 1;\n"
     "}\n" },
+  { "initialised-globals-and-host-struct",
+    "struct GpuTimer {\n"
+    "  cudaEvent_t start, stop;\n"
+    "  GpuTimer() { cudaEventCreate(&start); cudaEventCreate(&stop); }\n"
+    "  void Start() { cudaEventRecord(start, 0); }\n"
+    "};\n"
+    "__constant__ float coef[] = { 0.5f, 1.0f, 2.0f, 4.0f };\n"
+    "__constant__ int2 pairs[2] = { { 1, 2 }, { 3, 4 } };\n"
+    "__device__ unsigned int count = 7;\n"
+    "__global__ void k(float *out) {\n"
+    "  out[threadIdx.x] = coef[threadIdx.x % 4] + count + pairs[1].y;\n"
+    "}\n" },
   { "printf-and-comma",
     "#include <stdio.h>\n"
     "__global__ void k(int *a) {\n"

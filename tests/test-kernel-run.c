@@ -531,6 +531,40 @@ test_constant_and_ldg (void)
     }
 }
 
+/* A declaration's values fill its array; a host struct is skipped. */
+static void
+test_initialised_globals (void)
+{
+  const char *text =
+    "// warpscope: grid = 1; block = 32; out[32] = 0\n"
+    "struct GpuTimer {\n"
+    "  cudaEvent_t start;\n"
+    "  GpuTimer() { cudaEventCreate(&start); }\n"
+    "};\n"
+    "__constant__ float coef[] = { 0.5f, 1.0f, 2.0f, 4.0f };\n"
+    "__device__ unsigned int count = 7;\n"
+    "__global__ void k(float *out) {\n"
+    "  out[threadIdx.x] = coef[threadIdx.x % 4] + count;\n"
+    "  if (threadIdx.x == 0) atomicAdd(&count, 1u);\n"
+    "}\n";
+  g_autoptr (WsKernelInstance) inst = make (text, NULL);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  const WsKernelArrayInfo *coef = ws_kernel_instance_get_array (inst, array_index (inst, "coef"));
+  float out[32];
+  guint32 count;
+
+  read_array (m, inst, "out", out, sizeof out);
+  read_array (m, inst, "count", &count, sizeof count);
+  const float coefs[] = { 0.5f, 1.0f, 2.0f, 4.0f };
+
+  for (int t = 0; t < 32; t++)
+    g_assert_cmpfloat (out[t], ==, coefs[t % 4] + 7);
+  g_assert_cmpuint (count, ==, 8);
+  g_assert_cmpuint (coef->n_elements, ==, 4);
+  g_assert_cmpstr (coef->fill, ==, "{ 0.5f, 1.0f, 2.0f, 4.0f }");
+  g_assert_false (coef->fill_given);
+}
+
 static void
 test_pointers (void)
 {
@@ -1219,6 +1253,7 @@ main (int    argc,
   g_test_add_func ("/kernel-run/local-and-register", test_local_and_register);
   g_test_add_func ("/kernel-run/constant-and-ldg", test_constant_and_ldg);
   g_test_add_func ("/kernel-run/pointers", test_pointers);
+  g_test_add_func ("/kernel-run/initialised-globals", test_initialised_globals);
   g_test_add_func ("/kernel-run/model/coalescing", test_model_coalescing);
   g_test_add_func ("/kernel-run/model/banks", test_model_banks);
   g_test_add_func ("/kernel-run/model/analyze-warp", test_analyze_warp);

@@ -2164,14 +2164,63 @@ check_global (Checker *c,
                _("extern __shared__ declares an array without a length: “%s[]”"), d->name);
       return;
     }
+  if (t->kind == WK_TY_ARRAY && t->n == 0 && t->n_expr == NULL && d->init != NULL &&
+      d->init->kind == WK_E_INIT_LIST)
+    {
+      /* __constant__ float c[] = { … }: as long as its list */
+      t = wk_type_array (c->arena, t->elem, MAX (d->init->n_args, 1));
+      d->type = t;
+      sym->type = t;
+    }
   if (t->kind == WK_TY_ARRAY && t->n == 0)
     {
       error (c, WS_KERNEL_ERROR_INVALID, d->name_pos, d->end, _("the array “%s” needs a length"), d->name);
       return;
     }
-  if (d->init != NULL)
-    error (c, WS_KERNEL_ERROR_UNSUPPORTED, d->init->start, d->init->end,
-           _("initial values of variables outside functions are not supported: the launch comment fills them"));
+  if (d->init == NULL)
+    return;
+  if (d->storage == WK_STORE_SHARED)
+    {
+      error (c, WS_KERNEL_ERROR_INVALID, d->init->start, d->init->end,
+             _("__shared__ variables cannot have an initial value: write them in the kernel"));
+      return;
+    }
+  /* __constant__ and __device__ values: constants, which fill the array */
+  if (d->init->kind == WK_E_INIT_LIST)
+    {
+      if (!check_init_list (c, d->init, wk_type_unqualified (c->arena, t), d->name))
+        return;
+    }
+  else
+    {
+      g_autofree char *what = g_strdup_printf (_("the initial value of “%s”"), d->name);
+      if (t->kind == WK_TY_ARRAY || !wk_type_is_arith (t))
+        {
+          error (c, WS_KERNEL_ERROR_INVALID, d->init->start, d->init->end,
+                 _("the initial value of the array “%s” is a list in braces"), d->name);
+          return;
+        }
+      if (check_expr (c, d->init) == NULL || !convert (c, &d->init, wk_type_unqualified (c->arena, t), what))
+        return;
+    }
+  if (!wk_init_is_constant (d->init))
+    error (c, WS_KERNEL_ERROR_INVALID, d->init->start, d->init->end,
+           _("the initial values of “%s” must be constants"), d->name);
+}
+
+gboolean
+wk_init_is_constant (const WkExpr *e)
+{
+  WkConst v;
+
+  if (e->kind == WK_E_INIT_LIST)
+    {
+      for (guint i = 0; i < e->n_args; i++)
+        if (!wk_init_is_constant (e->args[i]))
+          return FALSE;
+      return TRUE;
+    }
+  return wk_const_eval (e, NULL, &v, NULL) == WK_CONST_OK;
 }
 
 /* Device functions calling one another: no recursion, since calls are

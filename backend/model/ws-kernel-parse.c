@@ -2503,13 +2503,6 @@ parse_file_decls (Parser      *p,
                     _("managed memory (__managed__) is not supported"));
           return;
         }
-      if (storage == WK_STORE_CONSTANT && d->init != NULL)
-        {
-          error_at (p, WS_KERNEL_ERROR_UNSUPPORTED, d->name_pos, d->end,
-                    _("initial values of __constant__ arrays are not supported: the launch comment fills them "
-                      "(%s = …)"), d->name);
-          return;
-        }
       sym = WK_NEW (p->arena, WkSym);
       memset (sym, 0, sizeof *sym);
       sym->kind = storage == WK_STORE_CONST_VALUE ? WK_SYM_CONST : WK_SYM_MEMORY;
@@ -2580,10 +2573,22 @@ parse_top_decl (Parser          *p,
   guint start = cur (p)->start;
   const WkToken *first = cur (p);
   guint struct_count = 0;
+  guint save_i = p->i, save_len = p->diags->diags->len, save_errors = p->diags->n_errors;
+  gboolean save_failed = p->failed;
 
   if (!parse_specs (p, &s, TRUE) || (s.type == NULL && !s.is_auto))
     {
       const WkToken *t = cur (p);
+
+      if (p->failed && (is_word (first, "struct") || is_word (first, "typedef")) && !is_device_code (&s) &&
+          n_tparams == 0)
+        {
+          /* a host struct (a timer class): skipped, unless a kernel uses it */
+          rollback (p, save_len, save_errors, save_failed);
+          p->i = save_i;
+          skip_host (p, start, TRUE);
+          return;
+        }
       const char *why = unsupported_message (t);
 
       if (p->failed)
