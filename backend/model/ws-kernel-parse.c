@@ -25,26 +25,26 @@ static WkStruct *parse_struct (Parser *p, gboolean *defined);
 
 char *
 wkp_tok_name (Parser        *p,
-          const WkToken *t)
+              const WkToken *t)
 {
   return wk_arena_strndup (p->arena, t->text, t->len);
 }
 
 void
 wkp_error_at (Parser     *p,
-          int         code,
-          guint       start,
-          guint       end,
-          const char *format,
-          ...) G_GNUC_PRINTF (5, 6);
+              int         code,
+              guint       start,
+              guint       end,
+              const char *format,
+              ...) G_GNUC_PRINTF (5, 6);
 
 void
 wkp_error_at (Parser     *p,
-          int         code,
-          guint       start,
-          guint       end,
-          const char *format,
-          ...)
+              int         code,
+              guint       start,
+              guint       end,
+              const char *format,
+              ...)
 {
   va_list args;
 
@@ -57,7 +57,7 @@ wkp_error_at (Parser     *p,
 /* "expected what, found X" with X the token (or the end of the file). */
 void
 wkp_expected (Parser     *p,
-          const char *what)
+              const char *what)
 {
   const WkToken *t = cur (p);
 
@@ -79,8 +79,8 @@ wkp_expected (Parser     *p,
 
 gboolean
 wkp_expect (Parser     *p,
-        WkPunct     punct,
-        const char *what)
+            WkPunct     punct,
+            const char *what)
 {
   if (accept (p, punct))
     return TRUE;
@@ -91,9 +91,9 @@ wkp_expect (Parser     *p,
 /* Forgets the diagnostics made since a point (a guess that did not hold). */
 void
 wkp_rollback (Parser  *p,
-          guint    len,
-          guint    n_errors,
-          gboolean failed)
+              guint    len,
+              guint    n_errors,
+              gboolean failed)
 {
   for (guint i = len; i < p->diags->diags->len; i++)
     g_free (g_array_index (p->diags->diags, WkDiag, i).message);
@@ -156,9 +156,9 @@ wkp_recover (Parser *p)
 
 WkExpr *
 wkp_expr_new (Parser    *p,
-          WkExprKind kind,
-          guint      start,
-          guint      end)
+              WkExprKind kind,
+              guint      start,
+              guint      end)
 {
   WkExpr *e = WK_NEW (p->arena, WkExpr);
 
@@ -175,7 +175,7 @@ wkp_expr_new (Parser    *p,
  * walks over the tree would recurse too deep. */
 gboolean
 wkp_expr_done (Parser *p,
-           WkExpr *e)
+               WkExpr *e)
 {
   guint d = 0;
 
@@ -197,8 +197,8 @@ wkp_expr_done (Parser *p,
 
 WkStmt *
 wkp_stmt_new (Parser    *p,
-          WkStmtKind kind,
-          guint      start)
+              WkStmtKind kind,
+              guint      start)
 {
   WkStmt *s = WK_NEW (p->arena, WkStmt);
 
@@ -266,7 +266,7 @@ wkp_unsupported_message (const WkToken *t)
 
 void
 wkp_fn_macro_error (Parser        *p,
-                const WkToken *t)
+                    const WkToken *t)
 {
   g_autofree char *name = g_strndup (t->text, t->len);
   WkMacro *m = g_hash_table_lookup (p->file->macros, name);
@@ -329,7 +329,7 @@ static const char *qualifier_words[] = {
 
 gboolean
 wkp_is_typedef_name (Parser        *p,
-                 const WkToken *t)
+                     const WkToken *t)
 {
   char name[WK_MAX_NAME + 1];
 
@@ -343,7 +343,7 @@ wkp_is_typedef_name (Parser        *p,
 /* Whether a token can start a declaration's specifiers. */
 gboolean
 wkp_starts_type (Parser        *p,
-             const WkToken *t)
+                 const WkToken *t)
 {
   if (t->kind != WK_TOK_IDENT)
     return FALSE;
@@ -418,8 +418,8 @@ parse_paren_int (Parser   *p,
  * FALSE if there is no type (host code, or an error). */
 gboolean
 wkp_parse_specs (Parser *p,
-             Specs  *s,
-             gboolean allow_storage)
+                 Specs  *s,
+                 gboolean allow_storage)
 {
   guint n_signed = 0, n_unsigned = 0, n_char = 0, n_short = 0, n_int = 0, n_long = 0;
   guint n_float = 0, n_double = 0, n_void = 0, n_bool = 0;
@@ -560,10 +560,10 @@ wkp_parse_specs (Parser *p,
  * (unless abstract), and array lengths (kept as expressions). */
 const WkType *
 wkp_parse_declarator (Parser       *p,
-                  const WkType *base,
-                  gboolean      abstract,
-                  const char  **name,
-                  guint        *name_pos)
+                      const WkType *base,
+                      gboolean      abstract,
+                      const char  **name,
+                      guint        *name_pos)
 {
   const WkType *t = base;
   WkExpr *dims[WK_MAX_ARRAY_DIMS + 1];
@@ -702,7 +702,7 @@ wkp_parse_type_name (Parser *p)
 /* In C++ a struct's name is a type's name. */
 void
 wkp_register_struct (Parser   *p,
-                 WkStruct *st)
+                     WkStruct *st)
 {
   WkType *ty = WK_NEW (p->arena, WkType);
 
