@@ -414,6 +414,8 @@ static const Message messages[] = {
   { "__global__ void k(float *a) {\n  a[0] = 1 <<;\n}\n", "line 2, column 14: expected an expression, found “;”" },
   { "__global__ void k(float *a) {\n  for (int i = 0; i < 4; i++\n    a[i] = 0;\n}\n",
     "line 3, column 5: expected “)” to close the for loop's parentheses, found “a”" },
+  { "typedef struct { int a; } S;\ntypedef struct { int a; } S;\n__global__ void k(S *s) {}\n",
+    "line 2, column 27: “S” is already declared" },
   { "template <typename T>\n__global__ void k(T *a) {}\n",
     "line 1, column 11: template type parameters are not supported: only integer template parameters are, whose "
     "values the launch gives" },

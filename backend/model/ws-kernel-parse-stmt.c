@@ -891,6 +891,13 @@ parse_typedef (Parser      *p,
       if (t->kind == WK_TY_STRUCT && t->st->name == NULL)
         {
           /* typedef struct { … } P; */
+          if (g_hash_table_contains (p->typedefs, name) || g_hash_table_contains (p->structs, name) ||
+              g_hash_table_contains (p->file->file_scope, name))
+            {
+              wkp_error_at (p, WS_KERNEL_ERROR_INVALID, pos, pos + (guint) strlen (name), _("“%s” is already declared"),
+                            name);
+              return;
+            }
           ((WkStruct *) t->st)->name = name;
           ((WkType *) t)->name = name;
           wkp_register_struct (p, (WkStruct *) t->st);
