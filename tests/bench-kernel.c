@@ -99,6 +99,9 @@ main (int    argc,
     { "grid_stride.cu", NULL },
     { "histogram.cu", NULL },
     { "matmul_tiled.cu", NULL },
+    { "shuffle_reduce.cu", "deviceReduceWarpAtomicKernel" },
+    { "shuffle_reduce.cu", "deviceReduceBlockAtomicKernel" },
+    { "dot_product.cu", NULL },
   };
   gboolean ok = TRUE;
 

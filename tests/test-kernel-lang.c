@@ -69,6 +69,8 @@ static const CourseFile course_files[] = {
   { "grid_stride.cu", "saxpy", 0 },
   { "histogram.cu", "histo_kernel", 0 },
   { "matmul_tiled.cu", "MatrixMulKernel", 0 },
+  { "shuffle_reduce.cu", "deviceReduceWarpAtomicKernel deviceReduceBlockAtomicKernel", 0 },
+  { "dot_product.cu", "dot", 1 },
 };
 
 static void
@@ -315,6 +317,18 @@ static const Feature features[] = {
     "  int lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize;\n"
     "  if (lane == 0) a[warp] += 1;\n"
     "}\n" },
+  { "initialised-globals-and-host-struct",
+    "struct GpuTimer {\n"
+    "  cudaEvent_t start, stop;\n"
+    "  GpuTimer() { cudaEventCreate(&start); cudaEventCreate(&stop); }\n"
+    "  void Start() { cudaEventRecord(start, 0); }\n"
+    "};\n"
+    "__constant__ float coef[] = { 0.5f, 1.0f, 2.0f, 4.0f };\n"
+    "__constant__ int2 pairs[2] = { { 1, 2 }, { 3, 4 } };\n"
+    "__device__ unsigned int count = 7;\n"
+    "__global__ void k(float *out) {\n"
+    "  out[threadIdx.x] = coef[threadIdx.x % 4] + count + pairs[1].y;\n"
+    "}\n" },
   { "printf-and-comma",
     "#include <stdio.h>\n"
     "__global__ void k(int *a) {\n"
@@ -400,6 +414,8 @@ static const Message messages[] = {
   { "__global__ void k(float *a) {\n  a[0] = 1 <<;\n}\n", "line 2, column 14: expected an expression, found “;”" },
   { "__global__ void k(float *a) {\n  for (int i = 0; i < 4; i++\n    a[i] = 0;\n}\n",
     "line 3, column 5: expected “)” to close the for loop's parentheses, found “a”" },
+  { "typedef struct { int a; } S;\ntypedef struct { int a; } S;\n__global__ void k(S *s) {}\n",
+    "line 2, column 27: “S” is already declared" },
   { "template <typename T>\n__global__ void k(T *a) {}\n",
     "line 1, column 11: template type parameters are not supported: only integer template parameters are, whose "
     "values the launch gives" },

@@ -531,6 +531,40 @@ test_constant_and_ldg (void)
     }
 }
 
+/* A declaration's values fill its array; a host struct is skipped. */
+static void
+test_initialised_globals (void)
+{
+  const char *text =
+    "// warpscope: grid = 1; block = 32; out[32] = 0\n"
+    "struct GpuTimer {\n"
+    "  cudaEvent_t start;\n"
+    "  GpuTimer() { cudaEventCreate(&start); }\n"
+    "};\n"
+    "__constant__ float coef[] = { 0.5f, 1.0f, 2.0f, 4.0f };\n"
+    "__device__ unsigned int count = 7;\n"
+    "__global__ void k(float *out) {\n"
+    "  out[threadIdx.x] = coef[threadIdx.x % 4] + count;\n"
+    "  if (threadIdx.x == 0) atomicAdd(&count, 1u);\n"
+    "}\n";
+  g_autoptr (WsKernelInstance) inst = make (text, NULL);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  const WsKernelArrayInfo *coef = ws_kernel_instance_get_array (inst, array_index (inst, "coef"));
+  float out[32];
+  guint32 count;
+
+  read_array (m, inst, "out", out, sizeof out);
+  read_array (m, inst, "count", &count, sizeof count);
+  const float coefs[] = { 0.5f, 1.0f, 2.0f, 4.0f };
+
+  for (int t = 0; t < 32; t++)
+    g_assert_cmpfloat (out[t], ==, coefs[t % 4] + 7);
+  g_assert_cmpuint (count, ==, 8);
+  g_assert_cmpuint (coef->n_elements, ==, 4);
+  g_assert_cmpstr (coef->fill, ==, "{ 0.5f, 1.0f, 2.0f, 4.0f }");
+  g_assert_false (coef->fill_given);
+}
+
 static void
 test_pointers (void)
 {
@@ -876,6 +910,47 @@ test_launch_errors (void)
     }
 }
 
+/* What only compiling for a launch finds. */
+static void
+test_compile_errors (void)
+{
+  struct
+  {
+    const char *text;
+    const char *message;
+  } cases[] = {
+    { "// warpscope: grid = 1; block = 32\n"
+      "__global__ void k(float *a, float *b, int n) {\n"
+      "  float *p = a;\n"
+      "  if (n > 3) p = b;\n"
+      "  p[0] = 1;\n"
+      "}\n",
+      "line 4, column 16: the pointer “p” points into “a” and here into “b”: a pointer must stay in one array" },
+    { "// warpscope: grid = 1; block = 32\n"
+      "__constant__ int c[4];\n"
+      "__global__ void k(int *a) {\n"
+      "  atomicAdd(&c[0], 1);\n"
+      "}\n",
+      "line 4, column 3: atomics work on global and shared memory, not on “c”" },
+    { "// warpscope: grid = 1; block = 32\n"
+      "__global__ void k(int *a) {\n"
+      "  __shared__ float big[60000];\n"
+      "  big[threadIdx.x] = 0;\n"
+      "}\n",
+      "a block uses 240000 bytes of shared memory; a GPU has at most 232448" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      const char *sets[] = { "a[32]", "0", NULL };
+      g_autoptr (WsKernelInstance) inst = instance_of (cases[i].text, NULL, sets, &error);
+
+      g_assert_null (inst);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
+}
+
 static void
 test_compare (void)
 {
@@ -1109,6 +1184,59 @@ test_course_matmul (void)
   g_assert_cmpuint (s->counts.barriers, ==, 16 * 2 * (64 / 16));
 }
 
+static void
+test_course_shuffle_reduce (void)
+{
+  const char *kernels[] = { "deviceReduceWarpAtomicKernel", "deviceReduceBlockAtomicKernel" };
+  const char *sets[] = { "N", "65536", NULL };
+  gint32 want = 0;
+
+  for (int i = 0; i < 65536; i++)
+    want += i % 10;
+  for (guint k = 0; k < G_N_ELEMENTS (kernels); k++)
+    {
+      g_autoptr (WsKernelInstance) inst = course ("shuffle_reduce.cu", kernels[k], sets);
+      g_autoptr (WsKernelMemory) m = run_ok (inst);
+      g_autoptr (WsKernelStats) s = model (inst);
+      gint32 out;
+
+      read_array (m, inst, "out", &out, sizeof out);
+      g_assert_cmpint (out, ==, want);
+      /* 5 shuffles a warp (and 5 more in the first warp of a block) */
+      g_assert_cmpuint (s->counts.shuffles, ==, s->warps * 5 + (k == 1 ? s->blocks * 5 : 0));
+      /* one atomic a warp, or a block */
+      g_assert_cmpuint (s->counts.atomics, ==, k == 0 ? s->warps : s->blocks);
+    }
+}
+
+static void
+test_course_dot_product (void)
+{
+  g_autoptr (WsKernelInstance) inst = course ("dot_product.cu", NULL, NULL);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  const int n = 33 * 1024, threads = 256, blocks = 32;
+  float c[32];
+
+  g_assert_cmpuint (ws_kernel_instance_get_grid (inst).x, ==, blocks);
+  read_array (m, inst, "c", c, sizeof c);
+  for (int b = 0; b < blocks; b++)
+    {
+      /* the same float operations in the same order */
+      float cache[256];
+      for (int t = 0; t < threads; t++)
+        {
+          float temp = 0;
+          for (int tid = b * threads + t; tid < n; tid += threads * blocks)
+            temp += (float) tid * (float) (tid * 2);
+          cache[t] = temp;
+        }
+      for (int i = threads / 2; i != 0; i /= 2)
+        for (int t = 0; t < i; t++)
+          cache[t] += cache[t + i];
+      g_assert_cmpfloat (c[b], ==, cache[0]);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1125,6 +1253,7 @@ main (int    argc,
   g_test_add_func ("/kernel-run/local-and-register", test_local_and_register);
   g_test_add_func ("/kernel-run/constant-and-ldg", test_constant_and_ldg);
   g_test_add_func ("/kernel-run/pointers", test_pointers);
+  g_test_add_func ("/kernel-run/initialised-globals", test_initialised_globals);
   g_test_add_func ("/kernel-run/model/coalescing", test_model_coalescing);
   g_test_add_func ("/kernel-run/model/banks", test_model_banks);
   g_test_add_func ("/kernel-run/model/analyze-warp", test_analyze_warp);
@@ -1134,6 +1263,7 @@ main (int    argc,
   g_test_add_func ("/kernel-run/launch/defaults-and-sizing", test_defaults_and_sizing);
   g_test_add_func ("/kernel-run/messages/run", test_run_errors);
   g_test_add_func ("/kernel-run/messages/launch", test_launch_errors);
+  g_test_add_func ("/kernel-run/messages/compile", test_compile_errors);
   g_test_add_func ("/kernel-run/compare", test_compare);
   g_test_add_func ("/kernel-run/course/transpose", test_course_transpose);
   g_test_add_func ("/kernel-run/course/reduction", test_course_reduction);
@@ -1142,5 +1272,7 @@ main (int    argc,
   g_test_add_func ("/kernel-run/course/grid-stride", test_course_grid_stride);
   g_test_add_func ("/kernel-run/course/histogram", test_course_histogram);
   g_test_add_func ("/kernel-run/course/matmul", test_course_matmul);
+  g_test_add_func ("/kernel-run/course/shuffle-reduce", test_course_shuffle_reduce);
+  g_test_add_func ("/kernel-run/course/dot-product", test_course_dot_product);
   return g_test_run ();
 }

@@ -290,6 +290,50 @@ make_fill (WsKernelInstance *inst,
   return fill;
 }
 
+static void
+flatten (const WkExpr *e,
+         GPtrArray    *out)
+{
+  if (e->kind == WK_E_INIT_LIST)
+    {
+      for (guint i = 0; i < e->n_args; i++)
+        flatten (e->args[i], out);
+      return;
+    }
+  g_ptr_array_add (out, (gpointer) e);
+}
+
+/* A __constant__ or __device__ declaration's values, as a fill. */
+static WkFill *
+declared_fill (const WkArray *a)
+{
+  g_autoptr (GPtrArray) items = g_ptr_array_new ();
+  WkFill *fill;
+
+  if (a->sym == NULL || a->sym->decl == NULL || a->sym->decl->init == NULL)
+    return NULL;
+  flatten (a->sym->decl->init, items);
+  fill = g_new0 (WkFill, 1);
+  fill->n_table = items->len;
+  fill->table = g_new0 (WkSlot, MAX (items->len, 1));
+  fill->table_class = g_new0 (WkArith, MAX (items->len, 1));
+  for (guint i = 0; i < items->len; i++)
+    {
+      WkConst c;
+      const WkExpr *x = g_ptr_array_index (items, i);
+      if (wk_const_eval (x, NULL, &c, NULL) != WK_CONST_OK)
+        continue;
+      fill->table_class[i] = wk_type_arith (c.type);
+      if (c.type->kind == WK_TY_FLOAT)
+        fill->table[i].f = (float) c.v.f;
+      else if (c.type->kind == WK_TY_DOUBLE)
+        fill->table[i].d = c.v.f;
+      else
+        fill->table[i].i = c.v.i;
+    }
+  return fill;
+}
+
 static gboolean
 arrays (WsKernelInstance *inst,
         WkLaunchValues   *values,
@@ -347,6 +391,8 @@ arrays (WsKernelInstance *inst,
           /* the pointer starts where the launch says, in its array */
           g_array_index (inst->param_values, WkSlot, a->param).i = (gint64) a->offset_bytes;
         }
+      if (fill == NULL && (inst->fills[i] = declared_fill (a)) != NULL)
+        continue;
       if (fill == NULL)
         {
           /* what is read starts as its indices; what is only written, as zeros */
@@ -486,9 +532,16 @@ describe (WsKernelInstance *inst,
       if (a->space == WS_SPACE_GLOBAL || a->space == WS_SPACE_CONSTANT)
         {
           info->fill_given = s != NULL && s->fill != NULL;
-          info->fill = g_strdup (info->fill_given ? s->fill_text : a->read || a->space == WS_SPACE_CONSTANT ? "i" : "0");
-          if (!info->fill_given && (a->read || a->written))
-            note (inst, _("%s not filled by the launch: %s"), a->name, info->fill);
+          if (!info->fill_given && inst->fills[i] != NULL && inst->fills[i]->table != NULL)
+            info->fill = wk_text_span (inst->file->text, inst->file->len, a->sym->decl->init->start,
+                                       a->sym->decl->init->end);
+          else
+            {
+              info->fill = g_strdup (info->fill_given ? s->fill_text : a->read || a->space == WS_SPACE_CONSTANT ?
+                                                                       "i" : "0");
+              if (!info->fill_given && (a->read || a->written))
+                note (inst, _("%s not filled by the launch: it starts as %s"), a->name, info->fill);
+            }
         }
       g_ptr_array_add (inst->array_infos, info);
     }

@@ -9,37 +9,11 @@
  * does, and gives each expanded token the position of the macro's use, so
  * that a message points at what the user wrote. */
 #include "ws-config.h"
-#include "ws-kernel-private.h"
+#include "ws-kernel-lex-private.h"
 #include "ws-i18n.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
-
-typedef struct
-{
-  gboolean active;              /* this branch is being read */
-  gboolean taken;               /* a branch of this #if was true */
-  gboolean parent_active;
-  gboolean seen_else;
-  guint pos;
-} Cond;
-
-typedef struct
-{
-  const char *text;
-  gsize len;
-  gsize pos;
-  guint base;                   /* fragments: what positions add */
-  gboolean line_start;
-  WkArena *arena;
-  WkDiags *diags;
-  GArray *raw;                  /* WkToken */
-  GHashTable *macros;           /* the first pass's table */
-  GPtrArray *all_macros;        /* WkMacro *, indexed by the markers */
-  GArray *conds;                /* Cond */
-  GPtrArray *launch_comments;
-  gboolean depth_reported;
-} Lexer;
 
 static const struct
 {
@@ -70,19 +44,13 @@ wk_punct_text (WkPunct p)
   return "";
 }
 
-static void
-lex_error (Lexer      *lx,
-           guint       start,
-           guint       end,
-           const char *format,
-           ...) G_GNUC_PRINTF (4, 5);
 
-static void
-lex_error (Lexer      *lx,
-           guint       start,
-           guint       end,
-           const char *format,
-           ...)
+void
+wkl_lex_error (Lexer      *lx,
+               guint       start,
+               guint       end,
+               const char *format,
+               ...)
 {
   va_list args;
 
@@ -92,19 +60,13 @@ lex_error (Lexer      *lx,
   va_end (args);
 }
 
-static void
-lex_note (Lexer      *lx,
-          guint       start,
-          guint       end,
-          const char *format,
-          ...) G_GNUC_PRINTF (4, 5);
 
-static void
-lex_note (Lexer      *lx,
-          guint       start,
-          guint       end,
-          const char *format,
-          ...)
+void
+wkl_lex_note (Lexer      *lx,
+              guint       start,
+              guint       end,
+              const char *format,
+              ...)
 {
   va_list args;
 
@@ -113,15 +75,15 @@ lex_note (Lexer      *lx,
   va_end (args);
 }
 
-static gboolean
-cond_active (Lexer *lx)
+gboolean
+wkl_cond_active (Lexer *lx)
 {
   return lx->conds->len == 0 || g_array_index (lx->conds, Cond, lx->conds->len - 1).active;
 }
 
-static inline char
-peek (Lexer *lx,
-      gsize  ahead)
+char
+wkl_peek (Lexer *lx,
+          gsize  ahead)
 {
   return lx->pos + ahead < lx->len ? lx->text[lx->pos + ahead] : '\0';
 }
@@ -212,8 +174,8 @@ line_comment (Lexer *lx)
   keep_launch_comment (lx, start, lx->pos, marker);
 }
 
-static void
-block_comment (Lexer *lx)
+void
+wkl_block_comment (Lexer *lx)
 {
   gsize start = lx->pos;
   gsize marker;
@@ -227,7 +189,7 @@ block_comment (Lexer *lx)
     }
   if (lx->pos + 1 >= lx->len)
     {
-      lex_error (lx, start, start + 2, _("the comment opened here is not closed with “*/”"));
+      wkl_lex_error (lx, start, start + 2, _("the comment opened here is not closed with “*/”"));
       lx->pos = lx->len;
       return;
     }
@@ -239,9 +201,9 @@ block_comment (Lexer *lx)
 
 /* Skips white space, line splices and comments; in a directive, stops at
  * the end of its line. */
-static void
-skip_blank (Lexer   *lx,
-            gboolean directive)
+void
+wkl_skip_blank (Lexer   *lx,
+                gboolean directive)
 {
   while (lx->pos < lx->len)
     {
@@ -256,14 +218,14 @@ skip_blank (Lexer   *lx,
         }
       else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v')
         lx->pos++;
-      else if (c == '\\' && (peek (lx, 1) == '\n' || (peek (lx, 1) == '\r' && peek (lx, 2) == '\n')))
-        lx->pos += peek (lx, 1) == '\n' ? 2 : 3;
-      else if (c == '/' && peek (lx, 1) == '/')
+      else if (c == '\\' && (wkl_peek (lx, 1) == '\n' || (wkl_peek (lx, 1) == '\r' && wkl_peek (lx, 2) == '\n')))
+        lx->pos += wkl_peek (lx, 1) == '\n' ? 2 : 3;
+      else if (c == '/' && wkl_peek (lx, 1) == '/')
         line_comment (lx);
-      else if (c == '/' && peek (lx, 1) == '*')
+      else if (c == '/' && wkl_peek (lx, 1) == '*')
         {
           gboolean was = lx->line_start;
-          block_comment (lx);
+          wkl_block_comment (lx);
           /* a comment is white space: it does not end a line of its own */
           if (directive)
             lx->line_start = was;
@@ -277,8 +239,8 @@ skip_blank (Lexer   *lx,
 /* Tokens                                                             */
 /* ------------------------------------------------------------------ */
 
-static gboolean
-is_ident_start (char c)
+gboolean
+wkl_is_ident_start (char c)
 {
   return g_ascii_isalpha (c) || c == '_';
 }
@@ -355,13 +317,13 @@ lex_number (Lexer   *lx,
         }
       else if (last == 'l' || last == 'L')
         {
-          lex_error (lx, start, i, _("long double is not supported (the number “%.*s”)"), (int) (i - start),
+          wkl_lex_error (lx, start, i, _("long double is not supported (the number “%.*s”)"), (int) (i - start),
                      s + start);
           return;
         }
       t->fval = g_ascii_strtod (body, &end);
       if (end == NULL || *end != '\0' || end == body)
-        lex_error (lx, start, i, _("“%.*s” is not a number"), (int) (i - start), s + start);
+        wkl_lex_error (lx, start, i, _("“%.*s” is not a number"), (int) (i - start), s + start);
       return;
     }
 
@@ -379,7 +341,7 @@ lex_number (Lexer   *lx,
         guint dv = g_ascii_xdigit_value (body[digits]);
         if (dv >= base)
           {
-            lex_error (lx, start, i, _("“%c” is not a digit of the number “%.*s”"), body[digits],
+            wkl_lex_error (lx, start, i, _("“%c” is not a digit of the number “%.*s”"), body[digits],
                        (int) (i - start), s + start);
             return;
           }
@@ -390,12 +352,12 @@ lex_number (Lexer   *lx,
       }
     if (digits == d)
       {
-        lex_error (lx, start, i, _("the number “%.*s” has no digits"), (int) (i - start), s + start);
+        wkl_lex_error (lx, start, i, _("the number “%.*s” has no digits"), (int) (i - start), s + start);
         return;
       }
     if (overflow)
       {
-        lex_error (lx, start, i, _("the number “%.*s” does not fit in 64 bits"), (int) (i - start), s + start);
+        wkl_lex_error (lx, start, i, _("the number “%.*s” does not fit in 64 bits"), (int) (i - start), s + start);
         return;
       }
     t->ival = v;
@@ -415,7 +377,7 @@ lex_number (Lexer   *lx,
           }
         else
           {
-            lex_error (lx, start, i, _("unknown suffix “%s” on the number “%.*s”"), body + digits,
+            wkl_lex_error (lx, start, i, _("unknown suffix “%s” on the number “%.*s”"), body + digits,
                        (int) (i - start), s + start);
             return;
           }
@@ -494,7 +456,7 @@ lex_quoted (Lexer   *lx,
           i++;
           if (i >= lx->len || !lex_escape (lx, &i, &v))
             {
-              lex_error (lx, i - 1, i + 1, _("unknown escape sequence in a quoted text"));
+              wkl_lex_error (lx, i - 1, i + 1, _("unknown escape sequence in a quoted text"));
               v = 0;
               if (i < lx->len)
                 i++;
@@ -508,9 +470,9 @@ lex_quoted (Lexer   *lx,
   if (i >= lx->len || s[i] != quote)
     {
       if (quote == '"')
-        lex_error (lx, start, start + 1, _("the string opened here is not closed on its line"));
+        wkl_lex_error (lx, start, start + 1, _("the string opened here is not closed on its line"));
       else
-        lex_error (lx, start, start + 1, _("the character opened here is not closed on its line"));
+        wkl_lex_error (lx, start, start + 1, _("the character opened here is not closed on its line"));
       lx->pos = i;
       t->kind = WK_TOK_INT;
       return;
@@ -528,7 +490,7 @@ lex_quoted (Lexer   *lx,
     }
   t->kind = WK_TOK_CHAR;
   if (n != 1)
-    lex_error (lx, start, i, _("a character literal holds one character (“%.*s”)"), (int) MIN (i - start, 20),
+    wkl_lex_error (lx, start, i, _("a character literal holds one character (“%.*s”)"), (int) MIN (i - start, 20),
                s + start);
   /* plain char is signed */
   t->ival = (guint64) (gint64) (gint8) value;
@@ -536,9 +498,9 @@ lex_quoted (Lexer   *lx,
 
 /* One token at pos (not white space, not a comment). FALSE if the character
  * there starts none: an error was reported and it was skipped. */
-static gboolean
-lex_token (Lexer   *lx,
-           WkToken *t)
+gboolean
+wkl_lex_token (Lexer   *lx,
+               WkToken *t)
 {
   const char *s = lx->text;
   gsize i = lx->pos;
@@ -547,7 +509,7 @@ lex_token (Lexer   *lx,
   memset (t, 0, sizeof *t);
   t->start = (guint) i;
 
-  if (is_ident_start (c))
+  if (wkl_is_ident_start (c))
     {
       while (i < lx->len && is_ident_char (s[i]))
         i++;
@@ -558,7 +520,7 @@ lex_token (Lexer   *lx,
       lx->pos = i;
       if (t->len > WK_MAX_NAME)
         {
-          lex_error (lx, t->start, t->end, _("the name “%.20s…” is longer than %d characters"), t->text,
+          wkl_lex_error (lx, t->start, t->end, _("the name “%.20s…” is longer than %d characters"), t->text,
                      WK_MAX_NAME);
           return FALSE;
         }
@@ -593,782 +555,21 @@ lex_token (Lexer   *lx,
     {
       const char *next = g_utf8_find_next_char (s + i, s + lx->len);
       gsize n = next ? (gsize) (next - (s + i)) : lx->len - i;
-      lex_error (lx, (guint) i, (guint) (i + n), _("unexpected character “%.*s”"), (int) n, s + i);
+      wkl_lex_error (lx, (guint) i, (guint) (i + n), _("unexpected character “%.*s”"), (int) n, s + i);
       lx->pos = i + n;
     }
   else if (g_ascii_iscntrl (c))
     {
       /* Translators: the character's code in hex, as C writes it: \x07 */
-      lex_error (lx, (guint) i, (guint) i + 1, _("unexpected control character \\x%02x"), (guchar) c);
+      wkl_lex_error (lx, (guint) i, (guint) i + 1, _("unexpected control character \\x%02x"), (guchar) c);
       lx->pos = i + 1;
     }
   else
     {
-      lex_error (lx, (guint) i, (guint) i + 1, _("unexpected character “%c”"), c);
+      wkl_lex_error (lx, (guint) i, (guint) i + 1, _("unexpected character “%c”"), c);
       lx->pos = i + 1;
     }
   return FALSE;
-}
-
-/* ------------------------------------------------------------------ */
-/* Macros                                                             */
-/* ------------------------------------------------------------------ */
-
-static WkMacro *
-lookup_macro (GHashTable    *table,
-              const WkToken *t)
-{
-  char name[WK_MAX_NAME + 1];
-
-  if (t->kind != WK_TOK_IDENT || t->len > WK_MAX_NAME)
-    return NULL;
-  memcpy (name, t->text, t->len);
-  name[t->len] = '\0';
-  return g_hash_table_lookup (table, name);
-}
-
-static void
-emit (GArray        *out,
-      const WkToken *t,
-      const WkToken *use)
-{
-  WkToken copy = *t;
-
-  if (use != NULL)
-    {
-      copy.start = use->start;
-      copy.end = use->end;
-      copy.from_macro = 1;
-    }
-  g_array_append_val (out, copy);
-}
-
-static gboolean
-macro_active (GPtrArray *active,
-              WkMacro   *m)
-{
-  for (guint i = 0; i < active->len; i++)
-    if (g_ptr_array_index (active, i) == m)
-      return TRUE;
-  return FALSE;
-}
-
-static void expand_list (Lexer         *lx,
-                         GHashTable    *table,
-                         const WkToken *toks,
-                         guint          n,
-                         GArray        *out,
-                         GPtrArray     *active,
-                         const WkToken *use,
-                         gboolean       top);
-
-/* A function-like macro's use at toks[i]: its arguments up to the matching
- * ")", substituted and expanded. The index of the ")" or i if it is not a
- * use that can be expanded. */
-static guint
-expand_call (Lexer         *lx,
-             GHashTable    *table,
-             WkMacro       *m,
-             const WkToken *toks,
-             guint          n,
-             guint          i,
-             GArray        *out,
-             GPtrArray     *active,
-             const WkToken *use)
-{
-  g_autoptr (GArray) body = NULL;
-  g_autoptr (GPtrArray) args = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  GArray *cur;
-  guint depth = 0;
-  guint j;
-  WkToken span;
-
-  if (i + 1 >= n || toks[i + 1].kind != WK_TOK_PUNCT || toks[i + 1].punct != WK_P_LPAREN)
-    return i;
-  cur = g_array_new (FALSE, FALSE, sizeof (WkToken));
-  g_ptr_array_add (args, cur);
-  for (j = i + 2; j < n; j++)
-    {
-      const WkToken *t = &toks[j];
-      if (t->kind == WK_TOK_PUNCT && (t->punct == WK_P_LPAREN || t->punct == WK_P_LBRACKET || t->punct == WK_P_LBRACE))
-        depth++;
-      else if (t->kind == WK_TOK_PUNCT && (t->punct == WK_P_RBRACKET || t->punct == WK_P_RBRACE) && depth > 0)
-        depth--;
-      else if (t->kind == WK_TOK_PUNCT && t->punct == WK_P_RPAREN)
-        {
-          if (depth == 0)
-            break;
-          depth--;
-        }
-      else if (t->kind == WK_TOK_PUNCT && t->punct == WK_P_COMMA && depth == 0)
-        {
-          cur = g_array_new (FALSE, FALSE, sizeof (WkToken));
-          g_ptr_array_add (args, cur);
-          continue;
-        }
-      else if (t->kind == WK_TOK_DEFINE || t->kind == WK_TOK_UNDEF || t->kind == WK_TOK_EOF)
-        return i;
-      g_array_append_val (cur, *t);
-    }
-  if (j >= n)
-    return i;
-  /* m() is a use with no argument, not one empty argument */
-  if (m->n_params == 0 && args->len == 1 && ((GArray *) args->pdata[0])->len == 0)
-    g_ptr_array_set_size (args, 0);
-  if (m->unsupported != NULL || args->len != m->n_params)
-    return i;
-
-  span = toks[i];
-  span.end = toks[j].end;
-  if (use == NULL)
-    use = &span;
-
-  body = g_array_new (FALSE, FALSE, sizeof (WkToken));
-  for (guint k = 0; k < m->n_body; k++)
-    {
-      const WkToken *t = &m->body[k];
-      guint p;
-
-      for (p = 0; p < m->n_params; p++)
-        if (t->kind == WK_TOK_IDENT && t->len == strlen (m->params[p]) &&
-            strncmp (t->text, m->params[p], t->len) == 0)
-          break;
-      if (p < m->n_params)
-        {
-          /* an argument is expanded before it is put in */
-          GArray *arg = args->pdata[p];
-          g_autoptr (GArray) expanded = g_array_new (FALSE, FALSE, sizeof (WkToken));
-          expand_list (lx, table, (WkToken *) arg->data, arg->len, expanded, active, use, FALSE);
-          g_array_append_vals (body, expanded->data, expanded->len);
-        }
-      else
-        g_array_append_val (body, *t);
-    }
-  g_ptr_array_add (active, m);
-  expand_list (lx, table, (WkToken *) body->data, body->len, out, active, use, FALSE);
-  g_ptr_array_remove_index (active, active->len - 1);
-  return j;
-}
-
-static void
-expand_list (Lexer         *lx,
-             GHashTable    *table,
-             const WkToken *toks,
-             guint          n,
-             GArray        *out,
-             GPtrArray     *active,
-             const WkToken *use,
-             gboolean       top)
-{
-  for (guint i = 0; i < n; i++)
-    {
-      const WkToken *t = &toks[i];
-      WkMacro *m;
-
-      if (t->kind == WK_TOK_DEFINE || t->kind == WK_TOK_UNDEF)
-        {
-          WkMacro *def = g_ptr_array_index (lx->all_macros, t->ival);
-          if (top && t->kind == WK_TOK_DEFINE)
-            g_hash_table_replace (table, (gpointer) def->name, def);
-          else if (top)
-            g_hash_table_remove (table, def->name);
-          continue;
-        }
-      m = lookup_macro (table, t);
-      if (m == NULL || macro_active (active, m))
-        {
-          emit (out, t, use);
-          continue;
-        }
-      if (active->len >= WK_MAX_MACRO_DEPTH || out->len >= WK_MAX_TOKENS)
-        {
-          if (!lx->depth_reported)
-            lex_error (lx, t->start, t->end,
-                       _("the macro “%s” expands too deeply or into too much text (more than %d macros inside "
-                         "one another or %d tokens)"), m->name, WK_MAX_MACRO_DEPTH, WK_MAX_TOKENS);
-          lx->depth_reported = TRUE;
-          emit (out, t, use);
-          continue;
-        }
-      if (!m->function_like)
-        {
-          g_ptr_array_add (active, m);
-          expand_list (lx, table, m->body, m->n_body, out, active, use ? use : t, FALSE);
-          g_ptr_array_remove_index (active, active->len - 1);
-          continue;
-        }
-      {
-        guint j = expand_call (lx, table, m, toks, n, i, out, active, use);
-        if (j == i)
-          {
-            /* left for the parser to say, where it matters (not in host code) */
-            WkToken copy = *t;
-            if (use != NULL)
-              {
-                copy.start = use->start;
-                copy.end = use->end;
-                copy.from_macro = 1;
-              }
-            copy.fn_macro = 1;
-            g_array_append_val (out, copy);
-          }
-        i = j;
-      }
-    }
-}
-
-/* ------------------------------------------------------------------ */
-/* Directives                                                         */
-/* ------------------------------------------------------------------ */
-
-static void
-line_tokens (Lexer  *lx,
-             GArray *out)
-{
-  for (;;)
-    {
-      WkToken t;
-
-      skip_blank (lx, TRUE);
-      if (lx->pos >= lx->len || lx->text[lx->pos] == '\n')
-        return;
-      if (lex_token (lx, &t))
-        g_array_append_val (out, t);
-    }
-}
-
-static void
-skip_line (Lexer *lx)
-{
-  while (lx->pos < lx->len && lx->text[lx->pos] != '\n')
-    {
-      if (lx->text[lx->pos] == '\\' && peek (lx, 1) == '\n')
-        lx->pos++;
-      else if (lx->text[lx->pos] == '/' && peek (lx, 1) == '*')
-        {
-          block_comment (lx);
-          continue;
-        }
-      lx->pos++;
-    }
-}
-
-static gboolean
-tok_is_ident (const WkToken *t,
-              const char    *word)
-{
-  return t->kind == WK_TOK_IDENT && t->len == strlen (word) && strncmp (t->text, word, t->len) == 0;
-}
-
-static gboolean
-tok_is_punct (const WkToken *t,
-              WkPunct        p)
-{
-  return t->kind == WK_TOK_PUNCT && t->punct == p;
-}
-
-static void
-directive_define (Lexer *lx,
-                  guint  hash_pos)
-{
-  g_autoptr (GArray) toks = g_array_new (FALSE, FALSE, sizeof (WkToken));
-  WkMacro *m;
-  WkToken name;
-  WkToken marker = { 0 };
-  gsize after_name;
-
-  skip_blank (lx, TRUE);
-  if (lx->pos >= lx->len || !is_ident_start (lx->text[lx->pos]) || !lex_token (lx, &name))
-    {
-      lex_error (lx, hash_pos, (guint) lx->pos, _("#define must be followed by a name"));
-      skip_line (lx);
-      return;
-    }
-  after_name = lx->pos;
-  m = WK_NEW (lx->arena, WkMacro);
-  memset (m, 0, sizeof *m);
-  m->name = wk_arena_strndup (lx->arena, name.text, name.len);
-  m->pos = name.start;
-  if (after_name < lx->len && lx->text[after_name] == '(')
-    {
-      GPtrArray *params = g_ptr_array_new ();
-      gboolean ok = TRUE;
-
-      m->function_like = TRUE;
-      lx->pos++;
-      for (;;)
-        {
-          WkToken p;
-          skip_blank (lx, TRUE);
-          if (lx->pos < lx->len && lx->text[lx->pos] == ')' && params->len == 0)
-            {
-              lx->pos++;
-              break;
-            }
-          if (lx->pos >= lx->len || lx->text[lx->pos] == '\n' || !lex_token (lx, &p))
-            {
-              ok = FALSE;
-              break;
-            }
-          if (tok_is_punct (&p, WK_P_ELLIPSIS))
-            m->unsupported = N_("macros with a variable number of arguments are not supported");
-          else if (p.kind != WK_TOK_IDENT)
-            {
-              ok = FALSE;
-              break;
-            }
-          g_ptr_array_add (params, wk_arena_strndup (lx->arena, p.text, p.len));
-          skip_blank (lx, TRUE);
-          if (lx->pos < lx->len && lx->text[lx->pos] == ',')
-            {
-              lx->pos++;
-              continue;
-            }
-          if (lx->pos < lx->len && lx->text[lx->pos] == ')')
-            {
-              lx->pos++;
-              break;
-            }
-          ok = FALSE;
-          break;
-        }
-      if (!ok)
-        {
-          lex_error (lx, name.start, name.end, _("the parameters of the macro “%s” are not a list of names in "
-                                                 "parentheses"), m->name);
-          g_ptr_array_free (params, TRUE);
-          skip_line (lx);
-          return;
-        }
-      m->n_params = params->len;
-      m->params = WK_NEWV (lx->arena, const char *, MAX (params->len, 1));
-      for (guint k = 0; k < params->len; k++)
-        m->params[k] = params->pdata[k];
-      g_ptr_array_free (params, TRUE);
-    }
-  line_tokens (lx, toks);
-  for (guint k = 0; k < toks->len; k++)
-    if (tok_is_punct (&g_array_index (toks, WkToken, k), WK_P_HASH))
-      m->unsupported = N_("the # and ## operators of macros are not supported");
-  m->n_body = toks->len;
-  m->body = WK_NEWV (lx->arena, WkToken, MAX (toks->len, 1));
-  if (toks->len > 0)
-    memcpy (m->body, toks->data, toks->len * sizeof (WkToken));
-
-  g_hash_table_replace (lx->macros, (gpointer) m->name, m);
-  marker.kind = WK_TOK_DEFINE;
-  marker.start = marker.end = name.start;
-  marker.ival = lx->all_macros->len;
-  g_ptr_array_add (lx->all_macros, m);
-  g_array_append_val (lx->raw, marker);
-}
-
-static void
-directive_undef (Lexer *lx)
-{
-  WkToken name;
-  WkMacro *m;
-
-  skip_blank (lx, TRUE);
-  if (lx->pos >= lx->len || !is_ident_start (lx->text[lx->pos]) || !lex_token (lx, &name))
-    {
-      skip_line (lx);
-      return;
-    }
-  m = lookup_macro (lx->macros, &name);
-  if (m != NULL)
-    {
-      WkToken marker = { 0 };
-      marker.kind = WK_TOK_UNDEF;
-      marker.start = marker.end = name.start;
-      marker.ival = lx->all_macros->len;
-      g_ptr_array_add (lx->all_macros, m);
-      g_array_append_val (lx->raw, marker);
-      g_hash_table_remove (lx->macros, m->name);
-    }
-  skip_line (lx);
-}
-
-/* #if's little expression language: integers, defined, the C operators. */
-typedef struct
-{
-  const WkToken *t;
-  guint n;
-  guint i;
-  guint depth;
-  gboolean bad;
-} IfEval;
-
-static gint64 if_ternary (IfEval *e);
-
-static gint64 if_primary_inner (IfEval *e);
-
-/* Every path of the evaluator's recursion passes here: bounded. */
-static gint64
-if_primary (IfEval *e)
-{
-  gint64 v;
-
-  if (e->depth >= 200)
-    {
-      e->bad = TRUE;
-      return 0;
-    }
-  e->depth++;
-  v = if_primary_inner (e);
-  e->depth--;
-  return v;
-}
-
-static gint64
-if_primary_inner (IfEval *e)
-{
-  const WkToken *t;
-
-  if (e->i >= e->n)
-    {
-      e->bad = TRUE;
-      return 0;
-    }
-  t = &e->t[e->i++];
-  if (t->kind == WK_TOK_INT || t->kind == WK_TOK_CHAR)
-    return (gint64) t->ival;
-  if (t->kind == WK_TOK_IDENT)
-    return 0;   /* a name left after expansion is 0 */
-  if (tok_is_punct (t, WK_P_LPAREN))
-    {
-      gint64 v = if_ternary (e);
-      if (e->i >= e->n || !tok_is_punct (&e->t[e->i], WK_P_RPAREN))
-        e->bad = TRUE;
-      else
-        e->i++;
-      return v;
-    }
-  if (tok_is_punct (t, WK_P_MINUS))
-    return -(guint64) if_primary (e);
-  if (tok_is_punct (t, WK_P_PLUS))
-    return if_primary (e);
-  if (tok_is_punct (t, WK_P_BANG))
-    return !if_primary (e);
-  if (tok_is_punct (t, WK_P_TILDE))
-    return ~if_primary (e);
-  e->bad = TRUE;
-  return 0;
-}
-
-static int
-if_prec (const WkToken *t)
-{
-  if (t->kind != WK_TOK_PUNCT)
-    return -1;
-  switch (t->punct)
-    {
-    case WK_P_STAR: case WK_P_SLASH: case WK_P_PERCENT: return 10;
-    case WK_P_PLUS: case WK_P_MINUS: return 9;
-    case WK_P_SHL: case WK_P_SHR: return 8;
-    case WK_P_LT: case WK_P_GT: case WK_P_LE: case WK_P_GE: return 7;
-    case WK_P_EQEQ: case WK_P_NE: return 6;
-    case WK_P_AMP: return 5;
-    case WK_P_CARET: return 4;
-    case WK_P_PIPE: return 3;
-    case WK_P_ANDAND: return 2;
-    case WK_P_OROR: return 1;
-    default: return -1;
-    }
-}
-
-static gint64
-if_binary (IfEval *e,
-           int     min_prec,
-           guint   depth)
-{
-  gint64 a = if_primary (e);
-
-  if (depth > 64)
-    {
-      e->bad = TRUE;
-      return 0;
-    }
-  while (e->i < e->n && if_prec (&e->t[e->i]) >= min_prec)
-    {
-      WkPunct op = e->t[e->i].punct;
-      int prec = if_prec (&e->t[e->i]);
-      gint64 b;
-
-      e->i++;
-      b = if_binary (e, prec + 1, depth + 1);
-      switch (op)
-        {
-        case WK_P_STAR: a = (gint64) ((guint64) a * (guint64) b); break;
-        case WK_P_SLASH: a = (b == 0 || (a == G_MININT64 && b == -1)) ? (e->bad = TRUE, 0) : a / b; break;
-        case WK_P_PERCENT: a = (b == 0 || (a == G_MININT64 && b == -1)) ? (e->bad = TRUE, 0) : a % b; break;
-        case WK_P_PLUS: a = (gint64) ((guint64) a + (guint64) b); break;
-        case WK_P_MINUS: a = (gint64) ((guint64) a - (guint64) b); break;
-        case WK_P_SHL: a = b < 0 || b > 63 ? 0 : (gint64) ((guint64) a << b); break;
-        case WK_P_SHR: a = b < 0 || b > 63 ? 0 : a >> b; break;
-        case WK_P_LT: a = a < b; break;
-        case WK_P_GT: a = a > b; break;
-        case WK_P_LE: a = a <= b; break;
-        case WK_P_GE: a = a >= b; break;
-        case WK_P_EQEQ: a = a == b; break;
-        case WK_P_NE: a = a != b; break;
-        case WK_P_AMP: a = a & b; break;
-        case WK_P_CARET: a = a ^ b; break;
-        case WK_P_PIPE: a = a | b; break;
-        case WK_P_ANDAND: a = a && b; break;
-        case WK_P_OROR: a = a || b; break;
-        default: e->bad = TRUE; break;
-        }
-    }
-  return a;
-}
-
-static gint64
-if_ternary (IfEval *e)
-{
-  gint64 c = if_binary (e, 1, 0);
-
-  if (e->i < e->n && tok_is_punct (&e->t[e->i], WK_P_QUESTION))
-    {
-      gint64 a, b;
-      e->i++;
-      a = if_ternary (e);
-      if (e->i >= e->n || !tok_is_punct (&e->t[e->i], WK_P_COLON))
-        {
-          e->bad = TRUE;
-          return 0;
-        }
-      e->i++;
-      b = if_ternary (e);
-      return c ? a : b;
-    }
-  return c;
-}
-
-static gboolean
-eval_if (Lexer   *lx,
-         guint    hash_pos,
-         gboolean *value)
-{
-  g_autoptr (GArray) toks = g_array_new (FALSE, FALSE, sizeof (WkToken));
-  g_autoptr (GArray) resolved = g_array_new (FALSE, FALSE, sizeof (WkToken));
-  g_autoptr (GArray) expanded = g_array_new (FALSE, FALSE, sizeof (WkToken));
-  g_autoptr (GPtrArray) active = g_ptr_array_new ();
-  IfEval e = { 0 };
-  gint64 v;
-
-  line_tokens (lx, toks);
-  /* defined X and defined (X) first: their names are not expanded */
-  for (guint i = 0; i < toks->len; i++)
-    {
-      WkToken *t = &g_array_index (toks, WkToken, i);
-      if (tok_is_ident (t, "defined"))
-        {
-          WkToken r = *t;
-          guint k = i + 1;
-          gboolean paren = k < toks->len && tok_is_punct (&g_array_index (toks, WkToken, k), WK_P_LPAREN);
-          if (paren)
-            k++;
-          if (k >= toks->len || g_array_index (toks, WkToken, k).kind != WK_TOK_IDENT)
-            {
-              e.bad = TRUE;
-              break;
-            }
-          r.kind = WK_TOK_INT;
-          r.ival = lookup_macro (lx->macros, &g_array_index (toks, WkToken, k)) != NULL;
-          if (paren)
-            {
-              k++;
-              if (k >= toks->len || !tok_is_punct (&g_array_index (toks, WkToken, k), WK_P_RPAREN))
-                {
-                  e.bad = TRUE;
-                  break;
-                }
-            }
-          g_array_append_val (resolved, r);
-          i = k;
-        }
-      else
-        g_array_append_val (resolved, *t);
-    }
-  expand_list (lx, lx->macros, (WkToken *) resolved->data, resolved->len, expanded, active, NULL, FALSE);
-  e.t = (WkToken *) expanded->data;
-  e.n = expanded->len;
-  if (!e.bad)
-    v = if_ternary (&e);
-  if (e.bad || e.i != e.n || e.n == 0)
-    {
-      lex_error (lx, hash_pos, (guint) lx->pos,
-                 _("the condition of this #if is not an integer expression of macros and defined (NAME)"));
-      return FALSE;
-    }
-  *value = v != 0;
-  return TRUE;
-}
-
-static void
-push_cond (Lexer   *lx,
-           guint    pos,
-           gboolean value)
-{
-  Cond c = { 0 };
-
-  c.parent_active = cond_active (lx);
-  c.active = c.parent_active && value;
-  c.taken = value;
-  c.pos = pos;
-  g_array_append_val (lx->conds, c);
-}
-
-static void
-directive_pragma (Lexer *lx,
-                  guint  hash_pos)
-{
-  g_autoptr (GArray) toks = g_array_new (FALSE, FALSE, sizeof (WkToken));
-  WkToken *first;
-
-  line_tokens (lx, toks);
-  if (toks->len == 0)
-    return;
-  first = &g_array_index (toks, WkToken, 0);
-  if (tok_is_ident (first, "unroll") || tok_is_ident (first, "nounroll"))
-    {
-      WkToken begin = *first, end = { 0 };
-
-      begin.kind = WK_TOK_PRAGMA_UNROLL;
-      begin.start = hash_pos;
-      begin.ival = tok_is_ident (first, "nounroll");
-      g_array_append_val (lx->raw, begin);
-      if (toks->len > 1)
-        g_array_append_vals (lx->raw, &g_array_index (toks, WkToken, 1), toks->len - 1);
-      end.kind = WK_TOK_PRAGMA_END;
-      end.start = end.end = (guint) lx->pos;
-      g_array_append_val (lx->raw, end);
-      return;
-    }
-  if (tok_is_ident (first, "once"))
-    return;
-  lex_note (lx, hash_pos, first->end, _("“#pragma %.*s” is ignored"), (int) first->len, first->text);
-}
-
-static void
-directive (Lexer *lx)
-{
-  guint hash_pos = (guint) lx->pos;
-  WkToken name;
-  gboolean active = cond_active (lx);
-
-  lx->pos++;
-  skip_blank (lx, TRUE);
-  if (lx->pos >= lx->len || lx->text[lx->pos] == '\n')
-    return;     /* the null directive */
-  if (!is_ident_start (lx->text[lx->pos]) || !lex_token (lx, &name))
-    {
-      if (active)
-        lex_error (lx, hash_pos, hash_pos + 1, _("“#” must be followed by a directive such as #define"));
-      skip_line (lx);
-      return;
-    }
-
-  if (tok_is_ident (&name, "ifdef") || tok_is_ident (&name, "ifndef"))
-    {
-      WkToken m;
-      gboolean value = FALSE;
-
-      skip_blank (lx, TRUE);
-      if (lx->pos < lx->len && is_ident_start (lx->text[lx->pos]) && lex_token (lx, &m))
-        value = (lookup_macro (lx->macros, &m) != NULL) == tok_is_ident (&name, "ifdef");
-      else if (active)
-        lex_error (lx, hash_pos, name.end, _("#%.*s must be followed by a name"), (int) name.len, name.text);
-      push_cond (lx, hash_pos, value);
-      skip_line (lx);
-      return;
-    }
-  if (tok_is_ident (&name, "if"))
-    {
-      gboolean value = FALSE;
-      if (active)
-        eval_if (lx, hash_pos, &value);
-      push_cond (lx, hash_pos, value);
-      skip_line (lx);
-      return;
-    }
-  if (tok_is_ident (&name, "elif") || tok_is_ident (&name, "else") || tok_is_ident (&name, "endif"))
-    {
-      Cond *c;
-
-      if (lx->conds->len == 0)
-        {
-          lex_error (lx, hash_pos, name.end, _("#%.*s without an #if before it"), (int) name.len, name.text);
-          skip_line (lx);
-          return;
-        }
-      c = &g_array_index (lx->conds, Cond, lx->conds->len - 1);
-      if (tok_is_ident (&name, "endif"))
-        {
-          g_array_set_size (lx->conds, lx->conds->len - 1);
-          skip_line (lx);
-          return;
-        }
-      if (c->seen_else)
-        {
-          lex_error (lx, hash_pos, name.end, _("#%.*s after the #else of the same #if"), (int) name.len, name.text);
-          skip_line (lx);
-          return;
-        }
-      if (tok_is_ident (&name, "else"))
-        {
-          c->seen_else = TRUE;
-          c->active = c->parent_active && !c->taken;
-          c->taken = TRUE;
-          skip_line (lx);
-          return;
-        }
-      /* #elif */
-      {
-        gboolean value = FALSE;
-        if (c->parent_active && !c->taken)
-          eval_if (lx, hash_pos, &value);
-        c = &g_array_index (lx->conds, Cond, lx->conds->len - 1);
-        c->active = c->parent_active && !c->taken && value;
-        c->taken = c->taken || value;
-        skip_line (lx);
-        return;
-      }
-    }
-
-  if (!active)
-    {
-      skip_line (lx);
-      return;
-    }
-  if (tok_is_ident (&name, "define"))
-    directive_define (lx, hash_pos);
-  else if (tok_is_ident (&name, "undef"))
-    directive_undef (lx);
-  else if (tok_is_ident (&name, "include"))
-    skip_line (lx);     /* CUDA's headers: what they declare is built in */
-  else if (tok_is_ident (&name, "pragma"))
-    directive_pragma (lx, hash_pos);
-  else if (tok_is_ident (&name, "line"))
-    skip_line (lx);
-  else if (tok_is_ident (&name, "error") || tok_is_ident (&name, "warning"))
-    {
-      gsize start = lx->pos;
-      g_autofree char *what = NULL;
-      skip_line (lx);
-      what = wk_text_span (lx->text, lx->len, (guint) start, (guint) lx->pos);
-      if (tok_is_ident (&name, "error"))
-        lex_error (lx, hash_pos, (guint) lx->pos, _("#error: %s"), what);
-      else
-        wk_diag_add (lx->diags, WS_KERNEL_SEVERITY_WARNING, 0, hash_pos + lx->base, (guint) lx->pos + lx->base,
-                     _("#warning: %s"), what);
-    }
-  else
-    {
-      lex_error (lx, hash_pos, name.end, _("unknown preprocessor directive “#%.*s”"), (int) name.len, name.text);
-      skip_line (lx);
-    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -1403,16 +604,16 @@ first_pass (Lexer *lx)
     {
       WkToken t;
 
-      skip_blank (lx, FALSE);
+      wkl_skip_blank (lx, FALSE);
       if (lx->pos >= lx->len)
         break;
       if (lx->text[lx->pos] == '#' && lx->line_start)
         {
-          directive (lx);
+          wkl_directive (lx);
           continue;
         }
       lx->line_start = FALSE;
-      if (!cond_active (lx))
+      if (!wkl_cond_active (lx))
         {
           /* skipped text: only its comments and directives matter */
           if (lx->text[lx->pos] == '"' || lx->text[lx->pos] == '\'')
@@ -1427,11 +628,11 @@ first_pass (Lexer *lx)
             lx->pos++;
           continue;
         }
-      if (lex_token (lx, &t))
+      if (wkl_lex_token (lx, &t))
         {
           if (lx->raw->len >= WK_MAX_TOKENS)
             {
-              lex_error (lx, t.start, t.end, _("the text has more than %d tokens"), WK_MAX_TOKENS);
+              wkl_lex_error (lx, t.start, t.end, _("the text has more than %d tokens"), WK_MAX_TOKENS);
               break;
             }
           g_array_append_val (lx->raw, t);
@@ -1440,7 +641,7 @@ first_pass (Lexer *lx)
   if (lx->conds->len > 0)
     {
       Cond *c = &g_array_index (lx->conds, Cond, 0);
-      lex_error (lx, c->pos, c->pos + 1, _("this #if… is not closed by an #endif"));
+      wkl_lex_error (lx, c->pos, c->pos + 1, _("this #if… is not closed by an #endif"));
     }
 }
 
@@ -1470,7 +671,7 @@ lexer_finish (Lexer       *lx,
   g_autoptr (GPtrArray) active = g_ptr_array_new ();
   WkToken eof = { 0 };
 
-  expand_list (lx, table, (WkToken *) lx->raw->data, lx->raw->len, final, active, NULL, TRUE);
+  wkl_expand_list (lx, table, (WkToken *) lx->raw->data, lx->raw->len, final, active, NULL, TRUE);
   eof.kind = WK_TOK_EOF;
   eof.start = eof.end = (guint) lx->len + lx->base;
   eof.text = "";
@@ -1548,10 +749,10 @@ wk_lex_fragment (const char  *text,
     {
       WkToken t;
 
-      skip_blank (&lx, FALSE);
+      wkl_skip_blank (&lx, FALSE);
       if (lx.pos >= lx.len)
         break;
-      if (lex_token (&lx, &t))
+      if (wkl_lex_token (&lx, &t))
         g_array_append_val (lx.raw, t);
     }
   lexer_finish (&lx, macros, out);

@@ -29,6 +29,8 @@ wk_fill_free (WkFill *fill)
   if (fill == NULL)
     return;
   g_clear_pointer (&fill->prog, wk_program_free);
+  g_free (fill->table);
+  g_free (fill->table_class);
   g_free (fill);
 }
 
@@ -92,7 +94,8 @@ wk_fill_range (const WkFill  *fill,
   s1 = e1 * nl;
   for (guint64 s = s0; s < s1; s += WK_LANES)
     {
-      fill_values (fill, regs, (gint64) s, values);
+      if (fill->table == NULL)
+        fill_values (fill, regs, (gint64) s, values);
       for (guint l = 0; l < WK_LANES && s + l < s1; l++)
         {
           guint64 e = (s + l) / nl;
@@ -100,7 +103,17 @@ wk_fill_range (const WkFill  *fill,
           guint size = WK_TYPE (leaf->kind)->size;
           guint64 at = e * elem + leaf->offset;
           guint8 bytes[8];
-          WkSlot v = wk_convert_one (fill->value_class, wk_type_storage (WK_TYPE (leaf->kind)), values[l]);
+          WkStorage sc = wk_type_storage (WK_TYPE (leaf->kind));
+          WkSlot v;
+
+          if (fill->table != NULL)
+            {
+              WkSlot zero = { 0 };
+              v = s + l < fill->n_table ? wk_convert_one (fill->table_class[s + l], sc, fill->table[s + l]) :
+                                           wk_convert_one (WK_AC_I64, sc, zero);
+            }
+          else
+            v = wk_convert_one (fill->value_class, sc, values[l]);
 
           if (at >= first && at + size <= first + n)
             {

@@ -763,6 +763,8 @@ WkConstStatus wk_const_eval     (const WkExpr *e,
                                  const WkExpr **failed);
 WkConst     wk_const_convert    (WkConst       c,
                                  const WkType *to);
+/* Whether an initial value (a list in braces or not) is made of constants. */
+gboolean    wk_init_is_constant (const WkExpr *e);
 gint64      wk_const_as_i64     (WkConst c);
 double      wk_const_as_double  (WkConst c);
 

@@ -213,6 +213,10 @@ struct _WkFill
   gboolean constant;
   WkSlot value;                 /* the constant, in its own class */
   WkArith value_class;
+  /* or a declaration's values, scalar by scalar in their own classes (0 past them) */
+  WkSlot *table;
+  WkArith *table_class;
+  guint64 n_table;
 };
 
 void        wk_fill_free        (WkFill *fill);

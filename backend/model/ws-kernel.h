@@ -27,7 +27,8 @@ G_BEGIN_DECLS
  * What reads: __global__ void kernels (several a file), __device__
  * functions (inlined; no recursion), templates of integer parameters whose
  * values the launch gives, structs of plain fields (__align__, alignas),
- * typedef, __constant__ and __device__ arrays, __shared__ and extern
+ * typedef, __constant__ and __device__ arrays (their initial values fill
+ * them), __shared__ and extern
  * __shared__ arrays, file-scope const numbers, extern "C"; object- and
  * function-like #define (not # and ##), #if/#ifdef/… as nvcc's device pass
  * sees them, #include (ignored), #pragma unroll; host functions are skipped
