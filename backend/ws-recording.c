@@ -761,9 +761,13 @@ read_header (JsonObject  *root,
   if (!ws_json_read_string (&errors, root, "", "format", &format, error))
     return FALSE;
   if (g_strcmp0 (format, FORMAT_NAME) != 0)
-    /* Translators: the format a recording names, then the one this file names */
-    return ws_json_invalid (&errors, error, "format", _("expected “%s”, found “%s”: not a Warpscope recording"),
-                            FORMAT_NAME, format);
+    {
+      g_autofree char *shown = ws_text_for_message (format);
+
+      /* Translators: the format a recording names, then the one this file names */
+      return ws_json_invalid (&errors, error, "format", _("expected “%s”, found “%s”: not a Warpscope recording"),
+                              FORMAT_NAME, shown);
+    }
   if (!ws_json_read_int64 (&errors, root, "", "version", G_MININT64, G_MAXINT64, &version, error))
     return FALSE;
   if (version != WS_RECORDING_FORMAT_VERSION)
@@ -787,7 +791,12 @@ read_header (JsonObject  *root,
     return FALSE;
   self->date = g_date_time_new_from_iso8601 (date, NULL);
   if (self->date == NULL)
-    return ws_json_invalid (&errors, error, "date", _("“%s” is not an ISO 8601 date and time with a time zone"), date);
+    {
+      g_autofree char *shown = ws_text_for_message (date);
+
+      return ws_json_invalid (&errors, error, "date", _("“%s” is not an ISO 8601 date and time with a time zone"),
+                              shown);
+    }
   if (json_object_has_member (root, "not_measured_here") &&
       !ws_json_read_bool (&errors, root, "", "not_measured_here", &self->copied, error))
     return FALSE;
