@@ -101,6 +101,17 @@ ws_dim3_parse (const char *text,
 
       errno = 0;
       value = g_ascii_strtoull (s, &end, 10);
+      /* digits, but too many: say the limit, not that it is no number */
+      if (*s != '\0' && *s != '-' && *s != '+' && *end == '\0' && (errno == ERANGE || value > G_MAXINT32))
+        {
+          g_autofree char *part = ws_text_for_message (s);
+          g_autofree char *shown = ws_text_for_message (text);
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       /* Translators: a component as typed, the size it is in, which
+                        * component (from 1), then the most a component may be */
+                       _("“%s” in “%s” is too large (component %u): at most %d"), part, shown, i + 1, G_MAXINT32);
+          return FALSE;
+        }
       if (*s == '\0' || *s == '-' || *end != '\0' || errno != 0 || value == 0 || value > G_MAXINT32)
         {
           g_autofree char *part = ws_text_for_message (s);
