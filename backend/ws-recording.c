@@ -4,6 +4,7 @@
  * “measurements[3].median_ms: expected a number, found a string”. */
 #include "ws-config.h"
 #include "ws-recording-private.h"
+#include "ws-file-reader.h"
 #include "ws-json.h"
 #include "ws-file-writer.h"
 
@@ -948,33 +949,34 @@ ws_recording_load_file (GFile        *file,
 {
   g_autofree char *data = NULL;
   g_autofree char *name = NULL;
-  g_autoptr (GFileInfo) info = NULL;
+  g_autoptr (GError) local = NULL;
   gsize length = 0;
   WsRecording *self;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
   name = g_file_get_parse_name (file);
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                            G_FILE_QUERY_INFO_NONE, cancellable, error);
-  if (info == NULL)
-    return NULL;
-  if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
+  /* a regular file, read no further than the cap: /dev/zero, a pipe or a
+   * file of /proc report no size */
+  data = ws_file_load_bounded (file, WS_RECORDING_MAX_BYTES, &length, cancellable, &local);
+  if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, _("%s is a folder, not a recording"), name);
       return NULL;
     }
-  if (g_file_info_get_size (info) > WS_RECORDING_MAX_BYTES)
+  if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE))
     {
       g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_PARSE,
-                   /* Translators: a file's name and size, then the most a recording may have */
-                   g_dngettext (GETTEXT_PACKAGE, "%s: %lld byte; a recording is at most %d MiB",
-                                "%s: %lld bytes; a recording is at most %d MiB", (gulong) g_file_info_get_size (info)),
-                   name, (long long) g_file_info_get_size (info), WS_RECORDING_MAX_BYTES >> 20);
+                   /* Translators: a file's name, then the most a recording may have */
+                   _("%s: more than %d MiB; a recording is at most %d MiB"), name, WS_RECORDING_MAX_BYTES >> 20,
+                   WS_RECORDING_MAX_BYTES >> 20);
       return NULL;
     }
-  if (!g_file_load_contents (file, cancellable, &data, &length, NULL, error))
-    return NULL;
+  if (data == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
   self = ws_recording_load_data (data, (gssize) length, error);
   if (self == NULL)
     g_prefix_error (error, "%s: ", name);

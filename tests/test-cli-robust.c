@@ -648,6 +648,70 @@ test_numbers (void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Files that are devices, pipes, folders or /proc's                  */
+/* ------------------------------------------------------------------ */
+
+/* Every file the commands read is refused at once, and in one line, when
+ * it is no regular file (model --device /dev/zero grew to 24 GB; export
+ * --recording /dev/zero read 4.2 GB), and read no further than its cap
+ * when it says it is empty (/proc). */
+static void
+test_loaders (void)
+{
+  g_autofree char *fifo = path_in_scratch ("loader-fifo");
+  g_autofree char *replay = replay_command (0, NULL);
+  const struct { const char *path; const char *says; } files[] = {
+    { "/dev/zero", "is a device, not a file" },
+    { "/dev/urandom", "is a device, not a file" },
+    { fifo, "is a pipe, not a file" },
+    { scratch, "is a folder" },
+    { "/proc/self/maps", "not" },
+    { "/proc/self/mountinfo", "not" },
+  };
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      const char *path = files[i].path;
+      Run r;
+
+      run (&r, "model", "--preset", "coalescing/stride", "--device", path, NULL);
+      g_assert_cmpint (r.status, ==, 2);
+      assert_says (&r, "warpscope-cli model: --device: ");
+      assert_says (&r, files[i].says);
+      g_assert_cmpfloat (r.seconds, <, 10);
+      run_clear (&r);
+
+      run (&r, "export", "--recording", path, "--preset", "coalescing/stride", "--view", "plot", "-o", "x.csv", NULL);
+      g_assert_cmpint (r.status, ==, 2);
+      assert_says (&r, "warpscope-cli export: --recording ");
+      assert_says (&r, files[i].says);
+      g_assert_cmpfloat (r.seconds, <, 10);
+      run_clear (&r);
+
+      run (&r, "sweep", "coalescing/strided-sweep", "--gpu-command", replay, "-o", path, "--resume", NULL);
+      g_assert_cmpint (r.status, ==, 2);
+      assert_says (&r, "warpscope-cli sweep: --resume: ");
+      assert_says (&r, files[i].says);
+      g_assert_cmpfloat (r.seconds, <, 10);
+      run_clear (&r);
+
+      /* the worker that plays a recording back reads it the same way */
+      {
+        const char *argv[] = { worker, "--replay", path, NULL };
+        g_autoptr (GSubprocess) proc = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDIN_PIPE |
+                                                          G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                                          G_SUBPROCESS_FLAGS_STDERR_PIPE, NULL);
+        g_autofree char *err = NULL;
+
+        g_assert_true (g_subprocess_communicate_utf8 (proc, "", NULL, NULL, &err, NULL));
+        g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 2);
+        g_assert_nonnull (strstr (err, files[i].says));
+      }
+    }
+}
+
+/* ------------------------------------------------------------------ */
 /* Names of a megabyte                                                */
 /* ------------------------------------------------------------------ */
 
@@ -710,6 +774,7 @@ main (int    argc,
   g_test_add_func ("/cli-robust/export/signals", test_export_signals);
   g_test_add_func ("/cli-robust/numbers", test_numbers);
   g_test_add_func ("/cli-robust/long-names", test_long_names);
+  g_test_add_func ("/cli-robust/loaders", test_loaders);
   status = g_test_run ();
   {
     const char *rm[] = { "rm", "-rf", scratch, NULL };

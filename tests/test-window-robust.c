@@ -10,6 +10,7 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define WIDTH 1400
@@ -219,6 +220,34 @@ test_toast_markup (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A device, a pipe with no writer, a folder: refused at once, in a toast
+ * that says what each is (/dev/zero was read until memory ran out). */
+static void
+test_special_files (void)
+{
+  WsWindow *window = window_on (NULL);
+  g_autofree char *fifo = g_build_filename (scratch, "a-pipe.warpscope.json", NULL);
+  const struct { const char *path; const char *says; } files[] = {
+    { "/dev/zero", "is a device, not a file" },
+    { fifo, "is a pipe, not a file" },
+    { scratch, "is a folder" },
+  };
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autoptr (GFile) file = g_file_new_for_path (files[i].path);
+      GFile *list[] = { file };
+
+      g_clear_pointer (&window->last_toast, g_free);
+      g_assert_true (ws_window_open_files (window, list, 1));
+      g_assert_true (wait_until (toast_said, window, 10000));
+      g_test_message ("toast: %s", ws_window_get_last_toast (window));
+      g_assert_nonnull (strstr (ws_window_get_last_toast (window), files[i].says));
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A name that is not UTF-8, and a message of a megabyte: the toast says
  * them printable and cut short. */
 static void
@@ -319,6 +348,7 @@ add_tests (void)
     }
   g_test_add_func ("/window-robust/toast/markup", test_toast_markup);
   g_test_add_func ("/window-robust/toast/bounded", test_toast_bounded);
+  g_test_add_func ("/window-robust/toast/special-files", test_special_files);
   g_test_add_func ("/window-robust/screenshot/toast", test_screenshot_toast);
 }
 
