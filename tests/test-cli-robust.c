@@ -16,6 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+static gboolean hidden_file_in (const char *dir, const char *prefix);
+
 static char *scratch;
 static char *worker;           /* this build's GPU worker */
 static char *h100;             /* the recording it plays back */
@@ -283,6 +285,35 @@ test_record_disk_fills (void)
   all = measurements_in (path);
   g_assert_cmpuint (all, >, kept);
   run_clear (&r);
+}
+
+/* Other writes onto a disk that fills: an export in each format fails with
+ * status 1 and a line, the file it replaces stays as it was, and no hidden
+ * file is left beside it. */
+static void
+test_export_disk_fills (void)
+{
+  const char *formats[] = { "png", "svg", "pdf", "csv", "json" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("full.%s", formats[i]);
+      g_autofree char *path = path_in_scratch (name);
+      g_autofree char *hidden = g_strdup_printf (".%s.", name);
+      g_autofree char *after = NULL;
+      const char *args[] = { "export", "--preset", "coalescing/strided-sweep", "--view", "plot", "-o", path, NULL };
+      Run r;
+
+      g_assert_true (g_file_set_contents (path, "the old one", -1, NULL));
+      run_with (&r, NULL, limit_file_size, GUINT_TO_POINTER (512), (GStrv) args);
+      g_assert_cmpint (r.status, ==, 1);
+      assert_says (&r, "could not write");
+      assert_says (&r, "File too large");
+      g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+      g_assert_cmpstr (after, ==, "the old one");
+      g_assert_false (hidden_file_in (scratch, hidden));
+      run_clear (&r);
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -767,6 +798,7 @@ main (int    argc,
   g_test_add_func ("/cli-robust/sweep/disk-fills", test_sweep_disk_fills);
   g_test_add_func ("/cli-robust/record/disk-fills", test_record_disk_fills);
   g_test_add_func ("/cli-robust/sweep/resume-counts", test_resume_counts);
+  g_test_add_func ("/cli-robust/export/disk-fills", test_export_disk_fills);
   g_test_add_func ("/cli-robust/worker/group", test_worker_group);
   g_test_add_func ("/cli-robust/worker/group-signal", test_worker_group_signal);
   g_test_add_func ("/cli-robust/worker/protocol", test_worker_protocol);
