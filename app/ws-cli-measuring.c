@@ -167,6 +167,7 @@ ws_cli_run_sweep (WsSession              *session,
                   const char             *param,
                   GArray                 *values,
                   WsCliProgress          *progress,
+                  GCancellable           *cancellable,
                   GError                **error)
 {
   g_autoptr (GAsyncResult) result = NULL;
@@ -174,7 +175,7 @@ ws_cli_run_sweep (WsSession              *session,
 
   if (progress)
     progress->sweep_start = progress->point;
-  ws_session_sweep_async (session, request, param, values, NULL, got_result, &result);
+  ws_session_sweep_async (session, request, param, values, cancellable, got_result, &result);
   points = ws_session_sweep_finish (session, wait_for (&result), error);
   if (progress)
     progress->sweep_start = G_MAXUINT;

@@ -84,6 +84,7 @@ GPtrArray          *ws_cli_run_sweep            (WsSession              *session
                                                  const char             *param,
                                                  GArray                 *values,
                                                  WsCliProgress          *progress,
+                                                 GCancellable           *cancellable,
                                                  GError                **error);
 WsMeasurement      *ws_cli_run_count            (WsSession              *session,
                                                  const WsPattern        *pattern,
@@ -132,14 +133,18 @@ const WsKernelInfo *ws_cli_lookup_kernel        (const char             *command
 /* The exit status an error deserves. */
 int                 ws_cli_failure_status       (const GError           *error);
 
-/* What sweep and record measured, kept as they go (ws-cli-keep.c). */
+/* What sweep and record measured, kept as they go (ws-cli-keep.c). A
+ * measurement that cannot be kept stops the run: stop is cancelled at the
+ * first save that fails. */
 typedef struct
 {
   const char *command;
   WsRecording *recording;    /* every measurement, those resumed from first */
   GFile *file;               /* saved to after each one, or NULL */
   guint resumed;             /* how many came from the file */
+  guint kept;                /* how many of recording's first the file holds */
   gboolean save_failed;
+  GCancellable *stop;
 } WsCliKeeper;
 
 /* FALSE after saying what is wrong (exit with WS_CLI_USAGE): --resume
@@ -152,10 +157,20 @@ gboolean            ws_cli_keeper_init          (WsCliKeeper            *k,
 gboolean            ws_cli_keeper_has           (WsCliKeeper            *k,
                                                  const char             *id,
                                                  GArray                 *params);
-void                ws_cli_keeper_add           (WsCliKeeper            *k,
+/* Whether the file holds it. */
+gboolean            ws_cli_keeper_kept          (WsCliKeeper            *k,
+                                                 const char             *id,
+                                                 GArray                 *params);
+/* Adds it and saves the file; FALSE, having said why, if it could not be
+ * saved (and from then on: stop is cancelled). */
+gboolean            ws_cli_keeper_add           (WsCliKeeper            *k,
                                                  const WsMeasurement    *m);
+/* After a failure: of the run's total points, done were measured (this
+ * run's, or resumed) and kept are in the file; what is kept, and how to go
+ * on. */
 void                ws_cli_keeper_tell          (WsCliKeeper            *k,
                                                  guint                   done,
+                                                 guint                   kept,
                                                  guint                   total);
 void                ws_cli_keeper_clear         (WsCliKeeper            *k);
 

@@ -53,6 +53,27 @@ suite_points (const char *only)
   return points;
 }
 
+/* Of the suite's points, those measured (now or resumed) and those the file
+ * holds: not the file's other measurements. */
+static void
+tell (WsCliKeeper *keeper,
+      GArray      *points)
+{
+  guint done = 0, kept = 0;
+
+  for (guint i = 0; i < points->len; i++)
+    {
+      Point *p = &g_array_index (points, Point, i);
+      g_autoptr (GArray) params = ws_cli_kernel_params ("record", p->info, NULL);
+
+      if (p->param)
+        ws_cli_set_param (params, p->param, p->value);
+      done += ws_cli_keeper_has (keeper, p->info->id, params);
+      kept += ws_cli_keeper_kept (keeper, p->info->id, params);
+    }
+  ws_cli_keeper_tell (keeper, done, kept, points->len);
+}
+
 /* One measurement a point, each through the session: a point that fails
  * leaves the others standing, but a GPU out of reach stops the run (what
  * it measured is in the file, and --resume goes on). */
@@ -89,7 +110,7 @@ record_suite (WsSession              *session,
           ws_cli_progress_clear (progress);
           ws_cli_fail ("record", 0, "%s%s%s: %s", p->info->id, p->param ? " " : "", p->param ? p->param : "",
                        local->message);
-          ws_cli_keeper_tell (keeper, ws_recording_get_n_measurements (keeper->recording), points->len);
+          tell (keeper, points);
           return ws_cli_failure_status (local);
         }
       if (m == NULL)
@@ -101,12 +122,16 @@ record_suite (WsSession              *session,
           g_string_append_printf (failed, "%s%s", failed->len ? ", " : "", p->info->id);
           continue;
         }
-      ws_cli_keeper_add (keeper, m);
+      if (!ws_cli_keeper_add (keeper, m))
+        {
+          /* what cannot be kept is not measured on */
+          ws_cli_progress_clear (progress);
+          tell (keeper, points);
+          return WS_CLI_FAILED;
+        }
       measured++;
     }
   ws_cli_progress_clear (progress);
-  if (keeper->save_failed)
-    return WS_CLI_FAILED;
   /* saved already, unless there was nothing to measure */
   if (measured == 0 && !ws_recording_save_file (keeper->recording, keeper->file, NULL, &error))
     return ws_cli_fail ("record", WS_CLI_FAILED, "%s", error->message);
@@ -175,7 +200,10 @@ ws_cli_record (int    argc,
   if (device == NULL)
     return ws_cli_no_gpu ("record", error);
   if (!ws_cli_keeper_init (&keeper, "record", output, resume, device))
-    return WS_CLI_USAGE;
+    {
+      ws_cli_keeper_clear (&keeper);
+      return WS_CLI_USAGE;
+    }
   status = record_suite (session, &progress, points, &keeper, &options);
   ws_cli_keeper_clear (&keeper);
   return status;

@@ -112,8 +112,29 @@ on_point (WsSession           *session,
           const WsMeasurement *latest,
           Keeping             *keeping)
 {
-  if (latest)
-    ws_cli_keeper_add (keeping->keeper, latest);
+  /* one that cannot be kept stops the sweep (the keeper's stop) */
+  if (latest && !ws_cli_keeper_add (keeping->keeper, latest))
+    ws_cli_progress_clear (keeping->progress);
+}
+
+/* This sweep's points measured (now or before, resumed) and those of them
+ * the file holds: not the file's other measurements. */
+static void
+count_points (WsCliKeeper        *k,
+              const WsKernelInfo *info,
+              GArray             *params,
+              const char         *param,
+              GArray             *values,
+              guint              *done,
+              guint              *kept)
+{
+  *done = *kept = 0;
+  for (guint i = 0; i < values->len; i++)
+    {
+      ws_cli_set_param (params, param, g_array_index (values, gint64, i));
+      *done += ws_cli_keeper_has (k, info->id, params);
+      *kept += ws_cli_keeper_kept (k, info->id, params);
+    }
 }
 
 static gint
@@ -128,10 +149,13 @@ by_param (gconstpointer a,
   return (x > y) - (x < y);
 }
 
-/* Every point kept (resumed ones and new), in the order of the values. */
+/* Every point of this sweep kept (resumed ones and new), in the order of
+ * the values: not the other measurements the file holds. */
 static void
 print_points (const WsKernelInfo     *info,
+              GArray                 *params,
               const char             *param,
+              GArray                 *values,
               WsCliKeeper            *k,
               const WsMeasureOptions *options,
               const char             *device,
@@ -141,18 +165,36 @@ print_points (const WsKernelInfo     *info,
   g_autoptr (GPtrArray) points = g_ptr_array_new ();
   g_autofree char *where = ws_cli_device_where (ws_recording_get_device (k->recording));
 
-  for (guint i = 0; i < ws_recording_get_n_measurements (k->recording); i++)
-    g_ptr_array_add (points, (gpointer) ws_recording_get_measurement (k->recording, i));
+  for (guint i = 0; i < values->len; i++)
+    {
+      const WsMeasurement *m;
+
+      ws_cli_set_param (params, param, g_array_index (values, gint64, i));
+      if ((m = ws_cli_recorded (k->recording, info->id, params)) && !g_ptr_array_find (points, m, NULL))
+        g_ptr_array_add (points, (gpointer) m);
+    }
   g_ptr_array_sort_with_data (points, by_param, (gpointer) param);
   if (json)
     {
-      ws_cli_print_recording_json (k->recording);
+      g_autoptr (WsRecording) swept = ws_recording_new (ws_recording_get_device (k->recording));
+
+      for (guint i = 0; i < points->len; i++)
+        ws_recording_add (swept, g_ptr_array_index (points, i));
+      ws_cli_print_recording_json (swept);
       return;
     }
   printf ("%s, measured now on %s (%s)\n", info->id, where,
           options->cold ? "cold: L2 flushed before each sample" : "hot");
   if (k->resumed)
-    printf ("%u of the points resumed from %s\n", k->resumed, g_file_peek_path (k->file));
+    {
+      guint resumed = 0;
+
+      /* this sweep's, of the measurements the file held */
+      for (guint i = 0; i < points->len; i++)
+        for (guint j = 0; j < k->resumed; j++)
+          resumed += ws_recording_get_measurement (k->recording, j) == g_ptr_array_index (points, i);
+      printf ("%u of the points resumed from %s\n", resumed, g_file_peek_path (k->file));
+    }
   profile = sweep_profile (device, ws_recording_get_device (k->recording));
   print_sweep_table (param, points, profile);
 }
@@ -188,7 +230,10 @@ run_sweep (const WsKernelInfo     *info,
   if (device == NULL)
     return sweep_from_recording (info, params, param, values, json, device_id, !options->cold, error);
   if (!ws_cli_keeper_init (&keeper, "sweep", output, resume, device))
-    return WS_CLI_USAGE;
+    {
+      ws_cli_keeper_clear (&keeper);
+      return WS_CLI_USAGE;
+    }
   /* what the file has already is not measured again */
   for (guint i = 0; i < values->len; i++)
     {
@@ -203,18 +248,35 @@ run_sweep (const WsKernelInfo     *info,
   g_signal_connect (session, "sweep-progress", G_CALLBACK (on_point), &keeping);
   request = ws_cli_kernel_request (info->id, params, options);
   if (left->len > 0)
-    results = ws_cli_run_sweep (session, request, param, left, &progress, &error);
+    results = ws_cli_run_sweep (session, request, param, left, &progress, keeper.stop, &error);
   ws_cli_progress_clear (&progress);
   g_signal_handlers_disconnect_by_data (session, &keeping);
   if (left->len > 0 && results == NULL)
     {
+      guint done, kept;
+
       /* the points measured stay: printed, and kept in the file */
-      print_points (info, param, &keeper, options, device_id, json);
-      status = ws_cli_fail ("sweep", ws_cli_failure_status (error), "%s", error->message);
-      ws_cli_keeper_tell (&keeper, ws_recording_get_n_measurements (keeper.recording), values->len);
+      print_points (info, params, param, values, &keeper, options, device_id, json);
+      count_points (&keeper, info, params, param, values, &done, &kept);
+      /* a save that failed has said why already */
+      if (keeper.save_failed)
+        status = WS_CLI_FAILED;
+      else
+        status = ws_cli_fail ("sweep", ws_cli_failure_status (error), "%s", error->message);
+      ws_cli_keeper_tell (&keeper, done, kept, values->len);
+    }
+  else if (keeper.save_failed)
+    {
+      guint done, kept;
+
+      /* the last point could not be kept */
+      print_points (info, params, param, values, &keeper, options, device_id, json);
+      count_points (&keeper, info, params, param, values, &done, &kept);
+      ws_cli_keeper_tell (&keeper, done, kept, values->len);
+      status = WS_CLI_FAILED;
     }
   else
-    print_points (info, param, &keeper, options, device_id, json);
+    print_points (info, params, param, values, &keeper, options, device_id, json);
   ws_cli_keeper_clear (&keeper);
   return status;
 }

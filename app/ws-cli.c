@@ -7,9 +7,12 @@
 #include "ws-figure-i18n.h"
 #endif
 
+#include <errno.h>
 #include <glib/gi18n.h>
 #include <locale.h>
 #include <stdio.h>
+#include <stdio_ext.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -47,6 +50,37 @@ ws_cli_fail (const char *command,
   else
     fprintf (stderr, "warpscope-cli: %s\n", shown);
   return status;
+}
+
+/* The command, for the message: standard output is checked on the way out,
+ * whichever way that is (GOption's --help exits from within the parsing). */
+static const char *exit_command;
+
+/* Standard output flushed and closed before the process ends: a write that
+ * failed (a full disk, /dev/full, a pipe closed early) is an error that
+ * says so, never a success. */
+static void
+check_stdout (void)
+{
+  gboolean pending = __fpending (stdout) != 0;
+  gboolean failed_before = ferror (stdout) != 0;
+  int failed = 0;
+
+  /* a standard output closed by the caller is no error, if nothing was
+   * written to it (as coreutils have it) */
+  if (fclose (stdout) != 0 && (pending || errno != EBADF))
+    failed = errno;
+  if (failed_before && failed == 0)
+    failed = -1;
+  if (failed == 0)
+    return;
+  if (failed > 0)
+    ws_cli_fail (exit_command, 0, _("could not write to standard output: %s"), g_strerror (failed));
+  else
+    ws_cli_fail (exit_command, 0, _("could not write all of the output to standard output"));
+  fflush (stderr);
+  /* whatever else happened: what a script reads is not all there */
+  _exit (WS_CLI_FAILED);
 }
 
 gboolean
@@ -134,6 +168,7 @@ main (int    argc,
   ws_figure_set_translated (FALSE);
 #endif
   ws_file_writer_init_process ();
+  atexit (check_stdout);
 
   /* "help COMMAND" is "COMMAND --help" */
   if (argc == 3 && strcmp (argv[1], "help") == 0)
@@ -142,6 +177,7 @@ main (int    argc,
         {
           char *args[] = { argv[2], (char *) "--help", NULL };
 
+          exit_command = commands[i].name;
           return commands[i].run (2, args);
         }
   if (argc == 3 && strcmp (argv[1], "help") == 0)
@@ -162,6 +198,8 @@ main (int    argc,
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (strcmp (commands[i].name, name) == 0)
       {
+        /* named before it runs: GOption's --help exits from within */
+        exit_command = commands[i].name;
         /* the command sees itself as argv[0] */
         return commands[i].run (argc - 1, argv + 1);
       }

@@ -2,8 +2,10 @@
 /* A device profile from a file (data/devices/, or one that calibrate wrote or
  * a user edited): either refused with a message that is text, or loaded;
  * what was loaded saves to data that loads again and saves the same, and the
- * model predicts a small launch with it without failing. */
-#include "fuzz-common.h"
+ * model predicts a small launch with it without failing. Its message, and
+ * its name and id, go the ways the window and the figures show them (a
+ * toast, labels, the model's legend, the hierarchy view: fuzz-text.h). */
+#include "fuzz-text.h"
 
 #include <string.h>
 
@@ -41,8 +43,20 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   if (p == NULL)
     {
       fuzz_check_error (error);
+      fuzz_toast_path (error->message);
       return 0;
     }
+  fuzz_name_paths (p->name);
+  fuzz_name_paths (p->id);
+#if WS_HAVE_FIGURES
+  {
+    const char *texts[] = { p->name, p->id };
+
+    fuzz_draw_texts (texts, G_N_ELEMENTS (texts));
+    fuzz_plot_paths (NULL, p->name, p->name ? p->name : p->id);
+    fuzz_hierarchy_paths (p, p->name, NULL, NULL);
+  }
+#endif
   saved = ws_device_profile_to_data (p);
   again = ws_device_profile_from_data (saved, -1, "saved.json", &error);
   if (again == NULL)
@@ -54,7 +68,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   launch = ws_kernel_launch_of_pattern (small);
   prediction = ws_launch_predict (launch, p, NULL, &error);
   if (prediction == NULL)
-    fuzz_check_error (error);
+    {
+      fuzz_check_error (error);
+      fuzz_toast_path (error->message);
+    }
   else
     FUZZ_CHECK (prediction->timing.predicted_ms >= 0 || prediction->timing.predicted_ms != prediction->timing.predicted_ms);
   return 0;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-analysis.h"
+#include "ws-analysis-private.h"
 #include "ws-presets.h"
 
 #include <string.h>
@@ -557,6 +558,74 @@ test_extreme_addresses (void)
     }
 }
 
+static gboolean
+visit_nothing (const WsWarpVisit *visit,
+               gpointer           user_data,
+               GError           **error)
+{
+  return TRUE;
+}
+
+/* Blocks of one thread are a warp each, and the model's work is per warp:
+ * 2^31 of them took 200 s. More warps than the largest launch in full
+ * warps has (2^27) are refused at once, with the time they would take,
+ * for the launch's numbers and for the hierarchy's walk alike; as many are
+ * analysed. */
+static void
+test_tiny_blocks (void)
+{
+  static const struct { const char *grid; const char *block; } refused[] = {
+    { "2147483647", "1" },
+    { "2147483647,2", "1" },
+    { "1048576,256", "1,1,1" },
+    { "134217729", "2" },
+    { "67108865", "33" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr (WsPattern) p = ws_pattern_new ();
+      g_autoptr (WsLaunchStats) stats = NULL;
+      g_autoptr (WsLaunchStats) walked = NULL;
+      g_autoptr (GError) error = NULL;
+      WsDim3 grid, block;
+
+      g_assert_true (ws_dim3_parse (refused[i].grid, &grid, &error));
+      g_assert_true (ws_dim3_parse (refused[i].block, &block, &error));
+      g_assert_true (ws_pattern_set_grid (p, grid, &error));
+      g_assert_true (ws_pattern_set_block (p, block, &error));
+      g_assert_true (ws_pattern_add_access (p, "in", WS_SPACE_GLOBAL, WS_ACCESS_LOAD, 4, "blockIdx.x", 0, &error));
+      g_assert_no_error (error);
+      if (ws_dim3_count (grid) * ws_dim3_count (block) > WS_MODEL_MAX_THREADS)
+        continue;
+      stats = ws_model_analyze_launch (p, NULL, &error);
+      g_assert_null (stats);
+      g_test_message ("%s", error->message);
+      g_assert_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID);
+      g_assert_nonnull (strstr (error->message, "the model analyses at most 134217728 (2^27) warps"));
+      g_assert_nonnull (strstr (error->message, "would take about "));
+      g_clear_error (&error);
+      walked = ws_model_walk_launch (p, visit_nothing, NULL, NULL, &error);
+      g_assert_null (walked);
+      g_assert_nonnull (strstr (error->message, "(2^27) warps"));
+    }
+
+  /* as many as that are analysed: here a smaller share of them, in as
+   * many blocks of one thread as warps */
+  {
+    g_autoptr (WsPattern) p = ws_pattern_new ();
+    g_autoptr (WsLaunchStats) stats = NULL;
+    g_autoptr (GError) error = NULL;
+
+    g_assert_true (ws_pattern_set_grid (p, WS_DIM3 (65536, 1, 1), &error));
+    g_assert_true (ws_pattern_set_block (p, WS_DIM3 (1, 1, 1), &error));
+    g_assert_true (ws_pattern_add_access (p, "in", WS_SPACE_GLOBAL, WS_ACCESS_LOAD, 4, "blockIdx.x", 0, &error));
+    stats = ws_model_analyze_launch (p, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (stats->warps, ==, 65536);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -581,5 +650,6 @@ main (int    argc,
   g_test_add_func ("/analysis/cancel", test_cancel);
   g_test_add_func ("/analysis/register-checks", test_register_checks);
   g_test_add_func ("/analysis/extreme-addresses", test_extreme_addresses);
+  g_test_add_func ("/analysis/tiny-blocks", test_tiny_blocks);
   return g_test_run ();
 }

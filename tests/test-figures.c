@@ -7,6 +7,7 @@
 #include "ws-compare-figure.h"
 #include "ws-export.h"
 #include "ws-figure.h"
+#include "ws-figure-context.h"
 #include "ws-l2-figure.h"
 #include "ws-occupancy-figure.h"
 #include "ws-presets.h"
@@ -608,6 +609,62 @@ test_l2_figure (void)
   draw_every_style ("l2-streaming", ws_l2_figure_draw, &none, 0.03);
 }
 
+/* Text of any length (a name a file held), drawn: at most a thousand
+ * characters reach Pango, one line stays one line, and wrapped text takes
+ * at most twelve lines. */
+static void
+test_long_text (void)
+{
+  static const char *pieces[] = { "X", "GPU ", "漢", "a\n", "\xff\xfe" };
+  const WsFigureStyle *style = ws_figure_style_get (WS_FIGURE_STYLE_LIGHT);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 400);
+  cairo_t *cr = cairo_create (surface);
+  WsTextLog *log = ws_text_log_new ();
+  WsFigureContext ctx;
+  double one_line;
+
+  ws_text_log_attach (log, cr);
+  ws_figure_context_init (&ctx, cr, style, 400, 400);
+  for (guint i = 0; i < G_N_ELEMENTS (pieces); i++)
+    {
+      GString *s = g_string_new (NULL);
+      g_autofree char *text = NULL;
+      WsTextOptions line = { .max_width = 300 };
+      WsTextOptions wrapped = { .max_width = 300, .wrap = TRUE };
+      gboolean lines = strchr (pieces[i], '\n') != NULL;
+      double w, h;
+
+      while (s->len < (1 << 20))
+        g_string_append (s, pieces[i]);
+      text = g_string_free (s, FALSE);
+      ws_figure_text (&ctx, 0, 0, text, &line, &w, &h);
+      g_assert_cmpfloat (w, <=, 301);
+      /* a line of this script is as tall as it is */
+      one_line = h;
+      if (!lines)
+        g_assert_cmpfloat (h, <, 20);
+      ws_figure_text (&ctx, 0, 0, text, &wrapped, &w, &h);
+      g_assert_cmpfloat (w, <=, 301);
+      g_test_message ("piece %u: one line %.0f px, wrapped %.0f px", i, one_line, h);
+      g_assert_cmpfloat (h, <=, (lines ? 15 : one_line) * 12.5);
+      ws_figure_text_size (&ctx, text, NULL, &w, NULL);
+      g_assert_cmpfloat (w, <, 1000 * style->font_size * 2);
+    }
+  g_assert_cmpuint (ws_text_log_len (log), ==, 2 * G_N_ELEMENTS (pieces));
+  for (guint i = 0; i < ws_text_log_len (log); i++)
+    {
+      const char *drawn = ws_text_log_get (log, i)->text;
+
+      g_assert_true (g_utf8_validate (drawn, -1, NULL));
+      g_assert_cmpuint (g_utf8_strlen (drawn, -1), <=, 1000);
+      g_assert_true (g_str_has_suffix (drawn, "…"));
+    }
+  ws_figure_context_clear (&ctx);
+  ws_text_log_free (log);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -627,5 +684,6 @@ main (int   argc,
   g_test_add_func ("/figures/timeline", test_timeline_figure);
   g_test_add_func ("/figures/occupancy", test_occupancy_figure);
   g_test_add_func ("/figures/l2", test_l2_figure);
+  g_test_add_func ("/figures/long-text", test_long_text);
   return g_test_run ();
 }

@@ -226,6 +226,63 @@ test_definition_depth (void)
   g_assert_nonnull (strstr (error->message, "too deep"));
 }
 
+/* Definitions that each use the one before more than once: evaluated once
+ * per lane, error or not, so that the message of a lane that fails comes at
+ * once (the evaluation that says what failed walked 2^n paths, forever for
+ * a chain of 63). */
+typedef struct
+{
+  const char *first;           /* v0 */
+  const char *step;            /* v<i> from %1$s, v<i-1> */
+  guint last;
+  const char *index;           /* or NULL: v<last> */
+  const char *guard;
+  const char *says;
+} Chain;
+
+static void
+test_definition_chains (void)
+{
+  static const Chain chains[] = {
+    { "threadIdx.x", "%1$s + %1$s", 63, NULL, NULL, "in the definition of v63: 64-bit overflow in “v62 + v62”" },
+    { "threadIdx.x", "%1$s + %1$s", 62, NULL, NULL, "data[v62] is element 4611686018427387904, whose byte address" },
+    { "threadIdx.x * 34359738368", "%1$s + %1$s", 40, NULL, NULL, "in the definition of v28: 64-bit overflow" },
+    /* each three operators deeper than the one before: 40 is as far as they go */
+    { "threadIdx.x + 1", "%1$s * %1$s - %1$s * %1$s + %1$s", 40, "v40 / (v40 - v39)", NULL, "division by zero" },
+    { "threadIdx.x", "(%1$s + %1$s) / 2 + (%1$s - %1$s)", 40, "1 / (v40 - v0)", NULL, "division by zero" },
+    { "threadIdx.x", "%1$s + %1$s", 63, "threadIdx.x", "v63 > 0", "the guard: in the definition of v63" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (chains); c++)
+    {
+      const Chain *ch = &chains[c];
+      g_autoptr (WsPattern) p = ws_pattern_new ();
+      g_autoptr (WsLaunchStats) stats = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *last = g_strdup_printf ("v%u", ch->last);
+
+      g_assert_true (ws_pattern_set_block (p, WS_DIM3 (32, 1, 1), &error));
+      g_assert_true (ws_pattern_add_definition (p, "v0", ch->first, &error));
+      for (guint i = 1; i <= ch->last; i++)
+        {
+          g_autofree char *name = g_strdup_printf ("v%u", i);
+          g_autofree char *before = g_strdup_printf ("v%u", i - 1);
+          g_autofree char *text = g_strdup_printf (ch->step, before);
+
+          g_assert_true (ws_pattern_add_definition (p, name, text, &error));
+        }
+      if (ch->guard)
+        g_assert_true (ws_pattern_set_guard (p, ch->guard, &error));
+      g_assert_true (ws_pattern_add_access (p, "data", WS_SPACE_GLOBAL, WS_ACCESS_LOAD, 4,
+                                            ch->index ? ch->index : last, 0, &error));
+      g_assert_no_error (error);
+      stats = ws_model_analyze_launch (p, NULL, &error);
+      g_assert_null (stats);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, ch->says));
+    }
+}
+
 /* A pattern read from a file or a worker request holds a bounded number of
  * names and accesses: they are looked up linearly. */
 static void
@@ -294,6 +351,7 @@ main (int    argc,
   g_test_add_func ("/pattern/elem-size-param", test_elem_size_param);
   g_test_add_func ("/pattern/copy", test_copy);
   g_test_add_func ("/pattern/definition-depth", test_definition_depth);
+  g_test_add_func ("/pattern/definition-chains", test_definition_chains);
   g_test_add_func ("/pattern/limits", test_limits);
   g_test_add_func ("/pattern/messages-are-text", test_messages_are_text);
   return g_test_run ();

@@ -4,6 +4,7 @@
  * a topic, with what the model counts in the tooltips; without a time, the
  * model's metric on an axis of its own. */
 #include "ws-plot.h"
+#include "ws-figure-context.h"
 
 #include <math.h>
 #include <string.h>
@@ -163,6 +164,112 @@ test_copy_keeps_notes (void)
   g_assert_nonnull (strstr (tip, "bound by DRAM"));
 }
 
+/* ------------------------------------------------------------------ */
+/* Names a file holds, of any length                                  */
+/* ------------------------------------------------------------------ */
+
+static char *
+repeated (const char *piece,
+          gsize       bytes)
+{
+  GString *s = g_string_sized_new (bytes + strlen (piece));
+
+  while (s->len < bytes)
+    g_string_append (s, piece);
+  return g_string_free (s, FALSE);
+}
+
+/* The bundled recording's measurements, on a GPU of that name. */
+static WsRecording *
+recording_named (const char *name)
+{
+  g_autoptr (WsRecording) bundled = ws_recording_load_bundled (NULL);
+  g_autoptr (WsDeviceInfo) device = NULL;
+  WsRecording *r;
+
+  g_assert_nonnull (bundled);
+  device = ws_device_info_copy (ws_recording_get_device (bundled));
+  g_free (device->name);
+  device->name = g_strdup (name);
+  r = ws_recording_new (device);
+  for (guint i = 0; i < ws_recording_get_n_measurements (bundled); i++)
+    ws_recording_add (r, ws_recording_get_measurement (bundled, i));
+  return r;
+}
+
+typedef struct
+{
+  const char *what;
+  const char *piece;
+  gsize bytes;
+} LongName;
+
+static const LongName long_names[] = {
+  { "one-word-10k", "X", 10000 },
+  { "words-100k", "NVIDIA H200 ", 100000 },
+  { "one-word-1M", "Y", 1 << 20 },
+  { "wide-1M", "漢字 ", 1 << 20 },
+  { "lines-100k", "GPU\n", 100000 },
+};
+
+/* Every name the plot shows is cut short: the legend, the caption, the
+ * tooltips; the plot is no wider for it, and what it draws is short. */
+static void
+test_long_names (gconstpointer data)
+{
+  const LongName *ln = data;
+  g_autofree char *name = repeated (ln->piece, ln->bytes);
+  g_autoptr (WsRecording) recording = recording_named (name);
+  g_autoptr (GPtrArray) recordings = g_ptr_array_new ();
+  const WsPreset *preset = ws_preset_lookup ("coalescing/strided-sweep");
+  g_autoptr (WsPattern) pattern = ws_preset_build (preset);
+  g_autofree char *key = NULL;
+  g_autofree char *subtitle = NULL;
+  g_autoptr (WsChart) chart = NULL;
+  WsPlotSources sources = { recordings, name, NULL };
+  WsPlotInput in = { preset, pattern, FALSE, ws_preset_sweep_param (preset, pattern) };
+  const WsFigureStyle *style = ws_figure_style_get (WS_FIGURE_STYLE_PRINT);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 720);
+  cairo_t *cr = cairo_create (surface);
+  WsTextLog *log = ws_text_log_new ();
+  g_autoptr (GArray) prediction = NULL;
+  g_autoptr (GPtrArray) patterns = NULL;
+
+  g_ptr_array_add (recordings, recording);
+  key = ws_pattern_sweep_key (pattern, in.sweep_param);
+  in.key = key;
+  patterns = ws_plot_prediction_patterns (&in);
+  prediction = made_up (patterns->len, TRUE);
+  in.prediction = prediction;
+  in.prediction_name = "sectors per request";
+  in.model_device = name;
+  chart = ws_plot_build (&in, &sources);
+  ws_chart_autoscale (chart);
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const WsChartSeries *se = g_ptr_array_index (chart->series, i);
+      g_autofree char *tip = se->points->len ? ws_chart_describe_point (chart, i, 0) : NULL;
+
+      g_assert_cmpuint (g_utf8_strlen (se->name, -1), <, 200);
+      g_assert_null (strchr (se->name, '\n'));
+      if (tip)
+        g_assert_cmpuint (g_utf8_strlen (tip, -1), <, 1000);
+    }
+  subtitle = ws_plot_subtitle (&sources);
+  g_assert_cmpuint (g_utf8_strlen (subtitle, -1), <, 400);
+  g_assert_cmpfloat (ws_chart_min_width (chart, style), <, 1200);
+
+  ws_text_log_attach (log, cr);
+  ws_chart_draw (cr, chart, style, 1200, 720);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpuint (ws_text_log_len (log), >, 0);
+  for (guint i = 0; i < ws_text_log_len (log); i++)
+    g_assert_cmpuint (g_utf8_strlen (ws_text_log_get (log, i)->text, -1), <=, 1000);
+  ws_text_log_free (log);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -173,5 +280,10 @@ main (int    argc,
   g_test_add_func ("/plot/sweep-grid", test_sweep_grid);
   g_test_add_func ("/plot/without-time", test_without_time);
   g_test_add_func ("/plot/copy-keeps-notes", test_copy_keeps_notes);
+  for (guint i = 0; i < G_N_ELEMENTS (long_names); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/plot/long-name/%s", long_names[i].what);
+      g_test_add_data_func (path, &long_names[i], test_long_names);
+    }
   return g_test_run ();
 }

@@ -452,16 +452,32 @@ test_silent (Fake          *f,
   assert_stopped (f, "exec sleep 1000", WS_GPU_ERROR, WS_GPU_ERROR_WORKER, "said nothing for 2 s");
 }
 
-/* Answers to another request, then not UTF-8, then nothing: none of it is
- * an answer, and none of it moves the deadline. */
+/* An answer to another request, a line that is not UTF-8, one that is not
+ * JSON (NaN), one of no known shape: each is a protocol error said at once,
+ * with what was received cut short, not a silence of the timeout. */
 static void
 test_wrong_answers (Fake          *f,
                     gconstpointer  data)
 {
-  assert_stopped (f,
-                  "read l\n"
-                  "while true; do echo '{\"id\": 999, \"reply\": {}}'; printf '\\377\\376\\n'; sleep 0.2; done",
-                  WS_GPU_ERROR, WS_GPU_ERROR_WORKER, "said nothing for 2 s");
+  static const struct { const char *body; const char *fragment; } cases[] = {
+    { "read l\nwhile true; do echo '{\"id\": 999, \"reply\": {}}'; sleep 0.2; done",
+      "answered “{\"id\": 999, \"reply\": {}}”, which is not an answer of Warpscope's protocol" },
+    { "read l\nwhile true; do printf '\\377\\376\\n'; sleep 0.2; done", "a line that is not text" },
+    { "read l\necho '{\"id\": 2, \"reply\": NaN}'\nexec sleep 1000", "answered “{\"id\": 2, \"reply\": NaN}”" },
+    { "read l\necho '{\"id\": 2, \"progress\": [3, 1]}'\nexec sleep 1000", "[3, 1]" },
+    { "read l\necho 'Segmentation fault (core dumped) while reading a very long line of text that goes on and on "
+      "and on and on and on'\nexec sleep 1000", "answered “Segmentation fault (core dumped) while reading a very "
+      "long line of text that goe…”" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gint64 start = g_get_monotonic_time ();
+
+      /* a timeout far longer than the answer takes */
+      assert_stopped_within (f, cases[i].body, 60, WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL, cases[i].fragment);
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
+    }
 }
 
 /* It closes its answers but stays: it is killed, not waited for forever. */

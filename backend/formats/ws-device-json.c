@@ -2,6 +2,7 @@
 #include "ws-config.h"
 #include "ws-device-json.h"
 #include "ws-json.h"
+#include "ws-file-reader.h"
 
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
@@ -10,6 +11,8 @@
 
 /* what a device profile says it is, first */
 #define PROFILE_FORMAT "warpscope-device-profile"
+/* the largest of data/devices/ is a few KiB */
+#define MAX_PROFILE_BYTES (1024 * 1024)
 
 /* ------------------------------------------------------------------ */
 /* Reading                                                            */
@@ -246,17 +249,23 @@ ws_device_profile_load (const char *path,
                         GError    **error)
 {
   g_autofree char *data = NULL;
+  g_autoptr (GError) local = NULL;
   gsize length;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (!g_file_get_contents (path, &data, &length, error))
-    return NULL;
-  if (length > 1024 * 1024)
+  /* a regular file, read no further than the cap (/dev/zero grew to 24 GB) */
+  data = ws_file_read_bounded (path, MAX_PROFILE_BYTES, &length, &local);
+  if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE))
     {
       g_set_error (error, WS_DEVICE_PROFILE_ERROR, 0,
-                   /* Translators: a file's name, then its size */
-                   _("%s: %llu bytes is too large for a device profile"), path, (unsigned long long) length);
+                   /* Translators: a file's name, then the most a device profile may have */
+                   _("%s: more than %d KiB is too large for a device profile"), path, MAX_PROFILE_BYTES >> 10);
+      return NULL;
+    }
+  if (data == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
       return NULL;
     }
   return ws_device_profile_from_data (data, (gssize) length, path, error);

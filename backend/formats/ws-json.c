@@ -6,6 +6,7 @@
 #include "ws-json.h"
 #include "ws-json-numbers.h"
 #include "ws-i18n.h"
+#include "ws-model-types.h"
 
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
@@ -83,6 +84,69 @@ ws_json_add_bool (JsonBuilder *b,
 /* Reading                                                            */
 /* ------------------------------------------------------------------ */
 
+/* Whether the digits (no sign, no leading zeros but a lone 0) name a
+ * number that 64 bits hold: json-glib wraps one that does not, silently
+ * (99999999999999999999 reads as -1). */
+static gboolean
+fits_int64 (const char *digits,
+            gsize       n,
+            gboolean    negative)
+{
+  const char *max = negative ? "9223372036854775808" : "9223372036854775807";
+
+  while (n > 1 && digits[0] == '0')
+    digits++, n--;
+  if (n != strlen (max))
+    return n < strlen (max);
+  return strncmp (digits, max, n) <= 0;
+}
+
+/* The whole number at data[i], if it is one (a number with a fraction or an
+ * exponent is a double, which json-glib reads as one); FALSE with an error
+ * that names the member it is in, if 64 bits do not hold it. */
+static gboolean
+check_number (const char  *data,
+              gsize        length,
+              gsize       *i,
+              const char  *key,
+              gsize        key_length,
+              GError     **error)
+{
+  gsize start = *i, first;
+  gboolean negative = data[start] == '-';
+  gsize n;
+
+  first = start + (negative ? 1 : 0);
+  for (n = first; n < length && g_ascii_isdigit (data[n]); n++)
+    ;
+  *i = n - 1;
+  if (n < length && (data[n] == '.' || data[n] == 'e' || data[n] == 'E'))
+    return TRUE;
+  if (n == first || fits_int64 (data + first, n - first, negative))
+    return TRUE;
+  {
+    g_autofree char *number = g_strndup (data + start, MIN (n - start, 40));
+    g_autofree char *name = g_strndup (key ? key : "", key ? MIN (key_length, 64) : 0);
+    g_autofree char *shown = ws_text_printable (name, 64);
+
+    if (key)
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   /* Translators: a member's name in a JSON file, the number as written (cut
+                    * short after 40 characters), then where in the data */
+                   _("%s: the whole number %s%s is beyond what 64 bits hold (%s to %s; at byte %llu)"),
+                   shown, number, n - start > 40 ? "…" : "", "-9223372036854775808", "9223372036854775807",
+                   (unsigned long long) start + 1);
+    else
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   /* Translators: the number as written (cut short after 40 characters), then
+                    * where in the data */
+                   _("the whole number %s%s is beyond what 64 bits hold (%s to %s; at byte %llu)"),
+                   number, n - start > 40 ? "…" : "", "-9223372036854775808", "9223372036854775807",
+                   (unsigned long long) start + 1);
+  }
+  return FALSE;
+}
+
 gboolean
 ws_json_check_depth (const char  *data,
                      gsize        length,
@@ -91,6 +155,11 @@ ws_json_check_depth (const char  *data,
 {
   gboolean in_string = FALSE;
   guint depth = 0;
+  gsize string_start = 0;
+  const char *key = NULL;          /* the member the values that follow are of */
+  gsize key_length = 0;
+  const char *last = NULL;         /* the last string, which a ':' makes a key */
+  gsize last_length = 0;
 
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
 
@@ -103,11 +172,28 @@ ws_json_check_depth (const char  *data,
           if (c == '\\')
             i++;
           else if (c == '"')
-            in_string = FALSE;
+            {
+              in_string = FALSE;
+              last = data + string_start;
+              last_length = i - string_start;
+            }
           continue;
         }
       if (c == '"')
-        in_string = TRUE;
+        {
+          in_string = TRUE;
+          string_start = i + 1;
+        }
+      else if (c == ':')
+        {
+          key = last;
+          key_length = last_length;
+        }
+      else if (c == '-' || g_ascii_isdigit (c))
+        {
+          if (!check_number (data, length, &i, key, key_length, error))
+            return FALSE;
+        }
       else if (c == '[' || c == '{')
         {
           if (++depth > max_depth)

@@ -43,7 +43,8 @@ void        ws_json_add_double_value (JsonBuilder        *b,
 
 /* FALSE and a G_IO_ERROR_INVALID_DATA error that says where, if arrays and
  * objects nest more than max_depth deep (strings are skipped, escapes
- * included). */
+ * included), or if a whole number is beyond 64 bits (which json-glib would
+ * wrap: 99999999999999999999 reads as -1). */
 gboolean    ws_json_check_depth      (const char         *data,
                                       gsize               length,
                                       guint               max_depth,

@@ -4,6 +4,7 @@
  * “measurements[3].median_ms: expected a number, found a string”. */
 #include "ws-config.h"
 #include "ws-recording-private.h"
+#include "ws-file-reader.h"
 #include "ws-json.h"
 #include "ws-file-writer.h"
 
@@ -821,9 +822,13 @@ read_header (JsonObject  *root,
   if (!ws_json_read_string (&errors, root, "", "format", &format, error))
     return FALSE;
   if (g_strcmp0 (format, FORMAT_NAME) != 0)
-    /* Translators: the format a recording names, then the one this file names */
-    return ws_json_invalid (&errors, error, "format", _("expected “%s”, found “%s”: not a Warpscope recording"),
-                            FORMAT_NAME, format);
+    {
+      g_autofree char *shown = ws_text_for_message (format);
+
+      /* Translators: the format a recording names, then the one this file names */
+      return ws_json_invalid (&errors, error, "format", _("expected “%s”, found “%s”: not a Warpscope recording"),
+                              FORMAT_NAME, shown);
+    }
   if (!ws_json_read_int64 (&errors, root, "", "version", G_MININT64, G_MAXINT64, &version, error))
     return FALSE;
   if (version != WS_RECORDING_FORMAT_VERSION)
@@ -847,7 +852,12 @@ read_header (JsonObject  *root,
     return FALSE;
   self->date = g_date_time_new_from_iso8601 (date, NULL);
   if (self->date == NULL)
-    return ws_json_invalid (&errors, error, "date", _("“%s” is not an ISO 8601 date and time with a time zone"), date);
+    {
+      g_autofree char *shown = ws_text_for_message (date);
+
+      return ws_json_invalid (&errors, error, "date", _("“%s” is not an ISO 8601 date and time with a time zone"),
+                              shown);
+    }
   if (json_object_has_member (root, "not_measured_here") &&
       !ws_json_read_bool (&errors, root, "", "not_measured_here", &self->copied, error))
     return FALSE;
@@ -999,33 +1009,34 @@ ws_recording_load_file (GFile        *file,
 {
   g_autofree char *data = NULL;
   g_autofree char *name = NULL;
-  g_autoptr (GFileInfo) info = NULL;
+  g_autoptr (GError) local = NULL;
   gsize length = 0;
   WsRecording *self;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
   name = g_file_get_parse_name (file);
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                            G_FILE_QUERY_INFO_NONE, cancellable, error);
-  if (info == NULL)
-    return NULL;
-  if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
+  /* a regular file, read no further than the cap: /dev/zero, a pipe or a
+   * file of /proc report no size */
+  data = ws_file_load_bounded (file, WS_RECORDING_MAX_BYTES, &length, cancellable, &local);
+  if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, _("%s is a folder, not a recording"), name);
       return NULL;
     }
-  if (g_file_info_get_size (info) > WS_RECORDING_MAX_BYTES)
+  if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE))
     {
       g_set_error (error, WS_RECORDING_ERROR, WS_RECORDING_ERROR_PARSE,
-                   /* Translators: a file's name and size, then the most a recording may have */
-                   g_dngettext (GETTEXT_PACKAGE, "%s: %lld byte; a recording is at most %d MiB",
-                                "%s: %lld bytes; a recording is at most %d MiB", (gulong) g_file_info_get_size (info)),
-                   name, (long long) g_file_info_get_size (info), WS_RECORDING_MAX_BYTES >> 20);
+                   /* Translators: a file's name, then the most a recording may have */
+                   _("%s: more than %d MiB; a recording is at most %d MiB"), name, WS_RECORDING_MAX_BYTES >> 20,
+                   WS_RECORDING_MAX_BYTES >> 20);
       return NULL;
     }
-  if (!g_file_load_contents (file, cancellable, &data, &length, NULL, error))
-    return NULL;
+  if (data == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
   self = ws_recording_load_data (data, (gssize) length, error);
   if (self == NULL)
     g_prefix_error (error, "%s: ", name);

@@ -5,6 +5,7 @@
 #include "ws-program-private.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -1001,6 +1002,54 @@ analyze_blocks (const WsPattern    *pattern,
   return g_steal_pointer (&ls);
 }
 
+/* The time a launch of that many warps would take here, from the time
+ * the first of its blocks take. */
+static double
+estimate_seconds (const WsPattern *pattern,
+                  guint64          blocks,
+                  guint64          warps)
+{
+  guint64 sample = MIN (blocks, 1 << 14);
+  g_autoptr (WsLaunchStats) first = analyze_blocks (pattern, 0, sample, NULL, NULL, NULL);
+  guint cores = CLAMP (g_get_num_processors (), 1, 16);
+
+  if (first == NULL || first->warps == 0)
+    return NAN;
+  return first->seconds * ((double) warps / (double) first->warps) / cores;
+}
+
+/* Refuses, at once, a launch of more warps than the model analyses. */
+static gboolean
+check_warps (const WsPattern *pattern,
+             GError         **error)
+{
+  guint64 blocks = ws_dim3_count (ws_pattern_get_grid (pattern));
+  guint64 per_block = ws_pattern_get_warps_per_block (pattern);
+  guint64 warps = blocks * per_block;
+  guint64 threads;
+  double seconds;
+
+  if (warps <= WS_MODEL_MAX_WARPS)
+    return TRUE;
+  seconds = estimate_seconds (pattern, blocks, warps);
+  threads = ws_dim3_count (ws_pattern_get_block (pattern));
+  g_set_error (error, WS_PATTERN_ERROR, WS_PATTERN_ERROR_INVALID,
+               /* Translators: the launch's warps and blocks, the threads of a
+                * block, the most warps the model analyses, then how long this
+                * launch would take, in seconds */
+               g_dngettext (GETTEXT_PACKAGE,
+                            "the launch has %llu warps (%llu blocks of %llu thread, each block at least a warp of its "
+                            "own): the model analyses at most %llu (2^27) warps in one launch, the warps of 2^32 "
+                            "threads in full warps, and this one would take about %.0f s here; use fewer, larger blocks",
+                            "the launch has %llu warps (%llu blocks of %llu threads, each block at least a warp of its "
+                            "own): the model analyses at most %llu (2^27) warps in one launch, the warps of 2^32 "
+                            "threads in full warps, and this one would take about %.0f s here; use fewer, larger blocks",
+                            (gulong) MIN (threads, G_MAXULONG)),
+               (unsigned long long) warps, (unsigned long long) blocks, (unsigned long long) threads,
+               (unsigned long long) WS_MODEL_MAX_WARPS, isnan (seconds) ? 0 : ceil (seconds));
+  return FALSE;
+}
+
 /* Blocks in order, one after another, each warp shown to the visitor: what
  * the memory hierarchy sees, in the order the hardware dispatches blocks. */
 WsLaunchStats *
@@ -1024,6 +1073,8 @@ ws_model_walk_launch (const WsPattern *pattern,
 
   g_return_val_if_fail (pattern != NULL && visit != NULL, NULL);
 
+  if (!check_warps (pattern, error))
+    return NULL;
   c = compile_pattern (pattern, error);
   if (c == NULL)
     return NULL;
@@ -1079,6 +1130,8 @@ ws_model_analyze_launch_full (const WsPattern    *pattern,
                      "use a smaller grid"), (unsigned long long) threads, (unsigned long long) WS_MODEL_MAX_THREADS);
       return NULL;
     }
+  if (!check_warps (pattern, error))
+    return NULL;
   if (progress)
     {
       g_atomic_pointer_set (&progress->blocks_done, 0);

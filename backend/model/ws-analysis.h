@@ -119,6 +119,12 @@ WsLaunchStats *ws_model_analyze_block    (const WsPattern *pattern,
  * minutes of work at most. A larger launch is refused with an error that
  * says so (CUDA allows grids of 2^31 × 65535 × 65535 blocks). */
 #define WS_MODEL_MAX_THREADS (G_GUINT64_CONSTANT (1) << 32)
+/* And the most warps: the model's work is per warp, and a block of one
+ * thread is a warp of its own (2^31 of them took 200 s). 2^27 is the
+ * warps of the largest launch in full warps, so that no launch takes
+ * longer than that one; a larger launch is refused at once with the time
+ * it would take. */
+#define WS_MODEL_MAX_WARPS (WS_MODEL_MAX_THREADS / 32)
 
 WsLaunchStats *ws_model_analyze_launch   (const WsPattern *pattern,
                                           GCancellable    *cancellable,

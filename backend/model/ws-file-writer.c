@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-config.h"
 #include "ws-file-writer.h"
+#include "ws-exit-cleanup.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -173,6 +174,8 @@ ws_file_writer_open (const char *path,
       fail_errno (error, saved, w->path);
       goto fail;
     }
+  /* Ctrl+C or kill while it is written leaves nothing behind either */
+  ws_exit_cleanup_add_file (w->temp);
   /* a replaced file keeps its permissions; a new one gets the umask's */
   if (exists && fchmod (w->fd, st.st_mode & 07777) != 0)
     {
@@ -229,6 +232,7 @@ ws_file_writer_abort (WsFileWriter *w)
       if (w->fd >= 0)
         close (w->fd);
       g_unlink (w->temp);
+      ws_exit_cleanup_remove_file (w->temp);
     }
   writer_free (w);
 }
@@ -281,6 +285,7 @@ ws_file_writer_commit (WsFileWriter *w,
       ws_file_writer_abort (w);
       return FALSE;
     }
+  ws_exit_cleanup_remove_file (w->temp);
   sync_folder (w->target);
   writer_free (w);
   return TRUE;

@@ -8,7 +8,8 @@ G_BEGIN_DECLS
 /* Files written so that nothing is ever half there: the data goes to a
  * temporary file beside the target, which is synced and closed, every step
  * checked, and only then renamed over it. After any error the old file is as
- * it was and the temporary one is gone.
+ * it was and the temporary one is gone; so it is after SIGINT, SIGTERM or
+ * SIGHUP, which remove it before they end the process (ws-exit-cleanup.h).
  *
  * A path that is a symbolic link is written through: the file it points to
  * is replaced, the link stays. A folder, a device, a pipe or a socket is

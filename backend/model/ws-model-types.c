@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char *space_names[WS_N_SPACES] = { "global", "shared", "constant", "local", "register" };
 static const char *access_names[WS_N_ACCESS_KINDS] = { "load", "store", "atomic" };
@@ -100,6 +101,17 @@ ws_dim3_parse (const char *text,
 
       errno = 0;
       value = g_ascii_strtoull (s, &end, 10);
+      /* digits, but too many: say the limit, not that it is no number */
+      if (*s != '\0' && *s != '-' && *s != '+' && *end == '\0' && (errno == ERANGE || value > G_MAXINT32))
+        {
+          g_autofree char *part = ws_text_for_message (s);
+          g_autofree char *shown = ws_text_for_message (text);
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       /* Translators: a component as typed, the size it is in, which
+                        * component (from 1), then the most a component may be */
+                       _("“%s” in “%s” is too large (component %u): at most %d"), part, shown, i + 1, G_MAXINT32);
+          return FALSE;
+        }
       if (*s == '\0' || *s == '-' || *end != '\0' || errno != 0 || value == 0 || value > G_MAXINT32)
         {
           g_autofree char *part = ws_text_for_message (s);
@@ -131,6 +143,29 @@ ws_text_for_message (const char *text)
 }
 
 char *
+ws_text_bounded (const char *text,
+                 guint       max_chars)
+{
+  g_autofree char *valid = NULL;
+  const char *end;
+
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (max_chars > 0, NULL);
+
+  /* most are short: only a long one is counted in characters */
+  if (strlen (text) <= max_chars && g_utf8_validate (text, -1, NULL))
+    return g_strdup (text);
+  valid = g_utf8_make_valid (text, -1);
+  end = valid;
+  for (guint n = 0; *end && n < max_chars; n++)
+    end = g_utf8_next_char (end);
+  if (*end == '\0')
+    return g_steal_pointer (&valid);
+  end = g_utf8_offset_to_pointer (valid, max_chars - 1);
+  return g_strdup_printf ("%.*s…", (int) (end - valid), valid);
+}
+
+char *
 ws_text_printable (const char *text,
                    guint       max_chars)
 {
@@ -142,23 +177,29 @@ ws_text_printable (const char *text,
 
   valid = g_utf8_make_valid (text, -1);
   out = g_string_new (NULL);
-  for (const char *p = valid; *p; p = g_utf8_next_char (p), n++)
+  for (const char *p = valid; *p; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
+      char shown[8];
+      guint width;
 
-      if (max_chars > 0 && n == max_chars)
+      if (c == '\n')
+        strcpy (shown, "\\n");
+      else if (c == '\t')
+        strcpy (shown, "\\t");
+      else if (g_unichar_iscntrl (c))
+        g_snprintf (shown, sizeof shown, "\\x%02x", c);
+      else
+        shown[g_unichar_to_utf8 (c, shown)] = '\0';
+      /* the characters written count, escapes included */
+      width = g_utf8_strlen (shown, -1);
+      if (max_chars > 0 && n + width > max_chars)
         {
           g_string_append (out, "…");
           break;
         }
-      if (c == '\n')
-        g_string_append (out, "\\n");
-      else if (c == '\t')
-        g_string_append (out, "\\t");
-      else if (g_unichar_iscntrl (c))
-        g_string_append_printf (out, "\\x%02x", c);
-      else
-        g_string_append_unichar (out, c);
+      g_string_append (out, shown);
+      n += width;
     }
   return g_string_free (out, FALSE);
 }

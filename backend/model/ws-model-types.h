@@ -69,7 +69,12 @@ char       *ws_dim3_to_string         (WsDim3        d);
  * characters (then “…”; 0: no limit). */
 char       *ws_text_printable         (const char   *text,
                                        guint         max_chars);
-/* The same, at most 80 characters: what a message quotes. */
+/* The same, at most 80 characters: what a message or a label quotes (a
+ * GPU's name, an id, a file's path). */
 char       *ws_text_for_message       (const char   *text);
+/* Text to show, lines and all: valid UTF-8, at most max_chars characters,
+ * the “…” of one cut short included. Cheap for short text. */
+char       *ws_text_bounded           (const char   *text,
+                                       guint         max_chars);
 
 G_END_DECLS

@@ -848,12 +848,30 @@ ws_pattern_get_launch_builtins (const WsPattern *self,
   b[WS_BUILTIN_GRID_DIM_Z] = self->grid.z;
 }
 
+/* A definition's value for this thread, once it has one: a chain of
+ * definitions that each use the one before twice (v1 = v0 + v0, …) would
+ * otherwise be evaluated 2^n times, 20 s for 28 of them. */
+typedef enum
+{
+  DEF_UNKNOWN,
+  DEF_VALUE,
+  DEF_FAILED,
+} DefState;
+
+typedef struct
+{
+  DefState state;
+  gint64 value;
+  GError *error;               /* as it was said the first time */
+} DefMemo;
+
 typedef struct
 {
   const WsPattern *pattern;
   const WsEvalEnv *env;
   guint depth;
   gboolean named;              /* the error names the definition it failed in */
+  DefMemo *memo;               /* per definition */
 } ThreadLookup;
 
 static gboolean
@@ -866,11 +884,24 @@ lookup_thread_name (const char *name,
   const WsDefinition *d;
   const WsParam *p;
   g_autoptr (GError) local = NULL;
+  guint index = 0;
 
-  if ((d = find_definition (lk->pattern, name, NULL)) != NULL)
+  if ((d = find_definition (lk->pattern, name, &index)) != NULL)
     {
+      DefMemo *memo = &lk->memo[index];
       gboolean ok;
 
+      /* each definition once per thread, error or not */
+      if (memo->state == DEF_VALUE)
+        {
+          *value = memo->value;
+          return TRUE;
+        }
+      if (memo->state == DEF_FAILED)
+        {
+          g_propagate_error (error, g_error_copy (memo->error));
+          return FALSE;
+        }
       if (lk->depth > 64)
         {
           g_set_error (error, WS_EXPR_ERROR, WS_EXPR_ERROR_CYCLE, _("definitions nest too deeply at “%s”"), name);
@@ -880,14 +911,23 @@ lookup_thread_name (const char *name,
       ok = ws_expr_eval (d->expr, lk->env, value, &local);
       lk->depth--;
       /* the innermost definition is named, once */
-      if (!ok && lk->named)
-        g_propagate_error (error, g_steal_pointer (&local));
-      else if (!ok)
+      if (!ok && !lk->named)
         {
+          GError *named;
+
           /* Translators: a definition's name, then what went wrong in it:
            * "in the definition of i: division by zero in “N / 0” (column 3)" */
-          g_set_error (error, local->domain, local->code, _("in the definition of %s: %s"), name, local->message);
+          named = g_error_new (local->domain, local->code, _("in the definition of %s: %s"), name, local->message);
+          g_clear_error (&local);
+          local = named;
           lk->named = TRUE;
+        }
+      memo->state = ok ? DEF_VALUE : DEF_FAILED;
+      memo->value = ok ? *value : 0;
+      if (!ok)
+        {
+          memo->error = g_error_copy (local);
+          g_propagate_error (error, g_steal_pointer (&local));
         }
       return ok;
     }
@@ -909,8 +949,10 @@ ws_pattern_eval_thread (const WsPattern *self,
                         GError         **error)
 {
   WsEvalEnv env = { 0 };
-  ThreadLookup lk = { self, &env, 0, FALSE };
+  g_autofree DefMemo *memo = g_new0 (DefMemo, MAX (self->defs->len, 1));
+  ThreadLookup lk = { self, &env, 0, FALSE, memo };
   guint64 linear;
+  gboolean ok;
 
   ws_pattern_get_launch_builtins (self, env.builtins);
   env.builtins[WS_BUILTIN_THREAD_IDX_X] = thread_idx.x;
@@ -924,7 +966,10 @@ ws_pattern_eval_thread (const WsPattern *self,
   env.builtins[WS_BUILTIN_WARP] = linear / WS_WARP_SIZE;
   env.lookup = lookup_thread_name;
   env.lookup_data = &lk;
-  return ws_expr_eval (expr, &env, value, error);
+  ok = ws_expr_eval (expr, &env, value, error);
+  for (guint i = 0; i < self->defs->len; i++)
+    g_clear_error (&memo[i].error);
+  return ok;
 }
 
 /* What the user typed, shown: line breaks and other control characters in

@@ -230,6 +230,40 @@ call_worker (WsWorkerClient *client,
   return reply;
 }
 
+/* A reply that does not read (negative times, a device of no name) is the
+ * worker's fault, as an answer of no shape is: a protocol error. */
+static GError *
+unreadable_reply (WsBackend    *self,
+                  const GError *why)
+{
+  /* a command's worker runs wherever the command takes it */
+  g_autofree char *place = self->target->kind == WS_GPU_TARGET_COMMAND ? g_strdup (_("the machine the command reaches"))
+                                                                       : ws_gpu_target_place (self->target);
+
+  /* Translators: where the GPU worker runs (“this computer”, a host's name,
+   * Slurm or “the machine the command reaches”), then what is wrong with
+   * its answer */
+  return g_error_new (WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL,
+                      _("the GPU worker on %s answered with something Warpscope does not read: %s"), place,
+                      why->message);
+}
+
+static WsMeasurement *
+measurement_of (WsBackend *self,
+                JsonNode  *reply,
+                GError   **error)
+{
+  g_autoptr (GError) local = NULL;
+  WsMeasurement *m;
+
+  if (reply == NULL)
+    return NULL;
+  m = ws_measurement_from_json (reply, &local);
+  if (m == NULL)
+    g_propagate_error (error, unreadable_reply (self, local));
+  return m;
+}
+
 static gboolean
 ensure_probed (WsBackend      *self,
                WsWorkerClient *client,
@@ -246,7 +280,13 @@ ensure_probed (WsBackend      *self,
           g_autoptr (JsonNode) reply = call_worker (client, ws_worker_codec_simple ("probe"), job, &self->probe_error);
 
           if (reply)
-            self->device = ws_device_info_from_json (reply, &self->probe_error);
+            {
+              g_autoptr (GError) local = NULL;
+
+              self->device = ws_device_info_from_json (reply, &local);
+              if (self->device == NULL)
+                self->probe_error = unreadable_reply (self, local);
+            }
           if (self->device)
             self->device->address = ws_gpu_target_to_string (self->target);
           else if (self->probe_error->domain == WS_GPU_ERROR && !ws_gpu_target_is_local (self->target))
@@ -293,7 +333,7 @@ measure_one (WsBackend              *self,
       return NULL;
     }
   reply = call_worker (client, ws_worker_codec_measure (request), job, error);
-  return reply ? ws_measurement_from_json (reply, error) : NULL;
+  return measurement_of (self, reply, error);
 }
 
 static void
@@ -347,7 +387,7 @@ count_one (WsBackend      *self,
     return NULL;
   request = ws_worker_codec_count (job->request->pattern, job->request->options.cold, job->hold);
   reply = call_worker (client, request, job, error);
-  return reply ? ws_measurement_from_json (reply, error) : NULL;
+  return measurement_of (self, reply, error);
 }
 
 static void

@@ -424,6 +424,51 @@ set_killed (WsWorkerClient *c,
     set_killed_there (why, place, seconds, error);
 }
 
+/* It answered what is no answer of the protocol (not JSON, NaN, another
+ * request's id, a reply of no known shape): it is stopped at once, and what
+ * it sent is said, cut short (NULL: a line that was not text). */
+static void
+set_broke_protocol (WsWorkerClient *c,
+                    const char     *line,
+                    GError        **error)
+{
+  g_autofree char *place = ws_gpu_target_place (c->target);
+  g_autofree char *shown = line ? ws_text_for_message (line) : NULL;
+  WsGpuTargetKind kind = c->target->kind;
+
+  kill_worker (c);
+  if (shown == NULL && kind == WS_GPU_TARGET_LOCAL)
+    g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL,
+                 _("the GPU worker answered with a line that is not text (not UTF-8): it was stopped, and the next "
+                   "measurement starts a new one"));
+  else if (shown == NULL && kind == WS_GPU_TARGET_COMMAND)
+    g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL,
+                 _("the GPU worker on the machine the command reaches answered with a line that is not text (not "
+                   "UTF-8): it was stopped; the measurements made are kept, and the next one connects again"));
+  else if (shown == NULL)
+    g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL,
+                 /* Translators: %s is where the GPU worker runs: a host's name or a Slurm job */
+                 _("the GPU worker on %s answered with a line that is not text (not UTF-8): it was stopped; the "
+                   "measurements made are kept, and the next one connects again"), place);
+  else if (kind == WS_GPU_TARGET_LOCAL)
+    g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL,
+                 /* Translators: what the GPU worker sent, cut short */
+                 _("the GPU worker answered “%s”, which is not an answer of Warpscope's protocol: it was stopped, "
+                   "and the next measurement starts a new one"), shown);
+  else if (kind == WS_GPU_TARGET_COMMAND)
+    g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL,
+                 /* Translators: what the GPU worker sent, cut short */
+                 _("the GPU worker on the machine the command reaches answered “%s”, which is not an answer of "
+                   "Warpscope's protocol: it was stopped; the measurements made are kept, and the next one connects "
+                   "again"), shown);
+  else
+    g_set_error (error, WS_WORKER_ERROR, WS_WORKER_ERROR_PROTOCOL,
+                 /* Translators: where the GPU worker runs (a host's name or a Slurm
+                  * job), then what it sent, cut short */
+                 _("the GPU worker on %s answered “%s”, which is not an answer of Warpscope's protocol: it was "
+                   "stopped; the measurements made are kept, and the next one connects again"), place, shown);
+}
+
 /* Waits until the process has been reaped, at most until deadline. */
 static gboolean
 wait_gone (WsWorkerClient *c,
@@ -619,8 +664,11 @@ wait_for_answer (WsWorkerClient  *c,
           return NULL;
         }
       if (g_error_matches (local, G_CONVERT_ERROR, G_CONVERT_ERROR_ILLEGAL_SEQUENCE))
-        /* a line that is not UTF-8: not an answer, and the deadline still runs */
-        continue;
+        {
+          /* after the handshake, every line is an answer */
+          set_broke_protocol (c, NULL, error);
+          return NULL;
+        }
       if (local != NULL || line == NULL)
         {
           /* its answers ended, or cannot be read any more */
@@ -654,8 +702,10 @@ wait_for_answer (WsWorkerClient  *c,
           return NULL;
         case WS_WORKER_ANSWER_OTHER:
         default:
-          /* another request's, or not an answer: the deadline still runs */
-          continue;
+          /* not an answer to this request (no other is pending): said at
+           * once, not after a silence of the timeout */
+          set_broke_protocol (c, line, error);
+          return NULL;
         }
     }
 }
@@ -709,7 +759,9 @@ set_gave_up (WsWorkerClient *c,
              const GError   *why,
              GError        **error)
 {
-  g_autofree char *place = ws_gpu_target_place (c->target);
+  /* a command's worker runs wherever the command takes it */
+  g_autofree char *place = c->target->kind == WS_GPU_TARGET_COMMAND ? g_strdup (_("the machine the command reaches"))
+                                                                    : ws_gpu_target_place (c->target);
   g_autofree char *job = ws_worker_transport_dup_job (c->transport);
   gboolean slurm = c->target->kind == WS_GPU_TARGET_SLURM;
   guint wait = ws_gpu_target_get_wait (c->target);
@@ -747,6 +799,15 @@ set_gave_up (WsWorkerClient *c,
                  _("the GPU worker on %s did not answer within %u s: is the host slow to log in to, or is its GPU "
                    "busy? (a longer wait: ?wait=SECONDS)"), place, wait);
   stop (c);
+}
+
+/* An object with an id, JSON or nearly (NaN): what only a worker sends. */
+static gboolean
+looks_like_answer (const char *line)
+{
+  while (g_ascii_isspace (*line))
+    line++;
+  return *line == '{' && strstr (line, "\"id\"") != NULL;
 }
 
 /* The first exchange: versions, the host, its GPUs, and the one chosen.
@@ -802,8 +863,14 @@ handshake (WsWorkerClient *c,
           return FALSE;
         case WS_WORKER_ANSWER_REPLY:
           break;
-        case WS_WORKER_ANSWER_PROGRESS:
         case WS_WORKER_ANSWER_OTHER:
+          /* a shell's startup file prints text; a worker that answers
+           * another id, or in no shape, is said at once */
+          if (!looks_like_answer (line))
+            continue;
+          set_broke_protocol (c, line, error);
+          return FALSE;
+        case WS_WORKER_ANSWER_PROGRESS:
         default:
           continue;
         }

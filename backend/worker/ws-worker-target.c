@@ -350,6 +350,21 @@ parse_slurm (WsGpuTarget *t,
   return parse_query (t, g_uri_get_query (uri), error);
 }
 
+/* Whether the text after a command's last '?' is options this program
+ * takes (wait=N, gpu=N, joined by '&'), not a shell's '?': “command:CMD?wait=90”. */
+static gboolean
+is_command_query (const char *query)
+{
+  g_auto (GStrv) pairs = g_strsplit (query, "&", -1);
+
+  if (pairs[0] == NULL)
+    return FALSE;
+  for (guint i = 0; pairs[i]; i++)
+    if (!g_str_has_prefix (pairs[i], "wait=") && !g_str_has_prefix (pairs[i], "gpu="))
+      return FALSE;
+  return TRUE;
+}
+
 /* "local" and "command:", which are no URIs, then those that are. */
 WsGpuTarget *
 ws_gpu_target_parse (const char *address,
@@ -373,7 +388,20 @@ ws_gpu_target_parse (const char *address,
 
       t->kind = WS_GPU_TARGET_COMMAND;
       if (rest[0] != '?')
-        return ws_gpu_target_new_command (rest, error);
+        {
+          const char *q = strrchr (rest, '?');
+          g_autofree char *command = NULL;
+          g_autoptr (WsGpuTarget) c = NULL;
+
+          if (q == NULL || !is_command_query (q + 1))
+            return ws_gpu_target_new_command (rest, error);
+          /* command:CMD?wait=N: the options are this program's, not the shell's */
+          command = g_strndup (rest, q - rest);
+          c = ws_gpu_target_new_command (command, error);
+          if (c == NULL || !parse_query (c, q + 1, error))
+            return NULL;
+          return g_steal_pointer (&c);
+        }
       if (!parse_query (t, rest + 1, error))
         return NULL;
       if (t->command == NULL)

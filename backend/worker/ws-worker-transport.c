@@ -4,6 +4,7 @@
 #include "ws-worker-client.h"
 #include "ws-worker-server.h"
 #include "ws-i18n.h"
+#include "ws-exit-cleanup.h"
 
 #include <errno.h>
 #include <gio/gunixinputstream.h>
@@ -43,6 +44,7 @@ struct _WsWorkerTransport
   WsGpuTarget *target;
   GSubprocess *process;
   Watch *watch;                /* NULL for a local worker, whose stderr is ours */
+  pid_t group;                 /* a command's process group, or 0 */
 };
 
 /* ------------------------------------------------------------------ */
@@ -381,6 +383,40 @@ spawn_error (const WsGpuTarget *t,
 
 static gsize sigpipe_ignored;
 
+/* In the child: a group of its own, which the shell's children join. */
+static void
+new_group (gpointer data)
+{
+  setpgid (0, 0);
+}
+
+/* A command's shell starts what it will (a container, a wrapper, `sleep`):
+ * all of it is in one group, which ends with the worker, and with this
+ * program if a signal ends it first. */
+static void
+own_group (WsWorkerTransport *self)
+{
+  const char *id = g_subprocess_get_identifier (self->process);
+
+  if (id == NULL)
+    return;
+  self->group = (pid_t) g_ascii_strtoll (id, NULL, 10);
+  /* set on both sides, so that neither the child's start nor a signal
+   * here finds it in ours */
+  setpgid (self->group, self->group);
+  ws_exit_cleanup_add_group (self->group);
+}
+
+static void
+end_group (WsWorkerTransport *self,
+           int                sig)
+{
+  if (self->group <= 1)
+    return;
+  kill (-self->group, sig);
+  kill (-self->group, SIGCONT);
+}
+
 WsWorkerTransport *
 ws_worker_transport_start (const WsGpuTarget *target,
                            WsWorkerStateFunc  state,
@@ -409,12 +445,16 @@ ws_worker_transport_start (const WsGpuTarget *target,
   if (!ws_gpu_target_is_local (target))
     flags |= G_SUBPROCESS_FLAGS_STDERR_PIPE;
   launcher = g_subprocess_launcher_new (flags);
+  if (target->kind == WS_GPU_TARGET_COMMAND)
+    g_subprocess_launcher_set_child_setup (launcher, new_group, NULL, NULL);
   self->process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv, &local);
   if (self->process == NULL)
     {
       g_propagate_error (error, spawn_error (target, argv[0], local));
       return NULL;
     }
+  if (target->kind == WS_GPU_TARGET_COMMAND)
+    own_group (self);
   if (state)
     state (WS_WORKER_STATE_STARTING, NULL, state_data);
   if (flags & G_SUBPROCESS_FLAGS_STDERR_PIPE)
@@ -474,11 +514,21 @@ void
 ws_worker_transport_kill (WsWorkerTransport *self)
 {
   if (self->process == NULL || g_subprocess_get_identifier (self->process) == NULL)
-    return;
-  /* srun withdraws its job on SIGTERM; ssh closes the session */
-  g_subprocess_send_signal (self->process, SIGTERM);
+    {
+      end_group (self, SIGTERM);
+      return;
+    }
+  /* srun withdraws its job on SIGTERM; ssh closes the session; a
+   * command's whole group is told */
+  if (self->group)
+    end_group (self, SIGTERM);
+  else
+    g_subprocess_send_signal (self->process, SIGTERM);
   if (!wait_exit (self->process, 5000))
-    g_subprocess_force_exit (self->process);
+    {
+      end_group (self, SIGKILL);
+      g_subprocess_force_exit (self->process);
+    }
   g_subprocess_wait (self->process, NULL, NULL);
 }
 
@@ -502,6 +552,12 @@ ws_worker_transport_free (WsWorkerTransport *self)
 {
   if (self == NULL)
     return;
+  /* what the command left running goes with it */
+  if (self->group)
+    {
+      end_group (self, SIGTERM);
+      ws_exit_cleanup_remove_group (self->group);
+    }
   if (self->watch)
     {
       g_mutex_lock (&self->watch->lock);

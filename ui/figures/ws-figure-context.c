@@ -1,10 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-figure-context.h"
+#include "ws-model-types.h"
 
 #include <gio/gio.h>
 
 #include <math.h>
 #include <string.h>
+
+/* No text drawn is longer, and none given a width takes more lines: a name a
+ * file holds may be a megabyte long, and shaping it would take minutes and
+ * draw a figure of nothing else. */
+#define MAX_CHARS 1000
+#define MAX_LINES 12
 
 static const cairo_user_data_key_t log_key;
 
@@ -91,6 +98,32 @@ ws_figure_rounded_rect (WsFigureContext *ctx,
 static void log_text (WsFigureContext *ctx, const char *text, const WsTextOptions *options,
                       const PangoRectangle *ink);
 
+char *
+ws_figure_text_bound (const char *text)
+{
+  return ws_text_bounded (text, MAX_CHARS);
+}
+
+/* Pango limits the lines of each paragraph; text of many short lines is
+ * cut after the last line that fits, with an ellipsis. */
+static void
+keep_lines (PangoLayout *layout,
+            const char  *text)
+{
+  PangoLayoutLine *last;
+  g_autofree char *cut = NULL;
+  int end;
+
+  if (pango_layout_get_line_count (layout) <= MAX_LINES)
+    return;
+  last = pango_layout_get_line_readonly (layout, MAX_LINES - 1);
+  end = last->start_index + last->length;
+  while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == '\r'))
+    end--;
+  cut = g_strdup_printf ("%.*s…", end, text);
+  pango_layout_set_text (layout, cut, -1);
+}
+
 static void
 prepare_layout (WsFigureContext     *ctx,
                 const char          *text,
@@ -100,22 +133,36 @@ prepare_layout (WsFigureContext     *ctx,
   const WsTextOptions *o = options ? options : &defaults;
   PangoFontDescription *desc = (o->flags & WS_TEXT_MONO) ? ctx->mono : ctx->sans;
   double size = o->size > 0 ? o->size : ctx->style->font_size;
+  gboolean limited = o->max_width > 0;
 
   pango_font_description_set_absolute_size (desc, size * PANGO_SCALE);
   pango_font_description_set_weight (desc, (o->flags & WS_TEXT_BOLD) ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
   pango_font_description_set_style (desc, (o->flags & WS_TEXT_ITALIC) ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
   pango_layout_set_font_description (ctx->layout, desc);
-  pango_layout_set_width (ctx->layout, o->max_width > 0 ? (int) (o->max_width * PANGO_SCALE) : -1);
+  pango_layout_set_width (ctx->layout, limited ? (int) (o->max_width * PANGO_SCALE) : -1);
   pango_layout_set_wrap (ctx->layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_ellipsize (ctx->layout, (o->max_width > 0 && !o->wrap) ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
-  pango_layout_set_height (ctx->layout, -1);
+  /* one line is ellipsized at its width; wrapped text after its last line */
+  pango_layout_set_ellipsize (ctx->layout, limited ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_height (ctx->layout, limited && o->wrap ? -MAX_LINES : -1);
   if (o->flags & WS_TEXT_MARKUP)
     pango_layout_set_markup (ctx->layout, text, -1);
   else
     {
       pango_layout_set_attributes (ctx->layout, NULL);
       pango_layout_set_text (ctx->layout, text, -1);
+      if (limited)
+        keep_lines (ctx->layout, text);
     }
+}
+
+/* The text as drawn: bounded (markup is the program's own, never a file's). */
+static char *
+shown_text (const char          *text,
+            const WsTextOptions *options)
+{
+  if (options && (options->flags & WS_TEXT_MARKUP))
+    return g_strdup (text);
+  return ws_figure_text_bound (text);
 }
 
 void
@@ -125,9 +172,10 @@ ws_figure_text_size (WsFigureContext     *ctx,
                      double              *width,
                      double              *height)
 {
+  g_autofree char *shown = shown_text (text, options);
   int w, h;
 
-  prepare_layout (ctx, text, options);
+  prepare_layout (ctx, shown, options);
   pango_layout_get_pixel_size (ctx->layout, &w, &h);
   if (options && (options->flags & WS_TEXT_VERTICAL))
     {
@@ -154,10 +202,11 @@ ws_figure_text (WsFigureContext     *ctx,
   double ax = options ? options->ax : 0;
   double ay = options ? options->ay : 0;
   gboolean vertical = options && (options->flags & WS_TEXT_VERTICAL);
+  g_autofree char *shown = shown_text (text, options);
   PangoRectangle ink, logical;
   int w, h, dx;
 
-  prepare_layout (ctx, text, options);
+  prepare_layout (ctx, shown, options);
   /* the text's own box: with a width set, centred lines start inside it */
   pango_layout_get_pixel_extents (ctx->layout, &ink, &logical);
   w = logical.width;
@@ -177,7 +226,7 @@ ws_figure_text (WsFigureContext     *ctx,
   cairo_move_to (cr, 0, 0);
   pango_cairo_show_layout (cr, ctx->layout);
   if (ctx->log)
-    log_text (ctx, text, options, &ink);
+    log_text (ctx, shown, options, &ink);
   cairo_restore (cr);
   if (width)
     *width = vertical ? h : w;

@@ -50,9 +50,13 @@ typedef struct
   WsTextFlags flags;
   double ax;
   double ay;
-  double max_width;   /* wrap (or, for one line, ellipsize) beyond it; 0 for none */
+  double max_width;   /* wrap (at most 12 lines, then ellipsized) or, for one line, ellipsize beyond it; 0 for none */
   gboolean wrap;
 } WsTextOptions;
+
+/* Text as a figure draws it: valid UTF-8, and at most a thousand
+ * characters (then “…”), whatever a file held. */
+char    *ws_figure_text_bound         (const char          *text);
 
 void     ws_figure_context_init       (WsFigureContext     *ctx,
                                        cairo_t             *cr,

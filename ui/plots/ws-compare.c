@@ -265,8 +265,9 @@ static void
 add_predicted (WsChart *chart,
                Build   *b)
 {
-  g_autofree char *name = b->model_device ? g_strdup_printf (FG_("model: predicted on %s"), b->model_device)
-                                          : g_strdup (FG_("model: predicted time"));
+  g_autofree char *device = b->model_device ? ws_text_for_message (b->model_device) : NULL;
+  g_autofree char *name = device ? g_strdup_printf (FG_("model: predicted on %s"), device)
+                                 : g_strdup (FG_("model: predicted time"));
   WsChartSeries *series = ws_chart_add_series (chart, name, WS_SERIES_POINTS, WS_CHART_Y, -1);
   double base = b->predicted[0].seconds;
 

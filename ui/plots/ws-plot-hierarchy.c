@@ -215,18 +215,25 @@ subtitle (const WsPlotHierarchyInput *in,
           gboolean                    counted)
 {
   GString *s = g_string_new (NULL);
+  /* "recorded on NAME": a GPU's name from a file */
+  g_autofree char *measured = ws_text_printable (in->measured_source ? in->measured_source : FG_("measured"), 160);
 
   if (in->profile)
-    /* Translators: a device profile's name, then where it comes from */
-    g_string_append_printf (s, FG_("Model: %s, %s"), in->profile->name ? in->profile->name : in->profile->id,
-                            in->profile_source ? in->profile_source : FG_("profile"));
+    {
+      /* a profile's name and where it came from (a file's path) are a file's text */
+      g_autofree char *name = ws_text_for_message (in->profile->name ? in->profile->name : in->profile->id);
+      g_autofree char *source = ws_text_for_message (in->profile_source ? in->profile_source : FG_("profile"));
+
+      /* Translators: a device profile's name, then where it comes from */
+      g_string_append_printf (s, FG_("Model: %s, %s"), name, source);
+    }
   else
     g_string_append (s, FG_("Model: no device profile"));
   g_string_append (s, " · ");
   if (counted)
-    g_string_append_printf (s, FG_("counters: %s"), in->measured_source ? in->measured_source : FG_("measured"));
+    g_string_append_printf (s, FG_("counters: %s"), measured);
   else if (in->measured)
-    g_string_append_printf (s, FG_("%s, without hardware counters"), in->measured_source ? in->measured_source : FG_("measured"));
+    g_string_append_printf (s, FG_("%s, without hardware counters"), measured);
   else
     g_string_append (s, FG_("no hardware counters of this launch"));
   return g_string_free (s, FALSE);

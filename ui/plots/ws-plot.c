@@ -64,7 +64,8 @@ char *
 ws_plot_recording_name (WsRecording *recording)
 {
   const WsDeviceInfo *d = ws_recording_get_device (recording);
-  const char *name = d && d->name ? d->name : FG_("an unknown GPU");
+  /* a file's name for its GPU, as a legend can show it */
+  g_autofree char *name = ws_text_for_message (d && d->name ? d->name : FG_("an unknown GPU"));
   g_autofree char *date = NULL;
 
   if (ws_recording_get_measured_here (recording))
@@ -81,8 +82,10 @@ ws_plot_recording_name (WsRecording *recording)
 char *
 ws_plot_live_name (const char *device)
 {
+  g_autofree char *name = ws_text_for_message (device ? device : FG_("this GPU"));
+
   /* Translators: a series of a plot, "measured now on NVIDIA H200" */
-  return g_strdup_printf (FG_("measured now on %s"), device ? device : FG_("this GPU"));
+  return g_strdup_printf (FG_("measured now on %s"), name);
 }
 
 char *
@@ -95,8 +98,9 @@ ws_plot_subtitle (const WsPlotSources *sources)
       g_autoptr (GDateTime) now = g_date_time_new_now_local ();
       /* ISO 8601 whatever the locale, as in ws_plot_recording_name */
       g_autofree char *day = g_date_time_format (now, "%Y-%m-%d");
+      g_autofree char *name = ws_text_for_message (sources->live_device);
       /* Translators: a GPU's name, then an ISO date */
-      g_string_append_printf (s, FG_("Live on %s, %s"), sources->live_device, day);
+      g_string_append_printf (s, FG_("Live on %s, %s"), name, day);
     }
   for (guint i = 0; sources->recordings && i < sources->recordings->len; i++)
     {
@@ -104,10 +108,11 @@ ws_plot_subtitle (const WsPlotSources *sources)
       const WsDeviceInfo *d = ws_recording_get_device (r);
       GDateTime *date = ws_recording_get_date (r);
       g_autofree char *day = date ? g_date_time_format (date, "%Y-%m-%d") : g_strdup ("?");
+      g_autofree char *name = ws_text_for_message (d && d->name ? d->name : "?");
       if (s->len)
         g_string_append (s, " · ");
       /* Translators: a GPU's name, then an ISO date */
-      g_string_append_printf (s, FG_("Recorded on %s, %s"), d && d->name ? d->name : "?", day);
+      g_string_append_printf (s, FG_("Recorded on %s, %s"), name, day);
     }
   if (s->len == 0)
     g_string_append (s, FG_("Nothing measured: no GPU and no recording"));
@@ -290,9 +295,10 @@ add_predicted_time (WsChart           *chart,
                     const WsPlotInput *in,
                     const double      *xs)
 {
+  g_autofree char *device = in->model_device ? ws_text_for_message (in->model_device) : NULL;
   /* Translators: a series of a plot, "model: predicted on NVIDIA H200" */
-  g_autofree char *name = in->model_device ? g_strdup_printf (FG_("model: predicted on %s"), in->model_device)
-                                           : g_strdup (FG_("model: predicted time"));
+  g_autofree char *name = device ? g_strdup_printf (FG_("model: predicted on %s"), device)
+                                 : g_strdup (FG_("model: predicted time"));
   WsChartSeries *series = ws_chart_add_series (chart, name, in->sweep_param ? WS_SERIES_LINE : WS_SERIES_POINTS,
                                                WS_CHART_Y, -1);
 

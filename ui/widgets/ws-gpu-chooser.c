@@ -156,7 +156,12 @@ place_row (WsGpuChooser      *self,
   if (detail)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), detail);
   if (t->kind == WS_GPU_TARGET_COMMAND)
-    gtk_widget_set_tooltip_text (row, t->command);
+    {
+      /* a command may be 4 KiB of one word */
+      g_autofree char *tip = ws_text_printable (t->command, 300);
+
+      gtk_widget_set_tooltip_text (row, tip);
+    }
   gtk_widget_set_opacity (mark, chosen ? 1 : 0);
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), mark);
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
@@ -257,7 +262,9 @@ rebuild_gpus (WsGpuChooser *self)
       GtkWidget *row = adw_action_row_new ();
       GtkWidget *mark = gtk_image_new_from_icon_name ("object-select-symbolic");
       g_autofree char *memory = g_format_size_full (s->memory_bytes, G_FORMAT_SIZE_IEC_UNITS);
-      g_autofree char *title = g_strdup_printf ("GPU %d · %s", s->index, s->name);
+      /* the worker's name for it: any text of a kilobyte */
+      g_autofree char *name = ws_text_for_message (s->name);
+      g_autofree char *title = g_strdup_printf ("GPU %d · %s", s->index, name);
       g_autofree char *subtitle = g_strdup_printf (_("compute capability %d.%d · %s%s"), s->cc_major, s->cc_minor,
                                                    memory, hello->replay ? " · played back from a recording" : "");
 

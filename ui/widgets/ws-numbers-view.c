@@ -7,6 +7,9 @@
 
 #include "ws-chart.h"
 
+/* A value longer than this is a file's text: it is cut short. */
+#define MAX_VALUE_CHARS 300
+
 struct _WsNumbersView
 {
   GtkWidget parent_instance;
@@ -90,12 +93,26 @@ set_row (WsNumbersView *self,
 {
   AdwActionRow *row = find_row (self, key);
   GtkLabel *label = g_object_get_data (G_OBJECT (row), "ws-value");
+  /* where it came from and a warning are a file's or a worker's text */
+  g_autofree char *shown = ws_text_bounded (value ? value : "", MAX_VALUE_CHARS);
 
   /* new text lays the window out again: the numbers of a sweep's every
    * point are mostly the ones shown already */
-  if (g_strcmp0 (gtk_label_get_text (label), value ? value : "") != 0)
-    gtk_label_set_text (label, value ? value : "");
+  if (g_strcmp0 (gtk_label_get_text (label), shown) != 0)
+    gtk_label_set_text (label, shown);
   gtk_widget_set_visible (GTK_WIDGET (row), value != NULL);
+}
+
+/* A group's description is markup, and says what a user typed (“i < N”)
+ * and a profile's name: escaped, and bounded. */
+static void
+set_description (AdwPreferencesGroup *group,
+                 const char          *text)
+{
+  g_autofree char *shown = text ? ws_text_bounded (text, MAX_VALUE_CHARS) : NULL;
+  g_autofree char *escaped = shown ? g_markup_escape_text (shown, -1) : NULL;
+
+  adw_preferences_group_set_description (group, escaped);
 }
 
 static GtkWidget *
@@ -105,6 +122,8 @@ make_row (const char *title,
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *value = gtk_label_new (NULL);
 
+  /* titles name counters a file holds, and say messages that quote one */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   if (subtitle)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
@@ -130,7 +149,7 @@ ws_numbers_view_set_model (WsNumbersView *self,
 
   g_return_if_fail (WS_IS_NUMBERS_VIEW (self));
 
-  adw_preferences_group_set_description (self->model_group, what);
+  set_description (self->model_group, what);
   for (guint i = 0; i < G_N_ELEMENTS (row_specs); i++)
     if (row_specs[i].group == GROUP_MODEL)
       set_row (self, row_specs[i].key, NULL);
@@ -184,7 +203,7 @@ ws_numbers_view_set_hierarchy (WsNumbersView     *self,
 
   g_return_if_fail (WS_IS_NUMBERS_VIEW (self));
 
-  adw_preferences_group_set_description (self->hierarchy_group, what);
+  set_description (self->hierarchy_group, what);
   gtk_widget_set_visible (self->calibrate_button, can_calibrate);
   set_row (self, "hierarchy-state", NULL);
   if (state)
@@ -435,6 +454,7 @@ ws_numbers_view_init (WsNumbersView *self)
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->hierarchy_group));
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->measured_group));
   self->message_row = adw_action_row_new ();
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->message_row), FALSE);
   gtk_widget_add_css_class (self->message_row, "ws-message");
   adw_preferences_group_add (self->measured_group, self->message_row);
   for (guint i = 0; i < G_N_ELEMENTS (row_specs); i++)
@@ -446,6 +466,8 @@ ws_numbers_view_init (WsNumbersView *self)
         {
           GtkLabel *value = g_object_get_data (G_OBJECT (row), "ws-value");
           gtk_label_set_wrap (value, TRUE);
+          /* a GPU's name may be one long word */
+          gtk_label_set_wrap_mode (value, PANGO_WRAP_WORD_CHAR);
           gtk_label_set_max_width_chars (value, 26);
         }
       adw_preferences_group_add (row_specs[i].group == GROUP_MEASURED    ? self->measured_group

@@ -126,7 +126,9 @@ screenshot_poll (gpointer data)
 {
   Bench *b = data;
 
-  if (!gtk_widget_get_mapped (GTK_WIDGET (b->window)) || !settled_or_late (b))
+  /* a toast that says what went wrong is part of the picture, all of it */
+  if (!gtk_widget_get_mapped (GTK_WIDGET (b->window)) || !settled_or_late (b) ||
+      ws_window_toast_settling (b->window))
     return G_SOURCE_CONTINUE;
   b->stall_id = 0;
   /* the whole picture: every step served */
@@ -148,6 +150,7 @@ ws_benchmark_screenshot (WsWindow   *window,
   b->window = g_object_ref (window);
   b->path = g_strdup (path);
   b->started = g_get_monotonic_time ();
+  ws_window_keep_toasts (window);
   b->stall_id = g_timeout_add (100, screenshot_poll, b);
 }
 

@@ -152,8 +152,7 @@ show_banner (WsWindow   *self,
              const char *action)
 {
   gtk_image_set_from_icon_name (self->banner_icon, icon);
-  gtk_label_set_text (self->banner_label, text);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->banner_label), tooltip ? tooltip : text);
+  ws_window_set_banner_text (self, text, tooltip ? tooltip : text);
   gtk_widget_set_visible (GTK_WIDGET (self->banner_action_button), action != NULL);
   if (action)
     gtk_button_set_label (self->banner_action_button, action);
@@ -221,7 +220,7 @@ ws_window_gpu_banner (WsWindow *self)
   /* here, the subtitle says enough; without a GPU the caller explains */
   if (!remote (self) || !ws_session_get_probed (self->session) || device == NULL)
     return FALSE;
-  gpu = hello ? ws_worker_hello_describe_gpu (hello) : g_strdup (device->name);
+  gpu = hello ? ws_worker_hello_describe_gpu (hello) : ws_text_for_message (device->name);
   if (hello && hello->replay)
     text = g_strdup_printf (_("Measurements are played back on %s from the recording %s, not measured: %s."), at,
                             hello->replay, gpu);

@@ -128,16 +128,21 @@ no_profile_message (WsWindow *self)
   const WsDeviceInfo *live = ws_session_get_device (self->session);
   WsRecording *recording = ws_session_get_recording (self->session);
   const WsDeviceInfo *d = recording ? ws_recording_get_device (recording) : NULL;
+  g_autofree char *name = NULL;
 
+  if (live)
+    name = ws_text_for_message (live->name);
+  else if (d && d->name)
+    name = ws_text_for_message (d->name);
   if (live && self->calibrating)
     return g_strdup_printf (_("Calibrating the %s for the model: its caches, DRAM and rates, measured with small "
-                              "kernels of Warpscope's own…"), live->name);
+                              "kernels of Warpscope's own…"), name);
   if (live)
     return g_strdup_printf (_("Warpscope knows nothing of the %s below L1 yet, and could not calibrate it: "
-                              "Recalibrate in the numbers pane measures it."), live->name);
+                              "Recalibrate in the numbers pane measures it."), name);
   if (d && d->name)
     return g_strdup_printf (_("There is no device profile for the recording's GPU, %s: the model cannot follow "
-                              "the launch below L1 on it."), d->name);
+                              "the launch below L1 on it."), name);
   return g_strdup (_("No GPU and no recording: the model has no device to follow the launch below L1 on."));
 }
 
@@ -381,10 +386,15 @@ static char *
 profile_description (WsWindow              *self,
                      const WsDeviceProfile *profile)
 {
+  g_autofree char *name = NULL;
+  g_autofree char *source = NULL;
+
   if (profile == NULL)
     return g_strdup (_("No device to follow the launch on"));
-  return g_strdup_printf (_("The whole launch on the %s: %s"), profile->name ? profile->name : profile->id,
-                          self->profile_source ? self->profile_source : _("profile"));
+  /* a profile's name, and where it came from (a path), are a file's */
+  name = ws_text_for_message (profile->name ? profile->name : profile->id);
+  source = ws_text_for_message (self->profile_source ? self->profile_source : _("profile"));
+  return g_strdup_printf (_("The whole launch on the %s: %s"), name, source);
 }
 
 static void

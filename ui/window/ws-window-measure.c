@@ -68,8 +68,7 @@ ws_window_update_banner (WsWindow *self)
   full = g_strdup_printf (_("%s\n\nWhy there is no GPU: %s%s%s"), text, probe_error->message,
                           recording_error ? _("\nWhy there is no recording: ") : "",
                           recording_error ? recording_error->message : "");
-  gtk_label_set_text (self->banner_label, text);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->banner_label), full);
+  ws_window_set_banner_text (self, text, full);
   gtk_widget_set_visible (self->banner, TRUE);
 }
 
@@ -163,8 +162,9 @@ describe_source (const char          *device,
                  const WsMeasurement *m)
 {
   GString *s = g_string_new (NULL);
+  g_autofree char *name = ws_text_for_message (device ? device : "?");
 
-  g_string_append_printf (s, "%s, %s", device ? device : "?", when);
+  g_string_append_printf (s, "%s, %s", name, when);
   for (guint j = 0; m->params && j < m->params->len; j++)
     {
       const WsParamValue *p = &g_array_index (m->params, WsParamValue, j);
@@ -304,6 +304,7 @@ on_measure_progress (WsWindow *self,
 {
   const WsDeviceInfo *device = ws_session_get_device (self->session);
   g_autofree char *text = NULL;
+  g_autofree char *name = NULL;
   gint64 start = g_get_monotonic_time ();
 
   g_assert (WS_IS_WINDOW (self));
@@ -311,7 +312,8 @@ on_measure_progress (WsWindow *self,
   /* the explorer's measurement: the comparison's have the chart to show them */
   if (self->measure_cancellable == NULL || device == NULL)
     return;
-  text = g_strdup_printf (_("Measuring on %s: sample %u of %u…"), device->name, done, total);
+  name = ws_text_for_message (device->name);
+  text = g_strdup_printf (_("Measuring on %s: sample %u of %u…"), name, done, total);
   ws_window_set_status (self, text);
   ws_window_note_callback (self, start);
 }
@@ -380,8 +382,11 @@ measure_done (GObject      *source,
     return;
   g_clear_object (&self->measure_cancellable);
   if (m)
-    text = g_strdup_printf (_("Measured on %s: median of %u samples"), device->name,
-                            m->samples_ms ? m->samples_ms->len : 0);
+    {
+      g_autofree char *name = ws_text_for_message (device->name);
+
+      text = g_strdup_printf (_("Measured on %s: median of %u samples"), name, m->samples_ms ? m->samples_ms->len : 0);
+    }
   else
     text = g_strdup_printf (_("Could not measure: %s"), error->message);
   ws_window_set_status (self, text);

@@ -91,6 +91,8 @@ struct _WsWindow
   GCancellable *calibrate_cancellable;
   char *calibration_failed;        /* the GPU whose calibration failed: not tried again by itself */
   char *last_toast;                /* what the window last said in a toast */
+  gint64 last_toast_us;            /* when */
+  gboolean keep_toasts;            /* until dismissed: a screenshot is on its way */
   GCancellable *hierarchy_cancellable;
   WsPlotModel *hierarchy;          /* for self->pattern on the session's profile; NULL while it runs */
   char *hierarchy_error;
@@ -132,7 +134,21 @@ struct _WsWindow
   gint64 first_frame_us;
 };
 
+/* Text from outside (a file's, a worker's, an error that quotes either) as
+ * the window shows it: a line (a toast, the banner, the status) and a
+ * tooltip are at most this many characters; a name in them, 80
+ * (ws_text_for_message). A line of ten thousand characters would make the
+ * window as wide, and a surface that wide is more than X allows. */
+#define WS_WINDOW_LINE_CHARS 300
+#define WS_WINDOW_TIP_CHARS 2000
+
 /* ws-window.c */
+/* The banner's line and its tooltip, bounded. */
+void     ws_window_set_banner_text      (WsWindow       *self,
+                                         const char     *text,
+                                         const char     *tooltip);
+/* A file's name as a message quotes it: its base name, printable, cut short. */
+char    *ws_window_file_name            (const char     *path);
 void     ws_window_show_result          (WsWindow       *self);
 /* The player of the page in view: the explorer's or the comparison's. */
 WsSchedulePlayer *ws_window_active_player (WsWindow     *self);

@@ -32,11 +32,11 @@ show_opened (WsWindow    *self,
              OpenData    *d)
 {
   const WsDeviceInfo *device = ws_recording_get_device (recording);
-  g_autofree char *name = g_path_get_basename (d->path);
+  g_autofree char *name = ws_window_file_name (d->path);
+  g_autofree char *gpu = ws_text_for_message (device && device->name ? device->name : _("an unknown GPU"));
   g_autofree char *text = g_strdup_printf (_("%s “%s”: %u measurements made on %s"),
                                            d->mode == WS_OPEN_ADD ? _("Plotting beside it") : _("Opened"), name,
-                                           ws_recording_get_n_measurements (recording),
-                                           device && device->name ? device->name : _("an unknown GPU"));
+                                           ws_recording_get_n_measurements (recording), gpu);
 
   ws_window_toast (self, text);
 }
@@ -60,7 +60,7 @@ open_done (GObject      *source,
     ;
   else if (recording == NULL)
     {
-      g_autofree char *name = g_path_get_basename (d->path);
+      g_autofree char *name = ws_window_file_name (d->path);
       g_autofree char *text = g_strdup_printf (_("Could not open “%s”: %s"), name, error->message);
       ws_window_toast (self, text);
       ws_window_update_actions (self);
@@ -115,7 +115,7 @@ ws_window_save_recording (WsWindow   *self,
 {
   g_autoptr (WsRecording) recording = ws_session_to_recording (self->session, error);
   g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *name = ws_window_file_name (path);
   g_autofree char *text = NULL;
 
   if (recording == NULL || !ws_recording_save_file (recording, file, NULL, error))

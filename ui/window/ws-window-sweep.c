@@ -140,8 +140,8 @@ sweep_done (GObject      *source,
     return;
   if (points)
     {
-      g_autofree char *text = g_strdup_printf (_("Sweep done: %u points measured on %s"), points->len,
-                                               ws_session_get_device (self->session)->name);
+      g_autofree char *name = ws_text_for_message (ws_session_get_device (self->session)->name);
+      g_autofree char *text = g_strdup_printf (_("Sweep done: %u points measured on %s"), points->len, name);
       /* the points are the session's live measurements now */
       g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
       end_sweep (self, text);

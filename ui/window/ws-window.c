@@ -169,15 +169,67 @@ on_compare_playing (WsWindow *self)
 }
 
 void
+ws_window_set_banner_text (WsWindow   *self,
+                           const char *text,
+                           const char *tooltip)
+{
+  g_autofree char *line = ws_text_bounded (text, WS_WINDOW_LINE_CHARS);
+  g_autofree char *tip = ws_text_bounded (tooltip, WS_WINDOW_TIP_CHARS);
+
+  gtk_label_set_text (self->banner_label, line);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->banner_label), tip);
+}
+
+char *
+ws_window_file_name (const char *path)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *display = g_filename_display_name (base);
+
+  return ws_text_for_message (display);
+}
+
+/* A toast's title is markup in libadwaita 1.2, and what it says quotes
+ * files and workers (“R&D.json”, “<data>:1:2: …”): never markup. */
+void
 ws_window_toast (WsWindow   *self,
                  const char *text)
 {
-  AdwToast *toast = adw_toast_new (text);
+  g_autofree char *shown = ws_text_printable (text, WS_WINDOW_LINE_CHARS);
+  g_autofree char *escaped = g_markup_escape_text (shown, -1);
+  AdwToast *toast = adw_toast_new (escaped);
 
   g_free (self->last_toast);
-  self->last_toast = g_strdup (text);
-  adw_toast_set_timeout (toast, 6);
+  self->last_toast = g_steal_pointer (&shown);
+  self->last_toast_us = g_get_monotonic_time ();
+  /* a screenshot waits for it, however long the window takes to settle */
+  adw_toast_set_timeout (toast, self->keep_toasts ? 0 : 6);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+const char *
+ws_window_get_last_toast (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
+
+  return self->last_toast;
+}
+
+void
+ws_window_keep_toasts (WsWindow *self)
+{
+  g_return_if_fail (WS_IS_WINDOW (self));
+
+  self->keep_toasts = TRUE;
+}
+
+/* A toast slides in for a quarter of a second: half a second is room. */
+gboolean
+ws_window_toast_settling (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
+
+  return self->last_toast && g_get_monotonic_time () - self->last_toast_us < G_USEC_PER_SEC / 2;
 }
 
 static void
@@ -444,13 +496,15 @@ void
 ws_window_set_status (WsWindow   *self,
                       const char *text)
 {
-  if (g_strcmp0 (gtk_inscription_get_text (self->measure_status), text) == 0)
+  g_autofree char *shown = text ? ws_text_bounded (text, WS_WINDOW_TIP_CHARS) : NULL;
+
+  if (g_strcmp0 (gtk_inscription_get_text (self->measure_status), shown) == 0)
     return;
-  gtk_inscription_set_text (self->measure_status, text);
+  gtk_inscription_set_text (self->measure_status, shown);
   /* cut short at the end, it is whole in the tooltip and for a screen reader */
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->measure_status), text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->measure_status), shown);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->measure_status), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  text ? text : "", -1);
+                                  shown ? shown : "", -1);
 }
 
 /* ------------------------------------------------------------------ */

@@ -41,6 +41,14 @@ void        ws_window_new_pattern       (WsWindow       *self);
 /* Whether what the window waits for has come: the GPU's answer, the
  * recording, the model of the launch and its prediction, a measurement. */
 gboolean    ws_window_is_settled        (WsWindow       *self);
+/* What the window last said in a toast (as shown: printable, cut short),
+ * or NULL. */
+const char *ws_window_get_last_toast    (WsWindow       *self);
+/* Toasts stay until dismissed, so that a screenshot taken later shows
+ * them (--screenshot). */
+void        ws_window_keep_toasts       (WsWindow       *self);
+/* Whether a toast shown lately may still be sliding in. */
+gboolean    ws_window_toast_settling    (WsWindow       *self);
 /* Renders the window as it is on screen to a PNG. */
 gboolean    ws_window_save_screenshot   (WsWindow       *self,
                                          const char     *path,
