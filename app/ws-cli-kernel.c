@@ -8,81 +8,38 @@
 #include "ws-hierarchy-json.h"
 #include "ws-json.h"
 #include "ws-model-json.h"
+#include "ws-file-reader.h"
 
-#include <errno.h>
-#include <glib/gstdio.h>
-#include <fcntl.h>
 #include <glib-unix.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 /* ------------------------------------------------------------------ */
 /* The file                                                           */
 /* ------------------------------------------------------------------ */
 
-/* At most WS_KERNEL_MAX_TEXT bytes of a regular file (a FIFO or a device
- * would never end, or never start). */
+/* At most WS_KERNEL_MAX_TEXT bytes of a regular file, as UTF-8 text. */
 static char *
 read_kernel_file (const char *path,
                   GError    **error)
 {
-  g_autofree char *text = NULL;
-  struct stat st;
+  g_autoptr (GError) failed = NULL;
   gsize length = 0;
-  int fd;
+  g_autofree char *text = ws_file_read_bounded (path, WS_KERNEL_MAX_TEXT, &length, &failed);
 
-  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0);
-  if (fd < 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   /* Translators: a file's name, then the system's reason */
-                   _("cannot open %s: %s"), path, g_strerror (saved));
-      return NULL;
-    }
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
-    {
-      close (fd);
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-                   /* Translators: %s is a file's name */
-                   _("%s is not a regular file"), path);
-      return NULL;
-    }
-  text = g_malloc (WS_KERNEL_MAX_TEXT + 2);
-  for (;;)
-    {
-      gssize n = read (fd, text + length, WS_KERNEL_MAX_TEXT + 1 - length);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        {
-          int saved = errno;
-          close (fd);
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                       /* Translators: a file's name, then the system's reason */
-                       _("cannot read %s: %s"), path, g_strerror (saved));
-          return NULL;
-        }
-      if (n == 0 || length + (gsize) n > WS_KERNEL_MAX_TEXT)
-        {
-          length += (gsize) n;
-          break;
-        }
-      length += (gsize) n;
-    }
-  close (fd);
-  if (length > WS_KERNEL_MAX_TEXT)
+  if (text == NULL && g_error_matches (failed, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE))
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
                    /* Translators: a file's name, then the most a kernel file may have, in KiB */
                    _("%s is longer than a kernel file may be (%u KiB)"), path, (guint) (WS_KERNEL_MAX_TEXT >> 10));
       return NULL;
     }
-  text[length] = '\0';
+  if (text == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&failed));
+      return NULL;
+    }
   if (memchr (text, '\0', length) != NULL || !g_utf8_validate (text, (gssize) length, NULL))
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,

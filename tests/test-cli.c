@@ -348,7 +348,7 @@ test_kernel (void)
 
   assert_refused ("--kernel: a kernel of your own takes --grid, --block and --set only", "model", "--kernel",
                   path, "--index", "lane", NULL);
-  assert_refused ("is not a regular file", "model", "--kernel", dir, NULL);
+  assert_refused ("is a folder, not a file", "model", "--kernel", dir, NULL);
   g_assert_true (g_file_set_contents (bad, "__global__ void k(float *a) {\n  a[threadIdx.x] = foo(1);\n}\n", -1,
                                       &error));
   g_assert_no_error (error);
