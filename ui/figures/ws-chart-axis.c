@@ -136,6 +136,9 @@ ws_chart_axis_format (const WsChartAxis *axis,
                  : CLAMP (2 - (int) floor (log10 (fabs (scaled))), 0, 6);
       if (axis->unit && *axis->unit)
         unit = g_strdup_printf (" %s%s", prefixes[PREFIX_ZERO + e / 3], axis->unit);
+      /* a count keeps its magnitude: "33.6 M" */
+      else if (axis->unit && e != 0)
+        unit = g_strdup_printf (" %s", prefixes[PREFIX_ZERO + e / 3]);
       return g_strdup_printf ("%.*f%s", decimals, scaled, unit ? unit : "");
     }
   return ws_chart_axis_format_tick (axis, v, nice_step (axis->max - axis->min, 6));

@@ -180,7 +180,7 @@ draw_fold (WsFigureContext      *ctx,
 {
   const WsBox *b = &lay->boxes[lay->fold.head];
   /* Translators: rows a figure leaves out, as in "⋮ 26 more lines (4–29)" */
-  g_autofree char *text = ws_fold_describe (&lay->fold, FG_("requests"));
+  g_autofree char *text = ws_fold_describe_numbered (&lay->fold, FG_("requests"), 1);
   WsTextOptions o = { .size = ctx->style->min_font_size, .ax = 0.5, .ay = 0.5, .max_width = b->w, .wrap = TRUE };
 
   ws_figure_set_color (ctx, ctx->style->muted);

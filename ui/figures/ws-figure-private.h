@@ -163,9 +163,17 @@ guint        ws_fold_slot_of              (const WsFold        *fold,
 /* The row a slot shows, or -1 for the fold. */
 int          ws_fold_row_of               (const WsFold        *fold,
                                            guint                slot);
-/* "⋮ 26 more wavefronts (4–29)" */
+/* "⋮ 26 more wavefronts (4–29)": how many rows are left out, what they
+ * are, and the first and last of them as the figure labels its rows (first
+ * and last are the labels of rows fold->head and n - tail - 1). */
 char        *ws_fold_describe             (const WsFold        *fold,
-                                           const char          *what);
+                                           const char          *what,
+                                           const char          *first,
+                                           const char          *last);
+/* The same for rows the figure numbers from base (0 or 1). */
+char        *ws_fold_describe_numbered    (const WsFold        *fold,
+                                           const char          *what,
+                                           guint                base);
 /* The smallest height of a row whose label is text at the smallest size. */
 double       ws_figure_min_row_height     (const WsFigureStyle *style);
 

@@ -251,7 +251,7 @@ draw_fold (WsFigureContext   *ctx,
            const LocalLayout *lay)
 {
   /* Translators: rows a figure leaves out, as in "⋮ 26 more lines (4–29)" */
-  g_autofree char *text = ws_fold_describe (&lay->fold, FG_("words"));
+  g_autofree char *text = ws_fold_describe_numbered (&lay->fold, FG_("words"), 0);
   WsBox first = slot_box (lay, lay->fold.head, 0), last = slot_box (lay, lay->fold.head, WS_WARP_SIZE - 1);
   WsTextOptions o = { .size = lay->label_size, .ax = 0.5, .ay = 0.5 };
 
