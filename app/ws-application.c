@@ -172,8 +172,16 @@ ws_application_activate (GApplication *app)
 
       window = GTK_WINDOW (ws_window_new (GTK_APPLICATION (app), session));
       if (self->preset && !ws_window_load_preset (WS_WINDOW (window), self->preset))
-        g_printerr ("warpscope: there is no preset “%s”; warpscope-cli model --list-presets lists them\n",
-                    self->preset);
+        {
+          const char *near = ws_preset_suggest (self->preset);
+
+          if (near)
+            g_printerr (_("warpscope: there is no preset “%s”; did you mean %s? warpscope-cli model --list-presets "
+                          "lists them\n"), self->preset, near);
+          else
+            g_printerr (_("warpscope: there is no preset “%s”; warpscope-cli model --list-presets lists them\n"),
+                        self->preset);
+        }
       if (self->compare)
         open_comparison (WS_WINDOW (window), self->compare);
       if (self->view && !ws_window_show_view (WS_WINDOW (window), self->view))

@@ -194,6 +194,23 @@ load_recordings (const Options *o,
 /* The views of one warp instruction                                  */
 /* ------------------------------------------------------------------ */
 
+/* The views of one instruction that show some instruction of pattern, as
+ * --view names them: "banks, atomics". */
+static char *
+views_for (const WsPattern *pattern)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint k = 0; k < WS_N_FIGURES; k++)
+    for (guint i = 0; i < ws_pattern_get_n_accesses (pattern); i++)
+      if (ws_figure_applies (k, ws_pattern_get_access (pattern, i)->space, ws_pattern_get_access (pattern, i)->kind))
+        {
+          g_string_append_printf (s, "%s%s", s->len ? ", " : "", ws_figure_kind_to_string (k));
+          break;
+        }
+  return g_string_free (s, FALSE);
+}
+
 /* The instruction asked for, else the one that says most if the view shows
  * it, else the first the view shows. */
 static gboolean
@@ -236,8 +253,18 @@ pick_access (const Options   *o,
           return TRUE;
         }
     }
-  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               _("--view %s shows none of this pattern's instructions (try another view)"), o->view);
+  {
+    g_autofree char *views = views_for (pattern);
+
+    if (*views)
+      /* Translators: the view asked for, then the views that show this pattern ("banks, atomics") */
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--view %s shows none of this pattern's instructions; these views do: %s (and plot, hierarchy)"),
+                   o->view, views);
+    else
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--view %s shows none of this pattern's instructions (try --view plot or hierarchy)"), o->view);
+  }
   return FALSE;
 }
 

@@ -968,6 +968,71 @@ ws_preset_lookup (const char *id)
   return NULL;
 }
 
+/* Edits between a and b (Levenshtein), ASCII case ignored; most + 1 once
+ * it passes most. */
+static guint
+edit_distance (const char *a,
+               const char *b,
+               guint       most)
+{
+  gsize na = strlen (a), nb = strlen (b);
+  g_autofree guint *row = g_new (guint, nb + 1);
+
+  if ((na > nb ? na - nb : nb - na) > most)
+    return most + 1;
+  for (gsize j = 0; j <= nb; j++)
+    row[j] = j;
+  for (gsize i = 1; i <= na; i++)
+    {
+      guint diagonal = row[0], best;
+
+      row[0] = i;
+      best = row[0];
+      for (gsize j = 1; j <= nb; j++)
+        {
+          guint up = row[j];
+          guint same = g_ascii_tolower (a[i - 1]) == g_ascii_tolower (b[j - 1]);
+
+          row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), diagonal + (same ? 0 : 1));
+          diagonal = up;
+          best = MIN (best, row[j]);
+        }
+      if (best > most)
+        return most + 1;
+    }
+  return row[nb];
+}
+
+const char *
+ws_preset_suggest (const char *id)
+{
+  const char *best = NULL;
+  guint best_distance, most;
+
+  g_return_val_if_fail (id != NULL, NULL);
+
+  /* a variant without its topic: "stride" for "coalescing/stride" */
+  for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
+    {
+      const char *slash = strchr (presets[i].id, '/');
+      if (slash && g_ascii_strcasecmp (slash + 1, id) == 0)
+        return presets[i].id;
+    }
+  /* a slip of a key or two */
+  most = MAX (2, (guint) strlen (id) / 4);
+  best_distance = most + 1;
+  for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
+    {
+      guint d = edit_distance (id, presets[i].id, most);
+      if (d < best_distance)
+        {
+          best_distance = d;
+          best = presets[i].id;
+        }
+    }
+  return best;
+}
+
 const WsPresetParam *
 ws_preset_get_param (const WsPreset *preset,
                      const char     *name)
