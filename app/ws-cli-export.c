@@ -19,6 +19,7 @@
 #include "ws-hierarchy-figure.h"
 #include "ws-plot.h"
 #include "ws-plot-hierarchy.h"
+#include "ws-plot-topic.h"
 
 #define COMMAND "export"
 #define DEFAULT_HEIGHT 720
@@ -31,6 +32,9 @@ static const char *const export_description =
    * and examples stay as they are */
   N_("Views:\n"
      "  warp, banks, constant, local, atomics   one warp instruction (warp 0 of block 0)\n"
+     "  occupancy, timeline, l2   the whole launch, for the presets of their topics: an SM\n"
+     "            filled with the kernel's blocks; the copies and kernels of a launch on\n"
+     "            their streams, as recorded; what an L2 access-policy window keeps\n"
      "  plot      the measured plot: median time per launch against the preset's sweep\n"
      "            parameter, or the presets of its topic side by side, with the model\n"
      "  compare   two to four patterns side by side over a chart of their medians, the\n"
@@ -674,6 +678,70 @@ export_hierarchy (const Options *o,
 }
 
 /* ------------------------------------------------------------------ */
+/* The views of a whole launch a topic is about                       */
+/* ------------------------------------------------------------------ */
+
+static double
+topic_min_height (gconstpointer        data,
+                  const WsFigureStyle *style,
+                  double               width)
+{
+  return ws_topic_figure_min_height (data, style, width);
+}
+
+static int
+export_topic (const Options *o,
+              Job           *job,
+              WsTopicView    view,
+              GError       **error)
+{
+  g_autoptr (WsPattern) pattern = ws_cli_pattern_build (&o->pattern, error);
+  const WsPreset *preset = o->pattern.preset ? ws_preset_lookup (o->pattern.preset) : NULL;
+  WsRecording *recording = job->recordings->len ? g_ptr_array_index (job->recordings, 0) : NULL;
+  g_autoptr (WsTopicFigure) figure = NULL;
+  g_autofree char *source = NULL;
+  WsTopicInput in = { 0 };
+  WsTopicView own;
+  double height = 0;
+
+  if (pattern == NULL)
+    return WS_CLI_USAGE;
+  if (!ws_export_format_is_drawing (job->format))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--view %s is a drawing: csv and json are for --view plot and compare"), o->view);
+      return WS_CLI_USAGE;
+    }
+  if (!ws_topic_view_for (preset, &own) || own != view)
+    {
+      if (ws_topic_view_for (preset, &own))
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                     _("--view %s is for another topic's presets; this one's is --view %s"), o->view,
+                     ws_topic_view_to_string (own));
+      else
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                     _("--view %s is for the presets of its topic (occupancy/…, transfer/…, l2/…)"), o->view);
+      return WS_CLI_USAGE;
+    }
+  in.preset = preset;
+  in.pattern = pattern;
+  /* what the recording measured of this very launch */
+  if (recording && !ws_preset_differs (preset, pattern))
+    in.measured = ws_plot_recorded_one (recording, preset, pattern);
+  if (in.measured)
+    in.measured_source = source = ws_plot_recording_name (recording);
+  in.device = recording ? ws_recording_get_device (recording) : NULL;
+  figure = ws_plot_topic_build (view, &in);
+  if (!size_for (o, job, &(Needs) { ws_topic_figure_min_width (figure, job->style), topic_min_height, figure },
+                 &height, error))
+    return WS_CLI_USAGE;
+  if (!ws_export_drawing (o->output, job->format, o->width, height, o->scale, job->style, ws_topic_figure_draw,
+                          figure, error))
+    return WS_CLI_FAILED;
+  return WS_CLI_OK;
+}
+
+/* ------------------------------------------------------------------ */
 
 static int
 run (const Options *o,
@@ -681,11 +749,13 @@ run (const Options *o,
      GError       **error)
 {
   WsFigureKind kind;
+  WsTopicView topic_view;
 
   if (o->view == NULL)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("which view? --view warp|banks|constant|local|atomics|plot|compare|hierarchy"));
+                   _("which view? --view warp|banks|constant|local|atomics|occupancy|timeline|l2|plot|compare|"
+                     "hierarchy"));
       return WS_CLI_USAGE;
     }
   if (!check_style (o, job, error) || !check_format (o, job, error) || !load_recordings (o, job, error))
@@ -727,8 +797,11 @@ run (const Options *o,
     return export_hierarchy (o, job, error);
   if (ws_figure_kind_from_string (o->view, &kind))
     return export_figure (o, job, kind, error);
+  if (ws_topic_view_from_string (o->view, &topic_view))
+    return export_topic (o, job, topic_view, error);
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               _("--view: “%s” is not warp, banks, constant, local, atomics, plot, compare or hierarchy"), o->view);
+               _("--view: “%s” is not warp, banks, constant, local, atomics, occupancy, timeline, l2, plot, compare "
+                 "or hierarchy"), o->view);
   return WS_CLI_USAGE;
 }
 
@@ -743,7 +816,7 @@ ws_cli_export (int    argc,
   g_autoptr (GError) error = NULL;
   GOptionEntry own[] = {
     { "view", 0, 0, G_OPTION_ARG_STRING, &o.view,
-      N_("What to draw: warp, banks, constant, local, atomics, plot, compare or hierarchy"),
+      N_("What to draw: warp, banks, constant, local, atomics, occupancy, timeline, l2, plot, compare or hierarchy"),
       N_("VIEW") },
     { "compare", 0, 0, G_OPTION_ARG_STRING, &o.compare,
       N_("Presets to compare (after --preset), each ID[@INSTRUCTION][:NAME=VALUE]…, e.g. transpose/copy,banks/stride:stride=2"),

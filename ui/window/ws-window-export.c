@@ -112,6 +112,30 @@ export_hierarchy (WsWindow       *self,
 }
 
 static gboolean
+export_launch (WsWindow       *self,
+               WsLaunchView   *view,
+               const char     *path,
+               WsExportFormat  format,
+               double          scale,
+               GError        **error)
+{
+  const WsFigureStyle *style = ws_window_export_style (self);
+  g_autoptr (WsTopicFigure) figure = NULL;
+  double w, h;
+
+  if (ws_launch_view_get_figure (view) == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("there is no view to export"));
+      return FALSE;
+    }
+  figure = ws_topic_figure_copy (ws_launch_view_get_figure (view));
+  export_size (GTK_WIDGET (view), 800, 480, &w, &h);
+  w = MAX (w, ws_topic_figure_min_width (figure, style));
+  h = MAX (h, ws_topic_figure_min_height (figure, style, w));
+  return ws_export_drawing (path, format, w, h, scale, style, ws_topic_figure_draw, figure, error);
+}
+
+static gboolean
 export_compare (WsWindow       *self,
                 const char     *path,
                 WsExportFormat  format,
@@ -210,6 +234,9 @@ ws_window_export (WsWindow       *self,
     return export_compare (self, path, format, scale, error);
   if (gtk_stack_get_visible_child (self->view_stack) == GTK_WIDGET (self->hierarchy_view))
     return export_hierarchy (self, path, format, scale, error);
+  if (WS_IS_LAUNCH_VIEW (gtk_stack_get_visible_child (self->view_stack)))
+    return export_launch (self, WS_LAUNCH_VIEW (gtk_stack_get_visible_child (self->view_stack)), path, format, scale,
+                          error);
   return export_view (self, path, format, scale, error);
 }
 

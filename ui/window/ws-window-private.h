@@ -10,6 +10,7 @@
 #include "ws-compare-view.h"
 #include "ws-figure-view.h"
 #include "ws-hierarchy-view.h"
+#include "ws-launch-view.h"
 #include "ws-plot-model.h"
 #include "ws-numbers-view.h"
 #include "ws-pattern-editor.h"
@@ -68,11 +69,13 @@ struct _WsWindow
   WsSchedulePlayer *player;
   WsFigureView *views[WS_N_FIGURES];
   WsHierarchyView *hierarchy_view;
+  WsLaunchView *launch_views[WS_N_TOPIC_VIEWS];   /* the whole launch, for the topics that have one */
 
   /* what is shown */
   const WsPreset *preset;          /* NULL for a pattern that is no longer the preset's */
   WsPattern *pattern;
   gboolean edited;                 /* the pattern differs from the preset's */
+  gboolean opening_preset;         /* a preset just loaded: its first view is its topic's */
   WsWarpResult *result;            /* the warp instruction in the views */
 
   /* the model of the whole launch, on a thread of its own */
@@ -134,6 +137,9 @@ struct _WsWindow
 
 /* ws-window.c */
 void     ws_window_show_result          (WsWindow       *self);
+/* The view of the whole launch the preset's topic is about, with what is
+ * measured now (ws-window-measure.c). */
+void     ws_window_show_launch_view     (WsWindow       *self);
 /* The player of the page in view: the explorer's or the comparison's. */
 WsSchedulePlayer *ws_window_active_player (WsWindow     *self);
 gboolean ws_window_comparing            (WsWindow       *self);

@@ -38,6 +38,15 @@ ws_window_describe_pattern (WsWindow *self)
                           b.y, b.z);
 }
 
+/* The view of the whole launch the preset's lesson is about, if it has one. */
+static WsLaunchView *
+topic_view (WsWindow *self)
+{
+  WsTopicView view;
+
+  return ws_topic_view_for (self->preset, &view) ? self->launch_views[view] : NULL;
+}
+
 void
 ws_window_show_result (WsWindow *self)
 {
@@ -45,7 +54,13 @@ ws_window_show_result (WsWindow *self)
   guint n = ws_figure_kinds_for (self->result, kinds);
   g_autofree char *title = ws_window_describe_pattern (self);
   GtkWidget *visible = gtk_stack_get_visible_child (self->view_stack);
+  WsLaunchView *topic = topic_view (self);
   gboolean keep = FALSE;
+
+  for (guint v = 0; v < WS_N_TOPIC_VIEWS; v++)
+    gtk_stack_page_set_visible (gtk_stack_get_page (self->view_stack, GTK_WIDGET (self->launch_views[v])),
+                                self->launch_views[v] == topic);
+  keep |= topic && visible == GTK_WIDGET (topic);
 
   for (guint k = 0; k < WS_N_FIGURES; k++)
     {
@@ -57,9 +72,35 @@ ws_window_show_result (WsWindow *self)
     }
   /* the hierarchy is of the whole launch, whatever the instruction */
   keep |= visible == GTK_WIDGET (self->hierarchy_view);
-  if (!keep && n > 0)
+  /* a topic's own view comes first: its lesson is about the whole launch */
+  if (topic && self->opening_preset)
+    keep = FALSE;
+  self->opening_preset = FALSE;
+  if (!keep && topic)
+    gtk_stack_set_visible_child (self->view_stack, GTK_WIDGET (topic));
+  else if (!keep && n > 0)
     gtk_stack_set_visible_child (self->view_stack, GTK_WIDGET (self->views[kinds[0]]));
   ws_schedule_player_set_n_steps (self->player, self->result->steps->len);
+}
+
+char *
+ws_window_list_views (WsWindow *self)
+{
+  g_autoptr (GtkSelectionModel) pages = NULL;
+  GString *s = g_string_new (NULL);
+
+  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
+
+  pages = gtk_stack_get_pages (self->view_stack);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (pages)); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (pages), i);
+      GtkStackPage *page = GTK_STACK_PAGE (item);
+
+      if (gtk_stack_page_get_visible (page))
+        g_string_append_printf (s, "%s%s", s->len ? ", " : "", gtk_stack_page_get_name (page));
+    }
+  return g_string_free (s, FALSE);
 }
 
 gboolean
@@ -183,6 +224,17 @@ ws_window_toast (WsWindow   *self,
 static void
 setup_views (WsWindow *self)
 {
+  /* the whole launch, for the topics whose lesson is about it: the first
+   * tabs, shown for those presets only (ws_window_show_result) */
+  for (guint v = 0; v < WS_N_TOPIC_VIEWS; v++)
+    {
+      GtkStackPage *page;
+
+      self->launch_views[v] = WS_LAUNCH_VIEW (ws_launch_view_new (v));
+      page = gtk_stack_add_titled (self->view_stack, GTK_WIDGET (self->launch_views[v]), ws_topic_view_to_string (v),
+                                   ws_topic_view_title (v));
+      gtk_stack_page_set_visible (page, FALSE);
+    }
   for (guint k = 0; k < WS_N_FIGURES; k++)
     {
       GtkStackPage *page;
@@ -296,7 +348,10 @@ ws_window_load_preset (WsWindow   *self,
   }
   ws_preset_sidebar_select (self->sidebar, id);
   g_settings_set_string (self->settings, "last-preset", id);
+  /* a new preset opens on its topic's view, if it has one */
+  self->opening_preset = TRUE;
   ws_window_analyze (self);
+  ws_window_show_launch_view (self);
   ws_window_rebuild_chart (self);
   ws_window_schedule_measurement (self);
   ws_window_update_actions (self);

