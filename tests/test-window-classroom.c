@@ -106,10 +106,126 @@ test_topic_view_export (Fixture       *f,
   g_unlink (path);
 }
 
+
+/* ------------------------------------------------------------------ */
+/* A projector's 1280 × 720                                           */
+/* ------------------------------------------------------------------ */
+
+/* Whole within the window, and drawn. */
+static void
+assert_within (WsWindow   *w,
+               GtkWidget  *widget,
+               const char *what)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_get_mapped (widget));
+  g_assert_true (gtk_widget_compute_bounds (widget, GTK_WIDGET (w), &bounds));
+  if (bounds.origin.x < 0 || bounds.origin.y < 0 ||
+      bounds.origin.x + bounds.size.width > gtk_widget_get_width (GTK_WIDGET (w)) + 0.5 ||
+      bounds.origin.y + bounds.size.height > gtk_widget_get_height (GTK_WIDGET (w)) + 0.5 || bounds.size.width < 8)
+    g_error ("%s is not within the %d × %d window: %.0f, %.0f, %.0f × %.0f", what, gtk_widget_get_width (GTK_WIDGET (w)),
+             gtk_widget_get_height (GTK_WIDGET (w)), bounds.origin.x, bounds.origin.y, bounds.size.width,
+             bounds.size.height);
+}
+
+static gboolean
+flap_shown (gpointer data)
+{
+  return adw_flap_get_reveal_progress (data) >= 1;
+}
+
+static const WsFigureStyle *
+screen_style (void)
+{
+  return ws_figure_style_get (adw_style_manager_get_dark (adw_style_manager_get_default ()) ? WS_FIGURE_STYLE_DARK
+                                                                                             : WS_FIGURE_STYLE_LIGHT);
+}
+
+/* A chart view big enough for its chart: it draws it, not "too small". */
+static void
+assert_chart_drawn (WsChartView *view,
+                    const char  *what)
+{
+  const WsChart *chart = ws_chart_view_get_chart (view);
+  int width = gtk_widget_get_width (GTK_WIDGET (view)), height = gtk_widget_get_height (GTK_WIDGET (view));
+
+  g_assert_nonnull (chart);
+  if (ws_chart_min_width (chart, screen_style ()) > width ||
+      ws_chart_min_height (chart, screen_style (), width) > height)
+    g_error ("%s (%s / %s): %d × %d, where the chart needs %.0f × %.0f", what, chart->title, chart->subtitle, width, height,
+             ws_chart_min_width (chart, screen_style ()), ws_chart_min_height (chart, screen_style (), width));
+}
+
+static void
+assert_view_drawn (WsFigureView *view,
+                   const char   *what)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (view)), height = gtk_widget_get_height (GTK_WIDGET (view));
+
+  g_assert_nonnull (ws_figure_view_get_result (view));
+  if (ws_figure_view_min_width (view) > width || ws_figure_view_min_height (view, width) > height)
+    g_error ("%s: %d × %d, where the view needs %.0f × %.0f", what, width, height, ws_figure_view_min_width (view),
+             ws_figure_view_min_height (view, width));
+}
+
+/* With the presets beside it, the explorer shows the view whole (its
+ * title, banks 0 to 31), the player and the plot, drawn; the compare page
+ * draws its chart and its four views (these scroll, where they must). */
+static void
+test_projector (Fixture       *f,
+                gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  const char *transposes[] = { "transpose/copy", "transpose/read-coalesced", "transpose/shared",
+                               "transpose/shared-padded", NULL };
+
+  for (guint dark = 0; dark < 2; dark++)
+    {
+      g_autofree char *explore = g_strdup_printf ("projector-explore-%s.png", dark ? "dark" : "light");
+      g_autofree char *compare = g_strdup_printf ("projector-compare-%s.png", dark ? "dark" : "light");
+
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                          dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      gtk_window_unmaximize (GTK_WINDOW (w));
+      gtk_window_set_default_size (GTK_WINDOW (w), 1280, 720);
+      adw_flap_set_reveal_flap (w->flap, TRUE);
+      gtk_stack_set_visible_child_name (w->page_stack, "explore");
+      load (f, "banks/padding");
+      g_assert_true (wait_until (flap_shown, w->flap, 5000));
+      wait_frames (w);
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (w)), <=, 1280);
+      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (w)), <=, 720);
+      g_assert_true (adw_flap_get_reveal_flap (w->flap));
+      assert_within (w, GTK_WIDGET (w->sidebar), "the presets");
+      assert_within (w, gtk_stack_get_visible_child (w->view_stack), "the view");
+      assert_view_drawn (WS_FIGURE_VIEW (gtk_stack_get_visible_child (w->view_stack)), "the banks view");
+      assert_within (w, GTK_WIDGET (w->play_button), "the player");
+      assert_within (w, GTK_WIDGET (w->speed_dropdown), "the player's speed");
+      assert_within (w, GTK_WIDGET (w->chart), "the plot");
+      assert_chart_drawn (w->chart, "the plot");
+      save_screenshot (w, explore);
+
+      g_assert_true (ws_window_compare_presets (w, transposes));
+      gtk_stack_set_visible_child_name (w->page_stack, "compare");
+      wait_settled (w);
+      wait_frames (w);
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (w)), <=, 1280);
+      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (w)), <=, 720);
+      assert_within (w, GTK_WIDGET (ws_compare_view_get_chart (w->compare)), "the comparison's chart");
+      assert_chart_drawn (ws_compare_view_get_chart (w->compare), "the comparison's chart");
+      for (guint i = 0; i < 4; i++)
+        assert_view_drawn (ws_compare_view_get_figure (w->compare, i), "a compared view");
+      save_screenshot (w, compare);
+    }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+}
+
 static void
 add_tests (void)
 {
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("/classroom/projector", test_projector);
   ADD ("/classroom/topic-views", test_topic_views);
   ADD ("/classroom/topic-view-export", test_topic_view_export);
 #undef ADD

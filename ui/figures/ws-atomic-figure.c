@@ -107,7 +107,7 @@ atomic_layout (WsFigureContext     *ctx,
   WsLegendItem legend[3];
   guint n_legend = atomic_legend (s, legend);
   g_autofree char *stats = NULL;
-  double above = ws_figure_index_row_above (s), min_row = ws_figure_min_row_height (s);
+  double above, min_row = ws_figure_min_row_height (s);
   double lane_h, avail, spare, width = ctx->width - 2 * WS_FIGURE_MARGIN, num_w;
   WsTextOptions num = { .size = s->min_font_size };
   WsBox c;
@@ -124,6 +124,7 @@ atomic_layout (WsFigureContext     *ctx,
   stats = atomic_stats (frame->result, t);
   ws_figure_layout_frame (ctx, frame, stats, legend, n_legend, &lay->frame);
   c = lay->frame.content;
+  above = ws_figure_index_row_above_at (ctx, c.w);
   lane_h = CLAMP (c.h * 0.07, 20, 36);
   lay->grid_x = c.x + lay->label_w;
   lay->grid_y = c.y + above + lane_h + s->font_size + header_height (lay);
@@ -157,7 +158,7 @@ ws_atomic_figure_needs (WsFigureContext     *ctx,
 
   atomic_table (frame->result, &t);
   atomic_layout (ctx, frame, &t, &lay);
-  content = ws_figure_index_row_above (s) + 20 + s->font_size + header_height (&lay);
+  content = ws_figure_index_row_above_at (ctx, lay.frame.content.w) + 20 + s->font_size + header_height (&lay);
   return (WsFigureNeeds) { MAX (WS_FIGURE_MIN_ROW_WIDTH, lay.label_w + 4 * 8) + 2 * WS_FIGURE_MARGIN,
                            lay.frame.content.y + content + MIN (MAX (t.n_rows, 1), 3) * ws_figure_min_row_height (s) +
                              lay.frame.bottom,

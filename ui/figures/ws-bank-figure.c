@@ -207,7 +207,8 @@ place_rows (WsFigureContext *ctx,
   WsBox c = lay->frame.content, row;
   double avail, min_row = ws_figure_min_row_height (s);
 
-  row = (WsBox) { c.x + lay->label_w, top + ws_figure_index_row_above (s), c.w - lay->label_w, lane_h };
+  row = (WsBox) { c.x + lay->label_w, top + ws_figure_index_row_above_at (ctx, c.w - lay->label_w), c.w - lay->label_w,
+                  lane_h };
   ws_figure_index_row (ctx, row, &lay->lanes);
   row.y += lane_h + band;
   row.h = header_h;
@@ -228,7 +229,7 @@ bank_layout (WsFigureContext     *ctx,
   WsLegendItem legend[4];
   guint n_legend = bank_legend (s, legend);
   g_autofree char *stats = NULL;
-  double above = ws_figure_index_row_above (s);
+  double above;
   double lane_h, header_h, pitch, avail, band, spare, grow, min_row = ws_figure_min_row_height (s);
   WsBox c;
 
@@ -240,6 +241,7 @@ bank_layout (WsFigureContext     *ctx,
   stats = bank_stats (frame->result, t);
   ws_figure_layout_frame (ctx, frame, stats, legend, n_legend, &lay->frame);
   c = lay->frame.content;
+  above = ws_figure_index_row_above_at (ctx, c.w - lay->label_w);
   lane_h = lane_height (&lay->frame);
   header_h = CLAMP (lane_h * 0.9, 18, 30);
   /* the curves give way to the wavefronts before they fold */
@@ -269,7 +271,7 @@ ws_bank_figure_needs (WsFigureContext     *ctx,
 
   bank_table (frame->result, t);
   bank_layout (ctx, frame, t, lay);
-  content = ws_figure_index_row_above (s) + 20 + 18 + 4;
+  content = ws_figure_index_row_above_at (ctx, lay->frame.content.w - lay->label_w) + 20 + 18 + 4;
   return (WsFigureNeeds) { lay->label_w + WS_FIGURE_MIN_ROW_WIDTH + 2 * WS_FIGURE_MARGIN,
                            lay->frame.content.y + content + 28 + MIN (t->n_rows, 3) * ws_figure_min_row_height (s) +
                              lay->frame.bottom,

@@ -213,6 +213,27 @@ ws_figure_index_row_above (const WsFigureStyle *style)
   return ceil (style->font_size * 1.4) + ruler_line (style);
 }
 
+/* As ws_figure_index_row decides: the numbers go inside boxes of this
+ * width when "31" fits there, else on a ruler over them. */
+static gboolean
+numbers_inside (WsFigureContext *ctx,
+                double           row_width)
+{
+  double pitch = row_width / WS_WARP_SIZE;
+  double gap = MIN (6, MAX (1, pitch * 0.12));
+
+  return ws_figure_fit_text (ctx, "31", WS_TEXT_BOLD, ctx->style->font_size, pitch - gap - 2) > 0;
+}
+
+double
+ws_figure_index_row_above_at (WsFigureContext *ctx,
+                              double           row_width)
+{
+  if (numbers_inside (ctx, row_width))
+    return ceil (ctx->style->font_size * 1.4);
+  return ws_figure_index_row_above (ctx->style);
+}
+
 /* Where ruler label i goes, for numbers every `every` boxes: its left edge
  * and width; FALSE for a box without a label. */
 /* Where a number of the ruler goes: centred on its box, as far as the row's

@@ -89,7 +89,7 @@ touched_lines (const WsWarpResult *r,
   return distinct;
 }
 
-#define MIN_LINE_W 96.0
+#define MIN_LINE_W 80.0
 #define MAX_LINE_W 280.0
 
 /* Lines no lower than a step number at the smallest size needs. */
@@ -237,13 +237,14 @@ warp_layout (WsFigureContext     *ctx,
   g_autofree char *stats = warp_stats (frame->result);
   WsLegendItem legend[4];
   guint n_legend = warp_legend (s, legend);
-  double above = ws_figure_index_row_above (s);
+  double above;
   WsBox c, mem;
   double lane_h, band;
 
   memset (lay, 0, sizeof *lay);
   ws_figure_layout_frame (ctx, frame, stats, legend, n_legend, &lay->frame);
   c = lay->frame.content;
+  above = ws_figure_index_row_above_at (ctx, c.w);
   lane_h = lane_height (&lay->frame);
   ws_figure_index_row (ctx, (WsBox) { c.x, c.y + above, c.w, lane_h }, &lay->lanes);
   if (frame->result->space == WS_SPACE_REGISTER)
@@ -289,7 +290,7 @@ ws_warp_figure_needs (WsFigureContext     *ctx,
   guint per_row;
 
   warp_layout (ctx, frame, &lay);
-  content = lay.frame.content.y + ws_figure_index_row_above (s) + 20 + lay.frame.bottom;
+  content = lay.frame.content.y + ws_figure_index_row_above_at (ctx, lay.frame.content.w) + 20 + lay.frame.bottom;
   if (frame->result->space == WS_SPACE_REGISTER)
     {
       content += ws_figure_message_height (ctx, lay.frame.content.w, REGISTERS_MESSAGE) + s->font_size;

@@ -236,7 +236,9 @@ ws_chart_view_init (WsChartView *self)
                            self, G_CONNECT_SWAPPED);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_size_request (GTK_WIDGET (self), 360, 200);
+  /* small enough that the window lays out at a projector's 1280 × 720;
+   * a chart smaller than it can draw says what it needs */
+  gtk_widget_set_size_request (GTK_WIDGET (self), 320, 150);
 }
 
 GtkWidget *

@@ -478,7 +478,8 @@ ws_figure_view_init (WsFigureView *self)
                            G_CONNECT_SWAPPED);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_size_request (GTK_WIDGET (self), 480, 300);
+  /* small enough that the window lays out at a projector's 1280 × 720 */
+  gtk_widget_set_size_request (GTK_WIDGET (self), 320, 200);
 }
 
 GtkWidget *
@@ -515,6 +516,31 @@ ws_figure_view_set_result (WsFigureView       *self,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   _("Left and Right walk the lanes; each one's tooltip says where it goes"), -1);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+double
+ws_figure_view_min_width (WsFigureView *self)
+{
+  WsFigureFrame frame;
+
+  g_return_val_if_fail (WS_IS_FIGURE_VIEW (self), 0);
+  if (self->result == NULL)
+    return 0;
+  frame = current_frame (self);
+  return ws_figure_min_width (self->kind, &frame, ws_figure_view_get_style (self));
+}
+
+double
+ws_figure_view_min_height (WsFigureView *self,
+                           double        width)
+{
+  WsFigureFrame frame;
+
+  g_return_val_if_fail (WS_IS_FIGURE_VIEW (self), 0);
+  if (self->result == NULL)
+    return 0;
+  frame = current_frame (self);
+  return ws_figure_min_height (self->kind, &frame, ws_figure_view_get_style (self), width);
 }
 
 const WsWarpResult *

@@ -277,7 +277,7 @@ ws_hierarchy_view_init (WsHierarchyView *self)
                            G_CONNECT_SWAPPED);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_size_request (GTK_WIDGET (self), 480, 300);
+  gtk_widget_set_size_request (GTK_WIDGET (self), 320, 200);
 }
 
 GtkWidget *

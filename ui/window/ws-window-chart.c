@@ -222,6 +222,7 @@ ws_window_rebuild_chart (WsWindow *self)
   else
     ws_chart_set_message (chart, _("No measurement of this pattern: there is no GPU, and the recording has none."));
   ws_chart_view_set_chart (self->chart, chart);
+  ws_window_place_divider (self);
   g_clear_handle_id (&self->chart_timeout, g_source_remove);
   self->chart_built_at = g_get_monotonic_time ();
 }

@@ -52,7 +52,11 @@ struct _WsWindow
   WsNumbersView *numbers;
   GtkStack *view_stack;
   GtkPaned *view_paned;
+  GtkPaned *main_paned;            /* the inspector beside the views */
+  guint place_idle;                /* the divider placed again once laid out */
   int paned_set;                   /* the divider's position we set, -1 before */
+  gboolean paned_by_hand;          /* moved by hand: it stays */
+  gboolean paned_pressed;          /* a button is down on it */
   gboolean flap_was_revealed;      /* the presets, hidden while comparing */
   GtkLabel *step_label;
   GtkToggleButton *play_button;
@@ -137,6 +141,9 @@ struct _WsWindow
 
 /* ws-window.c */
 void     ws_window_show_result          (WsWindow       *self);
+/* Between the views and the plot: as much for each as it needs to be
+ * legible, where both fit, until it is moved by hand. */
+void     ws_window_place_divider        (WsWindow       *self);
 /* The view of the whole launch the preset's topic is about, with what is
  * measured now (ws-window-measure.c). */
 void     ws_window_show_launch_view     (WsWindow       *self);

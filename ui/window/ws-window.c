@@ -81,6 +81,7 @@ ws_window_show_result (WsWindow *self)
   else if (!keep && n > 0)
     gtk_stack_set_visible_child (self->view_stack, GTK_WIDGET (self->views[kinds[0]]));
   ws_schedule_player_set_n_steps (self->player, self->result->steps->len);
+  ws_window_place_divider (self);
 }
 
 char *
@@ -444,25 +445,145 @@ restore_state (WsWindow *self)
   on_speed_changed (self);
 }
 
+/* The style the views draw in on screen. */
+static const WsFigureStyle *
+screen_style (void)
+{
+  return ws_figure_style_get (adw_style_manager_get_dark (adw_style_manager_get_default ()) ? WS_FIGURE_STYLE_DARK
+                                                                                             : WS_FIGURE_STYLE_LIGHT);
+}
+
+/* The least height the view in sight is legible at, at its width. */
+static double
+view_needs (WsWindow *self)
+{
+  GtkWidget *view = gtk_stack_get_visible_child (self->view_stack);
+  const WsFigureStyle *style = screen_style ();
+  double width = MAX (1, gtk_widget_get_width (view));
+
+  if (WS_IS_FIGURE_VIEW (view))
+    return ws_figure_view_min_height (WS_FIGURE_VIEW (view), width);
+  if (WS_IS_LAUNCH_VIEW (view) && ws_launch_view_get_figure (WS_LAUNCH_VIEW (view)))
+    return ws_topic_figure_min_height (ws_launch_view_get_figure (WS_LAUNCH_VIEW (view)), style, width);
+  if (WS_IS_HIERARCHY_VIEW (view) && ws_hierarchy_view_get_figure (WS_HIERARCHY_VIEW (view)))
+    return ws_hierarchy_figure_min_height (ws_hierarchy_view_get_figure (WS_HIERARCHY_VIEW (view)), style, width);
+  return 0;
+}
+
 /* The views get the larger share of the height, whatever the window's
- * size, until the divider is moved by hand. */
+ * size, until the divider is moved by hand; and on a short screen (a
+ * projector's 720 rows) as much as the view in sight needs to be legible,
+ * and the plot below as much as it needs, where both fit. */
+void
+ws_window_place_divider (WsWindow *self)
+{
+  GtkPaned *paned = self->view_paned;
+  int max = 0, total, start_bar, end_bar;
+  double want, chart_need = 0;
+  const WsChart *chart;
+
+  g_assert (WS_IS_WINDOW (self));
+
+  if (self->paned_by_hand || !gtk_widget_get_realized (GTK_WIDGET (paned)))
+    return;
+  g_object_get (paned, "max-position", &max, NULL);
+  total = gtk_widget_get_height (GTK_WIDGET (paned));
+  /* what each side holds beside the view and the plot: toolbars, margins */
+  start_bar = gtk_widget_get_height (gtk_paned_get_start_child (paned)) -
+              gtk_widget_get_height (GTK_WIDGET (self->view_stack));
+  end_bar = gtk_widget_get_height (gtk_paned_get_end_child (paned)) - gtk_widget_get_height (GTK_WIDGET (self->chart));
+  chart = ws_chart_view_get_chart (self->chart);
+  if (chart)
+    chart_need = ws_chart_min_height (chart, screen_style (), MAX (1, gtk_widget_get_width (GTK_WIDGET (paned))));
+  want = MAX (total * 0.62, start_bar + view_needs (self));
+  if (chart_need > 0)
+    want = MIN (want, total - end_bar - chart_need - 6);
+  self->paned_set = CLAMP ((int) want, 0, max);
+  if (gtk_paned_get_position (paned) != self->paned_set)
+    gtk_paned_set_position (paned, self->paned_set);
+}
+
 static void
 on_paned_range (GtkPaned   *paned,
                 GParamSpec *pspec,
                 WsWindow   *self)
 {
-  int max = 0;
-
   g_assert (WS_IS_WINDOW (self));
 
-  g_object_get (paned, "max-position", &max, NULL);
-  if (self->paned_set >= 0 && gtk_paned_get_position (paned) != self->paned_set)
-    {
-      g_signal_handlers_disconnect_by_func (paned, on_paned_range, self);
-      return;
-    }
-  self->paned_set = max * 0.64;
-  gtk_paned_set_position (paned, self->paned_set);
+  ws_window_place_divider (self);
+}
+
+/* A divider moved by hand stays where it was put: a move while the
+ * pointer's button is down on the paned is one (the window's size, which
+ * moves it too, is not). */
+static void
+on_paned_moved (GtkPaned   *paned,
+                GParamSpec *pspec,
+                WsWindow   *self)
+{
+  g_assert (WS_IS_WINDOW (self));
+
+  if (self->paned_pressed && gtk_paned_get_position (paned) != self->paned_set)
+    self->paned_by_hand = TRUE;
+}
+
+static void
+on_paned_pressed (GtkGestureClick *click,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  WsWindow        *self)
+{
+  self->paned_pressed = TRUE;
+}
+
+static void
+on_paned_released (GtkGestureClick *click,
+                   int              n_press,
+                   double           x,
+                   double           y,
+                   WsWindow        *self)
+{
+  self->paned_pressed = FALSE;
+}
+
+/* The plot's least height depends on its width: placed again, once laid
+ * out, when the views' width changes (the presets shown or hidden, the
+ * inspector's divider moved, the window resized). */
+static gboolean
+place_divider_later (gpointer data)
+{
+  WsWindow *self = data;
+
+  self->place_idle = 0;
+  ws_window_place_divider (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_place_divider (WsWindow *self)
+{
+  if (self->place_idle == 0)
+    self->place_idle = g_idle_add_full (G_PRIORITY_LOW, place_divider_later, self, NULL);
+}
+
+static void
+watch_paned (WsWindow *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_paned_pressed), self);
+  g_signal_connect (click, "released", G_CALLBACK (on_paned_released), self);
+  g_signal_connect_swapped (click, "cancel", G_CALLBACK (on_paned_released), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->view_paned), GTK_EVENT_CONTROLLER (click));
+  g_signal_connect (self->view_paned, "notify::max-position", G_CALLBACK (on_paned_range), self);
+  g_signal_connect (self->view_paned, "notify::position", G_CALLBACK (on_paned_moved), self);
+  g_signal_connect_swapped (self->main_paned, "notify::position", G_CALLBACK (queue_place_divider), self);
+  g_signal_connect_swapped (self->flap, "notify::reveal-progress", G_CALLBACK (queue_place_divider), self);
+  g_signal_connect_swapped (self, "notify::default-width", G_CALLBACK (queue_place_divider), self);
+  g_signal_connect_swapped (self, "notify::maximized", G_CALLBACK (queue_place_divider), self);
+  g_signal_connect_swapped (self, "notify::fullscreened", G_CALLBACK (queue_place_divider), self);
 }
 
 static gboolean
@@ -560,6 +681,7 @@ ws_window_dispose (GObject *object)
   WsWindow *self = WS_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->place_idle, g_source_remove);
   ws_window_measure_dispose (self);
   ws_window_gpu_dispose (self);
   if (self->session)
@@ -679,6 +801,7 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, numbers);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, view_paned);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, main_paned);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, step_label);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, play_button);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, speed_dropdown);
@@ -716,7 +839,7 @@ ws_window_init (WsWindow *self)
   g_signal_connect_object (self->player, "notify::speed", G_CALLBACK (on_speed_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
   self->paned_set = -1;
-  g_signal_connect (self->view_paned, "notify::max-position", G_CALLBACK (on_paned_range), self);
+  watch_paned (self);
   g_signal_connect_object (self->page_stack, "notify::visible-child", G_CALLBACK (on_page_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (ws_compare_view_get_player (self->compare), "notify::playing",
