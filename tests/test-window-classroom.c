@@ -221,11 +221,122 @@ test_projector (Fixture       *f,
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
 }
 
+/* ------------------------------------------------------------------ */
+/* Presenting                                                         */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+menu_has_action (GMenuModel *menu,
+                 const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr (GMenuModel) section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
+
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &name) && g_str_equal (name, action))
+        return TRUE;
+      if (section && menu_has_action (section, action))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The shortcuts window lists a key for this. */
+static gboolean
+shortcut_listed (const char *accelerator)
+{
+  g_autoptr (GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/warpscope/Warpscope/gtk/help-overlay.ui");
+  GSList *objects = gtk_builder_get_objects (builder);
+  gboolean found = FALSE;
+
+  for (GSList *o = objects; o; o = o->next)
+    if (GTK_IS_SHORTCUTS_SHORTCUT (o->data))
+      {
+        g_autofree char *accel = NULL;
+        g_object_get (o->data, "accelerator", &accel, NULL);
+        found |= g_strcmp0 (accel, accelerator) == 0;
+      }
+  g_slist_free (objects);
+  return found;
+}
+
+/* In the menu and the shortcuts window; presenting hides the presets and
+ * the banner and makes the figures' text larger; a clicker's keys step the
+ * player, space plays and pauses, Escape leaves. At 1280 × 720 the view
+ * and the plot are still drawn. */
+static void
+test_presentation_mode (Fixture       *f,
+                        gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  WsSchedulePlayer *player;
+  double font;
+
+  g_assert_true (menu_has_action (G_MENU_MODEL (w->primary_menu), "win.present"));
+  g_assert_true (shortcut_listed ("F5"));
+  g_assert_true (shortcut_listed ("Page_Down"));
+  g_assert_true (shortcut_listed ("Page_Up"));
+  g_assert_true (shortcut_listed ("space"));
+
+  load (f, "banks/padding");
+  player = ws_window_active_player (w);
+  font = ws_figure_view_get_style (WS_FIGURE_VIEW (gtk_stack_get_visible_child (w->view_stack)))->font_size;
+  g_assert_false (ws_window_presenting_key (w, GDK_KEY_Page_Down));
+  adw_flap_set_reveal_flap (w->flap, TRUE);
+
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.present", NULL);
+  g_assert_true (ws_window_get_presenting (w));
+  g_assert_false (adw_flap_get_reveal_flap (w->flap));
+  g_assert_false (gtk_widget_get_visible (w->banner));
+  g_assert_false (gtk_widget_get_visible (w->header_bar));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (w), "presenting"));
+  g_assert_cmpfloat (ws_figure_view_get_style (WS_FIGURE_VIEW (gtk_stack_get_visible_child (w->view_stack)))->font_size,
+                     >=, font * 1.2);
+
+  /* a clicker */
+  ws_schedule_player_set_playing (player, FALSE);
+  ws_schedule_player_set_position (player, 0);
+  g_assert_true (ws_window_presenting_key (w, GDK_KEY_Page_Down));
+  g_assert_true (ws_window_presenting_key (w, GDK_KEY_Page_Down));
+  g_assert_cmpfloat (ws_schedule_player_get_position (player), ==, 2);
+  g_assert_true (ws_window_presenting_key (w, GDK_KEY_Page_Up));
+  g_assert_cmpfloat (ws_schedule_player_get_position (player), ==, 1);
+  g_assert_true (ws_window_presenting_key (w, GDK_KEY_space));
+  g_assert_true (ws_schedule_player_get_playing (player));
+  g_assert_true (ws_window_presenting_key (w, GDK_KEY_space));
+  g_assert_false (ws_schedule_player_get_playing (player));
+
+  /* legible on a projector: the view and the plot drawn at 1280 × 720 */
+  gtk_window_unfullscreen (GTK_WINDOW (w));
+  gtk_window_set_default_size (GTK_WINDOW (w), 1280, 720);
+  wait_settled (w);
+  wait_frames (w);
+  assert_view_drawn (WS_FIGURE_VIEW (gtk_stack_get_visible_child (w->view_stack)), "the view, presenting");
+  assert_chart_drawn (w->chart, "the plot, presenting");
+  save_screenshot (w, "presenting-1280-light.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  gtk_window_set_default_size (GTK_WINDOW (w), 1920, 1080);
+  wait_settled (w);
+  wait_frames (w);
+  save_screenshot (w, "presenting-1920-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+
+  g_assert_true (ws_window_presenting_key (w, GDK_KEY_Escape));
+  g_assert_false (ws_window_get_presenting (w));
+  g_assert_true (adw_flap_get_reveal_flap (w->flap));
+  g_assert_true (gtk_widget_get_visible (w->header_bar));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (w), "presenting"));
+  g_assert_cmpfloat (ws_figure_view_get_style (WS_FIGURE_VIEW (gtk_stack_get_visible_child (w->view_stack)))->font_size,
+                     ==, font);
+}
+
 static void
 add_tests (void)
 {
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/classroom/projector", test_projector);
+  ADD ("/classroom/presentation-mode", test_presentation_mode);
   ADD ("/classroom/topic-views", test_topic_views);
   ADD ("/classroom/topic-view-export", test_topic_view_export);
 #undef ADD

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
 #include "ws-compare-view.h"
+#include "ws-view-style.h"
 
 #include <math.h>
 
@@ -576,6 +577,9 @@ ws_compare_view_init (WsCompareView *self)
   const char *ids[] = { "coalescing/sequential", "coalescing/stride", NULL };
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* larger text (presenting) needs taller views */
+  g_signal_connect_object (ws_view_style_get_default (), "changed", G_CALLBACK (queue_view_heights), self,
+                           G_CONNECT_SWAPPED);
   self->player = ws_schedule_player_new ();
   for (guint i = 0; i < WS_COMPARE_VIEW_MAX; i++)
     build_slot (self, i, names);

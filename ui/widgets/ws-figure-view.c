@@ -2,6 +2,7 @@
 #include <glib/gi18n.h>
 #include "ws-figure-view.h"
 #include "ws-drawing.h"
+#include "ws-view-style.h"
 
 #include <adwaita.h>
 #include <math.h>
@@ -66,9 +67,7 @@ warp_result_copy (const WsWarpResult *r)
 const WsFigureStyle *
 ws_figure_view_get_style (WsFigureView *self)
 {
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-
-  return ws_figure_style_get (dark ? WS_FIGURE_STYLE_DARK : WS_FIGURE_STYLE_LIGHT);
+  return ws_view_style_get ();
 }
 
 static WsFigureFrame
@@ -474,7 +473,7 @@ ws_figure_view_init (WsFigureView *self)
   g_signal_connect (key, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), key);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (on_dark_changed), self,
+  g_signal_connect_object (ws_view_style_get_default (), "changed", G_CALLBACK (on_dark_changed), self,
                            G_CONNECT_SWAPPED);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);

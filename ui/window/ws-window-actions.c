@@ -336,6 +336,7 @@ ws_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export-plot", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.save-screenshot", NULL, file_action);
   gtk_widget_class_install_property_action (widget_class, "win.page", "page");
+  gtk_widget_class_install_property_action (widget_class, "win.present", "presenting");
   ws_window_compare_class_init (widget_class);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-pattern", NULL);
@@ -347,6 +348,7 @@ ws_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.sweep", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-sweep", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-sidebar", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.present", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open-recording", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.add-recording",
                                        NULL);

@@ -31,10 +31,12 @@ struct _WsWindow
   GtkStack *page_stack;
   WsCompareView *compare;
   GMenu *recent_menu;
+  GMenu *primary_menu;
   GMenu *bundled_open_menu;
   GMenu *bundled_add_menu;
   AdwWindowTitle *window_title;
   GtkWidget *banner;            /* a banner of our own: AdwBanner is libadwaita 1.3 */
+  GtkWidget *header_bar;
   GtkLabel *banner_label;
   GtkImage *banner_icon;
   GtkButton *banner_action_button;
@@ -57,6 +59,8 @@ struct _WsWindow
   int paned_set;                   /* the divider's position we set, -1 before */
   gboolean paned_by_hand;          /* moved by hand: it stays */
   gboolean paned_pressed;          /* a button is down on it */
+  gboolean presenting;             /* full screen, larger text, the presets hidden */
+  gboolean flap_before_presenting;
   gboolean flap_was_revealed;      /* the presets, hidden while comparing */
   GtkLabel *step_label;
   GtkToggleButton *play_button;

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 #include "ws-window-private.h"
+#include "ws-view-style.h"
 
 #include <math.h>
 
@@ -18,6 +19,7 @@ enum
   PROP_0,
   PROP_PLAYING,
   PROP_PAGE,
+  PROP_PRESENTING,
   N_PROPS
 };
 
@@ -449,8 +451,7 @@ restore_state (WsWindow *self)
 static const WsFigureStyle *
 screen_style (void)
 {
-  return ws_figure_style_get (adw_style_manager_get_dark (adw_style_manager_get_default ()) ? WS_FIGURE_STYLE_DARK
-                                                                                             : WS_FIGURE_STYLE_LIGHT);
+  return ws_view_style_get ();
 }
 
 /* The least height the view in sight is legible at, at its width. */
@@ -474,6 +475,16 @@ view_needs (WsWindow *self)
  * size, until the divider is moved by hand; and on a short screen (a
  * projector's 720 rows) as much as the view in sight needs to be legible,
  * and the plot below as much as it needs, where both fit. */
+/* The figures' text this much larger while presenting: a projector's 720
+ * rows hold the view and the plot at 1.25, 1080 at 1.5. */
+static double
+presenting_text_scale (WsWindow *self)
+{
+  int h = gtk_widget_get_height (GTK_WIDGET (self));
+
+  return h <= 0 ? 1.25 : CLAMP (1.25 + (h - 720) / 360.0 * 0.25, 1.25, 1.5);
+}
+
 void
 ws_window_place_divider (WsWindow *self)
 {
@@ -484,6 +495,9 @@ ws_window_place_divider (WsWindow *self)
 
   g_assert (WS_IS_WINDOW (self));
 
+  /* the text first, since what the views need depends on it */
+  if (self->presenting)
+    ws_view_style_set_text_scale (presenting_text_scale (self));
   if (self->paned_by_hand || !gtk_widget_get_realized (GTK_WIDGET (paned)))
     return;
   g_object_get (paned, "max-position", &max, NULL);
@@ -546,6 +560,7 @@ on_paned_released (GtkGestureClick *click,
 {
   self->paned_pressed = FALSE;
 }
+
 
 /* The plot's least height depends on its width: placed again, once laid
  * out, when the views' width changes (the presets shown or hidden, the
@@ -630,6 +645,115 @@ ws_window_set_status (WsWindow   *self,
 }
 
 /* ------------------------------------------------------------------ */
+/* Presenting                                                         */
+/* ------------------------------------------------------------------ */
+
+gboolean
+ws_window_get_presenting (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
+  return self->presenting;
+}
+
+/* Full screen, the presets hidden, larger text in the figures and the
+ * window; a clicker's keys drive the player (ws_window_presenting_key). */
+void
+ws_window_set_presenting (WsWindow *self,
+                          gboolean  presenting)
+{
+  g_return_if_fail (WS_IS_WINDOW (self));
+
+  presenting = !!presenting;
+  if (presenting == self->presenting)
+    return;
+  self->presenting = presenting;
+  if (presenting)
+    {
+      self->flap_before_presenting = adw_flap_get_reveal_flap (self->flap);
+      adw_flap_set_reveal_flap (self->flap, FALSE);
+      /* the room is the figures': F5 or Escape leave */
+      gtk_widget_set_visible (self->header_bar, FALSE);
+      gtk_widget_set_visible (self->banner, FALSE);
+      gtk_widget_add_css_class (GTK_WIDGET (self), "presenting");
+      ws_view_style_set_text_scale (presenting_text_scale (self));
+      gtk_window_fullscreen (GTK_WINDOW (self));
+      /* the figure, not the lesson's text (which the focus would select) */
+      gtk_widget_grab_focus (gtk_stack_get_visible_child (ws_window_comparing (self)
+                                                            ? GTK_STACK (self->page_stack) : self->view_stack));
+    }
+  else
+    {
+      gtk_window_unfullscreen (GTK_WINDOW (self));
+      ws_view_style_set_text_scale (1);
+      gtk_widget_remove_css_class (GTK_WIDGET (self), "presenting");
+      adw_flap_set_reveal_flap (self->flap, self->flap_before_presenting);
+      gtk_widget_set_visible (self->header_bar, TRUE);
+      ws_window_update_banner (self);
+    }
+  queue_place_divider (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTING]);
+}
+
+gboolean
+ws_window_presenting_key (WsWindow *self,
+                          guint     keyval)
+{
+  WsSchedulePlayer *player;
+
+  g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
+
+  if (!self->presenting)
+    return FALSE;
+  player = ws_window_active_player (self);
+  switch (keyval)
+    {
+    case GDK_KEY_Page_Down:
+    case GDK_KEY_KP_Page_Down:
+      ws_schedule_player_set_playing (player, FALSE);
+      ws_schedule_player_step (player, 1);
+      return TRUE;
+    case GDK_KEY_Page_Up:
+    case GDK_KEY_KP_Page_Up:
+      ws_schedule_player_set_playing (player, FALSE);
+      ws_schedule_player_step (player, -1);
+      return TRUE;
+    case GDK_KEY_space:
+    case GDK_KEY_KP_Space:
+      ws_schedule_player_set_playing (player, !ws_schedule_player_get_playing (player));
+      return TRUE;
+    case GDK_KEY_Escape:
+      ws_window_set_presenting (self, FALSE);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* Before any widget sees them: a clicker's Page Up and Down, and the space
+ * bar, are for the player while presenting, wherever the focus is. */
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                WsWindow              *self)
+{
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
+    return FALSE;
+  return ws_window_presenting_key (self, keyval);
+}
+
+static void
+watch_presenting_keys (WsWindow *self)
+{
+  GtkEventController *key = gtk_event_controller_key_new ();
+
+  gtk_event_controller_set_propagation_phase (key, GTK_PHASE_CAPTURE);
+  g_signal_connect (key, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), key);
+}
+
+/* ------------------------------------------------------------------ */
 /* Screenshots                                                        */
 /* ------------------------------------------------------------------ */
 
@@ -682,6 +806,9 @@ ws_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->place_idle, g_source_remove);
+  /* the views' text scale is every window's */
+  if (self->presenting)
+    ws_view_style_set_text_scale (1);
   ws_window_measure_dispose (self);
   ws_window_gpu_dispose (self);
   if (self->session)
@@ -733,6 +860,9 @@ ws_window_get_property (GObject    *object,
     case PROP_PAGE:
       g_value_set_string (value, ws_window_comparing (self) ? "compare" : "explore");
       break;
+    case PROP_PRESENTING:
+      g_value_set_boolean (value, self->presenting);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -755,6 +885,9 @@ ws_window_set_property (GObject      *object,
       if (gtk_stack_get_child_by_name (self->page_stack, g_value_get_string (value)))
         gtk_stack_set_visible_child_name (self->page_stack, g_value_get_string (value));
       break;
+    case PROP_PRESENTING:
+      ws_window_set_presenting (self, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -776,6 +909,9 @@ ws_window_class_init (WsWindowClass *klass)
                                                      G_PARAM_STATIC_STRINGS);
   properties[PROP_PAGE] = g_param_spec_string ("page", NULL, NULL, "explore",
                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PRESENTING] = g_param_spec_boolean ("presenting", NULL, NULL, FALSE,
+                                                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                                                        G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (WS_TYPE_PRESET_SIDEBAR);
@@ -788,10 +924,12 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, page_stack);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, compare);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, recent_menu);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, bundled_open_menu);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, bundled_add_menu);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, banner);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, sidebar);
@@ -840,6 +978,7 @@ ws_window_init (WsWindow *self)
   g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
   self->paned_set = -1;
   watch_paned (self);
+  watch_presenting_keys (self);
   g_signal_connect_object (self->page_stack, "notify::visible-child", G_CALLBACK (on_page_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (ws_compare_view_get_player (self->compare), "notify::playing",
