@@ -35,8 +35,9 @@ static const char *const export_description =
      "  occupancy, timeline, l2   the whole launch, for the presets of their topics: an SM\n"
      "            filled with the kernel's blocks; the copies and kernels of a launch on\n"
      "            their streams, as recorded; what an L2 access-policy window keeps\n"
-     "  plot      the measured plot: median time per launch against the preset's sweep\n"
-     "            parameter, or the presets of its topic side by side, with the model\n"
+     "  plot      the measured plot against the preset's sweep parameter, or the presets\n"
+     "            of its topic side by side, with the model: in what the lesson is about\n"
+     "            (--metric time, bandwidth, sectors or wavefronts, coalescing)\n"
      "  compare   two to four patterns side by side over a chart of their medians, the\n"
      "            model's ratio and the speed-up: --preset (if given) and the --compare list\n"
      "  hierarchy what the whole launch moves through L1, L2 and DRAM, as the model has it\n"
@@ -71,6 +72,7 @@ typedef struct
   char *device;
   int instruction;
   int step;
+  char *metric;
 } Options;
 
 static void
@@ -84,6 +86,7 @@ options_clear (Options *o)
   g_strfreev (o->recordings);
   g_free (o->output);
   g_free (o->device);
+  g_free (o->metric);
 }
 
 /* What the command draws, gathered from the options. */
@@ -466,7 +469,30 @@ export_plot (const Options *o,
                    o->instruction, ws_pattern_get_n_accesses (pattern));
       return WS_CLI_USAGE;
     }
-  chart = ws_plot_build_for (preset, pattern, access, job->profile, &job->sources);
+  if (o->metric)
+    {
+      WsPlotMetric metric;
+      WsSpace space = ws_pattern_get_access (pattern, access)->space;
+
+      if (!ws_plot_metric_from_string (o->metric, &metric))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--metric: “%s” is not time, bandwidth, sectors, wavefronts, requests or coalescing"),
+                       o->metric);
+          return WS_CLI_USAGE;
+        }
+      if (!ws_plot_metric_applies (metric, space))
+        {
+          /* Translators: the metric asked for, then the memory space of the instruction plotted */
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--metric %s: the instruction plotted is %s; time, bandwidth or %s apply"), o->metric,
+                       ws_space_to_string (space), ws_plot_metric_to_string (WS_PLOT_COST, space));
+          return WS_CLI_USAGE;
+        }
+      chart = ws_plot_build_metric (preset, pattern, access, job->profile, &job->sources, metric);
+    }
+  else
+    chart = ws_plot_build_for (preset, pattern, access, job->profile, &job->sources);
   ws_chart_set_message (chart, job->recordings->len ? "No measurement of this pattern in the recording"
                                                     : "No measurement: no recording (give one with --recording)");
   ws_chart_autoscale (chart);
@@ -529,13 +555,15 @@ export_compare (const Options *o,
 
   if (items == NULL)
     return WS_CLI_USAGE;
+  /* what a warp of each costs: side by side, and kept between runs */
+  if (!ws_compare_costs (items, costs, NULL, error))
+    return WS_CLI_USAGE;
   for (guint i = 0; i < items->len; i++)
     {
       WsCompareItem *item = g_ptr_array_index (items, i);
       WsWarpResult *r;
 
-      if (!ws_compare_cost_compute (item->pattern, &costs[i], NULL, error) ||
-          (r = ws_compare_item_analyze (item, error)) == NULL)
+      if ((r = ws_compare_item_analyze (item, error)) == NULL)
         {
           g_prefix_error (error, "%s: ", item->id);
           return WS_CLI_USAGE;
@@ -779,6 +807,11 @@ run (const Options *o,
                    _("--step: %d is not a number of steps (0 or more)"), o->step);
       return WS_CLI_USAGE;
     }
+  if (o->metric && !g_str_equal (o->view, "plot"))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--metric goes with --view plot"));
+      return WS_CLI_USAGE;
+    }
   if (o->compare && !g_str_equal (o->view, "compare"))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--compare goes with --view compare"));
@@ -842,6 +875,10 @@ ws_cli_export (int    argc,
       N_("Draw the views as after N steps of their schedule (screen styles; default: all)"), N_("N") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, N_("The file to write"), N_("FILE") },
     { "device", 0, 0, G_OPTION_ARG_STRING, &o.device, WS_CLI_DEVICE_HELP, N_("ID|FILE") },
+    { "metric", 'm', 0, G_OPTION_ARG_STRING, &o.metric,
+      N_("What a plot shows: time, bandwidth, sectors (or wavefronts, requests) or coalescing (default: what the "
+         "preset's lesson is about)"),
+      N_("METRIC") },
   };
   int status;
 

@@ -331,12 +331,69 @@ test_presentation_mode (Fixture       *f,
                      ==, font);
 }
 
+/* ------------------------------------------------------------------ */
+/* What the plot shows                                                */
+/* ------------------------------------------------------------------ */
+
+static const char *
+chart_unit (WsWindow *w)
+{
+  return ws_chart_view_get_chart (w->chart)->axes[WS_CHART_Y].unit;
+}
+
+/* Each preset's plot opens on what its lesson is about, and the chooser
+ * switches it; a shared-memory instruction has no coalescing to choose. */
+static void
+test_plot_metric (Fixture       *f,
+                  gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  GListModel *items;
+
+  load (f, "coalescing/strided-sweep");
+  g_assert_cmpint (w->metric, ==, WS_PLOT_BANDWIDTH);
+  g_assert_cmpstr (chart_unit (w), ==, "B/s");
+  g_assert_nonnull (strstr (ws_chart_view_get_chart (w->chart)->title, "Stride sweep"));
+  items = gtk_drop_down_get_model (w->metric_dropdown);
+  g_assert_cmpuint (g_list_model_get_n_items (items), ==, 4);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (items), gtk_drop_down_get_selected (w->metric_dropdown)),
+                   ==, "Effective bandwidth");
+  save_screenshot (w, "metric-bandwidth-light.png");
+  /* the user's choice */
+  for (guint i = 0; i < g_list_model_get_n_items (items); i++)
+    if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (items), i), "Sectors per request"))
+      gtk_drop_down_set_selected (w->metric_dropdown, i);
+  wait_settled (w);
+  g_assert_cmpint (w->metric, ==, WS_PLOT_COST);
+  g_assert_cmpstr (ws_chart_view_get_chart (w->chart)->axes[WS_CHART_Y].title, ==, "sectors per request");
+  save_screenshot (w, "metric-sectors-light.png");
+  for (guint i = 0; i < g_list_model_get_n_items (items); i++)
+    if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (items), i), "Median time"))
+      gtk_drop_down_set_selected (w->metric_dropdown, i);
+  wait_settled (w);
+  g_assert_cmpstr (chart_unit (w), ==, "s");
+
+  /* the banks' lesson: wavefronts; no coalescing for shared memory */
+  load (f, "banks/padding");
+  g_assert_cmpint (w->metric, ==, WS_PLOT_COST);
+  items = gtk_drop_down_get_model (w->metric_dropdown);
+  g_assert_cmpuint (g_list_model_get_n_items (items), ==, 3);
+  g_assert_cmpstr (ws_chart_view_get_chart (w->chart)->axes[WS_CHART_Y].title, ==, "wavefronts per instruction");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  save_screenshot (w, "metric-wavefronts-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+  /* a preset whose lesson is about time */
+  load (f, "transpose/copy");
+  g_assert_cmpint (w->metric, ==, WS_PLOT_TIME);
+}
+
 static void
 add_tests (void)
 {
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/classroom/projector", test_projector);
   ADD ("/classroom/presentation-mode", test_presentation_mode);
+  ADD ("/classroom/plot-metric", test_plot_metric);
   ADD ("/classroom/topic-views", test_topic_views);
   ADD ("/classroom/topic-view-export", test_topic_view_export);
 #undef ADD

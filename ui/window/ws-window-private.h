@@ -72,6 +72,7 @@ struct _WsWindow
   GtkWidget *cancel_button;
   GtkWidget *sweep_button;
   WsChartView *chart;
+  GtkDropDown *metric_dropdown;
 
   GSettings *settings;
   WsSchedulePlayer *player;
@@ -91,6 +92,11 @@ struct _WsWindow
   WsLaunchStats *launch;
   GCancellable *prediction_cancellable;
   GArray *prediction;              /* WsPlotPrediction: the model for each x of the chart */
+  WsPlotMetric metric;             /* what the plot shows */
+  WsPlotMetric metric_items[WS_N_PLOT_METRICS];   /* the chooser's, in its order */
+  guint n_metric_items;
+  int metric_space;                /* the space the chooser's names are for, -1 before */
+  gboolean setting_metric;         /* the chooser set from code */
   char *prediction_key;            /* what it was computed for */
   char *prediction_name;           /* "sectors per request" */
   gboolean predicting;             /* a prediction is on its way */
@@ -238,6 +244,10 @@ void     ws_window_sweep_stopped        (WsWindow       *self,
 void     ws_window_resume_sweep         (WsWindow       *self);
 
 /* ws-window-chart.c */
+/* What the plot shows: the lesson's when a preset opens, the user's choice after. */
+void     ws_window_set_metric           (WsWindow       *self,
+                                         WsPlotMetric    metric);
+void     ws_window_chart_init           (WsWindow       *self);
 /* A day as the user's locale writes it, for what the window says; plots,
  * which are documents too, write ISO 8601 (ws_plot_recording_name). */
 char    *ws_window_format_day           (GDateTime      *t);

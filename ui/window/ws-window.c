@@ -351,8 +351,10 @@ ws_window_load_preset (WsWindow   *self,
   }
   ws_preset_sidebar_select (self->sidebar, id);
   g_settings_set_string (self->settings, "last-preset", id);
-  /* a new preset opens on its topic's view, if it has one */
+  /* a new preset opens on its topic's view, if it has one, and its plot on
+   * what its lesson is about */
   self->opening_preset = TRUE;
+  self->metric = ws_plot_metric_for (preset);
   ws_window_analyze (self);
   ws_window_show_launch_view (self);
   ws_window_rebuild_chart (self);
@@ -950,6 +952,7 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, sweep_button);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, chart);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, metric_dropdown);
   ws_window_class_init_actions (widget_class);
   ws_window_gpu_class_init (widget_class);
 }
@@ -984,6 +987,7 @@ ws_window_init (WsWindow *self)
   g_signal_connect_object (ws_compare_view_get_player (self->compare), "notify::playing",
                            G_CALLBACK (on_compare_playing), self, G_CONNECT_SWAPPED);
   ws_window_recordings_init (self);
+  ws_window_chart_init (self);
 }
 
 WsWindow *
