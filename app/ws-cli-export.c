@@ -128,7 +128,8 @@ check_style (const Options *o,
                    _("--style: “%s” is not print, screen, light or dark"), o->style);
       return FALSE;
     }
-  job->style = ws_figure_style_get (kind);
+  /* the type grows with the slide: 1920 pixels wide reads as 1280 does */
+  job->style = ws_export_style_for_width (kind, o->width);
   return TRUE;
 }
 

@@ -416,6 +416,48 @@ test_count_suffix (void)
     }
 }
 
+/* ------------------------------------------------------------------ */
+/* Text that grows with the slide                                      */
+/* ------------------------------------------------------------------ */
+
+static void
+test_text_grows (void)
+{
+  const WsFigureStyle *print = ws_figure_style_get (WS_FIGURE_STYLE_PRINT);
+  const WsFigureStyle *wide = ws_export_style_for_width (WS_FIGURE_STYLE_PRINT, 1920);
+
+  g_assert_true (ws_export_style_for_width (WS_FIGURE_STYLE_PRINT, 1200) == print);
+  g_assert_true (ws_export_style_for_width (WS_FIGURE_STYLE_PRINT, 1280) == print);
+  g_assert_cmpfloat_with_epsilon (wide->font_size, print->font_size * 1.5, 1e-9);
+  g_assert_cmpfloat_with_epsilon (wide->min_font_size, print->min_font_size * 1.5, 1e-9);
+  g_assert_cmpint (wide->kind, ==, WS_FIGURE_STYLE_PRINT);
+  /* the same figure's title, drawn for each */
+  {
+    g_autoptr (WsPattern) pattern = ws_preset_build (ws_preset_lookup ("banks/broadcast"));
+    g_autoptr (WsWarpResult) r = ws_model_analyze_warp (pattern, 0, WS_DIM3 (0, 0, 0), 0, NULL);
+    WsExportFigure figure = { WS_FIGURE_BANKS, { r, "Broadcast", ws_pattern_get_block (pattern), 1,
+                                                 WS_FIGURE_HIT_NONE, WS_FIGURE_LAYERS_ALL } };
+    double sizes[2];
+
+    for (guint i = 0; i < 2; i++)
+      {
+        const WsFigureStyle *style = i ? wide : print;
+        double w = i ? 1920 : 1280, h = i ? 1080 : 720;
+        cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) w, (int) h);
+        cairo_t *cr = cairo_create (surface);
+        WsTextLog *log = ws_text_log_new ();
+
+        ws_text_log_attach (log, cr);
+        ws_export_draw_figure (cr, style, w, h, &figure);
+        sizes[i] = find_text (log, "Broadcast")->size;
+        ws_text_log_free (log);
+        cairo_destroy (cr);
+        cairo_surface_destroy (surface);
+      }
+    g_assert_cmpfloat (sizes[1], >=, sizes[0] * 1.45);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -429,5 +471,6 @@ main (int   argc,
   g_test_add_func ("/slides/after-steps", test_after_steps);
   g_test_add_func ("/slides/fills-slide", test_fills_slide);
   g_test_add_func ("/slides/count-suffix", test_count_suffix);
+  g_test_add_func ("/slides/text-grows", test_text_grows);
   return g_test_run ();
 }

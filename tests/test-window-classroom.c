@@ -7,6 +7,7 @@
  * a pattern of one's own. Screenshots, light and dark, in screenshots/ of
  * the build. */
 #include "window-fixture.h"
+#include "ws-export-dialog.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
@@ -387,6 +388,140 @@ test_plot_metric (Fixture       *f,
   g_assert_cmpint (w->metric, ==, WS_PLOT_TIME);
 }
 
+/* ------------------------------------------------------------------ */
+/* The export dialog                                                  */
+/* ------------------------------------------------------------------ */
+
+static WsExportDialog *
+open_dialog (WsWindow   *w,
+             const char *action)
+{
+  WsExportDialog *found = NULL;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  gtk_widget_activate_action (GTK_WIDGET (w), action, NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && found == NULL; i++)
+    {
+      g_autoptr (GObject) o = g_list_model_get_item (toplevels, i);
+      if (WS_IS_EXPORT_DIALOG (o))
+        found = WS_EXPORT_DIALOG (o);
+    }
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* A widget (a dialog) as pixels, in screenshots/. */
+static void
+save_widget (GtkWidget  *widget,
+             const char *name)
+{
+  g_autofree char *path = screenshot_path (name);
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_to_node (snapshot);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+}
+
+static void
+assert_png_size (const char *path,
+                 int         width,
+                 int         height)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GdkTexture) texture = gdk_texture_new_from_filename (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, width);
+  g_assert_cmpint (gdk_texture_get_height (texture), ==, height);
+}
+
+/* Ctrl+E: slide sizes, the style, a title of one's own, the file named
+ * after the preset, and a preview of what it writes; then the file, as
+ * the preview has it. */
+static void
+test_export_dialog (Fixture       *f,
+                    gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  WsExportDialog *dialog;
+  g_autofree char *png = g_build_filename (g_get_tmp_dir (), "warpscope-dialog.png", NULL);
+  g_autofree char *csv = g_build_filename (g_get_tmp_dir (), "warpscope-dialog.csv", NULL);
+  g_autofree char *name = NULL;
+  g_autoptr (GError) error = NULL;
+  GdkPaintable *preview;
+  gboolean slide = FALSE, hd = FALSE;
+  double width, height;
+
+  load (f, "banks/stride");
+  dialog = open_dialog (w, "win.export-figure");
+  for (guint i = 0; i < ws_export_dialog_n_sizes (dialog); i++)
+    {
+      g_autofree char *size = ws_export_dialog_size_name (dialog, i);
+      slide |= strstr (size, "1280 × 720") != NULL;
+      hd |= strstr (size, "1920 × 1080") != NULL;
+    }
+  g_assert_true (slide && hd);
+  name = ws_export_dialog_get_file_name (dialog);
+  g_assert_cmpstr (name, ==, "banks-stride-banks.png");
+  /* a full-HD slide in print, its type larger than on a 1280 one */
+  ws_export_dialog_set_choice (dialog, 0, 0, 0);
+  g_assert_cmpint (ws_export_dialog_get_style (dialog)->kind, ==, WS_FIGURE_STYLE_PRINT);
+  g_assert_cmpfloat (ws_export_dialog_get_style (dialog)->font_size, >, ws_figure_style_get (WS_FIGURE_STYLE_PRINT)->font_size * 1.4);
+  ws_export_dialog_get_size (dialog, &width, &height);
+  g_assert_cmpfloat (width, ==, 1920);
+  g_assert_cmpfloat (height, ==, 1080);
+  ws_export_dialog_set_title (dialog, "A stride of one word: no conflict");
+  g_assert_cmpstr (ws_export_dialog_get_title (dialog), ==, "A stride of one word: no conflict");
+  /* the preview: what the file holds, smaller */
+  preview = ws_export_dialog_get_preview (dialog);
+  g_assert_nonnull (preview);
+  g_assert_cmpint (gdk_paintable_get_intrinsic_width (preview), <=, 480);
+  g_assert_cmpfloat_with_epsilon ((double) gdk_paintable_get_intrinsic_width (preview) /
+                                    gdk_paintable_get_intrinsic_height (preview), 1920.0 / 1080, 0.02);
+  wait_frames (w);
+  save_widget (GTK_WIDGET (dialog), "export-dialog-light.png");
+  g_assert_true (ws_export_dialog_write (dialog, png, &error));
+  g_assert_no_error (error);
+  assert_png_size (png, 1920, 1080);
+  g_unlink (png);
+  /* a projector's slide, in the dark style */
+  ws_export_dialog_set_choice (dialog, 1, 2, 0);
+  g_assert_cmpint (ws_export_dialog_get_style (dialog)->kind, ==, WS_FIGURE_STYLE_DARK);
+  g_assert_true (ws_export_dialog_write (dialog, png, &error));
+  assert_png_size (png, 1280, 720);
+  g_unlink (png);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* the plot, and its data */
+  dialog = open_dialog (w, "win.export-plot");
+  g_clear_pointer (&name, g_free);
+  name = ws_export_dialog_get_file_name (dialog);
+  g_assert_cmpstr (name, ==, "banks-stride-plot.png");
+  ws_export_dialog_set_choice (dialog, 1, 0, 3);
+  g_clear_pointer (&name, g_free);
+  name = ws_export_dialog_get_file_name (dialog);
+  g_assert_cmpstr (name, ==, "banks-stride-plot.csv");
+  g_assert_true (ws_export_dialog_write (dialog, csv, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (csv, G_FILE_TEST_EXISTS));
+  g_unlink (csv);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  ws_export_dialog_set_choice (dialog, 0, 2, 0);
+  ws_export_dialog_get_preview (dialog);
+  wait_frames (w);
+  save_widget (GTK_WIDGET (dialog), "export-dialog-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 static void
 add_tests (void)
 {
@@ -394,6 +529,7 @@ add_tests (void)
   ADD ("/classroom/projector", test_projector);
   ADD ("/classroom/presentation-mode", test_presentation_mode);
   ADD ("/classroom/plot-metric", test_plot_metric);
+  ADD ("/classroom/export-dialog", test_export_dialog);
   ADD ("/classroom/topic-views", test_topic_views);
   ADD ("/classroom/topic-view-export", test_topic_view_export);
 #undef ADD

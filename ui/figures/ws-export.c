@@ -220,6 +220,13 @@ write_vector (Sink                *sink,
   return status;
 }
 
+const WsFigureStyle *
+ws_export_style_for_width (WsFigureStyleKind kind,
+                           double            width)
+{
+  return ws_figure_style_get_scaled (kind, MAX (1, width / 1280));
+}
+
 /* ------------------------------------------------------------------ */
 /* PNG                                                                */
 /* ------------------------------------------------------------------ */

@@ -8,6 +8,8 @@
 #include "ws-chart-view.h"
 #include "ws-compare.h"
 #include "ws-compare-view.h"
+#include "ws-compare-figure.h"
+#include "ws-export.h"
 #include "ws-figure-view.h"
 #include "ws-hierarchy-view.h"
 #include "ws-launch-view.h"
@@ -310,6 +312,68 @@ gboolean ws_window_export               (WsWindow       *self,
 /* The figure in view, at scale 2. */
 gboolean ws_window_export_figure        (WsWindow       *self,
                                          const char     *path,
+                                         GError        **error);
+
+/* What an export draws, taken from the window as it is (a copy): how to
+ * draw it, the least size it is legible at, its title (which may be set),
+ * the name of its file, and its size on screen. */
+typedef struct
+{
+  WsExportDrawFunc draw;
+  gpointer data;
+  GDestroyNotify free_data;
+  double (*min_width) (gpointer data, const WsFigureStyle *style);
+  double (*min_height) (gpointer data, const WsFigureStyle *style, double width);
+  void (*set_title) (gpointer data, const char *title);
+  char *title;
+  char *name;                      /* a file's name, less its format: "banks-padding-banks" */
+  double width;                    /* as on screen */
+  double height;
+} WsWindowFigure;
+
+WsWindowFigure *ws_window_figure_new    (WsWindow       *self,
+                                         WsWindowExport  what,
+                                         GError        **error);
+void     ws_window_figure_free          (WsWindowFigure *figure);
+void     ws_window_figure_set_title     (WsWindowFigure *figure,
+                                         const char     *title);
+/* The size it is drawn at for a size asked: no smaller than it is legible at. */
+void     ws_window_figure_size          (WsWindowFigure *figure,
+                                         const WsFigureStyle *style,
+                                         double          width,
+                                         double          height,
+                                         double         *out_width,
+                                         double         *out_height);
+gboolean ws_window_figure_write         (WsWindowFigure *figure,
+                                         const char     *path,
+                                         WsExportFormat  format,
+                                         const WsFigureStyle *style,
+                                         double          width,
+                                         double          height,
+                                         double          scale,
+                                         GError        **error);
+/* What the file will hold, at most most_width pixels across. */
+cairo_surface_t *ws_window_figure_preview (WsWindowFigure *figure,
+                                         const WsFigureStyle *style,
+                                         double          width,
+                                         double          height,
+                                         double          most_width);
+/* A drawing as the figure writes it, or the page's data for CSV and JSON. */
+gboolean ws_window_export_as            (WsWindow       *self,
+                                         WsWindowExport  what,
+                                         const char     *path,
+                                         WsExportFormat  format,
+                                         WsWindowFigure *figure,
+                                         const WsFigureStyle *style,
+                                         double          width,
+                                         double          height,
+                                         double          scale,
+                                         GError        **error);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsWindowFigure, ws_window_figure_free)
+
+/* ws-export-dialog.c: Ctrl+E, Ctrl+Shift+E */
+GtkWidget *ws_export_dialog_new         (WsWindow       *window,
+                                         WsWindowExport  what,
                                          GError        **error);
 const WsFigureStyle *ws_window_export_style (WsWindow   *self);
 
