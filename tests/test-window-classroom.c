@@ -522,6 +522,153 @@ test_export_dialog (Fixture       *f,
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* ------------------------------------------------------------------ */
+/* The pattern editor                                                 */
+/* ------------------------------------------------------------------ */
+
+static void
+type_index (WsWindow   *w,
+            const char *text)
+{
+  gtk_editable_set_text (ws_pattern_editor_get_index_entry (w->editor), text);
+}
+
+static guint
+model_points (WsWindow *w)
+{
+  WsChart *chart = ws_chart_view_get_chart (w->chart);
+  guint n = 0;
+
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      WsChartSeries *s = g_ptr_array_index (chart->series, i);
+      if (g_str_has_prefix (s->name, "model"))
+        n += s->points->len;
+    }
+  return n;
+}
+
+static gboolean
+model_drawn (gpointer data)
+{
+  return model_points (data) > 0;
+}
+
+static gboolean
+nothing_stale (WsWindow *w)
+{
+  for (guint k = 0; k < WS_N_FIGURES; k++)
+    if (ws_figure_view_get_result (w->views[k]) != NULL)
+      return FALSE;
+  return model_points (w) == 0 && ws_chart_view_get_chart (w->chart)->series->len == 0;
+}
+
+/* While the editor marks the pattern wrong, nothing in sight is of another
+ * pattern: not a step typed on the way (in[i ]), not the model's points;
+ * what cannot run says why. */
+static void
+test_wrong_pattern (Fixture       *f,
+                    gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  GtkEditable *entry = ws_pattern_editor_get_index_entry (w->editor);
+  const char *steps[] = { "i", "i ", "i *", "i * ", "i * f", "i * fo", "i * foo", "i * foo ", "i * foo +" };
+
+  load (f, "coalescing/offset");
+  g_assert_true (wait_until (model_drawn, w, 60000));
+  /* typed a key at a time: a space on the way is no part of the index */
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      const WsWarpResult *shown;
+
+      type_index (w, steps[i]);
+      if (ws_pattern_editor_get_error (w->editor) == NULL)
+        {
+          g_autofree char *stripped = g_strstrip (g_strdup (steps[i]));
+
+          shown = ws_figure_view_get_result (w->views[WS_FIGURE_WARP]);
+          g_assert_nonnull (shown);
+          g_assert_cmpstr (ws_pattern_get_access (w->pattern, ws_pattern_editor_get_access (w->editor))->index_text, ==,
+                           stripped);
+        }
+      else
+        g_assert_true (nothing_stale (w));
+    }
+  g_assert_nonnull (ws_pattern_editor_get_error (w->editor));
+  wait_settled (w);
+  g_assert_true (nothing_stale (w));
+  g_assert_cmpstr (ws_chart_view_get_chart (w->chart)->title, ==, "The pattern has an error");
+  save_screenshot (w, "wrong-pattern-light.png");
+
+  /* the preset again, wrong while being typed: its sweep says what is wrong */
+  load (f, "coalescing/offset");
+  type_index (w, "i + offset *");
+  g_assert_true (nothing_stale (w));
+  g_assert_cmpstr (ws_window_get_preset_id (w), ==, "coalescing/offset");
+  g_clear_pointer (&w->last_toast, g_free);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.sweep", NULL));
+  g_assert_false (ws_window_is_sweeping (w));
+  g_assert_nonnull (w->last_toast);
+  g_assert_true (g_str_has_prefix (w->last_toast, "Fix the pattern first: column 13:"));
+
+  /* undone to a pattern: all of it comes back, model and all */
+  gtk_widget_activate_action (GTK_WIDGET (gtk_editable_get_delegate (entry)), "text.undo", NULL);
+  while (ws_pattern_editor_get_error (w->editor) != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (gtk_editable_get_delegate (entry)), "text.undo", NULL);
+  g_assert_true (wait_until (model_drawn, w, 60000));
+  g_assert_nonnull (ws_figure_view_get_result (w->views[WS_FIGURE_WARP]));
+  g_assert_false (w->pattern_wrong);
+}
+
+static gboolean
+has_param (WsWindow   *w,
+           const char *name)
+{
+  for (guint i = 0; i < ws_pattern_get_n_params (w->pattern); i++)
+    if (g_str_equal (ws_pattern_get_param_nth (w->pattern, i)->name, name))
+      return TRUE;
+  return FALSE;
+}
+
+/* A preset edited into another pattern is one's own: named so, with no
+ * lesson of the preset's, no parameter it no longer reads, and a plot of
+ * its own with the model's points. A parameter's value changed is still
+ * the preset. */
+static void
+test_own_pattern (Fixture       *f,
+                  gconstpointer  data)
+{
+  WsWindow *w = f->window;
+
+  load (f, "coalescing/offset");
+  g_assert_cmpstr (gtk_label_get_text (w->preset_title), ==, "Misaligned (+1 element)");
+  g_assert_true (has_param (w, "offset"));
+  g_assert_true (ws_pattern_editor_set_param (w->editor, "offset", 3));
+  type_index (w, "i + offset ");
+  g_assert_cmpstr (ws_window_get_preset_id (w), ==, "coalescing/offset");
+  g_assert_cmpstr (gtk_label_get_text (w->preset_title), ==, "Misaligned (+1 element)");
+
+  type_index (w, "i * 2");
+  g_assert_null (ws_pattern_editor_get_error (w->editor));
+  g_assert_null (ws_window_get_preset_id (w));
+  g_assert_null (ws_preset_sidebar_get_selected (w->sidebar));
+  g_assert_cmpstr (gtk_label_get_text (w->preset_title), ==, "Your pattern, from “Misaligned (+1 element)”");
+  g_assert_null (strstr (gtk_label_get_text (w->preset_summary), "offset"));
+  g_assert_false (has_param (w, "offset"));
+  g_assert_true (has_param (w, "N"));
+  g_assert_cmpuint (w->result->counts.sectors, ==, 8);
+  g_assert_true (wait_until (model_drawn, w, 60000));
+  g_assert_null (strstr (ws_chart_view_get_chart (w->chart)->title, "Misaligned"));
+  g_assert_false (w->pattern_wrong);
+  g_assert_null (gtk_inscription_get_text (w->measure_status));
+  wait_settled (w);
+  save_screenshot (w, "own-pattern-light.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  wait_settled (w);
+  save_screenshot (w, "own-pattern-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+}
+
 static void
 add_tests (void)
 {
@@ -532,6 +679,8 @@ add_tests (void)
   ADD ("/classroom/export-dialog", test_export_dialog);
   ADD ("/classroom/topic-views", test_topic_views);
   ADD ("/classroom/topic-view-export", test_topic_view_export);
+  ADD ("/classroom/wrong-pattern", test_wrong_pattern);
+  ADD ("/classroom/own-pattern", test_own_pattern);
 #undef ADD
 }
 

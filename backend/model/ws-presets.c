@@ -131,7 +131,11 @@ static const WsPreset presets[] = {
     "out[i] = in[0]",
     /* xgettext:no-c-format */
     N_("Every lane reads x[0]. One sector serves the whole warp, but only 4 of its 32 bytes are "
-       "distinct data: 12.5 % — cheap, yet all lanes wait on one address."),
+       "distinct data: 12.5 % coalesced — and yet it is the fastest of these kernels (82 µs on the "
+       "H200, against 99 for the sequential copy). Coalescing says how much of what moves was asked "
+       "for, not how much moves: here almost nothing does. A request of one sector is the cheapest "
+       "there is, every warp asks for the same sector, which L1 and L2 keep, so DRAM sends it once "
+       "and the kernel moves only what it writes, half the bytes of the copy."),
     B1 (256), GRID_1D, NULL, NULL, { P_N (N_STREAM) },
     { LOAD ("in", GLOBAL, 4, "0") } },
   { "coalescing/strided-sweep", "coalescing", N_("Stride sweep"),
@@ -268,8 +272,12 @@ static const WsPreset presets[] = {
     { { "N", 8192, 32, 32768, N_("matrix side in elements") } }
   { "transpose/copy", "transpose", N_("Copy (the bound)"),
     "out[y][x] = in[y][x] (the bound)",
-    N_("Not a transpose: read a row, write the same row. Both sides are coalesced, so this is the "
-       "bandwidth every transpose should aim for."),
+    N_("Not a transpose: read a row, write the same row. Both sides are coalesced, so it moves the "
+       "fewest sectors a transpose can: the bound of the traffic. It is not a bound of the time. Each "
+       "thread copies its four elements one after another (in and out are not __restrict__, so the "
+       "compiler cannot load the next before it has stored the last), while the tiled transposes "
+       "load all four before their barrier: with four loads in flight per thread the padded tile "
+       "beats this copy on the H200 (0.147 against 0.171 ms), moving the same bytes."),
     TRANSPOSE_GEOM,
     { LOAD ("in", GLOBAL, 4, "y * N + x"), STORE ("out", GLOBAL, 4, "y * N + x") } },
   { "transpose/read-coalesced", "transpose", N_("Naive, coalesced reads"),
@@ -323,10 +331,12 @@ static const WsPreset presets[] = {
     N_("All lanes of a warp read the same word: it is read once and broadcast, one wavefront."),
     B1 (256), "132", NULL, NULL, { P_LOADS (4096) },
     { LOAD ("s", SHARED, 4, "warp") } },
-  { "banks/padding", "banks", N_("Column of a padded tile"),
+  { "banks/padding", "banks", N_("Padding a tile's column"),
     "4-byte shared loads of tile[threadIdx.x % 32 * (32 + pad)]",
-    N_("Lane k reads row k, column 0 of a tile 32 + pad words wide. Without padding every row starts "
-       "in bank 0 (32 wavefronts); one word of padding spreads them over all banks (1)."),
+    N_("Lane k reads row k, column 0 of a tile 32 + pad words wide. It opens unpadded, at the worst "
+       "point of its sweep: every row starts in bank 0, 32 wavefronts. Set pad to 1: one word of "
+       "padding spreads the rows over all banks, 1 wavefront. Sweep it: an odd pad spreads them, an "
+       "even one folds them onto fewer banks again (2 wavefronts at 2, 4 at 4)."),
     B1 (256), "132", NULL, NULL,
     { { "pad", 0, 0, 8, N_("words of padding per row") }, P_LOADS (4096) },
     { LOAD ("tile", SHARED, 4, "threadIdx.x % 32 * (32 + pad)") }, "pad", "0:4" },

@@ -296,7 +296,18 @@ ws_window_build_chart (WsWindow *self)
 void
 ws_window_rebuild_chart (WsWindow *self)
 {
-  WsChart *chart = ws_window_build_chart (self);
+  WsChart *chart;
+
+  /* a pattern the editor marks wrong has no model, and its old points are not its own */
+  if (self->pattern_wrong)
+    {
+      chart = ws_chart_new ();
+      ws_chart_set_title (chart, _("The pattern has an error"), NULL);
+      ws_chart_set_message (chart, _("Fix the pattern in the editor to see its plot and the model's."));
+      ws_chart_view_set_chart (self->chart, chart);
+      return;
+    }
+  chart = ws_window_build_chart (self);
 
   if (!ws_session_get_recording_loaded (self->session) || !ws_session_get_probed (self->session))
     ws_chart_set_message (chart, _("Looking for a GPU and the recorded measurements…"));

@@ -434,6 +434,8 @@ measure (WsWindow *self,
 void
 ws_window_measure_now (WsWindow *self)
 {
+  if (ws_window_pattern_is_wrong (self, TRUE))
+    return;
   g_clear_handle_id (&self->measure_timeout, g_source_remove);
   measure (self, TRUE);
   ws_window_show_measured (self);

@@ -87,6 +87,8 @@ struct _WsWindow
   WsPattern *pattern;
   gboolean edited;                 /* the pattern differs from the preset's */
   gboolean opening_preset;         /* a preset just loaded: its first view is its topic's */
+  gboolean pattern_wrong;          /* the editor says the pattern has an error: nothing stale is shown */
+  guint wrong_idle;
   WsWarpResult *result;            /* the warp instruction in the views */
 
   /* the model of the whole launch, on a thread of its own */
@@ -153,6 +155,10 @@ struct _WsWindow
 
 /* ws-window.c */
 void     ws_window_show_result          (WsWindow       *self);
+/* Whether the editor says the pattern has an error; say: tell the user
+ * (a toast), for what cannot run until it is fixed. */
+gboolean ws_window_pattern_is_wrong     (WsWindow       *self,
+                                         gboolean        say);
 /* Between the views and the plot: as much for each as it needs to be
  * legible, where both fit, until it is moved by hand. */
 void     ws_window_place_divider        (WsWindow       *self);

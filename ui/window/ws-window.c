@@ -413,15 +413,188 @@ on_preset_activated (WsWindow   *self,
     adw_flap_set_reveal_flap (self->flap, FALSE);
 }
 
+/* Whether the pattern is still the preset's but for its parameters'
+ * values: a changed index, space, access or launch makes it one's own. */
+static gboolean
+same_shape (const WsPreset  *preset,
+            const WsPattern *pattern)
+{
+  g_autoptr (WsPattern) reference = ws_preset_build (preset);
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+
+  for (guint i = 0; i < ws_pattern_get_n_params (pattern); i++)
+    {
+      const WsParam *p = ws_pattern_get_param_nth (pattern, i);
+      ws_pattern_set_param (reference, p->name, p->value, NULL);
+    }
+  /* the launch the preset's kernel makes for those values */
+  ws_preset_fit_grid (preset, reference, NULL);
+  a = ws_pattern_to_string (reference);
+  b = ws_pattern_to_string (pattern);
+  return g_strcmp0 (a, b) == 0;
+}
+
+/* Whether a parameter's name appears as a name in any of the pattern's texts. */
+static gboolean
+uses_name (const WsPattern *pattern,
+           const char      *name)
+{
+  g_autofree char *quoted = g_regex_escape_string (name, -1);
+  g_autofree char *re = g_strdup_printf ("(^|[^A-Za-z0-9_])%s($|[^A-Za-z0-9_])", quoted);
+  g_autoptr (GRegex) regex = g_regex_new (re, 0, 0, NULL);
+
+  if (g_regex_match (regex, ws_pattern_get_guard_text (pattern) ? ws_pattern_get_guard_text (pattern) : "", 0, NULL))
+    return TRUE;
+  for (guint i = 0; i < ws_pattern_get_n_definitions (pattern); i++)
+    if (g_regex_match (regex, ws_pattern_get_definition (pattern, i)->text, 0, NULL))
+      return TRUE;
+  for (guint i = 0; i < ws_pattern_get_n_accesses (pattern); i++)
+    {
+      const WsAccess *a = ws_pattern_get_access (pattern, i);
+      if (g_regex_match (regex, a->index_text, 0, NULL) || (a->elem_from_param && g_str_equal (name, "elem_size")))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The pattern less the parameters nothing in it reads any more (the
+ * offset of a misaligned load edited to i * 2). */
+static WsPattern *
+without_unused (const WsPattern *pattern)
+{
+  g_autoptr (WsPattern) out = ws_pattern_new ();
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; i < ws_pattern_get_n_params (pattern); i++)
+    {
+      const WsParam *p = ws_pattern_get_param_nth (pattern, i);
+      if (!uses_name (pattern, p->name))
+        continue;
+      ws_pattern_set_param (out, p->name, p->value, NULL);
+      ws_pattern_set_param_range (out, p->name, p->min, p->max, p->description);
+    }
+  if (!ws_pattern_set_block (out, ws_pattern_get_block (pattern), &error) ||
+      !ws_pattern_set_grid (out, ws_pattern_get_grid (pattern), &error))
+    return NULL;
+  for (guint i = 0; i < ws_pattern_get_n_definitions (pattern); i++)
+    if (!ws_pattern_add_definition (out, ws_pattern_get_definition (pattern, i)->name,
+                                    ws_pattern_get_definition (pattern, i)->text, &error))
+      return NULL;
+  if (ws_pattern_get_guard_text (pattern) && !ws_pattern_set_guard (out, ws_pattern_get_guard_text (pattern), &error))
+    return NULL;
+  for (guint i = 0; i < ws_pattern_get_n_accesses (pattern); i++)
+    {
+      const WsAccess *a = ws_pattern_get_access (pattern, i);
+      if (!ws_pattern_add_access (out, a->array, a->space, a->kind, a->elem_size, a->index_text, a->base, &error) ||
+          (a->elem_from_param && !ws_pattern_bind_elem_size (out, i, &error)))
+        return NULL;
+    }
+  return ws_pattern_validate (out, NULL) ? g_steal_pointer (&out) : NULL;
+}
+
+/* An edited preset is a pattern of one's own, and says so: its title
+ * names where it came from, the lesson (which was about the preset's
+ * pattern) gives way, the parameters it no longer reads go, and its plot
+ * is its own, with its model. */
+static void
+become_own (WsWindow *self)
+{
+  g_autofree char *title = g_strdup_printf (_("Your pattern, from “%s”"), _(self->preset->title));
+  g_autoptr (WsPattern) trimmed = without_unused (self->pattern);
+
+  self->preset = NULL;
+  if (trimmed)
+    {
+      ws_pattern_editor_set_pattern_at (self->editor, trimmed, ws_pattern_editor_get_access (self->editor));
+      set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
+    }
+  self->edited = TRUE;
+  gtk_label_set_text (self->preset_title, title);
+  gtk_label_set_text (self->preset_summary,
+                      _("A pattern of your own, changed from the preset: its lesson was about the preset's pattern, "
+                        "so it is not shown. The views, the model and the plot follow what you wrote, and Measure "
+                        "runs it as a kernel generated from it."));
+  ws_preset_sidebar_select (self->sidebar, NULL);
+  ws_window_update_subtitle (self);
+}
+
 static void
 on_pattern_changed (WsWindow *self)
 {
   g_assert (WS_IS_WINDOW (self));
 
   set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
+  if (self->preset && !same_shape (self->preset, self->pattern))
+    become_own (self);
+  if (self->pattern_wrong)
+    {
+      self->pattern_wrong = FALSE;
+      ws_window_set_status (self, NULL);
+    }
   ws_window_analyze (self);
   ws_window_rebuild_chart (self);
   ws_window_schedule_measurement (self);
+  ws_window_update_actions (self);
+}
+
+/* A wrong pattern draws nothing stale: the views and the plot's model
+ * wait, saying so, until the editor has a pattern again. */
+static gboolean
+restore_after_error (gpointer data)
+{
+  WsWindow *self = data;
+
+  self->wrong_idle = 0;
+  if (!self->pattern_wrong || ws_pattern_editor_get_error (self->editor))
+    return G_SOURCE_REMOVE;
+  self->pattern_wrong = FALSE;
+  ws_window_analyze (self);
+  ws_window_rebuild_chart (self);
+  ws_window_set_status (self, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_editor_error (WsWindow *self)
+{
+  g_assert (WS_IS_WINDOW (self));
+
+  if (ws_pattern_editor_get_error (self->editor) == NULL)
+    {
+      /* a pattern again, or just a moment between two checks */
+      if (self->pattern_wrong && self->wrong_idle == 0)
+        self->wrong_idle = g_idle_add (restore_after_error, self);
+      return;
+    }
+  if (self->pattern_wrong)
+    return;
+  self->pattern_wrong = TRUE;
+  for (guint k = 0; k < WS_N_FIGURES; k++)
+    ws_figure_view_set_result (self->views[k], NULL, NULL, WS_DIM3 (0, 0, 0));
+  ws_hierarchy_view_set_figure (self->hierarchy_view, NULL);
+  for (guint v = 0; v < WS_N_TOPIC_VIEWS; v++)
+    ws_launch_view_set_figure (self->launch_views[v], NULL);
+  ws_window_set_status (self, _("The pattern has an error"));
+  ws_window_rebuild_chart (self);
+}
+
+gboolean
+ws_window_pattern_is_wrong (WsWindow *self,
+                            gboolean  say)
+{
+  const char *error = ws_pattern_editor_get_error (self->editor);
+  g_autofree char *text = NULL;
+
+  if (!self->pattern_wrong && error == NULL)
+    return FALSE;
+  if (say)
+    {
+      /* Translators: what the editor says is wrong with the pattern */
+      text = g_strdup_printf (_("Fix the pattern first: %s"), error ? error : _("it has an error"));
+      ws_window_toast (self, text);
+    }
+  return TRUE;
 }
 
 static void
@@ -808,6 +981,7 @@ ws_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->place_idle, g_source_remove);
+  g_clear_handle_id (&self->wrong_idle, g_source_remove);
   /* the views' text scale is every window's */
   if (self->presenting)
     ws_view_style_set_text_scale (1);
@@ -975,6 +1149,7 @@ ws_window_init (WsWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->editor, "selection-changed", G_CALLBACK (on_selection_changed), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "error-changed", G_CALLBACK (on_editor_error), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->speed_dropdown, "notify::selected", G_CALLBACK (on_speed_selected), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->player, "notify::speed", G_CALLBACK (on_speed_changed), self, G_CONNECT_SWAPPED);
