@@ -39,7 +39,8 @@ static const char *const export_description =
      "            of its topic side by side, with the model: in what the lesson is about\n"
      "            (--metric time, bandwidth, sectors or wavefronts, coalescing)\n"
      "  compare   two to four patterns side by side over a chart of their medians, the\n"
-     "            model's ratio and the speed-up: --preset (if given) and the --compare list\n"
+     "            model's predicted times and the speed-up: --preset (if given) and the\n"
+     "            --compare list\n"
      "  hierarchy what the whole launch moves through L1, L2 and DRAM, as the model has it\n"
      "            on the recording's GPU, beside the hardware counters the recording holds\n"
      "\n"
@@ -55,7 +56,9 @@ static const char *const export_description =
      "  warpscope-cli export --view compare --compare transpose/copy,transpose/shared,transpose/shared-padded \\\n"
      "                       --width 1600 --height 1000 --scale 2 -o transpose.png\n"
      "  warpscope-cli export --view compare --compare banks/stride:stride=1,banks/stride:stride=2 -o banks.pdf\n"
-     "  warpscope-cli export --preset coalescing/stride --view hierarchy -o stride-hierarchy.svg\n");
+     "  warpscope-cli export --preset coalescing/stride --view hierarchy -o stride-hierarchy.svg\n"
+     "  warpscope-cli export --preset coalescing/strided-sweep --view plot --metric sectors -o sectors.png\n"
+     "  warpscope-cli export --preset occupancy/saturation --view occupancy -o occupancy.png\n");
 
 typedef struct
 {

@@ -335,6 +335,38 @@ test_interrupted (void)
   g_assert_cmpint (g_get_monotonic_time () - sent, <, 5 * G_USEC_PER_SEC);
 }
 
+/* The guide's page on the command line names every command --help lists,
+ * and gives one duration for calibrate, as the command's help does. */
+static void
+test_guide_names_every_command (void)
+{
+  int status;
+  g_autofree char *help = run_out (&status, "--help", NULL);
+  g_autofree char *calibrate = run_out (&status, "calibrate", "--help", NULL);
+  g_autofree char *top = g_path_get_dirname (WS_SOURCE_DATADIR);
+  g_autofree char *path = g_build_filename (top, "ui", "app-windows", "help", "cli.page", NULL);
+  g_autofree char *page = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint n = 0;
+
+  g_assert_true (g_file_get_contents (path, &page, NULL, &error));
+  g_assert_no_error (error);
+  lines = g_strsplit (strstr (help, "Commands:\n"), "\n", -1);
+  for (guint i = 1; lines[i] && g_str_has_prefix (lines[i], "  "); i++)
+    {
+      g_auto (GStrv) words = g_strsplit_set (g_strstrip (lines[i]), " ", 2);
+      g_autofree char *code = g_strdup_printf ("<code>%s</code>:", words[0]);
+
+      if (strstr (page, code) == NULL)
+        g_error ("cli.page does not name the command “%s”", words[0]);
+      n++;
+    }
+  g_assert_cmpuint (n, >=, 9);
+  g_assert_nonnull (strstr (calibrate, "in a few seconds"));
+  g_assert_nonnull (strstr (page, "in a few seconds"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -344,6 +376,7 @@ main (int    argc,
   g_test_add_func ("/cli/names", test_names);
   g_test_add_func ("/cli/did-you-mean", test_did_you_mean);
   g_test_add_func ("/cli/model-in-words", test_model_in_words);
+  g_test_add_func ("/cli/guide-names-every-command", test_guide_names_every_command);
   g_test_add_func ("/cli/json", test_json);
   g_test_add_func ("/cli/hot-without-gpu", test_hot_without_gpu);
   g_test_add_func ("/cli/control-characters", test_control_characters);

@@ -518,7 +518,16 @@ test_export_dialog (Fixture       *f,
   ws_export_dialog_get_preview (dialog);
   wait_frames (w);
   save_widget (GTK_WIDGET (dialog), "export-dialog-dark.png");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  /* the Figure style preference is the style it opens on */
+  g_settings_set_string (w->settings, "export-style", "screen");
+  dialog = open_dialog (w, "win.export-figure");
+  g_assert_cmpint (ws_export_dialog_get_style (dialog)->kind, ==, WS_FIGURE_STYLE_DARK);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_settings_reset (w->settings, "export-style");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+  dialog = open_dialog (w, "win.export-figure");
+  g_assert_cmpint (ws_export_dialog_get_style (dialog)->kind, ==, WS_FIGURE_STYLE_PRINT);
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 

@@ -402,6 +402,14 @@ ws_export_dialog_new (WsWindow       *window,
   self->what = what;
   self->figure = figure;
   build (self);
+  /* the Figure style preference chooses the style it opens on */
+  {
+    const WsFigureStyle *preferred = ws_window_export_style (window);
+
+    for (guint i = 0; i < G_N_ELEMENTS (styles); i++)
+      if (ws_figure_style_get (styles[i]) == preferred)
+        adw_combo_row_set_selected (self->style_row, i);
+  }
   return GTK_WIDGET (self);
 }
 
