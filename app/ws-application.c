@@ -172,13 +172,24 @@ ws_application_activate (GApplication *app)
 
       window = GTK_WINDOW (ws_window_new (GTK_APPLICATION (app), session));
       if (self->preset && !ws_window_load_preset (WS_WINDOW (window), self->preset))
-        g_printerr ("warpscope: there is no preset “%s”; warpscope-cli model --list-presets lists them\n",
-                    self->preset);
+        {
+          const char *near = ws_preset_suggest (self->preset);
+
+          if (near)
+            g_printerr (_("warpscope: there is no preset “%s”; did you mean %s? warpscope-cli model --list-presets "
+                          "lists them\n"), self->preset, near);
+          else
+            g_printerr (_("warpscope: there is no preset “%s”; warpscope-cli model --list-presets lists them\n"),
+                        self->preset);
+        }
       if (self->compare)
         open_comparison (WS_WINDOW (window), self->compare);
       if (self->view && !ws_window_show_view (WS_WINDOW (window), self->view))
-        g_printerr ("warpscope: the pattern has no view “%s” (warp, banks, constant, local, atomics or "
-                    "hierarchy, as its instructions allow)\n", self->view);
+        {
+          g_autofree char *views = ws_window_list_views (WS_WINDOW (window));
+          /* Translators: the view asked for, then the views the pattern has ("banks, hierarchy") */
+          g_printerr (_("warpscope: the pattern has no view “%s”; its views are %s\n"), self->view, views);
+        }
       if (self->size && sscanf (self->size, "%dx%d", &w, &h) == 2)
         {
           gtk_window_unmaximize (window);
@@ -307,7 +318,7 @@ ws_application_init (WsApplication *self)
     { "gpu", 0, 0, G_OPTION_ARG_STRING, NULL,
       N_("Measure there (and remember it): local, ssh://[USER@]HOST[:PORT], slurm://PARTITION or command:CMD"), "WHERE" },
     { "view", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Show this view of the pattern: warp, banks, constant, local, "
-         "atomics or hierarchy"), "VIEW" },
+         "atomics, occupancy, timeline, l2 or hierarchy, as the pattern has them"), "VIEW" },
     { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Save a PNG of the window once it has settled, and quit"),
       "FILE" },
     { "benchmark", 0, 0, G_OPTION_ARG_NONE, NULL,

@@ -16,7 +16,7 @@ static const char *const calibrate_description =
   /* Translators: the help of “warpscope-cli calibrate --help”; options, values
    * and examples stay as they are */
   N_("Measures what the model's device profile (data/devices/) needs with microkernels of its\n"
-     "own, in about ten seconds: DRAM read and write bandwidth (16-byte streams over 1 GiB, L2\n"
+     "own, in a few seconds: DRAM read and write bandwidth (16-byte streams over 1 GiB, L2\n"
      "flushed), L2 read requests, sectors and write requests (8 MiB that L2 holds), L1 lines and\n"
      "shared-memory wavefronts per SM cycle, the constant cache per instruction and per address,\n"
      "atomics on one address and spread, host-to-device copies from pageable and pinned memory,\n"

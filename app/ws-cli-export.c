@@ -19,6 +19,7 @@
 #include "ws-hierarchy-figure.h"
 #include "ws-plot.h"
 #include "ws-plot-hierarchy.h"
+#include "ws-plot-topic.h"
 
 #define COMMAND "export"
 #define DEFAULT_HEIGHT 720
@@ -31,10 +32,15 @@ static const char *const export_description =
    * and examples stay as they are */
   N_("Views:\n"
      "  warp, banks, constant, local, atomics   one warp instruction (warp 0 of block 0)\n"
-     "  plot      the measured plot: median time per launch against the preset's sweep\n"
-     "            parameter, or the presets of its topic side by side, with the model\n"
+     "  occupancy, timeline, l2   the whole launch, for the presets of their topics: an SM\n"
+     "            filled with the kernel's blocks; the copies and kernels of a launch on\n"
+     "            their streams, as recorded; what an L2 access-policy window keeps\n"
+     "  plot      the measured plot against the preset's sweep parameter, or the presets\n"
+     "            of its topic side by side, with the model: in what the lesson is about\n"
+     "            (--metric time, bandwidth, sectors or wavefronts, coalescing)\n"
      "  compare   two to four patterns side by side over a chart of their medians, the\n"
-     "            model's ratio and the speed-up: --preset (if given) and the --compare list\n"
+     "            model's predicted times and the speed-up: --preset (if given) and the\n"
+     "            --compare list\n"
      "  hierarchy what the whole launch moves through L1, L2 and DRAM, as the model has it\n"
      "            on the recording's GPU, beside the hardware counters the recording holds\n"
      "\n"
@@ -50,7 +56,9 @@ static const char *const export_description =
      "  warpscope-cli export --view compare --compare transpose/copy,transpose/shared,transpose/shared-padded \\\n"
      "                       --width 1600 --height 1000 --scale 2 -o transpose.png\n"
      "  warpscope-cli export --view compare --compare banks/stride:stride=1,banks/stride:stride=2 -o banks.pdf\n"
-     "  warpscope-cli export --preset coalescing/stride --view hierarchy -o stride-hierarchy.svg\n");
+     "  warpscope-cli export --preset coalescing/stride --view hierarchy -o stride-hierarchy.svg\n"
+     "  warpscope-cli export --preset coalescing/strided-sweep --view plot --metric sectors -o sectors.png\n"
+     "  warpscope-cli export --preset occupancy/saturation --view occupancy -o occupancy.png\n");
 
 typedef struct
 {
@@ -67,6 +75,7 @@ typedef struct
   char *device;
   int instruction;
   int step;
+  char *metric;
 } Options;
 
 static void
@@ -80,6 +89,7 @@ options_clear (Options *o)
   g_strfreev (o->recordings);
   g_free (o->output);
   g_free (o->device);
+  g_free (o->metric);
 }
 
 /* What the command draws, gathered from the options. */
@@ -121,7 +131,8 @@ check_style (const Options *o,
                    _("--style: “%s” is not print, screen, light or dark"), o->style);
       return FALSE;
     }
-  job->style = ws_figure_style_get (kind);
+  /* the type grows with the slide: 1920 pixels wide reads as 1280 does */
+  job->style = ws_export_style_for_width (kind, o->width);
   return TRUE;
 }
 
@@ -194,6 +205,23 @@ load_recordings (const Options *o,
 /* The views of one warp instruction                                  */
 /* ------------------------------------------------------------------ */
 
+/* The views of one instruction that show some instruction of pattern, as
+ * --view names them: "banks, atomics". */
+static char *
+views_for (const WsPattern *pattern)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint k = 0; k < WS_N_FIGURES; k++)
+    for (guint i = 0; i < ws_pattern_get_n_accesses (pattern); i++)
+      if (ws_figure_applies (k, ws_pattern_get_access (pattern, i)->space, ws_pattern_get_access (pattern, i)->kind))
+        {
+          g_string_append_printf (s, "%s%s", s->len ? ", " : "", ws_figure_kind_to_string (k));
+          break;
+        }
+  return g_string_free (s, FALSE);
+}
+
 /* The instruction asked for, else the one that says most if the view shows
  * it, else the first the view shows. */
 static gboolean
@@ -236,8 +264,18 @@ pick_access (const Options   *o,
           return TRUE;
         }
     }
-  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               _("--view %s shows none of this pattern's instructions (try another view)"), o->view);
+  {
+    g_autofree char *views = views_for (pattern);
+
+    if (*views)
+      /* Translators: the view asked for, then the views that show this pattern ("banks, atomics") */
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--view %s shows none of this pattern's instructions; these views do: %s (and plot, hierarchy)"),
+                   o->view, views);
+    else
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--view %s shows none of this pattern's instructions (try --view plot or hierarchy)"), o->view);
+  }
   return FALSE;
 }
 
@@ -435,7 +473,30 @@ export_plot (const Options *o,
                    o->instruction, ws_pattern_get_n_accesses (pattern));
       return WS_CLI_USAGE;
     }
-  chart = ws_plot_build_for (preset, pattern, access, job->profile, &job->sources);
+  if (o->metric)
+    {
+      WsPlotMetric metric;
+      WsSpace space = ws_pattern_get_access (pattern, access)->space;
+
+      if (!ws_plot_metric_from_string (o->metric, &metric))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--metric: “%s” is not time, bandwidth, sectors, wavefronts, requests or coalescing"),
+                       o->metric);
+          return WS_CLI_USAGE;
+        }
+      if (!ws_plot_metric_applies (metric, space))
+        {
+          /* Translators: the metric asked for, then the memory space of the instruction plotted */
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--metric %s: the instruction plotted is %s; time, bandwidth or %s apply"), o->metric,
+                       ws_space_to_string (space), ws_plot_metric_to_string (WS_PLOT_COST, space));
+          return WS_CLI_USAGE;
+        }
+      chart = ws_plot_build_metric (preset, pattern, access, job->profile, &job->sources, metric);
+    }
+  else
+    chart = ws_plot_build_for (preset, pattern, access, job->profile, &job->sources);
   ws_chart_set_message (chart, job->recordings->len ? "No measurement of this pattern in the recording"
                                                     : "No measurement: no recording (give one with --recording)");
   ws_chart_autoscale (chart);
@@ -498,13 +559,15 @@ export_compare (const Options *o,
 
   if (items == NULL)
     return WS_CLI_USAGE;
+  /* what a warp of each costs: side by side, and kept between runs */
+  if (!ws_compare_costs (items, costs, NULL, error))
+    return WS_CLI_USAGE;
   for (guint i = 0; i < items->len; i++)
     {
       WsCompareItem *item = g_ptr_array_index (items, i);
       WsWarpResult *r;
 
-      if (!ws_compare_cost_compute (item->pattern, &costs[i], NULL, error) ||
-          (r = ws_compare_item_analyze (item, error)) == NULL)
+      if ((r = ws_compare_item_analyze (item, error)) == NULL)
         {
           g_prefix_error (error, "%s: ", item->id);
           return WS_CLI_USAGE;
@@ -647,6 +710,70 @@ export_hierarchy (const Options *o,
 }
 
 /* ------------------------------------------------------------------ */
+/* The views of a whole launch a topic is about                       */
+/* ------------------------------------------------------------------ */
+
+static double
+topic_min_height (gconstpointer        data,
+                  const WsFigureStyle *style,
+                  double               width)
+{
+  return ws_topic_figure_min_height (data, style, width);
+}
+
+static int
+export_topic (const Options *o,
+              Job           *job,
+              WsTopicView    view,
+              GError       **error)
+{
+  g_autoptr (WsPattern) pattern = ws_cli_pattern_build (&o->pattern, error);
+  const WsPreset *preset = o->pattern.preset ? ws_preset_lookup (o->pattern.preset) : NULL;
+  WsRecording *recording = job->recordings->len ? g_ptr_array_index (job->recordings, 0) : NULL;
+  g_autoptr (WsTopicFigure) figure = NULL;
+  g_autofree char *source = NULL;
+  WsTopicInput in = { 0 };
+  WsTopicView own;
+  double height = 0;
+
+  if (pattern == NULL)
+    return WS_CLI_USAGE;
+  if (!ws_export_format_is_drawing (job->format))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--view %s is a drawing: csv and json are for --view plot and compare"), o->view);
+      return WS_CLI_USAGE;
+    }
+  if (!ws_topic_view_for (preset, &own) || own != view)
+    {
+      if (ws_topic_view_for (preset, &own))
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                     _("--view %s is for another topic's presets; this one's is --view %s"), o->view,
+                     ws_topic_view_to_string (own));
+      else
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                     _("--view %s is for the presets of its topic (occupancy/…, transfer/…, l2/…)"), o->view);
+      return WS_CLI_USAGE;
+    }
+  in.preset = preset;
+  in.pattern = pattern;
+  /* what the recording measured of this very launch */
+  if (recording && !ws_preset_differs (preset, pattern))
+    in.measured = ws_plot_recorded_one (recording, preset, pattern);
+  if (in.measured)
+    in.measured_source = source = ws_plot_recording_name (recording);
+  in.device = recording ? ws_recording_get_device (recording) : NULL;
+  figure = ws_plot_topic_build (view, &in);
+  if (!size_for (o, job, &(Needs) { ws_topic_figure_min_width (figure, job->style), topic_min_height, figure },
+                 &height, error))
+    return WS_CLI_USAGE;
+  if (!ws_export_drawing (o->output, job->format, o->width, height, o->scale, job->style, ws_topic_figure_draw,
+                          figure, error))
+    return WS_CLI_FAILED;
+  return WS_CLI_OK;
+}
+
+/* ------------------------------------------------------------------ */
 
 static int
 run (const Options *o,
@@ -654,11 +781,13 @@ run (const Options *o,
      GError       **error)
 {
   WsFigureKind kind;
+  WsTopicView topic_view;
 
   if (o->view == NULL)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("which view? --view warp|banks|constant|local|atomics|plot|compare|hierarchy"));
+                   _("which view? --view warp|banks|constant|local|atomics|occupancy|timeline|l2|plot|compare|"
+                     "hierarchy"));
       return WS_CLI_USAGE;
     }
   if (!check_style (o, job, error) || !check_format (o, job, error) || !load_recordings (o, job, error))
@@ -682,6 +811,11 @@ run (const Options *o,
                    _("--step: %d is not a number of steps (0 or more)"), o->step);
       return WS_CLI_USAGE;
     }
+  if (o->metric && !g_str_equal (o->view, "plot"))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--metric goes with --view plot"));
+      return WS_CLI_USAGE;
+    }
   if (o->compare && !g_str_equal (o->view, "compare"))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--compare goes with --view compare"));
@@ -700,8 +834,11 @@ run (const Options *o,
     return export_hierarchy (o, job, error);
   if (ws_figure_kind_from_string (o->view, &kind))
     return export_figure (o, job, kind, error);
+  if (ws_topic_view_from_string (o->view, &topic_view))
+    return export_topic (o, job, topic_view, error);
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               _("--view: “%s” is not warp, banks, constant, local, atomics, plot, compare or hierarchy"), o->view);
+               _("--view: “%s” is not warp, banks, constant, local, atomics, occupancy, timeline, l2, plot, compare "
+                 "or hierarchy"), o->view);
   return WS_CLI_USAGE;
 }
 
@@ -716,7 +853,7 @@ ws_cli_export (int    argc,
   g_autoptr (GError) error = NULL;
   GOptionEntry own[] = {
     { "view", 0, 0, G_OPTION_ARG_STRING, &o.view,
-      N_("What to draw: warp, banks, constant, local, atomics, plot, compare or hierarchy"),
+      N_("What to draw: warp, banks, constant, local, atomics, occupancy, timeline, l2, plot, compare or hierarchy"),
       N_("VIEW") },
     { "compare", 0, 0, G_OPTION_ARG_STRING, &o.compare,
       N_("Presets to compare (after --preset), each ID[@INSTRUCTION][:NAME=VALUE]…, e.g. transpose/copy,banks/stride:stride=2"),
@@ -742,6 +879,10 @@ ws_cli_export (int    argc,
       N_("Draw the views as after N steps of their schedule (screen styles; default: all)"), N_("N") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, N_("The file to write"), N_("FILE") },
     { "device", 0, 0, G_OPTION_ARG_STRING, &o.device, WS_CLI_DEVICE_HELP, N_("ID|FILE") },
+    { "metric", 'm', 0, G_OPTION_ARG_STRING, &o.metric,
+      N_("What a plot shows: time, bandwidth, sectors (or wavefronts, requests) or coalescing (default: what the "
+         "preset's lesson is about)"),
+      N_("METRIC") },
   };
   int status;
 

@@ -83,6 +83,82 @@ print_stats (const WsHierStats *s)
   row ("DRAM bytes written", s->dram_write_bytes, "");
 }
 
+static const char *
+host_words (WsHostCopy host)
+{
+  switch (host)
+    {
+    case WS_HOST_PAGEABLE:
+      return "copied from pageable memory, then the kernel";
+    case WS_HOST_PINNED:
+      return "copied from pinned memory, then the kernel";
+    case WS_HOST_MAPPED:
+      return "read by the kernel over the bus (mapped memory)";
+    case WS_HOST_STREAMS:
+      return "copied in and out in chunks over streams (pinned)";
+    case WS_HOST_PREFETCH:
+      return "prefetched from managed memory, then the kernel";
+    case WS_HOST_MANAGED:
+      return "migrated from managed memory on the kernel's page faults";
+    case WS_HOST_NONE:
+    default:
+      return NULL;
+    }
+}
+
+static void
+append_amount (GString    *s,
+               double      value,
+               const char *one,
+               const char *many)
+{
+  if (value <= 0)
+    return;
+  if (s->len)
+    g_string_append (s, ", ");
+  if (value == floor (value))
+    g_string_append_printf (s, "%.0f %s", value, value == 1 ? one : many);
+  else
+    g_string_append_printf (s, "%.3g %s", value, many);
+}
+
+/* The real kernel in words: what it does (the catalogue's line), its
+ * phases, and what it does beside its memory instructions, per thread;
+ * not the model's notation for it. */
+static void
+print_kernel (const WsKernelLaunch *launch)
+{
+  const WsPreset *preset = ws_preset_lookup (launch->preset);
+  g_autoptr (GString) beside = g_string_new (NULL);
+  const char *host = host_words (launch->host);
+
+  if (preset && preset->kernel)
+    printf ("  the real kernel: %s\n", preset->kernel);
+  if (launch->phases->len > 1)
+    printf ("  in %u phases one after another, each memory instruction below as often as a thread makes it\n",
+            launch->phases->len);
+  append_amount (beside, launch->alu, "arithmetic instruction", "arithmetic instructions");
+  append_amount (beside, launch->syncs, "barrier", "barriers");
+  append_amount (beside, launch->tex, "texture fetch", "texture fetches");
+  append_amount (beside, launch->fences[WS_FENCE_BLOCK_SCOPE], "__threadfence_block ()",
+                 "__threadfence_block ()s");
+  append_amount (beside, launch->fences[WS_FENCE_GPU_SCOPE], "__threadfence ()", "__threadfence ()s");
+  append_amount (beside, launch->fences[WS_FENCE_SYSTEM_SCOPE], "__threadfence_system ()",
+                 "__threadfence_system ()s");
+  append_amount (beside, launch->messages, "flag of another block waited for",
+                 "flags of other blocks waited for");
+  if (beside->len)
+    printf ("  beside its memory instructions, per thread: %s\n", beside->str);
+  if (launch->registers)
+    printf ("  registers: %u per thread\n", launch->registers);
+  if (launch->shared_bytes)
+    printf ("  shared memory: %" G_GUINT64_FORMAT " bytes per block beyond its arrays\n", launch->shared_bytes);
+  if (host && launch->streams > 1)
+    printf ("  host data: %s, %u streams\n", host, launch->streams);
+  else if (host)
+    printf ("  host data: %s\n", host);
+}
+
 void
 ws_cli_print_prediction (const WsLaunchPrediction *pred,
                          const WsKernelLaunch     *launch,
@@ -92,7 +168,7 @@ ws_cli_print_prediction (const WsLaunchPrediction *pred,
 
   printf ("\nBelow L1, on %s (data/devices/%s.json)\n", profile->name, profile->id);
   if (launch->preset && ws_kernel_launch_describe (launch->preset))
-    printf ("  the real kernel's launch: %s\n", ws_kernel_launch_describe (launch->preset));
+    print_kernel (launch);
   for (guint p = 0; p < pred->phases->len; p++)
     {
       const WsLaunchPhase *ph = g_ptr_array_index (launch->phases, p);

@@ -37,6 +37,7 @@ measure_from_recording (const char         *command,
                         GArray             *params,
                         gboolean            json,
                         gboolean            hot,
+                        guint               samples,
                         GError             *gpu_error)
 {
   g_autoptr (WsRecording) r = ws_recording_load_bundled (NULL);
@@ -50,13 +51,13 @@ measure_from_recording (const char         *command,
       /* the bundled recording's device and date, marked as not measured here */
       g_autoptr (WsRecording) subset = ws_recording_new_copy_of (r);
 
-      ws_cli_warn_recorded_cold (command, hot);
+      ws_cli_warn_recorded_cold (command, hot, samples, m);
       ws_recording_add (subset, m);
       ws_cli_print_recording_json (subset);
     }
   else
     {
-      ws_cli_print_recorded_header (r, hot);
+      ws_cli_print_recorded_header (r, hot, samples, m);
       ws_cli_print_measurement (m, ws_recording_get_device (r));
     }
   return WS_CLI_NO_GPU;
@@ -177,7 +178,7 @@ measure_registered (const char             *id,
   if (device == NULL && ws_cli_gpu_unreachable (error))
     return ws_cli_no_gpu ("measure", error);
   if (device == NULL)
-    return measure_from_recording ("measure", info, params, json, !options->cold, error);
+    return measure_from_recording ("measure", info, params, json, !options->cold, options->samples, error);
   progress.what = info->id;
   request = ws_cli_kernel_request (info->id, params, options);
   m = ws_cli_run_measure (session, request, &error);

@@ -344,9 +344,19 @@ ws_cli_recorded (WsRecording *r,
   return found->len > 0 ? g_ptr_array_index (found, 0) : NULL;
 }
 
+/* --samples N asked for, and a recording made with another count. */
+static gboolean
+samples_differ (guint                samples,
+                const WsMeasurement *recorded)
+{
+  return samples > 0 && recorded != NULL && recorded->samples_ms->len != samples;
+}
+
 void
-ws_cli_print_recorded_header (WsRecording *r,
-                              gboolean     hot)
+ws_cli_print_recorded_header (WsRecording         *r,
+                              gboolean             hot,
+                              guint                samples,
+                              const WsMeasurement *recorded)
 {
   const WsDeviceInfo *d = ws_recording_get_device (r);
   g_autofree char *date = g_date_time_format (ws_recording_get_date (r), "%Y-%m-%d");
@@ -357,17 +367,24 @@ ws_cli_print_recorded_header (WsRecording *r,
   if (hot)
     printf ("--hot asks for samples with L2 warm; the recording holds cold ones (L2 flushed before each "
             "sample).\n\n");
+  if (samples_differ (samples, recorded))
+    printf ("--samples %u asks for %u samples; the recording holds the %u it was made with.\n\n", samples, samples,
+            recorded->samples_ms->len);
 }
 
-/* The same, for a script reading the JSON: on standard error. */
 void
-ws_cli_warn_recorded_cold (const char *command,
-                           gboolean    hot)
+ws_cli_warn_recorded_cold (const char          *command,
+                           gboolean             hot,
+                           guint                samples,
+                           const WsMeasurement *recorded)
 {
   if (hot)
     g_printerr (_("warpscope-cli %s: --hot asks for samples with L2 warm; the recording holds cold ones (L2 flushed "
                   "before each sample)\n"),
                 command);
+  if (samples_differ (samples, recorded))
+    g_printerr (_("warpscope-cli %s: --samples %u asks for %u samples; the recording holds the %u it was made with\n"),
+                command, samples, samples, recorded->samples_ms->len);
 }
 
 int
@@ -459,7 +476,16 @@ ws_cli_lookup_kernel (const char *command,
   const WsKernelInfo *info = ws_gpu_kernel_lookup (id);
 
   if (info == NULL)
-    ws_cli_fail (command, WS_CLI_USAGE, _("no kernel “%s” (warpscope-cli list shows them)"), id);
+    {
+      /* every kernel is a preset's, with its id */
+      const char *near = ws_preset_suggest (id);
+
+      if (near && ws_gpu_kernel_lookup (near))
+        ws_cli_fail (command, WS_CLI_USAGE, _("no kernel “%s”; did you mean %s? (warpscope-cli list shows them)"), id,
+                     near);
+      else
+        ws_cli_fail (command, WS_CLI_USAGE, _("no kernel “%s” (warpscope-cli list shows them)"), id);
+    }
   return info;
 }
 

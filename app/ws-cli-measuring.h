@@ -111,10 +111,18 @@ void                ws_cli_print_json_node      (JsonNode               *node);
 const WsMeasurement *ws_cli_recorded            (WsRecording            *r,
                                                  const char             *id,
                                                  GArray                 *params);
-void                ws_cli_print_recorded_header (WsRecording *r,
-                                                         gboolean     hot);
+/* What is shown instead of a measurement: the recording's header, and what
+ * it cannot give of what was asked (--hot: warm samples; --samples N: more
+ * or fewer samples than it holds, recorded of one of its measurements). */
+void                ws_cli_print_recorded_header (WsRecording         *r,
+                                                 gboolean             hot,
+                                                 guint                samples,
+                                                 const WsMeasurement *recorded);
+/* The same, for a script reading the JSON: on standard error. */
 void                ws_cli_warn_recorded_cold   (const char             *command,
-                                                 gboolean                hot);
+                                                 gboolean                hot,
+                                                 guint                   samples,
+                                                 const WsMeasurement    *recorded);
 int                 ws_cli_no_gpu               (const char             *command,
                                                  GError                 *error);
 

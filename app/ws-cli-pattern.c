@@ -178,8 +178,15 @@ ws_cli_pattern_build (const WsCliPatternOptions *o,
       preset = ws_preset_lookup (o->preset);
       if (preset == NULL)
         {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("--preset: no preset “%s” (see warpscope-cli model --list-presets)"), o->preset);
+          const char *near = ws_preset_suggest (o->preset);
+
+          if (near)
+            g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                         _("--preset: no preset “%s”; did you mean %s? (see warpscope-cli model --list-presets)"),
+                         o->preset, near);
+          else
+            g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                         _("--preset: no preset “%s” (see warpscope-cli model --list-presets)"), o->preset);
           return NULL;
         }
       p = ws_preset_build (preset);

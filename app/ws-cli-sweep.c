@@ -62,6 +62,7 @@ sweep_from_recording (const WsKernelInfo *info,
                       gboolean            json,
                       const char         *device,
                       gboolean            hot,
+                      guint               samples,
                       GError             *gpu_error)
 {
   g_autoptr (WsDeviceProfile) profile = NULL;
@@ -84,7 +85,7 @@ sweep_from_recording (const WsKernelInfo *info,
       /* the bundled recording's device and date, marked as not measured here */
       g_autoptr (WsRecording) subset = ws_recording_new_copy_of (r);
 
-      ws_cli_warn_recorded_cold ("sweep", hot);
+      ws_cli_warn_recorded_cold ("sweep", hot, samples, g_ptr_array_index (found, 0));
       for (guint i = 0; i < found->len; i++)
         ws_recording_add (subset, g_ptr_array_index (found, i));
       ws_cli_print_recording_json (subset);
@@ -92,7 +93,7 @@ sweep_from_recording (const WsKernelInfo *info,
   else
     {
       profile = sweep_profile (device, ws_recording_get_device (r));
-      ws_cli_print_recorded_header (r, hot);
+      ws_cli_print_recorded_header (r, hot, samples, g_ptr_array_index (found, 0));
       printf ("%s: %u of %u points recorded\n", info->id, found->len, values->len);
       print_sweep_table (param, found, profile);
     }
@@ -228,7 +229,8 @@ run_sweep (const WsKernelInfo     *info,
   if (device == NULL && ws_cli_gpu_unreachable (error))
     return ws_cli_no_gpu ("sweep", error);
   if (device == NULL)
-    return sweep_from_recording (info, params, param, values, json, device_id, !options->cold, error);
+    return sweep_from_recording (info, params, param, values, json, device_id, !options->cold, options->samples,
+                                 error);
   if (!ws_cli_keeper_init (&keeper, "sweep", output, resume, device))
     {
       ws_cli_keeper_clear (&keeper);

@@ -90,6 +90,37 @@ test_names (void)
   assert_refused ("help: unknown command “modle”", "help", "modle", NULL);
 }
 
+/* A mistyped preset or kernel gets the nearest one; a name near none, no
+ * guess. A view that shows none of a pattern's instructions names those
+ * that do. */
+static void
+test_did_you_mean (void)
+{
+  assert_refused ("no preset “banks/strid”; did you mean banks/stride?", "model", "--preset", "banks/strid", NULL);
+  assert_refused ("no preset “stride”; did you mean coalescing/stride?", "model", "--preset", "stride", NULL);
+  assert_refused ("no preset “Transpose/Shared-Paded”; did you mean transpose/shared-padded?", "export",
+                  "--preset", "Transpose/Shared-Paded", "--view", "plot", "-o", "x.png", NULL);
+  assert_refused ("no preset “banks/strid”; did you mean banks/stride?", "export", "--view", "compare",
+                  "--compare", "banks/strid,banks/padding", "-o", "x.png", NULL);
+  assert_refused ("no kernel “coalescing/strid”; did you mean coalescing/stride?", "measure", "coalescing/strid",
+                  NULL);
+  assert_refused ("no kernel “banks/strid”; did you mean banks/stride?", "sweep", "banks/strid", NULL);
+  {
+    const char *argv[] = { g_getenv ("WS_CLI"), "model", "--preset", "xyzzy/plugh", NULL };
+    g_autoptr (GSubprocess) proc = NULL;
+    g_autoptr (GError) error = NULL;
+    g_autofree char *err = NULL;
+
+    proc = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+    g_assert_no_error (error);
+    g_assert_true (g_subprocess_communicate_utf8 (proc, NULL, NULL, NULL, &err, &error));
+    g_assert_nonnull (strstr (err, "no preset “xyzzy/plugh”"));
+    g_assert_null (strstr (err, "did you mean"));
+  }
+  assert_refused ("--view warp shows none of this pattern's instructions; these views do: banks", "export",
+                  "--preset", "banks/stride", "--view", "warp", "-o", "x.png", NULL);
+}
+
 /* What a command printed on standard output, and its exit status. */
 static char *
 run_out (int        *status,
@@ -212,6 +243,13 @@ test_hot_without_gpu (void)
   cold = run_out (&status, "measure", "coalescing/stride", NULL);
   g_assert_cmpint (status, ==, 3);
   g_assert_null (strstr (cold, "--hot"));
+  g_assert_null (strstr (cold, "--samples"));
+  /* asked for more samples than the recording holds, it says so */
+  {
+    g_autofree char *more = run_out (&status, "measure", "coalescing/stride", "--samples", "20", NULL);
+    g_assert_cmpint (status, ==, 3);
+    g_assert_nonnull (strstr (more, "--samples 20 asks for 20 samples; the recording holds the 10 it was made with"));
+  }
 
   /* a script reading the JSON is told on standard error */
   {
@@ -228,6 +266,28 @@ test_hot_without_gpu (void)
     g_assert_nonnull (strstr (out, "\"not_measured_here\" : true"));
     g_assert_nonnull (strstr (err, "warpscope-cli sweep: --hot asks for samples with L2 warm; the recording holds cold"));
   }
+}
+
+/* model describes a preset's real kernel in words, not in the notation
+ * the model reads it from ("@0; out:global:store:4:i :: host=…"). */
+static void
+test_model_in_words (void)
+{
+  const char *ids[] = { "transpose/shared", "transfer/streams", "occupancy/registers", "l2/persisting" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      int status;
+      g_autofree char *out = run_out (&status, "model", "--preset", ids[i], NULL);
+
+      g_assert_cmpint (status, ==, 0);
+      g_assert_nonnull (strstr (out, "the real kernel: "));
+      g_assert_null (strstr (out, "@0"));
+      g_assert_null (strstr (out, ":global:"));
+      g_assert_null (strstr (out, " :: "));
+      g_assert_null (strstr (out, "| - |"));
+      g_assert_null (strstr (out, "regs="));
+    }
 }
 
 /* Escapes, never the bytes: a terminal would act on them. */
@@ -357,6 +417,38 @@ test_kernel (void)
   g_rmdir (dir);
 }
 
+/* The guide's page on the command line names every command --help lists,
+ * and gives one duration for calibrate, as the command's help does. */
+static void
+test_guide_names_every_command (void)
+{
+  int status;
+  g_autofree char *help = run_out (&status, "--help", NULL);
+  g_autofree char *calibrate = run_out (&status, "calibrate", "--help", NULL);
+  g_autofree char *top = g_path_get_dirname (WS_SOURCE_DATADIR);
+  g_autofree char *path = g_build_filename (top, "ui", "app-windows", "help", "cli.page", NULL);
+  g_autofree char *page = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint n = 0;
+
+  g_assert_true (g_file_get_contents (path, &page, NULL, &error));
+  g_assert_no_error (error);
+  lines = g_strsplit (strstr (help, "Commands:\n"), "\n", -1);
+  for (guint i = 1; lines[i] && g_str_has_prefix (lines[i], "  "); i++)
+    {
+      g_auto (GStrv) words = g_strsplit_set (g_strstrip (lines[i]), " ", 2);
+      g_autofree char *code = g_strdup_printf ("<code>%s</code>:", words[0]);
+
+      if (strstr (page, code) == NULL)
+        g_error ("cli.page does not name the command “%s”", words[0]);
+      n++;
+    }
+  g_assert_cmpuint (n, >=, 9);
+  g_assert_nonnull (strstr (calibrate, "in a few seconds"));
+  g_assert_nonnull (strstr (page, "in a few seconds"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -364,6 +456,9 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/options-named", test_options_named);
   g_test_add_func ("/cli/names", test_names);
+  g_test_add_func ("/cli/did-you-mean", test_did_you_mean);
+  g_test_add_func ("/cli/model-in-words", test_model_in_words);
+  g_test_add_func ("/cli/guide-names-every-command", test_guide_names_every_command);
   g_test_add_func ("/cli/json", test_json);
   g_test_add_func ("/cli/hot-without-gpu", test_hot_without_gpu);
   g_test_add_func ("/cli/control-characters", test_control_characters);

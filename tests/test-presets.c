@@ -139,6 +139,34 @@ test_sweep_values_extremes (void)
   g_assert_nonnull (strstr (error->message, "“\\x1b[2J\xef\xbf\xbd” is not an integer"));
 }
 
+/* What a measurement shows against a preset's text is said in the text:
+ * a title that says "padded" opens padded; the broadcast, least coalesced
+ * yet fastest, says why; the copy, beaten by the padded transpose, says it
+ * bounds the traffic, not the time. */
+static void
+test_lessons_say_why (void)
+{
+  guint n;
+  const WsPreset *presets = ws_presets_get_all (&n);
+  const WsPreset *broadcast = ws_preset_lookup ("coalescing/broadcast");
+  const WsPreset *copy = ws_preset_lookup ("transpose/copy");
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *title = g_utf8_strdown (presets[i].title, -1);
+
+      if (strstr (title, "padded") == NULL)
+        continue;
+      for (guint k = 0; k < G_N_ELEMENTS (presets[i].params) && presets[i].params[k].name; k++)
+        if (g_str_equal (presets[i].params[k].name, "pad"))
+          g_assert_cmpint (presets[i].params[k].value, >, 0);
+    }
+  g_assert_nonnull (strstr (broadcast->summary, "12.5 %"));
+  g_assert_nonnull (strstr (broadcast->summary, "fastest"));
+  g_assert_nonnull (strstr (copy->summary, "not a bound of the time"));
+  g_assert_nonnull (strstr (copy->summary, "padded tile beats this copy"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -151,6 +179,7 @@ main (int    argc,
   g_test_add_func ("/presets/topics", test_topics_covered);
   g_test_add_func ("/presets/sweep-values", test_sweep_values);
   g_test_add_func ("/presets/sweep-values-extremes", test_sweep_values_extremes);
+  g_test_add_func ("/presets/lessons-say-why", test_lessons_say_why);
   presets = ws_presets_get_all (&n);
   for (guint i = 0; i < n; i++)
     {

@@ -163,7 +163,7 @@ typedef struct
 } WsCalibrated;
 
 /* Measures what it can of a device profile with microkernels of its own
- * (kernels/ws-kernels-calibrate.cu), in about ten seconds, and asks the
+ * (kernels/ws-kernels-calibrate.cu), in a few seconds, and asks the
  * driver the rest of the device's shape: an array of WsCalibrated, in the
  * order they were found. progress counts its steps. */
 GArray              *ws_gpu_calibrate        (GCancellable           *cancellable,

@@ -265,8 +265,14 @@ parse_head (const char *head,
   *instruction = 0;
   if (preset == NULL)
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("no preset “%s” (see warpscope-cli model --list-presets)"), parts[0]);
+      const char *near = ws_preset_suggest (parts[0]);
+
+      if (near)
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                     _("no preset “%s”; did you mean %s? (see warpscope-cli model --list-presets)"), parts[0], near);
+      else
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                     _("no preset “%s” (see warpscope-cli model --list-presets)"), parts[0]);
       return NULL;
     }
   if (parts[1] == NULL)

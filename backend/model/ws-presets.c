@@ -131,7 +131,11 @@ static const WsPreset presets[] = {
     "out[i] = in[0]",
     /* xgettext:no-c-format */
     N_("Every lane reads x[0]. One sector serves the whole warp, but only 4 of its 32 bytes are "
-       "distinct data: 12.5 % — cheap, yet all lanes wait on one address."),
+       "distinct data: 12.5 % coalesced — and yet it is the fastest of these kernels (82 µs on the "
+       "H200, against 99 for the sequential copy). Coalescing says how much of what moves was asked "
+       "for, not how much moves: here almost nothing does. A request of one sector is the cheapest "
+       "there is, every warp asks for the same sector, which L1 and L2 keep, so DRAM sends it once "
+       "and the kernel moves only what it writes, half the bytes of the copy."),
     B1 (256), GRID_1D, NULL, NULL, { P_N (N_STREAM) },
     { LOAD ("in", GLOBAL, 4, "0") } },
   { "coalescing/strided-sweep", "coalescing", N_("Stride sweep"),
@@ -268,8 +272,12 @@ static const WsPreset presets[] = {
     { { "N", 8192, 32, 32768, N_("matrix side in elements") } }
   { "transpose/copy", "transpose", N_("Copy (the bound)"),
     "out[y][x] = in[y][x] (the bound)",
-    N_("Not a transpose: read a row, write the same row. Both sides are coalesced, so this is the "
-       "bandwidth every transpose should aim for."),
+    N_("Not a transpose: read a row, write the same row. Both sides are coalesced, so it moves the "
+       "fewest sectors a transpose can: the bound of the traffic. It is not a bound of the time. Each "
+       "thread copies its four elements one after another (in and out are not __restrict__, so the "
+       "compiler cannot load the next before it has stored the last), while the tiled transposes "
+       "load all four before their barrier: with four loads in flight per thread the padded tile "
+       "beats this copy on the H200 (0.147 against 0.171 ms), moving the same bytes."),
     TRANSPOSE_GEOM,
     { LOAD ("in", GLOBAL, 4, "y * N + x"), STORE ("out", GLOBAL, 4, "y * N + x") } },
   { "transpose/read-coalesced", "transpose", N_("Naive, coalesced reads"),
@@ -323,10 +331,12 @@ static const WsPreset presets[] = {
     N_("All lanes of a warp read the same word: it is read once and broadcast, one wavefront."),
     B1 (256), "132", NULL, NULL, { P_LOADS (4096) },
     { LOAD ("s", SHARED, 4, "warp") } },
-  { "banks/padding", "banks", N_("Column of a padded tile"),
+  { "banks/padding", "banks", N_("Padding a tile's column"),
     "4-byte shared loads of tile[threadIdx.x % 32 * (32 + pad)]",
-    N_("Lane k reads row k, column 0 of a tile 32 + pad words wide. Without padding every row starts "
-       "in bank 0 (32 wavefronts); one word of padding spreads them over all banks (1)."),
+    N_("Lane k reads row k, column 0 of a tile 32 + pad words wide. It opens unpadded, at the worst "
+       "point of its sweep: every row starts in bank 0, 32 wavefronts. Set pad to 1: one word of "
+       "padding spreads the rows over all banks, 1 wavefront. Sweep it: an odd pad spreads them, an "
+       "even one folds them onto fewer banks again (2 wavefronts at 2, 4 at 4)."),
     B1 (256), "132", NULL, NULL,
     { { "pad", 0, 0, 8, N_("words of padding per row") }, P_LOADS (4096) },
     { LOAD ("tile", SHARED, 4, "threadIdx.x % 32 * (32 + pad)") }, "pad", "0:4" },
@@ -966,6 +976,71 @@ ws_preset_lookup (const char *id)
     if (g_strcmp0 (presets[i].id, id) == 0)
       return &presets[i];
   return NULL;
+}
+
+/* Edits between a and b (Levenshtein), ASCII case ignored; most + 1 once
+ * it passes most. */
+static guint
+edit_distance (const char *a,
+               const char *b,
+               guint       most)
+{
+  gsize na = strlen (a), nb = strlen (b);
+  g_autofree guint *row = g_new (guint, nb + 1);
+
+  if ((na > nb ? na - nb : nb - na) > most)
+    return most + 1;
+  for (gsize j = 0; j <= nb; j++)
+    row[j] = j;
+  for (gsize i = 1; i <= na; i++)
+    {
+      guint diagonal = row[0], best;
+
+      row[0] = i;
+      best = row[0];
+      for (gsize j = 1; j <= nb; j++)
+        {
+          guint up = row[j];
+          guint same = g_ascii_tolower (a[i - 1]) == g_ascii_tolower (b[j - 1]);
+
+          row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), diagonal + (same ? 0 : 1));
+          diagonal = up;
+          best = MIN (best, row[j]);
+        }
+      if (best > most)
+        return most + 1;
+    }
+  return row[nb];
+}
+
+const char *
+ws_preset_suggest (const char *id)
+{
+  const char *best = NULL;
+  guint best_distance, most;
+
+  g_return_val_if_fail (id != NULL, NULL);
+
+  /* a variant without its topic: "stride" for "coalescing/stride" */
+  for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
+    {
+      const char *slash = strchr (presets[i].id, '/');
+      if (slash && g_ascii_strcasecmp (slash + 1, id) == 0)
+        return presets[i].id;
+    }
+  /* a slip of a key or two */
+  most = MAX (2, (guint) strlen (id) / 4);
+  best_distance = most + 1;
+  for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
+    {
+      guint d = edit_distance (id, presets[i].id, most);
+      if (d < best_distance)
+        {
+          best_distance = d;
+          best = presets[i].id;
+        }
+    }
+  return best;
 }
 
 const WsPresetParam *

@@ -73,6 +73,9 @@ const WsTopic  *ws_topics_get_all          (guint          *n_topics);
 const WsTopic  *ws_topic_lookup            (const char     *id);
 const WsPreset *ws_presets_get_all         (guint          *n_presets);
 const WsPreset *ws_preset_lookup           (const char     *id);
+/* The preset id nearest a mistyped one ("banks/strid", "stride"), or NULL
+ * when none is near: for "did you mean". */
+const char     *ws_preset_suggest          (const char     *id);
 WsPattern      *ws_preset_build            (const WsPreset *preset);
 /* Sets the pattern's grid to the one the preset's kernel launches for the
  * pattern's parameters (after a --set N=…). */

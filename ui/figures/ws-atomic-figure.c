@@ -91,7 +91,7 @@ header_height (const AtomicLayout *lay)
   return 2 * ceil (lay->label_size * 1.4) + 6;
 }
 
-static char *atomic_stats (const WsWarpResult *r, const AtomicTable *t, gboolean numbers);
+static char *atomic_stats (const WsWarpResult *r, const AtomicTable *t);
 static guint atomic_legend (const WsFigureStyle *s, WsLegendItem legend[3]);
 
 static void
@@ -107,36 +107,44 @@ atomic_layout (WsFigureContext     *ctx,
   WsLegendItem legend[3];
   guint n_legend = atomic_legend (s, legend);
   g_autofree char *stats = NULL;
-  double above = ws_figure_index_row_above (s), min_row = ws_figure_min_row_height (s);
-  double lane_h, avail, width = ctx->width - 2 * WS_FIGURE_MARGIN, num_w;
+  double above, min_row = ws_figure_min_row_height (s);
+  double lane_h, avail, spare, width = ctx->width - 2 * WS_FIGURE_MARGIN, num_w;
   WsTextOptions num = { .size = s->min_font_size };
   WsBox c;
 
   memset (lay, 0, sizeof *lay);
   lay->label_size = MAX (s->font_size * 0.85, s->min_font_size);
   lay->label_w = label_column (ctx, t, lay->label_size);
-  lay->cell_w = MIN (56, (width - lay->label_w) / MAX (1, t->depth));
-  lay->lane_size = ws_figure_fit_text (ctx, "31", WS_TEXT_BOLD, s->font_size * 0.9, lay->cell_w - 4);
   for (guint i = 0; i < G_N_ELEMENTS (orders); i++)
     {
       lay->order = FG_(orders[i]);
       if (ws_figure_fit_text (ctx, lay->order, 0, lay->label_size, width - lay->label_w) > 0)
         break;
     }
-  /* the columns' numbers, every few when the cells are narrow */
-  ws_figure_text_size (ctx, "32", &num, &num_w, NULL);
-  for (lay->every = 1; lay->every < 32 && lay->every * lay->cell_w < num_w + 4; lay->every *= 2)
-    ;
-  stats = atomic_stats (frame->result, t, lay->lane_size > 0);
+  stats = atomic_stats (frame->result, t);
   ws_figure_layout_frame (ctx, frame, stats, legend, n_legend, &lay->frame);
   c = lay->frame.content;
+  above = ws_figure_index_row_above_at (ctx, c.w);
   lane_h = CLAMP (c.h * 0.07, 20, 36);
-  ws_figure_index_row (ctx, (WsBox) { c.x, c.y + above, c.w, lane_h }, &lay->lanes);
   lay->grid_x = c.x + lay->label_w;
   lay->grid_y = c.y + above + lane_h + s->font_size + header_height (lay);
   avail = c.y + c.h - lay->grid_y;
   ws_fold_init (&lay->fold, t->n_rows, MAX (1, (guint) (avail / min_row)));
-  lay->row_h = CLAMP (avail / MAX (1, ws_fold_n_slots (&lay->fold)), min_row, MAX (min_row, 44));
+  /* few addresses get tall rows and wide cells, up to a point: on a slide
+   * the table fills the room it has, and what is left is shared above and
+   * below */
+  lay->row_h = CLAMP (avail / MAX (1, ws_fold_n_slots (&lay->fold)), min_row, MAX (min_row, 72));
+  lay->cell_w = MIN (MAX (56, lay->row_h * 2.4), (width - lay->label_w) / MAX (1, t->depth));
+  lay->lane_size = ws_figure_fit_text (ctx, "31", WS_TEXT_BOLD, MAX (s->font_size * 0.9, MIN (s->font_size * 1.4,
+                                                                                      lay->row_h * 0.4)),
+                                       lay->cell_w - 4);
+  /* the columns' numbers, every few when the cells are narrow */
+  ws_figure_text_size (ctx, "32", &num, &num_w, NULL);
+  for (lay->every = 1; lay->every < 32 && lay->every * lay->cell_w < num_w + 4; lay->every *= 2)
+    ;
+  spare = ws_fold_folded (&lay->fold) ? 0 : MAX (0, avail - ws_fold_n_slots (&lay->fold) * lay->row_h);
+  lay->grid_y += floor (spare / 2);
+  ws_figure_index_row (ctx, (WsBox) { c.x, c.y + above + floor (spare / 2), c.w, lane_h }, &lay->lanes);
 }
 
 WsFigureNeeds
@@ -150,7 +158,7 @@ ws_atomic_figure_needs (WsFigureContext     *ctx,
 
   atomic_table (frame->result, &t);
   atomic_layout (ctx, frame, &t, &lay);
-  content = ws_figure_index_row_above (s) + 20 + s->font_size + header_height (&lay);
+  content = ws_figure_index_row_above_at (ctx, lay.frame.content.w) + 20 + s->font_size + header_height (&lay);
   return (WsFigureNeeds) { MAX (WS_FIGURE_MIN_ROW_WIDTH, lay.label_w + 4 * 8) + 2 * WS_FIGURE_MARGIN,
                            lay.frame.content.y + content + MIN (MAX (t.n_rows, 1), 3) * ws_figure_min_row_height (s) +
                              lay.frame.bottom,
@@ -223,8 +231,7 @@ draw_header (WsFigureContext    *ctx,
 
 static char *
 atomic_stats (const WsWarpResult *r,
-              const AtomicTable  *t,
-              gboolean            numbers)
+              const AtomicTable  *t)
 {
   GString *s = g_string_new (NULL);
 
@@ -233,7 +240,7 @@ atomic_stats (const WsWarpResult *r,
       g_string_append_printf (s, NG_("%u distinct word", "%u distinct words", t->n_rows), t->n_rows);
       g_string_append (s, " · ");
       /* Translators: the most lanes that update one word */
-      g_string_append_printf (s, FG_("up to %u lanes on one word"), t->depth);
+      g_string_append_printf (s, NG_("up to %u lane on one word", "up to %u lanes on one word", t->depth), t->depth);
       g_string_append (s, " · ");
       g_string_append_printf (s,
                               NG_("%u wavefront: lanes on one word are merged",
@@ -245,12 +252,14 @@ atomic_stats (const WsWarpResult *r,
       g_string_append_printf (s, NG_("%u distinct address", "%u distinct addresses", t->n_rows), t->n_rows);
       g_string_append (s, " · ");
       /* Translators: the most lanes that update one address */
-      g_string_append_printf (s, FG_("up to %u lanes on one address, applied one after another"), t->depth);
+      g_string_append_printf (s, NG_("up to %u lane on one address, applied one after another",
+                                     "up to %u lanes on one address, applied one after another", t->depth),
+                              t->depth);
       g_string_append (s, " · ");
-      g_string_append_printf (s, FG_("%u sector visits"), r->counts.sectors);
+      g_string_append_printf (s, NG_("%u sector visit", "%u sector visits", r->counts.sectors), r->counts.sectors);
     }
-  if (!numbers)
-    g_string_append_printf (s, " · %s", FG_("too narrow to print the lanes' numbers"));
+  /* what a narrow figure leaves out (the lanes' numbers) its tooltips
+   * say: a note on the layout is not for the slide */
   return g_string_free (s, FALSE);
 }
 
@@ -269,10 +278,17 @@ atomic_legend (const WsFigureStyle *s,
 
 static void
 draw_fold (WsFigureContext    *ctx,
-           const AtomicLayout *lay)
+           const AtomicLayout *lay,
+           const AtomicTable  *t)
 {
+  char first[24], last[24];
+  g_autofree char *text = NULL;
+
+  /* the rows are labelled with their byte addresses: so is what they leave out */
+  g_snprintf (first, sizeof first, "%" G_GINT64_FORMAT, t->address[lay->fold.head]);
+  g_snprintf (last, sizeof last, "%" G_GINT64_FORMAT, t->address[lay->fold.n - lay->fold.tail - 1]);
   /* Translators: rows a figure leaves out, as in "⋮ 26 more lines (4–29)" */
-  g_autofree char *text = ws_fold_describe (&lay->fold, FG_("addresses"));
+  text = ws_fold_describe (&lay->fold, FG_("addresses"), first, last);
   WsTextOptions o = { .size = lay->label_size, .ay = 0.5 };
 
   ws_figure_set_color (ctx, ctx->style->muted);
@@ -302,7 +318,7 @@ ws_atomic_figure_draw (WsFigureContext     *ctx,
   atomic_table (r, &t);
   atomic_layout (ctx, frame, &t, &lay);
   ws_schedule_init (&schedule, r, frame->position);
-  stats = atomic_stats (r, &t, lay.lane_size > 0);
+  stats = atomic_stats (r, &t);
   ws_figure_draw_frame (ctx, frame, &lay.frame, stats, legend, n_legend);
   if (t.n_rows == 0)
     {
@@ -325,7 +341,7 @@ ws_atomic_figure_draw (WsFigureContext     *ctx,
 
       if (i < 0)
         {
-          draw_fold (ctx, &lay);
+          draw_fold (ctx, &lay, &t);
           continue;
         }
       g_snprintf (label, sizeof label, "%" G_GINT64_FORMAT, t.address[i]);

@@ -176,7 +176,7 @@ word_size (WsFigureContext *ctx,
   return size;
 }
 
-static char *bank_stats (const WsWarpResult *r, const BankTable *t, gboolean words);
+static char *bank_stats (const WsWarpResult *r, const BankTable *t);
 static guint bank_legend (const WsFigureStyle *s, WsLegendItem legend[4]);
 
 static double
@@ -191,6 +191,34 @@ band_height (const WsFigureLayout *f)
   return CLAMP (f->content.h * 0.16, 28, 120);
 }
 
+/* The rows top to bottom, from top: lanes, the curves (band), the banks,
+ * the wavefronts (folded to what fits). */
+static void
+place_rows (WsFigureContext *ctx,
+            const BankTable *t,
+            BankLayout      *lay,
+            double           top,
+            double           lane_h,
+            double           band,
+            double           header_h,
+            double           pitch)
+{
+  const WsFigureStyle *s = ctx->style;
+  WsBox c = lay->frame.content, row;
+  double avail, min_row = ws_figure_min_row_height (s);
+
+  row = (WsBox) { c.x + lay->label_w, top + ws_figure_index_row_above_at (ctx, c.w - lay->label_w), c.w - lay->label_w,
+                  lane_h };
+  ws_figure_index_row (ctx, row, &lay->lanes);
+  row.y += lane_h + band;
+  row.h = header_h;
+  ws_figure_index_row (ctx, row, &lay->header);
+  lay->grid_y = row.y + header_h + 4;
+  avail = c.y + c.h - lay->grid_y;
+  ws_fold_init (&lay->fold, t->n_rows, MAX (1, (guint) (avail / min_row)));
+  lay->row_h = CLAMP (avail / MAX (1, ws_fold_n_slots (&lay->fold)), min_row, MAX (min_row, MAX (pitch * 1.2, 34)));
+}
+
 static void
 bank_layout (WsFigureContext     *ctx,
              const WsFigureFrame *frame,
@@ -201,34 +229,35 @@ bank_layout (WsFigureContext     *ctx,
   WsLegendItem legend[4];
   guint n_legend = bank_legend (s, legend);
   g_autofree char *stats = NULL;
-  double above = ws_figure_index_row_above (s);
-  double lane_h, header_h, pitch, avail, band, min_row = ws_figure_min_row_height (s);
-  WsBox c, row;
+  double above;
+  double lane_h, header_h, pitch, avail, band, spare, grow, min_row = ws_figure_min_row_height (s);
+  WsBox c;
 
   memset (lay, 0, sizeof *lay);
   lay->label_w = label_column (ctx, t, &lay->label_size);
   /* the words fit or not whatever the height: the caption says which */
   pitch = (ctx->width - 2 * WS_FIGURE_MARGIN - lay->label_w) / WS_N_BANKS;
   lay->word_size = word_size (ctx, t, pitch - MIN (6, MAX (1, pitch * 0.12)));
-  stats = bank_stats (frame->result, t, lay->word_size > 0);
+  stats = bank_stats (frame->result, t);
   ws_figure_layout_frame (ctx, frame, stats, legend, n_legend, &lay->frame);
   c = lay->frame.content;
+  above = ws_figure_index_row_above_at (ctx, c.w - lay->label_w);
   lane_h = lane_height (&lay->frame);
   header_h = CLAMP (lane_h * 0.9, 18, 30);
-  row = (WsBox) { c.x + lay->label_w, c.y + above, c.w - lay->label_w, lane_h };
-  ws_figure_index_row (ctx, row, &lay->lanes);
   /* the curves give way to the wavefronts before they fold */
   band = band_height (&lay->frame);
-  avail = c.y + c.h - (row.y + lane_h + band + header_h + 4);
+  avail = c.y + c.h - (c.y + above + lane_h + band + header_h + 4);
   if (avail < t->n_rows * min_row)
     band = MAX (28, band - (t->n_rows * min_row - avail));
-  row.y += lane_h + band;
-  row.h = header_h;
-  ws_figure_index_row (ctx, row, &lay->header);
-  lay->grid_y = row.y + header_h + 4;
-  avail = c.y + c.h - lay->grid_y;
-  ws_fold_init (&lay->fold, t->n_rows, MAX (1, (guint) (avail / min_row)));
-  lay->row_h = CLAMP (avail / MAX (1, ws_fold_n_slots (&lay->fold)), min_row, MAX (min_row, MAX (pitch * 1.2, 34)));
+  place_rows (ctx, t, lay, c.y, lane_h, band, header_h, pitch);
+  /* a few wavefronts leave room below them: the curves take some (they
+   * read better long), the rest is shared above and below, so that a
+   * figure on a slide fills it rather than its top half */
+  spare = c.y + c.h - (lay->grid_y + ws_fold_n_slots (&lay->fold) * lay->row_h);
+  if (ws_fold_folded (&lay->fold) || spare < 1)
+    return;
+  grow = MIN (spare, MAX (0, c.h * 0.42 - band));
+  place_rows (ctx, t, lay, c.y + floor ((spare - grow) / 2), lane_h, band + grow, header_h, pitch);
 }
 
 WsFigureNeeds
@@ -242,7 +271,7 @@ ws_bank_figure_needs (WsFigureContext     *ctx,
 
   bank_table (frame->result, t);
   bank_layout (ctx, frame, t, lay);
-  content = ws_figure_index_row_above (s) + 20 + 18 + 4;
+  content = ws_figure_index_row_above_at (ctx, lay->frame.content.w - lay->label_w) + 20 + 18 + 4;
   return (WsFigureNeeds) { lay->label_w + WS_FIGURE_MIN_ROW_WIDTH + 2 * WS_FIGURE_MARGIN,
                            lay->frame.content.y + content + 28 + MIN (t->n_rows, 3) * ws_figure_min_row_height (s) +
                              lay->frame.bottom,
@@ -371,7 +400,7 @@ draw_fold (WsFigureContext  *ctx,
            const WsSchedule *schedule)
 {
   /* Translators: rows a figure leaves out, as in "⋮ 26 more lines (4–29)" */
-  g_autofree char *text = ws_fold_describe (&lay->fold, FG_("wavefronts"));
+  g_autofree char *text = ws_fold_describe_numbered (&lay->fold, FG_("wavefronts"), 1);
   guint slot = lay->fold.head;
   const WsBox *first = &lay->header.boxes[0], *last = &lay->header.boxes[WS_N_BANKS - 1];
   gboolean serving = schedule->current >= (int) lay->fold.head &&
@@ -453,8 +482,7 @@ draw_packets (WsFigureContext     *ctx,
 
 static char *
 bank_stats (const WsWarpResult *r,
-            const BankTable    *t,
-            gboolean            words)
+            const BankTable    *t)
 {
   const WsWarpCounts *c = &r->counts;
   guint extra = c->wavefronts - c->ideal_wavefronts;
@@ -478,8 +506,8 @@ bank_stats (const WsWarpResult *r,
   g_string_append_printf (s, FG_("%u-byte accesses"), r->elem_size);
   if (broadcast)
     g_string_append_printf (s, " · %s", FG_("shared words are broadcast"));
-  if (!words)
-    g_string_append_printf (s, " · %s", FG_("too narrow to print the words' numbers"));
+  /* the words' numbers a narrow figure leaves out are in its tooltips: a
+   * note on the layout is not for the slide */
   return g_string_free (s, FALSE);
 }
 
@@ -521,7 +549,7 @@ ws_bank_figure_draw (WsFigureContext     *ctx,
       draw_packets (ctx, frame, &schedule, lay, t);
       return;
     }
-  stats = bank_stats (r, t, lay->word_size > 0);
+  stats = bank_stats (r, t);
   for (guint l = 0; l < WS_WARP_SIZE; l++)
     served[l] = ws_figure_style_hue (s, MAX (0, schedule.last_step[l]));
   ws_figure_draw_frame (ctx, frame, &lay->frame, stats, legend, n_legend);

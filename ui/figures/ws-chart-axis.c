@@ -13,7 +13,7 @@ ws_chart_axis_map (const WsChartAxis *axis,
 {
   double lo = axis->min, hi = axis->max;
 
-  if (axis->scale == WS_AXIS_LOG2)
+  if (axis->scale == WS_AXIS_LOG2 || axis->scale == WS_AXIS_LOG10)
     {
       if (v <= 0 || lo <= 0 || hi <= 0)
         return 0;
@@ -69,6 +69,37 @@ ws_chart_axis_ticks (const WsChartAxis *axis,
       int every = MAX (1, (hi - lo + (int) most) / (int) most);
       for (int e = lo; e <= hi && n < most; e += every)
         ticks[n++] = ldexp (1, e);
+      return n;
+    }
+  if (axis->scale == WS_AXIS_LOG10)
+    {
+      /* decades, and 2 and 5 between them where there is room */
+      static const double steps[3][3] = { { 1 }, { 1, 3 }, { 1, 2, 5 } };
+      static const guint n_steps[3] = { 1, 2, 3 };
+      int lo = (int) floor (log10 (MAX (axis->min, 1e-300)));
+      int hi = (int) ceil (log10 (MAX (axis->max, 1e-300)));
+
+      for (int k = 2; k >= 0; k--)
+        {
+          n = 0;
+          for (int e = lo; e <= hi; e++)
+            for (guint i = 0; i < n_steps[k]; i++)
+              {
+                double v = steps[k][i] * pow (10, e);
+                if (v >= axis->min * (1 - 1e-9) && v <= axis->max * (1 + 1e-9) && n < 16)
+                  ticks[n++] = v;
+              }
+          if (n <= most || k == 0)
+            break;
+        }
+      /* too many decades: every other one */
+      if (n > most)
+        {
+          guint kept = 0;
+          for (guint i = 0; i < n; i += 2)
+            ticks[kept++] = ticks[i];
+          n = kept;
+        }
       return n;
     }
   {
@@ -129,6 +160,18 @@ ws_chart_axis_format (const WsChartAxis *axis,
         return g_strdup (g_ptr_array_index (axis->categories, i));
       return g_strdup ("");
     }
+  if (with_unit && axis->scale == WS_AXIS_LOG10)
+    {
+      WsChartAxis own = *axis;
+      double lo, hi;
+
+      /* three significant digits, with the value's own prefix */
+      own.scale = WS_AXIS_LINEAR;
+      lo = hi = v;
+      own.min = lo;
+      own.max = hi;
+      return ws_chart_axis_format (&own, v, TRUE);
+    }
   if (with_unit)
     {
       /* three significant digits for a value on its own */
@@ -136,9 +179,27 @@ ws_chart_axis_format (const WsChartAxis *axis,
                  : CLAMP (2 - (int) floor (log10 (fabs (scaled))), 0, 6);
       if (axis->unit && *axis->unit)
         unit = g_strdup_printf (" %s%s", prefixes[PREFIX_ZERO + e / 3], axis->unit);
+      /* a count keeps its magnitude: "33.6 M" */
+      else if (axis->unit && e != 0)
+        unit = g_strdup_printf (" %s", prefixes[PREFIX_ZERO + e / 3]);
       return g_strdup_printf ("%.*f%s", decimals, scaled, unit ? unit : "");
     }
   return ws_chart_axis_format_tick (axis, v, nice_step (axis->max - axis->min, 6));
+}
+
+/* A value on a log axis with a prefix of its own: "20 µs", "1.5 TB/s". */
+static char *
+format_with_own_prefix (const WsChartAxis *axis,
+                        double             v)
+{
+  int e = v > 0 && axis->si ? CLAMP ((int) floor (log10 (v) / 3) * 3, -12, 15) : 0;
+  double scaled = v / pow (10, e);
+  int decimals = scaled == round (scaled) ? 0 : scaled < 10 ? 1 : 0;
+  const char *unit = axis->unit ? axis->unit : "";
+
+  if (*unit || prefixes[PREFIX_ZERO + e / 3][0])
+    return g_strdup_printf ("%.*f %s%s", decimals, scaled, prefixes[PREFIX_ZERO + e / 3], unit);
+  return g_strdup_printf ("%.*f", decimals, scaled);
 }
 
 char *
@@ -151,6 +212,8 @@ ws_chart_axis_format_tick (const WsChartAxis *axis,
 
   if (axis->scale == WS_AXIS_CATEGORY)
     return ws_chart_axis_format (axis, v, FALSE);
+  if (axis->scale == WS_AXIS_LOG10)
+    return format_with_own_prefix (axis, v);
   if (axis->scale == WS_AXIS_LOG2)
     return g_strdup_printf ("%.*f", scaled == floor (scaled) ? 0 : 2, scaled);
   return g_strdup_printf ("%.*f", decimals_for (step / pow (10, e)), scaled);
@@ -164,6 +227,9 @@ ws_chart_axis_label (const WsChartAxis *axis)
 
   if (axis->unit == NULL || *axis->unit == '\0' || axis->scale == WS_AXIS_CATEGORY)
     return g_strdup (title);
+  /* on a log axis each tick says its own prefix */
+  if (axis->scale == WS_AXIS_LOG10)
+    return g_strdup_printf ("%s, log scale", title);
   return g_strdup_printf ("%s (%s%s)", title, prefixes[PREFIX_ZERO + e / 3], axis->unit);
 }
 
@@ -214,6 +280,45 @@ autoscale_y (WsChart      *chart,
 {
   WsChartAxis *y = &chart->axes[id];
   double hi = 0;
+
+  /* a log axis spans the decades (or powers of two) the values reach */
+  if (y->scale == WS_AXIS_LOG10 || y->scale == WS_AXIS_LOG2)
+    {
+      double lo_v, hi_v;
+
+      if (!ws_chart_axis_extent (chart, id, &lo_v, &hi_v))
+        {
+          y->min = 1;
+          y->max = y->scale == WS_AXIS_LOG2 ? 2 : 10;
+          return;
+        }
+      if (y->scale == WS_AXIS_LOG2)
+        {
+          y->min = ldexp (1, (int) floor (log2 (lo_v) + 1e-9));
+          y->max = ldexp (1, (int) ceil (log2 (hi_v) - 1e-9));
+        }
+      else
+        {
+          y->min = pow (10, floor (log10 (lo_v / 1.25)));
+          y->max = pow (10, ceil (log10 (hi_v * 1.25)));
+          /* no empty decade either side: the nearest 2 or 5 */
+          for (double m = 5; m >= 2; m -= 3)
+            if (y->min * m <= lo_v / 1.25)
+              {
+                y->min *= m;
+                break;
+              }
+          for (double m = 5; m >= 2; m -= 3)
+            if (y->max / m >= hi_v * 1.25)
+              {
+                y->max /= m;
+                break;
+              }
+        }
+      if (y->max <= y->min)
+        y->max = y->min * 2;
+      return;
+    }
 
   for (guint s = 0; s < chart->series->len; s++)
     {

@@ -128,7 +128,7 @@ json_axis (JsonBuilder       *b,
            const char        *name,
            const WsChartAxis *axis)
 {
-  static const char *scales[] = { "linear", "log2", "category" };
+  static const char *scales[] = { "linear", "log2", "category", "log10" };
 
   json_builder_set_member_name (b, name);
   json_builder_begin_object (b);
@@ -155,6 +155,12 @@ json_series (JsonBuilder         *b,
   json_string (b, "name", series->name);
   json_string (b, "axis", series->axis == WS_CHART_Y2 ? "y2" : "y");
   json_string (b, "kind", series->kind == WS_SERIES_LINE ? "line" : "points");
+  /* a model known not to follow what it stands beside */
+  if (series->loose)
+    {
+      json_builder_set_member_name (b, "follows");
+      json_builder_add_boolean_value (b, FALSE);
+    }
   json_builder_set_member_name (b, "points");
   json_builder_begin_array (b);
   for (guint j = 0; j < series->points->len; j++)
@@ -191,6 +197,8 @@ ws_chart_to_json (const WsChart *chart)
   json_builder_add_int_value (b, 1);
   json_string (b, "title", chart->title);
   json_string (b, "subtitle", chart->subtitle);
+  if (chart->footnote)
+    json_string (b, "footnote", chart->footnote);
   json_axis (b, "x", &chart->axes[WS_CHART_X]);
   json_axis (b, "y", &chart->axes[WS_CHART_Y]);
   json_axis (b, "y2", &chart->axes[WS_CHART_Y2]);

@@ -56,6 +56,8 @@ ws_chart_free (WsChart *chart)
     }
   g_ptr_array_unref (chart->series);
   g_ptr_array_unref (chart->notes);
+  g_free (chart->highlight_label);
+  g_free (chart->footnote);
   g_free (chart->title);
   g_free (chart->subtitle);
   g_free (chart->message);
@@ -74,6 +76,8 @@ ws_chart_copy (const WsChart *chart)
   c->subtitle = g_strdup (chart->subtitle);
   c->message = g_strdup (chart->message);
   c->highlight = chart->highlight;
+  c->highlight_label = g_strdup (chart->highlight_label);
+  c->footnote = g_strdup (chart->footnote);
   for (guint i = 0; i < WS_CHART_N_AXES; i++)
     {
       c->axes[i] = chart->axes[i];
@@ -94,6 +98,7 @@ ws_chart_copy (const WsChart *chart)
 
       t->dashed = s->dashed;
       t->overlay = s->overlay;
+      t->loose = s->loose;
       g_array_append_vals (t->points, s->points->data, s->points->len);
       for (guint k = 0; s->notes && k < s->notes->len; k++)
         if (g_ptr_array_index (s->notes, k))
@@ -126,6 +131,26 @@ ws_chart_set_message (WsChart    *chart,
   g_return_if_fail (chart != NULL);
   g_free (chart->message);
   chart->message = g_strdup (message);
+}
+
+void
+ws_chart_set_footnote (WsChart    *chart,
+                       const char *footnote)
+{
+  g_return_if_fail (chart != NULL);
+  g_free (chart->footnote);
+  chart->footnote = g_strdup (footnote);
+}
+
+void
+ws_chart_set_highlight (WsChart    *chart,
+                        double      x,
+                        const char *label)
+{
+  g_return_if_fail (chart != NULL);
+  chart->highlight = x;
+  g_free (chart->highlight_label);
+  chart->highlight_label = g_strdup (label);
 }
 
 void
@@ -241,6 +266,34 @@ ws_chart_add_note (WsChart    *chart,
   g_ptr_array_add (chart->notes, n);
 }
 
+gboolean
+ws_chart_axis_extent (const WsChart *chart,
+                      WsChartAxisId  id,
+                      double        *lo,
+                      double        *hi)
+{
+  *lo = INFINITY;
+  *hi = -INFINITY;
+  for (guint s = 0; s < chart->series->len; s++)
+    {
+      const WsChartSeries *series = g_ptr_array_index (chart->series, s);
+      if (series->axis != id)
+        continue;
+      for (guint i = 0; i < series->points->len; i++)
+        {
+          const WsChartPoint *p = &g_array_index (series->points, WsChartPoint, i);
+          double v[3] = { p->y, p->lo, p->hi };
+          for (guint k = 0; k < 3; k++)
+            if (isfinite (v[k]) && v[k] > 0)
+              {
+                *lo = MIN (*lo, v[k]);
+                *hi = MAX (*hi, v[k]);
+              }
+        }
+    }
+  return isfinite (*lo);
+}
+
 guint
 ws_chart_n_points (const WsChart *chart)
 {
@@ -288,6 +341,7 @@ typedef struct
   gboolean numbered;         /* categories too narrow for their names: numbers, and a key below */
   double key_h;
   double notes_h;            /* the tallest stack of notes */
+  double footnote_h;         /* under everything */
   double axis_title_w[WS_CHART_N_AXES];   /* Y and Y2: across, as they read upwards */
   double tick_w[WS_CHART_N_AXES];
   guint y_ticks;             /* how many ticks the plot's height has room for */
@@ -305,6 +359,27 @@ caption_width (WsFigureContext *ctx)
 /* ------------------------------------------------------------------ */
 /* The legend: items left to right, on as many lines as they need     */
 /* ------------------------------------------------------------------ */
+
+/* The band over the marked value has a legend item after the series,
+ * where it is drawn (not in print: it is the window's state). */
+static gboolean
+shows_band (const WsChart       *chart,
+            const WsFigureStyle *style)
+{
+  return isfinite (chart->highlight) && chart->highlight_label && style->kind != WS_FIGURE_STYLE_PRINT;
+}
+
+static guint
+n_legend_items (const WsChart       *chart,
+                const WsFigureStyle *style)
+{
+  return chart->series->len + (shows_band (chart, style) ? 1 : 0);
+}
+
+static char *
+item_name (const WsChart *chart,
+           guint          i,
+           gboolean       has_y2);
 
 static char *
 legend_name (const WsChartSeries *series,
@@ -343,9 +418,9 @@ legend_flow (WsFigureContext *ctx,
   double x = start, line_y = 0, line_h = 0, min_line = s->font_size * 1.6;
   guint first = 0;
 
-  for (guint i = 0; i < chart->series->len; i++)
+  for (guint i = 0; i < n_legend_items (chart, s); i++)
     {
-      g_autofree char *name = legend_name (g_ptr_array_index (chart->series, i), has_y2);
+      g_autofree char *name = item_name (chart, i, has_y2);
       double tw, th, w;
 
       ws_figure_text_size (ctx, name, &o, &tw, &th);
@@ -365,9 +440,19 @@ legend_flow (WsFigureContext *ctx,
       line_h = MAX (line_h, MAX (min_line, th + s->font_size * 0.5));
       x += w + s->font_size * 1.5;
     }
-  for (guint k = first; ys && k < chart->series->len; k++)
+  for (guint k = first; ys && k < n_legend_items (chart, s); k++)
     ys[k] = line_y + line_h / 2;
   return ceil (line_y + line_h);
+}
+
+static char *
+item_name (const WsChart *chart,
+           guint          i,
+           gboolean       has_y2)
+{
+  if (i >= chart->series->len)
+    return g_strdup (chart->highlight_label);
+  return legend_name (g_ptr_array_index (chart->series, i), has_y2);
 }
 
 /* ------------------------------------------------------------------ */
@@ -601,6 +686,26 @@ axis_title_width (WsFigureContext   *ctx,
   return ceil (w);
 }
 
+static WsTextOptions
+footnote_options (WsFigureContext *ctx)
+{
+  return (WsTextOptions) { .size = MAX (ctx->style->font_size * 0.92, ctx->style->min_font_size),
+                           .max_width = caption_width (ctx), .wrap = TRUE };
+}
+
+static double
+footnote_height (WsFigureContext *ctx,
+                 const WsChart   *chart)
+{
+  WsTextOptions o = footnote_options (ctx);
+  double h;
+
+  if (chart->footnote == NULL)
+    return 0;
+  ws_figure_text_size (ctx, chart->footnote, &o, NULL, &h);
+  return ceil (h + ctx->style->font_size * 0.5);
+}
+
 static double
 x_title_height (WsFigureContext *ctx,
                 const WsChart   *chart)
@@ -664,7 +769,9 @@ chart_layout (WsFigureContext *ctx,
       lay->category_h = categories_height (ctx, chart, lay);
       lay->py = ceil (lay->legend_y + lay->legend_h + s->font_size * 0.6 +
                       (lay->notes_h > 0 ? lay->notes_h + s->font_size * 0.4 : 0));
-      bottom = MARGIN + 8 + lay->category_h + s->font_size * 0.3 + x_title_height (ctx, chart) + lay->key_h;
+      lay->footnote_h = footnote_height (ctx, chart);
+      bottom = MARGIN + 8 + lay->category_h + s->font_size * 0.3 + x_title_height (ctx, chart) + lay->key_h +
+               lay->footnote_h;
       ph = fixed_ph > 0 ? fixed_ph : MAX (10, ctx->height - lay->py - bottom);
       if (fabs (ph - lay->ph) < 0.5)
         break;
@@ -748,7 +855,7 @@ min_height_with (WsFigureContext *ctx,
 
   chart_layout (ctx, chart, min_plot_height (ctx->style), &lay);
   return ceil (lay.py + lay.ph + MARGIN + 8 + lay.category_h + ctx->style->font_size * 0.3 +
-               x_title_height (ctx, chart) + lay.key_h);
+               x_title_height (ctx, chart) + lay.key_h + lay.footnote_h);
 }
 
 double
@@ -812,6 +919,28 @@ category_dodge (const WsChart       *chart,
   return (has_line ? -0.08 : 0) + (index - (n_points - 1) / 2.0) * 0.14;
 }
 
+/* Which of the measured series this is (its marker's shape), and how many
+ * there are; -1 for a line or an overlay. */
+static int
+point_series_index (const WsChart       *chart,
+                    const WsChartSeries *series,
+                    guint               *n)
+{
+  int index = -1;
+
+  *n = 0;
+  for (guint i = 0; i < chart->series->len; i++)
+    {
+      const WsChartSeries *s = g_ptr_array_index (chart->series, i);
+      if (s->overlay || s->kind != WS_SERIES_POINTS)
+        continue;
+      if (s == series)
+        index = (int) *n;
+      (*n)++;
+    }
+  return index;
+}
+
 static double
 point_x (const ChartLayout   *lay,
          const WsChart       *chart,
@@ -819,10 +948,17 @@ point_x (const ChartLayout   *lay,
          double               v)
 {
   double dodge = 0;
+  guint n;
+  int index;
 
   if (chart->axes[WS_CHART_X].scale == WS_AXIS_CATEGORY)
-    dodge = category_dodge (chart, series);
-  return to_x (lay, chart, v + dodge);
+    return to_x (lay, chart, v + category_dodge (chart, series));
+  /* two recordings' points at one x stand side by side, not one on the
+   * other: a few pixels apart, each recording its own shape */
+  index = point_series_index (chart, series, &n);
+  if (index >= 0 && n > 1)
+    dodge = (index - (n - 1) / 2.0) * MIN (10, lay->tick_size * 0.7);
+  return to_x (lay, chart, v) + dodge;
 }
 
 static double
@@ -860,12 +996,46 @@ draw_hollow_marker (WsFigureContext *ctx,
   cairo_stroke (cr);
 }
 
+/* A measured series' marker: a disc, a square, a triangle up or down,
+ * by the series' place among them, so that they tell apart in print and
+ * for every vision. */
 static void
-draw_marker (WsFigureContext *ctx,
-             WsSeriesKind     kind,
-             double           x,
-             double           y,
-             WsRgba           color)
+shape_path (cairo_t *cr,
+            int      shape,
+            double   x,
+            double   y,
+            double   r)
+{
+  switch (shape % 4)
+    {
+    case 1:
+      cairo_rectangle (cr, x - r * 0.9, y - r * 0.9, r * 1.8, r * 1.8);
+      break;
+    case 2:
+      cairo_move_to (cr, x, y - r * 1.2);
+      cairo_line_to (cr, x + r * 1.1, y + r * 0.8);
+      cairo_line_to (cr, x - r * 1.1, y + r * 0.8);
+      cairo_close_path (cr);
+      break;
+    case 3:
+      cairo_move_to (cr, x, y + r * 1.2);
+      cairo_line_to (cr, x + r * 1.1, y - r * 0.8);
+      cairo_line_to (cr, x - r * 1.1, y - r * 0.8);
+      cairo_close_path (cr);
+      break;
+    default:
+      cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+      break;
+    }
+}
+
+static void
+draw_shaped_marker (WsFigureContext *ctx,
+                    WsSeriesKind     kind,
+                    int              shape,
+                    double           x,
+                    double           y,
+                    WsRgba           color)
 {
   cairo_t *cr = ctx->cr;
   double r = ctx->style->font_size * (kind == WS_SERIES_POINTS ? 0.38 : 0.32);
@@ -873,7 +1043,7 @@ draw_marker (WsFigureContext *ctx,
   /* a marker of its own, not joined to whatever was drawn last */
   cairo_new_path (cr);
   if (kind == WS_SERIES_POINTS)
-    cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+    shape_path (cr, MAX (0, shape), x, y, r);
   else
     {
       cairo_move_to (cr, x, y - r * 1.2);
@@ -887,6 +1057,25 @@ draw_marker (WsFigureContext *ctx,
   ws_figure_set_color (ctx, ctx->style->background);
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
+}
+
+static void
+draw_marker (WsFigureContext *ctx,
+             WsSeriesKind     kind,
+             double           x,
+             double           y,
+             WsRgba           color)
+{
+  draw_shaped_marker (ctx, kind, 0, x, y, color);
+}
+
+static int
+series_shape (const WsChart       *chart,
+              const WsChartSeries *series)
+{
+  guint n;
+
+  return point_series_index (chart, series, &n);
 }
 
 static void
@@ -1009,7 +1198,9 @@ draw_series (WsFigureContext     *ctx,
              const WsChartSeries *series)
 {
   cairo_t *cr = ctx->cr;
-  WsRgba color = series_color (series, ctx->style);
+  /* a line known not to follow is faint and dotted, whatever it is */
+  WsRgba color = series->loose ? ws_rgba_alpha (series_color (series, ctx->style), 0.6)
+                               : series_color (series, ctx->style);
   gboolean connect = series->kind == WS_SERIES_LINE && chart->axes[WS_CHART_X].scale != WS_AXIS_CATEGORY;
   double cap = ctx->style->font_size * 0.3;
 
@@ -1035,7 +1226,9 @@ draw_series (WsFigureContext     *ctx,
   cairo_stroke (cr);
   if (connect && series->points->len > 1)
     {
-      if (series->dashed)
+      if (series->loose)
+        cairo_set_dash (cr, (double[]) { 1.5, 5 }, 2, 0);
+      else if (series->dashed)
         cairo_set_dash (cr, (double[]) { 6, 4 }, 2, 0);
       cairo_set_line_width (cr, 2 * ctx->style->line_width);
       for (guint i = 0; i < series->points->len; i++)
@@ -1058,7 +1251,7 @@ draw_series (WsFigureContext     *ctx,
         draw_hollow_marker (ctx, x, y, color,
                             ctx->style->font_size * (series->kind == WS_SERIES_LINE ? 0.45 : 0.62));
       else
-        draw_marker (ctx, series->kind, x, y, color);
+        draw_shaped_marker (ctx, series->kind, series_shape (chart, series), x, y, color);
     }
   cairo_restore (cr);
 }
@@ -1070,10 +1263,22 @@ draw_legend (WsFigureContext   *ctx,
 {
   const WsFigureStyle *s = ctx->style;
   WsTextOptions o = legend_options (ctx, lay->px);
-  g_autofree double *xs = g_new (double, chart->series->len + 1);
-  g_autofree double *ys = g_new (double, chart->series->len + 1);
+  g_autofree double *xs = g_new (double, chart->series->len + 2);
+  g_autofree double *ys = g_new (double, chart->series->len + 2);
 
   legend_flow (ctx, chart, lay->px, lay->has_y2, xs, ys);
+  if (shows_band (chart, s))
+    {
+      /* the band over the value in the editor, as the plot draws it */
+      double x = xs[chart->series->len], y = lay->legend_y + ys[chart->series->len];
+
+      cairo_rectangle (ctx->cr, x + s->font_size * 0.5, y - s->font_size * 0.55, s->font_size * 0.6,
+                       s->font_size * 1.1);
+      ws_figure_set_color (ctx, ws_rgba_alpha (s->accent, 0.3));
+      cairo_fill (ctx->cr);
+      ws_figure_set_color (ctx, s->foreground);
+      ws_figure_text (ctx, x + s->font_size * 2, y, chart->highlight_label, &o, NULL, NULL);
+    }
   for (guint i = 0; i < chart->series->len; i++)
     {
       const WsChartSeries *series = g_ptr_array_index (chart->series, i);
@@ -1082,9 +1287,12 @@ draw_legend (WsFigureContext   *ctx,
 
       if (series->kind == WS_SERIES_LINE)
         {
-          ws_figure_set_color (ctx, series_color (series, s));
+          ws_figure_set_color (ctx, series->loose ? ws_rgba_alpha (series_color (series, s), 0.6)
+                                                  : series_color (series, s));
           cairo_set_line_width (ctx->cr, 2 * s->line_width);
-          if (series->dashed)
+          if (series->loose)
+            cairo_set_dash (ctx->cr, (double[]) { 1.5, 4 }, 2, 0);
+          else if (series->dashed)
             cairo_set_dash (ctx->cr, (double[]) { 4, 3 }, 2, 0);
           cairo_move_to (ctx->cr, x, y);
           cairo_line_to (ctx->cr, x + s->font_size * 1.6, y);
@@ -1092,12 +1300,29 @@ draw_legend (WsFigureContext   *ctx,
           cairo_set_dash (ctx->cr, NULL, 0, 0);
         }
       if (series->overlay)
-        draw_hollow_marker (ctx, x + s->font_size * 0.8, y, series_color (series, s), s->font_size * 0.5);
+        draw_hollow_marker (ctx, x + s->font_size * 0.8, y,
+                            series->loose ? ws_rgba_alpha (series_color (series, s), 0.6) : series_color (series, s),
+                            s->font_size * 0.5);
       else
-        draw_marker (ctx, series->kind, x + s->font_size * 0.8, y, series_color (series, s));
+        draw_shaped_marker (ctx, series->kind, series_shape (chart, series), x + s->font_size * 0.8, y,
+                            series_color (series, s));
       ws_figure_set_color (ctx, s->foreground);
       ws_figure_text (ctx, x + s->font_size * 2, y, name, &o, NULL, NULL);
     }
+}
+
+static void
+draw_footnote (WsFigureContext   *ctx,
+               const WsChart     *chart,
+               const ChartLayout *lay)
+{
+  WsTextOptions o = footnote_options (ctx);
+
+  if (chart->footnote == NULL)
+    return;
+  ws_figure_set_color (ctx, ctx->style->muted);
+  ws_figure_text (ctx, MARGIN, ctx->height - MARGIN - lay->footnote_h + ctx->style->font_size * 0.5, chart->footnote,
+                  &o, NULL, NULL);
 }
 
 /* The model's series stands over the measured points (its marks hollow). */
@@ -1215,6 +1440,7 @@ ws_chart_draw (cairo_t             *cr,
       draw_series (&ctx, chart, &lay, g_ptr_array_index (chart->series, i));
   if (ws_chart_n_points (chart) == 0 && chart->message)
     draw_message (&ctx, &lay, chart->message);
+  draw_footnote (&ctx, chart, &lay);
   ws_figure_context_clear (&ctx);
   cairo_restore (cr);
 }
@@ -1263,6 +1489,32 @@ ws_chart_pick (const WsChart       *chart,
         }
     }
   return found;
+}
+
+void
+ws_chart_point_position (const WsChart       *chart,
+                         const WsFigureStyle *style,
+                         double               width,
+                         double               height,
+                         guint                series,
+                         guint                point,
+                         double              *x,
+                         double              *y)
+{
+  WsFigureContext ctx;
+  ChartLayout lay;
+  const WsChartSeries *se;
+  const WsChartPoint *p;
+
+  g_return_if_fail (chart != NULL && series < chart->series->len);
+  se = g_ptr_array_index (chart->series, series);
+  g_return_if_fail (point < se->points->len);
+  p = &g_array_index (se->points, WsChartPoint, point);
+  ws_figure_context_init_measure (&ctx, style, width, height);
+  chart_layout (&ctx, chart, 0, &lay);
+  ws_figure_context_clear (&ctx);
+  *x = point_x (&lay, chart, se, p->x);
+  *y = to_y (&lay, chart, se->axis, p->y);
 }
 
 char *

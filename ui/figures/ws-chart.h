@@ -17,6 +17,7 @@ typedef enum
   WS_AXIS_LINEAR,
   WS_AXIS_LOG2,          /* powers of two: element sizes, bins */
   WS_AXIS_CATEGORY,      /* named values at 0, 1, 2, … */
+  WS_AXIS_LOG10,         /* decades: times and bandwidths that span them; each tick with its own prefix */
 } WsAxisScale;
 
 typedef enum
@@ -65,6 +66,9 @@ typedef struct
    * prediction on the measured axis, whose marks a right model puts on the
    * measured points */
   gboolean overlay;
+  /* known not to follow what it stands beside (a model with no term for
+   * the swept parameter): dotted and faint, never drawn as if it did */
+  gboolean loose;
   GArray *points;        /* WsChartPoint */
   GPtrArray *notes;      /* char *, one per point (NULL for none), or NULL: more for the tooltip */
 } WsChartSeries;
@@ -91,6 +95,8 @@ typedef struct
   GPtrArray *series;     /* WsChartSeries */
   GPtrArray *notes;      /* WsChartNote */
   double highlight;      /* x of a marked value, NAN for none */
+  char *highlight_label; /* what the band says in the legend ("stride = 4, in the editor"), or NULL */
+  char *footnote;        /* a sentence under the chart (why a line does not follow), or NULL */
 } WsChart;
 
 WsChart       *ws_chart_new              (void);
@@ -101,6 +107,12 @@ void           ws_chart_set_title        (WsChart             *chart,
                                           const char          *subtitle);
 void           ws_chart_set_message      (WsChart             *chart,
                                           const char          *message);
+void           ws_chart_set_footnote     (WsChart             *chart,
+                                          const char          *footnote);
+/* The marked value of x, and what its band says in the legend. */
+void           ws_chart_set_highlight    (WsChart             *chart,
+                                          double               x,
+                                          const char          *label);
 void           ws_chart_set_axis         (WsChart             *chart,
                                           WsChartAxisId        id,
                                           const char          *title,
@@ -134,8 +146,15 @@ void           ws_chart_set_range        (WsChart             *chart,
                                           double               min,
                                           double               max);
 guint          ws_chart_n_points         (const WsChart       *chart);
-/* Fits every axis to the data: values from zero up (honest baselines),
- * x over the values plotted. */
+/* The smallest and largest positive values the series on an axis reach
+ * (bars included); FALSE when there is none. */
+gboolean       ws_chart_axis_extent      (const WsChart       *chart,
+                                          WsChartAxisId        id,
+                                          double              *lo,
+                                          double              *hi);
+/* Fits every axis to the data: values from zero up (honest baselines) on
+ * a linear axis, the decades or powers of two the values span on a log
+ * one; x over the values plotted. */
 void           ws_chart_autoscale        (WsChart             *chart);
 
 /* The position of v on the axis, 0 at min and 1 at max. */
@@ -178,6 +197,15 @@ gboolean       ws_chart_pick             (const WsChart       *chart,
                                           double               y,
                                           guint               *series,
                                           guint               *point);
+/* Where a point is drawn in a chart of width × height. */
+void           ws_chart_point_position   (const WsChart       *chart,
+                                          const WsFigureStyle *style,
+                                          double               width,
+                                          double               height,
+                                          guint                series,
+                                          guint                point,
+                                          double              *x,
+                                          double              *y);
 char          *ws_chart_describe_point   (const WsChart       *chart,
                                           guint                series,
                                           guint                point);

@@ -16,7 +16,11 @@ cell_min_width (const WsCompareFigure *c,
   return w;
 }
 
-/* Side by side while each view has what it needs; else in two rows, else
+/* A view side by side with three others on a slide: room for its title
+ * on a line or two, more than the least it is legible at. */
+#define COMFORTABLE_WIDTH 440
+
+/* Side by side while each view has room enough; else in two rows, else
  * one above the other. */
 static guint
 columns (const WsCompareFigure *c,
@@ -25,7 +29,8 @@ columns (const WsCompareFigure *c,
 {
   double need = cell_min_width (c, style);
 
-  if (c->n_cells <= 1 || width / c->n_cells >= need)
+  if (c->n_cells <= 1 || (c->n_cells <= 2 && width / c->n_cells >= need) ||
+      width / c->n_cells >= MAX (need, COMFORTABLE_WIDTH))
     return MAX (1, c->n_cells);
   if (width / ((c->n_cells + 1) / 2) >= need)
     return (c->n_cells + 1) / 2;

@@ -75,7 +75,7 @@ constant_layout (WsFigureContext     *ctx,
   g_autofree char *stats = constant_stats (r);
   WsLegendItem legend[3];
   guint n_legend = constant_legend (s, legend);
-  double above = ws_figure_index_row_above (s), arrow = arrow_width (s);
+  double above, arrow = arrow_width (s);
   double lane_h, box_w, box_h, min_w = box_min_width (ctx, r), y0, pitch;
   guint n = MIN (r->steps->len, WS_WARP_SIZE), per_row, rows_fit;
   WsBox c;
@@ -83,6 +83,7 @@ constant_layout (WsFigureContext     *ctx,
   memset (lay, 0, sizeof *lay);
   ws_figure_layout_frame (ctx, frame, stats, legend, n_legend, &lay->frame);
   c = lay->frame.content;
+  above = ws_figure_index_row_above_at (ctx, c.w);
   lane_h = CLAMP (c.h * 0.08, 22, 40);
   ws_figure_index_row (ctx, (WsBox) { c.x, c.y + above, c.w, lane_h }, &lay->lanes);
   lay->plate = FG_("requests to the constant cache, in order");
@@ -125,7 +126,7 @@ ws_constant_figure_needs (WsFigureContext     *ctx,
   guint per_row;
 
   constant_layout (ctx, frame, &lay);
-  top = lay.frame.content.y + ws_figure_index_row_above (s) + 22 + ceil (lay.plate_size * 1.5) + lay.frame.bottom;
+  top = lay.frame.content.y + ws_figure_index_row_above_at (ctx, lay.frame.content.w) + 22 + ceil (lay.plate_size * 1.5) + lay.frame.bottom;
   per_row = MAX (1, MIN (MAX_PER_ROW, (guint) ((lay.frame.content.w + arrow_width (s)) /
                                                (box_min_width (ctx, frame->result) + arrow_width (s)))));
   return (WsFigureNeeds) { width + 2 * WS_FIGURE_MARGIN, top + 40 + row_pitch (s, &lay.frame),
@@ -180,7 +181,7 @@ draw_fold (WsFigureContext      *ctx,
 {
   const WsBox *b = &lay->boxes[lay->fold.head];
   /* Translators: rows a figure leaves out, as in "⋮ 26 more lines (4–29)" */
-  g_autofree char *text = ws_fold_describe (&lay->fold, FG_("requests"));
+  g_autofree char *text = ws_fold_describe_numbered (&lay->fold, FG_("requests"), 1);
   WsTextOptions o = { .size = ctx->style->min_font_size, .ax = 0.5, .ay = 0.5, .max_width = b->w, .wrap = TRUE };
 
   ws_figure_set_color (ctx, ctx->style->muted);

@@ -43,6 +43,12 @@ gboolean         ws_export_format_from_path   (const char          *path,
                                                WsExportFormat      *format);
 gboolean         ws_export_format_is_drawing  (WsExportFormat       format);
 
+/* The style a figure of this width is exported in: its type grows with the
+ * slide, so that text on a 1920-pixel slide is as legible from the back of
+ * a room as on a 1280-pixel one (1 up to 1280, width / 1280 above). */
+const WsFigureStyle *ws_export_style_for_width (WsFigureStyleKind kind,
+                                                double            width);
+
 /* A figure for print shows no animation state: every step served, nothing
  * under the pointer. On screen it is as it is. */
 void             ws_export_prepare_frame      (WsFigureFrame       *frame,

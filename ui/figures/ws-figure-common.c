@@ -17,15 +17,18 @@ ws_figure_counter_width (WsFigureContext     *ctx,
   guint n = frame->result->steps->len;
   WsTextOptions o = { .size = ctx->style->font_size, .flags = WS_TEXT_BOLD };
   char text[64];
-  double w;
+  double w, served_w;
 
   if (n == 0 || frame->result->space == WS_SPACE_REGISTER)
     return 0;
-  /* the widest it gets: "step 10 of 32" */
+  /* the widest it gets: "step 10 of 32", or "9 of 32 steps served" */
   /* Translators: the step shown and the number of steps, as ws-figure.c's counter has it */
   g_snprintf (text, sizeof text, FG_("step %u of %u"), n, n);
   ws_figure_text_size (ctx, text, &o, &w, NULL);
-  return ceil (w);
+  /* Translators: the steps served so far, then how many there are, as ws-figure.c's counter has it */
+  g_snprintf (text, sizeof text, NG_("%u of %u step served", "%u of %u steps served", n), n, n);
+  ws_figure_text_size (ctx, text, &o, &served_w, NULL);
+  return ceil (MAX (w, served_w));
 }
 
 void
@@ -190,26 +193,66 @@ ws_figure_draw_legend (WsFigureContext    *ctx,
 /* Rows of 32                                                         */
 /* ------------------------------------------------------------------ */
 
-double
-ws_figure_index_row_above (const WsFigureStyle *style)
-{
-  return ceil (style->font_size * 1.4);
-}
-
 static double
 ruler_size (const WsFigureStyle *s)
 {
   return MAX (s->font_size * 0.8, s->min_font_size);
 }
 
+static double
+ruler_line (const WsFigureStyle *s)
+{
+  return ceil (ruler_size (s) * 1.3);
+}
+
+/* A word over the row ("lane") and, for a ruler, the numbers under it: the
+ * word on a line of its own, so that it never moves a number off its box. */
+double
+ws_figure_index_row_above (const WsFigureStyle *style)
+{
+  return ceil (style->font_size * 1.4) + ruler_line (style);
+}
+
+/* As ws_figure_index_row decides: the numbers go inside boxes of this
+ * width when "31" fits there, else on a ruler over them. */
+static gboolean
+numbers_inside (WsFigureContext *ctx,
+                double           row_width)
+{
+  double pitch = row_width / WS_WARP_SIZE;
+  double gap = MIN (6, MAX (1, pitch * 0.12));
+
+  return ws_figure_fit_text (ctx, "31", WS_TEXT_BOLD, ctx->style->font_size, pitch - gap - 2) > 0;
+}
+
+double
+ws_figure_index_row_above_at (WsFigureContext *ctx,
+                              double           row_width)
+{
+  if (numbers_inside (ctx, row_width))
+    return ceil (ctx->style->font_size * 1.4);
+  return ws_figure_index_row_above (ctx->style);
+}
+
 /* Where ruler label i goes, for numbers every `every` boxes: its left edge
  * and width; FALSE for a box without a label. */
+/* Where a number of the ruler goes: centred on its box, as far as the row's
+ * ends allow. */
+static double
+ruler_x (const WsIndexRow *row,
+         guint             i,
+         double            w)
+{
+  double left = row->boxes[0].x, right = row->boxes[WS_WARP_SIZE - 1].x + row->boxes[WS_WARP_SIZE - 1].w;
+
+  return CLAMP (row->boxes[i].x + row->boxes[i].w / 2 - w / 2, left, MAX (left, right - w));
+}
+
 static gboolean
 ruler_label (WsFigureContext  *ctx,
              const WsIndexRow *row,
              guint             every,
              guint             i,
-             const char       *first_word,
              double           *x,
              double           *w)
 {
@@ -219,19 +262,14 @@ ruler_label (WsFigureContext  *ctx,
 
   if (i % every != 0 && i != WS_WARP_SIZE - 1)
     return FALSE;
-  g_snprintf (text, sizeof text, "%s%s%u", i == 0 && first_word ? first_word : "", i == 0 && first_word ? " " : "", i);
+  g_snprintf (text, sizeof text, "%u", i);
   ws_figure_text_size (ctx, text, &o, w, NULL);
-  if (i == 0)
-    *x = row->boxes[0].x;
-  else if (i == WS_WARP_SIZE - 1)
-    *x = row->boxes[i].x + row->boxes[i].w - *w;
-  else
-    *x = row->boxes[i].x + row->boxes[i].w / 2 - *w / 2;
+  *x = ruler_x (row, i, *w);
   /* the last multiple gives way to the last box when they would touch */
   if (i != WS_WARP_SIZE - 1 && i + every > WS_WARP_SIZE - 1)
     {
       ws_figure_text_size (ctx, "31", &o, &right_w, NULL);
-      if (*x + *w + 4 > row->boxes[WS_WARP_SIZE - 1].x + row->boxes[WS_WARP_SIZE - 1].w - right_w)
+      if (*x + *w + 4 > ruler_x (row, WS_WARP_SIZE - 1, right_w))
         return FALSE;
     }
   return TRUE;
@@ -247,7 +285,7 @@ ruler_fits (WsFigureContext  *ctx,
   for (guint i = 0; i < WS_WARP_SIZE; i++)
     {
       double x, w;
-      if (!ruler_label (ctx, row, every, i, FG_("lane"), &x, &w))
+      if (!ruler_label (ctx, row, every, i, &x, &w))
         continue;
       if (x < end + 4)
         return FALSE;
@@ -269,7 +307,7 @@ ws_figure_index_row (WsFigureContext *ctx,
   for (guint l = 0; l < WS_WARP_SIZE; l++)
     row->boxes[l] = (WsBox) { area.x + l * pitch + gap / 2, area.y, pitch - gap, area.h };
   size = ws_figure_fit_text (ctx, "31", WS_TEXT_BOLD, MIN (s->font_size, area.h * 0.7), pitch - gap - 2);
-  row->ruler_h = ceil (ruler_size (s) * 1.3);
+  row->ruler_h = ruler_line (s);
   if (size > 0 && area.h >= size * 1.2)
     {
       row->every = 1;
@@ -307,12 +345,14 @@ ws_figure_draw_index_labels (WsFigureContext  *ctx,
       WsTextOptions o = { .size = ruler_size (s), .ay = 1 };
       double x, w;
 
-      if (!ruler_label (ctx, row, row->every, l, first_word, &x, &w))
+      if (!ruler_label (ctx, row, row->every, l, &x, &w))
         continue;
-      g_snprintf (label, sizeof label, "%s%s%u", l == 0 && first_word ? first_word : "",
-                  l == 0 && first_word ? " " : "", l);
+      g_snprintf (label, sizeof label, "%u", l);
       ws_figure_plate_text (ctx, x, row->boxes[l].y - 2, label, &o);
     }
+  if (first_word)
+    ws_figure_plate_text (ctx, row->boxes[0].x, row->boxes[0].y - 2 - ruler_line (s), first_word,
+                          &(WsTextOptions) { .size = ruler_size (s), .ay = 1 });
 }
 
 static void
@@ -464,13 +504,26 @@ ws_fold_row_of (const WsFold *fold,
 
 char *
 ws_fold_describe (const WsFold *fold,
-                  const char   *what)
+                  const char   *what,
+                  const char   *first,
+                  const char   *last)
 {
   /* Translators: rows left out of a figure: how many, what they are (a
    * plural noun such as "lines" or "wavefronts"), and the first and last of
-   * them: "⋮ 26 more lines (4–29)" */
-  return g_strdup_printf (FG_("⋮ %u more %s (%u–%u)"), fold->n - fold->head - fold->tail, what, fold->head + 1,
-                          fold->n - fold->tail);
+   * them as the figure labels its rows: "⋮ 26 more lines (4–29)" */
+  return g_strdup_printf (FG_("⋮ %u more %s (%s–%s)"), fold->n - fold->head - fold->tail, what, first, last);
+}
+
+char *
+ws_fold_describe_numbered (const WsFold *fold,
+                           const char   *what,
+                           guint         base)
+{
+  char first[24], last[24];
+
+  g_snprintf (first, sizeof first, "%u", fold->head + base);
+  g_snprintf (last, sizeof last, "%u", fold->n - fold->tail - 1 + base);
+  return ws_fold_describe (fold, what, first, last);
 }
 
 double
@@ -525,7 +578,11 @@ ws_figure_packet (WsFigureContext *ctx,
   double x, y;
   double r = MAX (3, ctx->style->font_size * 0.35);
 
-  bezier_point (x0, y0, x1, y1, CLAMP (t, 0, 1), &x, &y);
+  /* at a step's very start or end nothing is on its way: a dot there would
+   * sit on the label at either end (a figure drawn after N steps) */
+  if (t <= 0 || t >= 1)
+    return;
+  bezier_point (x0, y0, x1, y1, t, &x, &y);
   /* a packet of its own, not joined to the path before it */
   cairo_new_path (ctx->cr);
   cairo_arc (ctx->cr, x, y, r, 0, 2 * G_PI);

@@ -113,13 +113,18 @@ typedef struct
   double ruler_h;            /* the room a ruler takes above the row */
 } WsIndexRow;
 
-/* The room above a row of lanes for the word "lane" or a ruler. */
+/* The room above a row of lanes for the word "lane" and a ruler: the most
+ * it takes; at a row's width, what it takes there (no ruler where the
+ * numbers fit in the boxes). */
 double       ws_figure_index_row_above    (const WsFigureStyle *style);
+double       ws_figure_index_row_above_at (WsFigureContext     *ctx,
+                                           double               row_width);
 void         ws_figure_index_row          (WsFigureContext     *ctx,
                                            WsBox                area,
                                            WsIndexRow          *row);
 /* The least width at which 32 boxes are still boxes. */
-#define WS_FIGURE_MIN_ROW_WIDTH (WS_WARP_SIZE * 7.0)
+/* (six pixels a box: four of them side by side fit a projector's 1280) */
+#define WS_FIGURE_MIN_ROW_WIDTH (WS_WARP_SIZE * 6.0)
 /* The numbers of a row: inside, in text (one colour per box), or the ruler. */
 void         ws_figure_draw_index_labels  (WsFigureContext     *ctx,
                                            const WsIndexRow    *row,
@@ -163,9 +168,17 @@ guint        ws_fold_slot_of              (const WsFold        *fold,
 /* The row a slot shows, or -1 for the fold. */
 int          ws_fold_row_of               (const WsFold        *fold,
                                            guint                slot);
-/* "⋮ 26 more wavefronts (4–29)" */
+/* "⋮ 26 more wavefronts (4–29)": how many rows are left out, what they
+ * are, and the first and last of them as the figure labels its rows (first
+ * and last are the labels of rows fold->head and n - tail - 1). */
 char        *ws_fold_describe             (const WsFold        *fold,
-                                           const char          *what);
+                                           const char          *what,
+                                           const char          *first,
+                                           const char          *last);
+/* The same for rows the figure numbers from base (0 or 1). */
+char        *ws_fold_describe_numbered    (const WsFold        *fold,
+                                           const char          *what,
+                                           guint                base);
 /* The smallest height of a row whose label is text at the smallest size. */
 double       ws_figure_min_row_height     (const WsFigureStyle *style);
 

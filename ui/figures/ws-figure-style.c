@@ -77,6 +77,36 @@ ws_figure_style_get (WsFigureStyleKind kind)
   return &styles[kind];
 }
 
+#define SCALE_STEPS 41               /* 1.00, 1.05, … 3.00 */
+
+const WsFigureStyle *
+ws_figure_style_get_scaled (WsFigureStyleKind kind,
+                            double            scale)
+{
+  static WsFigureStyle scaled[WS_N_FIGURE_STYLES][SCALE_STEPS];
+  static gsize made = 0;
+  int step;
+
+  g_return_val_if_fail (kind < WS_N_FIGURE_STYLES, &styles[0]);
+
+  if (g_once_init_enter (&made))
+    {
+      for (guint k = 0; k < WS_N_FIGURE_STYLES; k++)
+        for (guint i = 0; i < SCALE_STEPS; i++)
+          {
+            double f = 1 + 0.05 * i;
+
+            scaled[k][i] = styles[k];
+            scaled[k][i].font_size *= f;
+            scaled[k][i].min_font_size *= f;
+            scaled[k][i].line_width *= f;
+          }
+      g_once_init_leave (&made, 1);
+    }
+  step = (int) lround ((CLAMP (scale, 1, 3) - 1) / 0.05);
+  return step == 0 ? &styles[kind] : &scaled[kind][step];
+}
+
 gboolean
 ws_figure_style_kind_from_string (const char        *name,
                                   WsFigureStyleKind *kind)

@@ -57,6 +57,11 @@ typedef struct
 } WsFigureStyle;
 
 const WsFigureStyle *ws_figure_style_get         (WsFigureStyleKind  kind);
+/* The same style with its type and lines scale times larger (1 … 3, to
+ * the nearest 0.05): text a room reads from the back, a slide's at 1920
+ * pixels as at 1280. The pointer stays valid, one per kind and scale. */
+const WsFigureStyle *ws_figure_style_get_scaled  (WsFigureStyleKind  kind,
+                                                  double             scale);
 gboolean             ws_figure_style_kind_from_string (const char   *name,
                                                    WsFigureStyleKind *kind);
 WsRgba               ws_rgba_mix                 (WsRgba             a,

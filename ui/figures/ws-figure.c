@@ -96,6 +96,11 @@ draw_step_counter (WsFigureContext     *ctx,
     return;
   if (frame->position >= n)
     g_snprintf (text, sizeof text, NG_("%u step", "%u steps", n), n);
+  else if (frame->position == floor (frame->position))
+    /* between two steps (paused, or drawn after N steps): how many are done.
+     * Translators: the steps served so far, then how many there are */
+    g_snprintf (text, sizeof text, NG_("%u of %u step served", "%u of %u steps served", n),
+                (guint) frame->position, n);
   else
     /* Translators: the step shown and the number of steps */
     g_snprintf (text, sizeof text, FG_("step %u of %u"), (guint) floor (frame->position) + 1, n);

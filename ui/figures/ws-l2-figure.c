@@ -35,7 +35,7 @@ l2_layout (const WsL2Window *w,
   lay->w = width - 2 * m;
   lay->scale = biggest > 0 ? lay->w / biggest : 0;
   lay->gap = s->font_size * 2.4;
-  lay->bar_h = CLAMP ((room - 3 * lay->gap) / 3, s->font_size * 1.2, s->font_size * 4);
+  lay->bar_h = CLAMP ((room - 3 * lay->gap) / 3, s->font_size * 1.2, s->font_size * 7);
   for (guint i = 0; i < 3; i++)
     lay->y[i] = top + lay->gap + i * (lay->bar_h + lay->gap);
 }

@@ -118,7 +118,7 @@ local_layout (WsFigureContext     *ctx,
   g_autofree char *stats = local_stats (frame->result);
   WsLegendItem legend[3];
   guint n_legend = local_legend (s, legend);
-  double above = ws_figure_index_row_above (s), min_row = ws_figure_min_row_height (s);
+  double above, min_row = ws_figure_min_row_height (s);
   double lane_h, avail;
   WsBox c, row;
 
@@ -128,6 +128,7 @@ local_layout (WsFigureContext     *ctx,
   label_column (ctx, lay, ctx->width - 2 * WS_FIGURE_MARGIN);
   ws_figure_layout_frame (ctx, frame, stats, legend, n_legend, &lay->frame);
   c = lay->frame.content;
+  above = ws_figure_index_row_above_at (ctx, c.w - lay->label_w);
   lane_h = CLAMP (c.h * 0.07, 20, 36);
   row = (WsBox) { c.x + lay->label_w, c.y + above, c.w - lay->label_w, lane_h };
   ws_figure_index_row (ctx, row, &lay->lanes);
@@ -146,7 +147,7 @@ ws_local_figure_needs (WsFigureContext     *ctx,
   double content;
 
   local_layout (ctx, frame, lay);
-  content = lay->frame.content.y + ws_figure_index_row_above (s) + 20 + s->font_size * 1.2 + header_height (lay) +
+  content = lay->frame.content.y + ws_figure_index_row_above_at (ctx, lay->frame.content.w - lay->label_w) + 20 + s->font_size * 1.2 + header_height (lay) +
             lay->frame.bottom;
   /* the short labels take at most a quarter */
   return (WsFigureNeeds) { MAX (WS_FIGURE_MIN_ROW_WIDTH / 0.75, WS_FIGURE_MIN_ROW_WIDTH + lay->label_w) +
@@ -251,7 +252,7 @@ draw_fold (WsFigureContext   *ctx,
            const LocalLayout *lay)
 {
   /* Translators: rows a figure leaves out, as in "⋮ 26 more lines (4–29)" */
-  g_autofree char *text = ws_fold_describe (&lay->fold, FG_("words"));
+  g_autofree char *text = ws_fold_describe_numbered (&lay->fold, FG_("words"), 0);
   WsBox first = slot_box (lay, lay->fold.head, 0), last = slot_box (lay, lay->fold.head, WS_WARP_SIZE - 1);
   WsTextOptions o = { .size = lay->label_size, .ax = 0.5, .ay = 0.5 };
 

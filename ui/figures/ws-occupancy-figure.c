@@ -71,10 +71,18 @@ draw_slots (WsFigureContext      *ctx,
   for (guint c = 0; c < lay->cols; c++)
     {
       char label[64];
+      double size;
+
       /* Translators: one of the SM's warp schedulers, numbered from 0 */
       g_snprintf (label, sizeof label, FG_("scheduler %u"), c);
+      /* narrow, the number alone */
+      if ((size = ws_figure_fit_text (ctx, label, 0, s->font_size * 0.85, cw - 4)) <= 0)
+        {
+          g_snprintf (label, sizeof label, "%u", c);
+          size = MAX (s->min_font_size, s->font_size * 0.85);
+        }
       ws_figure_text (ctx, lay->slots.x + (c + 0.5) * cw, lay->slots.y - s->font_size * 0.8, label,
-                      &(WsTextOptions) { .size = s->font_size * 0.85, .ax = 0.5, .ay = 0.5 }, NULL, NULL);
+                      &(WsTextOptions) { .size = size, .ax = 0.5, .ay = 0.5 }, NULL, NULL);
     }
   for (guint i = 0; i < lay->cols * lay->rows && i < max_warps; i++)
     {
@@ -88,15 +96,18 @@ draw_slots (WsFigureContext      *ctx,
         {
           ws_figure_set_color (ctx, block_color (s, block));
           cairo_fill (ctx->cr);
-          if (t.size >= 7)
-            {
-              char label[64];
-              /* Translators: the block resident on the SM and the warp in it, numbered from 0 */
-              g_snprintf (label, sizeof label, FG_("block %u · warp %u"), block, i % MAX (1, warps_per_block));
-              ws_figure_set_color (ctx, s->kind == WS_FIGURE_STYLE_DARK ? s->background : (WsRgba) { 1, 1, 1, 1 });
-              t.max_width = cw - 2 * gap - 4;
-              ws_figure_text (ctx, x + (cw - 2 * gap) / 2, y + (rh - 2 * gap) / 2, label, &t, NULL, NULL);
-            }
+          {
+            char label[64];
+            /* Translators: the block resident on the SM and the warp in it, numbered from 0 */
+            g_snprintf (label, sizeof label, FG_("block %u · warp %u"), block, i % MAX (1, warps_per_block));
+            /* whole or not at all: the colours say which block a slot holds */
+            t.size = ws_figure_fit_text (ctx, label, 0, MIN (s->font_size * 0.9, rh * 0.6), cw - 2 * gap - 4);
+            if (t.size > 0)
+              {
+                ws_figure_set_color (ctx, ws_figure_style_ink_on (s, block_color (s, block)));
+                ws_figure_text (ctx, x + (cw - 2 * gap) / 2, y + (rh - 2 * gap) / 2, label, &t, NULL, NULL);
+              }
+          }
         }
       else
         {

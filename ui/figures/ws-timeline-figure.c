@@ -84,7 +84,8 @@ timeline_layout (const WsTimelineFigure *t,
   lay->label_w = s->font_size * 6;
   /* below the rows: the axis' labels and title, then the legend */
   bottom = height - m - ws_figure_legend_line_height (s) - s->font_size * 3.6;
-  lay->row_h = CLAMP ((bottom - lay->top) / lay->n_rows, 6, s->font_size * 5);
+  /* rows as tall as the room allows, within reason: a slide with few streams is filled */
+  lay->row_h = CLAMP ((bottom - lay->top) / lay->n_rows, 6, s->font_size * 8);
   lay->plot = (WsBox) { m + lay->label_w, lay->top, MAX (1, width - 2 * m - lay->label_w), lay->row_h * lay->n_rows };
   lay->axis_y = lay->plot.y + lay->plot.h;
   lay->legend_y = lay->axis_y + s->font_size * 3.6;

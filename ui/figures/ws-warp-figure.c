@@ -89,7 +89,7 @@ touched_lines (const WsWarpResult *r,
   return distinct;
 }
 
-#define MIN_LINE_W 96.0
+#define MIN_LINE_W 80.0
 #define MAX_LINE_W 280.0
 
 /* Lines no lower than a step number at the smallest size needs. */
@@ -237,13 +237,14 @@ warp_layout (WsFigureContext     *ctx,
   g_autofree char *stats = warp_stats (frame->result);
   WsLegendItem legend[4];
   guint n_legend = warp_legend (s, legend);
-  double above = ws_figure_index_row_above (s);
+  double above;
   WsBox c, mem;
   double lane_h, band;
 
   memset (lay, 0, sizeof *lay);
   ws_figure_layout_frame (ctx, frame, stats, legend, n_legend, &lay->frame);
   c = lay->frame.content;
+  above = ws_figure_index_row_above_at (ctx, c.w);
   lane_h = lane_height (&lay->frame);
   ws_figure_index_row (ctx, (WsBox) { c.x, c.y + above, c.w, lane_h }, &lay->lanes);
   if (frame->result->space == WS_SPACE_REGISTER)
@@ -289,7 +290,7 @@ ws_warp_figure_needs (WsFigureContext     *ctx,
   guint per_row;
 
   warp_layout (ctx, frame, &lay);
-  content = lay.frame.content.y + ws_figure_index_row_above (s) + 20 + lay.frame.bottom;
+  content = lay.frame.content.y + ws_figure_index_row_above_at (ctx, lay.frame.content.w) + 20 + lay.frame.bottom;
   if (frame->result->space == WS_SPACE_REGISTER)
     {
       content += ws_figure_message_height (ctx, lay.frame.content.w, REGISTERS_MESSAGE) + s->font_size;
@@ -455,7 +456,7 @@ draw_fold (WsFigureContext  *ctx,
            const LineSlot   *slot)
 {
   /* Translators: rows a figure leaves out, as in "⋮ 26 more lines (4–29)" */
-  g_autofree char *text = ws_fold_describe (&lay->fold, FG_("lines"));
+  g_autofree char *text = ws_fold_describe_numbered (&lay->fold, FG_("lines"), 1);
   WsTextOptions o = { .size = lay->label_size, .ax = 0.5, .ay = 0.5, .max_width = slot->box.w, .wrap = TRUE };
 
   double w, h, cx = slot->box.x + slot->box.w / 2, cy = slot->box.y + (slot->box.h + lay->label_h) / 2;
@@ -625,9 +626,19 @@ warp_stats (const WsWarpResult *r)
   if (r->active == 0)
     return g_strdup (FG_("No active lane: this warp makes no access"));
   if (r->kind == WS_ACCESS_ATOMIC)
-    /* Translators: sectors visited, distinct addresses, and the most lanes updating one address */
-    return g_strdup_printf (FG_("%u sector visits · %u distinct addresses · up to %u lanes on one address"),
-                            c->sectors, c->distinct_addresses, c->atomic_depth);
+    {
+      /* one count, one plural: "1 sector visit · 8 distinct addresses · up to 4 lanes on one address" */
+      s = g_string_new (NULL);
+      g_string_append_printf (s, NG_("%u sector visit", "%u sector visits", c->sectors), c->sectors);
+      g_string_append (s, " · ");
+      g_string_append_printf (s, NG_("%u distinct address", "%u distinct addresses", c->distinct_addresses),
+                              c->distinct_addresses);
+      g_string_append (s, " · ");
+      /* Translators: the most lanes that update one address */
+      g_string_append_printf (s, NG_("up to %u lane on one address", "up to %u lanes on one address", c->atomic_depth),
+                              c->atomic_depth);
+      return g_string_free (s, FALSE);
+    }
   s = g_string_new (NULL);
   if (r->space == WS_SPACE_LOCAL)
     {

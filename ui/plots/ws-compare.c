@@ -11,6 +11,7 @@
  * pattern's cost is level with the first pattern's measured time: where a
  * point would be if time followed the model. */
 #include "ws-compare.h"
+#include "ws-plot-cache.h"
 #include "ws-figure-i18n-private.h"
 
 #include <math.h>
@@ -492,33 +493,143 @@ ws_compare_build_chart (GPtrArray              *items,
   return chart;
 }
 
+typedef struct
+{
+  GPtrArray *items;
+  const WsDeviceProfile *profile;
+  GCancellable *cancellable;
+  WsPlotPrediction *values;
+} PredictItems;
+
+/* One item's time: the items of a comparison are followed side by side,
+ * each on a thread of its own (they were one after another, a few seconds
+ * each for four transposes). */
+static gpointer
+predict_item (gpointer data)
+{
+  PredictItems *job = ((gpointer *) data)[0];
+  guint i = GPOINTER_TO_UINT (((gpointer *) data)[1]);
+  const WsCompareItem *item = g_ptr_array_index (job->items, i);
+  g_autoptr (WsPlotModel) model = NULL;
+
+  model = ws_plot_model_compute (ws_preset_lookup (item->id), item->pattern, job->profile, job->cancellable, NULL);
+  if (model)
+    {
+      job->values[i].seconds = model->predicted_s;
+      job->values[i].bound = ws_plot_model_bound_name (model);
+    }
+  return NULL;
+}
+
 GArray *
 ws_compare_predict (GPtrArray             *items,
                     const WsDeviceProfile *profile,
                     GCancellable          *cancellable)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (WsPlotPrediction));
+  PredictItems job = { items, profile, cancellable, NULL };
+  gpointer args[WS_COMPARE_MAX][2];
+  GThread *threads[WS_COMPARE_MAX] = { NULL };
 
   g_return_val_if_fail (items != NULL && profile != NULL, out);
+  g_return_val_if_fail (items->len <= WS_COMPARE_MAX, out);
+
+  g_array_set_size (out, items->len);
+  for (guint i = 0; i < items->len; i++)
+    g_array_index (out, WsPlotPrediction, i) = (WsPlotPrediction) { NAN, NAN, NULL, 0, 0 };
+  job.values = (WsPlotPrediction *) (void *) out->data;
   for (guint i = 0; i < items->len; i++)
     {
-      const WsCompareItem *item = g_ptr_array_index (items, i);
-      g_autoptr (WsPlotModel) model = NULL;
-      g_autoptr (GError) error = NULL;
-      WsPlotPrediction p = { NAN, NAN, NULL };
-
-      model = ws_plot_model_compute (ws_preset_lookup (item->id), item->pattern, profile, cancellable, &error);
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_array_unref (out);
-          return NULL;
-        }
-      if (model)
-        {
-          p.seconds = model->predicted_s;
-          p.bound = ws_plot_model_bound_name (model);
-        }
-      g_array_append_val (out, p);
+      args[i][0] = &job;
+      args[i][1] = GUINT_TO_POINTER (i);
+      /* the first on this thread, the others beside it */
+      if (i > 0)
+        threads[i] = g_thread_try_new ("ws-compare-predict", predict_item, args[i], NULL);
+    }
+  if (items->len > 0)
+    predict_item (args[0]);
+  for (guint i = 1; i < items->len; i++)
+    {
+      if (threads[i])
+        g_thread_join (threads[i]);
+      else
+        predict_item (args[i]);
+    }
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      g_array_unref (out);
+      return NULL;
     }
   return out;
+}
+
+/* ------------------------------------------------------------------ */
+/* Costs                                                              */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  const WsPattern *pattern;
+  WsCompareCost *cost;
+  GCancellable *cancellable;
+  GError *error;
+} CostJob;
+
+static gpointer
+cost_item (gpointer data)
+{
+  CostJob *job = data;
+  g_autofree char *key = ws_pattern_sweep_key (job->pattern, NULL);
+  double saved[3];
+
+  if (ws_plot_cache_lookup ("cost", key, saved, 3))
+    {
+      *job->cost = (WsCompareCost) { TRUE, saved[0], saved[1], saved[2] };
+      return NULL;
+    }
+  if (!ws_compare_cost_compute (job->pattern, job->cost, job->cancellable, &job->error))
+    return NULL;
+  saved[0] = job->cost->bytes;
+  saved[1] = job->cost->wavefronts;
+  saved[2] = job->cost->requests;
+  ws_plot_cache_store ("cost", key, saved, 3);
+  return NULL;
+}
+
+gboolean
+ws_compare_costs (GPtrArray     *items,
+                  WsCompareCost *costs,
+                  GCancellable  *cancellable,
+                  GError       **error)
+{
+  CostJob jobs[WS_COMPARE_MAX];
+  GThread *threads[WS_COMPARE_MAX] = { NULL };
+
+  g_return_val_if_fail (items != NULL && items->len <= WS_COMPARE_MAX, FALSE);
+
+  for (guint i = 0; i < items->len; i++)
+    {
+      jobs[i] = (CostJob) { ((WsCompareItem *) g_ptr_array_index (items, i))->pattern, &costs[i], cancellable, NULL };
+      if (i > 0)
+        threads[i] = g_thread_try_new ("ws-compare-cost", cost_item, &jobs[i], NULL);
+    }
+  if (items->len > 0)
+    cost_item (&jobs[0]);
+  for (guint i = 1; i < items->len; i++)
+    {
+      if (threads[i])
+        g_thread_join (threads[i]);
+      else
+        cost_item (&jobs[i]);
+    }
+  for (guint i = 0; i < items->len; i++)
+    if (jobs[i].error)
+      {
+        WsCompareItem *item = g_ptr_array_index (items, i);
+        g_propagate_prefixed_error (error, jobs[i].error, "%s: ", item->id);
+        for (guint k = i + 1; k < items->len; k++)
+          g_clear_error (&jobs[k].error);
+        return FALSE;
+      }
+  return TRUE;
 }

@@ -27,5 +27,11 @@ WsChart       *ws_compare_build_chart    (GPtrArray              *items,
 GArray        *ws_compare_predict        (GPtrArray              *items,
                                           const WsDeviceProfile  *profile,
                                           GCancellable           *cancellable);
+/* ws_compare_cost_compute for each item, side by side, each kept on disk
+ * as the model's times are (ws-plot-cache.h). costs: one per item. */
+gboolean       ws_compare_costs          (GPtrArray              *items,
+                                          WsCompareCost          *costs,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
 
 G_END_DECLS

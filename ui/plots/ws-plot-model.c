@@ -8,6 +8,7 @@
 
 #include "ws-chart.h"
 #include "ws-device-json.h"
+#include "ws-plot-cache.h"
 #include "ws-figure-i18n-private.h"
 #include "ws-kernel-launch.h"
 
@@ -102,6 +103,66 @@ fill_time (WsPlotModel    *m,
   m->predicted_s = t->predicted_ms / 1e3;
 }
 
+/* A model as numbers, for the disk (ws-plot-cache.h): the names of the
+ * levels come back from their places. */
+#define N_HIER_FIELDS (sizeof (WsHierStats) / sizeof (guint64))
+#define N_SAVED (N_HIER_FIELDS + 13 + WS_PLOT_MAX_LEVELS)
+
+G_STATIC_ASSERT (sizeof (WsHierStats) % sizeof (guint64) == 0);
+
+static void
+to_numbers (const WsPlotModel *m,
+            double            *v)
+{
+  const guint64 *total = (const guint64 *) &m->total;
+  guint k = 0;
+
+  for (guint i = 0; i < N_HIER_FIELDS; i++)
+    v[k++] = total[i];
+  v[k++] = m->written_sectors;
+  v[k++] = m->instructions;
+  v[k++] = m->blocks;
+  v[k++] = m->warps;
+  v[k++] = m->blocks_per_sm;
+  v[k++] = m->warps_per_sm;
+  v[k++] = m->l1_bytes;
+  v[k++] = m->sms;
+  v[k++] = m->phases;
+  v[k++] = m->predicted_s;
+  v[k++] = m->bound;
+  v[k++] = m->n_levels;
+  v[k++] = 0;
+  for (guint i = 0; i < WS_PLOT_MAX_LEVELS; i++)
+    v[k++] = i < m->n_levels ? m->levels[i].seconds : 0;
+}
+
+static WsPlotModel *
+from_numbers (const double *v)
+{
+  WsPlotModel *m = g_new0 (WsPlotModel, 1);
+  guint64 *total = (guint64 *) &m->total;
+  guint k = 0;
+
+  for (guint i = 0; i < N_HIER_FIELDS; i++)
+    total[i] = (guint64) v[k++];
+  m->written_sectors = v[k++];
+  m->instructions = (guint64) v[k++];
+  m->blocks = (guint64) v[k++];
+  m->warps = (guint64) v[k++];
+  m->blocks_per_sm = (guint) v[k++];
+  m->warps_per_sm = (guint) v[k++];
+  m->l1_bytes = (guint64) v[k++];
+  m->sms = (guint) v[k++];
+  m->phases = (guint) v[k++];
+  m->predicted_s = v[k++];
+  m->bound = (int) v[k++];
+  m->n_levels = MIN ((guint) v[k++], WS_N_BOUNDS);
+  k++;
+  for (guint b = 0; b < m->n_levels; b++)
+    m->levels[b] = (WsPlotLevelTime) { level_names[b], v[k + b], ws_bound_describe (b) };
+  return m;
+}
+
 WsPlotModel *
 ws_plot_model_compute (const WsPreset        *preset,
                        const WsPattern       *pattern,
@@ -120,6 +181,17 @@ ws_plot_model_compute (const WsPreset        *preset,
   key = cache_key (preset, pattern, profile);
   if ((m = cache_lookup (key)))
     return m;
+  {
+    double saved[N_SAVED];
+
+    /* followed in an earlier run of this very model */
+    if (ws_plot_cache_lookup ("launch", key, saved, N_SAVED))
+      {
+        m = from_numbers (saved);
+        cache_insert (g_strdup (key), m);
+        return m;
+      }
+  }
   /* the preset's real kernel, stores, loops and copies included; else the pattern alone */
   launch = preset ? ws_kernel_launch_new (preset->id, pattern, error) : ws_kernel_launch_of_pattern (pattern);
   if (launch == NULL || (prediction = ws_launch_predict (launch, profile, cancellable, error)) == NULL)
@@ -138,6 +210,12 @@ ws_plot_model_compute (const WsPreset        *preset,
   m->sms = profile->sms;
   m->phases = prediction->phases->len;
   fill_time (m, &prediction->timing);
+  {
+    double saved[N_SAVED];
+
+    to_numbers (m, saved);
+    ws_plot_cache_store ("launch", key, saved, N_SAVED);
+  }
   cache_insert (g_steal_pointer (&key), m);
   return m;
 }

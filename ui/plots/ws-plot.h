@@ -25,7 +25,36 @@ typedef struct
   double metric;                   /* sectors per request, wavefronts…; NAN where there is none */
   double seconds;                  /* predicted time per launch; NAN without a prediction */
   const char *bound;               /* the level that bounds it, or NULL (static) */
+  double asked;                    /* bytes the launch's global and local instructions ask for; 0 unknown */
+  double moved;                    /* bytes their sectors move; 0 unknown */
 } WsPlotPrediction;
+
+/* What a plot shows on its y axis: the lesson's quantity, measured beside
+ * the model's. */
+typedef enum
+{
+  WS_PLOT_TIME,                    /* median time per launch */
+  WS_PLOT_BANDWIDTH,               /* effective bandwidth: bytes the kernel moves / median time */
+  WS_PLOT_COST,                    /* sectors per request, wavefronts or requests per instruction, by space */
+  WS_PLOT_COALESCING,              /* bytes asked / bytes moved, global and local */
+  WS_N_PLOT_METRICS
+} WsPlotMetric;
+
+/* "time", "bandwidth", "sectors" (or "wavefronts", "requests", by space),
+ * "coalescing": the names --metric takes. */
+const char  *ws_plot_metric_to_string  (WsPlotMetric         metric,
+                                        WsSpace              space);
+/* Any of those names; FALSE for another. */
+gboolean     ws_plot_metric_from_string (const char         *name,
+                                        WsPlotMetric        *metric);
+/* "median time", "sectors per request"…, translated: the y axis' title. */
+const char  *ws_plot_metric_title      (WsPlotMetric         metric,
+                                        WsSpace              space);
+/* Whether the metric means something for an instruction in that space. */
+gboolean     ws_plot_metric_applies    (WsPlotMetric         metric,
+                                        WsSpace              space);
+/* What the preset's lesson is about: its plot's first metric. */
+WsPlotMetric ws_plot_metric_for        (const WsPreset      *preset);
 
 /* Where measurements come from: recordings, each labelled with its device,
  * and what this session measured. */
@@ -48,6 +77,8 @@ typedef struct
   const char *model_device;        /* "NVIDIA H200": the profile the time is predicted on */
   GPtrArray *replayed;             /* WsMeasurement: a recorded sweep replaying, so far; or NULL */
   GPtrArray *sweeping;             /* WsMeasurement: a live sweep under way, so far; or NULL */
+  WsPlotMetric metric;             /* what the y axis shows */
+  WsSpace space;                   /* the instruction's whose cost it is (WS_PLOT_COST, COALESCING) */
 } WsPlotInput;
 
 /* The hue of live measurements: the one after the recordings'. */
@@ -73,6 +104,8 @@ char        *ws_plot_recording_name    (WsRecording         *recording);
 char        *ws_plot_live_name         (const char          *device);
 /* Where the points come from, with devices and dates, then what they are. */
 char        *ws_plot_subtitle          (const WsPlotSources *sources);
+char        *ws_plot_subtitle_for      (const WsPlotSources *sources,
+                                        WsPlotMetric         metric);
 
 /* The model's cost for one instruction's space over a launch (sectors per
  * request, wavefronts per instruction, requests per instruction); without
@@ -109,5 +142,12 @@ WsChart     *ws_plot_build_for         (const WsPreset      *preset,
                                         guint                access,
                                         const WsDeviceProfile *profile,
                                         const WsPlotSources *sources);
+/* The same in a metric of one's choice. */
+WsChart     *ws_plot_build_metric      (const WsPreset      *preset,
+                                        const WsPattern     *pattern,
+                                        guint                access,
+                                        const WsDeviceProfile *profile,
+                                        const WsPlotSources *sources,
+                                        WsPlotMetric         metric);
 
 G_END_DECLS

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-chart-view.h"
+#include "ws-view-style.h"
 #include "ws-drawing.h"
 
 #include <adwaita.h>
@@ -36,9 +37,7 @@ G_DEFINE_FINAL_TYPE (WsChartView, ws_chart_view, GTK_TYPE_WIDGET)
 static const WsFigureStyle *
 current_style (void)
 {
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-
-  return ws_figure_style_get (dark ? WS_FIGURE_STYLE_DARK : WS_FIGURE_STYLE_LIGHT);
+  return ws_view_style_get ();
 }
 
 static gboolean
@@ -232,11 +231,13 @@ ws_chart_view_init (WsChartView *self)
   self->chart = ws_chart_new ();
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (gtk_widget_queue_draw),
+  g_signal_connect_object (ws_view_style_get_default (), "changed", G_CALLBACK (gtk_widget_queue_draw),
                            self, G_CONNECT_SWAPPED);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_size_request (GTK_WIDGET (self), 360, 200);
+  /* small enough that the window lays out at a projector's 1280 × 720;
+   * a chart smaller than it can draw says what it needs */
+  gtk_widget_set_size_request (GTK_WIDGET (self), 320, 150);
 }
 
 GtkWidget *

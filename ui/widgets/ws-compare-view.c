@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
 #include "ws-compare-view.h"
+#include "ws-view-style.h"
 
 #include <math.h>
 
@@ -37,10 +38,12 @@ struct _WsCompareView
   gboolean allocating;
   int paned_set;               /* the divider's position we set */
   gboolean paned_moved;        /* by hand: it stays */
+  int cell_width;              /* what each view was last allocated across */
+  guint heights_idle;          /* the views' least heights, set after the allocation that changes them */
 };
 
-/* A view needs this much width to show its 32 lanes legibly. */
-#define MIN_VIEW_WIDTH 330
+/* A view needs at least this much width to show its 32 lanes legibly. */
+#define MIN_VIEW_WIDTH 260
 
 enum
 {
@@ -98,13 +101,27 @@ slot_id (WsCompareView *self,
 
 /* ------------------------------------------------------------------ */
 
+/* The widest of the views' least widths: one row if each gets that. */
+static double
+widest_view (WsCompareView *self)
+{
+  double widest = MIN_VIEW_WIDTH;
+
+  for (guint i = 0; i < self->n_items; i++)
+    if (self->slots[i].view)
+      widest = MAX (widest, ws_figure_view_min_width (self->slots[i].view));
+  return widest;
+}
+
 static guint
 columns_for (WsCompareView *self,
              int            width)
 {
   guint n = MAX (1, self->n_items);
 
-  return n <= 2 || width / (int) n >= MIN_VIEW_WIDTH ? n : (n + 1) / 2;
+  /* side by side where each view is legible: in one row they keep the
+   * height two rows would take from the chart (a projector's 720 rows) */
+  return n <= 2 || width / (double) n >= widest_view (self) ? n : (n + 1) / 2;
 }
 
 /* Puts the views in the grid: side by side, or in two rows. */
@@ -123,6 +140,30 @@ place_slots (WsCompareView *self)
     }
 }
 
+/* Each view asks for the height its figure needs at the width it has: a
+ * short window scrolls them rather than draw them too small. */
+static gboolean
+set_view_heights (gpointer data)
+{
+  WsCompareView *self = data;
+
+  self->heights_idle = 0;
+  for (guint i = 0; i < WS_COMPARE_VIEW_MAX; i++)
+    if (self->slots[i].view)
+      {
+        int h = (int) ceil (ws_figure_view_min_height (self->slots[i].view, self->cell_width));
+        gtk_widget_set_size_request (GTK_WIDGET (self->slots[i].view), 160, MAX (160, h));
+      }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_view_heights (WsCompareView *self)
+{
+  if (self->heights_idle == 0)
+    self->heights_idle = g_idle_add (set_view_heights, self);
+}
+
 static void
 ws_compare_view_size_allocate (GtkWidget *widget,
                                int        width,
@@ -131,8 +172,14 @@ ws_compare_view_size_allocate (GtkWidget *widget,
 {
   WsCompareView *self = WS_COMPARE_VIEW (widget);
   guint cols = columns_for (self, width);
+  int cell_width = width / (int) MAX (1, cols);
 
   self->allocating = TRUE;
+  if (cell_width != self->cell_width)
+    {
+      self->cell_width = cell_width;
+      queue_view_heights (self);
+    }
   /* the views move before the box is allocated, so this frame shows them in place */
   if (cols != self->n_columns)
     {
@@ -142,9 +189,15 @@ ws_compare_view_size_allocate (GtkWidget *widget,
   /* the views take the larger share of the height, two rows of them more */
   if (!self->paned_moved)
     {
-      int toolbar_h;
+      const WsChart *chart = ws_chart_view_get_chart (self->chart);
+      int toolbar_h, chart_h = 0;
+
       gtk_widget_measure (self->toolbar, GTK_ORIENTATION_VERTICAL, width, &toolbar_h, NULL, NULL, NULL);
-      self->paned_set = (height - toolbar_h) * (cols < self->n_items ? 0.66 : 0.56);
+      /* but never so much that the chart is too small to draw: the views scroll */
+      if (chart)
+        chart_h = (int) ceil (ws_chart_min_height (chart, ws_figure_style_get (WS_FIGURE_STYLE_LIGHT), width)) + 8;
+      self->paned_set = MIN ((height - toolbar_h) * (cols < self->n_items ? 0.66 : 0.56), height - toolbar_h - chart_h);
+      self->paned_set = MAX (self->paned_set, 160);
       if (gtk_paned_get_position (self->paned) != self->paned_set)
         gtk_paned_set_position (self->paned, self->paned_set);
     }
@@ -353,6 +406,7 @@ ws_compare_view_set_cell (WsCompareView      *self,
     ensure_view (self, slot, kinds[0]);
   if (slot->view)
     ws_figure_view_set_result (slot->view, result, title, block_dim);
+  queue_view_heights (self);
   slot->n_steps = result ? result->steps->len : 0;
   update_n_steps (self);
 }
@@ -483,6 +537,7 @@ ws_compare_view_dispose (GObject *object)
 
   for (guint i = 0; i < WS_COMPARE_VIEW_MAX; i++)
     g_clear_pointer (&self->slots[i].binding, g_binding_unbind);
+  g_clear_handle_id (&self->heights_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_COMPARE_VIEW);
   g_clear_object (&self->player);
   G_OBJECT_CLASS (ws_compare_view_parent_class)->dispose (object);
@@ -522,6 +577,9 @@ ws_compare_view_init (WsCompareView *self)
   const char *ids[] = { "coalescing/sequential", "coalescing/stride", NULL };
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* larger text (presenting) needs taller views */
+  g_signal_connect_object (ws_view_style_get_default (), "changed", G_CALLBACK (queue_view_heights), self,
+                           G_CONNECT_SWAPPED);
   self->player = ws_schedule_player_new ();
   for (guint i = 0; i < WS_COMPARE_VIEW_MAX; i++)
     build_slot (self, i, names);

@@ -2,6 +2,7 @@
 #include <glib/gi18n.h>
 #include "ws-figure-view.h"
 #include "ws-drawing.h"
+#include "ws-view-style.h"
 
 #include <adwaita.h>
 #include <math.h>
@@ -66,9 +67,7 @@ warp_result_copy (const WsWarpResult *r)
 const WsFigureStyle *
 ws_figure_view_get_style (WsFigureView *self)
 {
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-
-  return ws_figure_style_get (dark ? WS_FIGURE_STYLE_DARK : WS_FIGURE_STYLE_LIGHT);
+  return ws_view_style_get ();
 }
 
 static WsFigureFrame
@@ -474,11 +473,12 @@ ws_figure_view_init (WsFigureView *self)
   g_signal_connect (key, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), key);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (on_dark_changed), self,
+  g_signal_connect_object (ws_view_style_get_default (), "changed", G_CALLBACK (on_dark_changed), self,
                            G_CONNECT_SWAPPED);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_size_request (GTK_WIDGET (self), 480, 300);
+  /* small enough that the window lays out at a projector's 1280 × 720 */
+  gtk_widget_set_size_request (GTK_WIDGET (self), 320, 200);
 }
 
 GtkWidget *
@@ -515,6 +515,31 @@ ws_figure_view_set_result (WsFigureView       *self,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   _("Left and Right walk the lanes; each one's tooltip says where it goes"), -1);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+double
+ws_figure_view_min_width (WsFigureView *self)
+{
+  WsFigureFrame frame;
+
+  g_return_val_if_fail (WS_IS_FIGURE_VIEW (self), 0);
+  if (self->result == NULL)
+    return 0;
+  frame = current_frame (self);
+  return ws_figure_min_width (self->kind, &frame, ws_figure_view_get_style (self));
+}
+
+double
+ws_figure_view_min_height (WsFigureView *self,
+                           double        width)
+{
+  WsFigureFrame frame;
+
+  g_return_val_if_fail (WS_IS_FIGURE_VIEW (self), 0);
+  if (self->result == NULL)
+    return 0;
+  frame = current_frame (self);
+  return ws_figure_min_height (self->kind, &frame, ws_figure_view_get_style (self), width);
 }
 
 const WsWarpResult *

@@ -26,6 +26,11 @@ double              ws_figure_view_get_position (WsFigureView       *self);
 void                ws_figure_view_set_position (WsFigureView       *self,
                                                  double              position);
 const WsFigureStyle *ws_figure_view_get_style   (WsFigureView       *self);
+/* The least width, and the least height at a width, at which its figure
+ * is legible (ws_figure_min_width); 0 with nothing to show. */
+double              ws_figure_view_min_width    (WsFigureView       *self);
+double              ws_figure_view_min_height   (WsFigureView       *self,
+                                                 double              width);
 /* What a tooltip at (x, y) would say, or NULL. */
 char               *ws_figure_view_describe_at  (WsFigureView       *self,
                                                  double              x,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
 #include "ws-hierarchy-view.h"
+#include "ws-view-style.h"
 
 #include <adwaita.h>
 
@@ -24,9 +25,7 @@ G_DEFINE_FINAL_TYPE (WsHierarchyView, ws_hierarchy_view, GTK_TYPE_WIDGET)
 static const WsFigureStyle *
 current_style (void)
 {
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-
-  return ws_figure_style_get (dark ? WS_FIGURE_STYLE_DARK : WS_FIGURE_STYLE_LIGHT);
+  return ws_view_style_get ();
 }
 
 static void
@@ -273,11 +272,11 @@ ws_hierarchy_view_init (WsHierarchyView *self)
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (on_dark_changed), self,
+  g_signal_connect_object (ws_view_style_get_default (), "changed", G_CALLBACK (on_dark_changed), self,
                            G_CONNECT_SWAPPED);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_size_request (GTK_WIDGET (self), 480, 300);
+  gtk_widget_set_size_request (GTK_WIDGET (self), 320, 200);
 }
 
 GtkWidget *

@@ -39,6 +39,7 @@ enum
 {
   SIGNAL_PATTERN_CHANGED,
   SIGNAL_SELECTION_CHANGED,
+  SIGNAL_ERROR_CHANGED,
   N_SIGNALS
 };
 
@@ -98,6 +99,8 @@ set_error (WsPatternEditor *self,
     {
       g_free (self->error);
       self->error = g_strdup (message);
+      /* a wrong pattern shows nothing stale: the window hears of it */
+      g_signal_emit (self, signals[SIGNAL_ERROR_CHANGED], 0);
     }
 }
 
@@ -190,7 +193,12 @@ apply_access (WsPatternEditor *self,
       set_error (self, self->error_label, error->message);
       return FALSE;
     }
-  return check_index (self, gtk_editable_get_text (GTK_EDITABLE (self->index_row)), pattern);
+  {
+    /* "i " is "i": spaces around the index are no part of it */
+    g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->index_row))));
+
+    return check_index (self, text, pattern);
+  }
 }
 
 static gboolean
@@ -597,6 +605,9 @@ ws_pattern_editor_class_init (WsPatternEditorClass *klass)
                                                   NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[SIGNAL_SELECTION_CHANGED] = g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass),
                                                     G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* ws_pattern_editor_get_error says what is wrong now, or NULL */
+  signals[SIGNAL_ERROR_CHANGED] = g_signal_new ("error-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                                NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/warpscope/Warpscope/ui/ws-pattern-editor.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);

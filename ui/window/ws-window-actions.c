@@ -101,15 +101,6 @@ show_error (WsWindow   *self,
   ws_window_toast (self, text);
 }
 
-/* The PNG scale the chooser's choice asks for. */
-static double
-chosen_scale (GtkFileChooser *chooser)
-{
-  const char *scale = gtk_file_chooser_get_choice (chooser, "scale");
-
-  return scale ? g_ascii_strtod (scale, NULL) : 2;
-}
-
 static void
 on_file_chosen (GtkNativeDialog *dialog,
                 int              response,
@@ -130,58 +121,12 @@ on_file_chosen (GtkNativeDialog *dialog,
     ws_window_open_recording (self, path, WS_OPEN_REPLACE);
   else if (g_str_equal (purpose, "add-recording"))
     ws_window_open_recording (self, path, WS_OPEN_ADD);
-  else if (g_str_has_prefix (purpose, "export-") &&
-           !ws_window_export (self, g_str_equal (purpose, "export-plot") ? WS_WINDOW_EXPORT_PLOT : WS_WINDOW_EXPORT_FIGURE,
-                              path, chosen_scale (GTK_FILE_CHOOSER (dialog)), &error))
-    show_error (self, _("Could not export"), error);
   else if (g_str_equal (purpose, "save-screenshot") && !ws_window_save_screenshot (self, path, &error))
     show_error (self, _("Could not save the screenshot"), error);
   else if (g_str_equal (purpose, "save-recording") && !ws_window_save_recording (self, path, &error))
     show_error (self, _("Could not save the recording"), error);
 out:
   g_object_unref (dialog);
-}
-
-/* A filter of the files whose names end in one of the suffixes (NULL after the last). */
-static void
-add_filter (GtkFileChooser *chooser,
-            const char     *name,
-            ...)
-{
-  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
-  const char *suffix;
-  va_list args;
-
-  gtk_file_filter_set_name (filter, name);
-  va_start (args, name);
-  while ((suffix = va_arg (args, const char *)))
-    gtk_file_filter_add_suffix (filter, suffix);
-  va_end (args);
-  gtk_file_chooser_add_filter (chooser, filter);
-}
-
-/* Exports pick the format from the name's ending; a PNG's scale is a choice. */
-static void
-setup_export (GtkFileChooser *chooser,
-              gboolean        data)
-{
-  static const char *scales[] = { "1", "2", "3", "4", NULL };
-  static const char *labels[] = { "1 ×", "2 ×", "3 ×", "4 ×", NULL };
-
-  if (data)
-    add_filter (chooser, _("Figures and data (PNG, SVG, PDF, CSV, JSON)"), "png", "svg", "pdf", "csv", "json", NULL);
-  else
-    add_filter (chooser, _("Figures (PNG, SVG, PDF)"), "png", "svg", "pdf", NULL);
-  add_filter (chooser, _("PNG images"), "png", NULL);
-  add_filter (chooser, _("SVG drawings"), "svg", NULL);
-  add_filter (chooser, _("PDF documents"), "pdf", NULL);
-  if (data)
-    {
-      add_filter (chooser, _("CSV tables"), "csv", NULL);
-      add_filter (chooser, _("JSON data"), "json", NULL);
-    }
-  gtk_file_chooser_add_choice (chooser, "scale", _("PNG scale"), scales, labels);
-  gtk_file_chooser_set_choice (chooser, "scale", "2");
 }
 
 /* The folder of the bundled recordings, beside the user's own places. */
@@ -215,8 +160,6 @@ file_action (GtkWidget  *widget,
     { "win.open-recording", N_("Open a Recording"), NULL },
     { "win.add-recording", N_("Plot Another Recording Beside This One"), NULL },
     { "win.save-recording", N_("Save the Measurements as a Recording"), "measurements.warpscope.json" },
-    { "win.export-figure", N_("Export the Figure (PNG, SVG or PDF)"), "warpscope-figure.svg" },
-    { "win.export-plot", N_("Export the Plot (PNG, SVG or PDF) or Its Data (CSV or JSON)"), "warpscope-plot.svg" },
     { "win.save-screenshot", N_("Save a Screenshot of the Window"), "warpscope.png" },
   };
   GtkFileChooserNative *dialog;
@@ -229,9 +172,7 @@ file_action (GtkWidget  *widget,
                                         NULL, NULL);
   if (files[i].name)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), files[i].name);
-  if (g_str_has_prefix (name, "win.export-"))
-    setup_export (GTK_FILE_CHOOSER (dialog), g_str_equal (name, "win.export-plot"));
-  else if (g_str_has_suffix (name, "-recording"))
+  if (g_str_has_suffix (name, "-recording"))
     {
       /* recordings by their type (NAME.warpscope.json), and the JSON files one may be */
       g_autoptr (GtkFileFilter) type = gtk_file_filter_new ();
@@ -246,6 +187,26 @@ file_action (GtkWidget  *widget,
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (on_file_chosen), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* The export dialog: sizes, style, title, the file's name, a preview. */
+static void
+export_action (GtkWidget  *widget,
+               const char *name,
+               GVariant   *param)
+{
+  WsWindow *self = WS_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+  GtkWidget *dialog = ws_export_dialog_new (self, g_str_equal (name, "win.export-plot") ? WS_WINDOW_EXPORT_PLOT
+                                                                                         : WS_WINDOW_EXPORT_FIGURE,
+                                            &error);
+
+  if (dialog == NULL)
+    {
+      show_error (self, _("Could not export"), error);
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -332,10 +293,11 @@ ws_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open-bundled", "s", bundled_action);
   gtk_widget_class_install_action (widget_class, "win.add-bundled", "s", bundled_action);
   gtk_widget_class_install_action (widget_class, "win.forget-recordings", NULL, forget_action);
-  gtk_widget_class_install_action (widget_class, "win.export-figure", NULL, file_action);
-  gtk_widget_class_install_action (widget_class, "win.export-plot", NULL, file_action);
+  gtk_widget_class_install_action (widget_class, "win.export-figure", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "win.export-plot", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.save-screenshot", NULL, file_action);
   gtk_widget_class_install_property_action (widget_class, "win.page", "page");
+  gtk_widget_class_install_property_action (widget_class, "win.present", "presenting");
   ws_window_compare_class_init (widget_class);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-pattern", NULL);
@@ -347,6 +309,7 @@ ws_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.sweep", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-sweep", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-sidebar", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.present", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open-recording", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.add-recording",
                                        NULL);

@@ -181,6 +181,85 @@ ws_window_format_day (GDateTime *t)
   return g_date_time_format (local, "%x");
 }
 
+/* ------------------------------------------------------------------ */
+/* What the plot shows                                                */
+/* ------------------------------------------------------------------ */
+
+/* The chooser's items, for the instruction's space: the count's name is
+ * the space's, the coalescing only for sectors. */
+static void
+update_metric_items (WsWindow *self,
+                     WsSpace   space)
+{
+  g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
+
+  if ((int) space == self->metric_space)
+    return;
+  self->metric_space = space;
+  self->n_metric_items = 0;
+  for (WsPlotMetric m = 0; m < WS_N_PLOT_METRICS; m++)
+    if (ws_plot_metric_applies (m, space))
+      {
+        g_autofree char *name = g_strdup (ws_plot_metric_title (m, space));
+
+        /* a title on its own: "Effective bandwidth" */
+        name[0] = g_ascii_toupper (name[0]);
+        self->metric_items[self->n_metric_items++] = m;
+        gtk_string_list_append (names, name);
+      }
+  self->setting_metric = TRUE;
+  gtk_drop_down_set_model (self->metric_dropdown, G_LIST_MODEL (names));
+  self->setting_metric = FALSE;
+}
+
+/* The chooser shows what the plot does, for the space shown. */
+static void
+show_metric (WsWindow *self)
+{
+  WsSpace space = ws_window_shown_space (self);
+
+  update_metric_items (self, space);
+  if (!ws_plot_metric_applies (self->metric, space))
+    self->metric = WS_PLOT_TIME;
+  for (guint i = 0; i < self->n_metric_items; i++)
+    if (self->metric_items[i] == self->metric && gtk_drop_down_get_selected (self->metric_dropdown) != i)
+      {
+        self->setting_metric = TRUE;
+        gtk_drop_down_set_selected (self->metric_dropdown, i);
+        self->setting_metric = FALSE;
+      }
+}
+
+void
+ws_window_set_metric (WsWindow    *self,
+                      WsPlotMetric metric)
+{
+  g_return_if_fail (WS_IS_WINDOW (self));
+
+  if (metric == self->metric)
+    return;
+  self->metric = metric;
+  ws_window_rebuild_chart (self);
+}
+
+static void
+on_metric_selected (WsWindow *self)
+{
+  guint i = gtk_drop_down_get_selected (self->metric_dropdown);
+
+  if (self->setting_metric || i >= self->n_metric_items)
+    return;
+  ws_window_set_metric (self, self->metric_items[i]);
+}
+
+void
+ws_window_chart_init (WsWindow *self)
+{
+  self->metric_space = -1;
+  g_signal_connect_object (self->metric_dropdown, "notify::selected", G_CALLBACK (on_metric_selected), self,
+                           G_CONNECT_SWAPPED);
+}
+
 /* The measured plot of the pattern shown, as it stands. */
 WsChart *
 ws_window_build_chart (WsWindow *self)
@@ -202,6 +281,10 @@ ws_window_build_chart (WsWindow *self)
   };
   WsPlotSources sources;
 
+  if (!ws_plot_metric_applies (self->metric, ws_window_shown_space (self)))
+    self->metric = WS_PLOT_TIME;
+  in.metric = self->metric;
+  in.space = ws_window_shown_space (self);
   in.prediction = prediction_for (self, pkey, ws_plot_prediction_patterns (&in), ws_plot_prediction_presets (&in));
   in.prediction_name = self->prediction_name;
   in.model_device = ws_session_get_device_profile (self->session)
@@ -213,7 +296,18 @@ ws_window_build_chart (WsWindow *self)
 void
 ws_window_rebuild_chart (WsWindow *self)
 {
-  WsChart *chart = ws_window_build_chart (self);
+  WsChart *chart;
+
+  /* a pattern the editor marks wrong has no model, and its old points are not its own */
+  if (self->pattern_wrong)
+    {
+      chart = ws_chart_new ();
+      ws_chart_set_title (chart, _("The pattern has an error"), NULL);
+      ws_chart_set_message (chart, _("Fix the pattern in the editor to see its plot and the model's."));
+      ws_chart_view_set_chart (self->chart, chart);
+      return;
+    }
+  chart = ws_window_build_chart (self);
 
   if (!ws_session_get_recording_loaded (self->session) || !ws_session_get_probed (self->session))
     ws_chart_set_message (chart, _("Looking for a GPU and the recorded measurements…"));
@@ -222,6 +316,8 @@ ws_window_rebuild_chart (WsWindow *self)
   else
     ws_chart_set_message (chart, _("No measurement of this pattern: there is no GPU, and the recording has none."));
   ws_chart_view_set_chart (self->chart, chart);
+  show_metric (self);
+  ws_window_place_divider (self);
   g_clear_handle_id (&self->chart_timeout, g_source_remove);
   self->chart_built_at = g_get_monotonic_time ();
 }

@@ -4,6 +4,7 @@
  * labelled with the device it was made on. */
 #include <glib/gi18n.h>
 #include "ws-window-private.h"
+#include "ws-plot-topic.h"
 
 #include <math.h>
 #include <string.h>
@@ -204,6 +205,29 @@ ws_window_shown_measurement (WsWindow *self,
   return NULL;
 }
 
+void
+ws_window_show_launch_view (WsWindow *self)
+{
+  WsTopicView view;
+  g_autofree char *source = NULL;
+  g_autoptr (WsTopicFigure) figure = NULL;
+  WsRecording *recording = ws_session_get_recording (self->session);
+  const WsDeviceInfo *device = ws_session_get_device (self->session);
+  WsTopicInput in = { 0 };
+  int hue;
+
+  if (!ws_topic_view_for (self->preset, &view))
+    return;
+  in.preset = self->preset;
+  in.pattern = self->pattern;
+  in.measured = ws_window_shown_measurement (self, &source, &hue);
+  in.measured_source = source;
+  /* the GPU here, else the one the recording was made on */
+  in.device = device ? device : recording ? ws_recording_get_device (recording) : NULL;
+  figure = ws_plot_topic_build (view, &in);
+  ws_launch_view_set_figure (self->launch_views[view], figure);
+}
+
 /* The measured numbers beside the model's: live, else recorded, else why not. */
 void
 ws_window_show_measured (WsWindow *self)
@@ -215,6 +239,7 @@ ws_window_show_measured (WsWindow *self)
 
   /* the counters below L1 beside the model's, in the hierarchy view */
   ws_window_show_hierarchy (self);
+  ws_window_show_launch_view (self);
   if (e)
     {
       g_autofree char *source = describe_source (device ? device->name : "this GPU", "now", e->m);
@@ -414,6 +439,8 @@ measure (WsWindow *self,
 void
 ws_window_measure_now (WsWindow *self)
 {
+  if (ws_window_pattern_is_wrong (self, TRUE))
+    return;
   g_clear_handle_id (&self->measure_timeout, g_source_remove);
   measure (self, TRUE);
   ws_window_show_measured (self);

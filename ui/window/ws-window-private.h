@@ -8,8 +8,11 @@
 #include "ws-chart-view.h"
 #include "ws-compare.h"
 #include "ws-compare-view.h"
+#include "ws-compare-figure.h"
+#include "ws-export.h"
 #include "ws-figure-view.h"
 #include "ws-hierarchy-view.h"
+#include "ws-launch-view.h"
 #include "ws-plot-model.h"
 #include "ws-numbers-view.h"
 #include "ws-pattern-editor.h"
@@ -30,10 +33,12 @@ struct _WsWindow
   GtkStack *page_stack;
   WsCompareView *compare;
   GMenu *recent_menu;
+  GMenu *primary_menu;
   GMenu *bundled_open_menu;
   GMenu *bundled_add_menu;
   AdwWindowTitle *window_title;
   GtkWidget *banner;            /* a banner of our own: AdwBanner is libadwaita 1.3 */
+  GtkWidget *header_bar;
   GtkLabel *banner_label;
   GtkImage *banner_icon;
   GtkButton *banner_action_button;
@@ -51,7 +56,13 @@ struct _WsWindow
   WsNumbersView *numbers;
   GtkStack *view_stack;
   GtkPaned *view_paned;
+  GtkPaned *main_paned;            /* the inspector beside the views */
+  guint place_idle;                /* the divider placed again once laid out */
   int paned_set;                   /* the divider's position we set, -1 before */
+  gboolean paned_by_hand;          /* moved by hand: it stays */
+  gboolean paned_pressed;          /* a button is down on it */
+  gboolean presenting;             /* full screen, larger text, the presets hidden */
+  gboolean flap_before_presenting;
   gboolean flap_was_revealed;      /* the presets, hidden while comparing */
   GtkLabel *step_label;
   GtkToggleButton *play_button;
@@ -63,16 +74,21 @@ struct _WsWindow
   GtkWidget *cancel_button;
   GtkWidget *sweep_button;
   WsChartView *chart;
+  GtkDropDown *metric_dropdown;
 
   GSettings *settings;
   WsSchedulePlayer *player;
   WsFigureView *views[WS_N_FIGURES];
   WsHierarchyView *hierarchy_view;
+  WsLaunchView *launch_views[WS_N_TOPIC_VIEWS];   /* the whole launch, for the topics that have one */
 
   /* what is shown */
   const WsPreset *preset;          /* NULL for a pattern that is no longer the preset's */
   WsPattern *pattern;
   gboolean edited;                 /* the pattern differs from the preset's */
+  gboolean opening_preset;         /* a preset just loaded: its first view is its topic's */
+  gboolean pattern_wrong;          /* the editor says the pattern has an error: nothing stale is shown */
+  guint wrong_idle;
   WsWarpResult *result;            /* the warp instruction in the views */
 
   /* the model of the whole launch, on a thread of its own */
@@ -80,6 +96,11 @@ struct _WsWindow
   WsLaunchStats *launch;
   GCancellable *prediction_cancellable;
   GArray *prediction;              /* WsPlotPrediction: the model for each x of the chart */
+  WsPlotMetric metric;             /* what the plot shows */
+  WsPlotMetric metric_items[WS_N_PLOT_METRICS];   /* the chooser's, in its order */
+  guint n_metric_items;
+  int metric_space;                /* the space the chooser's names are for, -1 before */
+  gboolean setting_metric;         /* the chooser set from code */
   char *prediction_key;            /* what it was computed for */
   char *prediction_name;           /* "sectors per request" */
   gboolean predicting;             /* a prediction is on its way */
@@ -150,6 +171,16 @@ void     ws_window_set_banner_text      (WsWindow       *self,
 /* A file's name as a message quotes it: its base name, printable, cut short. */
 char    *ws_window_file_name            (const char     *path);
 void     ws_window_show_result          (WsWindow       *self);
+/* Whether the editor says the pattern has an error; say: tell the user
+ * (a toast), for what cannot run until it is fixed. */
+gboolean ws_window_pattern_is_wrong     (WsWindow       *self,
+                                         gboolean        say);
+/* Between the views and the plot: as much for each as it needs to be
+ * legible, where both fit, until it is moved by hand. */
+void     ws_window_place_divider        (WsWindow       *self);
+/* The view of the whole launch the preset's topic is about, with what is
+ * measured now (ws-window-measure.c). */
+void     ws_window_show_launch_view     (WsWindow       *self);
 /* The player of the page in view: the explorer's or the comparison's. */
 WsSchedulePlayer *ws_window_active_player (WsWindow     *self);
 gboolean ws_window_comparing            (WsWindow       *self);
@@ -237,6 +268,10 @@ void     ws_window_sweep_stopped        (WsWindow       *self,
 void     ws_window_resume_sweep         (WsWindow       *self);
 
 /* ws-window-chart.c */
+/* What the plot shows: the lesson's when a preset opens, the user's choice after. */
+void     ws_window_set_metric           (WsWindow       *self,
+                                         WsPlotMetric    metric);
+void     ws_window_chart_init           (WsWindow       *self);
 /* A day as the user's locale writes it, for what the window says; plots,
  * which are documents too, write ISO 8601 (ws_plot_recording_name). */
 char    *ws_window_format_day           (GDateTime      *t);
@@ -299,6 +334,68 @@ gboolean ws_window_export               (WsWindow       *self,
 /* The figure in view, at scale 2. */
 gboolean ws_window_export_figure        (WsWindow       *self,
                                          const char     *path,
+                                         GError        **error);
+
+/* What an export draws, taken from the window as it is (a copy): how to
+ * draw it, the least size it is legible at, its title (which may be set),
+ * the name of its file, and its size on screen. */
+typedef struct
+{
+  WsExportDrawFunc draw;
+  gpointer data;
+  GDestroyNotify free_data;
+  double (*min_width) (gpointer data, const WsFigureStyle *style);
+  double (*min_height) (gpointer data, const WsFigureStyle *style, double width);
+  void (*set_title) (gpointer data, const char *title);
+  char *title;
+  char *name;                      /* a file's name, less its format: "banks-padding-banks" */
+  double width;                    /* as on screen */
+  double height;
+} WsWindowFigure;
+
+WsWindowFigure *ws_window_figure_new    (WsWindow       *self,
+                                         WsWindowExport  what,
+                                         GError        **error);
+void     ws_window_figure_free          (WsWindowFigure *figure);
+void     ws_window_figure_set_title     (WsWindowFigure *figure,
+                                         const char     *title);
+/* The size it is drawn at for a size asked: no smaller than it is legible at. */
+void     ws_window_figure_size          (WsWindowFigure *figure,
+                                         const WsFigureStyle *style,
+                                         double          width,
+                                         double          height,
+                                         double         *out_width,
+                                         double         *out_height);
+gboolean ws_window_figure_write         (WsWindowFigure *figure,
+                                         const char     *path,
+                                         WsExportFormat  format,
+                                         const WsFigureStyle *style,
+                                         double          width,
+                                         double          height,
+                                         double          scale,
+                                         GError        **error);
+/* What the file will hold, at most most_width pixels across. */
+cairo_surface_t *ws_window_figure_preview (WsWindowFigure *figure,
+                                         const WsFigureStyle *style,
+                                         double          width,
+                                         double          height,
+                                         double          most_width);
+/* A drawing as the figure writes it, or the page's data for CSV and JSON. */
+gboolean ws_window_export_as            (WsWindow       *self,
+                                         WsWindowExport  what,
+                                         const char     *path,
+                                         WsExportFormat  format,
+                                         WsWindowFigure *figure,
+                                         const WsFigureStyle *style,
+                                         double          width,
+                                         double          height,
+                                         double          scale,
+                                         GError        **error);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsWindowFigure, ws_window_figure_free)
+
+/* ws-export-dialog.c: Ctrl+E, Ctrl+Shift+E */
+GtkWidget *ws_export_dialog_new         (WsWindow       *window,
+                                         WsWindowExport  what,
                                          GError        **error);
 const WsFigureStyle *ws_window_export_style (WsWindow   *self);
 

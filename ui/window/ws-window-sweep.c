@@ -265,6 +265,9 @@ ws_window_start_sweep (WsWindow *self)
 {
   const char *param = ws_window_sweep_param (self);
 
+  /* a sweep of a pattern the editor marks wrong says why it does not start */
+  if (ws_window_pattern_is_wrong (self, TRUE))
+    return;
   if (param == NULL || ws_window_is_sweeping (self))
     return;
   ws_window_schedule_measurement (self);

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 #include "ws-window-private.h"
+#include "ws-view-style.h"
 
 #include <math.h>
 
@@ -18,6 +19,7 @@ enum
   PROP_0,
   PROP_PLAYING,
   PROP_PAGE,
+  PROP_PRESENTING,
   N_PROPS
 };
 
@@ -38,6 +40,15 @@ ws_window_describe_pattern (WsWindow *self)
                           b.y, b.z);
 }
 
+/* The view of the whole launch the preset's lesson is about, if it has one. */
+static WsLaunchView *
+topic_view (WsWindow *self)
+{
+  WsTopicView view;
+
+  return ws_topic_view_for (self->preset, &view) ? self->launch_views[view] : NULL;
+}
+
 void
 ws_window_show_result (WsWindow *self)
 {
@@ -45,7 +56,13 @@ ws_window_show_result (WsWindow *self)
   guint n = ws_figure_kinds_for (self->result, kinds);
   g_autofree char *title = ws_window_describe_pattern (self);
   GtkWidget *visible = gtk_stack_get_visible_child (self->view_stack);
+  WsLaunchView *topic = topic_view (self);
   gboolean keep = FALSE;
+
+  for (guint v = 0; v < WS_N_TOPIC_VIEWS; v++)
+    gtk_stack_page_set_visible (gtk_stack_get_page (self->view_stack, GTK_WIDGET (self->launch_views[v])),
+                                self->launch_views[v] == topic);
+  keep |= topic && visible == GTK_WIDGET (topic);
 
   for (guint k = 0; k < WS_N_FIGURES; k++)
     {
@@ -57,9 +74,36 @@ ws_window_show_result (WsWindow *self)
     }
   /* the hierarchy is of the whole launch, whatever the instruction */
   keep |= visible == GTK_WIDGET (self->hierarchy_view);
-  if (!keep && n > 0)
+  /* a topic's own view comes first: its lesson is about the whole launch */
+  if (topic && self->opening_preset)
+    keep = FALSE;
+  self->opening_preset = FALSE;
+  if (!keep && topic)
+    gtk_stack_set_visible_child (self->view_stack, GTK_WIDGET (topic));
+  else if (!keep && n > 0)
     gtk_stack_set_visible_child (self->view_stack, GTK_WIDGET (self->views[kinds[0]]));
   ws_schedule_player_set_n_steps (self->player, self->result->steps->len);
+  ws_window_place_divider (self);
+}
+
+char *
+ws_window_list_views (WsWindow *self)
+{
+  g_autoptr (GtkSelectionModel) pages = NULL;
+  GString *s = g_string_new (NULL);
+
+  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
+
+  pages = gtk_stack_get_pages (self->view_stack);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (pages)); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (pages), i);
+      GtkStackPage *page = GTK_STACK_PAGE (item);
+
+      if (gtk_stack_page_get_visible (page))
+        g_string_append_printf (s, "%s%s", s->len ? ", " : "", gtk_stack_page_get_name (page));
+    }
+  return g_string_free (s, FALSE);
 }
 
 gboolean
@@ -235,6 +279,17 @@ ws_window_toast_settling (WsWindow *self)
 static void
 setup_views (WsWindow *self)
 {
+  /* the whole launch, for the topics whose lesson is about it: the first
+   * tabs, shown for those presets only (ws_window_show_result) */
+  for (guint v = 0; v < WS_N_TOPIC_VIEWS; v++)
+    {
+      GtkStackPage *page;
+
+      self->launch_views[v] = WS_LAUNCH_VIEW (ws_launch_view_new (v));
+      page = gtk_stack_add_titled (self->view_stack, GTK_WIDGET (self->launch_views[v]), ws_topic_view_to_string (v),
+                                   ws_topic_view_title (v));
+      gtk_stack_page_set_visible (page, FALSE);
+    }
   for (guint k = 0; k < WS_N_FIGURES; k++)
     {
       GtkStackPage *page;
@@ -348,7 +403,12 @@ ws_window_load_preset (WsWindow   *self,
   }
   ws_preset_sidebar_select (self->sidebar, id);
   g_settings_set_string (self->settings, "last-preset", id);
+  /* a new preset opens on its topic's view, if it has one, and its plot on
+   * what its lesson is about */
+  self->opening_preset = TRUE;
+  self->metric = ws_plot_metric_for (preset);
   ws_window_analyze (self);
+  ws_window_show_launch_view (self);
   ws_window_rebuild_chart (self);
   ws_window_schedule_measurement (self);
   ws_window_update_actions (self);
@@ -405,15 +465,188 @@ on_preset_activated (WsWindow   *self,
     adw_flap_set_reveal_flap (self->flap, FALSE);
 }
 
+/* Whether the pattern is still the preset's but for its parameters'
+ * values: a changed index, space, access or launch makes it one's own. */
+static gboolean
+same_shape (const WsPreset  *preset,
+            const WsPattern *pattern)
+{
+  g_autoptr (WsPattern) reference = ws_preset_build (preset);
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+
+  for (guint i = 0; i < ws_pattern_get_n_params (pattern); i++)
+    {
+      const WsParam *p = ws_pattern_get_param_nth (pattern, i);
+      ws_pattern_set_param (reference, p->name, p->value, NULL);
+    }
+  /* the launch the preset's kernel makes for those values */
+  ws_preset_fit_grid (preset, reference, NULL);
+  a = ws_pattern_to_string (reference);
+  b = ws_pattern_to_string (pattern);
+  return g_strcmp0 (a, b) == 0;
+}
+
+/* Whether a parameter's name appears as a name in any of the pattern's texts. */
+static gboolean
+uses_name (const WsPattern *pattern,
+           const char      *name)
+{
+  g_autofree char *quoted = g_regex_escape_string (name, -1);
+  g_autofree char *re = g_strdup_printf ("(^|[^A-Za-z0-9_])%s($|[^A-Za-z0-9_])", quoted);
+  g_autoptr (GRegex) regex = g_regex_new (re, 0, 0, NULL);
+
+  if (g_regex_match (regex, ws_pattern_get_guard_text (pattern) ? ws_pattern_get_guard_text (pattern) : "", 0, NULL))
+    return TRUE;
+  for (guint i = 0; i < ws_pattern_get_n_definitions (pattern); i++)
+    if (g_regex_match (regex, ws_pattern_get_definition (pattern, i)->text, 0, NULL))
+      return TRUE;
+  for (guint i = 0; i < ws_pattern_get_n_accesses (pattern); i++)
+    {
+      const WsAccess *a = ws_pattern_get_access (pattern, i);
+      if (g_regex_match (regex, a->index_text, 0, NULL) || (a->elem_from_param && g_str_equal (name, "elem_size")))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The pattern less the parameters nothing in it reads any more (the
+ * offset of a misaligned load edited to i * 2). */
+static WsPattern *
+without_unused (const WsPattern *pattern)
+{
+  g_autoptr (WsPattern) out = ws_pattern_new ();
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; i < ws_pattern_get_n_params (pattern); i++)
+    {
+      const WsParam *p = ws_pattern_get_param_nth (pattern, i);
+      if (!uses_name (pattern, p->name))
+        continue;
+      ws_pattern_set_param (out, p->name, p->value, NULL);
+      ws_pattern_set_param_range (out, p->name, p->min, p->max, p->description);
+    }
+  if (!ws_pattern_set_block (out, ws_pattern_get_block (pattern), &error) ||
+      !ws_pattern_set_grid (out, ws_pattern_get_grid (pattern), &error))
+    return NULL;
+  for (guint i = 0; i < ws_pattern_get_n_definitions (pattern); i++)
+    if (!ws_pattern_add_definition (out, ws_pattern_get_definition (pattern, i)->name,
+                                    ws_pattern_get_definition (pattern, i)->text, &error))
+      return NULL;
+  if (ws_pattern_get_guard_text (pattern) && !ws_pattern_set_guard (out, ws_pattern_get_guard_text (pattern), &error))
+    return NULL;
+  for (guint i = 0; i < ws_pattern_get_n_accesses (pattern); i++)
+    {
+      const WsAccess *a = ws_pattern_get_access (pattern, i);
+      if (!ws_pattern_add_access (out, a->array, a->space, a->kind, a->elem_size, a->index_text, a->base, &error) ||
+          (a->elem_from_param && !ws_pattern_bind_elem_size (out, i, &error)))
+        return NULL;
+    }
+  return ws_pattern_validate (out, NULL) ? g_steal_pointer (&out) : NULL;
+}
+
+/* An edited preset is a pattern of one's own, and says so: its title
+ * names where it came from, the lesson (which was about the preset's
+ * pattern) gives way, the parameters it no longer reads go, and its plot
+ * is its own, with its model. */
+static void
+become_own (WsWindow *self)
+{
+  g_autofree char *title = g_strdup_printf (_("Your pattern, from “%s”"), _(self->preset->title));
+  g_autoptr (WsPattern) trimmed = without_unused (self->pattern);
+
+  self->preset = NULL;
+  if (trimmed)
+    {
+      ws_pattern_editor_set_pattern_at (self->editor, trimmed, ws_pattern_editor_get_access (self->editor));
+      set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
+    }
+  self->edited = TRUE;
+  gtk_label_set_text (self->preset_title, title);
+  gtk_label_set_text (self->preset_summary,
+                      _("A pattern of your own, changed from the preset: its lesson was about the preset's pattern, "
+                        "so it is not shown. The views, the model and the plot follow what you wrote, and Measure "
+                        "runs it as a kernel generated from it."));
+  ws_preset_sidebar_select (self->sidebar, NULL);
+  ws_window_update_subtitle (self);
+}
+
 static void
 on_pattern_changed (WsWindow *self)
 {
   g_assert (WS_IS_WINDOW (self));
 
   set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
+  if (self->preset && !same_shape (self->preset, self->pattern))
+    become_own (self);
+  if (self->pattern_wrong)
+    {
+      self->pattern_wrong = FALSE;
+      ws_window_set_status (self, NULL);
+    }
   ws_window_analyze (self);
   ws_window_rebuild_chart (self);
   ws_window_schedule_measurement (self);
+  ws_window_update_actions (self);
+}
+
+/* A wrong pattern draws nothing stale: the views and the plot's model
+ * wait, saying so, until the editor has a pattern again. */
+static gboolean
+restore_after_error (gpointer data)
+{
+  WsWindow *self = data;
+
+  self->wrong_idle = 0;
+  if (!self->pattern_wrong || ws_pattern_editor_get_error (self->editor))
+    return G_SOURCE_REMOVE;
+  self->pattern_wrong = FALSE;
+  ws_window_analyze (self);
+  ws_window_rebuild_chart (self);
+  ws_window_set_status (self, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_editor_error (WsWindow *self)
+{
+  g_assert (WS_IS_WINDOW (self));
+
+  if (ws_pattern_editor_get_error (self->editor) == NULL)
+    {
+      /* a pattern again, or just a moment between two checks */
+      if (self->pattern_wrong && self->wrong_idle == 0)
+        self->wrong_idle = g_idle_add (restore_after_error, self);
+      return;
+    }
+  if (self->pattern_wrong)
+    return;
+  self->pattern_wrong = TRUE;
+  for (guint k = 0; k < WS_N_FIGURES; k++)
+    ws_figure_view_set_result (self->views[k], NULL, NULL, WS_DIM3 (0, 0, 0));
+  ws_hierarchy_view_set_figure (self->hierarchy_view, NULL);
+  for (guint v = 0; v < WS_N_TOPIC_VIEWS; v++)
+    ws_launch_view_set_figure (self->launch_views[v], NULL);
+  ws_window_set_status (self, _("The pattern has an error"));
+  ws_window_rebuild_chart (self);
+}
+
+gboolean
+ws_window_pattern_is_wrong (WsWindow *self,
+                            gboolean  say)
+{
+  const char *error = ws_pattern_editor_get_error (self->editor);
+  g_autofree char *text = NULL;
+
+  if (!self->pattern_wrong && error == NULL)
+    return FALSE;
+  if (say)
+    {
+      /* Translators: what the editor says is wrong with the pattern */
+      text = g_strdup_printf (_("Fix the pattern first: %s"), error ? error : _("it has an error"));
+      ws_window_toast (self, text);
+    }
+  return TRUE;
 }
 
 static void
@@ -441,25 +674,158 @@ restore_state (WsWindow *self)
   on_speed_changed (self);
 }
 
+/* The style the views draw in on screen. */
+static const WsFigureStyle *
+screen_style (void)
+{
+  return ws_view_style_get ();
+}
+
+/* The least height the view in sight is legible at, at its width. */
+static double
+view_needs (WsWindow *self)
+{
+  GtkWidget *view = gtk_stack_get_visible_child (self->view_stack);
+  const WsFigureStyle *style = screen_style ();
+  double width = MAX (1, gtk_widget_get_width (view));
+
+  if (WS_IS_FIGURE_VIEW (view))
+    return ws_figure_view_min_height (WS_FIGURE_VIEW (view), width);
+  if (WS_IS_LAUNCH_VIEW (view) && ws_launch_view_get_figure (WS_LAUNCH_VIEW (view)))
+    return ws_topic_figure_min_height (ws_launch_view_get_figure (WS_LAUNCH_VIEW (view)), style, width);
+  if (WS_IS_HIERARCHY_VIEW (view) && ws_hierarchy_view_get_figure (WS_HIERARCHY_VIEW (view)))
+    return ws_hierarchy_figure_min_height (ws_hierarchy_view_get_figure (WS_HIERARCHY_VIEW (view)), style, width);
+  return 0;
+}
+
 /* The views get the larger share of the height, whatever the window's
- * size, until the divider is moved by hand. */
+ * size, until the divider is moved by hand; and on a short screen (a
+ * projector's 720 rows) as much as the view in sight needs to be legible,
+ * and the plot below as much as it needs, where both fit. */
+/* The figures' text this much larger while presenting: a projector's 720
+ * rows hold the view and the plot at 1.25, 1080 at 1.5. */
+static double
+presenting_text_scale (WsWindow *self)
+{
+  int h = gtk_widget_get_height (GTK_WIDGET (self));
+
+  return h <= 0 ? 1.25 : CLAMP (1.25 + (h - 720) / 360.0 * 0.25, 1.25, 1.5);
+}
+
+void
+ws_window_place_divider (WsWindow *self)
+{
+  GtkPaned *paned = self->view_paned;
+  int max = 0, total, start_bar, end_bar;
+  double want, chart_need = 0;
+  const WsChart *chart;
+
+  g_assert (WS_IS_WINDOW (self));
+
+  /* the text first, since what the views need depends on it */
+  if (self->presenting)
+    ws_view_style_set_text_scale (presenting_text_scale (self));
+  if (self->paned_by_hand || !gtk_widget_get_realized (GTK_WIDGET (paned)))
+    return;
+  g_object_get (paned, "max-position", &max, NULL);
+  total = gtk_widget_get_height (GTK_WIDGET (paned));
+  /* what each side holds beside the view and the plot: toolbars, margins */
+  start_bar = gtk_widget_get_height (gtk_paned_get_start_child (paned)) -
+              gtk_widget_get_height (GTK_WIDGET (self->view_stack));
+  end_bar = gtk_widget_get_height (gtk_paned_get_end_child (paned)) - gtk_widget_get_height (GTK_WIDGET (self->chart));
+  chart = ws_chart_view_get_chart (self->chart);
+  if (chart)
+    chart_need = ws_chart_min_height (chart, screen_style (), MAX (1, gtk_widget_get_width (GTK_WIDGET (paned))));
+  want = MAX (total * 0.62, start_bar + view_needs (self));
+  if (chart_need > 0)
+    want = MIN (want, total - end_bar - chart_need - 6);
+  self->paned_set = CLAMP ((int) want, 0, max);
+  if (gtk_paned_get_position (paned) != self->paned_set)
+    gtk_paned_set_position (paned, self->paned_set);
+}
+
 static void
 on_paned_range (GtkPaned   *paned,
                 GParamSpec *pspec,
                 WsWindow   *self)
 {
-  int max = 0;
-
   g_assert (WS_IS_WINDOW (self));
 
-  g_object_get (paned, "max-position", &max, NULL);
-  if (self->paned_set >= 0 && gtk_paned_get_position (paned) != self->paned_set)
-    {
-      g_signal_handlers_disconnect_by_func (paned, on_paned_range, self);
-      return;
-    }
-  self->paned_set = max * 0.64;
-  gtk_paned_set_position (paned, self->paned_set);
+  ws_window_place_divider (self);
+}
+
+/* A divider moved by hand stays where it was put: a move while the
+ * pointer's button is down on the paned is one (the window's size, which
+ * moves it too, is not). */
+static void
+on_paned_moved (GtkPaned   *paned,
+                GParamSpec *pspec,
+                WsWindow   *self)
+{
+  g_assert (WS_IS_WINDOW (self));
+
+  if (self->paned_pressed && gtk_paned_get_position (paned) != self->paned_set)
+    self->paned_by_hand = TRUE;
+}
+
+static void
+on_paned_pressed (GtkGestureClick *click,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  WsWindow        *self)
+{
+  self->paned_pressed = TRUE;
+}
+
+static void
+on_paned_released (GtkGestureClick *click,
+                   int              n_press,
+                   double           x,
+                   double           y,
+                   WsWindow        *self)
+{
+  self->paned_pressed = FALSE;
+}
+
+
+/* The plot's least height depends on its width: placed again, once laid
+ * out, when the views' width changes (the presets shown or hidden, the
+ * inspector's divider moved, the window resized). */
+static gboolean
+place_divider_later (gpointer data)
+{
+  WsWindow *self = data;
+
+  self->place_idle = 0;
+  ws_window_place_divider (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_place_divider (WsWindow *self)
+{
+  if (self->place_idle == 0)
+    self->place_idle = g_idle_add_full (G_PRIORITY_LOW, place_divider_later, self, NULL);
+}
+
+static void
+watch_paned (WsWindow *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_paned_pressed), self);
+  g_signal_connect (click, "released", G_CALLBACK (on_paned_released), self);
+  g_signal_connect_swapped (click, "cancel", G_CALLBACK (on_paned_released), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->view_paned), GTK_EVENT_CONTROLLER (click));
+  g_signal_connect (self->view_paned, "notify::max-position", G_CALLBACK (on_paned_range), self);
+  g_signal_connect (self->view_paned, "notify::position", G_CALLBACK (on_paned_moved), self);
+  g_signal_connect_swapped (self->main_paned, "notify::position", G_CALLBACK (queue_place_divider), self);
+  g_signal_connect_swapped (self->flap, "notify::reveal-progress", G_CALLBACK (queue_place_divider), self);
+  g_signal_connect_swapped (self, "notify::default-width", G_CALLBACK (queue_place_divider), self);
+  g_signal_connect_swapped (self, "notify::maximized", G_CALLBACK (queue_place_divider), self);
+  g_signal_connect_swapped (self, "notify::fullscreened", G_CALLBACK (queue_place_divider), self);
 }
 
 static gboolean
@@ -505,6 +871,115 @@ ws_window_set_status (WsWindow   *self,
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->measure_status), shown);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->measure_status), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   shown ? shown : "", -1);
+}
+
+/* ------------------------------------------------------------------ */
+/* Presenting                                                         */
+/* ------------------------------------------------------------------ */
+
+gboolean
+ws_window_get_presenting (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
+  return self->presenting;
+}
+
+/* Full screen, the presets hidden, larger text in the figures and the
+ * window; a clicker's keys drive the player (ws_window_presenting_key). */
+void
+ws_window_set_presenting (WsWindow *self,
+                          gboolean  presenting)
+{
+  g_return_if_fail (WS_IS_WINDOW (self));
+
+  presenting = !!presenting;
+  if (presenting == self->presenting)
+    return;
+  self->presenting = presenting;
+  if (presenting)
+    {
+      self->flap_before_presenting = adw_flap_get_reveal_flap (self->flap);
+      adw_flap_set_reveal_flap (self->flap, FALSE);
+      /* the room is the figures': F5 or Escape leave */
+      gtk_widget_set_visible (self->header_bar, FALSE);
+      gtk_widget_set_visible (self->banner, FALSE);
+      gtk_widget_add_css_class (GTK_WIDGET (self), "presenting");
+      ws_view_style_set_text_scale (presenting_text_scale (self));
+      gtk_window_fullscreen (GTK_WINDOW (self));
+      /* the figure, not the lesson's text (which the focus would select) */
+      gtk_widget_grab_focus (gtk_stack_get_visible_child (ws_window_comparing (self)
+                                                            ? GTK_STACK (self->page_stack) : self->view_stack));
+    }
+  else
+    {
+      gtk_window_unfullscreen (GTK_WINDOW (self));
+      ws_view_style_set_text_scale (1);
+      gtk_widget_remove_css_class (GTK_WIDGET (self), "presenting");
+      adw_flap_set_reveal_flap (self->flap, self->flap_before_presenting);
+      gtk_widget_set_visible (self->header_bar, TRUE);
+      ws_window_update_banner (self);
+    }
+  queue_place_divider (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTING]);
+}
+
+gboolean
+ws_window_presenting_key (WsWindow *self,
+                          guint     keyval)
+{
+  WsSchedulePlayer *player;
+
+  g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
+
+  if (!self->presenting)
+    return FALSE;
+  player = ws_window_active_player (self);
+  switch (keyval)
+    {
+    case GDK_KEY_Page_Down:
+    case GDK_KEY_KP_Page_Down:
+      ws_schedule_player_set_playing (player, FALSE);
+      ws_schedule_player_step (player, 1);
+      return TRUE;
+    case GDK_KEY_Page_Up:
+    case GDK_KEY_KP_Page_Up:
+      ws_schedule_player_set_playing (player, FALSE);
+      ws_schedule_player_step (player, -1);
+      return TRUE;
+    case GDK_KEY_space:
+    case GDK_KEY_KP_Space:
+      ws_schedule_player_set_playing (player, !ws_schedule_player_get_playing (player));
+      return TRUE;
+    case GDK_KEY_Escape:
+      ws_window_set_presenting (self, FALSE);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* Before any widget sees them: a clicker's Page Up and Down, and the space
+ * bar, are for the player while presenting, wherever the focus is. */
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                WsWindow              *self)
+{
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
+    return FALSE;
+  return ws_window_presenting_key (self, keyval);
+}
+
+static void
+watch_presenting_keys (WsWindow *self)
+{
+  GtkEventController *key = gtk_event_controller_key_new ();
+
+  gtk_event_controller_set_propagation_phase (key, GTK_PHASE_CAPTURE);
+  g_signal_connect (key, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), key);
 }
 
 /* ------------------------------------------------------------------ */
@@ -559,6 +1034,11 @@ ws_window_dispose (GObject *object)
   WsWindow *self = WS_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->place_idle, g_source_remove);
+  g_clear_handle_id (&self->wrong_idle, g_source_remove);
+  /* the views' text scale is every window's */
+  if (self->presenting)
+    ws_view_style_set_text_scale (1);
   ws_window_measure_dispose (self);
   ws_window_gpu_dispose (self);
   if (self->session)
@@ -610,6 +1090,9 @@ ws_window_get_property (GObject    *object,
     case PROP_PAGE:
       g_value_set_string (value, ws_window_comparing (self) ? "compare" : "explore");
       break;
+    case PROP_PRESENTING:
+      g_value_set_boolean (value, self->presenting);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -632,6 +1115,9 @@ ws_window_set_property (GObject      *object,
       if (gtk_stack_get_child_by_name (self->page_stack, g_value_get_string (value)))
         gtk_stack_set_visible_child_name (self->page_stack, g_value_get_string (value));
       break;
+    case PROP_PRESENTING:
+      ws_window_set_presenting (self, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -653,6 +1139,9 @@ ws_window_class_init (WsWindowClass *klass)
                                                      G_PARAM_STATIC_STRINGS);
   properties[PROP_PAGE] = g_param_spec_string ("page", NULL, NULL, "explore",
                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PRESENTING] = g_param_spec_boolean ("presenting", NULL, NULL, FALSE,
+                                                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                                                        G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (WS_TYPE_PRESET_SIDEBAR);
@@ -665,10 +1154,12 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, page_stack);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, compare);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, recent_menu);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, bundled_open_menu);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, bundled_add_menu);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, banner);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, sidebar);
@@ -678,6 +1169,7 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, numbers);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, view_paned);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, main_paned);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, step_label);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, play_button);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, speed_dropdown);
@@ -688,6 +1180,7 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, sweep_button);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, chart);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, metric_dropdown);
   ws_window_class_init_actions (widget_class);
   ws_window_gpu_class_init (widget_class);
 }
@@ -710,17 +1203,20 @@ ws_window_init (WsWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->editor, "selection-changed", G_CALLBACK (on_selection_changed), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "error-changed", G_CALLBACK (on_editor_error), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->speed_dropdown, "notify::selected", G_CALLBACK (on_speed_selected), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->player, "notify::speed", G_CALLBACK (on_speed_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
   self->paned_set = -1;
-  g_signal_connect (self->view_paned, "notify::max-position", G_CALLBACK (on_paned_range), self);
+  watch_paned (self);
+  watch_presenting_keys (self);
   g_signal_connect_object (self->page_stack, "notify::visible-child", G_CALLBACK (on_page_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (ws_compare_view_get_player (self->compare), "notify::playing",
                            G_CALLBACK (on_compare_playing), self, G_CONNECT_SWAPPED);
   ws_window_recordings_init (self);
+  ws_window_chart_init (self);
 }
 
 WsWindow *

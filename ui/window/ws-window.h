@@ -25,6 +25,17 @@ const char *ws_window_get_preset_id     (WsWindow       *self);
  * count is wrong or an id unknown. */
 /* Shows a view of the pattern by name ("banks", "hierarchy"); FALSE when
  * the pattern has no such view. */
+/* Presentation mode: full screen, the presets hidden, larger text; Page
+ * Down and Page Up step the player, space plays and pauses (a clicker),
+ * Escape leaves. */
+gboolean    ws_window_get_presenting    (WsWindow       *self);
+void        ws_window_set_presenting    (WsWindow       *self,
+                                         gboolean        presenting);
+/* What a key does while presenting: TRUE when it did something. */
+gboolean    ws_window_presenting_key    (WsWindow       *self,
+                                         guint           keyval);
+/* The views the pattern shows, as --view names them: "banks, hierarchy". */
+char       *ws_window_list_views        (WsWindow       *self);
 gboolean    ws_window_show_view         (WsWindow       *self,
                                          const char     *name);
 gboolean    ws_window_compare_presets   (WsWindow       *self,
