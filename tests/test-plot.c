@@ -271,6 +271,9 @@ test_long_names (gconstpointer data)
   ws_text_log_free (log);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
+}
+
+/* ------------------------------------------------------------------ */
 /* What the lesson is about                                           */
 /* ------------------------------------------------------------------ */
 
