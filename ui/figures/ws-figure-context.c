@@ -111,17 +111,29 @@ keep_lines (PangoLayout *layout,
             const char  *text)
 {
   PangoLayoutLine *last;
-  g_autofree char *cut = NULL;
   int end;
 
   if (pango_layout_get_line_count (layout) <= MAX_LINES)
     return;
   last = pango_layout_get_line_readonly (layout, MAX_LINES - 1);
   end = last->start_index + last->length;
-  while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == '\r'))
-    end--;
-  cut = g_strdup_printf ("%.*s…", end, text);
-  pango_layout_set_text (layout, cut, -1);
+  /* the ellipsis may push the last line's end onto a line of its own: cut
+   * a little more until it fits (a few tries: a line holds many
+   * characters) */
+  for (guint tries = 0; tries < 16 && end > 0; tries++)
+    {
+      g_autofree char *cut = NULL;
+
+      while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == '\r'))
+        end--;
+      cut = g_strdup_printf ("%.*s…", end, text);
+      pango_layout_set_text (layout, cut, -1);
+      if (pango_layout_get_line_count (layout) <= MAX_LINES)
+        return;
+      end = (int) (g_utf8_find_prev_char (text, text + end) - text);
+      for (guint k = 0; k < 3 && end > 0; k++)
+        end = (int) (g_utf8_find_prev_char (text, text + end) - text);
+    }
 }
 
 static void
@@ -141,9 +153,11 @@ prepare_layout (WsFigureContext     *ctx,
   pango_layout_set_font_description (ctx->layout, desc);
   pango_layout_set_width (ctx->layout, limited ? (int) (o->max_width * PANGO_SCALE) : -1);
   pango_layout_set_wrap (ctx->layout, PANGO_WRAP_WORD_CHAR);
-  /* one line is ellipsized at its width; wrapped text after its last line */
-  pango_layout_set_ellipsize (ctx->layout, limited ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
-  pango_layout_set_height (ctx->layout, limited && o->wrap ? -MAX_LINES : -1);
+  /* one line is ellipsized at its width; wrapped text is cut after
+   * MAX_LINES lines (keep_lines), and wraps freely before (Pango's own
+   * ellipsis of wrapped text also cuts lines that a narrow width breaks) */
+  pango_layout_set_ellipsize (ctx->layout, limited && !o->wrap ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_height (ctx->layout, -1);
   if (o->flags & WS_TEXT_MARKUP)
     pango_layout_set_markup (ctx->layout, text, -1);
   else
