@@ -592,6 +592,23 @@ test_nvcc (void)
 
       assert_nvcc_compiles (nvcc, text, course_files[i].file);
       assert_nvcc_compiles (nvcc, printed, course_files[i].file);
+      /* each kernel as NVRTC gets it: extern "C", its template values set, #line directives */
+      for (guint k = 0; k < ws_kernel_file_get_n_kernels (f); k++)
+        {
+          g_autoptr (GError) error = NULL;
+          g_autoptr (WsKernelLaunchConfig) cfg = ws_kernel_config_new (f, ws_kernel_file_get_kernel_name (f, k), &error);
+          g_autoptr (WsKernelInstance) inst = NULL;
+          g_autofree char *cuda = NULL;
+
+          g_assert_no_error (error);
+          g_assert_true (ws_kernel_config_set (cfg, "blockSize", "256", &error));
+          inst = ws_kernel_instance_new (f, cfg, NULL, &error);
+          g_assert_no_error (error);
+          cuda = ws_kernel_instance_print_cuda (inst, &error);
+          g_assert_no_error (error);
+          g_assert_nonnull (strstr (cuda, "extern \"C\" __global__ void ws_kernel("));
+          assert_nvcc_compiles (nvcc, cuda, ws_kernel_file_get_kernel_name (f, k));
+        }
     }
   for (guint i = 0; i < G_N_ELEMENTS (features); i++)
     {

@@ -28,7 +28,7 @@ typedef union
 
 G_STATIC_ASSERT (sizeof (WkSlot) == 8);
 
-static inline gint64
+static inline __attribute__ ((always_inline)) gint64
 wk_norm_int (WkStorage sc,
              gint64    v)
 {
@@ -45,7 +45,7 @@ wk_norm_int (WkStorage sc,
     }
 }
 
-static inline gint64
+static inline __attribute__ ((always_inline)) gint64
 wk_float_to_int (double    x,
                  WkStorage sc)
 {
@@ -84,7 +84,7 @@ wk_float_to_int (double    x,
     }
 }
 
-static inline WkSlot
+static inline __attribute__ ((always_inline)) WkSlot
 wk_convert_one (WkArith   from,
                 WkStorage to,
                 WkSlot    v)
@@ -120,7 +120,7 @@ wk_convert_one (WkArith   from,
 }
 
 /* a OP b for the arithmetic class ac; comparisons give 0 or 1 in i. */
-static inline WkSlot
+static inline __attribute__ ((always_inline)) WkSlot
 wk_binary_one (WkOp     op,
                WkArith  ac,
                WkSlot   a,
@@ -205,7 +205,7 @@ wk_binary_one (WkOp     op,
 
 /* a << count or a >> count (arithmetic for signed classes); a count of
  * the width or more (or negative) gives what the clamped PTX shift gives. */
-static inline WkSlot
+static inline __attribute__ ((always_inline)) WkSlot
 wk_shift_one (gboolean left,
               WkArith  ac,
               WkSlot   a,
@@ -230,7 +230,7 @@ wk_shift_one (gboolean left,
   return r;
 }
 
-static inline WkSlot
+static inline __attribute__ ((always_inline)) WkSlot
 wk_unary_one (WkOp    op,
               WkArith ac,
               WkSlot  a)

@@ -308,7 +308,12 @@ resolve_type (Checker      *c,
   switch (t->kind)
     {
     case WK_TY_STRUCT:
-      return resolve_struct (c, (WkStruct *) t->st, pos) ? t : NULL;
+      if (!resolve_struct (c, (WkStruct *) t->st, pos))
+        return NULL;
+      /* the parser's type of a struct learns its layout here */
+      ((WkType *) t)->size = t->st->size;
+      ((WkType *) t)->align = t->st->align;
+      return t;
     case WK_TY_POINTER:
       {
         const WkType *e = resolve_type (c, t->elem, pos);

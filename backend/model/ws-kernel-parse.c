@@ -30,6 +30,7 @@ typedef struct
   WkFunc *func;                 /* the function being read */
   GHashTable *tparams;          /* its template parameters: name → WkTemplateParam * */
   gboolean failed;              /* the current construct had an error: skip it */
+  gboolean fragment;            /* a value of the launch, not a file */
 } Parser;
 
 typedef struct
@@ -150,7 +151,10 @@ expected (Parser     *p,
 
   if (p->failed)
     return;
-  if (t->kind == WK_TOK_EOF)
+  if (t->kind == WK_TOK_EOF && p->fragment)
+    /* Translators: what was expected ("an expression"), and a launch value ended */
+    error_at (p, WS_KERNEL_ERROR_SYNTAX, t->start, t->end, _("expected %s, found the end of the value"), what);
+  else if (t->kind == WK_TOK_EOF)
     /* Translators: what was expected ("“;” after the declaration"), and the file ended */
     error_at (p, WS_KERNEL_ERROR_SYNTAX, t->start, t->end, _("expected %s, found the end of the file"), what);
   else if (t->kind == WK_TOK_PRAGMA_UNROLL)
@@ -2821,6 +2825,7 @@ wk_parse_expression (WsKernelFile      *file,
   p.diags = diags;
   p.toks = lex->tokens;
   p.n = lex->n_tokens;
+  p.fragment = TRUE;
   p.typedefs = g_hash_table_new (g_str_hash, g_str_equal);
   p.structs = g_hash_table_new (g_str_hash, g_str_equal);
   e = parse_expr (&p);

@@ -827,7 +827,7 @@ print_global (Printer      *p,
   if (d->storage == WK_STORE_CONST_VALUE)
     {
       g_string_append (p->out, "const ");
-      print_type (p, wk_type_unqualified (&((WsKernelFile *) p->file)->arena, d->type));
+      print_type (p, WK_TYPE (d->type->kind));
       g_string_append_printf (p->out, " %s = ", d->name);
       print_expr (p, d->init, 1);
       g_string_append (p->out, ";\n");

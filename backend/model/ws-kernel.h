@@ -401,9 +401,10 @@ void        ws_kernel_stats_free             (WsKernelStats          *stats);
 
 /* One warp's instruction at a site, for the views: the execution-th (from 0:
  * loop iterations count) execution of site by warp warp of block block_idx,
- * as a WsWarpResult with its schedule of steps; NULL and an error if that
- * warp never executes the site that often. Runs the blocks up to that one
- * (their global memory may matter). */
+ * as a WsWarpResult with its schedule of steps (access is the site; local
+ * addresses are the warp's interleaved slice, private_offset the lane's
+ * own); NULL and an error if that warp never executes the site that often.
+ * Runs that block alone, on freshly filled memory. */
 WsWarpResult *ws_kernel_analyze_warp         (const WsKernelInstance *instance,
                                               guint                   site,
                                               WsDim3                  block_idx,

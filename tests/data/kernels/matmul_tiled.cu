@@ -3,7 +3,7 @@
 // each block computes a TILE_WIDTH x TILE_WIDTH tile of Pd from tiles of Md
 // and Nd staged in shared memory.
 /* warpscope:
- *   Width = 512
+ *   Width = 256
  *   grid = Width / TILE_WIDTH, Width / TILE_WIDTH
  *   block = TILE_WIDTH, TILE_WIDTH
  *   Md[Width * Width] = (i % 17) * 0.25

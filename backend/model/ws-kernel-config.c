@@ -1,0 +1,1001 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The launch: the comment that holds it in the file (nvcc ignores it), and
+ * the caller's overrides.
+ *
+ *   / * warpscope:
+ *    *   kernel = transposeCoalesced
+ *    *   grid   = N / 32, N / 32
+ *    *   block  = 32, 8
+ *    *   N      = 1024
+ *    *   idata[N * N] = i
+ *    *   odata        = 0
+ *    * /
+ *
+ * or "// warpscope: grid = 4; block = 256" (lines may be split with ";").
+ * Values are expressions of one another, of #define constants and const
+ * values; names without a type of their own (N) are 64-bit, so that N * N
+ * does not overflow. A fill is an expression of i, the index of a scalar
+ * in the array, and of random (seed). */
+#include "ws-config.h"
+#include "ws-kernel-instance.h"
+#include "ws-i18n.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+typedef struct
+{
+  char *name;
+  char *size;                   /* the text in […], or NULL */
+  char *offset;                 /* the text after @, or NULL */
+  char *value;
+  int name_at;                  /* where each is in the file, or -1 (an override) */
+  int size_at;
+  int offset_at;
+  int value_at;
+  char *whole;                  /* an override as given, for its messages */
+} Entry;
+
+struct _WsKernelLaunchConfig
+{
+  WsKernelFile *file;
+  char *kernel;
+  GPtrArray *entries;           /* Entry *, later ones winning */
+  gboolean grid_set;
+  gboolean block_set;
+  WsDim3 grid;
+  WsDim3 block;
+  gboolean steps_set;
+  guint64 steps;
+};
+
+static void
+entry_free (gpointer data)
+{
+  Entry *e = data;
+
+  g_free (e->name);
+  g_free (e->size);
+  g_free (e->offset);
+  g_free (e->value);
+  g_free (e->whole);
+  g_free (e);
+}
+
+static const char *special_names[] = { "kernel", "grid", "block", "shared", "steps" };
+
+static gboolean
+is_special (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (special_names); i++)
+    if (strcmp (name, special_names[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading lines                                                      */
+/* ------------------------------------------------------------------ */
+
+static void
+config_error (GError            **error,
+              const WsKernelFile *file,
+              int                 at,
+              const char         *whole,
+              const char         *format,
+              ...) G_GNUC_PRINTF (5, 6);
+
+/* At a place in the file: "line L, column C: …"; in an override:
+ * "“N = 40x”: …". */
+static void
+config_error (GError            **error,
+              const WsKernelFile *file,
+              int                 at,
+              const char         *whole,
+              const char         *format,
+              ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (at >= 0)
+    wk_set_error_at (error, WS_KERNEL_ERROR_LAUNCH, file->text, file->len, (guint) at, "%s", message);
+  else
+    {
+      g_autofree char *shown = ws_text_for_message (whole ? whole : "");
+      /* Translators: a launch value as given (“N = 40x”), then what is wrong with it */
+      g_set_error (error, WS_KERNEL_ERROR, WS_KERNEL_ERROR_LAUNCH, _("“%s”: %s"), shown, message);
+    }
+}
+
+static gboolean
+is_name_start (char c)
+{
+  return g_ascii_isalpha (c) || c == '_';
+}
+
+/* One "name[size] @ offset = value" from text[start, end); base: where
+ * text starts in the file (-1: not in the file). */
+static Entry *
+parse_entry (const WsKernelFile *file,
+             const char         *text,
+             gsize               start,
+             gsize               end,
+             int                 base,
+             const char         *whole,
+             GError            **error)
+{
+  Entry *e = g_new0 (Entry, 1);
+  gsize i = start, j;
+  guint depth = 0;
+
+#define AT(k) (base >= 0 ? base + (int) (k) : -1)
+  e->whole = whole ? g_strdup (whole) : NULL;
+  while (i < end && g_ascii_isspace (text[i]))
+    i++;
+  if (i >= end || !is_name_start (text[i]))
+    {
+      g_autofree char *line = g_strndup (text + start, end - start);
+      g_strstrip (line);
+      config_error (error, file, AT (i), whole,
+                    _("a line of the launch is “name = value” (or “array[size] = fill”), not “%s”"), line);
+      entry_free (e);
+      return NULL;
+    }
+  j = i;
+  while (j < end && (g_ascii_isalnum (text[j]) || text[j] == '_'))
+    j++;
+  e->name = g_strndup (text + i, j - i);
+  e->name_at = AT (i);
+  i = j;
+  while (i < end && g_ascii_isspace (text[i]))
+    i++;
+  if (i < end && text[i] == '[')
+    {
+      gsize open = i;
+      depth = 0;
+      for (j = i; j < end; j++)
+        {
+          if (text[j] == '[')
+            depth++;
+          else if (text[j] == ']' && --depth == 0)
+            break;
+        }
+      if (j >= end)
+        {
+          config_error (error, file, AT (open), whole, _("the “[” after “%s” is not closed with “]”"), e->name);
+          entry_free (e);
+          return NULL;
+        }
+      e->size = g_strndup (text + open + 1, j - open - 1);
+      e->size_at = AT (open + 1);
+      i = j + 1;
+      while (i < end && g_ascii_isspace (text[i]))
+        i++;
+    }
+  if (i < end && text[i] == '@')
+    {
+      gsize from = ++i;
+      while (i < end && text[i] != '=')
+        i++;
+      e->offset = g_strndup (text + from, i - from);
+      e->offset_at = AT (from);
+    }
+  if (i >= end || text[i] != '=' || (i + 1 < end && text[i + 1] == '='))
+    {
+      config_error (error, file, AT (MIN (i, end)), whole, _("expected “=” after “%s”"), e->name);
+      entry_free (e);
+      return NULL;
+    }
+  i++;
+  while (i < end && g_ascii_isspace (text[i]))
+    i++;
+  j = end;
+  while (j > i && g_ascii_isspace (text[j - 1]))
+    j--;
+  if (i >= j)
+    {
+      config_error (error, file, AT (i), whole, _("“%s =” needs a value"), e->name);
+      entry_free (e);
+      return NULL;
+    }
+  e->value = g_strndup (text + i, j - i);
+  e->value_at = AT (i);
+#undef AT
+  return e;
+}
+
+/* A comment's lines: split at line ends and at ";" outside brackets. */
+static gboolean
+parse_comment (WsKernelLaunchConfig *cfg,
+               const WkLaunchComment *comment,
+               GError               **error)
+{
+  const char *t = comment->text;
+  gsize len = strlen (t);
+  gsize start = 0;
+  guint depth = 0;
+
+  for (gsize i = 0; i <= len; i++)
+    {
+      char c = i < len ? t[i] : '\n';
+      if (c == '(' || c == '[')
+        depth++;
+      else if ((c == ')' || c == ']') && depth > 0)
+        depth--;
+      if (c == '\n' || (c == ';' && depth == 0))
+        {
+          gboolean blank = TRUE;
+          for (gsize k = start; k < i; k++)
+            if (!g_ascii_isspace (t[k]))
+              blank = FALSE;
+          if (!blank)
+            {
+              Entry *e = parse_entry (cfg->file, t, start, i, (int) comment->text_offset, NULL, error);
+              if (e == NULL)
+                return FALSE;
+              g_ptr_array_add (cfg->entries, e);
+            }
+          start = i + 1;
+          depth = 0;
+        }
+    }
+  return TRUE;
+}
+
+static Entry *
+last_entry (const WsKernelLaunchConfig *cfg,
+            const char                 *name)
+{
+  for (guint i = cfg->entries->len; i-- > 0;)
+    {
+      Entry *e = g_ptr_array_index (cfg->entries, i);
+      if (strcmp (e->name, name) == 0)
+        return e;
+    }
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* The config                                                         */
+/* ------------------------------------------------------------------ */
+
+static char *
+kernel_list (const WsKernelFile *file)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < file->kernels->len; i++)
+    {
+      if (i > 0)
+        g_string_append (s, ", ");
+      g_string_append (s, ((WkFunc *) g_ptr_array_index (file->kernels, i))->name);
+    }
+  return g_string_free (s, FALSE);
+}
+
+WsKernelLaunchConfig *
+ws_kernel_config_new (const WsKernelFile *file,
+                      const char         *kernel,
+                      GError            **error)
+{
+  g_autoptr (WsKernelLaunchConfig) cfg = NULL;
+  Entry *k;
+
+  g_return_val_if_fail (file != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  cfg = g_new0 (WsKernelLaunchConfig, 1);
+  cfg->file = ws_kernel_file_ref ((WsKernelFile *) file);
+  cfg->entries = g_ptr_array_new_with_free_func (entry_free);
+  for (guint i = 0; file->launch_comments != NULL && i < file->launch_comments->len; i++)
+    if (!parse_comment (cfg, g_ptr_array_index (file->launch_comments, i), error))
+      return NULL;
+
+  k = last_entry (cfg, "kernel");
+  if (kernel != NULL)
+    {
+      if (wk_file_find_kernel (file, kernel) == NULL)
+        {
+          g_autofree char *list = kernel_list (file);
+          g_set_error (error, WS_KERNEL_ERROR, WS_KERNEL_ERROR_LAUNCH,
+                       _("the file has no kernel “%s”; its kernels are %s"), kernel, list);
+          return NULL;
+        }
+      cfg->kernel = g_strdup (kernel);
+    }
+  else if (k != NULL)
+    {
+      if (wk_file_find_kernel (file, k->value) == NULL)
+        {
+          g_autofree char *list = kernel_list (file);
+          config_error (error, file, k->value_at, NULL, _("the file has no kernel “%s”; its kernels are %s"),
+                        k->value, list);
+          return NULL;
+        }
+      cfg->kernel = g_strdup (k->value);
+    }
+  else if (file->kernels->len == 1)
+    cfg->kernel = g_strdup (((WkFunc *) g_ptr_array_index (file->kernels, 0))->name);
+  else
+    {
+      g_autofree char *list = kernel_list (file);
+      g_set_error (error, WS_KERNEL_ERROR, WS_KERNEL_ERROR_LAUNCH,
+                   _("the file has %u kernels (%s): say which, with “kernel = NAME” in the launch comment or "
+                     "FILE.cu:NAME"), file->kernels->len, list);
+      return NULL;
+    }
+  return g_steal_pointer (&cfg);
+}
+
+WsKernelLaunchConfig *
+ws_kernel_config_copy (const WsKernelLaunchConfig *config)
+{
+  WsKernelLaunchConfig *c;
+
+  g_return_val_if_fail (config != NULL, NULL);
+
+  c = g_new0 (WsKernelLaunchConfig, 1);
+  *c = *config;
+  c->file = ws_kernel_file_ref (config->file);
+  c->kernel = g_strdup (config->kernel);
+  c->entries = g_ptr_array_new_with_free_func (entry_free);
+  for (guint i = 0; i < config->entries->len; i++)
+    {
+      const Entry *e = g_ptr_array_index (config->entries, i);
+      Entry *x = g_new0 (Entry, 1);
+      *x = *e;
+      x->name = g_strdup (e->name);
+      x->size = g_strdup (e->size);
+      x->offset = g_strdup (e->offset);
+      x->value = g_strdup (e->value);
+      x->whole = g_strdup (e->whole);
+      g_ptr_array_add (c->entries, x);
+    }
+  return c;
+}
+
+void
+ws_kernel_config_free (WsKernelLaunchConfig *config)
+{
+  if (config == NULL)
+    return;
+  g_clear_pointer (&config->entries, g_ptr_array_unref);
+  g_clear_pointer (&config->file, ws_kernel_file_unref);
+  g_free (config->kernel);
+  g_free (config);
+}
+
+const char *
+ws_kernel_config_get_kernel (const WsKernelLaunchConfig *config)
+{
+  g_return_val_if_fail (config != NULL, NULL);
+  return config->kernel;
+}
+
+WsKernelFile *
+wk_config_get_file (const WsKernelLaunchConfig *config)
+{
+  return config->file;
+}
+
+static gboolean
+check_dims (WsDim3      d,
+            gboolean    block,
+            GError    **error)
+{
+  if (d.x == 0 || d.y == 0 || d.z == 0)
+    {
+      g_set_error (error, WS_KERNEL_ERROR, WS_KERNEL_ERROR_LAUNCH,
+                   block ? _("a block of %u × %u × %u threads is empty") : _("a grid of %u × %u × %u blocks is empty"),
+                   d.x, d.y, d.z);
+      return FALSE;
+    }
+  if (block && ((guint64) d.x * d.y * d.z > WS_MAX_THREADS_PER_BLOCK || d.x > 1024 || d.y > 1024 || d.z > 64))
+    {
+      g_set_error (error, WS_KERNEL_ERROR, WS_KERNEL_ERROR_LAUNCH,
+                   _("a block of %u × %u × %u threads is too large: at most 1024 threads, 1024 in x and y, 64 in z"),
+                   d.x, d.y, d.z);
+      return FALSE;
+    }
+  if (!block && (d.x > G_MAXINT32 || d.y > 65535 || d.z > 65535))
+    {
+      g_set_error (error, WS_KERNEL_ERROR, WS_KERNEL_ERROR_LAUNCH,
+                   _("a grid of %u × %u × %u blocks is too large: at most 2147483647 in x, 65535 in y and z"),
+                   d.x, d.y, d.z);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+ws_kernel_config_set_grid (WsKernelLaunchConfig *config,
+                           WsDim3                grid,
+                           GError              **error)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  if (!check_dims (grid, FALSE, error))
+    return FALSE;
+  config->grid = grid;
+  config->grid_set = TRUE;
+  return TRUE;
+}
+
+gboolean
+ws_kernel_config_set_block (WsKernelLaunchConfig *config,
+                            WsDim3                block,
+                            GError              **error)
+{
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  if (!check_dims (block, TRUE, error))
+    return FALSE;
+  config->block = block;
+  config->block_set = TRUE;
+  return TRUE;
+}
+
+void
+ws_kernel_config_set_step_limit (WsKernelLaunchConfig *config,
+                                 guint64               steps)
+{
+  g_return_if_fail (config != NULL);
+  config->steps = steps;
+  config->steps_set = TRUE;
+}
+
+gboolean
+ws_kernel_config_set (WsKernelLaunchConfig *config,
+                      const char           *name,
+                      const char           *value_text,
+                      GError              **error)
+{
+  g_autofree char *whole = NULL;
+  Entry *e;
+
+  g_return_val_if_fail (config != NULL, FALSE);
+  g_return_val_if_fail (name != NULL && value_text != NULL, FALSE);
+
+  whole = g_strdup_printf ("%s = %s", name, value_text);
+  if (!g_utf8_validate (whole, -1, NULL) || strlen (whole) > 4096)
+    {
+      g_set_error (error, WS_KERNEL_ERROR, WS_KERNEL_ERROR_LAUNCH, _("a launch value must be text of at most 4096 bytes"));
+      return FALSE;
+    }
+  e = parse_entry (config->file, whole, 0, strlen (whole), -1, whole, error);
+  if (e == NULL)
+    return FALSE;
+  if (strcmp (e->name, "kernel") == 0)
+    {
+      if (wk_file_find_kernel (config->file, e->value) == NULL)
+        {
+          g_autofree char *list = kernel_list (config->file);
+          g_set_error (error, WS_KERNEL_ERROR, WS_KERNEL_ERROR_LAUNCH,
+                       _("the file has no kernel “%s”; its kernels are %s"), e->value, list);
+          entry_free (e);
+          return FALSE;
+        }
+      g_free (config->kernel);
+      config->kernel = g_strdup (e->value);
+    }
+  if (strcmp (e->name, "grid") == 0)
+    config->grid_set = FALSE;
+  if (strcmp (e->name, "block") == 0)
+    config->block_set = FALSE;
+  if (strcmp (e->name, "steps") == 0)
+    config->steps_set = FALSE;
+  g_ptr_array_add (config->entries, e);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Resolving                                                          */
+/* ------------------------------------------------------------------ */
+
+struct _WkLaunchValues
+{
+  const WsKernelLaunchConfig *cfg;
+  WsKernelFile *file;
+  WkFunc *kernel;
+  WkArena arena;
+  GHashTable *names;            /* name → WkSym * with its value */
+  GHashTable *resolving;        /* names being resolved (cycles) */
+  GHashTable *arrays;           /* name → WkArraySetting * */
+  WkSym *index_sym;             /* i, in fills */
+  GHashTable *fill_names;       /* names and i */
+  WsDim3 grid;
+  WsDim3 block;
+  gboolean grid_given;
+  gboolean block_given;
+  gboolean have_shared;
+  guint64 shared;
+  guint64 steps;
+};
+
+static gboolean resolve_name (WkLaunchValues *v, const char *name, GError **error);
+
+static WkDecl *
+kernel_param (WkFunc     *k,
+              const char *name)
+{
+  for (guint i = 0; i < k->n_params; i++)
+    if (g_strcmp0 (k->params[i]->name, name) == 0)
+      return k->params[i];
+  return NULL;
+}
+
+static WkTemplateParam *
+kernel_tparam (WkFunc     *k,
+               const char *name)
+{
+  for (guint i = 0; i < k->n_tparams; i++)
+    if (strcmp (k->tparams[i].name, name) == 0)
+      return &k->tparams[i];
+  return NULL;
+}
+
+/* The type a name's value takes: its parameter's, else 64-bit. */
+static const WkType *
+declared_type (WkLaunchValues *v,
+               const char     *name)
+{
+  WkDecl *d = kernel_param (v->kernel, name);
+  WkTemplateParam *tp;
+
+  if (d != NULL && d->type->kind != WK_TY_POINTER)
+    return d->type;
+  tp = kernel_tparam (v->kernel, name);
+  if (tp != NULL)
+    return tp->type;
+  return NULL;
+}
+
+/* Parses and checks one expression of an entry; names of the launch it
+ * uses are resolved first. */
+static WkExpr *
+parse_value (WkLaunchValues *v,
+             const Entry    *e,
+             const char     *text,
+             int             at,
+             GHashTable     *names,
+             GError        **error)
+{
+  WkDiags diags;
+  WkLexResult lex;
+  WkExpr *x = NULL;
+  const char *dtext = at >= 0 ? v->file->text : text;
+  gsize dlen = at >= 0 ? v->file->len : strlen (text);
+  guint base = at >= 0 ? (guint) at : 0;
+
+  wk_diags_init (&diags, dtext, dlen);
+  if (wk_lex_fragment (text, strlen (text), base, v->file->macros, &v->arena, &diags, &lex))
+    {
+      /* the launch's names this value uses come first */
+      for (guint i = 0; i < lex.n_tokens; i++)
+        if (lex.tokens[i].kind == WK_TOK_IDENT)
+          {
+            g_autofree char *name = g_strndup (lex.tokens[i].text, lex.tokens[i].len);
+            if (last_entry (v->cfg, name) != NULL && !is_special (name) && !g_hash_table_contains (v->names, name) &&
+                !resolve_name (v, name, error))
+              {
+                wk_diags_clear (&diags);
+                return NULL;
+              }
+          }
+      x = wk_parse_expression (v->file, &lex, &v->arena, &diags);
+      if (x != NULL && !wk_check_loose_expr (v->file, x, names, &v->arena, &diags))
+        x = NULL;
+    }
+  if (x == NULL)
+    {
+      const WkDiag *d = diags.diags->len > 0 ? &g_array_index (diags.diags, WkDiag, 0) : NULL;
+      if (d != NULL && at >= 0)
+        wk_set_error_at (error, WS_KERNEL_ERROR_LAUNCH, dtext, dlen, d->start, "%s", d->message);
+      else if (d != NULL)
+        {
+          guint line, column;
+          wk_position (dtext, dlen, d->start, &line, &column);
+          /* Translators: a launch value as given, where in it, and what is wrong */
+          g_set_error (error, WS_KERNEL_ERROR, WS_KERNEL_ERROR_LAUNCH, _("“%s”, column %u: %s"), text, column,
+                       d->message);
+        }
+      else
+        config_error (error, v->file, at, e->whole, _("the value of “%s” does not read"), e->name);
+    }
+  wk_diags_clear (&diags);
+  return x;
+}
+
+static gboolean
+eval_const (WkLaunchValues *v,
+            const Entry    *e,
+            const char     *text,
+            int             at,
+            WkConst        *out,
+            GError        **error)
+{
+  WkExpr *x = parse_value (v, e, text, at, v->names, error);
+  const WkExpr *failed = NULL;
+  WkConstStatus st;
+
+  if (x == NULL)
+    return FALSE;
+  if (!wk_type_is_arith (x->type))
+    {
+      config_error (error, v->file, at, e->whole, _("the value of “%s” must be a number"), e->name);
+      return FALSE;
+    }
+  st = wk_const_eval (x, NULL, out, &failed);
+  if (st == WK_CONST_DIVISION_BY_ZERO)
+    {
+      config_error (error, v->file, at, e->whole, _("division by zero in the value of “%s”"), e->name);
+      return FALSE;
+    }
+  if (st != WK_CONST_OK)
+    {
+      config_error (error, v->file, at, e->whole, _("the value of “%s” is not a constant"), e->name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+eval_u64 (WkLaunchValues *v,
+          const Entry    *e,
+          const char     *text,
+          int             at,
+          const char     *what,
+          guint64         min,
+          guint64         max,
+          guint64        *out,
+          GError        **error)
+{
+  WkConst c;
+  gint64 x;
+
+  if (!eval_const (v, e, text, at, &c, error))
+    return FALSE;
+  if (!wk_type_is_integer (c.type))
+    {
+      config_error (error, v->file, at, e->whole, _("%s must be an integer"), what);
+      return FALSE;
+    }
+  x = c.v.i;
+  if ((wk_type_is_signed (c.type) && x < 0) || (guint64) x < min || (guint64) x > max)
+    {
+      config_error (error, v->file, at, e->whole, _("%s must be from %llu to %llu, not %lld"), what,
+                    (unsigned long long) min, (unsigned long long) max, (long long) x);
+      return FALSE;
+    }
+  *out = (guint64) x;
+  return TRUE;
+}
+
+static gboolean
+resolve_name (WkLaunchValues *v,
+              const char     *name,
+              GError        **error)
+{
+  Entry *e = last_entry (v->cfg, name);
+  const WkType *t;
+  WkConst c;
+  WkSym *sym;
+
+  if (g_hash_table_contains (v->names, name))
+    return TRUE;
+  if (e == NULL || e->size != NULL || e->offset != NULL)
+    return TRUE;
+  if (g_hash_table_contains (v->resolving, name))
+    {
+      config_error (error, v->file, e->value_at, e->whole, _("the value of “%s” depends on itself"), name);
+      return FALSE;
+    }
+  {
+    WkDecl *d = kernel_param (v->kernel, name);
+    WkSym *fs = g_hash_table_lookup (v->file->file_scope, name);
+    if ((d != NULL && d->type->kind == WK_TY_POINTER) || (fs != NULL && fs->kind == WK_SYM_MEMORY))
+      return TRUE;      /* an array's fill, not a value */
+  }
+  g_hash_table_add (v->resolving, (gpointer) name);
+  if (!eval_const (v, e, e->value, e->value_at, &c, error))
+    return FALSE;
+  g_hash_table_remove (v->resolving, name);
+  t = declared_type (v, name);
+  if (t == NULL)
+    t = wk_type_is_integer (c.type) ? (wk_type_is_signed (wk_type_promote (c.type)) ? WK_TYPE (WK_TY_LLONG) :
+                                       WK_TYPE (WK_TY_ULLONG)) : c.type;
+  c = wk_const_convert (c, wk_type_unqualified (&v->arena, t));
+  sym = WK_NEW (&v->arena, WkSym);
+  memset (sym, 0, sizeof *sym);
+  sym->kind = WK_SYM_CONST;
+  sym->name = wk_arena_strndup (&v->arena, name, strlen (name));
+  sym->type = wk_type_unqualified (&v->arena, t);
+  sym->has_value = TRUE;
+  sym->value.u = c.v.u;
+  sym->param = -1;
+  g_hash_table_insert (v->names, (gpointer) sym->name, sym);
+  g_hash_table_insert (v->fill_names, (gpointer) sym->name, sym);
+  return TRUE;
+}
+
+static gboolean
+resolve_dims (WkLaunchValues *v,
+              const char     *key,
+              WsDim3         *out,
+              GError        **error)
+{
+  Entry *e = last_entry (v->cfg, key);
+  guint64 d[3] = { 1, 1, 1 };
+  const char *t;
+  guint n = 0;
+  gsize start = 0;
+  guint depth = 0;
+  gboolean block = strcmp (key, "block") == 0;
+
+  if (e == NULL)
+    return TRUE;
+  t = e->value;
+  for (gsize i = 0; ; i++)
+    {
+      if (t[i] == '(' || t[i] == '[')
+        depth++;
+      else if ((t[i] == ')' || t[i] == ']') && depth > 0)
+        depth--;
+      if ((t[i] == ',' && depth == 0) || t[i] == '\0')
+        {
+          g_autofree char *part = g_strndup (t + start, i - start);
+          const char *what = n == 0 ? "x" : n == 1 ? "y" : "z";
+          g_autofree char *desc = g_strdup_printf (block ? _("the block's %s") : _("the grid's %s"), what);
+          if (n >= 3)
+            {
+              config_error (error, v->file, e->value_at, e->whole, _("“%s” has at most three values (x, y, z)"), key);
+              return FALSE;
+            }
+          if (!eval_u64 (v, e, part, e->value_at >= 0 ? e->value_at + (int) start : -1, desc, 1,
+                         block ? 1024 : G_MAXINT32, &d[n], error))
+            return FALSE;
+          n++;
+          start = i + 1;
+          if (t[i] == '\0')
+            break;
+        }
+    }
+  *out = WS_DIM3 ((guint) d[0], (guint) d[1], (guint) d[2]);
+  if (!check_dims (*out, block, error))
+    {
+      g_autoptr (GError) inner = g_steal_pointer (error);
+      config_error (error, v->file, e->value_at, e->whole, "%s", inner->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+resolve_array (WkLaunchValues *v,
+               Entry          *e,
+               GError        **error)
+{
+  WkArraySetting *a = WK_NEW (&v->arena, WkArraySetting);
+  WkDecl *d = kernel_param (v->kernel, e->name);
+  WkSym *fs = g_hash_table_lookup (v->file->file_scope, e->name);
+
+  memset (a, 0, sizeof *a);
+  a->name = e->name;
+  if ((d == NULL || d->type->kind != WK_TY_POINTER) && (fs == NULL || fs->kind != WK_SYM_MEMORY))
+    {
+      if (e->size != NULL || e->offset != NULL)
+        {
+          config_error (error, v->file, e->name_at, e->whole,
+                        _("“%s” is not an array parameter of %s, nor a __constant__ or __device__ array"), e->name,
+                        v->kernel->name);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (fs != NULL && d == NULL && (e->size != NULL || e->offset != NULL))
+    {
+      config_error (error, v->file, e->size_at >= 0 ? e->size_at : e->name_at, e->whole,
+                    _("the size of “%s” is in its declaration"), e->name);
+      return FALSE;
+    }
+  if (e->size != NULL)
+    {
+      g_autofree char *what = g_strdup_printf (_("the size of “%s”"), e->name);
+      if (!eval_u64 (v, e, e->size, e->size_at, what, 1, G_GUINT64_CONSTANT (1) << 36, &a->size, error))
+        return FALSE;
+      a->has_size = TRUE;
+    }
+  if (e->offset != NULL)
+    {
+      g_autofree char *what = g_strdup_printf (_("the offset of “%s”"), e->name);
+      if (!eval_u64 (v, e, e->offset, e->offset_at, what, 0, G_GUINT64_CONSTANT (1) << 36, &a->offset, error))
+        return FALSE;
+      if (a->has_size && a->offset >= a->size)
+        {
+          config_error (error, v->file, e->offset_at, e->whole,
+                        _("the offset of “%s” (%llu) must be inside its %llu elements"), e->name,
+                        (unsigned long long) a->offset, (unsigned long long) a->size);
+          return FALSE;
+        }
+    }
+  a->fill_text = e->value;
+  a->fill = parse_value (v, e, e->value, e->value_at, v->fill_names, error);
+  if (a->fill == NULL)
+    return FALSE;
+  if (!wk_type_is_arith (a->fill->type))
+    {
+      config_error (error, v->file, e->value_at, e->whole, _("the fill of “%s” must be a number"), e->name);
+      return FALSE;
+    }
+  g_hash_table_insert (v->arrays, (gpointer) a->name, a);
+  return TRUE;
+}
+
+void
+wk_launch_values_free (WkLaunchValues *v)
+{
+  if (v == NULL)
+    return;
+  g_hash_table_unref (v->names);
+  g_hash_table_unref (v->resolving);
+  g_hash_table_unref (v->arrays);
+  g_hash_table_unref (v->fill_names);
+  wk_arena_clear (&v->arena);
+  g_free (v);
+}
+
+WkLaunchValues *
+wk_config_resolve (const WsKernelLaunchConfig *config,
+                   WkFunc                     *kernel,
+                   GError                    **error)
+{
+  WkLaunchValues *v = g_new0 (WkLaunchValues, 1);
+  Entry *e;
+
+  v->cfg = config;
+  v->file = config->file;
+  v->kernel = kernel;
+  v->names = g_hash_table_new (g_str_hash, g_str_equal);
+  v->resolving = g_hash_table_new (g_str_hash, g_str_equal);
+  v->arrays = g_hash_table_new (g_str_hash, g_str_equal);
+  v->fill_names = g_hash_table_new (g_str_hash, g_str_equal);
+  v->index_sym = WK_NEW (&v->arena, WkSym);
+  memset (v->index_sym, 0, sizeof *v->index_sym);
+  v->index_sym->kind = WK_SYM_FILL_INDEX;
+  v->index_sym->name = "i";
+  v->index_sym->type = WK_TYPE (WK_TY_LLONG);
+  v->index_sym->param = -1;
+  g_hash_table_insert (v->fill_names, (gpointer) "i", v->index_sym);
+  v->steps = WS_KERNEL_DEFAULT_STEP_LIMIT;
+
+  for (guint i = 0; i < config->entries->len; i++)
+    {
+      Entry *x = g_ptr_array_index (config->entries, i);
+      if (is_special (x->name))
+        {
+          if (x->size != NULL || x->offset != NULL)
+            {
+              config_error (error, v->file, x->name_at, x->whole, _("“%s” takes a value, not a size"), x->name);
+              goto fail;
+            }
+          continue;
+        }
+      if (last_entry (config, x->name) != x)
+        continue;
+      if (!resolve_name (v, x->name, error) || !resolve_array (v, x, error))
+        goto fail;
+    }
+  if (config->grid_set)
+    {
+      v->grid = config->grid;
+      v->grid_given = TRUE;
+    }
+  else if (last_entry (config, "grid") != NULL)
+    {
+      if (!resolve_dims (v, "grid", &v->grid, error))
+        goto fail;
+      v->grid_given = TRUE;
+    }
+  if (config->block_set)
+    {
+      v->block = config->block;
+      v->block_given = TRUE;
+    }
+  else if (last_entry (config, "block") != NULL)
+    {
+      if (!resolve_dims (v, "block", &v->block, error))
+        goto fail;
+      v->block_given = TRUE;
+    }
+  if ((e = last_entry (config, "shared")) != NULL)
+    {
+      if (!eval_u64 (v, e, e->value, e->value_at, _("the dynamic shared memory"), 0, WS_MAX_SHARED_BYTES, &v->shared,
+                     error))
+        goto fail;
+      v->have_shared = TRUE;
+    }
+  if (config->steps_set)
+    v->steps = config->steps;
+  else if ((e = last_entry (config, "steps")) != NULL &&
+           !eval_u64 (v, e, e->value, e->value_at, _("the step limit"), 1, G_MAXINT64, &v->steps, error))
+    goto fail;
+  return v;
+
+fail:
+  wk_launch_values_free (v);
+  return NULL;
+}
+
+gboolean
+wk_launch_values_dims (WkLaunchValues *v,
+                       WsDim3         *grid,
+                       gboolean       *grid_given,
+                       WsDim3         *block,
+                       gboolean       *block_given)
+{
+  *grid = v->grid;
+  *grid_given = v->grid_given;
+  *block = v->block;
+  *block_given = v->block_given;
+  return TRUE;
+}
+
+gboolean
+wk_launch_values_shared (WkLaunchValues *v,
+                         guint64        *bytes)
+{
+  *bytes = v->shared;
+  return v->have_shared;
+}
+
+guint64
+wk_launch_values_steps (WkLaunchValues *v)
+{
+  return v->steps;
+}
+
+gboolean
+wk_launch_values_scalar (WkLaunchValues *v,
+                         const char     *name,
+                         const WkType   *type,
+                         WkConst        *out)
+{
+  WkSym *sym = g_hash_table_lookup (v->names, name);
+  WkConst c;
+
+  if (sym == NULL)
+    return FALSE;
+  c.type = sym->type;
+  c.v.u = sym->value.u;
+  *out = wk_const_convert (c, wk_type_unqualified (&v->arena, type));
+  return TRUE;
+}
+
+const WkArraySetting *
+wk_launch_values_array (WkLaunchValues *v,
+                        const char     *name)
+{
+  return g_hash_table_lookup (v->arrays, name);
+}
+
+WkExpr *
+wk_launch_values_default_fill (WkLaunchValues *v,
+                               const char     *text)
+{
+  Entry e = { 0 };
+  g_autoptr (GError) error = NULL;
+
+  e.name = (char *) "?";
+  e.whole = (char *) text;
+  return parse_value (v, &e, text, -1, v->fill_names, &error);
+}
+
+WkSym *
+wk_launch_values_index_sym (WkLaunchValues *v)
+{
+  return v->index_sym;
+}

@@ -1,0 +1,812 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* A kernel at one launch: compiled with its template values, every array
+ * sized (as the launch says, or to what the kernel touches, found by
+ * running the launch once), every parameter given its value, every array
+ * its fill; immutable, shared between threads. */
+#include "ws-config.h"
+#include "ws-kernel-instance.h"
+#include "ws-i18n.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#define CUDA_NAME "ws_kernel"
+/* What an array to size may reach while the launch runs to find its size. */
+#define SIZING_CAP (G_GUINT64_CONSTANT (16) << 30)
+/* An array of the launch: at most 64 GiB. */
+#define MAX_ARRAY_BYTES (G_GUINT64_CONSTANT (64) << 30)
+
+static void
+note (WsKernelInstance *inst,
+      const char       *format,
+      ...) G_GNUC_PRINTF (2, 3);
+
+static void
+note (WsKernelInstance *inst,
+      const char       *format,
+      ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  g_ptr_array_insert (inst->notes, (gint) inst->notes->len - 1, g_strdup_vprintf (format, args));
+  va_end (args);
+}
+
+static void
+array_info_free (gpointer data)
+{
+  WsKernelArrayInfo *a = data;
+
+  g_free (a->name);
+  g_free (a->elem_type);
+  g_free (a->fill);
+  g_free (a);
+}
+
+static void
+param_free (gpointer data)
+{
+  WsKernelParam *p = data;
+
+  g_free (p->name);
+  g_free (p->type);
+  g_free (p->value_text);
+  g_free (p);
+}
+
+static void
+site_clear (gpointer data)
+{
+  WsKernelSite *s = data;
+
+  g_free (s->text);
+}
+
+WsKernelInstance *
+ws_kernel_instance_ref (WsKernelInstance *instance)
+{
+  g_return_val_if_fail (instance != NULL, NULL);
+
+  g_atomic_int_inc (&instance->ref_count);
+  return instance;
+}
+
+void
+ws_kernel_instance_unref (WsKernelInstance *instance)
+{
+  if (instance == NULL || !g_atomic_int_dec_and_test (&instance->ref_count))
+    return;
+  if (instance->fills != NULL)
+    for (guint i = 0; i < instance->prog->arrays->len; i++)
+      wk_fill_free (instance->fills[i]);
+  g_free (instance->fills);
+  g_clear_pointer (&instance->prog, wk_program_free);
+  g_clear_pointer (&instance->template_values, g_hash_table_unref);
+  g_clear_pointer (&instance->param_values, g_array_unref);
+  g_clear_pointer (&instance->array_infos, g_ptr_array_unref);
+  g_clear_pointer (&instance->params, g_ptr_array_unref);
+  g_clear_pointer (&instance->sites, g_array_unref);
+  g_clear_pointer (&instance->loops, g_array_unref);
+  g_clear_pointer (&instance->notes, g_ptr_array_unref);
+  g_free (instance->cuda_name);
+  ws_kernel_file_unref (instance->file);
+  g_free (instance);
+}
+
+/* ------------------------------------------------------------------ */
+/* Pieces                                                             */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+template_values (WsKernelInstance *inst,
+                 WkLaunchValues   *values,
+                 GError          **error)
+{
+  WkFunc *k = inst->kernel;
+
+  inst->template_values = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  for (guint i = 0; i < k->n_tparams; i++)
+    {
+      WkConst *c = g_new0 (WkConst, 1);
+      if (!wk_launch_values_scalar (values, k->tparams[i].name, k->tparams[i].type, c))
+        {
+          g_free (c);
+          wk_set_error_at (error, WS_KERNEL_ERROR_LAUNCH, inst->file->text, inst->file->len, k->tparams[i].pos,
+                           _("the template parameter “%s” of %s needs a value: write “%s = …” in the launch comment"),
+                           k->tparams[i].name, k->name, k->tparams[i].name);
+          return FALSE;
+        }
+      g_hash_table_insert (inst->template_values, k->tparams[i].sym, c);
+    }
+  return TRUE;
+}
+
+static char *
+const_text (WkConst c)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (c.type->kind == WK_TY_FLOAT)
+    return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.9g", c.v.f));
+  if (c.type->kind == WK_TY_DOUBLE)
+    return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.17g", c.v.f));
+  if (wk_type_is_signed (c.type))
+    return g_strdup_printf ("%lld", (long long) c.v.i);
+  return g_strdup_printf ("%llu", (unsigned long long) c.v.u);
+}
+
+static int
+param_array (const WkProgram *prog,
+             guint            param)
+{
+  for (guint i = 0; i < prog->arrays->len; i++)
+    if (((WkArray *) g_ptr_array_index (prog->arrays, i))->param == (int) param)
+      return (int) i;
+  return -1;
+}
+
+static gboolean
+params (WsKernelInstance *inst,
+        WkLaunchValues   *values,
+        GError          **error)
+{
+  WkFunc *k = inst->kernel;
+
+  inst->params = g_ptr_array_new_with_free_func (param_free);
+  inst->param_values = g_array_new (FALSE, TRUE, sizeof (WkSlot));
+  for (guint i = 0; i < k->n_params; i++)
+    {
+      WkDecl *d = k->params[i];
+      WsKernelParam *p = g_new0 (WsKernelParam, 1);
+      WkSlot slot = { 0 };
+
+      p->name = g_strdup (d->name);
+      p->type = wk_type_to_string (d->type);
+      g_ptr_array_add (inst->params, p);
+      if (d->type->kind == WK_TY_POINTER)
+        {
+          int a = param_array (inst->prog, i);
+          p->is_pointer = TRUE;
+          p->array = (guint) MAX (a, 0);
+          p->size = 8;
+          g_array_append_val (inst->param_values, slot);
+          continue;
+        }
+      {
+        WkConst c;
+        if (!wk_launch_values_scalar (values, d->name, d->type, &c))
+          {
+            wk_set_error_at (error, WS_KERNEL_ERROR_LAUNCH, inst->file->text, inst->file->len, d->name_pos,
+                             _("the parameter “%s” of %s needs a value: write “%s = …” in the launch comment"),
+                             d->name, k->name, d->name);
+            return FALSE;
+          }
+        p->kind = wk_type_is_float (d->type) ? WS_KERNEL_SCALAR_FLOAT :
+                  wk_type_is_signed (d->type) || d->type->kind == WK_TY_BOOL ? WS_KERNEL_SCALAR_INT :
+                  WS_KERNEL_SCALAR_UINT;
+        p->size = d->type->size;
+        if (d->type->kind == WK_TY_FLOAT)
+          {
+            float f = (float) c.v.f;
+            slot.f = f;
+            memcpy (p->value, &f, 4);
+          }
+        else if (d->type->kind == WK_TY_DOUBLE)
+          {
+            slot.d = c.v.f;
+            memcpy (p->value, &slot.d, 8);
+          }
+        else
+          {
+            slot.i = wk_norm_int (wk_type_storage (d->type), c.v.i);
+            memcpy (p->value, &slot.i, MIN (p->size, 8));
+          }
+        p->value_text = const_text (c);
+        g_array_append_val (inst->param_values, slot);
+      }
+    }
+  return TRUE;
+}
+
+static gboolean
+launch_dims (WsKernelInstance *inst,
+             WkLaunchValues   *values,
+             GError          **error)
+{
+  gboolean grid_given, block_given;
+  guint64 threads, blocks;
+
+  wk_launch_values_dims (values, &inst->grid, &grid_given, &inst->block, &block_given);
+  if (!block_given)
+    {
+      inst->block = WS_DIM3 (256, 1, 1);
+      note (inst, _("block not given: 256 threads"));
+    }
+  if (!grid_given)
+    {
+      /* enough blocks for a thread per element of the largest array given */
+      guint64 most = 0;
+      const char *name = NULL;
+      threads = ws_dim3_count (inst->block);
+      for (guint i = 0; i < inst->kernel->n_params; i++)
+        {
+          const WkArraySetting *a = wk_launch_values_array (values, inst->kernel->params[i]->name);
+          if (a != NULL && a->has_size && a->size > most)
+            {
+              most = a->size;
+              name = a->name;
+            }
+        }
+      blocks = most > 0 ? MIN ((most + threads - 1) / threads, (guint64) G_MAXINT32) : 1;
+      inst->grid = WS_DIM3 ((guint) blocks, 1, 1);
+      if (name != NULL)
+        note (inst, _("grid not given: %llu blocks, a thread for each of the %llu elements of %s"),
+              (unsigned long long) blocks, (unsigned long long) most, name);
+      else
+        note (inst, _("grid not given: 1 block"));
+    }
+  threads = ws_dim3_count (inst->grid) * ws_dim3_count (inst->block);
+  if (threads > WS_MODEL_MAX_THREADS)
+    {
+      g_set_error (error, WS_KERNEL_ERROR, WS_KERNEL_ERROR_LIMIT,
+                   _("the launch has %llu threads; the model follows at most %llu"), (unsigned long long) threads,
+                   (unsigned long long) WS_MODEL_MAX_THREADS);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A fill, compiled; a constant is kept as its value. */
+static WkFill *
+make_fill (WsKernelInstance *inst,
+           WkLaunchValues   *values,
+           WkExpr           *expr,
+           GError          **error)
+{
+  WkFill *fill = g_new0 (WkFill, 1);
+  WkConst c;
+
+  fill->value_class = wk_type_arith (expr->type);
+  if (wk_const_eval (expr, NULL, &c, NULL) == WK_CONST_OK)
+    {
+      fill->constant = TRUE;
+      fill->value.u = 0;
+      if (c.type->kind == WK_TY_FLOAT)
+        fill->value.f = (float) c.v.f;
+      else if (c.type->kind == WK_TY_DOUBLE)
+        fill->value.d = c.v.f;
+      else
+        fill->value.i = c.v.i;
+      fill->value_class = wk_type_arith (c.type);
+      return fill;
+    }
+  fill->prog = wk_compile_fill (inst->file, expr, wk_launch_values_index_sym (values), &fill->dst, error);
+  if (fill->prog == NULL)
+    {
+      g_free (fill);
+      return NULL;
+    }
+  return fill;
+}
+
+static gboolean
+arrays (WsKernelInstance *inst,
+        WkLaunchValues   *values,
+        gboolean         *need_sizing,
+        GError          **error)
+{
+  WkProgram *prog = inst->prog;
+  guint64 dyn = 0;
+  gboolean have_dyn = wk_launch_values_shared (values, &dyn);
+
+  inst->fills = g_new0 (WkFill *, MAX (prog->arrays->len, 1));
+  inst->dynamic_shared = 0;
+  *need_sizing = FALSE;
+  for (guint i = 0; i < prog->arrays->len; i++)
+    {
+      WkArray *a = g_ptr_array_index (prog->arrays, i);
+      const WkArraySetting *s = wk_launch_values_array (values, a->name);
+      WkExpr *fill = s != NULL ? s->fill : NULL;
+
+      if (a->space == WS_SPACE_SHARED && a->dynamic_shared)
+        {
+          if (!have_dyn)
+            {
+              dyn = ws_dim3_count (inst->block) * a->elem_size;
+              note (inst, _("shared not given: %llu bytes of dynamic shared memory, a %s for each thread of the "
+                            "block"), (unsigned long long) dyn, a->elem->kind < WK_N_SCALARS ?
+                                                                 wk_scalar_name (a->elem->kind) : a->elem->name);
+              have_dyn = TRUE;
+            }
+          inst->dynamic_shared = dyn;
+          a->n_elements = dyn / a->elem_size;
+          a->bytes = dyn;
+          a->shared_offset = (prog->static_shared + 15) & ~(guint64) 15;
+          continue;
+        }
+      if (a->space != WS_SPACE_GLOBAL && a->space != WS_SPACE_CONSTANT)
+        continue;
+      if (a->param >= 0)
+        {
+          if (s != NULL && s->has_size)
+            {
+              if (s->size > MAX_ARRAY_BYTES / a->elem_size)
+                {
+                  g_set_error (error, WS_KERNEL_ERROR, WS_KERNEL_ERROR_LIMIT,
+                               _("%s has %llu elements of %u bytes: more than the 64 GiB an array may have"), a->name,
+                               (unsigned long long) s->size, a->elem_size);
+                  return FALSE;
+                }
+              a->n_elements = s->size;
+              a->bytes = s->size * a->elem_size;
+            }
+          else
+            *need_sizing = TRUE;
+          a->offset_bytes = s != NULL ? s->offset * a->elem_size : 0;
+          /* the pointer starts where the launch says, in its array */
+          g_array_index (inst->param_values, WkSlot, a->param).i = (gint64) a->offset_bytes;
+        }
+      if (fill == NULL)
+        {
+          /* what is read starts as its indices; what is only written, as zeros */
+          const char *text = a->read || a->space == WS_SPACE_CONSTANT ? "i" : "0";
+          fill = wk_launch_values_default_fill (values, text);
+        }
+      inst->fills[i] = make_fill (inst, values, fill, error);
+      if (inst->fills[i] == NULL)
+        return FALSE;
+    }
+  if (have_dyn && inst->dynamic_shared == 0 && dyn > 0)
+    note (inst, _("shared is given, but the kernel has no extern __shared__ array"));
+  if (prog->static_shared + inst->dynamic_shared > WS_MAX_SHARED_BYTES)
+    {
+      g_set_error (error, WS_KERNEL_ERROR, WS_KERNEL_ERROR_LIMIT,
+                   _("a block uses %llu bytes of shared memory; a GPU has at most %d"),
+                   (unsigned long long) (prog->static_shared + inst->dynamic_shared), WS_MAX_SHARED_BYTES);
+      return FALSE;
+    }
+  if (prog->local_bytes > WS_MAX_LOCAL_BYTES)
+    {
+      g_set_error (error, WS_KERNEL_ERROR, WS_KERNEL_ERROR_LIMIT,
+                   _("a thread's private arrays take %llu bytes; a GPU allows at most %d"),
+                   (unsigned long long) prog->local_bytes, WS_MAX_LOCAL_BYTES);
+      return FALSE;
+    }
+  {
+    guint64 constant = 0;
+    for (guint i = 0; i < prog->arrays->len; i++)
+      {
+        WkArray *a = g_ptr_array_index (prog->arrays, i);
+        if (a->space == WS_SPACE_CONSTANT)
+          constant += a->bytes;
+      }
+    if (constant > WS_MAX_CONSTANT_BYTES)
+      {
+        g_set_error (error, WS_KERNEL_ERROR, WS_KERNEL_ERROR_LIMIT,
+                     _("the __constant__ arrays take %llu bytes; a GPU has %d"), (unsigned long long) constant,
+                     WS_MAX_CONSTANT_BYTES);
+        return FALSE;
+      }
+  }
+  return TRUE;
+}
+
+void
+wk_instance_run_init (const WsKernelInstance *inst,
+                      WkRun                  *run,
+                      WkStore                *stores,
+                      WsKernelRunCounts      *counts)
+{
+  memset (run, 0, sizeof *run);
+  run->prog = inst->prog;
+  run->stores = stores;
+  run->n_stores = inst->prog->arrays->len;
+  run->grid = inst->grid;
+  run->block = inst->block;
+  run->param_values = inst->param_values;
+  run->shared_bytes = ((inst->prog->static_shared + 15) & ~(guint64) 15) + inst->dynamic_shared;
+  run->step_limit = inst->step_limit;
+  run->counts = counts;
+}
+
+/* Runs the launch once with the arrays to size unbounded, and sizes them
+ * to what it touched. */
+static gboolean
+size_arrays (WsKernelInstance *inst,
+             GCancellable     *cancellable,
+             GError          **error)
+{
+  WkProgram *prog = inst->prog;
+  g_autofree WkStore *stores = g_new0 (WkStore, MAX (prog->arrays->len, 1));
+  WsKernelRunCounts counts = { 0 };
+  WkRun run;
+  gboolean ok;
+
+  for (guint i = 0; i < prog->arrays->len; i++)
+    {
+      WkArray *a = g_ptr_array_index (prog->arrays, i);
+      if (a->space != WS_SPACE_GLOBAL && a->space != WS_SPACE_CONSTANT)
+        continue;
+      if (a->param >= 0 && a->bytes == 0)
+        wk_store_init (&stores[i], a, inst->fills[i], SIZING_CAP, TRUE);
+      else
+        wk_store_init (&stores[i], a, inst->fills[i], a->bytes, FALSE);
+    }
+  wk_instance_run_init (inst, &run, stores, &counts);
+  run.cancellable = cancellable;
+  ok = wk_run_blocks (&run, 0, ws_dim3_count (inst->grid), error);
+  for (guint i = 0; i < prog->arrays->len; i++)
+    {
+      WkArray *a = g_ptr_array_index (prog->arrays, i);
+      if (ok && stores[i].sizing)
+        {
+          guint64 n = (stores[i].max_end + a->elem_size - 1) / a->elem_size;
+          n = MAX (n, a->offset_bytes / a->elem_size + 1);
+          a->n_elements = n;
+          a->bytes = n * a->elem_size;
+          if (stores[i].max_end == 0)
+            note (inst, _("%s is never touched: 1 element"), a->name);
+          else
+            note (inst, _("%s sized to what the kernel touches: %llu elements"), a->name, (unsigned long long) n);
+        }
+      wk_store_clear (&stores[i]);
+    }
+  return ok;
+}
+
+static void
+describe (WsKernelInstance *inst,
+          WkLaunchValues   *values)
+{
+  WkProgram *prog = inst->prog;
+
+  inst->array_infos = g_ptr_array_new_with_free_func (array_info_free);
+  for (guint i = 0; i < prog->arrays->len; i++)
+    {
+      WkArray *a = g_ptr_array_index (prog->arrays, i);
+      const WkArraySetting *s = wk_launch_values_array (values, a->name);
+      WsKernelArrayInfo *info = g_new0 (WsKernelArrayInfo, 1);
+
+      info->name = g_strdup (a->name);
+      info->space = a->space;
+      info->elem_type = g_strdup (a->elem->kind < WK_N_SCALARS ? wk_scalar_name (a->elem->kind) : a->elem->name);
+      info->elem_size = a->elem_size;
+      info->elem_align = a->elem->align;
+      info->n_elements = a->n_elements;
+      info->bytes = a->bytes;
+      info->offset_elements = a->offset_bytes / a->elem_size;
+      info->size_origin = a->param >= 0 ? (s != NULL && s->has_size ? WS_KERNEL_SIZE_GIVEN : WS_KERNEL_SIZE_INFERRED) :
+                          a->dynamic_shared ? WS_KERNEL_SIZE_GIVEN : WS_KERNEL_SIZE_DECLARED;
+      info->dynamic_shared = a->dynamic_shared;
+      info->param = a->param;
+      info->is_const = a->is_const;
+      info->read = a->read;
+      info->written = a->written;
+      if (a->space == WS_SPACE_GLOBAL || a->space == WS_SPACE_CONSTANT)
+        {
+          info->fill_given = s != NULL && s->fill != NULL;
+          info->fill = g_strdup (info->fill_given ? s->fill_text : a->read || a->space == WS_SPACE_CONSTANT ? "i" : "0");
+          if (!info->fill_given && (a->read || a->written))
+            note (inst, _("%s not filled by the launch: %s"), a->name, info->fill);
+        }
+      g_ptr_array_add (inst->array_infos, info);
+    }
+
+  inst->sites = g_array_new (FALSE, TRUE, sizeof (WsKernelSite));
+  g_array_set_clear_func (inst->sites, site_clear);
+  for (guint i = 0; i < prog->sites->len; i++)
+    {
+      const WkSite *s = &g_array_index (prog->sites, WkSite, i);
+      const WkArray *a = g_ptr_array_index (prog->arrays, s->array);
+      WsKernelSite site = { 0 };
+
+      site.id = i;
+      wk_position (inst->file->text, inst->file->len, s->start, &site.line, &site.column);
+      wk_position (inst->file->text, inst->file->len, s->end, &site.end_line, &site.end_column);
+      site.text = wk_text_span (inst->file->text, inst->file->len, s->start, s->end);
+      site.array = s->array;
+      site.array_name = a->name;
+      site.space = a->space;
+      site.kind = s->kind;
+      site.elem_size = s->size;
+      site.part = s->part;
+      site.read_only = s->read_only;
+      site.function = s->function;
+      g_array_append_val (inst->sites, site);
+    }
+
+  inst->loops = g_array_new (FALSE, TRUE, sizeof (WsKernelLoop));
+  for (guint i = 0; i < prog->loops->len; i++)
+    {
+      const WkLoopInfo *l = &g_array_index (prog->loops, WkLoopInfo, i);
+      WsKernelLoop loop = { 0 };
+      loop.id = i;
+      wk_position (inst->file->text, inst->file->len, l->start, &loop.line, &loop.column);
+      loop.keyword = l->keyword;
+      loop.function = l->function;
+      g_array_append_val (inst->loops, loop);
+    }
+}
+
+WsKernelInstance *
+ws_kernel_instance_new (const WsKernelFile         *file,
+                        const WsKernelLaunchConfig *config,
+                        GCancellable               *cancellable,
+                        GError                    **error)
+{
+  g_autoptr (WsKernelInstance) inst = NULL;
+  WkLaunchValues *values = NULL;
+  gboolean need_sizing = FALSE;
+  gboolean ok;
+
+  g_return_val_if_fail (file != NULL, NULL);
+  g_return_val_if_fail (config != NULL, NULL);
+  g_return_val_if_fail (wk_config_get_file (config) == file, NULL);
+
+  inst = g_new0 (WsKernelInstance, 1);
+  inst->ref_count = 1;
+  inst->file = ws_kernel_file_ref ((WsKernelFile *) file);
+  inst->kernel = wk_file_find_kernel (file, ws_kernel_config_get_kernel (config));
+  inst->notes = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (inst->notes, NULL);
+  inst->cuda_name = g_strdup (CUDA_NAME);
+  g_return_val_if_fail (inst->kernel != NULL, NULL);
+
+  values = wk_config_resolve (config, inst->kernel, error);
+  if (values == NULL)
+    return NULL;
+  inst->step_limit = wk_launch_values_steps (values);
+  ok = template_values (inst, values, error);
+  if (ok)
+    {
+      inst->prog = wk_compile_kernel (file, inst->kernel, inst->template_values, error);
+      ok = inst->prog != NULL;
+    }
+  ok = ok && params (inst, values, error) && launch_dims (inst, values, error) &&
+       arrays (inst, values, &need_sizing, error);
+  if (ok && need_sizing)
+    ok = size_arrays (inst, cancellable, error);
+  if (ok)
+    describe (inst, values);
+  wk_launch_values_free (values);
+  if (!ok)
+    return NULL;
+  for (guint i = 0; i < file->diagnostics->len; i++)
+    {
+      const WsKernelDiagnostic *d = g_ptr_array_index (file->diagnostics, i);
+      if (strstr (d->message, "host") != NULL && d->severity == WS_KERNEL_SEVERITY_NOTE)
+        note (inst, _("line %u: %s"), d->line, d->message);
+    }
+  return g_steal_pointer (&inst);
+}
+
+/* ------------------------------------------------------------------ */
+/* Getters                                                            */
+/* ------------------------------------------------------------------ */
+
+const WsKernelFile *
+ws_kernel_instance_get_file (const WsKernelInstance *instance)
+{
+  g_return_val_if_fail (instance != NULL, NULL);
+  return instance->file;
+}
+
+const char *
+ws_kernel_instance_get_kernel_name (const WsKernelInstance *instance)
+{
+  g_return_val_if_fail (instance != NULL, NULL);
+  return instance->kernel->name;
+}
+
+WsDim3
+ws_kernel_instance_get_grid (const WsKernelInstance *instance)
+{
+  g_return_val_if_fail (instance != NULL, WS_DIM3 (0, 0, 0));
+  return instance->grid;
+}
+
+WsDim3
+ws_kernel_instance_get_block (const WsKernelInstance *instance)
+{
+  g_return_val_if_fail (instance != NULL, WS_DIM3 (0, 0, 0));
+  return instance->block;
+}
+
+guint
+ws_kernel_instance_get_n_sites (const WsKernelInstance *instance)
+{
+  g_return_val_if_fail (instance != NULL, 0);
+  return instance->sites->len;
+}
+
+const WsKernelSite *
+ws_kernel_instance_get_site (const WsKernelInstance *instance,
+                             guint                   i)
+{
+  g_return_val_if_fail (instance != NULL, NULL);
+  g_return_val_if_fail (i < instance->sites->len, NULL);
+  return &g_array_index (instance->sites, WsKernelSite, i);
+}
+
+guint
+ws_kernel_instance_get_n_arrays (const WsKernelInstance *instance)
+{
+  g_return_val_if_fail (instance != NULL, 0);
+  return instance->array_infos->len;
+}
+
+const WsKernelArrayInfo *
+ws_kernel_instance_get_array (const WsKernelInstance *instance,
+                              guint                   i)
+{
+  g_return_val_if_fail (instance != NULL, NULL);
+  g_return_val_if_fail (i < instance->array_infos->len, NULL);
+  return g_ptr_array_index (instance->array_infos, i);
+}
+
+int
+ws_kernel_instance_find_array (const WsKernelInstance *instance,
+                               const char             *name)
+{
+  g_return_val_if_fail (instance != NULL, -1);
+  g_return_val_if_fail (name != NULL, -1);
+
+  for (guint i = 0; i < instance->array_infos->len; i++)
+    if (strcmp (((WsKernelArrayInfo *) g_ptr_array_index (instance->array_infos, i))->name, name) == 0)
+      return (int) i;
+  return -1;
+}
+
+guint
+ws_kernel_instance_get_n_params (const WsKernelInstance *instance)
+{
+  g_return_val_if_fail (instance != NULL, 0);
+  return instance->params->len;
+}
+
+const WsKernelParam *
+ws_kernel_instance_get_param (const WsKernelInstance *instance,
+                              guint                   i)
+{
+  g_return_val_if_fail (instance != NULL, NULL);
+  g_return_val_if_fail (i < instance->params->len, NULL);
+  return g_ptr_array_index (instance->params, i);
+}
+
+guint
+ws_kernel_instance_get_n_loops (const WsKernelInstance *instance)
+{
+  g_return_val_if_fail (instance != NULL, 0);
+  return instance->loops->len;
+}
+
+const WsKernelLoop *
+ws_kernel_instance_get_loop (const WsKernelInstance *instance,
+                             guint                   i)
+{
+  g_return_val_if_fail (instance != NULL, NULL);
+  g_return_val_if_fail (i < instance->loops->len, NULL);
+  return &g_array_index (instance->loops, WsKernelLoop, i);
+}
+
+guint64
+ws_kernel_instance_get_dynamic_shared (const WsKernelInstance *instance)
+{
+  g_return_val_if_fail (instance != NULL, 0);
+  return instance->dynamic_shared;
+}
+
+guint64
+ws_kernel_instance_get_shared_bytes (const WsKernelInstance *instance)
+{
+  g_return_val_if_fail (instance != NULL, 0);
+  return instance->prog->static_shared + instance->dynamic_shared;
+}
+
+gint64
+ws_kernel_instance_get_local_bytes_per_thread (const WsKernelInstance *instance)
+{
+  guint64 bytes = 0;
+
+  g_return_val_if_fail (instance != NULL, 0);
+  /* what nvcc puts in local memory: arrays indexed by values known only when running */
+  for (guint i = 0; i < instance->prog->arrays->len; i++)
+    {
+      const WkArray *a = g_ptr_array_index (instance->prog->arrays, i);
+      if (a->space == WS_SPACE_LOCAL)
+        bytes += a->bytes;
+    }
+  return (gint64) bytes;
+}
+
+const char *const *
+ws_kernel_instance_get_notes (const WsKernelInstance *instance)
+{
+  g_return_val_if_fail (instance != NULL, NULL);
+  return (const char *const *) instance->notes->pdata;
+}
+
+const char *
+ws_kernel_instance_get_cuda_name (const WsKernelInstance *instance)
+{
+  g_return_val_if_fail (instance != NULL, NULL);
+  return instance->cuda_name;
+}
+
+char *
+ws_kernel_instance_print_cuda (const WsKernelInstance *instance,
+                               GError                **error)
+{
+  WkPrintOptions options = { 0 };
+
+  g_return_val_if_fail (instance != NULL, NULL);
+
+  options.line_directives = TRUE;
+  options.kernel = instance->kernel;
+  options.kernel_name = instance->cuda_name;
+  options.template_values = instance->template_values;
+  return wk_print_file (instance->file, &options);
+}
+
+/* ------------------------------------------------------------------ */
+/* Running                                                            */
+/* ------------------------------------------------------------------ */
+
+gboolean
+ws_kernel_run_blocks (const WsKernelInstance *instance,
+                      WsKernelMemory         *memory,
+                      guint64                 first,
+                      guint64                 count,
+                      WsKernelVisitor         visit,
+                      gpointer                user_data,
+                      WsKernelRunCounts      *counts_out,
+                      guint64                *loop_iterations_out,
+                      GCancellable           *cancellable,
+                      WsAnalysisProgress     *progress,
+                      GError                **error)
+{
+  WsKernelRunCounts counts = { 0 };
+  WkRun run;
+  gboolean ok;
+  guint64 blocks;
+
+  g_return_val_if_fail (instance != NULL, FALSE);
+  g_return_val_if_fail (memory != NULL, FALSE);
+
+  blocks = ws_dim3_count (instance->grid);
+  if (first > blocks || count > blocks - first)
+    {
+      g_set_error (error, WS_KERNEL_ERROR, WS_KERNEL_ERROR_RUN,
+                   _("blocks %llu to %llu are outside the grid of %llu blocks"), (unsigned long long) first,
+                   (unsigned long long) (first + count), (unsigned long long) blocks);
+      return FALSE;
+    }
+  wk_instance_run_init (instance, &run, wk_memory_stores (memory), &counts);
+  run.visit = visit;
+  run.visit_data = user_data;
+  run.cancellable = cancellable;
+  run.progress = progress;
+  run.loop_iterations = loop_iterations_out;
+  if (progress != NULL)
+    {
+      g_atomic_pointer_set (&progress->blocks_done, 0);
+      g_atomic_pointer_set (&progress->blocks_total, (gint64) count);
+    }
+  ok = wk_run_blocks (&run, first, count, error);
+  if (counts_out != NULL)
+    *counts_out = counts;
+  return ok;
+}
+
+gboolean
+ws_kernel_run (const WsKernelInstance *instance,
+               WsKernelMemory         *memory,
+               GCancellable           *cancellable,
+               GError                **error)
+{
+  g_return_val_if_fail (instance != NULL, FALSE);
+
+  return ws_kernel_run_blocks (instance, memory, 0, ws_dim3_count (instance->grid), NULL, NULL, NULL, NULL,
+                               cancellable, NULL, error);
+}

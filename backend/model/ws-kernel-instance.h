@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ws-kernel-vm.h"
+
+G_BEGIN_DECLS
+
+/* What an instance holds, for the parts that run it (memory, the VM's
+ * walk, the model). */
+struct _WsKernelInstance
+{
+  gint ref_count;
+  WsKernelFile *file;
+  WkFunc *kernel;
+  WkProgram *prog;
+  WsDim3 grid;
+  WsDim3 block;
+  guint64 dynamic_shared;
+  guint64 step_limit;
+  GHashTable *template_values;  /* WkSym * → WkConst * */
+  GArray *param_values;         /* WkSlot per parameter */
+  WkFill **fills;               /* per array (NULL: zeros) */
+  GPtrArray *array_infos;       /* WsKernelArrayInfo * */
+  GPtrArray *params;            /* WsKernelParam * */
+  GArray *sites;                /* WsKernelSite */
+  GArray *loops;                /* WsKernelLoop */
+  GPtrArray *notes;             /* char *, NULL-terminated */
+  char *cuda_name;
+};
+
+/* The launch's values, as the config resolves them for an instance. */
+typedef struct
+{
+  const char *name;
+  gboolean has_size;
+  guint64 size;                 /* elements */
+  guint64 offset;               /* elements */
+  WkExpr *fill;                 /* checked, with the names of the launch and i */
+  char *fill_text;
+} WkArraySetting;
+
+typedef struct _WkLaunchValues WkLaunchValues;
+
+/* Resolves the config against its kernel: every value evaluated, every
+ * fill parsed and checked. */
+WkLaunchValues *wk_config_resolve   (const WsKernelLaunchConfig *config,
+                                     WkFunc                     *kernel,
+                                     GError                    **error);
+void        wk_launch_values_free   (WkLaunchValues *values);
+gboolean    wk_launch_values_dims   (WkLaunchValues *values,
+                                     WsDim3         *grid,
+                                     gboolean       *grid_given,
+                                     WsDim3         *block,
+                                     gboolean       *block_given);
+gboolean    wk_launch_values_shared (WkLaunchValues *values,
+                                     guint64        *bytes);
+guint64     wk_launch_values_steps  (WkLaunchValues *values);
+/* A scalar parameter's or template parameter's value, converted to its type. */
+gboolean    wk_launch_values_scalar (WkLaunchValues *values,
+                                     const char     *name,
+                                     const WkType   *type,
+                                     WkConst        *out);
+const WkArraySetting *wk_launch_values_array (WkLaunchValues *values,
+                                              const char     *name);
+/* A default fill ("i" or "0"), checked like the others. */
+WkExpr     *wk_launch_values_default_fill (WkLaunchValues *values,
+                                           const char     *text);
+WkSym      *wk_launch_values_index_sym (WkLaunchValues *values);
+WsKernelFile *wk_config_get_file     (const WsKernelLaunchConfig *config);
+
+WkStore    *wk_memory_stores        (WsKernelMemory *memory);
+void        wk_instance_run_init    (const WsKernelInstance *inst,
+                                     WkRun                  *run,
+                                     WkStore                *stores,
+                                     WsKernelRunCounts      *counts);
+void        wk_store_init           (WkStore       *store,
+                                     const WkArray *array,
+                                     const WkFill  *fill,
+                                     guint64        bytes,
+                                     gboolean       sizing);
+guint64     wk_random               (gint64 seed,
+                                     gint64 index);
+
+G_END_DECLS

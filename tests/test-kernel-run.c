@@ -1,0 +1,1124 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Kernels of one's own, run: the VM's semantics (C's arithmetic as the GPU
+ * does it, divergence, barriers, atomics, shuffles), the launch comment and
+ * its overrides, sizes and fills, the reference results of the course
+ * kernels, the model's counts per site, and the messages of a run that
+ * goes wrong. */
+#include "ws-kernel.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                            */
+/* ------------------------------------------------------------------ */
+
+static WsKernelInstance *
+instance_of (const char         *text,
+             const char         *kernel,
+             const char *const  *sets,
+             GError            **error)
+{
+  g_autoptr (WsKernelFile) f = NULL;
+  g_autoptr (WsKernelLaunchConfig) cfg = NULL;
+
+  f = ws_kernel_file_parse (text, -1, NULL, error);
+  if (f == NULL)
+    return NULL;
+  cfg = ws_kernel_config_new (f, kernel, error);
+  if (cfg == NULL)
+    return NULL;
+  for (guint i = 0; sets != NULL && sets[i] != NULL; i += 2)
+    if (!ws_kernel_config_set (cfg, sets[i], sets[i + 1], error))
+      return NULL;
+  return ws_kernel_instance_new (f, cfg, NULL, error);
+}
+
+static WsKernelInstance *
+make (const char        *text,
+      const char *const *sets)
+{
+  g_autoptr (GError) error = NULL;
+  WsKernelInstance *inst = instance_of (text, NULL, sets, &error);
+
+  if (inst == NULL)
+    g_test_message ("%s\n%s", error->message, text);
+  g_assert_no_error (error);
+  g_assert_nonnull (inst);
+  return inst;
+}
+
+static WsKernelMemory *
+run_ok (WsKernelInstance *inst)
+{
+  g_autoptr (GError) error = NULL;
+  WsKernelMemory *m = ws_kernel_memory_new (inst);
+
+  ws_kernel_run (inst, m, NULL, &error);
+  g_assert_no_error (error);
+  return m;
+}
+
+static char *
+run_error (const char        *text,
+           const char *const *sets)
+{
+  g_autoptr (WsKernelInstance) inst = make (text, sets);
+  g_autoptr (WsKernelMemory) m = ws_kernel_memory_new (inst);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (ws_kernel_run (inst, m, NULL, &error));
+  g_assert_nonnull (error);
+  return g_strdup (error->message);
+}
+
+static guint
+array_index (WsKernelInstance *inst,
+             const char       *name)
+{
+  int i = ws_kernel_instance_find_array (inst, name);
+  g_assert_cmpint (i, >=, 0);
+  return (guint) i;
+}
+
+static void
+read_array (WsKernelMemory   *m,
+            WsKernelInstance *inst,
+            const char       *name,
+            gpointer          dest,
+            gsize             bytes)
+{
+  g_autoptr (GError) error = NULL;
+  guint i = array_index (inst, name);
+
+  ws_kernel_memory_read (m, i, 0, dest, bytes, &error);
+  g_assert_no_error (error);
+}
+
+static WsKernelStats *
+model (WsKernelInstance *inst)
+{
+  g_autoptr (GError) error = NULL;
+  WsKernelStats *s = ws_kernel_model_analyze (inst, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (s);
+  return s;
+}
+
+/* The stats of the one site of a kind on a line. */
+static const WsStats *
+site_of (WsKernelInstance *inst,
+         WsKernelStats    *s,
+         guint             line,
+         WsAccessKind      kind,
+         const char       *array)
+{
+  for (guint i = 0; i < ws_kernel_instance_get_n_sites (inst); i++)
+    {
+      const WsKernelSite *site = ws_kernel_instance_get_site (inst, i);
+      if (site->line == line && site->kind == kind && (array == NULL || strcmp (site->array_name, array) == 0))
+        return &s->sites[i];
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Arithmetic as the GPU does it                                      */
+/* ------------------------------------------------------------------ */
+
+static void
+test_integer_arithmetic (void)
+{
+  const char *text =
+    "// warpscope: grid = 1; block = 1\n"
+    "__global__ void k(int *r, unsigned *u, long long *l) {\n"
+    "  int big = 2147483647;\n"
+    "  r[0] = big + 1;                     // wraps\n"
+    "  r[1] = -7 / 2;                      // towards zero\n"
+    "  r[2] = -7 % 2;\n"
+    "  r[3] = 1 << 31;\n"
+    "  int s = 33; r[4] = 1 << s;          // a shift of the width or more: 0\n"
+    "  r[5] = -16 >> 2;                    // arithmetic\n"
+    "  r[6] = (char) 300;\n"
+    "  r[7] = (unsigned char) -1;\n"
+    "  r[8] = (short) 70000;\n"
+    "  r[9] = (int) 3.99f + (int) -3.99f;\n"
+    "  r[10] = (int) 1e20f;                 // saturates\n"
+    "  r[11] = 'a';\n"
+    "  r[12] = 7 / 2 * 2;\n"
+    "  r[13] = (-1 < 0u);                   // C: -1 becomes unsigned\n"
+    "  u[0] = 0u - 1u;\n"
+    "  u[1] = 4000000000u + 500000000u;\n"
+    "  u[2] = 0xffffffffu >> 28;\n"
+    "  u[3] = ~0u;\n"
+    "  l[0] = 2147483647ll + 1;\n"
+    "  l[1] = 1ll << 40;\n"
+    "  l[2] = (long long) -1 * 3000000000ll;\n"
+    "}\n";
+  const char *sets[] = { "r[16]", "0", "u[4]", "0", "l[3]", "0", NULL };
+  g_autoptr (WsKernelInstance) inst = make (text, sets);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  gint32 r[16];
+  guint32 u[4];
+  gint64 l[3];
+
+  read_array (m, inst, "r", r, sizeof r);
+  read_array (m, inst, "u", u, sizeof u);
+  read_array (m, inst, "l", l, sizeof l);
+  g_assert_cmpint (r[0], ==, G_MININT32);
+  g_assert_cmpint (r[1], ==, -3);
+  g_assert_cmpint (r[2], ==, -1);
+  g_assert_cmpint (r[3], ==, G_MININT32);
+  g_assert_cmpint (r[4], ==, 0);
+  g_assert_cmpint (r[5], ==, -4);
+  g_assert_cmpint (r[6], ==, 44);
+  g_assert_cmpint (r[7], ==, 255);
+  g_assert_cmpint (r[8], ==, 4464);
+  g_assert_cmpint (r[9], ==, 0);
+  g_assert_cmpint (r[10], ==, G_MAXINT32);
+  g_assert_cmpint (r[11], ==, 97);
+  g_assert_cmpint (r[12], ==, 6);
+  g_assert_cmpint (r[13], ==, 0);
+  g_assert_cmpuint (u[0], ==, G_MAXUINT32);
+  g_assert_cmpuint (u[1], ==, 205032704u);
+  g_assert_cmpuint (u[2], ==, 15);
+  g_assert_cmpuint (u[3], ==, G_MAXUINT32);
+  g_assert_cmpint (l[0], ==, 2147483648ll);
+  g_assert_cmpint (l[1], ==, 1ll << 40);
+  g_assert_cmpint (l[2], ==, -3000000000ll);
+}
+
+static void
+test_float_arithmetic (void)
+{
+  const char *text =
+    "// warpscope: grid = 1; block = 1\n"
+    "__global__ void k(float *f, double *d) {\n"
+    "  float big = 16777216.0f;\n"
+    "  f[0] = big + 1.0f;                  // float stays float\n"
+    "  f[1] = 1.0f / 3.0f;\n"
+    "  f[2] = sqrtf(2.0f);\n"
+    "  f[3] = fmaxf(1.0f, -2.0f) + fminf(1.0f, -2.0f);\n"
+    "  f[4] = 7 / 2;                       // integer division first\n"
+    "  f[5] = 7 / 2.0f;\n"
+    "  f[6] = floorf(-1.5f) + ceilf(-1.5f);\n"
+    "  f[7] = __int_as_float(0x3f800000);\n"
+    "  d[0] = 1.0 / 3.0;\n"
+    "  d[1] = big + 1.0;                   // double: exact\n"
+    "  d[2] = fma(2.0, 3.0, 1.0);\n"
+    "}\n";
+  const char *sets[] = { "f[8]", "0", "d[3]", "0", NULL };
+  g_autoptr (WsKernelInstance) inst = make (text, sets);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  float f[8];
+  double d[3];
+
+  read_array (m, inst, "f", f, sizeof f);
+  read_array (m, inst, "d", d, sizeof d);
+  g_assert_cmpfloat (f[0], ==, 16777216.0f);
+  g_assert_cmpfloat (f[1], ==, 1.0f / 3.0f);
+  g_assert_cmpfloat (f[2], ==, sqrtf (2.0f));
+  g_assert_cmpfloat (f[3], ==, -1.0f);
+  g_assert_cmpfloat (f[4], ==, 3.0f);
+  g_assert_cmpfloat (f[5], ==, 3.5f);
+  g_assert_cmpfloat (f[6], ==, -3.0f);
+  g_assert_cmpfloat (f[7], ==, 1.0f);
+  g_assert_cmpfloat (d[0], ==, 1.0 / 3.0);
+  g_assert_cmpfloat (d[1], ==, 16777217.0);
+  g_assert_cmpfloat (d[2], ==, 7.0);
+}
+
+/* ------------------------------------------------------------------ */
+/* Control flow                                                       */
+/* ------------------------------------------------------------------ */
+
+static void
+test_divergence (void)
+{
+  const char *text =
+    "// warpscope: grid = 2; block = 64\n"
+    "__device__ int steps(int x) {\n"
+    "  int n = 0;\n"
+    "  while (x != 1) {\n"
+    "    if (n > 100) return -1;\n"
+    "    x = x % 2 == 0 ? x / 2 : 3 * x + 1;\n"
+    "    n++;\n"
+    "  }\n"
+    "  return n;\n"
+    "}\n"
+    "__global__ void k(int *out) {\n"
+    "  int t = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  int v = 0;\n"
+    "  if (t % 3 == 0) v = 1; else if (t % 3 == 1) v = 2; else v = 3;\n"
+    "  for (int j = 0; j < t % 5; j++) { if (j == 3) break; if (j % 2) continue; v += 10; }\n"
+    "  switch (t % 4) { case 0: v += 100; case 1: v += 1000; break; default: v += 10000; }\n"
+    "  if (t == 127) return;\n"
+    "  out[t] = v + 100000 * steps(t + 1);\n"
+    "}\n";
+  const char *sets[] = { "out[128]", "-5", NULL };
+  g_autoptr (WsKernelInstance) inst = make (text, sets);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  gint32 out[128];
+
+  read_array (m, inst, "out", out, sizeof out);
+  for (int t = 0; t < 128; t++)
+    {
+      int v = t % 3 == 0 ? 1 : t % 3 == 1 ? 2 : 3;
+      int x = t + 1, n = 0;
+      for (int j = 0; j < t % 5; j++)
+        {
+          if (j == 3)
+            break;
+          if (j % 2)
+            continue;
+          v += 10;
+        }
+      switch (t % 4)
+        {
+        case 0: v += 100; /* fall through */
+        case 1: v += 1000; break;
+        default: v += 10000;
+        }
+      while (x != 1 && n <= 100)
+        {
+          x = x % 2 == 0 ? x / 2 : 3 * x + 1;
+          n++;
+        }
+      if (t == 127)
+        g_assert_cmpint (out[t], ==, -5);
+      else
+        g_assert_cmpint (out[t], ==, v + 100000 * (n > 100 ? -1 : n));
+    }
+}
+
+/* Shared memory written before a barrier is read after it, by other warps. */
+static void
+test_barrier (void)
+{
+  const char *text =
+    "// warpscope: grid = 3; block = 256\n"
+    "__global__ void reverse(const int *in, int *out) {\n"
+    "  __shared__ int s[256];\n"
+    "  int t = threadIdx.x, g = blockIdx.x * blockDim.x + t;\n"
+    "  s[t] = in[g];\n"
+    "  __syncthreads();\n"
+    "  out[g] = s[255 - t];\n"
+    "}\n";
+  const char *sets[] = { "in[768]", "i * 3", "out[768]", "0", NULL };
+  g_autoptr (WsKernelInstance) inst = make (text, sets);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  g_autoptr (WsKernelStats) s = model (inst);
+  gint32 out[768];
+
+  read_array (m, inst, "out", out, sizeof out);
+  for (int g = 0; g < 768; g++)
+    g_assert_cmpint (out[g], ==, 3 * ((g / 256) * 256 + 255 - g % 256));
+  g_assert_cmpuint (s->counts.barriers, ==, 3);
+  g_assert_cmpuint (s->counts.blocks, ==, 3);
+  g_assert_cmpuint (s->counts.warps, ==, 24);
+}
+
+/* ------------------------------------------------------------------ */
+/* Atomics, shuffles, votes                                           */
+/* ------------------------------------------------------------------ */
+
+static void
+test_atomics (void)
+{
+  const char *text =
+    "// warpscope: grid = 4; block = 64\n"
+    "__global__ void k(unsigned *count, int *old, int *flags, unsigned *wrap) {\n"
+    "  int t = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  __shared__ int local;\n"
+    "  if (threadIdx.x == 0) local = 0;\n"
+    "  __syncthreads();\n"
+    "  atomicAdd(&local, 2);\n"
+    "  old[t] = atomicAdd(&count[0], 1u);\n"
+    "  atomicMax((int *) &count[1], t);\n"
+    "  atomicCAS(&flags[t % 8], 0, t + 1);\n"
+    "  atomicInc(&wrap[0], 9u);\n"
+    "  __syncthreads();\n"
+    "  if (threadIdx.x == 0) atomicAdd(&count[2], (unsigned) local);\n"
+    "}\n";
+  const char *sets[] = { "count[3]", "0", "old[256]", "0", "flags[8]", "0", "wrap[1]", "0", NULL };
+  g_autoptr (WsKernelInstance) inst = make (text, sets);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  guint32 count[3], wrap;
+  gint32 old[256], flags[8];
+
+  read_array (m, inst, "count", count, sizeof count);
+  read_array (m, inst, "old", old, sizeof old);
+  read_array (m, inst, "flags", flags, sizeof flags);
+  read_array (m, inst, "wrap", &wrap, sizeof wrap);
+  g_assert_cmpuint (count[0], ==, 256);
+  g_assert_cmpuint (count[1], ==, 255);
+  g_assert_cmpuint (count[2], ==, 4 * 128);
+  /* the old values in lane order, block after block */
+  for (int t = 0; t < 256; t++)
+    g_assert_cmpint (old[t], ==, t);
+  /* the first thread of each residue wins */
+  for (int i = 0; i < 8; i++)
+    g_assert_cmpint (flags[i], ==, i + 1);
+  g_assert_cmpuint (wrap, ==, 256 % 10);
+}
+
+static void
+test_shuffles (void)
+{
+  const char *text =
+    "// warpscope: grid = 1; block = 64\n"
+    "__global__ void k(const float *in, float *sum, unsigned *bits, int *moved) {\n"
+    "  int t = threadIdx.x, lane = t % warpSize;\n"
+    "  float v = in[t];\n"
+    "  for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);\n"
+    "  if (lane == 0) sum[t / 32] = v;\n"
+    "  bits[t] = __ballot_sync(0xffffffff, t % 3 == 0);\n"
+    "  moved[t] = __shfl_xor_sync(0xffffffff, t, 1) * 1000 + __shfl_sync(0xffffffff, t, 5, 8)\n"
+    "             + 100000 * __shfl_up_sync(0xffffffff, t, 2, 16);\n"
+    "}\n";
+  const char *sets[] = { "in[64]", "i", "sum[2]", "0", "bits[64]", "0", "moved[64]", "0", NULL };
+  g_autoptr (WsKernelInstance) inst = make (text, sets);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  g_autoptr (WsKernelStats) s = model (inst);
+  float sum[2];
+  guint32 bits[64];
+  gint32 moved[64];
+
+  read_array (m, inst, "sum", sum, sizeof sum);
+  read_array (m, inst, "bits", bits, sizeof bits);
+  read_array (m, inst, "moved", moved, sizeof moved);
+  g_assert_cmpfloat (sum[0], ==, 31 * 32 / 2);
+  g_assert_cmpfloat (sum[1], ==, (32 + 63) * 32 / 2);
+  for (int t = 0; t < 64; t++)
+    {
+      guint32 want = 0;
+      int lane = t % 32, up = (lane % 16) >= 2 ? t - 2 : t;
+      for (int l = 0; l < 32; l++)
+        if ((t / 32 * 32 + l) % 3 == 0)
+          want |= 1u << l;
+      g_assert_cmpuint (bits[t], ==, want);
+      g_assert_cmpint (moved[t], ==, (t ^ 1) * 1000 + (t / 8 * 8 + 5) + 100000 * up);
+    }
+  g_assert_cmpuint (s->counts.shuffles, ==, 2 * (5 + 3));
+  g_assert_cmpuint (s->counts.votes, ==, 2);
+}
+
+/* ------------------------------------------------------------------ */
+/* Memory of each kind                                                */
+/* ------------------------------------------------------------------ */
+
+static void
+test_vectors_and_structs (void)
+{
+  const char *text =
+    "// warpscope: grid = 1; block = 32\n"
+    "struct P { float x, y, z; };\n"
+    "struct __align__(16) Q { float a, b, c, d; };\n"
+    "__global__ void k(const float4 *v, float *out, P *p, Q *q, int2 *pairs) {\n"
+    "  int t = threadIdx.x;\n"
+    "  float4 a = v[t];\n"
+    "  out[t] = a.x + a.y + a.z + a.w;\n"
+    "  P c = p[t];\n"
+    "  p[t].y = c.x + c.z;\n"
+    "  Q w = q[t];\n"
+    "  q[t] = w;\n"
+    "  pairs[t] = make_int2(t, -t);\n"
+    "}\n";
+  const char *sets[] = { "v[32]", "i", "out[32]", "0", "p[32]", "i", "q[32]", "i", "pairs[32]", "0", NULL };
+  g_autoptr (WsKernelInstance) inst = make (text, sets);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  g_autoptr (WsKernelStats) s = model (inst);
+  float out[32], p[96];
+  gint32 pairs[64];
+  guint sizes_line8 = 0;
+
+  read_array (m, inst, "out", out, sizeof out);
+  read_array (m, inst, "p", p, sizeof p);
+  read_array (m, inst, "pairs", pairs, sizeof pairs);
+  for (int t = 0; t < 32; t++)
+    {
+      /* a float4 array's element t holds scalars 4t … 4t + 3 */
+      g_assert_cmpfloat (out[t], ==, 16 * t + 6);
+      g_assert_cmpfloat (p[3 * t + 1], ==, (3 * t) + (3 * t + 2));
+      g_assert_cmpint (pairs[2 * t], ==, t);
+      g_assert_cmpint (pairs[2 * t + 1], ==, -t);
+    }
+  /* one 16-byte load of a float4: 16 sectors of the warp's 512 bytes */
+  g_assert_cmpuint (site_of (inst, s, 6, WS_ACCESS_LOAD, NULL)->sectors, ==, 16);
+  g_assert_cmpuint (site_of (inst, s, 6, WS_ACCESS_LOAD, NULL)->requests, ==, 1);
+  /* a struct of three floats is three 4-byte loads */
+  for (guint i = 0; i < ws_kernel_instance_get_n_sites (inst); i++)
+    {
+      const WsKernelSite *site = ws_kernel_instance_get_site (inst, i);
+      if (site->line == 8)
+        {
+          g_assert_cmpuint (site->elem_size, ==, 4);
+          sizes_line8++;
+        }
+      if (site->line == 10 || site->line == 11)
+        g_assert_cmpuint (site->elem_size, ==, 16);
+      if (site->line == 12)
+        g_assert_cmpuint (site->elem_size, ==, 8);
+    }
+  g_assert_cmpuint (sizes_line8, ==, 3);
+  /* a field is the field's size at its offset: 32 lanes 12 bytes apart */
+  g_assert_cmpuint (site_of (inst, s, 9, WS_ACCESS_STORE, NULL)->sectors, ==, 12);
+}
+
+static void
+test_local_and_register (void)
+{
+  const char *text =
+    "// warpscope: grid = 1; block = 32\n"
+    "__global__ void k(const int *pick, int *out) {\n"
+    "  int fixed[4];\n"
+    "  int dyn[8];\n"
+    "  #pragma unroll\n"
+    "  for (int i = 0; i < 4; i++) fixed[i] = i * 10;\n"
+    "  for (int i = 0; i < 8; i++) dyn[i] = i * 100;\n"
+    "  out[threadIdx.x] = fixed[2] + dyn[pick[threadIdx.x] % 8];\n"
+    "}\n";
+  const char *sets[] = { "pick[32]", "i", "out[32]", "0", NULL };
+  g_autoptr (WsKernelInstance) inst = make (text, sets);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  g_autoptr (WsKernelStats) s = model (inst);
+  gint32 out[32];
+
+  read_array (m, inst, "out", out, sizeof out);
+  for (int t = 0; t < 32; t++)
+    g_assert_cmpint (out[t], ==, 20 + (t % 8) * 100);
+  g_assert_cmpint (ws_kernel_instance_get_array (inst, array_index (inst, "fixed"))->space, ==, WS_SPACE_REGISTER);
+  g_assert_cmpint (ws_kernel_instance_get_array (inst, array_index (inst, "dyn"))->space, ==, WS_SPACE_LOCAL);
+  g_assert_cmpint (ws_kernel_instance_get_local_bytes_per_thread (inst), ==, 32);
+  /* a local load of 4 bytes per lane, lanes in their own slots: 4 sectors */
+  g_assert_cmpuint (site_of (inst, s, 8, WS_ACCESS_LOAD, "dyn")->sectors, >=, 4);
+  g_assert_cmpuint (site_of (inst, s, 7, WS_ACCESS_STORE, NULL)->instructions, ==, 8);
+}
+
+static void
+test_constant_and_ldg (void)
+{
+  const char *text =
+    "/* warpscope: grid = 1; block = 32\n"
+    " * coef = i * 2 */\n"
+    "__constant__ float coef[64];\n"
+    "__global__ void k(const float * __restrict__ in, float *out) {\n"
+    "  int t = threadIdx.x;\n"
+    "  float same = coef[5];\n"
+    "  float each = coef[t];\n"
+    "  out[t] = same + each + __ldg(&in[t]);\n"
+    "}\n";
+  const char *sets[] = { "in[32]", "1", "out[32]", "0", NULL };
+  g_autoptr (WsKernelInstance) inst = make (text, sets);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  g_autoptr (WsKernelStats) s = model (inst);
+  float out[32];
+
+  read_array (m, inst, "out", out, sizeof out);
+  for (int t = 0; t < 32; t++)
+    g_assert_cmpfloat (out[t], ==, 10 + 2 * t + 1);
+  /* all lanes on one address: one request; 32 addresses: 32, 31 replays */
+  g_assert_cmpuint (site_of (inst, s, 6, WS_ACCESS_LOAD, "coef")->requests, ==, 1);
+  g_assert_cmpuint (site_of (inst, s, 7, WS_ACCESS_LOAD, NULL)->requests, ==, 32);
+  g_assert_cmpuint (site_of (inst, s, 7, WS_ACCESS_LOAD, NULL)->replays, ==, 31);
+  for (guint i = 0; i < ws_kernel_instance_get_n_sites (inst); i++)
+    {
+      const WsKernelSite *site = ws_kernel_instance_get_site (inst, i);
+      if (site->line == 8 && site->kind == WS_ACCESS_LOAD)
+        g_assert_true (site->read_only);
+    }
+}
+
+static void
+test_pointers (void)
+{
+  const char *text =
+    "// warpscope: grid = 1; block = 4; n = 8\n"
+    "__global__ void rows(const float *A, float *y, int n) {\n"
+    "  const float *row = A + threadIdx.x * n;\n"
+    "  float s = 0;\n"
+    "  for (int k = 0; k < n; k++) s += *row++;\n"
+    "  float *dst = &y[threadIdx.x];\n"
+    "  *dst = s;\n"
+    "}\n";
+  const char *sets[] = { "A[32]", "i", "y[4]", "0", NULL };
+  g_autoptr (WsKernelInstance) inst = make (text, sets);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  float y[4];
+
+  read_array (m, inst, "y", y, sizeof y);
+  for (int r = 0; r < 4; r++)
+    g_assert_cmpfloat (y[r], ==, 8 * 8 * r + 28);
+}
+
+/* ------------------------------------------------------------------ */
+/* The model's counts                                                 */
+/* ------------------------------------------------------------------ */
+
+static void
+test_model_coalescing (void)
+{
+  const char *text =
+    "// warpscope: grid = 8; block = 128\n"
+    "__global__ void k(const float *in, float *out, int stride) {\n"
+    "  int t = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  out[t] = in[t * stride];\n"
+    "}\n";
+  for (int stride = 1; stride <= 32; stride *= 2)
+    {
+      g_autofree char *value = g_strdup_printf ("%d", stride);
+      const char *sets[] = { "stride", value, "in[32768]", "i", "out[1024]", "0", NULL };
+      g_autoptr (WsKernelInstance) inst = make (text, sets);
+      g_autoptr (WsKernelStats) s = model (inst);
+      const WsStats *load = site_of (inst, s, 4, WS_ACCESS_LOAD, NULL);
+      const WsStats *store = site_of (inst, s, 4, WS_ACCESS_STORE, NULL);
+
+      g_assert_cmpuint (load->instructions, ==, 32);
+      g_assert_cmpfloat (ws_stats_sectors_per_request (load), ==, MIN (4 * stride, 32));
+      g_assert_cmpfloat (ws_stats_sectors_per_request (store), ==, 4);
+    }
+}
+
+static void
+test_model_banks (void)
+{
+  const char *text =
+    "// warpscope: grid = 1; block = 32, 32\n"
+    "#define T 32\n"
+    "__global__ void k(float *out) {\n"
+    "  __shared__ float tile[T][T + PAD];\n"
+    "  tile[threadIdx.y][threadIdx.x] = threadIdx.x;\n"
+    "  __syncthreads();\n"
+    "  out[threadIdx.y * T + threadIdx.x] = tile[threadIdx.x][threadIdx.y];\n"
+    "}\n";
+  for (int pad = 0; pad <= 1; pad++)
+    {
+      g_autofree char *padded = g_strdup_printf ("#define PAD %d\n%s", pad, text);
+      const char *sets[] = { "out[1024]", "0", NULL };
+      g_autoptr (WsKernelInstance) inst = make (padded, sets);
+      g_autoptr (WsKernelStats) s = model (inst);
+      const WsStats *column = site_of (inst, s, 8, WS_ACCESS_LOAD, NULL);
+      const WsStats *row = site_of (inst, s, 6, WS_ACCESS_STORE, NULL);
+
+      g_assert_cmpfloat (ws_stats_wavefronts_per_instruction (column), ==, pad ? 1 : 32);
+      g_assert_cmpfloat (ws_stats_wavefronts_per_instruction (row), ==, 1);
+      g_assert_cmpuint (ws_stats_bank_conflicts (column), ==, pad ? 0 : 31 * 32);
+    }
+}
+
+static void
+test_analyze_warp (void)
+{
+  const char *text =
+    "// warpscope: grid = 2; block = 64\n"
+    "__global__ void k(const float *in, float *out) {\n"
+    "  float s = 0;\n"
+    "  for (int j = 0; j < 4; j++)\n"
+    "    s += in[(blockIdx.x * blockDim.x + threadIdx.x) * 2 + j * 1000];\n"
+    "  out[blockIdx.x * blockDim.x + threadIdx.x] = s;\n"
+    "}\n";
+  const char *sets[] = { "in[8192]", "i", "out[128]", "0", NULL };
+  g_autoptr (WsKernelInstance) inst = make (text, sets);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsWarpResult) r = NULL;
+  guint site = G_MAXUINT;
+
+  for (guint i = 0; i < ws_kernel_instance_get_n_sites (inst); i++)
+    if (ws_kernel_instance_get_site (inst, i)->line == 5)
+      site = i;
+  r = ws_kernel_analyze_warp (inst, site, WS_DIM3 (1, 0, 0), 1, 2, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->active, ==, 0xffffffffu);
+  /* block 1, warp 1, iteration 2: element (64 + 32 + lane) * 2 + 2000 */
+  for (guint l = 0; l < 32; l++)
+    g_assert_cmpint (r->address[l], ==, ((96 + l) * 2 + 2000) * 4);
+  g_assert_cmpuint (r->counts.sectors, ==, 8);
+  g_assert_cmpuint (r->steps->len, ==, 8);
+  g_clear_pointer (&r, ws_warp_result_free);
+  r = ws_kernel_analyze_warp (inst, site, WS_DIM3 (1, 0, 0), 1, 4, &error);
+  g_assert_null (r);
+  g_assert_cmpstr (error->message, ==, "warp 1 of block (1, 0, 0) runs line 5's in[(blockIdx.x * blockDim.x + "
+                                       "threadIdx.x) * 2 + j * 1000] 4 times, not 5");
+}
+
+/* ------------------------------------------------------------------ */
+/* The launch                                                         */
+/* ------------------------------------------------------------------ */
+
+static void
+test_launch_comment (void)
+{
+  const char *text =
+    "#define WIDTH 64\n"
+    "const int ROWS = 4;\n"
+    "/* warpscope:\n"
+    " *   kernel = second\n"
+    " *   grid   = n / WIDTH, ROWS\n"
+    " *   block  = WIDTH\n"
+    " *   n      = 1 << 10\n"
+    " *   scale  = 2.5\n"
+    " *   a[n * ROWS] = i % 7\n"
+    " *   b[n * ROWS + 3] @ 3 = random(9) % 100\n"
+    " */\n"
+    "__global__ void first(float *a) { a[0] = 1; }\n"
+    "__global__ void second(const float *a, float *b, int n, float scale) {\n"
+    "  int i = blockIdx.y * n + blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  b[i] = a[i] * scale;\n"
+    "}\n";
+  g_autoptr (WsKernelInstance) inst = make (text, NULL);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  const WsKernelArrayInfo *a = ws_kernel_instance_get_array (inst, array_index (inst, "a"));
+  const WsKernelArrayInfo *b = ws_kernel_instance_get_array (inst, array_index (inst, "b"));
+  const WsKernelParam *n = ws_kernel_instance_get_param (inst, 2);
+  const WsKernelParam *scale = ws_kernel_instance_get_param (inst, 3);
+  g_autofree float *bv = g_new (float, 4096 + 3);
+  g_autofree guint8 *initial = g_new (guint8, (4096 + 3) * 4);
+  gint32 nv;
+  float sv;
+
+  g_assert_cmpstr (ws_kernel_instance_get_kernel_name (inst), ==, "second");
+  g_assert_cmpuint (ws_kernel_instance_get_grid (inst).x, ==, 16);
+  g_assert_cmpuint (ws_kernel_instance_get_grid (inst).y, ==, 4);
+  g_assert_cmpuint (ws_kernel_instance_get_block (inst).x, ==, 64);
+  g_assert_cmpuint (a->n_elements, ==, 4096);
+  g_assert_cmpint (a->size_origin, ==, WS_KERNEL_SIZE_GIVEN);
+  g_assert_cmpuint (b->offset_elements, ==, 3);
+  g_assert_cmpstr (b->fill, ==, "random(9) % 100");
+  g_assert_true (n->size == 4 && !n->is_pointer);
+  memcpy (&nv, n->value, 4);
+  memcpy (&sv, scale->value, 4);
+  g_assert_cmpint (nv, ==, 1024);
+  g_assert_cmpfloat (sv, ==, 2.5f);
+  g_assert_cmpstr (n->value_text, ==, "1024");
+  g_assert_cmpstr (ws_kernel_instance_get_param (inst, 0)->type, ==, "const float *");
+
+  /* b's first three elements are before the parameter's pointer: untouched, as filled */
+  ws_kernel_fill_bytes (inst, array_index (inst, "b"), 0, initial, (4096 + 3) * 4);
+  read_array (m, inst, "b", bv, (4096 + 3) * 4);
+  g_assert_cmpmem (bv, 12, initial, 12);
+  for (int i = 0; i < 4096; i++)
+    g_assert_cmpfloat (bv[3 + i], ==, (i % 7) * 2.5f);
+}
+
+static void
+test_launch_overrides (void)
+{
+  const char *text =
+    "// warpscope: grid = 2; block = 32; n = 64; out[n] = 0\n"
+    "__global__ void k(int *out, int n) {\n"
+    "  int t = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  if (t < n) out[t] = n;\n"
+    "}\n";
+  const char *sets[] = { "n", "96", "grid", "3", NULL };
+  g_autoptr (WsKernelInstance) inst = make (text, sets);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  gint32 out[96];
+
+  g_assert_cmpuint (ws_kernel_instance_get_grid (inst).x, ==, 3);
+  g_assert_cmpuint (ws_kernel_instance_get_array (inst, 0)->n_elements, ==, 96);
+  read_array (m, inst, "out", out, sizeof out);
+  for (int t = 0; t < 96; t++)
+    g_assert_cmpint (out[t], ==, 96);
+}
+
+static void
+test_defaults_and_sizing (void)
+{
+  const char *text =
+    "// warpscope: grid = 4; block = 64\n"
+    "__global__ void k(const int *idx, const float *in, float *out) {\n"
+    "  int t = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  out[t] = in[idx[t] * 3];\n"
+    "}\n";
+  g_autoptr (WsKernelInstance) inst = make (text, NULL);
+  const WsKernelArrayInfo *idx = ws_kernel_instance_get_array (inst, array_index (inst, "idx"));
+  const WsKernelArrayInfo *in = ws_kernel_instance_get_array (inst, array_index (inst, "in"));
+  const WsKernelArrayInfo *out = ws_kernel_instance_get_array (inst, array_index (inst, "out"));
+  const char *const *notes = ws_kernel_instance_get_notes (inst);
+  gboolean said = FALSE;
+
+  /* inputs are filled with their indices, outputs with zeros */
+  g_assert_cmpstr (idx->fill, ==, "i");
+  g_assert_false (idx->fill_given);
+  g_assert_cmpstr (out->fill, ==, "0");
+  /* sized to what the kernel touches, following the data */
+  g_assert_cmpuint (idx->n_elements, ==, 256);
+  g_assert_cmpuint (in->n_elements, ==, 255 * 3 + 1);
+  g_assert_cmpint (in->size_origin, ==, WS_KERNEL_SIZE_INFERRED);
+  for (guint i = 0; notes[i]; i++)
+    if (strcmp (notes[i], "in sized to what the kernel touches: 766 elements") == 0)
+      said = TRUE;
+  g_assert_true (said);
+}
+
+/* ------------------------------------------------------------------ */
+/* Messages                                                           */
+/* ------------------------------------------------------------------ */
+
+static void
+test_run_errors (void)
+{
+  struct
+  {
+    const char *text;
+    const char *sets[8];
+    const char *message;
+  } cases[] = {
+    { "// warpscope: grid = 4; block = 32, 4; N = 64\n"
+      "__global__ void k(const float *in, float *out, int N) {\n"
+      "  int x = blockIdx.x * 32 + threadIdx.x, y = threadIdx.y;\n"
+      "  for (int j = 0; j < 2; j++)\n"
+      "    out[y * N + x] = in[(y + j) * N + x + 64];\n"
+      "}\n",
+      { "in[256]", "i", "out[256]", "0", NULL },
+      "line 5: in[(y + j) * N + x + 64] reads element 256 of an array of 256 (block (0, 0, 0), thread (0, 2, 0))" },
+    { "// warpscope: grid = 1; block = 32\n"
+      "__global__ void k(int *out) {\n"
+      "  __shared__ int s[16];\n"
+      "  s[threadIdx.x] = 1;\n"
+      "}\n",
+      { "out[1]", "0", NULL },
+      "line 4: s[threadIdx.x] writes element 16 of an array of 16 (block (0, 0, 0), thread (16, 0, 0))" },
+    { "// warpscope: grid = 1; block = 32\n"
+      "__global__ void k(int *out) {\n"
+      "  out[threadIdx.x] = 10 / (threadIdx.x - 7);\n"
+      "}\n",
+      { "out[32]", "0", NULL },
+      "line 3: integer division by zero (block (0, 0, 0), thread (7, 0, 0))" },
+    { "// warpscope: grid = 1; block = 32\n"
+      "__global__ void k(float *out) {\n"
+      "  float4 *v = reinterpret_cast<float4 *>(out + 1);\n"
+      "  v[threadIdx.x] = make_float4(0, 0, 0, 0);\n"
+      "}\n",
+      { "out[256]", "0", NULL },
+      "line 4: v[threadIdx.x] moves 16 bytes at byte 4 of “out”, which is not a multiple of 16: a misaligned "
+      "address (block (0, 0, 0), thread (0, 0, 0))" },
+    { "// warpscope: grid = 1; block = 32; steps = 100000\n"
+      "__global__ void k(int *flag) {\n"
+      "  while (flag[0] == 0) { }\n"
+      "}\n",
+      { "flag[1]", "0", NULL },
+      "line 3: the launch has run more than 100000 steps, in this “while” loop when it stopped (block (0, 0, 0)): it "
+      "may never end; if it is meant to run this long, raise the limit with “steps = …” in the launch comment" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *message = run_error (cases[i].text, cases[i].sets);
+      g_assert_cmpstr (message, ==, cases[i].message);
+    }
+}
+
+static void
+test_launch_errors (void)
+{
+  struct
+  {
+    const char *text;
+    const char *kernel;
+    const char *sets[6];
+    const char *message;
+  } cases[] = {
+    { "__global__ void a(int *x) {}\n__global__ void b(int *x) {}\n", NULL, { NULL },
+      "the file has 2 kernels (a, b): say which, with “kernel = NAME” in the launch comment or FILE.cu:NAME" },
+    { "__global__ void a(int *x) {}\n", "c", { NULL }, "the file has no kernel “c”; its kernels are a" },
+    { "// warpscope: grid = 1; block = 32\n__global__ void k(int *x, int n) { x[0] = n; }\n", NULL, { NULL },
+      "line 2, column 31: the parameter “n” of k needs a value: write “n = …” in the launch comment" },
+    { "// warpscope: grid = 1; block = 2000\n__global__ void k(int *x) {}\n", NULL, { NULL },
+      "line 1, column 33: the block's x must be from 1 to 1024, not 2000" },
+    { "// warpscope: grid = N; block = 32\n__global__ void k(int *x) {}\n", NULL, { NULL },
+      "line 1, column 22: unknown name “N”" },
+    { "// warpscope: grid = 1; block = 32; N = M; M = N + 1\n__global__ void k(int *x) {}\n", NULL, { NULL },
+      "line 1, column 41: the value of “N” depends on itself" },
+    { "// warpscope: grid = 1; block 32\n__global__ void k(int *x) {}\n", NULL, { NULL },
+      "line 1, column 31: expected “=” after “block”" },
+    { "// warpscope: grid = 1; block = 32\n__global__ void k(int *x) {}\n", NULL, { "n", "4 +", NULL },
+      "“4 +”, column 4: expected an expression, found the end of the value" },
+    { "// warpscope: grid = 1; block = 32\n__global__ void k(int *x) {}\n", NULL, { "y[4]", "0", NULL },
+      "“y[4] = 0”: “y” is not an array parameter of k, nor a __constant__ or __device__ array" },
+    { "// warpscope: grid = 1; block = 32\n__global__ void k(int *x) {}\n", NULL, { "x", "i + z", NULL },
+      "“i + z”, column 5: unknown name “z”" },
+    { "// warpscope: grid = 1; block = 32\ntemplate <int B> __global__ void k(int *x) { x[0] = B; }\n", NULL,
+      { NULL }, "line 2, column 15: the template parameter “B” of k needs a value: write “B = …” in the launch "
+      "comment" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (WsKernelInstance) inst = instance_of (cases[i].text, cases[i].kernel, cases[i].sets, &error);
+
+      g_assert_null (inst);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
+}
+
+static void
+test_compare (void)
+{
+  const char *text =
+    "// warpscope: grid = 1; block = 32; out[32] = 0; v[8] = 0\n"
+    "__global__ void k(float *out, float2 *v) {\n"
+    "  out[threadIdx.x] = threadIdx.x * 0.5f;\n"
+    "  if (threadIdx.x < 8) v[threadIdx.x] = make_float2(threadIdx.x, 1.0f);\n"
+    "}\n";
+  g_autoptr (WsKernelInstance) inst = make (text, NULL);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  float gpu[32];
+  float pairs[16];
+  g_autofree char *message = NULL;
+
+  read_array (m, inst, "out", gpu, sizeof gpu);
+  g_assert_true (ws_kernel_memory_compare (m, array_index (inst, "out"), (guint8 *) gpu, sizeof gpu, &message));
+  /* within the tolerance */
+  gpu[5] *= 1.00001f;
+  g_assert_true (ws_kernel_memory_compare (m, array_index (inst, "out"), (guint8 *) gpu, sizeof gpu, &message));
+  gpu[7] = 3.25f;
+  g_assert_false (ws_kernel_memory_compare (m, array_index (inst, "out"), (guint8 *) gpu, sizeof gpu, &message));
+  g_assert_cmpstr (message, ==, "out[7] is 3.25 on the GPU, 3.5 in the reference");
+  g_clear_pointer (&message, g_free);
+  read_array (m, inst, "v", pairs, sizeof pairs);
+  pairs[5] = 7;
+  g_assert_false (ws_kernel_memory_compare (m, array_index (inst, "v"), (guint8 *) pairs, sizeof pairs, &message));
+  g_assert_cmpstr (message, ==, "v[2].y is 7 on the GPU, 1 in the reference");
+}
+
+/* ------------------------------------------------------------------ */
+/* The course kernels                                                 */
+/* ------------------------------------------------------------------ */
+
+static char *
+read_data (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "kernels", name, NULL);
+  g_autoptr (GError) error = NULL;
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  return text;
+}
+
+static WsKernelInstance *
+course (const char        *file,
+        const char        *kernel,
+        const char *const *sets)
+{
+  g_autofree char *text = read_data (file);
+  g_autoptr (GError) error = NULL;
+  WsKernelInstance *inst = instance_of (text, kernel, sets, &error);
+
+  g_assert_no_error (error);
+  return inst;
+}
+
+static void
+test_course_transpose (void)
+{
+  const char *kernels[] = { "copy", "transposeNaive", "transposeCoalesced", "transposeNoBankConflicts" };
+  /* the store's sectors per request and the shared load's wavefronts per instruction, as the post says */
+  const double store_sectors[] = { 4, 32, 4, 4 };
+  const double wavefronts[] = { 0, 0, 32, 1 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (kernels); k++)
+    {
+      g_autoptr (WsKernelInstance) inst = course ("transpose.cu", kernels[k], NULL);
+      g_autoptr (WsKernelMemory) m = run_ok (inst);
+      g_autoptr (WsKernelStats) s = model (inst);
+      g_autofree float *out = g_new (float, 1024 * 1024);
+
+      read_array (m, inst, "odata", out, 1024 * 1024 * 4);
+      for (int y = 0; y < 1024; y += 7)
+        for (int x = 0; x < 1024; x += 5)
+          g_assert_cmpfloat (out[y * 1024 + x], ==, k == 0 ? y * 1024 + x : x * 1024 + y);
+      for (guint i = 0; i < s->n_sites; i++)
+        {
+          const WsKernelSite *site = ws_kernel_instance_get_site (inst, i);
+          if (site->space == WS_SPACE_GLOBAL && site->kind == WS_ACCESS_STORE)
+            g_assert_cmpfloat (ws_stats_sectors_per_request (&s->sites[i]), ==, store_sectors[k]);
+          if (site->space == WS_SPACE_GLOBAL && site->kind == WS_ACCESS_LOAD)
+            g_assert_cmpfloat (ws_stats_sectors_per_request (&s->sites[i]), ==, 4);
+          if (site->space == WS_SPACE_SHARED && site->kind == WS_ACCESS_LOAD)
+            g_assert_cmpfloat (ws_stats_wavefronts_per_instruction (&s->sites[i]), ==, wavefronts[k]);
+          if (site->space == WS_SPACE_SHARED && site->kind == WS_ACCESS_STORE)
+            g_assert_cmpfloat (ws_stats_wavefronts_per_instruction (&s->sites[i]), ==, 1);
+        }
+    }
+}
+
+static void
+test_course_reduction (void)
+{
+  const char *kernels[] = { "reduce0", "reduce1", "reduce2", "reduce3", "reduce4", "reduce5" };
+  const char *small[] = { "N", "65536", NULL };
+  const char *halved[] = { "N", "65536", "grid", "N / 512", "blockSize", "256", NULL };
+
+  for (guint k = 0; k < G_N_ELEMENTS (kernels); k++)
+    {
+      gboolean half = k >= 3;
+      g_autoptr (WsKernelInstance) inst = course ("reduction.cu", kernels[k], half ? halved : small);
+      g_autoptr (WsKernelMemory) m = run_ok (inst);
+      g_autoptr (WsKernelStats) s = model (inst);
+      guint per = half ? 512 : 256;
+      guint blocks = 65536 / per;
+      g_autofree gint32 *out = g_new (gint32, blocks);
+
+      read_array (m, inst, "g_odata", out, blocks * 4);
+      for (guint b = 0; b < blocks; b++)
+        {
+          gint32 want = 0;
+          for (guint i = b * per; i < (b + 1) * per; i++)
+            want += i % 7;
+          g_assert_cmpint (out[b], ==, want);
+        }
+      /* reduce1's strided index conflicts in shared memory (the slides' point); reduce2's does not */
+      if (k == 1 || k == 2)
+        for (guint i = 0; i < s->n_sites; i++)
+          {
+            const WsKernelSite *site = ws_kernel_instance_get_site (inst, i);
+            if (site->space == WS_SPACE_SHARED && site->kind == WS_ACCESS_LOAD && site->line == (k == 1 ? 49 : 67))
+              {
+                if (k == 1)
+                  g_assert_cmpuint (ws_stats_bank_conflicts (&s->sites[i]), >, 0);
+                else
+                  g_assert_cmpuint (ws_stats_bank_conflicts (&s->sites[i]), ==, 0);
+              }
+          }
+    }
+}
+
+static void
+test_course_stencil (void)
+{
+  const char *sets[] = { "N", "4096", NULL };
+  g_autoptr (WsKernelInstance) inst = course ("stencil_1d.cu", NULL, sets);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  g_autofree gint32 *out = g_new (gint32, 4096 + 6);
+
+  read_array (m, inst, "out", out, (4096 + 6) * 4);
+  for (int g = 0; g < 4096; g++)
+    {
+      gint32 want = 0;
+      for (int o = -3; o <= 3; o++)
+        want += (g + 3 + o) % 100;
+      g_assert_cmpint (out[g + 3], ==, want);
+    }
+}
+
+static void
+test_course_matvec (void)
+{
+  const char *sets[] = { "n", "512", NULL };
+
+  for (int cols = 0; cols <= 1; cols++)
+    {
+      g_autoptr (WsKernelInstance) inst = course ("matvec.cu", cols ? "matvec_cols" : "matvec_rows", sets);
+      g_autoptr (WsKernelMemory) m = run_ok (inst);
+      g_autoptr (WsKernelStats) s = model (inst);
+      float y[512];
+      const WsStats *a = NULL;
+
+      read_array (m, inst, "y", y, sizeof y);
+      for (int r = 0; r < 512; r += 11)
+        {
+          float want = 0;
+          for (int k = 0; k < 512; k++)
+            want += ((cols ? k * 512 + r : r * 512 + k) % 13) * 0.5f;
+          g_assert_cmpfloat_with_epsilon (y[r], want, 1e-3);
+        }
+      for (guint i = 0; i < s->n_sites; i++)
+        if (strcmp (ws_kernel_instance_get_site (inst, i)->array_name, "A") == 0)
+          a = &s->sites[i];
+      /* by rows every lane is a row apart: a sector each; by columns the warp reads 128 bytes in a row */
+      g_assert_cmpfloat (ws_stats_sectors_per_request (a), ==, cols ? 4 : 32);
+    }
+}
+
+static void
+test_course_grid_stride (void)
+{
+  const char *sets[] = { "n", "100000", "grid", "7", NULL };
+  g_autoptr (WsKernelInstance) inst = course ("grid_stride.cu", NULL, sets);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  g_autofree float *y = g_new (float, 100000);
+
+  read_array (m, inst, "y", y, 100000 * 4);
+  for (int i = 0; i < 100000; i++)
+    g_assert_cmpfloat (y[i], ==, 2.0f * i + 1);
+}
+
+static void
+test_course_histogram (void)
+{
+  const char *sets[] = { "size", "100000", NULL };
+  g_autoptr (WsKernelInstance) inst = course ("histogram.cu", NULL, sets);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  g_autoptr (WsKernelStats) s = model (inst);
+  g_autofree guint8 *buffer = g_new (guint8, 100000);
+  guint32 histo[256], want[256] = { 0 };
+
+  ws_kernel_fill_bytes (inst, array_index (inst, "buffer"), 0, buffer, 100000);
+  for (int i = 0; i < 100000; i++)
+    want[buffer[i]]++;
+  read_array (m, inst, "histo", histo, sizeof histo);
+  for (int b = 0; b < 256; b++)
+    g_assert_cmpuint (histo[b], ==, want[b]);
+  g_assert_cmpuint (s->counts.atomics, >, 0);
+}
+
+static void
+test_course_matmul (void)
+{
+  const char *sets[] = { "Width", "64", NULL };
+  g_autoptr (WsKernelInstance) inst = course ("matmul_tiled.cu", NULL, sets);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  g_autoptr (WsKernelStats) s = model (inst);
+  float p[64 * 64];
+
+  read_array (m, inst, "Pd", p, sizeof p);
+  for (int r = 0; r < 64; r += 3)
+    for (int c = 0; c < 64; c += 5)
+      {
+        float want = 0;
+        for (int k = 0; k < 64; k++)
+          want += ((r * 64 + k) % 17) * 0.25f * (((k * 64 + c) % 5) * 0.5f);
+        g_assert_cmpfloat_with_epsilon (p[r * 64 + c], want, 1e-3);
+      }
+  g_assert_cmpuint (s->counts.barriers, ==, 16 * 2 * (64 / 16));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/kernel-run/arithmetic/integer", test_integer_arithmetic);
+  g_test_add_func ("/kernel-run/arithmetic/float", test_float_arithmetic);
+  g_test_add_func ("/kernel-run/divergence", test_divergence);
+  g_test_add_func ("/kernel-run/barrier", test_barrier);
+  g_test_add_func ("/kernel-run/atomics", test_atomics);
+  g_test_add_func ("/kernel-run/shuffles", test_shuffles);
+  g_test_add_func ("/kernel-run/vectors-and-structs", test_vectors_and_structs);
+  g_test_add_func ("/kernel-run/local-and-register", test_local_and_register);
+  g_test_add_func ("/kernel-run/constant-and-ldg", test_constant_and_ldg);
+  g_test_add_func ("/kernel-run/pointers", test_pointers);
+  g_test_add_func ("/kernel-run/model/coalescing", test_model_coalescing);
+  g_test_add_func ("/kernel-run/model/banks", test_model_banks);
+  g_test_add_func ("/kernel-run/model/analyze-warp", test_analyze_warp);
+  g_test_add_func ("/kernel-run/launch/comment", test_launch_comment);
+  g_test_add_func ("/kernel-run/launch/overrides", test_launch_overrides);
+  g_test_add_func ("/kernel-run/launch/defaults-and-sizing", test_defaults_and_sizing);
+  g_test_add_func ("/kernel-run/messages/run", test_run_errors);
+  g_test_add_func ("/kernel-run/messages/launch", test_launch_errors);
+  g_test_add_func ("/kernel-run/compare", test_compare);
+  g_test_add_func ("/kernel-run/course/transpose", test_course_transpose);
+  g_test_add_func ("/kernel-run/course/reduction", test_course_reduction);
+  g_test_add_func ("/kernel-run/course/stencil", test_course_stencil);
+  g_test_add_func ("/kernel-run/course/matvec", test_course_matvec);
+  g_test_add_func ("/kernel-run/course/grid-stride", test_course_grid_stride);
+  g_test_add_func ("/kernel-run/course/histogram", test_course_histogram);
+  g_test_add_func ("/kernel-run/course/matmul", test_course_matmul);
+  return g_test_run ();
+}
