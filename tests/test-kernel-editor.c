@@ -7,7 +7,9 @@
  * editor, light and dark, go to tests/screenshots/ in the build. */
 #include "ws-config.h"
 #include "glib-quarks.h"
+#include "ws-device-json.h"
 #include "ws-kernel-editor-private.h"
+#include "ws-kernel-spec.h"
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
@@ -79,7 +81,7 @@ fixture_set_up (Fixture       *f,
   g_assert_nonnull (f->tmp);
   f->window = GTK_WINDOW (gtk_window_new ());
   f->editor = WS_KERNEL_EDITOR (ws_kernel_editor_new ());
-  gtk_window_set_default_size (f->window, 900, 560);
+  gtk_window_set_default_size (f->window, 1280, 720);
   gtk_window_set_child (f->window, GTK_WIDGET (f->editor));
   gtk_window_present (f->window);
   wait_for_draw (GTK_WIDGET (f->editor));
@@ -815,7 +817,13 @@ test_scheme (Fixture       *f,
   wait_for_check (f->editor);
   g_assert_false (ws_kernel_editor_get_reads (f->editor));
   ws_kernel_editor_find (f->editor, "TILE_DIM");
-  /* the error's row clicked: the text there, underlined */
+  /* the list in sight, its row clicked: the text there, underlined */
+  {
+    gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+    while (!gtk_revealer_get_child_revealed (f->editor->problems_revealer) && g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, TRUE);
+  }
   for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (f->editor->problems_list)); row;
        row = gtk_widget_get_next_sibling (row))
     {
@@ -844,6 +852,177 @@ test_scheme (Fixture       *f,
       set_dark (dark);
       g_assert_cmpstr (ws_kernel_editor_get_scheme_id (f->editor), ==, dark ? "Adwaita-dark" : "Adwaita");
       save_screenshot (GTK_WIDGET (f->window), "kernel-editor");
+    }
+  set_dark (FALSE);
+}
+
+/* ------------------------------------------------------------------ */
+/* Each line's figures                                                */
+/* ------------------------------------------------------------------ */
+
+/* The course transpose modelled for the H200, as WsKernelModeller hands
+ * it over, and the editor showing its text. */
+static WsKernelPrediction *
+model_transpose (Fixture           *f,
+                 WsKernelInstance **instance)
+{
+  g_autofree char *course = g_test_build_filename (G_TEST_DIST, "data", "kernels", "transpose.cu", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (WsKernelSpec) spec = NULL;
+  g_autoptr (WsDeviceProfile) profile = NULL;
+  g_autoptr (GError) error = NULL;
+  WsKernelPrediction *p;
+
+  g_assert_true (g_file_get_contents (course, &text, NULL, NULL));
+  ws_kernel_editor_set_text (f->editor, text);
+  spec = ws_kernel_spec_new (text, "transpose.cu");
+  profile = ws_device_profile_find ("nvidia-h200", &error);
+  g_assert_no_error (error);
+  *instance = ws_kernel_spec_instantiate (spec, NULL, &error);
+  g_assert_no_error (error);
+  p = ws_kernel_predict (*instance, profile, 0, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return p;
+}
+
+static char *
+gutter_text (Fixture  *f,
+             gboolean  measured,
+             guint     line)
+{
+  return ws_kernel_gutter_text_at (WS_KERNEL_GUTTER (measured ? f->editor->measured_gutter : f->editor->model_gutter),
+                                   line);
+}
+
+/* Counters per line as the GPU would give them where the model is right,
+ * but for 10 % more sectors on the read's line. */
+static WsMeasurement *
+measurement_for (const WsKernelLines *lines)
+{
+  WsMeasurement *m = ws_measurement_new ("kernel");
+
+  for (guint i = 0; i < ws_kernel_lines_get_n_lines (lines); i++)
+    {
+      const WsKernelLine *l = ws_kernel_lines_get_line (lines, i);
+      double more = l->line == 80 ? 1.1 : 1;
+
+      ws_measurement_add_line_counter (m, l->line, "smsp__sass_inst_executed_op_global_ld", (double) l->global.instructions);
+      ws_measurement_add_line_counter (m, l->line, "smsp__sass_sectors_mem_global", (double) l->global.sectors * more);
+      ws_measurement_add_line_counter (m, l->line, "smsp__sass_inst_executed_op_shared_ld", (double) l->shared.instructions);
+      ws_measurement_add_line_counter (m, l->line, "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared",
+                                       (double) l->shared.wavefronts);
+      ws_measurement_add_line_counter (m, l->line, "smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared",
+                                       (double) (l->shared.wavefronts - l->shared.ideal_wavefronts));
+    }
+  return m;
+}
+
+static void
+count_line (WsKernelEditor *editor,
+            guint           line,
+            guint          *activated)
+{
+  *activated = line;
+}
+
+static void
+test_figures (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autoptr (WsKernelInstance) instance = NULL;
+  g_autoptr (WsKernelPrediction) p = model_transpose (f, &instance);
+  g_autoptr (WsMeasurement) m = NULL;
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (ws_kernel_editor_get_buffer (f->editor));
+  GtkSourceGutterRenderer *model = f->editor->model_gutter;
+  g_autofree char *fill = NULL;
+  g_autofree char *read = NULL;
+  g_autofree char *hw = NULL;
+  g_autofree char *moved = NULL;
+  g_autofree char *tip = NULL;
+  guint activated = 0;
+  GtkTextIter iter;
+
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (model)));
+  ws_kernel_editor_set_prediction (f->editor, instance, p);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (model)));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (f->editor->measured_gutter)));
+  fill = gutter_text (f, FALSE, 72);
+  read = gutter_text (f, FALSE, 80);
+  g_assert_cmpstr (fill, ==, "4 sect/req · 1 wf/inst");
+  g_assert_cmpstr (read, ==, "4 sect/req · 32 wf/inst, +31 confl");
+  g_assert_null (gutter_text (f, FALSE, 71));
+  g_assert_null (gutter_text (f, TRUE, 80));
+  tip = ws_kernel_editor_describe_line (f->editor, 80);
+  g_assert_nonnull (strstr (tip, "1015808 bank conflicts"));
+
+  /* a click on the figures: the line, activated */
+  g_signal_connect (f->editor, "line-activated", G_CALLBACK (count_line), &activated);
+  gtk_text_buffer_get_iter_at_line (buffer, &iter, 79);
+  g_assert_true (gtk_source_gutter_renderer_query_activatable (model, &iter, &(GdkRectangle) { 0 }));
+  gtk_source_gutter_renderer_activate (model, &iter, &(GdkRectangle) { 0 }, GDK_BUTTON_PRIMARY, 0, 1);
+  g_assert_cmpuint (activated, ==, 80);
+  gtk_text_buffer_get_iter_at_line (buffer, &iter, 78);
+  g_assert_false (gtk_source_gutter_renderer_query_activatable (model, &iter, &(GdkRectangle) { 0 }));
+
+  /* measured: beside the model, the read's line marked */
+  m = measurement_for (ws_kernel_editor_get_lines (f->editor));
+  ws_kernel_editor_set_measurement (f->editor, m);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->editor->measured_gutter)));
+  g_free (read);
+  read = gutter_text (f, TRUE, 80);
+  hw = gutter_text (f, TRUE, 72);
+  g_assert_cmpstr (hw, ==, "  4 · 1");
+  g_assert_cmpstr (read, ==, "≠ 4.4 · 32, +31");
+  g_clear_pointer (&tip, g_free);
+  tip = ws_kernel_editor_describe_line (f->editor, 80);
+  g_assert_nonnull (strstr (tip, "Measured: 4.4 sect/req · 32 wf/inst, +31 confl"));
+  g_assert_nonnull (strstr (tip, "Model and hardware differ: global sectors: model 131072, hardware 144179"));
+
+  /* a line typed above: the figures follow their lines, faint */
+  gtk_text_buffer_get_iter_at_line (buffer, &iter, 70);
+  gtk_text_buffer_place_cursor (buffer, &iter);
+  type (f->editor, "  // the rows of the tile\n");
+  g_assert_null (gutter_text (f, FALSE, 80));
+  moved = gutter_text (f, FALSE, 81);
+  g_assert_cmpstr (moved, ==, "4 sect/req · 32 wf/inst, +31 confl");
+  g_assert_true (f->editor->figures_stale);
+  g_clear_pointer (&tip, g_free);
+  tip = ws_kernel_editor_describe_line (f->editor, 81);
+  g_assert_true (g_str_has_prefix (tip, "(for the text as it was"));
+  /* the measurement again: the figures stay where the text moved them */
+  ws_kernel_editor_set_measurement (f->editor, NULL);
+  g_assert_null (gutter_text (f, TRUE, 81));
+  g_clear_pointer (&moved, g_free);
+  moved = gutter_text (f, FALSE, 81);
+  g_assert_cmpstr (moved, ==, "4 sect/req · 32 wf/inst, +31 confl");
+
+  /* none */
+  ws_kernel_editor_set_prediction (f->editor, NULL, NULL);
+  g_assert_null (ws_kernel_editor_get_lines (f->editor));
+  g_assert_null (gutter_text (f, FALSE, 81));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (model)));
+}
+
+/* The gutter filled, model and hardware, light and dark. */
+static void
+test_figures_screenshot (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr (WsKernelInstance) instance = NULL;
+  g_autoptr (WsKernelPrediction) p = model_transpose (f, &instance);
+  g_autoptr (WsMeasurement) m = NULL;
+
+  ws_kernel_editor_set_prediction (f->editor, instance, p);
+  m = measurement_for (ws_kernel_editor_get_lines (f->editor));
+  ws_kernel_editor_set_measurement (f->editor, m);
+  wait_for_check (f->editor);
+  wait_for_draw (GTK_WIDGET (f->editor));
+  ws_kernel_editor_place_cursor (f->editor, 80, 1);
+  gtk_widget_grab_focus (GTK_WIDGET (f->editor->view));
+  for (int dark = 0; dark < 2; dark++)
+    {
+      set_dark (dark);
+      save_screenshot (GTK_WIDGET (f->window), "kernel-editor-figures");
     }
   set_dark (FALSE);
 }
@@ -896,6 +1075,8 @@ main (int    argc,
   ADD ("/kernel-editor/recover-dialog", test_recover_dialog);
   ADD ("/kernel-editor/search", test_search);
   ADD ("/kernel-editor/scheme", test_scheme);
+  ADD ("/kernel-editor/figures", test_figures);
+  ADD ("/kernel-editor/figures/screenshot", test_figures_screenshot);
 
   {
     int status = g_test_run ();

@@ -518,7 +518,7 @@ test_lines_counters (void)
   g_assert_false (l->mismatch);
   g_assert_null (l->reason);
   hw = ws_kernel_line_format (l, TRUE);
-  g_assert_cmpstr (hw, ==, "4 sect/req · 32 wf/inst, +31 confl");
+  g_assert_cmpstr (hw, ==, "4 · 32, +31");
   /* a metric the measurement has for no line is unknown */
   g_assert_true (isnan (l->hw.local_instructions));
   g_assert_true (isnan (l->hw.global_ideal_sectors));
@@ -580,6 +580,15 @@ test_lines_reasons (void)
   g_assert_nonnull (strstr (l->reason, "spill"));
   g_assert_cmpuint (ws_kernel_lines_get_n_mismatches (lines), ==, 2);
   g_assert_true (ws_kernel_lines_get_line (lines, 0) == l);
+
+  /* the measurement taken back: the model's lines alone */
+  ws_kernel_lines_set_measurement (lines, instance, NULL);
+  g_assert_false (ws_kernel_lines_get_measured (lines));
+  g_assert_cmpuint (ws_kernel_lines_get_n_mismatches (lines), ==, 0);
+  g_assert_cmpuint (ws_kernel_lines_get_n_lines (lines), ==, 1);
+  g_assert_null (ws_kernel_lines_find (lines, 4));
+  g_assert_false (ws_kernel_lines_find (lines, 6)->measured);
+  g_assert_null (ws_kernel_lines_find (lines, 6)->reason);
 }
 
 int

@@ -373,7 +373,6 @@ ws_kernel_lines_new (const WsKernelInstance   *instance,
   WsKernelLines *lines;
   g_autoptr (GHashTable) index = NULL;
   g_autoptr (GArray) atomics = NULL;
-  g_autoptr (GHashTable) known = NULL;
 
   g_return_val_if_fail (instance != NULL && prediction != NULL, NULL);
   g_return_val_if_fail (prediction->stats->n_sites == ws_kernel_instance_get_n_sites (instance), NULL);
@@ -404,21 +403,61 @@ ws_kernel_lines_new (const WsKernelInstance   *instance,
       set_time_shares (lines, (const guint64 *) (gpointer) atomics->data);
     }
 
-  if (measurement && measurement->line_counters && measurement->line_counters->len > 0)
-    {
-      lines->measured = TRUE;
-      known = known_metrics (measurement);
-      add_counted_lines (lines, index, measurement);
-      for (guint i = 0; i < lines->lines->len; i++)
-        {
-          WsKernelLine *l = &g_array_index (lines->lines, WsKernelLine, i);
+  g_array_sort (lines->lines, by_line);
+  ws_kernel_lines_set_measurement (lines, instance, measurement);
+  return lines;
+}
 
-          read_counters (l, measurement, known);
-          compare (lines, l, instance);
+/* What a measurement set before added: its counters and the lines only it had. */
+static void
+forget_measurement (WsKernelLines *lines)
+{
+  for (guint i = lines->lines->len; i-- > 0;)
+    {
+      WsKernelLine *l = &g_array_index (lines->lines, WsKernelLine, i);
+
+      if (l->n_sites == 0)
+        {
+          g_array_remove_index (lines->lines, i);
+          continue;
         }
+      l->measured = FALSE;
+      l->mismatch = FALSE;
+      memset (&l->hw, 0, sizeof l->hw);
+      g_clear_pointer (&l->reason, g_free);
+    }
+  lines->measured = FALSE;
+  lines->n_mismatches = 0;
+}
+
+void
+ws_kernel_lines_set_measurement (WsKernelLines          *lines,
+                                 const WsKernelInstance *instance,
+                                 const WsMeasurement    *measurement)
+{
+  g_autoptr (GHashTable) index = NULL;
+  g_autoptr (GHashTable) known = NULL;
+
+  g_return_if_fail (lines != NULL && instance != NULL);
+
+  forget_measurement (lines);
+  if (measurement == NULL || measurement->line_counters == NULL || measurement->line_counters->len == 0)
+    return;
+  lines->measured = TRUE;
+  known = known_metrics (measurement);
+  index = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < lines->lines->len; i++)
+    g_hash_table_insert (index, GUINT_TO_POINTER (g_array_index (lines->lines, WsKernelLine, i).line),
+                         GUINT_TO_POINTER (i));
+  add_counted_lines (lines, index, measurement);
+  for (guint i = 0; i < lines->lines->len; i++)
+    {
+      WsKernelLine *l = &g_array_index (lines->lines, WsKernelLine, i);
+
+      read_counters (l, measurement, known);
+      compare (lines, l, instance);
     }
   g_array_sort (lines->lines, by_line);
-  return lines;
 }
 
 guint
@@ -508,14 +547,16 @@ append_part (GString    *s,
   g_string_append (s, part);
 }
 
-char *
-ws_kernel_line_format (const WsKernelLine *l,
-                       gboolean            measured)
+/* The figures of a line, the model's or the hardware's; units: with
+ * them ("4 sect/req · 32 wf/inst, +31 confl") or the numbers alone, for a
+ * column beside one that has them ("4 · 32, +31"). */
+static char *
+format_line (const WsKernelLine *l,
+             gboolean            measured,
+             gboolean            units)
 {
   GString *s = g_string_new (NULL);
   const WsKernelLineCounters *hw = &l->hw;
-
-  g_return_val_if_fail (l != NULL, NULL);
 
   if (measured && !l->measured)
     return g_string_free (s, FALSE);
@@ -525,9 +566,9 @@ ws_kernel_line_format (const WsKernelLine *l,
                                    hw->global_instructions + (isnan (hw->local_instructions) ? 0 : hw->local_instructions))
                           : ratio ((double) (l->global.sectors + l->local.sectors),
                                    (double) (l->global.instructions + l->local.instructions));
-      g_autofree char *part = isnan (r) ? g_strdup (_("not run")) :
-                              /* Translators: sectors per request, in a narrow column beside a source line */
-                              g_strdup_printf (_("%.3g sect/req"), r);
+      g_autofree char *part = isnan (r) ? g_strdup (_("not run"))
+                            /* Translators: sectors per request, in a narrow column beside a source line */
+                            : units ? g_strdup_printf (_("%.3g sect/req"), r) : g_strdup_printf ("%.3g", r);
       append_part (s, part);
     }
   if (l->flags & WS_KERNEL_LINE_SHARED)
@@ -540,13 +581,15 @@ ws_kernel_line_format (const WsKernelLine *l,
 
       if (isnan (wf))
         part = g_strdup (_("not run"));
-      else if (conflicts > 0)
+      else if (conflicts > 0 && units)
         /* Translators: shared-memory wavefronts per instruction, and the
          * bank conflicts per instruction, in a narrow column */
         part = g_strdup_printf (_("%.3g wf/inst, +%.3g confl"), wf, conflicts);
+      else if (conflicts > 0)
+        part = g_strdup_printf ("%.3g, +%.3g", wf, conflicts);
       else
         /* Translators: shared-memory wavefronts per instruction, in a narrow column */
-        part = g_strdup_printf (_("%.3g wf/inst"), wf);
+        part = units ? g_strdup_printf (_("%.3g wf/inst"), wf) : g_strdup_printf ("%.3g", wf);
       append_part (s, part);
     }
   if ((l->flags & WS_KERNEL_LINE_CONSTANT) && !measured)
@@ -557,7 +600,18 @@ ws_kernel_line_format (const WsKernelLine *l,
 
       append_part (s, part);
     }
+  if (measured && l->n_sites == 0)
+    /* Translators: a line where the hardware counted memory instructions the model has none of */
+    append_part (s, _("not in the model"));
   return g_string_free (s, FALSE);
+}
+
+char *
+ws_kernel_line_format (const WsKernelLine *l,
+                       gboolean            measured)
+{
+  g_return_val_if_fail (l != NULL, NULL);
+  return format_line (l, measured, !measured);
 }
 
 static void
@@ -615,7 +669,7 @@ ws_kernel_line_describe (const WsKernelLine *l)
     }
   if (l->measured)
     {
-      g_autofree char *hw = ws_kernel_line_format (l, TRUE);
+      g_autofree char *hw = format_line (l, TRUE, TRUE);
 
       /* Translators: the hardware's figures of the line, as the gutter shows them */
       g_string_append_printf (s, _("Measured: %s"), hw);

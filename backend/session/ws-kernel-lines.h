@@ -64,6 +64,11 @@ typedef struct _WsKernelLines WsKernelLines;
 WsKernelLines      *ws_kernel_lines_new             (const WsKernelInstance   *instance,
                                                      const WsKernelPrediction *prediction,
                                                      const WsMeasurement      *measurement);
+/* Counters per line of another measurement (NULL: none) in place of the
+ * last's; instance is the one the lines were made from. */
+void                ws_kernel_lines_set_measurement (WsKernelLines            *lines,
+                                                     const WsKernelInstance   *instance,
+                                                     const WsMeasurement      *measurement);
 void                ws_kernel_lines_free            (WsKernelLines            *lines);
 guint               ws_kernel_lines_get_n_lines     (const WsKernelLines      *lines);
 /* In the order of the text. */
@@ -84,8 +89,9 @@ gboolean            ws_kernel_lines_get_timing      (const WsKernelLines      *l
 /* The model's figures of a line in a few words, for a gutter: "4 sect/req"
  * (global and local sectors per request), "2 wf/inst, +1 confl" (shared
  * wavefronts per instruction and bank conflicts per instruction); both
- * where the line has both. measured: the hardware's, from its counters
- * (NULL where it has none). */
+ * where the line has both. measured: the hardware's, from its counters,
+ * as numbers alone for a column beside the model's ("4.4 · 2, +1"; "" where
+ * it has none). */
 char               *ws_kernel_line_format           (const WsKernelLine       *line,
                                                      gboolean                  measured);
 /* The same in sentences, with the counts and the time, for a tooltip. */

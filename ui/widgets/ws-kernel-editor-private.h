@@ -2,6 +2,8 @@
 #pragma once
 
 #include "ws-kernel-editor.h"
+#include "ws-kernel-gutter.h"
+#include "ws-kernel-lines.h"
 
 G_BEGIN_DECLS
 
@@ -12,7 +14,9 @@ G_BEGIN_DECLS
  *   ws-kernel-editor-files.c        loading, saving, recent files
  *   ws-kernel-editor-dialogs.c      the file choosers, unsaved changes on
  *                                   close, an unsaved text offered back
- *   ws-kernel-editor-autosave.c     unsaved text kept in the cache */
+ *   ws-kernel-editor-autosave.c     unsaved text kept in the cache
+ *   ws-kernel-editor-figures.c      the figures of each line in the gutter
+ *                                   (ws-kernel-gutter.c draws them) */
 
 struct _WsKernelEditor
 {
@@ -47,6 +51,19 @@ struct _WsKernelEditor
   gboolean reads;
   GtkTextTag *error_tag;
   GtkTextTag *warning_tag;
+
+  /* the figures (ws-kernel-editor-figures.c) */
+  WsKernelInstance *figures_instance;
+  WsKernelLines *lines;
+  WsMeasurement *measurement;
+  GPtrArray *figure_marks;        /* a GtkTextMark at the start of each line of lines, in its order */
+  GPtrArray *model_texts;         /* each line's figures, as the columns show them */
+  GPtrArray *measured_texts;
+  GHashTable *figure_map;         /* a line as it is now (from 1) → its index in lines, plus one */
+  guint64 figure_map_changes;     /* the text's changes when the map was made */
+  gboolean figures_stale;         /* the text changed since the figures were set */
+  GtkSourceGutterRenderer *model_gutter;
+  GtkSourceGutterRenderer *measured_gutter;
 
   /* the autosave (ws-kernel-editor-autosave.c) */
   gboolean autosave;
@@ -98,6 +115,32 @@ gboolean ws_kernel_editor_query_tooltip       (WsKernelEditor *self,
                                                GtkTooltip     *tooltip);
 void     ws_kernel_editor_problem_activated_cb (WsKernelEditor *self,
                                                GtkListBoxRow  *row);
+
+/* ws-kernel-editor-figures.c */
+typedef struct
+{
+  const WsKernelLine *line;       /* the figures */
+  const char *text;               /* as the column shows them ("" where it has none) */
+  gboolean stale;                 /* of an older text */
+} WsKernelFigure;
+
+void     ws_kernel_editor_figures_init        (WsKernelEditor *self);
+void     ws_kernel_editor_figures_dispose     (WsKernelEditor *self);
+/* The text changed: the figures follow their lines, faint until new ones. */
+void     ws_kernel_editor_figures_changed     (WsKernelEditor *self);
+/* Where each line's figures are now (before drawing them). */
+void     ws_kernel_editor_figures_refresh     (WsKernelEditor *self);
+/* The figures at line (from 1) for the model's column or the hardware's;
+ * FALSE where there are none. */
+gboolean ws_kernel_editor_figure_at           (WsKernelEditor *self,
+                                               guint           line,
+                                               gboolean        measured,
+                                               WsKernelFigure *figure);
+/* The figures of line in full, or NULL. */
+char    *ws_kernel_editor_describe_line       (WsKernelEditor *self,
+                                               guint           line);
+void     ws_kernel_editor_activate_line       (WsKernelEditor *self,
+                                               guint           line);
 
 /* ws-kernel-editor-files.c */
 void     ws_kernel_editor_update_title        (WsKernelEditor *self);

@@ -177,6 +177,7 @@ static void
 buffer_changed_cb (WsKernelEditor *self)
 {
   self->changes++;
+  ws_kernel_editor_figures_changed (self);
   ws_kernel_editor_queue_check (self);
   ws_kernel_editor_queue_autosave (self);
   g_signal_emit (self, ws_kernel_editor_signals[SIGNAL_CHANGED], 0);
@@ -225,7 +226,7 @@ text_event_cb (GtkEventControllerLegacy *controller,
   if (gtk_text_buffer_get_has_selection (buffer))
     return GDK_EVENT_PROPAGATE;
   gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
-  g_signal_emit (self, ws_kernel_editor_signals[SIGNAL_LINE_ACTIVATED], 0, (guint) gtk_text_iter_get_line (&iter) + 1);
+  ws_kernel_editor_activate_line (self, (guint) gtk_text_iter_get_line (&iter) + 1);
   return GDK_EVENT_PROPAGATE;
 }
 
@@ -506,6 +507,7 @@ ws_kernel_editor_dispose (GObject *object)
   WsKernelEditor *self = WS_KERNEL_EDITOR (object);
 
   ws_kernel_editor_diagnostics_dispose (self);
+  ws_kernel_editor_figures_dispose (self);
   ws_kernel_editor_autosave_dispose (self);
   if (self->buffer)
     g_signal_handlers_disconnect_by_data (self->buffer, self);
@@ -610,6 +612,7 @@ ws_kernel_editor_init (WsKernelEditor *self)
   watch_clicks (self);
   g_signal_connect_object (self->view, "query-tooltip", G_CALLBACK (query_tooltip_cb), self, G_CONNECT_SWAPPED);
   ws_kernel_editor_diagnostics_init (self);
+  ws_kernel_editor_figures_init (self);
   ws_kernel_editor_update_title (self);
   ws_kernel_editor_queue_check (self);
 }

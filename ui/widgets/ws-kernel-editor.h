@@ -4,7 +4,7 @@
 #include <gtk/gtk.h>
 #include <gtksourceview/gtksource.h>
 
-#include "ws-kernel.h"
+#include "ws-kernel-lines.h"
 
 G_BEGIN_DECLS
 
@@ -81,6 +81,29 @@ int              ws_kernel_editor_get_n_matches   (WsKernelEditor *self);
 /* The style scheme in use ("Adwaita", "Adwaita-dark"): it follows
  * AdwStyleManager's "dark". */
 const char      *ws_kernel_editor_get_scheme_id   (WsKernelEditor *self);
+
+/* ------------------------------------------------------------------ */
+/* Each line's figures (ws-kernel-editor-figures.c)                   */
+/* ------------------------------------------------------------------ */
+
+/* The model's figures of each line with memory instructions, in a column
+ * of the gutter (sectors per request, wavefronts per instruction, bank
+ * conflicts; in full in its tooltip): from the prediction of the launch
+ * of the text as it is (WsKernelModeller's "prediction-ready"; NULL, NULL:
+ * none). The figures follow their lines as the text is edited, faint until
+ * the next ones are set. */
+void        ws_kernel_editor_set_prediction    (WsKernelEditor           *self,
+                                                WsKernelInstance         *instance,
+                                                const WsKernelPrediction *prediction);
+/* The hardware's figures beside them, from a measurement's counters per
+ * line (copied; NULL: none), with a mark on each line where model and
+ * counters differ beyond the truth table's tolerance and why in the
+ * tooltip. Kept for the predictions set after it, until set again: the
+ * caller knows which text it measured. */
+void        ws_kernel_editor_set_measurement   (WsKernelEditor           *self,
+                                                const WsMeasurement      *measurement);
+/* What the gutter shows, or NULL. */
+const WsKernelLines *ws_kernel_editor_get_lines (WsKernelEditor          *self);
 
 /* ------------------------------------------------------------------ */
 /* Files (ws-kernel-editor-files.c)                                   */
