@@ -12,6 +12,7 @@
 #include "ws-kernel-spec.h"
 
 #include <adwaita.h>
+#include <gdk/x11/gdkx.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -1003,6 +1004,146 @@ test_figures (Fixture       *f,
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (model)));
 }
 
+/* ------------------------------------------------------------------ */
+/* Clicks, for real (xdotool on the X server)                         */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  guint line;
+  guint times;
+} Activated;
+
+static void
+on_activated (WsKernelEditor *editor,
+              guint           line,
+              Activated      *a)
+{
+  a->line = line;
+  a->times++;
+}
+
+/* Where (x, y) of widget is in its window's X window. */
+static void
+to_surface (GtkWidget *widget,
+            double     x,
+            double     y,
+            int       *sx,
+            int       *sy)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  graphene_point_t p;
+  double tx, ty;
+
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (x, y), &p));
+  gtk_native_get_surface_transform (native, &tx, &ty);
+  *sx = (int) (p.x + tx);
+  *sy = (int) (p.y + ty);
+}
+
+/* xdotool's commands on the window, then a moment for the events. */
+static gboolean
+xdotool (GtkWidget  *widget,
+         const char *commands)
+{
+  GdkSurface *surface = gtk_native_get_surface (gtk_widget_get_native (widget));
+  g_autoptr (GString) command = g_string_new ("xdotool ");
+  g_autofree char *xid = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (surface));
+  g_autoptr (GError) error = NULL;
+  int status;
+  gint64 end;
+
+  /* "%s": the window */
+  g_string_append (command, commands);
+  g_string_replace (command, "%s", xid, 0);
+  if (!g_spawn_command_line_sync (command->str, NULL, NULL, &status, &error))
+    return FALSE;
+  end = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (5000);
+    }
+  return g_spawn_check_wait_status (status, NULL);
+}
+
+/* The text's point at line and column, in the window. */
+static void
+text_point (Fixture *f,
+            guint    line,
+            guint    column,
+            int     *sx,
+            int     *sy)
+{
+  GtkTextView *view = GTK_TEXT_VIEW (f->editor->view);
+  GtkTextIter iter;
+  GdkRectangle r;
+  int wx, wy;
+
+  gtk_text_buffer_get_iter_at_line_offset (gtk_text_view_get_buffer (view), &iter, (int) line - 1, (int) column - 1);
+  gtk_text_view_get_iter_location (view, &iter, &r);
+  gtk_text_view_buffer_to_window_coords (view, GTK_TEXT_WINDOW_WIDGET, r.x + 2, r.y + r.height / 2, &wx, &wy);
+  to_surface (GTK_WIDGET (view), wx, wy, sx, sy);
+}
+
+static void
+test_click_line (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr (WsKernelInstance) instance = NULL;
+  g_autoptr (WsKernelPrediction) p = NULL;
+  g_autofree char *xdotool_path = g_find_program_in_path ("xdotool");
+  Activated a = { 0 };
+  g_autofree char *click = NULL;
+  g_autofree char *drag = NULL;
+  graphene_rect_t bounds;
+  int x, y, x2, y2;
+
+  if (xdotool_path == NULL || !GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
+    {
+      g_test_skip ("clicks need xdotool and an X server");
+      return;
+    }
+  p = model_transpose (f, &instance);
+  ws_kernel_editor_set_prediction (f->editor, instance, p);
+  ws_kernel_editor_place_cursor (f->editor, 70, 1);
+  wait_for_check (f->editor);
+  wait_for_draw (GTK_WIDGET (f->editor));
+  g_signal_connect (f->editor, "line-activated", G_CALLBACK (on_activated), &a);
+
+  /* a click in the text of line 72 */
+  text_point (f, 72, 8, &x, &y);
+  click = g_strdup_printf ("mousemove --window %%s %d %d click 1", x, y);
+  g_assert_true (xdotool (GTK_WIDGET (f->window), click));
+  g_assert_cmpuint (a.times, ==, 1);
+  g_assert_cmpuint (a.line, ==, 72);
+  g_assert_cmpuint (ws_kernel_editor_get_cursor_line (f->editor), ==, 72);
+
+  /* a drag that selects: no line activated */
+  text_point (f, 76, 3, &x, &y);
+  text_point (f, 77, 12, &x2, &y2);
+  drag = g_strdup_printf ("mousemove --window %%s %d %d mousedown 1 mousemove --window %%s %d %d mouseup 1",
+                          x, y, x2, y2);
+  g_assert_true (xdotool (GTK_WIDGET (f->window), drag));
+  g_assert_true (gtk_text_buffer_get_has_selection (GTK_TEXT_BUFFER (ws_kernel_editor_get_buffer (f->editor))));
+  g_assert_cmpuint (a.times, ==, 1);
+
+  /* a click on the figures of line 80, in the gutter: once */
+  g_clear_pointer (&click, g_free);
+  text_point (f, 80, 1, &x, &y);
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->editor->model_gutter), GTK_WIDGET (f->window), &bounds));
+  {
+    double tx, ty;
+
+    gtk_native_get_surface_transform (GTK_NATIVE (f->window), &tx, &ty);
+    x = (int) (bounds.origin.x + tx + 30);
+  }
+  click = g_strdup_printf ("mousemove --window %%s %d %d click 1", x, y);
+  g_assert_true (xdotool (GTK_WIDGET (f->window), click));
+  g_assert_cmpuint (a.times, ==, 2);
+  g_assert_cmpuint (a.line, ==, 80);
+}
+
 /* The gutter filled, model and hardware, light and dark. */
 static void
 test_figures_screenshot (Fixture       *f,
@@ -1077,6 +1218,7 @@ main (int    argc,
   ADD ("/kernel-editor/scheme", test_scheme);
   ADD ("/kernel-editor/figures", test_figures);
   ADD ("/kernel-editor/figures/screenshot", test_figures_screenshot);
+  ADD ("/kernel-editor/click-line", test_click_line);
 
   {
     int status = g_test_run ();
