@@ -69,6 +69,8 @@ static const CourseFile course_files[] = {
   { "grid_stride.cu", "saxpy", 0 },
   { "histogram.cu", "histo_kernel", 0 },
   { "matmul_tiled.cu", "MatrixMulKernel", 0 },
+  { "shuffle_reduce.cu", "deviceReduceWarpAtomicKernel deviceReduceBlockAtomicKernel", 0 },
+  { "dot_product.cu", "dot", 1 },
 };
 
 static void

@@ -723,6 +723,27 @@ test_launch_overrides (void)
     g_assert_cmpint (out[t], ==, 96);
 }
 
+/* kernel.name = value holds for that kernel only */
+static void
+test_launch_per_kernel (void)
+{
+  const char *text =
+    "/* warpscope:\n"
+    " *   grid = 4; block = 32; out[256] = 0\n"
+    " *   wide.grid = 8\n"
+    " *   wide.block = 32\n"
+    " */\n"
+    "__global__ void narrow(int *out) { out[blockIdx.x * blockDim.x + threadIdx.x] = 1; }\n"
+    "__global__ void wide(int *out) { out[blockIdx.x * blockDim.x + threadIdx.x] = 2; }\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsKernelInstance) narrow = instance_of (text, "narrow", NULL, &error);
+  g_autoptr (WsKernelInstance) wide = instance_of (text, "wide", NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (ws_kernel_instance_get_grid (narrow).x, ==, 4);
+  g_assert_cmpuint (ws_kernel_instance_get_grid (wide).x, ==, 8);
+}
+
 static void
 test_defaults_and_sizing (void)
 {
@@ -1088,6 +1109,59 @@ test_course_matmul (void)
   g_assert_cmpuint (s->counts.barriers, ==, 16 * 2 * (64 / 16));
 }
 
+static void
+test_course_shuffle_reduce (void)
+{
+  const char *kernels[] = { "deviceReduceWarpAtomicKernel", "deviceReduceBlockAtomicKernel" };
+  const char *sets[] = { "N", "65536", NULL };
+  gint32 want = 0;
+
+  for (int i = 0; i < 65536; i++)
+    want += i % 10;
+  for (guint k = 0; k < G_N_ELEMENTS (kernels); k++)
+    {
+      g_autoptr (WsKernelInstance) inst = course ("shuffle_reduce.cu", kernels[k], sets);
+      g_autoptr (WsKernelMemory) m = run_ok (inst);
+      g_autoptr (WsKernelStats) s = model (inst);
+      gint32 out;
+
+      read_array (m, inst, "out", &out, sizeof out);
+      g_assert_cmpint (out, ==, want);
+      /* 5 shuffles a warp (and 5 more in the first warp of a block) */
+      g_assert_cmpuint (s->counts.shuffles, ==, s->warps * 5 + (k == 1 ? s->blocks * 5 : 0));
+      /* one atomic a warp, or a block */
+      g_assert_cmpuint (s->counts.atomics, ==, k == 0 ? s->warps : s->blocks);
+    }
+}
+
+static void
+test_course_dot_product (void)
+{
+  g_autoptr (WsKernelInstance) inst = course ("dot_product.cu", NULL, NULL);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  const int n = 33 * 1024, threads = 256, blocks = 32;
+  float c[32];
+
+  g_assert_cmpuint (ws_kernel_instance_get_grid (inst).x, ==, blocks);
+  read_array (m, inst, "c", c, sizeof c);
+  for (int b = 0; b < blocks; b++)
+    {
+      /* the same float operations in the same order */
+      float cache[256];
+      for (int t = 0; t < threads; t++)
+        {
+          float temp = 0;
+          for (int tid = b * threads + t; tid < n; tid += threads * blocks)
+            temp += (float) tid * (float) (tid * 2);
+          cache[t] = temp;
+        }
+      for (int i = threads / 2; i != 0; i /= 2)
+        for (int t = 0; t < i; t++)
+          cache[t] += cache[t + i];
+      g_assert_cmpfloat (c[b], ==, cache[0]);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1109,6 +1183,7 @@ main (int    argc,
   g_test_add_func ("/kernel-run/model/analyze-warp", test_analyze_warp);
   g_test_add_func ("/kernel-run/launch/comment", test_launch_comment);
   g_test_add_func ("/kernel-run/launch/overrides", test_launch_overrides);
+  g_test_add_func ("/kernel-run/launch/per-kernel", test_launch_per_kernel);
   g_test_add_func ("/kernel-run/launch/defaults-and-sizing", test_defaults_and_sizing);
   g_test_add_func ("/kernel-run/messages/run", test_run_errors);
   g_test_add_func ("/kernel-run/messages/launch", test_launch_errors);
@@ -1120,5 +1195,7 @@ main (int    argc,
   g_test_add_func ("/kernel-run/course/grid-stride", test_course_grid_stride);
   g_test_add_func ("/kernel-run/course/histogram", test_course_histogram);
   g_test_add_func ("/kernel-run/course/matmul", test_course_matmul);
+  g_test_add_func ("/kernel-run/course/shuffle-reduce", test_course_shuffle_reduce);
+  g_test_add_func ("/kernel-run/course/dot-product", test_course_dot_product);
   return g_test_run ();
 }

@@ -93,6 +93,7 @@ typedef struct
   GHashTable *counters;         /* WkSym * of loops that nvcc unrolls: indices by them are static */
   GArray *frames_vars;          /* GHashTable * to free */
   const WkExpr *unused;         /* an expression whose value nobody reads (i++ as a statement) */
+  guint nesting;                /* the compiler's own recursion, across inlined functions */
 } Comp;
 
 static gboolean compile_expr (Comp *c, const WkExpr *e, Val *out);
@@ -1888,17 +1889,28 @@ compile_expr_inner (Comp         *c,
   return fail (c, e->start, WS_KERNEL_ERROR_UNSUPPORTED, _("this expression cannot be run"));
 }
 
+/* Each function is bounded by the parser; inlined into one another they
+ * could nest deeper than a thread's stack holds. */
+#define MAX_NESTING 1500
+
 static gboolean
 compile_expr (Comp         *c,
               const WkExpr *e,
               Val          *out)
 {
+  gboolean ok;
+
   out->n = 0;
   out->type = NULL;
   out->array = -1;
   if (c->failed)
     return FALSE;
-  if (!compile_expr_inner (c, e, out))
+  if (++c->nesting > MAX_NESTING)
+    return fail (c, e->start, WS_KERNEL_ERROR_LIMIT,
+                 _("the kernel is nested too deeply once its device functions are inlined"));
+  ok = compile_expr_inner (c, e, out);
+  c->nesting--;
+  if (!ok)
     return FALSE;
   if (out->type == NULL)
     out->type = e->type;
@@ -2387,7 +2399,11 @@ compile_stmt (Comp         *c,
 
   if (c->failed)
     return FALSE;
+  if (++c->nesting > MAX_NESTING)
+    return fail (c, s->start, WS_KERNEL_ERROR_LIMIT,
+                 _("the kernel is nested too deeply once its device functions are inlined"));
   ok = compile_stmt_inner (c, s);
+  c->nesting--;
   c->temp_top = mark;
   return ok && !c->failed;
 }

@@ -25,6 +25,7 @@
 
 typedef struct
 {
+  char *kernel;                 /* “reduce3.grid = …”: only for that kernel; or NULL */
   char *name;
   char *size;                   /* the text in […], or NULL */
   char *offset;                 /* the text after @, or NULL */
@@ -54,6 +55,7 @@ entry_free (gpointer data)
 {
   Entry *e = data;
 
+  g_free (e->kernel);
   g_free (e->name);
   g_free (e->size);
   g_free (e->offset);
@@ -151,6 +153,17 @@ parse_entry (const WsKernelFile *file,
   e->name = g_strndup (text + i, j - i);
   e->name_at = AT (i);
   i = j;
+  if (i + 1 < end && text[i] == '.' && is_name_start (text[i + 1]))
+    {
+      /* kernel.name: a value for that kernel only */
+      j = ++i;
+      while (j < end && (g_ascii_isalnum (text[j]) || text[j] == '_'))
+        j++;
+      e->kernel = g_steal_pointer (&e->name);
+      e->name = g_strndup (text + i, j - i);
+      e->name_at = AT (i);
+      i = j;
+    }
   while (i < end && g_ascii_isspace (text[i]))
     i++;
   if (i < end && text[i] == '[')
@@ -246,6 +259,9 @@ parse_comment (WsKernelLaunchConfig *cfg,
   return TRUE;
 }
 
+/* The entry that holds for a name: the last one, for every kernel or for
+ * the config's (kernel.name); before the kernel is chosen, the last one for
+ * every kernel. */
 static Entry *
 last_entry (const WsKernelLaunchConfig *cfg,
             const char                 *name)
@@ -253,7 +269,7 @@ last_entry (const WsKernelLaunchConfig *cfg,
   for (guint i = cfg->entries->len; i-- > 0;)
     {
       Entry *e = g_ptr_array_index (cfg->entries, i);
-      if (strcmp (e->name, name) == 0)
+      if (strcmp (e->name, name) == 0 && (e->kernel == NULL || g_strcmp0 (e->kernel, cfg->kernel) == 0))
         return e;
     }
   return NULL;
@@ -348,6 +364,7 @@ ws_kernel_config_copy (const WsKernelLaunchConfig *config)
       const Entry *e = g_ptr_array_index (config->entries, i);
       Entry *x = g_new0 (Entry, 1);
       *x = *e;
+      x->kernel = g_strdup (e->kernel);
       x->name = g_strdup (e->name);
       x->size = g_strdup (e->size);
       x->offset = g_strdup (e->offset);

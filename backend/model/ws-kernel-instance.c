@@ -488,7 +488,7 @@ describe (WsKernelInstance *inst,
           info->fill_given = s != NULL && s->fill != NULL;
           info->fill = g_strdup (info->fill_given ? s->fill_text : a->read || a->space == WS_SPACE_CONSTANT ? "i" : "0");
           if (!info->fill_given && (a->read || a->written))
-            note (inst, _("%s not filled by the launch: %s"), a->name, info->fill);
+            note (inst, _("%s not filled by the launch: it starts as %s"), a->name, info->fill);
         }
       g_ptr_array_add (inst->array_infos, info);
     }

@@ -995,13 +995,33 @@ typedef struct
   const WkToken *t;
   guint n;
   guint i;
+  guint depth;
   gboolean bad;
 } IfEval;
 
 static gint64 if_ternary (IfEval *e);
 
+static gint64 if_primary_inner (IfEval *e);
+
+/* Every path of the evaluator's recursion passes here: bounded. */
 static gint64
 if_primary (IfEval *e)
+{
+  gint64 v;
+
+  if (e->depth >= 200)
+    {
+      e->bad = TRUE;
+      return 0;
+    }
+  e->depth++;
+  v = if_primary_inner (e);
+  e->depth--;
+  return v;
+}
+
+static gint64
+if_primary_inner (IfEval *e)
 {
   const WkToken *t;
 

@@ -944,7 +944,8 @@ parse_struct (Parser   *p,
   advance (p);
   st->n_fields = fields->len;
   st->fields = WK_NEWV (p->arena, WkField, MAX (fields->len, 1));
-  memcpy (st->fields, fields->data, fields->len * sizeof (WkField));
+  if (fields->len > 0)
+    memcpy (st->fields, fields->data, fields->len * sizeof (WkField));
   st->complete = TRUE;
   *defined = TRUE;
   return st;
@@ -2377,7 +2378,8 @@ parse_template_params (Parser            *p,
     return FALSE;
   *n_out = params->len;
   *out = WK_NEWV (p->arena, WkTemplateParam, MAX (params->len, 1));
-  memcpy (*out, params->data, params->len * sizeof (WkTemplateParam));
+  if (params->len > 0)
+    memcpy (*out, params->data, params->len * sizeof (WkTemplateParam));
   return TRUE;
 }
 

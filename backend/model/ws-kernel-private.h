@@ -16,7 +16,7 @@ G_BEGIN_DECLS
 #define WK_MAX_ARRAY_DIMS 3
 #define WK_MAX_PARAMS 64
 #define WK_MAX_FIELDS 64
-#define WK_MAX_INLINE_DEPTH 16
+#define WK_MAX_INLINE_DEPTH 8
 #define WK_MAX_VECTOR 4
 
 /* ------------------------------------------------------------------ */

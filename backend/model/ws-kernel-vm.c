@@ -1367,6 +1367,15 @@ wk_run_blocks (WkRun   *run,
         }
       block_start (&b, first + k);
       ok = run_block (&b, error);
+      if (ok && run->steps > run->step_limit)
+        {
+          /* a launch of many blocks without a loop: the limit holds too */
+          g_set_error (error, WS_KERNEL_ERROR, WS_KERNEL_ERROR_LIMIT,
+                       _("the launch has run more than %llu steps by block (%u, %u, %u); raise the limit with "
+                         "“steps = …” in the launch comment if it is meant to run this long"),
+                       (unsigned long long) run->step_limit, b.block_idx.x, b.block_idx.y, b.block_idx.z);
+          ok = FALSE;
+        }
       if (ok && run->progress != NULL)
         g_atomic_pointer_add (&run->progress->blocks_done, 1);
     }

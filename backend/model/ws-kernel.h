@@ -22,7 +22,38 @@ G_BEGIN_DECLS
  * checked against.
  *
  * Every message has a line and a column (1-based, columns in characters) and
- * says what was wrong and where. */
+ * says what was wrong and where.
+ *
+ * What reads: __global__ void kernels (several a file), __device__
+ * functions (inlined; no recursion), templates of integer parameters whose
+ * values the launch gives, structs of plain fields (__align__, alignas),
+ * typedef, __constant__ and __device__ arrays, __shared__ and extern
+ * __shared__ arrays, file-scope const numbers, extern "C"; object- and
+ * function-like #define (not # and ##), #if/#ifdef/… as nvcc's device pass
+ * sees them, #include (ignored), #pragma unroll; host functions are skipped
+ * with a note. C's scalars (long is 64 bits, char signed), size_t and the
+ * stdint names, CUDA's vector types, pointers (const, volatile,
+ * __restrict__) that each point into one array, arrays of 1 to 3
+ * dimensions; every statement but goto and labels; C's operators, casts
+ * (C style, functional, static_cast, reinterpret_cast of pointers), sizeof;
+ * the built-in variables, barriers and fences, atomics on global and shared
+ * memory, __ldg, shuffles, votes, bit and math functions, make_<vector>,
+ * printf (printed back; the VM prints nothing). The rest is refused by name.
+ *
+ * The VM: a block's warps run in turn, each to its next __syncthreads () or
+ * its end; a branch some lanes take runs with those lanes, both sides of a
+ * divergent one run (then first), loops run while a lane is in them. C's
+ * arithmetic as the GPU does it (int wraps, float stays float, shifts by the
+ * width and more clamp as PTX's do, float to int saturates); atomics apply
+ * lane after lane; shared memory and uninitialised locals start at zero.
+ * Division by zero, an access outside its array or misaligned, and a launch
+ * past its step limit stop a run with a message. A private array indexed
+ * only by constants or by the counter of a short constant loop lives in
+ * registers (WS_SPACE_REGISTER), else in local memory.
+ *
+ * Not yet: predicated accesses are not counted as issued; a launch runs in
+ * full (no shortcut or extrapolation for very large ones); structs by value
+ * as kernel parameters, references, template type parameters. */
 
 #define WS_KERNEL_ERROR (ws_kernel_error_quark ())
 
@@ -123,6 +154,7 @@ gboolean      ws_kernel_file_equal          (const WsKernelFile  *a,
  *   ARRAY[SIZE] = FILL         an array's size in elements and its fill
  *   ARRAY[SIZE] @ OFFSET = FILL   the parameter points OFFSET elements in
  *   ARRAY = FILL               its fill; the size is what the kernel touches
+ *   KERNEL.NAME = VALUE        any of these, for that kernel only
  * A fill is an expression of i (the index of a scalar in the array: a
  * float4 array's element k holds scalars 4k … 4k + 3) and random(SEED), a
  * pseudo-random integer in [0, 2^31) of (SEED, i). */

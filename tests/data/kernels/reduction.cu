@@ -12,6 +12,10 @@
  *   shared = 256 * sizeof(int)
  *   g_idata[N] = i % 7
  *   g_odata[N / 256] = 0
+ *   reduce3.grid = N / 512
+ *   reduce4.grid = N / 512
+ *   reduce5.grid = N / 512
+ *   reduce5.blockSize = 256
  */
 
 __global__ void reduce0(int *g_idata, int *g_odata) {

@@ -1,0 +1,38 @@
+// The 1-D stencil of NVIDIA's "CUDA C/C++ Basics" slides (Cyril Zeller,
+// Supercomputing 2011), written out again as the slides give it: each block
+// stages its elements and a halo of RADIUS on each side in shared memory.
+// The host passes in + RADIUS, so that the first block's halo is inside the
+// array: the launch comment says so with "@ RADIUS".
+/* warpscope:
+ *   N = 1048576
+ *   grid = N / BLOCK_SIZE
+ *   block = BLOCK_SIZE
+ *   in[N + 2 * RADIUS] @ RADIUS = i % 100
+ *   out[N + 2 * RADIUS] @ RADIUS = 0
+ */
+#define RADIUS 3
+#define BLOCK_SIZE 16
+
+__global__ void stencil_1d(int *in, int *out) {
+  __shared__ int temp[BLOCK_SIZE + 2 * RADIUS];
+  int gindex = threadIdx.x + blockIdx.x * blockDim.x;
+  int lindex = threadIdx.x + RADIUS;
+
+  // Read input elements into shared memory
+  temp[lindex] = in[gindex];
+  if (threadIdx.x < RADIUS) {
+    temp[lindex - RADIUS] = in[gindex - RADIUS];
+    temp[lindex + BLOCK_SIZE] = in[gindex + BLOCK_SIZE];
+  }
+
+  // Synchronize (ensure all the data is available)
+  __syncthreads();
+
+  // Apply the stencil
+  int result = 0;
+  for (int offset = -RADIUS ; offset <= RADIUS ; offset++)
+    result += temp[lindex + offset];
+
+  // Store the result
+  out[gindex] = result;
+}
