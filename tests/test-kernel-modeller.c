@@ -191,16 +191,23 @@ assert_same_warp (const WsWarpResult *a,
 static void
 test_modeller_warps_as_model (void)
 {
-  const char *names[] = { "grid_stride.cu", "histogram.cu", "matmul_tiled.cu", "matvec.cu", "reduction.cu",
-                          "stencil_1d.cu", "transpose.cu" };
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "kernels", NULL);
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
   Counts counts = { 0 };
   g_autoptr (WsKernelModeller) m = modeller_new (&counts);
+  const char *name;
+  guint files = 0;
 
-  for (guint f = 0; f < G_N_ELEMENTS (names); f++)
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)))
     {
-      g_autofree char *text = course_text (names[f]);
+      g_autofree char *text = NULL;
       WsKernelInstance *instance;
 
+      if (!g_str_has_suffix (name, ".cu"))
+        continue;
+      files++;
+      text = course_text (name);
       ws_kernel_modeller_set_text (m, text);
       wait_idle (m);
       instance = ws_kernel_modeller_get_instance (m);
@@ -246,6 +253,7 @@ test_modeller_warps_as_model (void)
         }
       ws_kernel_modeller_set_warp (m, (WsDim3) { 0, 0, 0 }, 0, 0);
     }
+  g_assert_cmpuint (files, >=, 7);
 }
 
 /* What comes back is always for the text as it is now. */
@@ -394,6 +402,39 @@ test_modeller_failures (void)
   g_assert_nonnull (strstr (error->message, "line 5"));
   g_assert_nonnull (strstr (error->message, "256"));
   g_assert_null (ws_kernel_modeller_get_prediction (m));
+}
+
+static void
+count_finalized (gpointer  data,
+                 GObject  *where)
+{
+  (*(guint *) data)++;
+}
+
+/* Let go of while modelling: it goes at once, and what its jobs still
+ * find comes back to no one. */
+static void
+test_modeller_let_go (void)
+{
+  g_autofree char *text = course_text ("transpose.cu");
+  g_autoptr (WsDeviceProfile) profile = h200 ();
+  Counts counts = { 0 };
+  WsKernelModeller *m = modeller_new (&counts);
+  guint finalized = 0;
+  gint64 end = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+
+  g_object_weak_ref (G_OBJECT (m), count_finalized, &finalized);
+  ws_kernel_modeller_set_profile (m, profile, 0);
+  ws_kernel_modeller_set_text (m, text);
+  g_assert_true (ws_kernel_modeller_get_busy (m));
+  g_object_unref (m);
+  g_assert_cmpuint (finalized, ==, 1);
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (10000);
+    }
+  g_assert_cmpuint (counts.warp_ready + counts.prediction_ready + counts.failed, ==, 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -603,6 +644,7 @@ main (int    argc,
   g_test_add_func ("/kernel-modeller/same-model", test_modeller_same_model);
   g_test_add_func ("/kernel-modeller/padding", test_modeller_padding);
   g_test_add_func ("/kernel-modeller/failures", test_modeller_failures);
+  g_test_add_func ("/kernel-modeller/let-go", test_modeller_let_go);
   g_test_add_func ("/kernel-lines/model", test_lines_model);
   g_test_add_func ("/kernel-lines/counters", test_lines_counters);
   g_test_add_func ("/kernel-lines/reasons", test_lines_reasons);

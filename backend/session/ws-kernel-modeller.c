@@ -247,6 +247,7 @@ update_busy (WsKernelModeller *self)
 
 typedef struct
 {
+  GWeakRef self;                /* the modeller: the job does not keep it alive */
   guint64 text_generation;
   guint64 model_generation;
   guint64 warp_generation;
@@ -272,6 +273,7 @@ job_free (Job *job)
   g_clear_pointer (&job->spec, ws_kernel_spec_free);
   g_clear_pointer (&job->instance, ws_kernel_instance_unref);
   g_clear_pointer (&job->profile, ws_device_profile_free);
+  g_weak_ref_clear (&job->self);
   g_free (job);
 }
 
@@ -293,6 +295,7 @@ job_new (WsKernelModeller *self)
   job->model_generation = self->model_generation;
   job->warp_generation = self->warp_generation;
   job->choice = self->choice;
+  g_weak_ref_init (&job->self, self);
   return job;
 }
 
@@ -303,7 +306,9 @@ run_job (WsKernelModeller    *self,
          GTaskThreadFunc      func,
          GAsyncReadyCallback  done)
 {
-  g_autoptr (GTask) task = g_task_new (self, cancellable, done, NULL);
+  /* no source object: a modeller let go of goes at once, and what its jobs
+   * find comes back to no one */
+  g_autoptr (GTask) task = g_task_new (NULL, cancellable, done, NULL);
 
   g_task_set_task_data (task, job, (GDestroyNotify) job_free);
   g_task_set_check_cancellable (task, TRUE);
@@ -466,7 +471,8 @@ fail (WsKernelModeller *self,
 }
 
 /* The job's result, or NULL when it was cancelled or failed (*error); in
- * *current, whether it is for what is modelled now. */
+ * *current, whether it is for what is modelled now (self: the modeller, or
+ * NULL where it is gone). */
 static JobResult *
 job_finish (WsKernelModeller  *self,
             GAsyncResult      *result,
@@ -475,7 +481,7 @@ job_finish (WsKernelModeller  *self,
 {
   Job *job = g_task_get_task_data (G_TASK (result));
 
-  *current = job->model_generation == self->model_generation;
+  *current = self != NULL && job->model_generation == self->model_generation;
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
@@ -484,13 +490,13 @@ launch_done (GObject      *source,
              GAsyncResult *result,
              gpointer      user_data)
 {
-  WsKernelModeller *self = WS_KERNEL_MODELLER (source);
   Job *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (WsKernelModeller) self = g_weak_ref_get (&job->self);
   GError *error = NULL;
   JobResult *r = g_task_propagate_pointer (G_TASK (result), &error);
   gboolean choice_kept;
 
-  if (job->text_generation != self->text_generation)
+  if (self == NULL || job->text_generation != self->text_generation)
     {
       /* a newer text has its own launch */
       g_clear_error (&error);
@@ -542,12 +548,12 @@ warps_done (GObject      *source,
             GAsyncResult *result,
             gpointer      user_data)
 {
-  WsKernelModeller *self = WS_KERNEL_MODELLER (source);
   Job *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (WsKernelModeller) self = g_weak_ref_get (&job->self);
   gboolean current;
   JobResult *r = job_finish (self, result, &current, NULL);
 
-  /* another model, or a newer choice with its own job */
+  /* the modeller gone, another model, or a newer choice with its own job */
   if (!current || job->warp_generation != self->warp_generation)
     {
       g_clear_pointer (&r, job_result_free);
@@ -567,7 +573,8 @@ predict_done (GObject      *source,
               GAsyncResult *result,
               gpointer      user_data)
 {
-  WsKernelModeller *self = WS_KERNEL_MODELLER (source);
+  Job *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (WsKernelModeller) self = g_weak_ref_get (&job->self);
   GError *error = NULL;
   gboolean current;
   JobResult *r = job_finish (self, result, &current, &error);

@@ -180,88 +180,120 @@ add_fold (GArray     *rows,
   g_array_append_val (rows, r);
 }
 
-/* The rows of lines first … last (texts: every line of the text, then the
- * folds' words; keep: which to show, NULL for all), the runs between the
- * lines shown folded. */
+/* Which lines the figure shows: its ranges (all where it has none), and
+ * every line with figures. */
+static gboolean *
+visible_lines (const WsListingFigure *f,
+               guint                  n)
+{
+  gboolean *visible = g_new0 (gboolean, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    visible[i] = f->n_ranges == 0 || data_of (f, i + 1) != NULL;
+  for (guint r = 0; r < f->n_ranges; r++)
+    for (guint l = MAX (f->ranges[r].first, 1); l <= MIN (f->ranges[r].last, n); l++)
+      visible[l - 1] = TRUE;
+  return visible;
+}
+
+/* The rows of the lines kept (texts: every line of the text, then the
+ * folds' words), a fold for each run of lines between them. */
 static GArray *
 make_rows (const WsListingFigure *f,
            GPtrArray             *texts,
-           guint                  first,
-           guint                  last,
+           guint                  n,
            const gboolean        *keep)
 {
   GArray *rows = g_array_new (FALSE, TRUE, sizeof (Row));
   guint run = 0;
+  gboolean started = FALSE;
 
-  for (guint l = first; l <= last; l++)
+  for (guint l = 1; l <= n; l++)
     {
       Row r = { .line = l, .text = texts->pdata[l - 1], .data = data_of (f, l) };
 
-      if (keep && !keep[l - first])
+      if (!keep[l - 1])
         {
-          run++;
+          run += started;
           continue;
         }
       if (run > 0)
         add_fold (rows, texts, l - run, run);
       run = 0;
+      started = TRUE;
       g_array_append_val (rows, r);
     }
-  if (run > 0)
-    add_fold (rows, texts, last + 1 - run, run);
   return rows;
 }
 
-/* Rows the lines kept take: a row each, and one for each run between. A
- * run of one line shows it (a fold of one line saves nothing). */
-static guint
-count_rows (const gboolean *keep,
-            guint           n)
+/* The height of the lines kept at heights h, and a fold's for each run of
+ * lines between them. */
+static double
+kept_height (const gboolean *keep,
+             const double   *h,
+             guint           n,
+             double          fold_h)
 {
-  guint rows = 0;
+  double total = 0;
+  gboolean started = FALSE, in_run = FALSE;
 
   for (guint i = 0; i < n; i++)
-    rows += keep[i] || i == 0 || keep[i - 1];
-  return rows;
+    {
+      if (keep[i])
+        {
+          total += h[i] + (in_run ? fold_h : 0);
+          started = TRUE;
+          in_run = FALSE;
+        }
+      else
+        in_run = started;
+    }
+  return total;
 }
 
-/* Which of lines first … last to show in at most budget rows: the lines
- * with figures, then around them, the first and the last, then as many
- * more from the top as fit. */
+/* Which visible lines to show in at most avail (h: each line's height,
+ * fold_h a fold's): the lines with figures, then around them, the first
+ * and the last, then as many more from the top as fit. */
 static gboolean *
 choose_lines (const WsListingFigure *f,
-              guint                  first,
-              guint                  last,
-              guint                  budget)
+              const gboolean        *visible,
+              guint                  n,
+              const double          *h,
+              double                 fold_h,
+              double                 avail)
 {
-  guint n = last - first + 1;
-  gboolean *keep = g_new0 (gboolean, n);
+  gboolean *keep = g_new0 (gboolean, MAX (n, 1));
+  int first = -1, last = -1;
 
+  for (guint i = 0; i < n; i++)
+    if (visible[i])
+      {
+        first = first < 0 ? (int) i : first;
+        last = (int) i;
+      }
+  if (first < 0)
+    return keep;
   for (int context = 1; context >= 0; context--)
     {
       memset (keep, 0, n * sizeof *keep);
-      keep[0] = keep[n - 1] = TRUE;
+      keep[first] = keep[last] = TRUE;
       for (guint i = 0; i < n; i++)
-        for (int d = -context; d <= context && !keep[i]; d++)
-          keep[i] = (int) (first + i) + d >= 1 && data_of (f, (guint) ((int) (first + i) + d)) != NULL;
-      if (count_rows (keep, n) <= budget)
+        for (int d = -context; d <= context && visible[i] && !keep[i]; d++)
+          keep[i] = (int) i + d >= 0 && (int) i + d < (int) n && data_of (f, (guint) ((int) i + d) + 1) != NULL;
+      if (kept_height (keep, h, n, fold_h) <= avail)
         break;
     }
   for (guint i = 0; i < n; i++)
     {
-      if (keep[i])
+      if (keep[i] || !visible[i])
         continue;
       keep[i] = TRUE;
-      if (count_rows (keep, n) > budget)
+      if (kept_height (keep, h, n, fold_h) > avail)
         {
           keep[i] = FALSE;
           break;
         }
     }
-  /* a run of one is shown, not folded */
-  for (guint i = 1; i + 1 < n; i++)
-    if (!keep[i] && keep[i - 1] && keep[i + 1])
-      keep[i] = TRUE;
   return keep;
 }
 
@@ -441,7 +473,8 @@ place_rows (Layout *lay,
     }
 }
 
-/* At most avail high: the rows that fit, and a fold for the rest. */
+/* At most avail high: the rows that fit, and a fold for the rest (up to
+ * line last). */
 static void
 cut_rows (WsFigureContext *ctx,
           Layout          *lay,
@@ -463,6 +496,30 @@ cut_rows (WsFigureContext *ctx,
     }
 }
 
+/* Each visible line's height at the smallest size, wrapped in the code's
+ * column. */
+static double *
+line_heights (WsFigureContext *ctx,
+              Layout          *lay,
+              const gboolean  *visible,
+              guint            n)
+{
+  double *h = g_new0 (double, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    {
+      WsTextOptions o = code_options (lay, 0);
+      double th = lay->line_h;
+
+      if (!visible[i])
+        continue;
+      if (*(const char *) lay->texts->pdata[i])
+        ws_figure_text_size (ctx, lay->texts->pdata[i], &o, NULL, &th);
+      h[i] = ceil (MAX (th, lay->line_h) + lay->font * 0.3);
+    }
+  return h;
+}
+
 static void
 layout (WsFigureContext       *ctx,
         const WsListingFigure *f,
@@ -474,15 +531,17 @@ layout (WsFigureContext       *ctx,
   const WsFigureStyle *s = ctx->style;
   double m = WS_FIGURE_MARGIN, top, avail, total;
   g_autoptr (GPtrArray) lines = split_text (f->text);
-  guint first = f->first_line ? MAX (f->first_line, 1) : 1;
-  guint last = f->last_line ? MIN (f->last_line, lines->len) : lines->len;
+  g_autofree gboolean *visible = NULL;
+  guint n = lines->len, last = 0;
 
   memset (lay, 0, sizeof *lay);
   lay->texts = g_ptr_array_new_with_free_func (g_free);
   /* the rows point into the lines: the layout keeps them */
-  for (guint i = 0; i < lines->len; i++)
+  for (guint i = 0; i < n; i++)
     g_ptr_array_add (lay->texts, g_strdup (lines->pdata[i]));
-  last = MAX (last, first);
+  visible = visible_lines (f, n);
+  for (guint i = 0; i < n; i++)
+    last = visible[i] ? i + 1 : last;
   for (guint i = 0; i < f->n_lines; i++)
     for (guint b = 0; b < WS_N_LISTING_BARS; b++)
       if (has_bar (&f->lines[i], b))
@@ -493,7 +552,7 @@ layout (WsFigureContext       *ctx,
           lay->scale[b] = MAX (lay->scale[b], MAX (v, isnan (hw) ? 0 : hw));
         }
   legend_items (s, lay, f->measured);
-  lay->too_small = !lay_columns (ctx, f, lay, last, width);
+  lay->too_small = !lay_columns (ctx, f, lay, MAX (last, 1), width);
   lay->caption_h = f->title || f->subtitle ? ws_figure_caption_height (ctx, width - 2 * m, f->title, f->subtitle) : 0;
   lay->header_h = headers_height (ctx, lay);
   lay->legend_h = lay->n_legend ? ws_figure_legend_height (ctx, width - 2 * m, lay->legend, lay->n_legend) : 0;
@@ -503,19 +562,19 @@ layout (WsFigureContext       *ctx,
   lay->legend_y = height - m - lay->legend_h;
   avail = fold ? lay->legend_y - s->font_size * 0.6 - top : 0;
 
-  lay->rows = make_rows (f, lay->texts, first, last, NULL);
+  lay->rows = make_rows (f, lay->texts, n, visible);
   total = fit_rows (ctx, lay, s->font_size, avail);
   if (fold && total > avail)
     {
       /* as many lines as fit at the smallest size, the rest folded */
       g_autofree gboolean *keep = NULL;
-      double row;
+      g_autofree double *h = NULL;
 
       set_font (lay, s->min_font_size);
-      row = ceil (lay->line_h + lay->font * 0.3);
-      keep = choose_lines (f, first, last, (guint) MAX (floor (avail / row), 3));
+      h = line_heights (ctx, lay, visible, n);
+      keep = choose_lines (f, visible, n, h, ceil (lay->line_h + lay->font * 0.3), avail);
       g_array_unref (lay->rows);
-      lay->rows = make_rows (f, lay->texts, first, last, keep);
+      lay->rows = make_rows (f, lay->texts, n, keep);
       total = fit_rows (ctx, lay, s->font_size, avail);
     }
   if (fold && total > avail)

@@ -16,7 +16,8 @@ G_BEGIN_DECLS
  * bars, and a mark where they differ from the model's. Course material:
  * on screen, in slides (1280 × 720) and on paper (A4), nothing cut. A long
  * kernel folds the runs of lines without memory instructions ("⋮ 12
- * lines").
+ * lines"), and so do the lines between the ranges it shows (another
+ * kernel of the file between a device function and its kernel).
  *
  * The figure computes nothing: WsListingFigure holds the numbers
  * (ui/plots/ws-plot-listing.h makes it from a model and a measurement). */
@@ -36,13 +37,21 @@ typedef struct
   gboolean mismatch;           /* model and counters differ on this line, in these or other figures */
 } WsListingLine;
 
+/* Lines first … last of the text, from 1. */
+typedef struct
+{
+  guint first;
+  guint last;
+} WsListingRange;
+
 typedef struct
 {
   const char *title;           /* "transposeCoalesced", or NULL */
   const char *subtitle;        /* the launch and the time, or NULL */
   const char *text;            /* the whole source */
-  guint first_line;            /* the lines shown, from 1; 0, 0: all */
-  guint last_line;
+  const WsListingRange *ranges; /* the lines shown, in order (lines with figures are
+                                * shown whatever they say); none: all */
+  guint n_ranges;
   const WsListingLine *lines;  /* the lines with memory instructions, by line */
   guint n_lines;
   gboolean measured;           /* a measurement is shown */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The annotated listing's numbers from the model of a launch and a
  * measurement (WsKernelLines, line by line), and the lines to show: the
- * kernel's definition, found in its text, widened to the lines of the
- * device functions its memory instructions were inlined from. */
+ * kernel's definition, found in its text, and the device functions its
+ * memory instructions were inlined from. */
 #include "ws-plot-listing.h"
 #include "ws-figure-i18n-private.h"
 #include "ws-truth.h"
@@ -15,6 +15,7 @@ struct _WsPlotListing
   WsListingFigure figure;
   WsKernelLines *lines;
   GArray *rows;                /* WsListingLine */
+  GArray *ranges;              /* WsListingRange */
   char *title;
   char *subtitle;
   char *text;
@@ -27,6 +28,7 @@ ws_plot_listing_free (WsPlotListing *listing)
     return;
   ws_kernel_lines_free (listing->lines);
   g_array_unref (listing->rows);
+  g_array_unref (listing->ranges);
   g_free (listing->title);
   g_free (listing->subtitle);
   g_free (listing->text);
@@ -38,7 +40,7 @@ ws_plot_listing_free (WsPlotListing *listing)
 /* ------------------------------------------------------------------ */
 
 /* Whether name appears in line as a whole word followed by "(" (spaces
- * between allowed). */
+ * between allowed), or ends it. */
 static gboolean
 defines (const char *line,
          const char *name)
@@ -58,72 +60,154 @@ defines (const char *line,
   return FALSE;
 }
 
-/* The kernel's definition: from its __global__ to its closing brace
- * (comments and literals are skipped when counting braces). FALSE where
- * it is not found so. */
-static gboolean
-kernel_range (char      **lines,
-              const char *name,
-              guint      *first,
-              guint      *last)
+/* A function of the text: from its signature to its closing brace. */
+typedef struct
 {
-  guint n = g_strv_length (lines);
+  guint start;                 /* the signature's first line, from 1 */
+  guint open;                  /* the line of its opening brace */
+  guint close;                 /* of its closing brace */
+} Block;
 
-  for (guint i = 0; i < n; i++)
+/* Where the signature before line open starts: the lines above it that
+ * are not the end of something else (up to three). */
+static guint
+signature_start (char  **lines,
+                 guint   open)
+{
+  guint start = open;
+
+  while (start > 1 && open - start < 3)
     {
-      int depth = 0;
-      gboolean opened = FALSE, comment = FALSE;
-      guint start = i;
+      g_autofree char *above = g_strstrip (g_strdup (lines[start - 2]));
 
-      if (!defines (lines[i], name))
-        continue;
-      /* __global__ on this line or the two before */
-      while (start > 0 && i - start < 2 && strstr (lines[start], "__global__") == NULL)
-        start--;
-      if (strstr (lines[start], "__global__") == NULL)
-        continue;
-      for (guint j = i; j < n; j++)
-        {
-          for (const char *p = lines[j]; *p; p++)
-            {
-              if (comment)
-                {
-                  if (p[0] == '*' && p[1] == '/')
-                    comment = FALSE, p++;
-                  continue;
-                }
-              if (p[0] == '/' && p[1] == '/')
-                break;
-              if (p[0] == '/' && p[1] == '*')
-                {
-                  comment = TRUE;
-                  p++;
-                  continue;
-                }
-              if (*p == '"' || *p == '\'')
-                {
-                  char quote = *p;
-
-                  for (p++; *p && *p != quote; p++)
-                    if (*p == '\\' && p[1])
-                      p++;
-                  if (*p == '\0')
-                    break;
-                  continue;
-                }
-              if (*p == '{')
-                depth++, opened = TRUE;
-              else if (*p == '}' && --depth == 0 && opened)
-                {
-                  *first = start + 1;
-                  *last = j + 1;
-                  return TRUE;
-                }
-            }
-        }
-      return FALSE;
+      if (*above == '\0' || *above == '#' || g_str_has_suffix (above, ";") || g_str_has_suffix (above, "}") ||
+          g_str_has_suffix (above, "*/") || g_str_has_prefix (above, "//"))
+        break;
+      start--;
     }
-  return FALSE;
+  return start;
+}
+
+/* The top-level blocks of the text (comments and literals skipped when
+ * counting braces). */
+static GArray *
+top_blocks (char **lines)
+{
+  GArray *blocks = g_array_new (FALSE, FALSE, sizeof (Block));
+  gboolean comment = FALSE;
+  int depth = 0;
+  Block b = { 0 };
+
+  for (guint j = 0; lines[j]; j++)
+    for (const char *p = lines[j]; *p; p++)
+      {
+        if (comment)
+          {
+            if (p[0] == '*' && p[1] == '/')
+              comment = FALSE, p++;
+            continue;
+          }
+        if (p[0] == '/' && p[1] == '/')
+          break;
+        if (p[0] == '/' && p[1] == '*')
+          {
+            comment = TRUE;
+            p++;
+            continue;
+          }
+        if (*p == '"' || *p == '\'')
+          {
+            char quote = *p;
+
+            for (p++; *p && *p != quote; p++)
+              if (*p == '\\' && p[1])
+                p++;
+            if (*p == '\0')
+              break;
+            continue;
+          }
+        if (*p == '{' && depth++ == 0)
+          b.open = j + 1;
+        else if (*p == '}' && depth > 0 && --depth == 0)
+          {
+            b.close = j + 1;
+            b.start = signature_start (lines, b.open);
+            g_array_append_val (blocks, b);
+          }
+      }
+  return blocks;
+}
+
+/* Whether the block's signature defines the kernel called name. */
+static gboolean
+is_kernel (char        **lines,
+           const Block  *b,
+           const char   *name)
+{
+  gboolean global = FALSE, named = FALSE;
+
+  for (guint l = b->start; l <= b->open; l++)
+    {
+      global |= strstr (lines[l - 1], "__global__") != NULL;
+      named |= defines (lines[l - 1], name);
+    }
+  return global && named;
+}
+
+static int
+by_first (gconstpointer a,
+          gconstpointer b)
+{
+  const WsListingRange *x = a, *y = b;
+
+  return x->first < y->first ? -1 : x->first > y->first;
+}
+
+/* The lines to show: the kernel's definition, and the functions its
+ * memory instructions were inlined from (or, outside any, the lines
+ * themselves), in order, overlaps merged. */
+static GArray *
+listing_ranges (const char  *text,
+                const char  *name,
+                GArray      *rows)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr (GArray) blocks = top_blocks (lines);
+  g_autoptr (GArray) raw = g_array_new (FALSE, FALSE, sizeof (WsListingRange));
+  GArray *ranges = g_array_new (FALSE, FALSE, sizeof (WsListingRange));
+
+  for (guint i = 0; i < blocks->len; i++)
+    {
+      const Block *b = &g_array_index (blocks, Block, i);
+      gboolean wanted = is_kernel (lines, b, name);
+
+      for (guint k = 0; k < rows->len && !wanted; k++)
+        {
+          guint l = g_array_index (rows, WsListingLine, k).line;
+
+          wanted = l >= b->start && l <= b->close;
+        }
+      if (wanted)
+        g_array_append_val (raw, ((WsListingRange) { b->start, b->close }));
+    }
+  for (guint k = 0; k < rows->len; k++)
+    {
+      guint l = g_array_index (rows, WsListingLine, k).line;
+
+      g_array_append_val (raw, ((WsListingRange) { l, l }));
+    }
+  g_array_sort (raw, by_first);
+  for (guint i = 0; i < raw->len; i++)
+    {
+      WsListingRange r = g_array_index (raw, WsListingRange, i);
+      WsListingRange *tail = ranges->len ? &g_array_index (ranges, WsListingRange, ranges->len - 1) : NULL;
+
+      if (tail && r.first <= tail->last + 1)
+        tail->last = MAX (tail->last, r.last);
+      else
+        g_array_append_val (ranges, r);
+    }
+  return ranges;
 }
 
 /* ------------------------------------------------------------------ */
@@ -205,8 +289,6 @@ ws_plot_listing_new (const WsKernelInstance   *instance,
 {
   WsPlotListing *p;
   const char *name;
-  g_auto (GStrv) lines = NULL;
-  guint first = 0, last = 0;
 
   g_return_val_if_fail (instance != NULL && prediction != NULL, NULL);
 
@@ -223,21 +305,13 @@ ws_plot_listing_new (const WsKernelInstance   *instance,
   p->text = g_strdup (ws_kernel_file_get_text (ws_kernel_instance_get_file (instance)));
   p->title = g_strdup (title ? title : name);
   p->subtitle = subtitle_of (instance, p->lines);
-  lines = g_strsplit (p->text, "\n", -1);
-  if (kernel_range (lines, name, &first, &last))
-    for (guint i = 0; i < p->rows->len; i++)
-      {
-        guint l = g_array_index (p->rows, WsListingLine, i).line;
-
-        first = MIN (first, l);
-        last = MAX (last, l);
-      }
+  p->ranges = listing_ranges (p->text, name, p->rows);
   p->figure = (WsListingFigure) {
     .title = p->title,
     .subtitle = p->subtitle,
     .text = p->text,
-    .first_line = first,
-    .last_line = last,
+    .ranges = (const WsListingRange *) (gpointer) p->ranges->data,
+    .n_ranges = p->ranges->len,
     .lines = (const WsListingLine *) (gpointer) p->rows->data,
     .n_lines = p->rows->len,
     .measured = ws_kernel_lines_get_measured (p->lines),
