@@ -486,6 +486,122 @@ test_files_recent (Fixture       *f,
   g_assert_true (g_file_equal (recent->pdata[1], a));
 }
 
+/* The file choosers, answered as a user would (GTK's own dialog, with no
+ * portal here). */
+static GtkFileChooser *
+find_chooser (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < end)
+    {
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+        {
+          g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+
+          if (GTK_IS_FILE_CHOOSER_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+            return GTK_FILE_CHOOSER (w);
+        }
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_assert_not_reached ();
+}
+
+/* Until the chooser has file selected (it loads its folder first), then
+ * its button pressed. */
+static void
+accept_file (GtkFileChooser *chooser,
+             GFile          *file)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  g_assert_true (gtk_file_chooser_set_file (chooser, file, NULL));
+  while (g_get_monotonic_time () < end)
+    {
+      g_autoptr (GFile) chosen = gtk_file_chooser_get_file (chooser);
+
+      if (chosen && g_file_equal (chosen, file))
+        break;
+      g_main_context_iteration (NULL, TRUE);
+    }
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+}
+
+static void
+test_files_dialogs (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (f->tmp, "chosen.cu", NULL);
+  g_autofree char *saved_path = g_build_filename (f->tmp, "typed.cu", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) folder = g_file_new_for_path (f->tmp);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *back = NULL;
+  GAsyncResult *result = NULL;
+
+  if (g_getenv ("GTK_USE_PORTAL"))
+    {
+      g_test_skip ("the file chooser is the portal's");
+      return;
+    }
+  g_assert_true (g_file_set_contents (path, good_kernel, -1, NULL));
+
+  /* Open…, a file chosen */
+  ws_kernel_editor_open_dialog_async (f->editor, f->window, done_cb, &result);
+  accept_file (find_chooser (), file);
+  g_assert_true (ws_kernel_editor_open_dialog_finish (f->editor, wait_result (&result), &error));
+  g_assert_no_error (error);
+  g_clear_object (&result);
+  text = ws_kernel_editor_get_text (f->editor);
+  g_assert_cmpstr (text, ==, good_kernel);
+  g_assert_true (g_file_equal (ws_kernel_editor_get_file (f->editor), file));
+
+  /* Open…, given up */
+  ws_kernel_editor_open_dialog_async (f->editor, f->window, done_cb, &result);
+  gtk_dialog_response (GTK_DIALOG (find_chooser ()), GTK_RESPONSE_CANCEL);
+  g_assert_false (ws_kernel_editor_open_dialog_finish (f->editor, wait_result (&result), &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+  g_clear_object (&result);
+
+  /* Save As…, a name typed without its extension */
+  type (f->editor, "// saved as\n");
+  ws_kernel_editor_save_dialog_async (f->editor, f->window, done_cb, &result);
+  {
+    GtkFileChooser *chooser = find_chooser ();
+    g_autoptr (GFile) typed = g_file_get_child (folder, "typed");
+    gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+    gboolean there = FALSE;
+
+    /* offered where the text was, the name typed over */
+    gtk_file_chooser_set_current_name (chooser, "typed");
+    while (!there && g_get_monotonic_time () < end)
+      {
+        g_autoptr (GFile) chosen = gtk_file_chooser_get_file (chooser);
+
+        there = chosen && g_file_equal (chosen, typed);
+        g_main_context_iteration (NULL, !there);
+      }
+    g_assert_true (there);
+    gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  }
+  g_assert_true (ws_kernel_editor_save_dialog_finish (f->editor, wait_result (&result), &error));
+  g_assert_no_error (error);
+  g_clear_object (&result);
+  {
+    g_autofree char *where = g_file_get_path (ws_kernel_editor_get_file (f->editor));
+
+    g_assert_cmpstr (where, ==, saved_path);
+  }
+  g_assert_true (g_file_get_contents (saved_path, &back, NULL, NULL));
+  g_assert_cmpstr (back, ==, "// saved as\n" "__global__ void scale(float *a, int n)\n{\n"
+                             "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n)\n    a[i] = 2 * a[i];\n}\n");
+  g_assert_cmpstr (ws_kernel_editor_get_title (f->editor), ==, "typed.cu");
+  g_assert_false (ws_kernel_editor_get_modified (f->editor));
+}
+
 /* ------------------------------------------------------------------ */
 /* Autosave, and what a crash leaves                                  */
 /* ------------------------------------------------------------------ */
@@ -757,7 +873,10 @@ test_search (Fixture       *f,
   g_assert_cmpint (gtk_text_iter_get_line_offset (&start), ==, 15);
   selected = gtk_text_iter_get_text (&start, &stop);
   g_assert_cmpstr (selected, ==, "a[i]");
-  iterate ();
+  /* once the text is scanned, which goes on in the background */
+  end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (g_strcmp0 (gtk_label_get_text (f->editor->search_label), "2 of 2") != 0 && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
   g_assert_cmpstr (gtk_label_get_text (f->editor->search_label), ==, "2 of 2");
 }
 
@@ -1058,13 +1177,28 @@ xdotool (GtkWidget  *widget,
   g_string_replace (command, "%s", xid, 0);
   if (!g_spawn_command_line_sync (command->str, NULL, NULL, &status, &error))
     return FALSE;
-  end = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+  /* the events on their way */
+  end = g_get_monotonic_time () + G_USEC_PER_SEC / 4;
   while (g_get_monotonic_time () < end)
     {
       g_main_context_iteration (NULL, FALSE);
       g_usleep (5000);
     }
   return g_spawn_check_wait_status (status, NULL);
+}
+
+/* Until *times reaches n (events arrive late on a busy machine). */
+static void
+wait_times (const guint *times,
+            guint        n)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (*times < n && g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (5000);
+    }
 }
 
 /* The text's point at line and column, in the window. */
@@ -1115,6 +1249,7 @@ test_click_line (Fixture       *f,
   text_point (f, 72, 8, &x, &y);
   click = g_strdup_printf ("mousemove --window %%s %d %d click 1", x, y);
   g_assert_true (xdotool (GTK_WIDGET (f->window), click));
+  wait_times (&a.times, 1);
   g_assert_cmpuint (a.times, ==, 1);
   g_assert_cmpuint (a.line, ==, 72);
   g_assert_cmpuint (ws_kernel_editor_get_cursor_line (f->editor), ==, 72);
@@ -1125,6 +1260,13 @@ test_click_line (Fixture       *f,
   drag = g_strdup_printf ("mousemove --window %%s %d %d mousedown 1 mousemove --window %%s %d %d mouseup 1",
                           x, y, x2, y2);
   g_assert_true (xdotool (GTK_WIDGET (f->window), drag));
+  {
+    gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+    while (!gtk_text_buffer_get_has_selection (GTK_TEXT_BUFFER (ws_kernel_editor_get_buffer (f->editor))) &&
+           g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, TRUE);
+  }
   g_assert_true (gtk_text_buffer_get_has_selection (GTK_TEXT_BUFFER (ws_kernel_editor_get_buffer (f->editor))));
   g_assert_cmpuint (a.times, ==, 1);
 
@@ -1140,6 +1282,7 @@ test_click_line (Fixture       *f,
   }
   click = g_strdup_printf ("mousemove --window %%s %d %d click 1", x, y);
   g_assert_true (xdotool (GTK_WIDGET (f->window), click));
+  wait_times (&a.times, 2);
   g_assert_cmpuint (a.times, ==, 2);
   g_assert_cmpuint (a.line, ==, 80);
 }
@@ -1209,6 +1352,7 @@ main (int    argc,
   ADD ("/kernel-editor/files/save-changes", test_files_save_changes);
   ADD ("/kernel-editor/files/refused", test_files_refused);
   ADD ("/kernel-editor/files/recent", test_files_recent);
+  ADD ("/kernel-editor/files/dialogs", test_files_dialogs);
   g_test_add_func ("/kernel-editor/autosave/crash-child", test_autosave_crash_child);
   ADD ("/kernel-editor/autosave/crash", test_autosave_crash);
   ADD ("/kernel-editor/autosave/saved", test_autosave_saved);

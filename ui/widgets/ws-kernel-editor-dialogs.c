@@ -179,8 +179,16 @@ ws_kernel_editor_save_dialog_async (WsKernelEditor      *self,
                                          _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   add_filters (GTK_FILE_CHOOSER (chooser));
+  /* where the text was, under its name, or a name to type over */
   if (self->file)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), self->file, NULL);
+    {
+      g_autoptr (GFile) folder = g_file_get_parent (self->file);
+      g_autofree char *name = g_file_get_basename (self->file);
+
+      if (folder)
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+    }
   else
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("kernel.cu"));
   g_signal_connect (chooser, "response", G_CALLBACK (save_response), task);

@@ -36,6 +36,7 @@ struct _WsKernelEditor
   GtkSourceBuffer *buffer;
   GtkSourceSearchSettings *search_settings;
   GtkSourceSearchContext *search;
+  guint search_label_source;      /* the match's place asked again, once scanned */
   GFile *file;
   char *title;
   guint cursor_line;

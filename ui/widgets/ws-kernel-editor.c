@@ -257,6 +257,18 @@ ws_kernel_editor_get_n_matches (WsKernelEditor *self)
   return gtk_source_search_context_get_occurrences_count (self->search);
 }
 
+static void update_search_label (WsKernelEditor *self);
+
+static gboolean
+search_label_again (gpointer data)
+{
+  WsKernelEditor *self = data;
+
+  self->search_label_source = 0;
+  update_search_label (self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 update_search_label (WsKernelEditor *self)
 {
@@ -269,6 +281,9 @@ update_search_label (WsKernelEditor *self)
 
   if (gtk_text_buffer_get_selection_bounds (buffer, &start, &end))
     position = gtk_source_search_context_get_occurrence_position (self->search, &start, &end);
+  /* the context scans the text in the background: ask again soon */
+  if (position < 0 && self->search_label_source == 0)
+    self->search_label_source = g_timeout_add (50, search_label_again, self);
   if (*text == '\0' || count < 0)
     label = g_strdup ("");
   else if (count == 0)
@@ -511,6 +526,7 @@ ws_kernel_editor_dispose (GObject *object)
   ws_kernel_editor_autosave_dispose (self);
   if (self->buffer)
     g_signal_handlers_disconnect_by_data (self->buffer, self);
+  g_clear_handle_id (&self->search_label_source, g_source_remove);
   g_clear_object (&self->search);
   g_clear_object (&self->search_settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_KERNEL_EDITOR);
