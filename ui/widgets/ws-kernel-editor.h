@@ -111,7 +111,9 @@ const WsKernelLines *ws_kernel_editor_get_lines (WsKernelEditor          *self);
 
 /* Reads file (UTF-8 text of at most WS_KERNEL_MAX_TEXT bytes, kept to the
  * byte) into the editor, which then saves to it; the file joins the
- * desktop's recent files. The errors name the file and what was wrong. */
+ * desktop's recent files. The errors name the file and what was wrong.
+ * The text it replaces is gone: ask ws_kernel_editor_confirm_close_async
+ * first where it has unsaved changes (Open… too). */
 void        ws_kernel_editor_load_async        (WsKernelEditor       *self,
                                                 GFile                *file,
                                                 GCancellable         *cancellable,
