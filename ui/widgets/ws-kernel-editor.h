@@ -21,12 +21,14 @@ G_BEGIN_DECLS
  *                  last check
  *   "diagnostics"  the last check's diagnostics (a GPtrArray of
  *                  WsKernelDiagnostic, in the order of the text)
+ *   "checking"     a check is due or in flight
  *   "file"         the file the text comes from and is saved to, or NULL
  *   "modified"     the text differs from the file (or, with no file, is not
  *                  empty)
  *   "cursor-line"  the line of the cursor, from 1
  *   "title"        what the window calls the text: the file's name, or
  *                  "Untitled kernel"
+ *   "autosave"     unsaved text is kept in the cache (off by default)
  *
  * Signals:
  *   "changed"        the text changed (typed, pasted, undone, set)
