@@ -298,8 +298,9 @@ test_modeller_newest_wins (void)
 }
 
 /* A comment typed: the text changes, not what it does, so the model stands
- * (for the new text); a space before an access moves it, and it is modelled
- * again. */
+ * (for the new text); a space before an access moves it, and the model
+ * still stands, its figures where the access is now; a line added above
+ * moves the line's accesses off it; an index changed is modelled again. */
 static void
 test_modeller_same_model (void)
 {
@@ -335,6 +336,37 @@ test_modeller_same_model (void)
   ws_kernel_modeller_set_text (m, moved);
   wait_idle (m);
   g_assert_cmpuint (counts.prediction_ready, ==, 3);
+  g_assert_true (ws_kernel_modeller_get_prediction (m) == p);
+  assert_current (m);
+  {
+    const WsKernelSite *s = ws_kernel_instance_get_site (ws_kernel_modeller_get_instance (m), 2);
+
+    g_assert_cmpuint (s->line, ==, READ_LINE);
+    g_assert_cmpuint (s->column, ==, 32);
+  }
+  g_assert_cmpuint (warp_of (m, WS_SPACE_SHARED, WS_ACCESS_LOAD)->counts.wavefronts, ==, 32);
+
+  /* a blank line above: the read is on the next line, the cursor's has none */
+  g_clear_pointer (&moved, g_free);
+  at = strstr (commented, "  x = blockIdx.y * TILE_DIM");
+  g_assert_nonnull (at);
+  moved = g_strdup_printf ("%.*s\n%s", (int) (at - commented), commented, at);
+  ws_kernel_modeller_set_text (m, moved);
+  wait_idle (m);
+  g_assert_true (ws_kernel_modeller_get_prediction (m) == p);
+  g_assert_cmpuint (ws_kernel_modeller_get_n_warps (m), ==, 0);
+  ws_kernel_modeller_set_line (m, READ_LINE + 1);
+  wait_idle (m);
+  g_assert_cmpuint (warp_of (m, WS_SPACE_SHARED, WS_ACCESS_LOAD)->counts.wavefronts, ==, 32);
+
+  /* "threadIdx.y + j]" → "threadIdx.y + j + 0]": another expression */
+  g_clear_pointer (&moved, g_free);
+  at = strstr (commented, "[threadIdx.y + j];");
+  g_assert_nonnull (at);
+  moved = g_strdup_printf ("%.*s[threadIdx.y + j + 0];%s", (int) (at - commented), commented,
+                           at + strlen ("[threadIdx.y + j];"));
+  ws_kernel_modeller_set_text (m, moved);
+  wait_idle (m);
   g_assert_true (ws_kernel_modeller_get_prediction (m) != p);
   assert_current (m);
 }

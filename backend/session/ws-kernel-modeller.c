@@ -316,8 +316,8 @@ run_job (WsKernelModeller    *self,
 }
 
 /* Whether two launches model the same, their texts aside: the same checked
- * tree, kernel and launch, and every memory instruction and loop where it
- * was (a comment typed, spaces after the last token). */
+ * tree, kernel and launch (a comment typed, lines indented, blank lines
+ * added); their memory instructions may have moved, in the same order. */
 static gboolean
 same_model (const WsKernelInstance *a,
             const WsKernelInstance *b)
@@ -338,8 +338,7 @@ same_model (const WsKernelInstance *a,
     {
       const WsKernelSite *x = ws_kernel_instance_get_site (a, i), *y = ws_kernel_instance_get_site (b, i);
 
-      if (x->line != y->line || x->column != y->column || x->end_line != y->end_line ||
-          x->end_column != y->end_column)
+      if (x->space != y->space || x->kind != y->kind || x->elem_size != y->elem_size || x->array != y->array)
         return FALSE;
     }
   for (guint i = 0; i < ws_kernel_instance_get_n_params (a); i++)
@@ -352,13 +351,18 @@ same_model (const WsKernelInstance *a,
       if (x->n_elements != y->n_elements || x->offset_elements != y->offset_elements || g_strcmp0 (x->fill, y->fill))
         return FALSE;
     }
-  for (guint i = 0; i < ws_kernel_instance_get_n_loops (a); i++)
-    {
-      const WsKernelLoop *x = ws_kernel_instance_get_loop (a, i), *y = ws_kernel_instance_get_loop (b, i);
+  return TRUE;
+}
 
-      if (x->line != y->line || x->column != y->column)
-        return FALSE;
-    }
+/* Whether the sites on line in a are the sites on it in b (by their order). */
+static gboolean
+same_sites_on (const WsKernelInstance *a,
+               const WsKernelInstance *b,
+               guint                   line)
+{
+  for (guint i = 0; i < ws_kernel_instance_get_n_sites (a); i++)
+    if ((ws_kernel_instance_get_site (a, i)->line == line) != (ws_kernel_instance_get_site (b, i)->line == line))
+      return FALSE;
   return TRUE;
 }
 
@@ -514,13 +518,16 @@ launch_done (GObject      *source,
   g_clear_error (&self->error);
   if (r->same && self->instance)
     {
-      /* the text changed, not what it does: the model stands, and what is
-       * still modelling it goes on */
+      /* the text changed, not what it does: the model stands (its sites in
+       * the same order, perhaps moved), and what is still modelling it
+       * goes on; the line's warps too, where it has the same sites */
+      gboolean sites_kept = same_sites_on (self->instance, r->instance, self->choice.line);
+
       g_clear_pointer (&self->instance, ws_kernel_instance_unref);
       self->instance = g_steal_pointer (&r->instance);
       job_result_free (r);
-      if (job->warp_generation != self->warp_generation)
-        start_warps (self);   /* the line moved meanwhile */
+      if (job->warp_generation != self->warp_generation || !sites_kept)
+        start_warps (self);   /* the line moved meanwhile, or the sites under it */
       else if (self->warps)
         g_signal_emit (self, signals[SIGNAL_WARP_READY], 0);
       update_busy (self);
