@@ -91,6 +91,8 @@ test_desktop_file (void)
   g_assert_cmpstr (exec, ==, "warpscope %F");
   g_assert_nonnull (types);
   g_assert_true (g_strv_contains ((const char * const *) types, "application/x-warpscope-recording"));
+  /* kernels of one's own open from Files too */
+  g_assert_true (g_strv_contains ((const char * const *) types, "text/x-cuda"));
   assert_tool_accepts (argv);
 }
 
@@ -113,9 +115,10 @@ remove_tree (const char *path)
   g_rmdir (path);
 }
 
-/* Recordings are a MIME type of their own: update-mime-database accepts
- * its definition, and GIO then names a file NAME.warpscope.json, or any
- * data that is a recording, by it. */
+/* Recordings and CUDA sources are MIME types of their own:
+ * update-mime-database accepts their definitions, and GIO then names a file
+ * NAME.warpscope.json, or any data that is a recording, and a file NAME.cu
+ * or NAME.cuh, by them. */
 static void
 test_mime_type (void)
 {
@@ -144,13 +147,20 @@ test_mime_type (void)
     {
       dirs = g_strdup_printf ("%s:/usr/share", root);
       g_setenv ("XDG_DATA_DIRS", dirs, TRUE);
+      gboolean recording, cuda;
+
+      g_setenv ("XDG_DATA_DIRS", dirs, TRUE);
       g_test_trap_subprocess ("/data/mime-type/guess", 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      recording = g_test_trap_has_passed ();
+      g_test_trap_subprocess ("/data/mime-type/guess-cuda", 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      cuda = g_test_trap_has_passed ();
       if (old_dirs)
         g_setenv ("XDG_DATA_DIRS", old_dirs, TRUE);
       else
         g_unsetenv ("XDG_DATA_DIRS");
       remove_tree (root);
-      g_test_trap_assert_passed ();
+      g_assert_true (recording);
+      g_assert_true (cuda);
     }
   else
     remove_tree (root);
@@ -174,6 +184,31 @@ test_mime_type_guess (void)
   g_assert_cmpstr (by_name, ==, "application/x-warpscope-recording");
   g_assert_cmpstr (by_data, ==, "application/x-warpscope-recording");
   g_assert_true (g_content_type_is_a (by_name, "application/json"));
+}
+
+/* In a process of its own, as above: a kernel's source and a header of
+ * CUDA are text/x-cuda, a kind of C++ source (which Debian 12's
+ * shared-mime-info has, and CUDA does not). */
+static void
+test_mime_type_guess_cuda (void)
+{
+  g_autofree char *kernel = NULL;
+  g_autofree char *header = NULL;
+  g_autofree char *plain = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_skip ("run by /data/mime-type");
+      return;
+    }
+  kernel = g_content_type_guess ("transpose.cu", NULL, 0, NULL);
+  header = g_content_type_guess ("tile.cuh", NULL, 0, NULL);
+  plain = g_content_type_guess ("transpose.cpp", NULL, 0, NULL);
+  g_assert_cmpstr (kernel, ==, "text/x-cuda");
+  g_assert_cmpstr (header, ==, "text/x-cuda");
+  g_assert_true (g_content_type_is_a (kernel, "text/x-c++src"));
+  g_assert_true (g_content_type_is_a (kernel, "text/plain"));
+  g_assert_cmpstr (plain, !=, "text/x-cuda");
 }
 
 /* Run by hand from the build, with no schema installed, the program says
@@ -613,6 +648,7 @@ main (int    argc,
   g_test_add_func ("/data/gallery", test_gallery);
   g_test_add_func ("/data/mime-type", test_mime_type);
   g_test_add_func ("/data/mime-type/guess", test_mime_type_guess);
+  g_test_add_func ("/data/mime-type/guess-cuda", test_mime_type_guess_cuda);
   g_test_add_func ("/data/missing-schema", test_missing_schema);
 
   return g_test_run ();
