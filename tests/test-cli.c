@@ -414,6 +414,26 @@ test_kernel (void)
   g_assert_no_error (error);
   assert_refused ("line 2, column", "model", "--kernel", bad, NULL);
   g_unlink (bad);
+
+  /* drawn: the annotated listing, and a line's instruction in the banks */
+  {
+    g_autofree char *listing = g_build_filename (dir, "listing.svg", NULL);
+    g_autofree char *banks = g_build_filename (dir, "banks.png", NULL);
+    g_autofree char *svg = NULL;
+    g_autofree char *out = run_ok ("export", "--kernel", path, "--view", "listing", "-o", listing, NULL);
+    g_autofree char *out2 = run_ok ("export", "--kernel", path, "--view", "banks", "--line", "80", "-o", banks, NULL);
+
+    g_assert_true (g_file_get_contents (listing, &svg, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (svg, "<svg"));
+    g_assert_true (g_file_test (banks, G_FILE_TEST_IS_REGULAR));
+    assert_refused ("--line 3: no memory instruction of that line", "export", "--kernel", path, "--view", "banks",
+                    "--line", "3", "-o", banks, NULL);
+    assert_refused ("--line goes with --kernel", "export", "--preset", "coalescing/stride", "--view", "warp",
+                    "--line", "3", "-o", banks, NULL);
+    g_unlink (listing);
+    g_unlink (banks);
+  }
   g_rmdir (dir);
 }
 
