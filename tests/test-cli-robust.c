@@ -608,7 +608,7 @@ test_export_signals (void)
   for (guint i = 0; i < G_N_ELEMENTS (signals) + 1; i++)
     {
       const char *argv[] = { g_getenv ("WS_CLI"), "export", "--preset", "coalescing/stride", "--view", "plot",
-                             "--width", "3000", "--height", "3000", "--scale", "2", "-o", target, NULL };
+                             "--width", "2000", "--height", "2000", "--scale", "2", "-o", target, NULL };
       g_autoptr (GSubprocess) proc = NULL;
       g_autofree char *before = NULL;
       g_autofree char *after = NULL;
