@@ -286,6 +286,11 @@ static const Feature features[] = {
     "  a[0] = __CUDA_ARCH__;\n"
     "#endif\n"
     "}\n" },
+  { "host-templates",
+    "template <int VARIANT>\n"
+    "static cudaError_t launch (const unsigned *in, unsigned *out, cudaStream_t stream) { return cudaSuccess; }\n"
+    "template <typename T> T twice (T x) { return 2 * x; }\n"
+    "__global__ void k(float *a) { a[threadIdx.x] = 1; }\n" },
   { "several-kernels",
     "__global__ void first(float *a) { a[threadIdx.x] = 1; }\n"
     "__global__ void second(float *a) { a[threadIdx.x] = 2; }\n" },
@@ -414,6 +419,8 @@ static const Message messages[] = {
   { "__global__ void k(float *a) {\n  a[0] = 1 <<;\n}\n", "line 2, column 14: expected an expression, found “;”" },
   { "__global__ void k(float *a) {\n  for (int i = 0; i < 4; i++\n    a[i] = 0;\n}\n",
     "line 3, column 5: expected “)” to close the for loop's parentheses, found “a”" },
+  { "__global__ void k(float *a) {\n  auto f = [&] (int i) { return a[i]; };\n}\n",
+    "line 2, column 12: lambdas are not supported" },
   { "typedef struct { int a; } S;\ntypedef struct { int a; } S;\n__global__ void k(S *s) {}\n",
     "line 2, column 27: “S” is already declared" },
   { "template <typename T>\n__global__ void k(T *a) {}\n",

@@ -1237,6 +1237,34 @@ test_course_dot_product (void)
     }
 }
 
+static gpointer
+analyze_thread (gpointer data)
+{
+  return ws_kernel_model_analyze (data, NULL, NULL, NULL);
+}
+
+/* An instance is shared between threads: two models of it at once agree
+ * with one made alone. */
+static void
+test_threads (void)
+{
+  g_autoptr (WsKernelInstance) inst = course ("transpose.cu", "transposeCoalesced", NULL);
+  g_autoptr (WsKernelStats) alone = model (inst);
+  GThread *t1 = g_thread_new ("model-1", analyze_thread, inst);
+  GThread *t2 = g_thread_new ("model-2", analyze_thread, inst);
+  g_autoptr (WsKernelStats) s1 = g_thread_join (t1);
+  g_autoptr (WsKernelStats) s2 = g_thread_join (t2);
+
+  g_assert_nonnull (s1);
+  g_assert_nonnull (s2);
+  for (guint i = 0; i < alone->n_sites; i++)
+    {
+      g_assert_cmpmem (&s1->sites[i], sizeof (WsStats), &alone->sites[i], sizeof (WsStats));
+      g_assert_cmpmem (&s2->sites[i], sizeof (WsStats), &alone->sites[i], sizeof (WsStats));
+    }
+  g_assert_cmpmem (&s1->counts, sizeof s1->counts, &alone->counts, sizeof alone->counts);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1274,5 +1302,6 @@ main (int    argc,
   g_test_add_func ("/kernel-run/course/matmul", test_course_matmul);
   g_test_add_func ("/kernel-run/course/shuffle-reduce", test_course_shuffle_reduce);
   g_test_add_func ("/kernel-run/course/dot-product", test_course_dot_product);
+  g_test_add_func ("/kernel-run/threads", test_threads);
   return g_test_run ();
 }

@@ -319,8 +319,12 @@ check_switch (Checker *c,
               have_default = TRUE;
               continue;
             }
-          if (wkc_check_expr (c, st->e) == NULL || !wk_type_is_integer (st->e->type) ||
-              wk_const_eval (st->e, NULL, &v, NULL) != WK_CONST_OK)
+          if (wkc_check_expr (c, st->e) == NULL)
+            {
+              ok = FALSE;
+              continue;
+            }
+          if (!wk_type_is_integer (st->e->type) || wk_const_eval (st->e, NULL, &v, NULL) != WK_CONST_OK)
             {
               wkc_error (c, WS_KERNEL_ERROR_INVALID, st->start, st->end, _("a case needs a constant integer"));
               ok = FALSE;

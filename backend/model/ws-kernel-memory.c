@@ -149,6 +149,7 @@ wk_store_page (WkStore *store,
   if (n < WK_PAGE_SIZE)
     memset (p + n, 0, WK_PAGE_SIZE - n);
   store->pages[page] = p;
+  g_array_append_val (store->touched, page);
   return p;
 }
 
@@ -157,8 +158,9 @@ wk_store_clear (WkStore *store)
 {
   if (store->pages == NULL)
     return;
-  for (guint64 i = 0; i < store->n_pages; i++)
-    g_free (store->pages[i]);
+  for (guint i = 0; i < store->touched->len; i++)
+    g_free (store->pages[g_array_index (store->touched, guint64, i)]);
+  g_clear_pointer (&store->touched, g_array_unref);
   g_clear_pointer (&store->pages, g_free);
 }
 
@@ -176,6 +178,7 @@ wk_store_init (WkStore       *store,
   store->sizing = sizing;
   store->n_pages = (bytes + WK_PAGE_SIZE - 1) >> WK_PAGE_SHIFT;
   store->pages = g_new0 (guint8 *, MAX (store->n_pages, 1));
+  store->touched = g_array_new (FALSE, FALSE, sizeof (guint64));
 }
 
 /* ------------------------------------------------------------------ */

@@ -147,6 +147,11 @@ parse_primary (Parser *p)
           advance (p);
           return parse_primary (p);
         }
+      if (t->punct == WK_P_LBRACKET)
+        {
+          wkp_error_at (p, WS_KERNEL_ERROR_UNSUPPORTED, t->start, t->end, _("lambdas are not supported"));
+          return NULL;
+        }
       if (t->punct == WK_P_LBRACE)
         {
           wkp_error_at (p, WS_KERNEL_ERROR_UNSUPPORTED, t->start, t->end,

@@ -955,7 +955,7 @@ parse_top_decl (Parser          *p,
 
       if (p->failed)
         return;
-      if (is_device_code (&s) || n_tparams > 0)
+      if (is_device_code (&s))
         {
           if (why != NULL)
             wkp_error_at (p, WS_KERNEL_ERROR_UNSUPPORTED, t->start, t->end, "%s", why);
@@ -1070,6 +1070,44 @@ parse_top_decl (Parser          *p,
   }
 }
 
+/* Whether the template at the cursor is of device code: a __global__ or
+ * __device__ among the words after its parameters. */
+static gboolean
+template_is_device (Parser *p)
+{
+  guint depth = 0;
+  guint k = 1;
+
+  if (!is_punct (ahead (p, 1), WK_P_LT))
+    return TRUE;
+  for (; k < 4096 && ahead (p, k)->kind != WK_TOK_EOF; k++)
+    {
+      const WkToken *t = ahead (p, k);
+      if (is_punct (t, WK_P_LT))
+        depth++;
+      else if (is_punct (t, WK_P_GT) && --depth == 0)
+        break;
+      else if (is_punct (t, WK_P_SHR))
+        {
+          if (depth <= 2)
+            break;
+          depth -= 2;
+        }
+    }
+  for (k++; k < 4096; k++)
+    {
+      const WkToken *t = ahead (p, k);
+      if (is_word (t, "__global__") || is_word (t, "__device__"))
+        return TRUE;
+      if (t->kind != WK_TOK_IDENT && !is_punct (t, WK_P_STAR) && !is_punct (t, WK_P_LPAREN) &&
+          !is_punct (t, WK_P_RPAREN))
+        return FALSE;
+      if (is_punct (t, WK_P_LPAREN))
+        return FALSE;
+    }
+  return FALSE;
+}
+
 static void
 parse_top (Parser  *p,
            gboolean extern_c)
@@ -1122,6 +1160,12 @@ parse_top (Parser  *p,
       WkTemplateParam *tparams = NULL;
       guint n = 0;
       guint start = t->start;
+      if (!template_is_device (p))
+        {
+          /* a host template: whatever its parameters, skipped */
+          skip_host (p, start, TRUE);
+          return;
+        }
       if (!parse_template_params (p, &tparams, &n))
         {
           /* the whole templated thing: the error said why */

@@ -381,11 +381,15 @@ print_expr_inner (Printer      *p,
       print_expr_inner (p, e->a);
       break;
     case WK_E_SIZEOF:
-      g_string_append (p->out, "sizeof (");
       if (e->a != NULL)
-        print_expr (p, e->a, 0);
-      else
-        print_type (p, e->cast_type);
+        {
+          /* sizeof x, or sizeof (x) as written: the parentheses are the operand's */
+          g_string_append (p->out, "sizeof ");
+          print_expr (p, e->a, 13);
+          break;
+        }
+      g_string_append (p->out, "sizeof (");
+      print_type (p, e->cast_type);
       g_string_append_c (p->out, ')');
       break;
     case WK_E_INIT_LIST:

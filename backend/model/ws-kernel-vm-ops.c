@@ -219,7 +219,7 @@ emit_event (Block        *b,
   WkRun *run = b->run;
 
   run->counts->memory_instructions++;
-  w->instructions++;
+  w->memory++;
   if (run->visit == NULL)
     return TRUE;
   ev.block = b->block_linear;

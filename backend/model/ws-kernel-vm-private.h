@@ -31,7 +31,8 @@ typedef struct
   guint32 valid;
   guint pc;
   gboolean done;
-  guint64 instructions;         /* arithmetic and memory, for the longest warp */
+  guint64 instructions;         /* arithmetic and the rest with an active lane */
+  guint64 memory;               /* memory instructions */
 } Warp;
 
 typedef struct

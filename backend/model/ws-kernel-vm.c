@@ -81,12 +81,12 @@ run_warp (Block   *b,
           move_masked (reg (b, w, in->dst), reg (b, w, in->a), w->cur);
           break;
         case WK_I_BIN:
-          w->instructions++;
+          w->instructions += w->cur != 0;
           if (!wkv_do_bin (b, w, in, error))
             goto out;
           break;
         case WK_I_SHIFT:
-          w->instructions++;
+          w->instructions += w->cur != 0;
           wkv_do_shift (b, w, in);
           break;
         case WK_I_ADDR:
@@ -95,11 +95,11 @@ run_warp (Block   *b,
             const WkSlot *A = reg (b, w, in->a), *B = reg (b, w, in->b);
             guint64 scale = (guint64) in->imm2;
             LANES D[l].u = A[l].u + B[l].u * scale;
-            w->instructions++;
+            w->instructions += w->cur != 0;
             break;
           }
         case WK_I_UN:
-          w->instructions++;
+          w->instructions += w->cur != 0;
           wkv_do_unary (b, w, in);
           break;
         case WK_I_TRUTH:
@@ -108,11 +108,11 @@ run_warp (Block   *b,
             const WkSlot *A = reg (b, w, in->a);
             WkArith ac = in->ac;
             LANES D[l].i = nonzero (ac, A[l]);
-            w->instructions++;
+            w->instructions += w->cur != 0;
             break;
           }
         case WK_I_CVT:
-          w->instructions++;
+          w->instructions += w->cur != 0;
           wkv_do_convert (b, w, in);
           break;
         case WK_I_BITCAST:
@@ -123,25 +123,25 @@ run_warp (Block   *b,
             WkSlot *D = reg (b, w, in->dst);
             const WkSlot *A = reg (b, w, in->a), *B = reg (b, w, in->b), *C = reg (b, w, in->c);
             LANES D[l] = C[l].i ? A[l] : B[l];
-            w->instructions++;
+            w->instructions += w->cur != 0;
             break;
           }
         case WK_I_MATH1:
         case WK_I_MATH2:
         case WK_I_FMA:
-          w->instructions++;
+          w->instructions += w->cur != 0;
           wkv_do_math (b, w, in);
           break;
         case WK_I_F2I:
-          w->instructions++;
+          w->instructions += w->cur != 0;
           wkv_do_f2i (b, w, in);
           break;
         case WK_I_BITS:
-          w->instructions++;
+          w->instructions += w->cur != 0;
           wkv_do_bits (b, w, in);
           break;
         case WK_I_MULHI:
-          w->instructions++;
+          w->instructions += w->cur != 0;
           wkv_do_mulhi (b, w, in);
           break;
         case WK_I_RANDOM:
@@ -170,12 +170,12 @@ run_warp (Block   *b,
             goto out;
           break;
         case WK_I_SHFL:
-          w->instructions++;
+          w->instructions += w->cur != 0;
           if (!wkv_do_shfl (b, w, in, error))
             goto out;
           break;
         case WK_I_VOTE:
-          w->instructions++;
+          w->instructions += w->cur != 0;
           wkv_do_vote (b, w, in);
           break;
         case WK_I_JMP:
@@ -256,7 +256,7 @@ run_warp (Block   *b,
             WkSlot *restrict D = reg (b, w, in->dst);                                            \
             const WkSlot *A = reg (b, w, in->a), *B = reg (b, w, in->b);                         \
             LANES { gboolean t_ = FALSE; D[l] = wk_binary_one ((OP), (AC), A[l], B[l], &t_); }   \
-            w->instructions++;                                                                   \
+            w->instructions += w->cur != 0;                                                                   \
             break;                                                                               \
           }
 #define BINX_CASES(OP)                                                                           \
@@ -371,6 +371,7 @@ block_start (Block  *b,
       w->pc = 0;
       w->done = FALSE;
       w->instructions = 0;
+      w->memory = 0;
       w->valid = 0;
       for (guint l = 0; l < WK_LANES; l++)
         {
@@ -428,7 +429,8 @@ run_block (Block   *b,
   for (guint i = 0; i < b->n_warps; i++)
     {
       run->counts->instructions += b->warps[i].instructions;
-      run->counts->max_block_instructions = MAX (run->counts->max_block_instructions, b->warps[i].instructions);
+      run->counts->max_block_instructions = MAX (run->counts->max_block_instructions,
+                                                 b->warps[i].instructions + b->warps[i].memory);
     }
   run->counts->blocks++;
   run->counts->warps += b->n_warps;

@@ -197,6 +197,7 @@ typedef struct
   guint64 bytes;                /* the array's size (sizing: the cap) */
   guint8 **pages;
   guint64 n_pages;
+  GArray *touched;              /* guint64: the pages allocated, to free them without a walk over all */
   const WkFill *fill;
   const WkArray *array;
   guint64 max_end;              /* sizing: the end of what was touched */

@@ -333,7 +333,8 @@ typedef enum
  * (a warp instruction counts once whatever its active lanes). */
 typedef struct
 {
-  guint64 instructions;         /* warp instructions of arithmetic, conversion, control and the rest */
+  guint64 instructions;         /* warp instructions of arithmetic, comparisons, conversions, math,
+                                 * shuffles and votes with an active lane (not moves, masks or jumps) */
   guint64 memory_instructions;  /* warp memory instructions (the events) */
   guint64 barriers;             /* __syncthreads () a block passes, summed over blocks */
   guint64 syncwarps;
