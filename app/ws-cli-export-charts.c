@@ -2,6 +2,9 @@
 /* warpscope-cli export: measured plots and comparisons, as drawings or as
  * the data behind them. */
 #include "ws-config.h"
+
+#if WS_HAVE_FIGURES
+
 #include "ws-cli-export.h"
 
 #include <math.h>
@@ -171,3 +174,4 @@ ws_cli_export_compare (const Options *o,
                       error);
 }
 
+#endif /* WS_HAVE_FIGURES */

@@ -3,6 +3,9 @@
  * its annotated listing (--view listing), or the instruction of one of its
  * lines in the views of a warp (--view warp, banks, …; --line N). */
 #include "ws-config.h"
+
+#if WS_HAVE_FIGURES
+
 #include "ws-cli-export.h"
 #include "ws-cli-kernel.h"
 #include "ws-plot-listing.h"
@@ -175,3 +178,5 @@ ws_cli_export_kernel (const Options *o,
                o->view);
   return WS_CLI_USAGE;
 }
+
+#endif /* WS_HAVE_FIGURES */

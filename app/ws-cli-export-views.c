@@ -2,6 +2,9 @@
 /* warpscope-cli export: the views of one warp instruction, the hierarchy
  * of a launch, and the view of the whole launch a topic is about. */
 #include "ws-config.h"
+
+#if WS_HAVE_FIGURES
+
 #include "ws-cli-export.h"
 
 #include <math.h>
@@ -379,3 +382,4 @@ ws_cli_export_topic (const Options *o,
   return WS_CLI_OK;
 }
 
+#endif /* WS_HAVE_FIGURES */
