@@ -249,22 +249,13 @@ test_case (gconstpointer data)
   g_assert_cmpuint (mismatches, ==, 0);
 }
 
-static void
-test_summary (void)
-{
-  g_autoptr (WsDeviceInfo) info = NULL;
-
-  if (!have_gpu (&info))
-    return;
-  g_test_message ("on %s: L2 sectors within 10 %%: %u of %u; DRAM bytes within 15 %%: %u of %u; "
-                  "time within 25 %%: %u of %u", info->name, l2_within, l2_rows, dram_within, dram_rows,
-                  time_within, time_rows);
-}
 
 int
 main (int    argc,
       char **argv)
 {
+  int status;
+
   g_test_init (&argc, &argv, NULL);
   /* every case runs and says what it found, whatever the one before did */
   g_test_set_nonfatal_assertions ();
@@ -274,6 +265,10 @@ main (int    argc,
                                                cases[i].kernel ? cases[i].kernel : "default");
       g_test_add_data_func (name, &cases[i], test_case);
     }
-  g_test_add_func ("/kernel-gpu/summary", test_summary);
-  return g_test_run ();
+  status = g_test_run ();
+  /* after every case: how many are within their tolerance below L1 */
+  if (time_rows > 0)
+    g_print ("# L2 sectors read within 10 %%: %u of %u; DRAM bytes within 15 %%: %u of %u; "
+             "time within 25 %%: %u of %u\n", l2_within, l2_rows, dram_within, dram_rows, time_within, time_rows);
+  return status;
 }
