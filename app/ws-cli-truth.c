@@ -7,6 +7,8 @@
  * they run the GPU layer here rather than in the worker. */
 #include "ws-config.h"
 #include "ws-cli-measuring.h"
+#include "ws-cli-kernel.h"
+#include "ws-truth-run.h"
 #include "ws-json.h"
 #include "ws-device-json.h"
 #include "ws-presets.h"
@@ -44,23 +46,8 @@ static const char *const truth_description =
      "  warpscope-cli truth\n"
      "  warpscope-cli truth --json -o nvidia-h100-80gb-hbm3.json\n"
      "  warpscope-cli truth --only banks/\n"
-     "  warpscope-cli truth --bench coalescing/stride\n");
-
-static void
-add_raw (JsonBuilder         *raw,
-         const char          *name,
-         const WsMeasurement *m)
-{
-  json_builder_set_member_name (raw, name);
-  json_builder_begin_object (raw);
-  for (guint i = 0; i < m->counters->len; i++)
-    {
-      const WsCounter *k = &g_array_index (m->counters, WsCounter, i);
-      json_builder_set_member_name (raw, k->name);
-      json_builder_add_double_value (raw, k->value);
-    }
-  json_builder_end_object (raw);
-}
+     "  warpscope-cli truth --bench coalescing/stride\n"
+     "  warpscope-cli truth --kernel transpose.cu:transposeNaive --kernel reduction.cu\n");
 
 static gboolean
 write_output (const char *path,
@@ -324,6 +311,7 @@ typedef struct
   char *ncu;
   char *device;
   char *dump;
+  char **kernels;            /* --kernel FILE[:NAME]… */
   WsCliGpuOptions gpu;
   WsGpuTarget *target;
 } TruthOptions;
@@ -338,6 +326,7 @@ truth_options_clear (TruthOptions *o)
   g_free (o->ncu);
   g_free (o->device);
   g_free (o->dump);
+  g_strfreev (o->kernels);
   ws_cli_gpu_options_clear (&o->gpu);
   g_clear_pointer (&o->target, ws_gpu_target_free);
 }
@@ -361,67 +350,6 @@ list_cases (void)
  * launch of that kernel (stores, loops and copies included). A case of
  * its own is held against the generated kernel counted above: its pattern
  * as one launch, untimed. */
-static gboolean
-run_below_l1 (WsSession             *session,
-              const WsTruthCase     *c,
-              const WsMeasurement   *counted,
-              const WsDeviceProfile *profile,
-              GPtrArray             *rows,
-              GError               **error)
-{
-  const WsKernelInfo *info = ws_preset_lookup (c->name) ? ws_gpu_kernel_lookup (c->name) : NULL;
-  g_autoptr (WsKernelLaunch) launch = NULL;
-  g_autoptr (WsLaunchPrediction) prediction = NULL;
-  g_autoptr (WsMeasurement) real = NULL;
-
-  if (profile == NULL)
-    return TRUE;
-  if (info)
-    {
-      /* every parameter at its default, as `measure ID` runs it */
-      g_autoptr (GArray) params = ws_cli_kernel_params ("truth", info, NULL);
-      g_autoptr (WsMeasureRequest) request = NULL;
-      WsMeasureOptions options = WS_MEASURE_OPTIONS_DEFAULT;
-
-      options.cold = TRUE;
-      options.counters = TRUE;
-      request = ws_cli_kernel_request (info->id, params, &options);
-      if ((real = ws_cli_run_measure (session, request, error)) == NULL)
-        return FALSE;
-      launch = ws_kernel_launch_new (c->name, c->pattern, error);
-    }
-  else
-    launch = ws_kernel_launch_of_pattern (c->pattern);
-  if (launch == NULL || (prediction = ws_launch_predict (launch, profile, NULL, error)) == NULL)
-    return FALSE;
-  ws_truth_compare_hierarchy (c, prediction, profile, real ? real : counted, rows);
-  return TRUE;
-}
-
-/* Each case's counters come from the GPU worker, through a session, as a
- * click's do; the model's figures for the same launch are computed here. */
-static gboolean
-run_case (WsSession             *session,
-          const WsTruthCase     *c,
-          gboolean               more,
-          const WsDeviceProfile *profile,
-          GPtrArray             *rows,
-          JsonBuilder           *raw,
-          GError               **error)
-{
-  g_autoptr (WsMeasurement) m = ws_cli_run_count (session, c->pattern, more, error);
-  g_autoptr (WsLaunchStats) stats = NULL;
-
-  if (m == NULL || (stats = ws_model_analyze_launch (c->pattern, NULL, error)) == NULL)
-    return FALSE;
-  ws_truth_compare (c, stats, m, rows);
-  if (!run_below_l1 (session, c, m, profile, rows, error))
-    return FALSE;
-  if (raw)
-    add_raw (raw, c->name, m);
-  return TRUE;
-}
-
 static int
 count_failure (const GError *error)
 {
@@ -446,14 +374,52 @@ table_text (TruthOptions *o,
   return g_strconcat (body, "\n", NULL);
 }
 
+static void
+on_progress (guint       done,
+             guint       total,
+             const char *name,
+             gpointer    user_data)
+{
+  if (user_data)
+    fprintf (stderr, "\r%u/%u %-60s", done, total, name);
+}
+
+static void
+got_rows (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+/* --kernel FILE…: kernels of one's own, as the files' comments launch them. */
+static GPtrArray *
+kernel_specs (TruthOptions *o,
+              GError      **error)
+{
+  g_autoptr (GPtrArray) specs = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_kernel_spec_free);
+
+  for (guint i = 0; o->kernels && o->kernels[i]; i++)
+    {
+      WsCliPatternOptions po = { .kernel = o->kernels[i], .elem_size = WS_CLI_NO_ELEM_SIZE };
+      WsKernelSpec *spec = ws_cli_kernel_spec (&po, error);
+
+      if (spec == NULL)
+        return NULL;
+      g_ptr_array_add (specs, spec);
+    }
+  return g_steal_pointer (&specs);
+}
+
 static int
 run_all (TruthOptions *o)
 {
-  g_autoptr (GPtrArray) cases = ws_truth_cases (o->only);
-  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_truth_row_free);
-  g_autoptr (JsonBuilder) raw = json_builder_new ();
-  g_autoptr (JsonNode) raw_node = NULL;
+  g_autoptr (GPtrArray) cases = o->kernels && o->only == NULL ? g_ptr_array_new () : ws_truth_cases (o->only);
+  g_autoptr (GPtrArray) kernels = NULL;
+  g_autoptr (GPtrArray) rows = NULL;
+  g_autoptr (JsonNode) raw = NULL;
   g_autoptr (WsSession) session = ws_cli_session_new (NULL, o->target);
+  g_autoptr (GAsyncResult) result = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
   gboolean progress = !o->json && ws_cli_stdout_is_terminal () && o->output == NULL;
@@ -462,7 +428,9 @@ run_all (TruthOptions *o)
   g_autofree char *slug = NULL;
   guint unexplained = 0;
 
-  if (cases->len == 0)
+  if ((kernels = kernel_specs (o, &error)) == NULL)
+    return ws_cli_fail ("truth", WS_CLI_USAGE, "%s", error->message);
+  if (cases->len == 0 && kernels->len == 0)
     return ws_cli_fail ("truth", WS_CLI_USAGE, _("--only %s: no case matches (see --list)"), o->only);
   if ((device = ws_cli_probe (session, &error)) == NULL)
     return ws_cli_fail ("truth", ws_cli_gpu_unreachable (error) ? ws_cli_failure_status (error) : WS_CLI_NO_GPU,
@@ -478,23 +446,17 @@ run_all (TruthOptions *o)
                   "out; warpscope-cli calibrate makes one\n"), device->name, error->message);
       g_clear_error (&error);
     }
-  json_builder_begin_object (raw);
-  for (guint i = 0; i < cases->len; i++)
-    {
-      WsTruthCase *c = g_ptr_array_index (cases, i);
-
-      /* one collection after another: the worker keeps the profiler between them */
-      if (!run_case (session, c, i + 1 < cases->len, profile, rows, o->raw ? raw : NULL, &error))
-        return ws_cli_fail ("truth", count_failure (error), "%s: %s", c->name, error->message);
-      if (progress)
-        fprintf (stderr, "\r%u/%u %-60s", i + 1, cases->len, c->name);
-    }
-  json_builder_end_object (raw);
-  raw_node = json_builder_get_root (raw);
+  ws_truth_run_async (session, cases, kernels, profile, o->raw, on_progress, progress ? o : NULL, NULL, got_rows,
+                      &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  rows = ws_truth_run_finish (session, result, &raw, &error);
   if (progress)
     fprintf (stderr, "\r%80s\r", "");
+  if (rows == NULL)
+    return ws_cli_fail ("truth", count_failure (error), "%s", error->message);
 
-  text = table_text (o, rows, device->name, o->raw ? raw_node : NULL);
+  text = table_text (o, rows, device->name, raw);
   /* -o FOLDER/ names the file after the device, as data/truth/ does */
   if (o->output && (g_str_has_suffix (o->output, "/") || g_file_test (o->output, G_FILE_TEST_IS_DIR)))
     {
@@ -560,6 +522,9 @@ ws_cli_truth (int    argc,
     { "all-metrics", 0, 0, G_OPTION_ARG_NONE, &o.all_metrics,
       N_("With --bench, every metric Warpscope shows"), NULL },
     { "ncu", 0, 0, G_OPTION_ARG_FILENAME, &o.ncu, N_("The ncu to compare with (default: from PATH)"), N_("PATH") },
+    { "kernel", 'k', 0, G_OPTION_ARG_FILENAME_ARRAY, &o.kernels,
+      N_("A kernel of your own, line by line against its counters (repeatable; alone, without the cases "
+         "unless --only)"), N_("FILE[:NAME]") },
     { "device", 0, 0, G_OPTION_ARG_STRING, &o.device,
       N_("Device profile for the rows below L1 and the time: an id of data/devices/ or a file (default: the GPU's)"),
       N_("ID|FILE") },
