@@ -5,13 +5,12 @@
 #include "ws-config.h"
 #include "ws-cli-kernel.h"
 #include "ws-cli-measuring.h"
+#include "ws-cli-work.h"
 #include "ws-hierarchy-json.h"
 #include "ws-json.h"
 #include "ws-model-json.h"
 #include "ws-file-reader.h"
 
-#include <glib-unix.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -125,35 +124,17 @@ typedef struct
 {
   WsKernelInstance *instance;
   const WsDeviceProfile *profile;
-  GCancellable *cancellable;
-  WsAnalysisProgress progress;
-  WsKernelPrediction *prediction;
-  GError *error;
-  int done;
-} Analysis;
+} Predict;
 
 static gpointer
-analysis_thread (gpointer data)
+predict (gpointer            data,
+         GCancellable       *cancellable,
+         WsAnalysisProgress *progress,
+         GError            **error)
 {
-  Analysis *a = data;
+  Predict *p = data;
 
-  a->prediction = ws_kernel_predict (a->instance, a->profile, 0, a->cancellable, &a->progress, &a->error);
-  g_atomic_int_set (&a->done, TRUE);
-  g_main_context_wakeup (NULL);
-  return NULL;
-}
-
-static gboolean
-on_interrupt (gpointer cancellable)
-{
-  g_cancellable_cancel (cancellable);
-  return G_SOURCE_CONTINUE;
-}
-
-static gboolean
-on_tick (gpointer data)
-{
-  return G_SOURCE_CONTINUE;
+  return ws_kernel_predict (p->instance, p->profile, 0, cancellable, progress, error);
 }
 
 WsKernelPrediction *
@@ -161,37 +142,9 @@ ws_cli_kernel_predict (WsKernelInstance      *instance,
                        const WsDeviceProfile *profile,
                        GError               **error)
 {
-  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
-  Analysis a = { instance, profile, cancellable };
-  gint64 start = g_get_monotonic_time ();
-  WsCliProgress bar;
-  GThread *thread;
-  guint interrupt, tick;
-  gboolean drawn = FALSE;
+  Predict p = { instance, profile };
 
-  ws_cli_progress_init (&bar, 1);
-  bar.what = _("running the kernel's launch (Ctrl+C stops)");
-  interrupt = g_unix_signal_add (SIGINT, on_interrupt, cancellable);
-  tick = g_timeout_add (100, on_tick, NULL);
-  thread = g_thread_new ("ws-cli-kernel", analysis_thread, &a);
-  while (!g_atomic_int_get (&a.done))
-    {
-      g_main_context_iteration (NULL, TRUE);
-      if (g_get_monotonic_time () - start > G_USEC_PER_SEC / 2)
-        {
-          ws_cli_progress_draw (&bar, (guint) MIN (g_atomic_pointer_get (&a.progress.blocks_done), G_MAXUINT32),
-                                (guint) MIN (MAX (g_atomic_pointer_get (&a.progress.blocks_total), 1), G_MAXUINT32));
-          drawn = TRUE;
-        }
-    }
-  g_thread_join (thread);
-  g_source_remove (tick);
-  g_source_remove (interrupt);
-  if (drawn)
-    ws_cli_progress_clear (&bar);
-  if (a.error)
-    g_propagate_error (error, a.error);
-  return a.prediction;
+  return ws_cli_run_work (predict, &p, _("running the kernel's launch (Ctrl+C stops)"), error);
 }
 
 /* ------------------------------------------------------------------ */
