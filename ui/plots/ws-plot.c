@@ -62,12 +62,36 @@ ws_plot_recorded_one (WsRecording     *recording,
   return NULL;
 }
 
+/* A GPU's name as a plot shows it: real ones are shorter than this, and a
+ * made-up one as long as a file can hold is cut to what a legend or a
+ * caption has room for at the smallest size a figure draws at. */
+static char *
+gpu_name (const char *name)
+{
+  g_autofree char *shown = ws_text_printable (name, 200);
+  const char *end = shown;
+  guint columns = 0;
+
+  /* counted in columns: a wide character (漢) takes two */
+  while (*end)
+    {
+      guint w = g_unichar_iswide (g_utf8_get_char (end)) ? 2 : 1;
+      if (columns + w > 36)
+        break;
+      columns += w;
+      end = g_utf8_next_char (end);
+    }
+  if (*end == '\0')
+    return g_steal_pointer (&shown);
+  return g_strdup_printf ("%.*s…", (int) (end - shown), shown);
+}
+
 char *
 ws_plot_recording_name (WsRecording *recording)
 {
   const WsDeviceInfo *d = ws_recording_get_device (recording);
   /* a file's name for its GPU, as a legend can show it */
-  g_autofree char *name = ws_text_for_message (d && d->name ? d->name : FG_("an unknown GPU"));
+  g_autofree char *name = gpu_name (d && d->name ? d->name : FG_("an unknown GPU"));
   g_autofree char *date = NULL;
 
   if (ws_recording_get_measured_here (recording))
@@ -84,7 +108,7 @@ ws_plot_recording_name (WsRecording *recording)
 char *
 ws_plot_live_name (const char *device)
 {
-  g_autofree char *name = ws_text_for_message (device ? device : FG_("this GPU"));
+  g_autofree char *name = gpu_name (device ? device : FG_("this GPU"));
 
   /* Translators: a series of a plot, "measured now on NVIDIA H200" */
   return g_strdup_printf (FG_("measured now on %s"), name);
@@ -127,7 +151,7 @@ ws_plot_subtitle_for (const WsPlotSources *sources,
       g_autoptr (GDateTime) now = g_date_time_new_now_local ();
       /* ISO 8601 whatever the locale, as in ws_plot_recording_name */
       g_autofree char *day = g_date_time_format (now, "%Y-%m-%d");
-      g_autofree char *name = ws_text_for_message (sources->live_device);
+      g_autofree char *name = gpu_name (sources->live_device);
       /* Translators: a GPU's name, then an ISO date */
       g_string_append_printf (s, FG_("Live on %s, %s"), name, day);
     }
@@ -137,7 +161,7 @@ ws_plot_subtitle_for (const WsPlotSources *sources,
       const WsDeviceInfo *d = ws_recording_get_device (r);
       GDateTime *date = ws_recording_get_date (r);
       g_autofree char *day = date ? g_date_time_format (date, "%Y-%m-%d") : g_strdup ("?");
-      g_autofree char *name = ws_text_for_message (d && d->name ? d->name : "?");
+      g_autofree char *name = gpu_name (d && d->name ? d->name : "?");
       if (s->len)
         g_string_append (s, " · ");
       /* Translators: a GPU's name, then an ISO date */

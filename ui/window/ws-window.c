@@ -712,6 +712,22 @@ presenting_text_scale (WsWindow *self)
   return h <= 0 ? 1.25 : CLAMP (1.25 + (h - 720) / 360.0 * 0.25, 1.25, 1.5);
 }
 
+/* What a side of the divider holds beside its view or plot (toolbars,
+ * margins): from their sizes once allocated, before that (the first
+ * placing, as the window maps) from what they ask for. */
+static int
+around (GtkWidget *side,
+        GtkWidget *inner)
+{
+  int side_min = 0, inner_min = 0;
+
+  if (gtk_widget_get_height (side) > 0)
+    return gtk_widget_get_height (side) - gtk_widget_get_height (inner);
+  gtk_widget_measure (side, GTK_ORIENTATION_VERTICAL, -1, &side_min, NULL, NULL, NULL);
+  gtk_widget_measure (inner, GTK_ORIENTATION_VERTICAL, -1, &inner_min, NULL, NULL, NULL);
+  return MAX (0, side_min - inner_min);
+}
+
 void
 ws_window_place_divider (WsWindow *self)
 {
@@ -730,9 +746,8 @@ ws_window_place_divider (WsWindow *self)
   g_object_get (paned, "max-position", &max, NULL);
   total = gtk_widget_get_height (GTK_WIDGET (paned));
   /* what each side holds beside the view and the plot: toolbars, margins */
-  start_bar = gtk_widget_get_height (gtk_paned_get_start_child (paned)) -
-              gtk_widget_get_height (GTK_WIDGET (self->view_stack));
-  end_bar = gtk_widget_get_height (gtk_paned_get_end_child (paned)) - gtk_widget_get_height (GTK_WIDGET (self->chart));
+  start_bar = around (gtk_paned_get_start_child (paned), GTK_WIDGET (self->view_stack));
+  end_bar = around (gtk_paned_get_end_child (paned), GTK_WIDGET (self->chart));
   chart = ws_chart_view_get_chart (self->chart);
   if (chart)
     chart_need = ws_chart_min_height (chart, screen_style (), MAX (1, gtk_widget_get_width (GTK_WIDGET (paned))));
