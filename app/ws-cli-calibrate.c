@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* warpscope-cli calibrate: a device profile measured with microkernels of
  * our own (backend/gpu/ws-gpu-calibrate.c, run by the GPU worker), over the
- * profile that ships for the same device, or defaults. */
+ * profile that ships for the same device, or defaults; the session keeps it
+ * in the user's cache, where every command and the window find it. */
 #include "ws-config.h"
 #include "ws-cli-measuring.h"
 #include "ws-device-calibrate.h"
@@ -26,8 +27,10 @@ static const char *const calibrate_description =
      "by field, which were measured and where the others came from; --base ID|FILE takes them\n"
      "from another profile.\n"
      "\n"
-     "Prints each measured value beside the shipped profile's. -o FILE saves the profile;\n"
-     "-o DIR/ saves DIR/ID.json, ID the slug of the device's name (what --device ID reads).\n"
+     "Prints each measured value beside the shipped profile's, and keeps the profile in the\n"
+     "user's cache (~/.cache/warpscope/devices/ID.json), where warpscope-cli and the window find\n"
+     "it for this GPU from then on. -o FILE saves a copy; -o DIR/ saves DIR/ID.json, ID the slug\n"
+     "of the device's name (what --device ID reads).\n"
      "\n"
      "Exit status 3 when there is no usable GPU, 4 when its machine cannot be reached.\n"
      "\n"
@@ -134,63 +137,39 @@ calibrate (const WsGpuTarget *target,
 {
   g_autoptr (WsSession) session = ws_cli_session_new (NULL, target);
   g_autoptr (GError) error = NULL;
-  g_autoptr (JsonNode) reply = NULL;
-  g_autoptr (WsCalibration) calibration = NULL;
-  g_autoptr (WsDeviceProfile) shipped = NULL;
-  g_autoptr (WsCalibratedProfile) cp = NULL;
-  g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
-  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d %H:%M UTC");
-  g_autofree char *slug = NULL;
-  g_autofree char *shipped_path = NULL;
-  g_autofree char *shipped_name = NULL;
+  g_autoptr (WsDeviceProfile) chosen = NULL;
+  g_autoptr (WsSessionCalibration) c = NULL;
   WsCliProgress progress;
   gint64 start;
 
-  if (base && (shipped = ws_device_profile_find (base, &error)) == NULL)
+  if (base && (chosen = ws_device_profile_find (base, &error)) == NULL)
     return ws_cli_fail ("calibrate", WS_CLI_USAGE, "--base: %s", error->message);
   if (ws_cli_probe (session, &error) == NULL)
     return ws_cli_no_gpu ("calibrate", error);
   ws_cli_progress_init (&progress, 1);
   progress.what = _("calibrating");
   start = g_get_monotonic_time ();
-  reply = ws_cli_run_calibrate (session, &progress, &error);
+  /* the session keeps it where the window and the other commands look */
+  c = ws_cli_run_calibrate (session, chosen, base, &progress, &error);
   ws_cli_progress_clear (&progress);
-  if (reply == NULL)
+  if (c == NULL)
     {
       if (ws_cli_failure_status (error) == WS_CLI_NO_GPU)
         return ws_cli_no_gpu ("calibrate", error);
       return ws_cli_fail ("calibrate", ws_cli_failure_status (error), "%s", error->message);
     }
-  if ((calibration = ws_calibration_from_json (reply, &error)) == NULL)
-    return ws_cli_fail ("calibrate", WS_CLI_FAILED, "%s", error->message);
-
-  slug = ws_device_slug (calibration->name);
-  shipped_path = ws_device_profile_path_for (*slug ? slug : "gpu");
-  shipped_name = base ? g_strdup (base) : g_strdup_printf ("data/devices/%s.json", slug);
-  if (shipped == NULL && *slug && g_file_test (shipped_path, G_FILE_TEST_IS_REGULAR))
-    {
-      shipped = ws_device_profile_load (shipped_path, &error);
-      if (shipped == NULL)
-        {
-          ws_cli_fail ("calibrate", WS_CLI_OK, _("the shipped profile is not used: %s"), error->message);
-          g_clear_error (&error);
-        }
-    }
-  cp = ws_calibrated_profile_new (calibration, shipped, shipped_name, date, &error);
-  if (cp == NULL)
-    return ws_cli_fail ("calibrate", WS_CLI_FAILED, "%s", error->message);
-
   if (json)
     {
-      g_autofree char *text = ws_calibrated_profile_to_data (cp);
+      g_autofree char *text = ws_calibrated_profile_to_data (c->calibrated);
       fputs (text, stdout);
     }
   else
-    print_table (calibration, cp, shipped, shipped_name, (g_get_monotonic_time () - start) / 1e6);
+    {
+      print_table (c->calibration, c->calibrated, c->base, c->base_name, (g_get_monotonic_time () - start) / 1e6);
+      printf ("\nkept in %s: warpscope-cli and the window use it for this GPU\n", c->kept);
+    }
   if (output)
-    return save (cp, output, json);
-  if (!json)
-    printf ("\nnot saved: -o FILE or -o DIR/ keeps it\n");
+    return save (c->calibrated, output, json);
   return WS_CLI_OK;
 }
 

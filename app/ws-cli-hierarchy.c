@@ -3,35 +3,27 @@
  * profile to use, the launch a pattern stands for, and the text that shows
  * what it moves below L1 and how long it takes. */
 #include "ws-cli-hierarchy.h"
-#include "ws-device-json.h"
 #include "ws-presets.h"
 #include "ws-recording.h"
+#include "ws-session.h"
 
 #include <math.h>
 #include <stdio.h>
-
-#define DEFAULT_DEVICE "nvidia-h200"
 
 WsDeviceProfile *
 ws_cli_device_profile (const char *requested,
                        GError    **error)
 {
+  g_autoptr (WsSession) session = ws_session_new (NULL);
   g_autoptr (WsRecording) bundled = NULL;
 
-  if (requested)
-    return ws_device_profile_find (requested, error);
-  /* the device the bundled recording was made on, so that the model and the
-   * measurements shown without a GPU agree */
-  bundled = ws_recording_load_bundled (NULL);
-  if (bundled)
-    {
-      g_autofree char *slug = ws_device_slug (ws_recording_get_device (bundled)->name);
-      WsDeviceProfile *p = ws_device_profile_find (slug, NULL);
-
-      if (p)
-        return p;
-    }
-  return ws_device_profile_find (DEFAULT_DEVICE, error);
+  if (requested && !ws_session_choose_profile (session, requested, error))
+    return NULL;
+  /* the device the bundled recording was made on, so that the model and
+   * the measurements shown without a GPU agree */
+  if ((bundled = ws_recording_load_bundled (NULL)))
+    ws_session_set_recording (session, bundled, NULL);
+  return ws_device_profile_copy (ws_session_get_device_profile (session));
 }
 
 WsLaunchPrediction *

@@ -9,7 +9,9 @@ G_BEGIN_DECLS
 #define WS_CLI_DEVICE_HELP N_("Device profile for the hierarchy and the time: an id of data/devices/ " \
                               "(nvidia-h200, nvidia-h100-80gb-hbm3) or a file (default: the bundled recording's device)")
 
-/* The profile --device names (an id or a file), or the default one. */
+/* The profile --device names (an id or a file), else the session's choice
+ * for the bundled recording's GPU (ws-session-profile.c), without looking
+ * for a GPU: the model needs none. */
 WsDeviceProfile    *ws_cli_device_profile    (const char               *requested,
                                               GError                  **error);
 /* The prediction for pattern: its preset's real kernel if it is the

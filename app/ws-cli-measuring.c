@@ -161,27 +161,6 @@ ws_cli_run_measure (WsSession              *session,
   return ws_session_measure_finish (session, wait_for (&result), error);
 }
 
-GPtrArray *
-ws_cli_run_sweep (WsSession              *session,
-                  const WsMeasureRequest *request,
-                  const char             *param,
-                  GArray                 *values,
-                  WsCliProgress          *progress,
-                  GCancellable           *cancellable,
-                  GError                **error)
-{
-  g_autoptr (GAsyncResult) result = NULL;
-  GPtrArray *points;
-
-  if (progress)
-    progress->sweep_start = progress->point;
-  ws_session_sweep_async (session, request, param, values, cancellable, got_result, &result);
-  points = ws_session_sweep_finish (session, wait_for (&result), error);
-  if (progress)
-    progress->sweep_start = G_MAXUINT;
-  return points;
-}
-
 WsMeasurement *
 ws_cli_run_count (WsSession       *session,
                   const WsPattern *pattern,
@@ -205,16 +184,18 @@ on_calibrate_progress (WsBackend           *backend,
     ws_cli_progress_draw (user_data, done, total);
 }
 
-JsonNode *
-ws_cli_run_calibrate (WsSession     *session,
-                      WsCliProgress *progress,
-                      GError       **error)
+WsSessionCalibration *
+ws_cli_run_calibrate (WsSession             *session,
+                      const WsDeviceProfile *base,
+                      const char            *base_name,
+                      WsCliProgress         *progress,
+                      GError               **error)
 {
   g_autoptr (GAsyncResult) result = NULL;
-  WsBackend *backend = ws_session_get_backend (session);
 
-  ws_backend_calibrate_async (backend, on_calibrate_progress, progress, NULL, NULL, got_result, &result);
-  return ws_backend_calibrate_finish (backend, wait_for (&result), error);
+  ws_session_calibrate_async (session, base, base_name, on_calibrate_progress, progress, NULL, NULL, got_result,
+                              &result);
+  return ws_session_calibrate_finish (session, wait_for (&result), error);
 }
 
 WsMeasureRequest *

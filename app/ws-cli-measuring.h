@@ -79,19 +79,15 @@ const WsDeviceInfo *ws_cli_probe                (WsSession              *session
 WsMeasurement      *ws_cli_run_measure          (WsSession              *session,
                                                  const WsMeasureRequest *request,
                                                  GError                **error);
-GPtrArray          *ws_cli_run_sweep            (WsSession              *session,
-                                                 const WsMeasureRequest *request,
-                                                 const char             *param,
-                                                 GArray                 *values,
-                                                 WsCliProgress          *progress,
-                                                 GCancellable           *cancellable,
-                                                 GError                **error);
 WsMeasurement      *ws_cli_run_count            (WsSession              *session,
                                                  const WsPattern        *pattern,
                                                  gboolean                hold,
                                                  GError                **error);
-/* The worker's calibration of the GPU (ws-device-calibrate.h), as JSON. */
-JsonNode           *ws_cli_run_calibrate        (WsSession              *session,
+/* The GPU calibrated over base (NULL: the profile shipped for it, else
+ * defaults), kept where the session reads calibrations. */
+WsSessionCalibration *ws_cli_run_calibrate      (WsSession              *session,
+                                                 const WsDeviceProfile  *base,
+                                                 const char             *base_name,
                                                  WsCliProgress          *progress,
                                                  GError                **error);
 /* A registered kernel at params (WsParamValue), measured with options. */

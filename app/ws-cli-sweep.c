@@ -3,30 +3,30 @@
 #include "ws-config.h"
 #include "ws-cli-measuring.h"
 #include "ws-cli-hierarchy.h"
-#include "ws-device-json.h"
 #include "ws-truth.h"
 
 #include <math.h>
 #include <stdio.h>
 
-/* The profile the model predicts the points with: --device's, else the one
- * shipped for the GPU that measured them (none: no model column). */
-static WsDeviceProfile *
-sweep_profile (const char         *requested,
-               const WsDeviceInfo *measured_on)
+/* The profile the model predicts the points with: the session's (--device's,
+ * else this GPU's calibration or the profile shipped for it, else the
+ * recording's GPU's). Defaults alone predict no column: nothing is known
+ * of the device the points were measured on. */
+static const WsDeviceProfile *
+sweep_profile (WsSession *session)
 {
-  g_autofree char *slug = measured_on && measured_on->name ? ws_device_slug (measured_on->name) : NULL;
-
-  if (requested)
-    return ws_device_profile_find (requested, NULL);
-  return slug ? ws_device_profile_find (slug, NULL) : NULL;
+  if (ws_session_get_profile_origin (session) == WS_PROFILE_ORIGIN_DEFAULT)
+    return NULL;
+  return ws_session_get_device_profile (session);
 }
 
 static void
-print_sweep_table (const char            *param,
-                   GPtrArray             *results,
-                   const WsDeviceProfile *profile)
+print_sweep_table (const char *param,
+                   GPtrArray  *results,
+                   WsSession  *session)
 {
+  const WsDeviceProfile *profile = sweep_profile (session);
+
   printf ("%12s %12s %12s %12s %12s %6s %8s", param, "median ms", "min ms", "max ms", "GB/s", "regs", "warps/SM");
   if (profile)
     printf (" %12s", "model ms");
@@ -50,22 +50,23 @@ print_sweep_table (const char            *param,
         }
       printf ("\n");
     }
-  if (profile)
+  if (profile && ws_session_get_profile_origin (session) == WS_PROFILE_ORIGIN_CALIBRATED)
+    printf ("model: the hierarchy's predicted time on %s (%s)\n", profile->name, ws_session_get_profile_source (session));
+  else if (profile)
     printf ("model: the hierarchy's predicted time on %s (data/devices/%s.json)\n", profile->name, profile->id);
 }
 
 static int
-sweep_from_recording (const WsKernelInfo *info,
+sweep_from_recording (WsSession          *session,
+                      const WsKernelInfo *info,
                       GArray             *params,
                       const char         *param,
                       GArray             *values,
                       gboolean            json,
-                      const char         *device,
                       gboolean            hot,
                       guint               samples,
                       GError             *gpu_error)
 {
-  g_autoptr (WsDeviceProfile) profile = NULL;
   g_autoptr (WsRecording) r = ws_recording_load_bundled (NULL);
   g_autoptr (GPtrArray) found = g_ptr_array_new ();
 
@@ -92,10 +93,11 @@ sweep_from_recording (const WsKernelInfo *info,
     }
   else
     {
-      profile = sweep_profile (device, ws_recording_get_device (r));
+      /* the model of the GPU the points were recorded on */
+      ws_session_set_recording (session, r, NULL);
       ws_cli_print_recorded_header (r, hot, samples, g_ptr_array_index (found, 0));
       printf ("%s: %u of %u points recorded\n", info->id, found->len, values->len);
-      print_sweep_table (param, found, profile);
+      print_sweep_table (param, found, session);
     }
   return WS_CLI_NO_GPU;
 }
@@ -107,15 +109,16 @@ typedef struct
 } Keeping;
 
 static void
-on_point (WsSession           *session,
-          guint                done,
-          guint                total,
-          const WsMeasurement *latest,
+on_point (WsSweep             *sweep,
+          const WsMeasurement *point,
           Keeping             *keeping)
 {
-  /* one that cannot be kept stops the sweep (the keeper's stop) */
-  if (latest && !ws_cli_keeper_add (keeping->keeper, latest))
-    ws_cli_progress_clear (keeping->progress);
+  /* one that cannot be kept stops the sweep */
+  if (!ws_cli_keeper_add (keeping->keeper, point))
+    {
+      ws_cli_progress_clear (keeping->progress);
+      ws_sweep_cancel (sweep);
+    }
 }
 
 /* This sweep's points measured (now or before, resumed) and those of them
@@ -138,43 +141,20 @@ count_points (WsCliKeeper        *k,
     }
 }
 
-static gint
-by_param (gconstpointer a,
-          gconstpointer b,
-          gpointer      param)
-{
-  gint64 x = 0, y = 0;
-
-  ws_measurement_get_param (*(WsMeasurement **) a, param, &x);
-  ws_measurement_get_param (*(WsMeasurement **) b, param, &y);
-  return (x > y) - (x < y);
-}
-
-/* Every point of this sweep kept (resumed ones and new), in the order of
- * the values: not the other measurements the file holds. */
+/* Every point of the sweep (resumed ones and new, in the order of the
+ * values): not the other measurements the file holds. */
 static void
-print_points (const WsKernelInfo     *info,
-              GArray                 *params,
-              const char             *param,
-              GArray                 *values,
+print_points (WsSession              *session,
+              WsSweep                *sweep,
+              guint                   resumed,
+              const WsKernelInfo     *info,
               WsCliKeeper            *k,
               const WsMeasureOptions *options,
-              const char             *device,
               gboolean                json)
 {
-  g_autoptr (WsDeviceProfile) profile = NULL;
-  g_autoptr (GPtrArray) points = g_ptr_array_new ();
+  GPtrArray *points = ws_sweep_get_points (sweep);
   g_autofree char *where = ws_cli_device_where (ws_recording_get_device (k->recording));
 
-  for (guint i = 0; i < values->len; i++)
-    {
-      const WsMeasurement *m;
-
-      ws_cli_set_param (params, param, g_array_index (values, gint64, i));
-      if ((m = ws_cli_recorded (k->recording, info->id, params)) && !g_ptr_array_find (points, m, NULL))
-        g_ptr_array_add (points, (gpointer) m);
-    }
-  g_ptr_array_sort_with_data (points, by_param, (gpointer) param);
   if (json)
     {
       g_autoptr (WsRecording) swept = ws_recording_new (ws_recording_get_device (k->recording));
@@ -187,17 +167,8 @@ print_points (const WsKernelInfo     *info,
   printf ("%s, measured now on %s (%s)\n", info->id, where,
           options->cold ? "cold: L2 flushed before each sample" : "hot");
   if (k->resumed)
-    {
-      guint resumed = 0;
-
-      /* this sweep's, of the measurements the file held */
-      for (guint i = 0; i < points->len; i++)
-        for (guint j = 0; j < k->resumed; j++)
-          resumed += ws_recording_get_measurement (k->recording, j) == g_ptr_array_index (points, i);
-      printf ("%u of the points resumed from %s\n", resumed, g_file_peek_path (k->file));
-    }
-  profile = sweep_profile (device, ws_recording_get_device (k->recording));
-  print_sweep_table (param, points, profile);
+    printf ("%u of the points resumed from %s\n", resumed, g_file_peek_path (k->file));
+  print_sweep_table (ws_sweep_get_param (sweep), points, session);
 }
 
 static int
@@ -212,12 +183,13 @@ run_sweep (const WsKernelInfo     *info,
            const char             *device_id,
            gboolean                json)
 {
-  g_autoptr (GPtrArray) results = NULL;
   g_autoptr (WsSession) session = NULL;
   g_autoptr (WsMeasureRequest) request = NULL;
-  g_autoptr (GArray) left = g_array_new (FALSE, FALSE, sizeof (gint64));
-  g_autoptr (GError) error = NULL;
+  g_autoptr (WsSweep) sweep = NULL;
+  g_autoptr (GError) probe_error = NULL;
+  const GError *error;
   const WsDeviceInfo *device;
+  guint resumed = 0;
   WsCliProgress progress;
   WsCliKeeper keeper = { 0 };
   Keeping keeping = { &keeper, &progress };
@@ -225,60 +197,58 @@ run_sweep (const WsKernelInfo     *info,
 
   ws_cli_progress_init (&progress, values->len);
   session = ws_cli_session_new (&progress, target);
-  device = ws_cli_probe (session, &error);
-  if (device == NULL && ws_cli_gpu_unreachable (error))
-    return ws_cli_no_gpu ("sweep", error);
+  if (device_id && !ws_session_choose_profile (session, device_id, &probe_error))
+    return ws_cli_fail ("sweep", WS_CLI_USAGE, "--device: %s", probe_error->message);
+  device = ws_cli_probe (session, &probe_error);
+  if (device == NULL && ws_cli_gpu_unreachable (probe_error))
+    return ws_cli_no_gpu ("sweep", probe_error);
   if (device == NULL)
-    return sweep_from_recording (info, params, param, values, json, device_id, !options->cold, options->samples,
-                                 error);
+    return sweep_from_recording (session, info, params, param, values, json, !options->cold, options->samples,
+                                 probe_error);
   if (!ws_cli_keeper_init (&keeper, "sweep", output, resume, device))
     {
       ws_cli_keeper_clear (&keeper);
       return WS_CLI_USAGE;
     }
+  request = ws_cli_kernel_request (info->id, params, options);
+  sweep = ws_session_new_sweep (session, request, param, values);
   /* what the file has already is not measured again */
   for (guint i = 0; i < values->len; i++)
     {
-      gint64 v = g_array_index (values, gint64, i);
+      const WsMeasurement *m;
 
-      ws_cli_set_param (params, param, v);
-      if (!ws_cli_keeper_has (&keeper, info->id, params))
-        g_array_append_val (left, v);
+      ws_cli_set_param (params, param, g_array_index (values, gint64, i));
+      if (ws_cli_keeper_has (&keeper, info->id, params) && (m = ws_cli_recorded (keeper.recording, info->id, params)))
+        {
+          ws_sweep_add_known (sweep, m);
+          resumed++;
+        }
     }
   progress.what = info->id;
-  progress.points = MAX (left->len, 1);
-  g_signal_connect (session, "sweep-progress", G_CALLBACK (on_point), &keeping);
-  request = ws_cli_kernel_request (info->id, params, options);
-  if (left->len > 0)
-    results = ws_cli_run_sweep (session, request, param, left, &progress, keeper.stop, &error);
+  progress.points = MAX (values->len - resumed, 1);
+  progress.sweep_start = progress.point;
+  g_signal_connect (sweep, "point", G_CALLBACK (on_point), &keeping);
+  ws_sweep_start (sweep);
+  while (ws_sweep_get_running (sweep))
+    g_main_context_iteration (NULL, TRUE);
+  progress.sweep_start = G_MAXUINT;
   ws_cli_progress_clear (&progress);
-  g_signal_handlers_disconnect_by_data (session, &keeping);
-  if (left->len > 0 && results == NULL)
+  g_signal_handlers_disconnect_by_data (sweep, &keeping);
+  error = ws_sweep_get_error (sweep);
+  print_points (session, sweep, resumed, info, &keeper, options, json);
+  if (error || keeper.save_failed)
     {
       guint done, kept;
 
-      /* the points measured stay: printed, and kept in the file */
-      print_points (info, params, param, values, &keeper, options, device_id, json);
+      /* the points measured stay: printed, and kept in the file; a save
+       * that failed has said why already */
       count_points (&keeper, info, params, param, values, &done, &kept);
-      /* a save that failed has said why already */
       if (keeper.save_failed)
         status = WS_CLI_FAILED;
       else
         status = ws_cli_fail ("sweep", ws_cli_failure_status (error), "%s", error->message);
       ws_cli_keeper_tell (&keeper, done, kept, values->len);
     }
-  else if (keeper.save_failed)
-    {
-      guint done, kept;
-
-      /* the last point could not be kept */
-      print_points (info, params, param, values, &keeper, options, device_id, json);
-      count_points (&keeper, info, params, param, values, &done, &kept);
-      ws_cli_keeper_tell (&keeper, done, kept, values->len);
-      status = WS_CLI_FAILED;
-    }
-  else
-    print_points (info, params, param, values, &keeper, options, device_id, json);
   ws_cli_keeper_clear (&keeper);
   return status;
 }
@@ -357,12 +327,5 @@ ws_cli_sweep (int    argc,
     return ws_cli_fail ("sweep", WS_CLI_USAGE, "--values: %s", error->message);
   if ((params = ws_cli_kernel_params ("sweep", info, sets)) == NULL)
     return WS_CLI_USAGE;
-  if (device)
-    {
-      g_autoptr (WsDeviceProfile) check = ws_device_profile_find (device, &error);
-
-      if (check == NULL)
-        return ws_cli_fail ("sweep", WS_CLI_USAGE, "--device: %s", error->message);
-    }
   return run_sweep (info, params, param, values, &options, target, output, resume, device, c.json);
 }

@@ -5,8 +5,11 @@
 #include "ws-config.h"
 #include "ws-session.h"
 
+#include "ws-device-json.h"
+
 #include <glib/gstdio.h>
 #include <math.h>
+#include <string.h>
 
 typedef struct
 {
@@ -122,17 +125,204 @@ test_options (Fixture       *f,
   g_assert_false (ws_session_get_cold (f->session));
 }
 
+/* ------------------------------------------------------------------ */
+/* The device profile                                                 */
+/* ------------------------------------------------------------------ */
+
+#define H100 "NVIDIA H100 80GB HBM3"
+#define H100_ID "nvidia-h100-80gb-hbm3"
+
+/* A worker that plays recording back: its GPU is the one the recording was
+ * made on, and it has none to calibrate. */
+static WsGpuTarget *
+replaying (const char *recording)
+{
+  g_autofree char *command = g_strdup_printf ("exec %s/warpscope-gpu-worker --replay %s", WS_BUILD_APPDIR, recording);
+  g_autoptr (GError) error = NULL;
+  WsGpuTarget *target = ws_gpu_target_new_command (command, &error);
+
+  g_assert_no_error (error);
+  return target;
+}
+
+static WsGpuTarget *
+replaying_h100 (void)
+{
+  g_autofree char *recording = g_build_filename (WS_SOURCE_DATADIR, "recordings", "h100.json", NULL);
+
+  return replaying (recording);
+}
+
+static gboolean
+have_worker (void)
+{
+  g_autofree char *worker = g_build_filename (WS_BUILD_APPDIR, "warpscope-gpu-worker", NULL);
+
+  if (!g_file_test (worker, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("no warpscope-gpu-worker in the build");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* What a calibration of the H100 could say. */
+static WsCalibration *
+fake_calibration (const char *name,
+                  double      dram_read)
+{
+  g_autoptr (GArray) values = g_array_new (FALSE, TRUE, sizeof (WsCalibrated));
+  WsCalibrated v = { "dram_read_bytes_per_s", dram_read, g_strdup ("measured: a test") };
+
+  g_array_append_val (values, v);
+  return ws_calibration_new (name, values);
+}
+
+static void
+wait_not_calibrating (WsSession *session)
+{
+  while (ws_session_get_calibrating (session))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Nothing known, then the recording's GPU, a choice, the GPU in use, its
+ * calibration kept (and seen by another session, as warpscope-cli sees the
+ * window's), and a calibration that fails leaving the profile as it was. */
 static void
 test_device_profile (Fixture       *f,
                      gconstpointer  data)
 {
+  g_autoptr (WsRecording) bundled = ws_recording_load_bundled (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsGpuTarget) h100 = NULL;
+  g_autoptr (WsSession) other = NULL;
+  g_autoptr (WsSessionCalibration) kept = NULL;
+  g_autoptr (WsDeviceProfile) shipped = ws_device_profile_find (H100_ID, NULL);
+  guint done = 0;
+  const WsDeviceProfile *p;
+
   g_signal_connect_swapped (f->session, "notify::device-profile", G_CALLBACK (count), &f->notified);
-  g_assert_null (ws_session_get_device_profile (f->session));
-  ws_session_set_device_profile (f->session, g_strdup ("a profile"), g_free);
-  g_assert_cmpstr (ws_session_get_device_profile (f->session), ==, "a profile");
-  ws_session_set_device_profile (f->session, NULL, NULL);
-  g_assert_null (ws_session_get_device_profile (f->session));
+  g_signal_connect_swapped (f->session, "calibration-done", G_CALLBACK (count), &done);
+
+  /* nothing known: cautious defaults, said to be */
+  p = ws_session_get_device_profile (f->session);
+  g_assert_nonnull (p);
+  g_assert_cmpint (ws_session_get_profile_origin (f->session), ==, WS_PROFILE_ORIGIN_DEFAULT);
+  g_assert_cmpstr (p->name, ==, "unknown GPU");
+  g_assert_true (g_str_has_prefix (ws_session_get_profile_source (f->session), "cautious defaults"));
+
+  /* the recording's GPU, from the profiles Warpscope ships */
+  g_assert_nonnull (bundled);
+  ws_session_set_recording (f->session, bundled, NULL);
+  g_assert_cmpint (ws_session_get_profile_origin (f->session), ==, WS_PROFILE_ORIGIN_RECORDING);
+  g_assert_cmpstr (ws_session_get_device_profile (f->session)->id, ==, "nvidia-h200");
+  g_assert_cmpstr (ws_session_get_profile_source (f->session), ==, "the profile shipped for the recording's GPU");
   g_assert_cmpuint (f->notified, ==, 2);
+  /* the same again says nothing */
+  ws_session_set_recording (f->session, bundled, NULL);
+  g_assert_cmpuint (f->notified, ==, 2);
+
+  /* what the user asks for comes first; a wrong name changes nothing */
+  g_assert_false (ws_session_choose_profile (f->session, "no-such-gpu", &error));
+  g_assert_nonnull (strstr (error->message, "no-such-gpu"));
+  g_clear_error (&error);
+  g_assert_cmpint (ws_session_get_profile_origin (f->session), ==, WS_PROFILE_ORIGIN_RECORDING);
+  g_assert_true (ws_session_choose_profile (f->session, H100_ID, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (ws_session_get_profile_origin (f->session), ==, WS_PROFILE_ORIGIN_CHOSEN);
+  g_assert_cmpstr (ws_session_get_device_profile (f->session)->id, ==, H100_ID);
+  g_assert_true (ws_session_choose_profile (f->session, NULL, &error));
+  g_assert_cmpint (ws_session_get_profile_origin (f->session), ==, WS_PROFILE_ORIGIN_RECORDING);
+
+  if (!have_worker ())
+    return;
+  /* the GPU in use before the recording's; and none while it is looked for */
+  h100 = replaying_h100 ();
+  ws_session_set_target (f->session, h100);
+  wait_probed (f);
+  g_assert_nonnull (ws_session_get_device (f->session));
+  g_assert_cmpstr (ws_session_get_device (f->session)->name, ==, H100);
+  g_assert_cmpint (ws_session_get_profile_origin (f->session), ==, WS_PROFILE_ORIGIN_SHIPPED);
+  g_assert_cmpstr (ws_session_get_profile_source (f->session), ==, "the profile shipped for this GPU");
+
+  /* a calibration of it is kept, and used from then on */
+  kept = ws_session_keep_calibration (f->session, fake_calibration (H100, 2.5e12), NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (kept);
+  g_assert_true (g_file_test (kept->kept, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_str_has_prefix (kept->kept, g_get_user_cache_dir ()));
+  g_assert_cmpstr (kept->base_name, ==, "data/devices/" H100_ID ".json");
+  g_assert_cmpint (ws_session_get_profile_origin (f->session), ==, WS_PROFILE_ORIGIN_CALIBRATED);
+  g_assert_true (g_str_has_prefix (ws_session_get_profile_source (f->session), "calibrated on this GPU on "));
+  p = ws_session_get_device_profile (f->session);
+  g_assert_cmpfloat (p->dram_read_bytes_per_s, ==, 2.5e12);
+  /* the fields it did not measure are the shipped profile's */
+  g_assert_nonnull (shipped);
+  g_assert_cmpfloat (p->l2_sectors_per_s, ==, shipped->l2_sectors_per_s);
+
+  /* another session on the same GPU (warpscope-cli beside the window) reads it */
+  other = ws_session_new (NULL);
+  ws_session_set_target (other, h100);
+  ws_session_probe (other);
+  while (!ws_session_get_probed (other))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (ws_session_get_profile_origin (other), ==, WS_PROFILE_ORIGIN_CALIBRATED);
+  g_assert_cmpfloat (ws_session_get_device_profile (other)->dram_read_bytes_per_s, ==, 2.5e12);
+
+  /* a worker that plays a recording back cannot calibrate: it says so, and
+   * what was in use stays */
+  ws_session_calibrate_async (f->session, NULL, NULL, NULL, NULL, NULL, NULL, got_result, f);
+  g_assert_true (ws_session_get_calibrating (f->session));
+  g_assert_null (ws_session_calibrate_finish (f->session, wait_result (f), &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "no GPU to calibrate"));
+  g_assert_false (ws_session_get_calibrating (f->session));
+  g_assert_cmpuint (done, ==, 1);
+  g_assert_cmpint (ws_session_get_profile_origin (f->session), ==, WS_PROFILE_ORIGIN_CALIBRATED);
+  g_unlink (kept->kept);
+}
+
+/* A GPU nothing is known of gets cautious defaults and, where the front
+ * end wants it, is calibrated once by itself; not again after that failed. */
+static void
+test_unknown_gpu (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr (WsRecording) bundled = ws_recording_load_bundled (NULL);
+  g_autoptr (WsDeviceInfo) device = NULL;
+  g_autoptr (WsRecording) made_up = NULL;
+  g_autofree char *path = g_build_filename (g_get_user_cache_dir (), "made-up.json", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (WsGpuTarget) target = NULL;
+  g_autoptr (GError) error = NULL;
+  guint done = 0;
+
+  if (!have_worker ())
+    return;
+  device = ws_device_info_copy (ws_recording_get_device (bundled));
+  g_free (device->name);
+  device->name = g_strdup ("Made-up GPU 9000");
+  made_up = ws_recording_new (device);
+  ws_recording_add (made_up, ws_recording_get_measurement (bundled, 0));
+  g_assert_true (ws_recording_save_file (made_up, file, NULL, &error));
+  g_assert_no_error (error);
+
+  g_signal_connect_swapped (f->session, "calibration-done", G_CALLBACK (count), &done);
+  ws_session_set_auto_calibrate (f->session, TRUE);
+  target = replaying (path);
+  ws_session_set_target (f->session, target);
+  wait_probed (f);
+  g_assert_cmpint (ws_session_get_profile_origin (f->session), ==, WS_PROFILE_ORIGIN_DEFAULT);
+  g_assert_cmpstr (ws_session_get_device_profile (f->session)->name, ==, "Made-up GPU 9000");
+  g_assert_cmpuint (ws_session_get_device_profile (f->session)->sms, ==, (guint) device->sm_count);
+  g_assert_true (ws_session_get_calibrating (f->session));
+  wait_not_calibrating (f->session);
+  g_assert_cmpuint (done, ==, 1);
+  /* chosen again, it is not tried again by itself */
+  g_assert_true (ws_session_choose_profile (f->session, NULL, &error));
+  g_assert_false (ws_session_get_calibrating (f->session));
+  g_assert_cmpint (ws_session_get_profile_origin (f->session), ==, WS_PROFILE_ORIGIN_DEFAULT);
+  g_unlink (path);
 }
 
 /* ------------------------------------------------------------------ */
@@ -377,6 +567,132 @@ test_sweep (Fixture       *f,
   g_assert_nonnull (ws_session_find_live (f->session, key, 8));
 }
 
+/* ------------------------------------------------------------------ */
+/* The sweep object                                                   */
+/* ------------------------------------------------------------------ */
+
+static WsMeasurement *
+point_at (const char *id,
+          gint64      stride,
+          double      ms)
+{
+  WsMeasurement *m = ws_measurement_new (id);
+
+  ws_measurement_set_param (m, "stride", stride);
+  for (guint i = 0; i < 10; i++)
+    ws_measurement_add_sample (m, ms);
+  ws_measurement_summarize (m);
+  return m;
+}
+
+static gint64
+stride_of (GPtrArray *points,
+           guint      i)
+{
+  gint64 v = -1;
+
+  ws_measurement_get_param (g_ptr_array_index (points, i), "stride", &v);
+  return v;
+}
+
+static void
+wait_sweep (WsSweep *sweep)
+{
+  while (ws_sweep_get_running (sweep))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Recorded points shown one by one, in the order of the parameter, then
+ * finished; the session's sweep is the newest, and a new one cancels it. */
+static void
+test_sweep_replay (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr (GPtrArray) recorded = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_measurement_free);
+  g_autoptr (WsSweep) sweep = NULL;
+  g_autoptr (WsSweep) second = NULL;
+  guint points = 0, finished = 0;
+  const gint64 strides[] = { 8, 1, 4, 2 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (strides); i++)
+    g_ptr_array_add (recorded, point_at ("coalescing/strided-sweep", strides[i], 0.1 * (i + 1)));
+  g_signal_connect_swapped (f->session, "notify::sweep", G_CALLBACK (count), &f->notified);
+  sweep = ws_session_new_replay (f->session, recorded, "stride", 1);
+  g_assert_true (ws_session_get_sweep (f->session) == sweep);
+  g_assert_cmpuint (f->notified, ==, 1);
+  g_assert_true (ws_sweep_get_replayed (sweep));
+  g_assert_cmpuint (ws_sweep_get_total (sweep), ==, 4);
+  g_assert_cmpuint (ws_sweep_get_done (sweep), ==, 0);
+  g_signal_connect_swapped (sweep, "point", G_CALLBACK (count), &points);
+  g_signal_connect_swapped (sweep, "finished", G_CALLBACK (count), &finished);
+  ws_sweep_start (sweep);
+  g_assert_true (ws_sweep_get_running (sweep));
+  wait_sweep (sweep);
+  g_assert_cmpuint (points, ==, 4);
+  g_assert_cmpuint (finished, ==, 1);
+  g_assert_null (ws_sweep_get_error (sweep));
+  g_assert_false (ws_sweep_get_can_resume (sweep));
+  g_assert_cmpuint (ws_sweep_get_done (sweep), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpint (stride_of (ws_sweep_get_points (sweep), i), ==, (gint64) 1 << i);
+  /* a replay's points are the recording's: none is a live measurement */
+  g_assert_cmpuint (ws_session_get_live (f->session)->len, ==, 0);
+
+  /* a new sweep takes its place; cancelled, it says so */
+  second = ws_session_new_replay (f->session, recorded, "stride", 1000);
+  g_assert_true (ws_session_get_sweep (f->session) == second);
+  ws_sweep_start (second);
+  ws_sweep_cancel (second);
+  g_assert_false (ws_sweep_get_running (second));
+  g_assert_error (ws_sweep_get_error (second), G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (ws_sweep_get_done (second), ==, 0);
+}
+
+/* A sweep on a GPU (a worker that plays the H100's recording back): the
+ * points known before are not measured again, every point comes in the
+ * order of the parameter, and they join the live measurements. */
+static void
+test_sweep_live (Fixture       *f,
+                 gconstpointer  data)
+{
+  const WsPreset *preset = ws_preset_lookup ("coalescing/strided-sweep");
+  g_autoptr (WsPattern) pattern = ws_preset_build (preset);
+  g_autoptr (WsGpuTarget) h100 = NULL;
+  g_autoptr (WsMeasureRequest) request = NULL;
+  g_autoptr (GArray) values = ws_sweep_values_parse ("1,2,4,8", NULL);
+  g_autoptr (WsMeasurement) known = point_at ("coalescing/strided-sweep", 4, 123);
+  g_autoptr (WsSweep) sweep = NULL;
+  GPtrArray *points;
+  guint measured = 0;
+
+  if (!have_worker ())
+    return;
+  h100 = replaying_h100 ();
+  ws_session_set_target (f->session, h100);
+  wait_probed (f);
+  g_assert_nonnull (ws_session_get_device (f->session));
+  request = ws_session_request_for (f->session, preset, pattern, FALSE);
+  sweep = ws_session_new_sweep (f->session, request, "stride", values);
+  g_assert_cmpstr (ws_sweep_get_key (sweep), ==, ws_pattern_sweep_key (pattern, "stride"));
+  ws_sweep_add_known (sweep, known);
+  g_assert_cmpuint (ws_sweep_get_done (sweep), ==, 1);
+  g_signal_connect_swapped (sweep, "point", G_CALLBACK (count), &measured);
+  ws_sweep_start (sweep);
+  wait_sweep (sweep);
+  g_assert_null (ws_sweep_get_error (sweep));
+  g_assert_cmpuint (measured, ==, 3);
+  g_assert_cmpuint (ws_sweep_get_done (sweep), ==, 4);
+  g_assert_cmpuint (ws_sweep_get_total (sweep), ==, 4);
+  points = ws_sweep_get_points (sweep);
+  g_assert_cmpuint (points->len, ==, 4);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpint (stride_of (points, i), ==, (gint64) 1 << i);
+  /* the known point is the one given, not measured again */
+  g_assert_cmpfloat (((WsMeasurement *) g_ptr_array_index (points, 2))->median_ms, ==, 123);
+  g_assert_nonnull (ws_session_find_live (f->session, ws_sweep_get_key (sweep), 8));
+  g_assert_null (ws_session_find_live (f->session, ws_sweep_get_key (sweep), 4));
+}
+
 static void
 test_count (Fixture       *f,
             gconstpointer  data)
@@ -461,21 +777,36 @@ int
 main (int    argc,
       char **argv)
 {
+  g_autofree char *cache = g_dir_make_tmp ("ws-session-XXXXXX", NULL);
+  int status;
+
+  /* calibrations are kept in the tests' own cache, not the user's */
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
   g_test_init (&argc, &argv, NULL);
 #define ADD(PATH, FUNC) g_test_add (PATH, Fixture, NULL, fixture_set_up, FUNC, fixture_tear_down)
   ADD ("/session/probe", test_probe);
   ADD ("/session/options", test_options);
   ADD ("/session/device-profile", test_device_profile);
+  ADD ("/session/unknown-gpu", test_unknown_gpu);
   ADD ("/session/recordings", test_recordings);
   ADD ("/session/recording-overtaken", test_recording_overtaken);
   ADD ("/session/recording-refused", test_recording_refused);
   ADD ("/session/requests", test_requests);
   ADD ("/session/measure-without-gpu", test_measure_without_gpu);
   ADD ("/session/comparison", test_comparison);
+  ADD ("/session/sweep-replay", test_sweep_replay);
+  ADD ("/session/sweep-live", test_sweep_live);
   ADD ("/session/gpu/measure", test_measure);
   ADD ("/session/gpu/sweep", test_sweep);
   ADD ("/session/gpu/count", test_count);
   ADD ("/session/gpu/comparison", test_comparison_measured);
 #undef ADD
-  return g_test_run ();
+  status = g_test_run ();
+  {
+    const char *rm[] = { "rm", "-rf", cache, NULL };
+    g_autoptr (GSubprocess) p = g_subprocess_newv (rm, G_SUBPROCESS_FLAGS_NONE, NULL);
+
+    g_subprocess_wait (p, NULL, NULL);
+  }
+  return status;
 }

@@ -180,7 +180,7 @@ test_chooser (Fixture       *f,
 static gboolean
 not_calibrating (gpointer data)
 {
-  return !((WsWindow *) data)->calibrating;
+  return !ws_session_get_calibrating (((WsWindow *) data)->session);
 }
 
 /* Recalibrate, on a worker that plays the H100's recording back: its GPU
@@ -198,20 +198,20 @@ test_recalibrate (Fixture       *f,
   wait_connection (f, WS_SESSION_CONNECTION_CONNECTED);
   g_assert_true (wait_until (probed, w, 30000));
   wait_settled (w);
-  g_assert_false (w->calibrating);
-  g_assert_cmpstr (w->profile_source, ==, "the profile shipped for this GPU");
+  g_assert_false (ws_session_get_calibrating (w->session));
+  g_assert_cmpstr (ws_session_get_profile_source (w->session), ==, "the profile shipped for this GPU");
   g_assert_true (ws_window_can_calibrate (w));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.recalibrate", NULL));
-  g_assert_true (w->calibrating);
+  g_assert_true (ws_session_get_calibrating (w->session));
   /* another preset while it runs: the launch is analysed again, and the
    * calibration goes on */
   g_assert_true (ws_window_load_preset (w, "coalescing/sequential"));
-  g_assert_true (w->calibrating);
+  g_assert_true (ws_session_get_calibrating (w->session));
   g_assert_true (wait_until (not_calibrating, w, 30000));
   g_assert_nonnull (w->last_toast);
   g_assert_true (g_str_has_prefix (w->last_toast, "Could not calibrate the GPU: "));
   g_assert_nonnull (strstr (w->last_toast, "no GPU to calibrate"));
-  g_assert_cmpstr (w->profile_source, ==, "the profile shipped for this GPU");
+  g_assert_cmpstr (ws_session_get_profile_source (w->session), ==, "the profile shipped for this GPU");
   g_assert_nonnull (ws_session_get_device_profile (w->session));
   set_down (f);
 }
@@ -330,8 +330,9 @@ static gboolean
 three_points (gpointer data)
 {
   WsWindow *w = data;
+  WsSweep *sweep = ws_session_get_sweep (w->session);
 
-  return w->sweep_points && w->sweep_points->len >= 3;
+  return sweep && ws_sweep_get_points (sweep)->len >= 3;
 }
 
 static gboolean

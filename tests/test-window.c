@@ -243,7 +243,7 @@ test_sweep_from_recording (Fixture       *f,
     }
   /* a slowed-down run may draw two points in one frame now and then */
   g_assert_cmpuint (updates, >=, timeout_scale () > 1 ? f->n_recorded / 2 : f->n_recorded - 1);
-  g_assert_cmpuint (w->sweep_done, ==, f->n_recorded);
+  g_assert_cmpuint (ws_sweep_get_done (ws_session_get_sweep (w->session)), ==, f->n_recorded);
   g_assert_cmpuint (series_points (w, "recorded on"), ==, f->n_recorded);
   g_assert_true (gtk_stack_get_visible_child (w->sweep_stack) == w->sweep_button);
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (w->sweep_progress)));

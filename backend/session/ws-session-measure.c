@@ -182,6 +182,8 @@ typedef struct
   Subject *subject;
   WsPattern *pattern;           /* NULL for a reference with no pattern */
   GPtrArray *partial;           /* a sweep's points so far (WsMeasurement) */
+  WsBackendProgress hook;       /* who started it hears of each point too */
+  gpointer hook_data;
 } MeasureData;
 
 static void
@@ -297,6 +299,8 @@ sweep_progress (WsBackend           *backend,
   if (latest)
     g_ptr_array_add (d->partial, ws_measurement_copy (latest));
   g_signal_emit (self, ws_session_signals[WS_SESSION_SIGNAL_SWEEP_PROGRESS], 0, done, total, latest);
+  if (d->hook)
+    d->hook (backend, done, total, latest, d->hook_data);
 }
 
 static void
@@ -363,21 +367,19 @@ standard_values (const WsMeasureRequest *request,
 }
 
 void
-ws_session_sweep_async (WsSession              *self,
-                        const WsMeasureRequest *request,
-                        const char             *param,
-                        GArray                 *values,
-                        GCancellable           *cancellable,
-                        GAsyncReadyCallback     callback,
-                        gpointer                user_data)
+ws_session_sweep_run (WsSession              *self,
+                      const WsMeasureRequest *request,
+                      const char             *param,
+                      GArray                 *values,
+                      WsBackendProgress       hook,
+                      gpointer                hook_data,
+                      GCancellable           *cancellable,
+                      GAsyncReadyCallback     callback,
+                      gpointer                user_data)
 {
   g_autoptr (GArray) standard = NULL;
   MeasureData *d;
   GTask *task;
-
-  g_return_if_fail (WS_IS_SESSION (self));
-  g_return_if_fail (request != NULL);
-  g_return_if_fail (param != NULL);
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, ws_session_sweep_async);
@@ -396,6 +398,8 @@ ws_session_sweep_async (WsSession              *self,
     }
   d = measure_data_new (request);
   d->partial = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_measurement_free);
+  d->hook = hook;
+  d->hook_data = hook_data;
   /* every point of a sweep shares its key; x is the swept value */
   g_free (d->subject->sweep_param);
   d->subject->sweep_param = g_strdup (param);
@@ -408,6 +412,33 @@ ws_session_sweep_async (WsSession              *self,
   sweeping_changed (self, +1);
   ws_backend_sweep_async (self->backend, request, param, values, cancellable, sweep_progress, g_object_ref (task),
                           g_object_unref, sweep_done, task);
+}
+
+void
+ws_session_sweep_async (WsSession              *self,
+                        const WsMeasureRequest *request,
+                        const char             *param,
+                        GArray                 *values,
+                        GCancellable           *cancellable,
+                        GAsyncReadyCallback     callback,
+                        gpointer                user_data)
+{
+  g_return_if_fail (WS_IS_SESSION (self));
+  g_return_if_fail (request != NULL);
+  g_return_if_fail (param != NULL);
+
+  ws_session_sweep_run (self, request, param, values, NULL, NULL, cancellable, callback, user_data);
+}
+
+char *
+ws_session_sweep_key (const WsMeasureRequest *request,
+                      const char             *param)
+{
+  g_autoptr (MeasureData) d = measure_data_new (request);
+
+  if (d->pattern)
+    return ws_pattern_sweep_key (d->pattern, param);
+  return g_steal_pointer (&d->subject->key);
 }
 
 GArray *

@@ -26,6 +26,8 @@ enum
   WS_SESSION_PROP_CONNECTION,
   WS_SESSION_PROP_CONNECTION_DETAIL,
   WS_SESSION_PROP_HELLO,
+  WS_SESSION_PROP_CALIBRATING,
+  WS_SESSION_PROP_SWEEP,
   WS_SESSION_N_PROPS
 };
 
@@ -37,6 +39,7 @@ enum
   WS_SESSION_SIGNAL_MEASURE_FAILED,
   WS_SESSION_SIGNAL_RECORDINGS_CHANGED,
   WS_SESSION_SIGNAL_COMPARISON_CHANGED,
+  WS_SESSION_SIGNAL_CALIBRATION_DONE,
   WS_SESSION_N_SIGNALS
 };
 
@@ -55,8 +58,15 @@ struct _WsSession
   gboolean probed;
   WsDeviceInfo *device;            /* NULL: none (probe_error says why) */
   GError *probe_error;
-  gpointer profile;
-  GDestroyNotify profile_destroy;
+
+  /* the device profile (ws-session-profile.c) */
+  WsDeviceProfile *profile;
+  WsProfileOrigin profile_origin;
+  char *profile_source;
+  WsDeviceProfile *chosen;         /* what the user gave, loaded; NULL: the policy's */
+  guint calibrating;               /* calibrations under way */
+  char *calibration_failed;        /* the GPU whose calibration failed: not again by itself */
+  gboolean auto_calibrate;
 
   /* how the GPU is reached (ws-session-gpu.c) */
   WsSessionConnection connection;
@@ -75,12 +85,14 @@ struct _WsSession
   WsRecording *recording;
   GError *recording_error;
   gboolean recording_loaded;
+  gboolean recording_loading;      /* a read of the main recording is under way */
   guint recording_serial;          /* a read that a newer recording overtook is dropped */
   GPtrArray *compared;             /* WsRecording, beside the main one */
 
   /* measurements */
   GPtrArray *live;                 /* WsLiveEntry, newest last */
   guint sweeps;                    /* under way */
+  WsSweep *sweep;                  /* the latest made through the session (ws-sweep.c) */
 
   /* the comparison (ws-session-compare.c) */
   GPtrArray *comparison;           /* WsCompareItem */
@@ -106,6 +118,27 @@ void     ws_session_gpu_install         (GParamSpec         **properties);
 gboolean ws_session_gpu_get_property    (WsSession           *self,
                                          guint                prop_id,
                                          GValue              *value);
+
+/* ws-session-measure.c */
+/* ws_session_sweep_async, with a hook that hears of each point. */
+void     ws_session_sweep_run           (WsSession              *self,
+                                         const WsMeasureRequest *request,
+                                         const char             *param,
+                                         GArray                 *values,
+                                         WsBackendProgress       hook,
+                                         gpointer                hook_data,
+                                         GCancellable           *cancellable,
+                                         GAsyncReadyCallback     callback,
+                                         gpointer                user_data);
+/* The key a sweep's points are kept under. */
+char    *ws_session_sweep_key           (const WsMeasureRequest *request,
+                                         const char             *param);
+
+/* ws-session-profile.c */
+/* Chooses the profile again, unless the GPU or the main recording is still
+ * being looked for. */
+void     ws_session_update_profile      (WsSession *self);
+void     ws_session_profile_finalize    (WsSession *self);
 
 /* ws-session-compare.c */
 /* Measures the next item not measured yet, if it may. */

@@ -54,6 +54,8 @@ probe_done (GObject      *source,
   self->device = device;
   self->probe_error = g_steal_pointer (&error);
   self->probed = TRUE;
+  /* the profile first: whoever hears of the GPU finds the model's device ready */
+  ws_session_update_profile (self);
   g_object_notify_by_pspec (G_OBJECT (self), ws_session_properties[WS_SESSION_PROP_DEVICE]);
   g_object_notify_by_pspec (G_OBJECT (self), ws_session_properties[WS_SESSION_PROP_PROBED]);
   ws_session_compare_measure (self);
@@ -89,29 +91,6 @@ ws_session_get_probe_error (WsSession *self)
 {
   g_return_val_if_fail (WS_IS_SESSION (self), NULL);
   return self->probe_error;
-}
-
-gpointer
-ws_session_get_device_profile (WsSession *self)
-{
-  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
-  return self->profile;
-}
-
-void
-ws_session_set_device_profile (WsSession      *self,
-                               gpointer        profile,
-                               GDestroyNotify  destroy)
-{
-  g_return_if_fail (WS_IS_SESSION (self));
-
-  if (profile == self->profile)
-    return;
-  if (self->profile && self->profile_destroy)
-    self->profile_destroy (self->profile);
-  self->profile = profile;
-  self->profile_destroy = destroy;
-  g_object_notify_by_pspec (G_OBJECT (self), ws_session_properties[WS_SESSION_PROP_DEVICE_PROFILE]);
 }
 
 /* ------------------------------------------------------------------ */
@@ -217,6 +196,8 @@ load_recording_done (GObject      *source,
   self->recording = recording;
   self->recording_error = error;
   self->recording_loaded = TRUE;
+  self->recording_loading = FALSE;
+  ws_session_update_profile (self);
   g_object_notify_by_pspec (G_OBJECT (self), ws_session_properties[WS_SESSION_PROP_RECORDING]);
   g_object_notify_by_pspec (G_OBJECT (self), ws_session_properties[WS_SESSION_PROP_RECORDING_LOADED]);
   recordings_changed (self);
@@ -237,6 +218,7 @@ ws_session_load_recording (WsSession  *self,
       self->recording_loaded = FALSE;
       g_object_notify_by_pspec (G_OBJECT (self), ws_session_properties[WS_SESSION_PROP_RECORDING_LOADED]);
     }
+  self->recording_loading = TRUE;
   task = g_task_new (self, self->cancellable, load_recording_done, GUINT_TO_POINTER (++self->recording_serial));
   g_task_set_source_tag (task, ws_session_load_recording);
   g_task_set_task_data (task, g_strdup (path), g_free);
@@ -257,6 +239,8 @@ ws_session_set_recording (WsSession   *self,
   g_free (self->recording_path);
   self->recording_path = g_strdup (path);
   self->recording_loaded = TRUE;
+  self->recording_loading = FALSE;
+  ws_session_update_profile (self);
   g_object_notify_by_pspec (G_OBJECT (self), ws_session_properties[WS_SESSION_PROP_RECORDING]);
   g_object_notify_by_pspec (G_OBJECT (self), ws_session_properties[WS_SESSION_PROP_RECORDING_LOADED]);
   recordings_changed (self);
@@ -452,6 +436,9 @@ ws_session_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_cancellable_cancel (self->connect_cancellable);
   g_clear_signal_handler (&self->state_handler, self->backend);
+  if (self->sweep)
+    ws_sweep_cancel (self->sweep);
+  g_clear_object (&self->sweep);
   ws_session_compare_dispose (self);
   G_OBJECT_CLASS (ws_session_parent_class)->dispose (object);
 }
@@ -465,8 +452,7 @@ ws_session_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->device, ws_device_info_free);
   g_clear_error (&self->probe_error);
-  if (self->profile && self->profile_destroy)
-    self->profile_destroy (self->profile);
+  ws_session_profile_finalize (self);
   g_free (self->recording_path);
   g_clear_object (&self->recording);
   g_clear_error (&self->recording_error);
@@ -496,7 +482,13 @@ ws_session_get_property (GObject    *object,
       g_value_set_boxed (value, self->device);
       break;
     case WS_SESSION_PROP_DEVICE_PROFILE:
-      g_value_set_pointer (value, self->profile);
+      g_value_set_pointer (value, (gpointer) ws_session_get_device_profile (self));
+      break;
+    case WS_SESSION_PROP_CALIBRATING:
+      g_value_set_boolean (value, self->calibrating > 0);
+      break;
+    case WS_SESSION_PROP_SWEEP:
+      g_value_set_object (value, self->sweep);
       break;
     case WS_SESSION_PROP_SAMPLES:
       g_value_set_uint (value, self->samples);
@@ -561,7 +553,10 @@ install_properties (GObjectClass *object_class)
                                                       G_PARAM_STATIC_STRINGS);
   p[WS_SESSION_PROP_PROBED] = g_param_spec_boolean ("probed", NULL, NULL, FALSE, ro);
   p[WS_SESSION_PROP_DEVICE] = g_param_spec_boxed ("device", NULL, NULL, WS_TYPE_DEVICE_INFO, ro);
+  /* a WsDeviceProfile, the session's: ws_session_get_device_profile */
   p[WS_SESSION_PROP_DEVICE_PROFILE] = g_param_spec_pointer ("device-profile", NULL, NULL, ro);
+  p[WS_SESSION_PROP_CALIBRATING] = g_param_spec_boolean ("calibrating", NULL, NULL, FALSE, ro);
+  p[WS_SESSION_PROP_SWEEP] = g_param_spec_object ("sweep", NULL, NULL, WS_TYPE_SWEEP, ro);
   p[WS_SESSION_PROP_SAMPLES] = g_param_spec_uint ("samples", NULL, NULL, 10, 10000, 10, rw);
   p[WS_SESSION_PROP_COLD] = g_param_spec_boolean ("cold", NULL, NULL, TRUE, rw);
   p[WS_SESSION_PROP_RECORDING] = g_param_spec_object ("recording", NULL, NULL, WS_TYPE_RECORDING, ro);
@@ -595,6 +590,9 @@ install_signals (GObjectClass *object_class)
     g_signal_new ("recordings-changed", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   ws_session_signals[WS_SESSION_SIGNAL_COMPARISON_CHANGED] =
     g_signal_new ("comparison-changed", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* a calibration ended: NULL, kept and in use; or the GError that stopped it */
+  ws_session_signals[WS_SESSION_SIGNAL_CALIBRATION_DONE] =
+    g_signal_new ("calibration-done", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
 }
 
 static void

@@ -5,8 +5,10 @@
 
 #include "ws-backend.h"
 #include "ws-comparison.h"
+#include "ws-device-calibrate.h"
 #include "ws-presets.h"
 #include "ws-recording.h"
+#include "ws-sweep.h"
 
 G_BEGIN_DECLS
 
@@ -79,12 +81,77 @@ void                 ws_session_reconnect             (WsSession              *s
  * measurements run, in one line. */
 char                *ws_session_describe_gpu          (WsSession              *self);
 
-/* What the model knows of the GPU (a WsDeviceProfile of backend/model), or
- * NULL; the session owns it. */
-gpointer             ws_session_get_device_profile    (WsSession              *self);
-void                 ws_session_set_device_profile    (WsSession              *self,
-                                                       gpointer                profile,
-                                                       GDestroyNotify          destroy);
+/* The device profile the model uses (ws-session-profile.c): one policy
+ * for the window and warpscope-cli alike, looked at in this order. */
+typedef enum
+{
+  WS_PROFILE_ORIGIN_NONE,        /* none yet: the GPU or the main recording is still being looked for */
+  WS_PROFILE_ORIGIN_CHOSEN,      /* the file or id the user gave (ws_session_choose_profile) */
+  WS_PROFILE_ORIGIN_CALIBRATED,  /* this GPU's calibration, kept in the user's cache */
+  WS_PROFILE_ORIGIN_SHIPPED,     /* the profile Warpscope ships for the GPU here */
+  WS_PROFILE_ORIGIN_RECORDING,   /* the profile Warpscope ships for the main recording's GPU */
+  WS_PROFILE_ORIGIN_DEFAULT,     /* cautious defaults: nothing is known of the device */
+} WsProfileOrigin;
+
+/* The profile, or NULL while the GPU or the main recording is being looked
+ * for (origin NONE); "device-profile" is notified when it, or where it
+ * comes from, changes. */
+const WsDeviceProfile *ws_session_get_device_profile  (WsSession              *self);
+WsProfileOrigin      ws_session_get_profile_origin    (WsSession              *self);
+/* Where it comes from, in a few words: "the profile shipped for this GPU",
+ * "calibrated on this GPU on 24/11/2026"; NULL without a profile. */
+const char          *ws_session_get_profile_source    (WsSession              *self);
+/* The profile to use whatever the GPU: an id of data/devices/ or a file
+ * (ws_device_profile_find); NULL goes back to the policy. FALSE, with the
+ * error naming what was given, when it does not load: nothing changes. */
+gboolean             ws_session_choose_profile        (WsSession              *self,
+                                                       const char             *id_or_path,
+                                                       GError                **error);
+
+/* A calibration, and what the session made of it. */
+typedef struct
+{
+  WsCalibration *calibration;      /* what the GPU's microkernels measured */
+  WsCalibratedProfile *calibrated; /* the profile it makes over base */
+  WsDeviceProfile *base;           /* the fields not measured came from it; NULL: defaults */
+  char *base_name;                 /* "data/devices/nvidia-h200.json", or NULL */
+  char *kept;                      /* the file in the user's cache the session reads it from */
+} WsSessionCalibration;
+
+void                 ws_session_calibration_free      (WsSessionCalibration   *calibration);
+/* Where a GPU's calibration is kept (id: the slug of its name), for the
+ * window and warpscope-cli alike. */
+char                *ws_session_calibration_path      (const char             *id);
+/* Calibrates the GPU in use with the worker's microkernels, over base
+ * (NULL: the profile shipped for the device, else defaults; base_name says
+ * where base came from), keeps the profile in the user's cache and uses it
+ * from then on. "calibrating" is TRUE meanwhile; "calibration-done" says
+ * how it went (a GError, or NULL), to whoever asked or not. */
+void                 ws_session_calibrate_async       (WsSession              *self,
+                                                       const WsDeviceProfile  *base,
+                                                       const char             *base_name,
+                                                       WsBackendProgress       progress,
+                                                       gpointer                progress_data,
+                                                       GDestroyNotify          progress_destroy,
+                                                       GCancellable           *cancellable,
+                                                       GAsyncReadyCallback     callback,
+                                                       gpointer                user_data);
+WsSessionCalibration *ws_session_calibrate_finish     (WsSession              *self,
+                                                       GAsyncResult           *result,
+                                                       GError                **error);
+/* The same for a calibration made elsewhere (it is taken): kept in the
+ * cache, and used when its GPU is the one in use. */
+WsSessionCalibration *ws_session_keep_calibration     (WsSession              *self,
+                                                       WsCalibration          *calibration,
+                                                       const WsDeviceProfile  *base,
+                                                       const char             *base_name,
+                                                       GError                **error);
+gboolean             ws_session_get_calibrating       (WsSession              *self);
+/* A GPU that nothing is known of (no calibration kept, no profile shipped)
+ * is calibrated by itself, once: what the window wants, and not a command
+ * that was asked for something else. Off by default. */
+void                 ws_session_set_auto_calibrate    (WsSession              *self,
+                                                       gboolean                auto_calibrate);
 
 /* How measurements are taken: at least 10 samples, L2 flushed before each
  * or not. The window binds them to its settings. */
@@ -176,6 +243,21 @@ void                 ws_session_sweep_async           (WsSession              *s
 GPtrArray           *ws_session_sweep_finish          (WsSession              *self,
                                                        GAsyncResult           *result,
                                                        GError                **error);
+/* A sweep of request over values of param (NULL: the kernel's standard
+ * ones) on the GPU, not started yet (ws_sweep_start); it becomes the
+ * session's "sweep". */
+WsSweep             *ws_session_new_sweep             (WsSession              *self,
+                                                       const WsMeasureRequest *request,
+                                                       const char             *param,
+                                                       GArray                 *values);
+/* Recorded points of a sweep (WsMeasurement, copied), shown one every
+ * interval_ms once started: what a sweep shows without a GPU. */
+WsSweep             *ws_session_new_replay            (WsSession              *self,
+                                                       GPtrArray              *recorded,
+                                                       const char             *param,
+                                                       guint                   interval_ms);
+/* The latest sweep made through the session ("sweep"), or NULL. */
+WsSweep             *ws_session_get_sweep             (WsSession              *self);
 /* A sweep that failed (a lost connection) keeps the points it measured
  * among the live ones; these are the values (of values, NULL: the standard
  * sweep) that no live point of the sweep has yet: what resuming measures. */
@@ -214,5 +296,6 @@ void                 ws_session_set_measure_comparison (WsSession             *s
 gboolean             ws_session_comparison_is_settled (WsSession              *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsLiveEntry, ws_live_entry_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsSessionCalibration, ws_session_calibration_free)
 
 G_END_DECLS

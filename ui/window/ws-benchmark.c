@@ -360,9 +360,14 @@ bench_step (gpointer data)
       return G_SOURCE_CONTINUE;
     }
   /* a sweep runs the whole time */
-  if (b->window->sweep_done != b->last_done)
-    b->points += b->window->sweep_done > b->last_done ? b->window->sweep_done - b->last_done : b->window->sweep_done;
-  b->last_done = b->window->sweep_done;
+  {
+    WsSweep *sweep = ws_session_get_sweep (b->window->session);
+    guint done = sweep ? ws_sweep_get_done (sweep) : 0;
+
+    if (done != b->last_done)
+      b->points += done > b->last_done ? done - b->last_done : done;
+    b->last_done = done;
+  }
   if (!ws_window_is_sweeping (b->window))
     {
       ws_window_start_sweep (b->window);

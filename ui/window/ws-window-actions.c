@@ -260,7 +260,7 @@ ws_window_update_actions (WsWindow *self)
   gtk_widget_action_set_enabled (w, "win.cancel-sweep", sweeping);
   gtk_widget_action_set_enabled (w, "win.measure", device != NULL && !sweeping);
   gtk_widget_action_set_enabled (w, "win.recalibrate", ws_window_can_calibrate (self) && !sweeping &&
-                                                          !self->calibrating);
+                                                          !ws_session_get_calibrating (self->session));
   gtk_widget_action_set_enabled (w, "win.save-recording", ws_session_get_live (self->session)->len > 0 || recording);
   gtk_widget_action_set_enabled (w, "win.forget-recordings", ws_session_get_compared (self->session)->len > 0);
   gtk_button_set_label (GTK_BUTTON (self->sweep_button), label);

@@ -96,7 +96,7 @@ prediction_for (WsWindow   *self,
                 GPtrArray  *patterns,
                 GPtrArray  *presets)
 {
-  WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
+  const WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
   g_autoptr (GTask) task = NULL;
   Prediction *p;
 
@@ -139,8 +139,8 @@ prediction_key (WsWindow   *self,
                 const char *key,
                 const char *param)
 {
-  WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
-  g_autofree char *device = g_strdup_printf ("%s\n%s", profile ? profile->id : "", self->profile_source ? self->profile_source : "");
+  const WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
+  g_autofree char *device = g_strdup_printf ("%s\n%s", profile ? profile->id : "", ws_session_get_profile_source (self->session) ? ws_session_get_profile_source (self->session) : "");
 
   if (param)
     return g_strdup_printf ("sweep\n%s\n%d\n%s\n%d", key, ws_window_shown_space (self), device, self->edited);
@@ -268,16 +268,14 @@ ws_window_build_chart (WsWindow *self)
   const char *param = ws_window_sweep_param (self);
   g_autofree char *pkey = prediction_key (self, key, param);
   g_autoptr (GPtrArray) recordings = ws_session_dup_recordings (self->session);
-  gboolean replaying = self->sweep_replayed && self->sweep_points != NULL;
   WsPlotInput in = {
     .preset = self->preset,
     .pattern = self->pattern,
     .edited = self->edited,
     .sweep_param = param,
     .key = key,
-    .replayed = replaying ? self->sweep_points : NULL,
-    .sweeping = self->sweep_points && !self->sweep_replayed && g_strcmp0 (self->sweep_key, key) == 0
-                  ? self->sweep_points : NULL,
+    .replayed = ws_window_sweep_points (self, key, TRUE),
+    .sweeping = ws_window_sweep_points (self, key, FALSE),
   };
   WsPlotSources sources;
 

@@ -74,10 +74,10 @@ static char *
 compare_key (WsWindow  *self,
              GPtrArray *items)
 {
-  WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
+  const WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
   GString *s = g_string_new (profile ? profile->id : "");
 
-  g_string_append_printf (s, "\n%s", self->profile_source ? self->profile_source : "");
+  g_string_append_printf (s, "\n%s", ws_session_get_profile_source (self->session) ? ws_session_get_profile_source (self->session) : "");
   for (guint i = 0; i < items->len; i++)
     {
       WsCompareItem *item = g_ptr_array_index (items, i);
@@ -93,7 +93,7 @@ static const WsPlotPrediction *
 compare_prediction_for (WsWindow  *self,
                         GPtrArray *items)
 {
-  WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
+  const WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
   g_autofree char *key = NULL;
   g_autoptr (GTask) task = NULL;
   ComparePrediction *p;
@@ -133,7 +133,7 @@ WsChart *
 ws_window_build_compare_chart (WsWindow *self)
 {
   GPtrArray *items = ws_session_get_comparison (self->session);
-  WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
+  const WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
   g_autoptr (GPtrArray) recordings = NULL;
   const WsPlotPrediction *predicted;
   WsPlotSources sources;

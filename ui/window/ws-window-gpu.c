@@ -144,6 +144,15 @@ stop_reason (WsWindow     *self,
   return g_strdup_printf ("%s%s: %s", at ? _(" at ") : "", at ? at : "", why);
 }
 
+/* The session's sweep, if a lost connection stopped it. */
+static WsSweep *
+stopped_sweep (WsWindow *self)
+{
+  WsSweep *sweep = ws_session_get_sweep (self->session);
+
+  return sweep && ws_sweep_get_can_resume (sweep) ? sweep : NULL;
+}
+
 static void
 show_banner (WsWindow   *self,
              const char *icon,
@@ -175,11 +184,12 @@ ws_window_gpu_banner (WsWindow *self)
   gtk_actionable_set_action_target (GTK_ACTIONABLE (self->banner_help_button), "s", "recordings");
   gtk_widget_set_visible (GTK_WIDGET (self->banner_action_button), FALSE);
   gtk_image_set_from_icon_name (self->banner_icon, "dialog-information-symbolic");
-  if (self->sweep_request)
+  if (stopped_sweep (self))
     {
-      g_autofree char *why = stop_reason (self, self->sweep_error);
+      const GError *stopped = ws_sweep_get_error (stopped_sweep (self));
+      g_autofree char *why = stop_reason (self, stopped);
       text = g_strdup_printf (_("The sweep stopped%s. The points measured are kept."), why);
-      show_banner (self, "dialog-warning-symbolic", text, self->sweep_error->message, _("_Resume Sweep"));
+      show_banner (self, "dialog-warning-symbolic", text, stopped->message, _("_Resume Sweep"));
       return TRUE;
     }
   switch (ws_session_get_connection (self->session))
@@ -238,61 +248,12 @@ banner_action (GtkWidget  *widget,
   WsWindow *self = WS_WINDOW (widget);
   WsSessionConnection c = ws_session_get_connection (self->session);
 
-  if (self->sweep_request)
+  if (stopped_sweep (self))
     ws_window_resume_sweep (self);
   else if (c == WS_SESSION_CONNECTION_CONNECTING || c == WS_SESSION_CONNECTION_QUEUED)
     ws_session_cancel_connecting (self->session);
   else
     ws_session_reconnect (self->session);
-}
-
-/* ------------------------------------------------------------------ */
-/* A sweep a lost connection stopped                                  */
-/* ------------------------------------------------------------------ */
-
-void
-ws_window_sweep_stopped (WsWindow               *self,
-                         const WsMeasureRequest *request,
-                         const char             *param,
-                         GArray                 *values,
-                         const GError           *error)
-{
-  gboolean was = self->sweep_request != NULL;
-
-  g_clear_pointer (&self->sweep_request, ws_measure_request_free);
-  g_clear_pointer (&self->sweep_param, g_free);
-  g_clear_pointer (&self->sweep_values, g_array_unref);
-  g_clear_error (&self->sweep_error);
-  /* only a machine out of reach stopped it: anything else would again */
-  if (error == NULL || error->domain != WS_WORKER_ERROR)
-    {
-      if (was)
-        ws_window_update_banner (self);
-      return;
-    }
-  self->sweep_error = g_error_copy (error);
-  self->sweep_request = ws_measure_request_copy (request);
-  self->sweep_param = g_strdup (param);
-  self->sweep_values = values ? g_array_ref (values) : NULL;
-  ws_window_update_banner (self);
-}
-
-void
-ws_window_resume_sweep (WsWindow *self)
-{
-  g_autoptr (WsMeasureRequest) request = g_steal_pointer (&self->sweep_request);
-  g_autofree char *param = g_steal_pointer (&self->sweep_param);
-  g_autoptr (GArray) values = g_steal_pointer (&self->sweep_values);
-  g_autoptr (GArray) left = NULL;
-
-  g_clear_error (&self->sweep_error);
-  if (request == NULL || ws_window_is_sweeping (self))
-    return;
-  left = ws_session_sweep_values_left (self->session, request, param, values);
-  ws_window_update_banner (self);
-  if (left == NULL || left->len == 0)
-    return;
-  ws_window_sweep_values (self, request, param, left);
 }
 
 /* ------------------------------------------------------------------ */
@@ -314,7 +275,6 @@ on_gpu_setting (WsWindow *self)
 
   /* a sweep of the machine left is no sweep of this one */
   ws_window_cancel_sweep (self);
-  ws_window_sweep_stopped (self, NULL, NULL, NULL, NULL);
   ws_session_set_target (self->session, target);
   ws_session_probe (self->session);
   on_where_changed (self);
@@ -345,10 +305,6 @@ ws_window_gpu_dispose (WsWindow *self)
 {
   if (self->gpu_chooser)
     ws_gpu_chooser_set_session (WS_GPU_CHOOSER (self->gpu_chooser), NULL);
-  g_clear_pointer (&self->sweep_request, ws_measure_request_free);
-  g_clear_pointer (&self->sweep_param, g_free);
-  g_clear_pointer (&self->sweep_values, g_array_unref);
-  g_clear_error (&self->sweep_error);
 }
 
 void

@@ -281,7 +281,6 @@ on_probed (WsWindow *self)
   g_assert (WS_IS_WINDOW (self));
 
   ws_window_update_banner (self);
-  ws_window_update_profile (self);
   ws_window_rebuild_chart (self);
   ws_window_rebuild_compare (self);
   ws_window_show_measured (self);
@@ -298,7 +297,6 @@ on_recordings_changed (WsWindow *self)
   g_assert (WS_IS_WINDOW (self));
 
   ws_window_update_banner (self);
-  ws_window_update_profile (self);
   ws_window_rebuild_chart (self);
   ws_window_rebuild_compare (self);
   ws_window_show_measured (self);
@@ -360,18 +358,11 @@ void
 ws_window_measure_dispose (WsWindow *self)
 {
   g_clear_handle_id (&self->measure_timeout, g_source_remove);
-  g_clear_handle_id (&self->replay_timeout, g_source_remove);
   g_clear_handle_id (&self->chart_timeout, g_source_remove);
-  g_clear_handle_id (&self->progress_timeout, g_source_remove);
   if (self->measure_cancellable)
     g_cancellable_cancel (self->measure_cancellable);
-  if (self->sweep_cancellable)
-    g_cancellable_cancel (self->sweep_cancellable);
   g_clear_object (&self->measure_cancellable);
-  g_clear_object (&self->sweep_cancellable);
-  g_clear_pointer (&self->sweep_points, g_ptr_array_unref);
-  g_clear_pointer (&self->sweep_key, g_free);
-  g_clear_pointer (&self->replay_points, g_ptr_array_unref);
+  ws_window_sweep_dispose (self);
   g_clear_pointer (&self->prediction, g_array_unref);
   g_clear_pointer (&self->prediction_key, g_free);
   g_clear_pointer (&self->prediction_name, g_free);

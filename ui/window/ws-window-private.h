@@ -107,10 +107,6 @@ struct _WsWindow
 
   /* below L1: the device the model follows the launch on (the session
    * holds its profile) and the launch's hierarchy on it */
-  char *profile_source;            /* "calibrated on this GPU on 2026-11-23" */
-  gboolean calibrating;
-  GCancellable *calibrate_cancellable;
-  char *calibration_failed;        /* the GPU whose calibration failed: not tried again by itself */
   char *last_toast;                /* what the window last said in a toast */
   gint64 last_toast_us;            /* when */
   gboolean keep_toasts;            /* until dismissed: a screenshot is on its way */
@@ -126,22 +122,11 @@ struct _WsWindow
   /* measurements, as the window asks for them */
   guint measure_timeout;           /* a measurement once the pattern stops changing */
   GCancellable *measure_cancellable;
-  GCancellable *sweep_cancellable;
-  guint replay_timeout;            /* a sweep replayed from the recording */
   guint progress_timeout;          /* the progress bar's next update during a sweep */
   guint chart_timeout;             /* a rebuild of the chart, at most 12.5 a second during a sweep */
   gint64 chart_built_at;
-  guint replay_index;
-  GPtrArray *replay_points;
-  guint sweep_total;
-  guint sweep_done;
-  GPtrArray *sweep_points;         /* WsMeasurement of the sweep under way (or just done) */
-  char *sweep_key;                 /* the pattern it measures */
-  gboolean sweep_replayed;         /* its points come from the recording */
-  WsMeasureRequest *sweep_request; /* a sweep that stopped and can resume (ws-window-gpu.c), or NULL */
-  char *sweep_param;
-  GArray *sweep_values;
-  GError *sweep_error;             /* why it stopped */
+  WsSweep *shown_sweep;            /* the session's, followed */
+  gulong sweep_handlers[2];
   guint opening;                   /* recordings being read */
   char *compare_shown;             /* the comparison the cells show (its items' titles) */
   GCancellable *compare_cancellable;
@@ -227,10 +212,8 @@ const WsMeasurement *ws_window_shown_measurement (WsWindow *self,
 /* ws-window-hierarchy.c */
 void     ws_window_hierarchy_init       (WsWindow       *self);
 void     ws_window_hierarchy_dispose    (WsWindow       *self);
-/* Picks the device profile for the model: the GPU's (calibrated and kept),
- * else the one shipped for it, else the recording's GPU's. */
-void     ws_window_update_profile       (WsWindow       *self);
-char    *ws_window_profile_cache_path   (const char     *id);
+/* Follows the session's device profile and its calibrations. */
+void     ws_window_hierarchy_follow     (WsWindow       *self);
 /* again: measures anew what was kept. FALSE when the GPU cannot be calibrated. */
 gboolean ws_window_calibrate            (WsWindow       *self,
                                          gboolean        again);
@@ -242,14 +225,17 @@ void     ws_window_show_hierarchy       (WsWindow       *self);
 
 /* ws-window-sweep.c */
 void     ws_window_sweep_init           (WsWindow       *self);
+void     ws_window_sweep_dispose        (WsWindow       *self);
 void     ws_window_start_sweep          (WsWindow       *self);
 void     ws_window_cancel_sweep         (WsWindow       *self);
 gboolean ws_window_is_sweeping          (WsWindow       *self);
-/* A live sweep of request over values of param (NULL: the standard ones). */
-void     ws_window_sweep_values         (WsWindow       *self,
-                                         const WsMeasureRequest *request,
-                                         const char     *param,
-                                         GArray         *values);
+/* A sweep a lost connection stopped goes on (the banner's button). */
+void     ws_window_resume_sweep         (WsWindow       *self);
+/* The points of the session's sweep under way, for the chart: a live one
+ * of the pattern key, or a replay; NULL when there is none. */
+GPtrArray *ws_window_sweep_points       (WsWindow       *self,
+                                         const char     *key,
+                                         gboolean        replayed);
 
 /* ws-window-gpu.c: where measurements run */
 void     ws_window_gpu_init             (WsWindow       *self);
@@ -259,13 +245,6 @@ void     ws_window_gpu_class_init       (GtkWidgetClass *widget_class);
 void     ws_window_update_subtitle      (WsWindow       *self);
 /* The banner about the GPU's machine, if there is one to show: TRUE. */
 gboolean ws_window_gpu_banner           (WsWindow       *self);
-/* A sweep stopped by a lost connection can resume: keeps what it asked. */
-void     ws_window_sweep_stopped        (WsWindow       *self,
-                                         const WsMeasureRequest *request,
-                                         const char     *param,
-                                         GArray         *values,
-                                         const GError   *error);
-void     ws_window_resume_sweep         (WsWindow       *self);
 
 /* ws-window-chart.c */
 /* What the plot shows: the lesson's when a preset opens, the user's choice after. */

@@ -865,7 +865,8 @@ ws_window_is_settled (WsWindow *self)
   g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
 
   return ws_session_get_probed (self->session) && ws_session_get_recording_loaded (self->session) &&
-         self->launch != NULL && !self->predicting && !self->hierarchy_running && !self->calibrating &&
+         self->launch != NULL && !self->predicting && !self->hierarchy_running &&
+         !ws_session_get_calibrating (self->session) &&
          !self->compare_predicting &&
          self->measure_cancellable == NULL &&
          self->measure_timeout == 0 && !ws_window_is_opening (self) && self->chart_timeout == 0 &&
@@ -1254,6 +1255,7 @@ ws_window_new (GtkApplication *application,
   g_settings_bind (self->settings, "samples", self->session, "samples", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "cold-cache", self->session, "cold", G_SETTINGS_BIND_GET);
   ws_window_measure_init (self);
+  ws_window_hierarchy_follow (self);
   ws_window_sweep_init (self);
   ws_window_gpu_init (self);
   ws_window_compare_init (self);
