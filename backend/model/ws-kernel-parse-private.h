@@ -23,6 +23,7 @@ typedef struct
   WkFunc *func;                 /* the function being read */
   GHashTable *tparams;          /* its template parameters: name → WkTemplateParam * */
   gboolean failed;              /* the current construct had an error: skip it */
+  gboolean wrong_anywhere;      /* … one that host code could not have either: say it */
   gboolean fragment;            /* a value of the launch, not a file */
 } Parser;
 
@@ -32,6 +33,8 @@ typedef struct
   const WkType *type;
   gboolean global, device, host, constant, shared, managed, is_extern, is_static, is_inline;
   gboolean force_inline, constexpr_, is_auto, is_typedef, extern_c;
+  gboolean struct_word;         /* the type was written “struct X”, not by a typedef's name */
+  gboolean struct_defined;      /* … with its fields: “struct X { … }” */
   guint align;
   WkExpr *launch_bounds[2];
 } Specs;

@@ -938,12 +938,13 @@ parse_top_decl (Parser          *p,
   guint save_i = p->i, save_len = p->diags->diags->len, save_errors = p->diags->n_errors;
   gboolean save_failed = p->failed;
 
+  p->wrong_anywhere = FALSE;
   if (!wkp_parse_specs (p, &s, TRUE) || (s.type == NULL && !s.is_auto))
     {
       const WkToken *t = cur (p);
 
-      if (p->failed && (is_word (first, "struct") || is_word (first, "typedef")) && !is_device_code (&s) &&
-          n_tparams == 0)
+      if (p->failed && !p->wrong_anywhere && (is_word (first, "struct") || is_word (first, "typedef")) &&
+          !is_device_code (&s) && n_tparams == 0)
         {
           /* a host struct (a timer class): skipped, unless a kernel uses it */
           wkp_rollback (p, save_len, save_errors, save_failed);
@@ -972,15 +973,16 @@ parse_top_decl (Parser          *p,
   (void) first;
   (void) struct_count;
 
-  /* struct X { … }; */
-  if (s.type != NULL && s.type->kind == WK_TY_STRUCT && at (p, WK_P_SEMI))
+  /* struct X { … }; or struct X; (a typedef's name alone declares nothing,
+   * and is left to the declarator to say so) */
+  if (s.type != NULL && s.type->kind == WK_TY_STRUCT && s.struct_word && at (p, WK_P_SEMI))
     {
       advance (p);
-      if (s.type->st->complete && !s.is_typedef)
+      if (s.struct_defined && !s.is_typedef)
         add_top (p, WK_TOP_STRUCT, (gpointer) s.type->st);
       return;
     }
-  if (s.type != NULL && s.type->kind == WK_TY_STRUCT && s.type->st->complete &&
+  if (s.type != NULL && s.type->kind == WK_TY_STRUCT && s.struct_defined &&
       (s.is_typedef || at (p, WK_P_STAR) || cur (p)->kind == WK_TOK_IDENT))
     {
       /* a definition used in a typedef or a declaration: printed before it */

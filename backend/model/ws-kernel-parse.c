@@ -509,6 +509,8 @@ wkp_parse_specs (Parser *p,
           st = parse_struct (p, &defined);
           if (st == NULL)
             return FALSE;
+          s->struct_word = TRUE;
+          s->struct_defined = defined;
           ty = WK_NEW (p->arena, WkType);
           memset (ty, 0, sizeof *ty);
           ty->kind = WK_TY_STRUCT;
@@ -772,6 +774,7 @@ parse_struct (Parser   *p,
     {
       wkp_error_at (p, WS_KERNEL_ERROR_INVALID, pos, pos + (guint) strlen (name), _("the struct “%s” is defined twice"),
                 name);
+      p->wrong_anywhere = TRUE;
       return NULL;
     }
   if (st == NULL)
