@@ -134,10 +134,22 @@ test_options (Fixture       *f,
 
 /* A worker that plays recording back: its GPU is the one the recording was
  * made on, and it has none to calibrate. */
+/* The worker of this build, or the one WS_GPU_WORKER names (a GPU machine's
+ * copy of the binaries, away from the tree they were built in). */
+static char *
+worker_path (void)
+{
+  const char *env = g_getenv ("WS_GPU_WORKER");
+
+  return env && *env ? g_strdup (env) : g_build_filename (WS_BUILD_APPDIR, "warpscope-gpu-worker", NULL);
+}
+
 static WsGpuTarget *
 replaying (const char *recording)
 {
-  g_autofree char *command = g_strdup_printf ("exec %s/warpscope-gpu-worker --replay %s", WS_BUILD_APPDIR, recording);
+  g_autofree char *worker = worker_path ();
+  g_autofree char *quoted = g_shell_quote (worker);
+  g_autofree char *command = g_strdup_printf ("exec %s --replay %s", quoted, recording);
   g_autoptr (GError) error = NULL;
   WsGpuTarget *target = ws_gpu_target_new_command (command, &error);
 
@@ -156,11 +168,11 @@ replaying_h100 (void)
 static gboolean
 have_worker (void)
 {
-  g_autofree char *worker = g_build_filename (WS_BUILD_APPDIR, "warpscope-gpu-worker", NULL);
+  g_autofree char *worker = worker_path ();
 
   if (!g_file_test (worker, G_FILE_TEST_IS_EXECUTABLE))
     {
-      g_test_skip ("no warpscope-gpu-worker in the build");
+      g_test_skip ("no warpscope-gpu-worker in the build (nor in WS_GPU_WORKER)");
       return FALSE;
     }
   return TRUE;
