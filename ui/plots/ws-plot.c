@@ -76,7 +76,7 @@ gpu_name (const char *name)
   while (*end)
     {
       guint w = g_unichar_iswide (g_utf8_get_char (end)) ? 2 : 1;
-      if (columns + w > 36)
+      if (columns + w > 56)
         break;
       columns += w;
       end = g_utf8_next_char (end);
