@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The session's comparison: two to four presets side by side. The model
- * costs them on a thread; the GPU, when there is one and the comparison is
+ * costs them on the session's model thread; the GPU, when there is one and the comparison is
  * wanted, measures one item after another through the session's one
  * measurement path. */
 #include "ws-config.h"
@@ -20,24 +20,18 @@ comparison_changed (WsSession *self)
 /* The model's costs, on a thread                                     */
 /* ------------------------------------------------------------------ */
 
-static void
-cost_thread (GTask        *task,
-             gpointer      source,
-             gpointer      task_data,
-             GCancellable *cancellable)
+static gpointer
+cost_job (gpointer      data,
+          GCancellable *cancellable,
+          GError      **error)
 {
-  GPtrArray *patterns = task_data;
-  WsCompareCost *costs = g_new0 (WsCompareCost, WS_COMPARE_MAX);
-  GError *error = NULL;
+  GPtrArray *patterns = data;
+  g_autofree WsCompareCost *costs = g_new0 (WsCompareCost, WS_COMPARE_MAX);
 
   for (guint i = 0; i < patterns->len; i++)
-    if (!ws_compare_cost_compute (g_ptr_array_index (patterns, i), &costs[i], cancellable, &error))
-      {
-        g_free (costs);
-        g_task_return_error (task, error);
-        return;
-      }
-  g_task_return_pointer (task, costs, g_free);
+    if (!ws_compare_cost_compute (g_ptr_array_index (patterns, i), &costs[i], cancellable, error))
+      return NULL;
+  return g_steal_pointer (&costs);
 }
 
 static void
@@ -47,7 +41,7 @@ cost_done (GObject      *source,
 {
   WsSession *self = WS_SESSION (source);
   g_autoptr (GError) error = NULL;
-  g_autofree WsCompareCost *costs = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autofree WsCompareCost *costs = ws_session_model_finish (self, result, &error);
 
   g_assert (WS_IS_SESSION (self));
 
@@ -58,19 +52,17 @@ cost_done (GObject      *source,
   comparison_changed (self);
 }
 
+/* On the session's model thread, with every other job of the model. */
 static void
 start_costs (WsSession *self)
 {
-  g_autoptr (GTask) task = g_task_new (self, self->comparison_cancellable, cost_done, NULL);
   GPtrArray *patterns = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_pattern_unref);
 
   for (guint i = 0; i < self->comparison->len; i++)
     g_ptr_array_add (patterns, ws_pattern_ref (((WsCompareItem *) g_ptr_array_index (self->comparison, i))->pattern));
   self->costed = FALSE;
-  g_task_set_source_tag (task, start_costs);
-  g_task_set_check_cancellable (task, TRUE);
-  g_task_set_task_data (task, patterns, (GDestroyNotify) g_ptr_array_unref);
-  g_task_run_in_thread (task, cost_thread);
+  ws_session_model_async (self, NULL, cost_job, patterns, (GDestroyNotify) g_ptr_array_unref, NULL, g_free,
+                          self->comparison_cancellable, cost_done, NULL);
 }
 
 /* ------------------------------------------------------------------ */

@@ -93,6 +93,7 @@ struct _WsSession
   GPtrArray *live;                 /* WsLiveEntry, newest last */
   guint sweeps;                    /* under way */
   WsSweep *sweep;                  /* the latest made through the session (ws-sweep.c) */
+  gpointer model;                  /* the model's thread and what it keeps (ws-session-model.c) */
 
   /* the comparison (ws-session-compare.c) */
   GPtrArray *comparison;           /* WsCompareItem */
@@ -133,6 +134,9 @@ void     ws_session_sweep_run           (WsSession              *self,
 /* The key a sweep's points are kept under. */
 char    *ws_session_sweep_key           (const WsMeasureRequest *request,
                                          const char             *param);
+
+/* ws-session-model.c */
+void     ws_session_model_finalize      (WsSession *self);
 
 /* ws-session-profile.c */
 /* Chooses the profile again, unless the GPU or the main recording is still

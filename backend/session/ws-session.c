@@ -459,6 +459,7 @@ ws_session_finalize (GObject *object)
   g_clear_pointer (&self->compared, g_ptr_array_unref);
   g_clear_pointer (&self->live, g_ptr_array_unref);
   ws_session_gpu_finalize (self);
+  ws_session_model_finalize (self);
   G_OBJECT_CLASS (ws_session_parent_class)->finalize (object);
 }
 

@@ -267,6 +267,35 @@ GArray              *ws_session_sweep_values_left     (WsSession              *s
                                                        GArray                 *values);
 gboolean             ws_session_get_sweeping          (WsSession              *self);
 
+/* Work for the model (ws-session-model.c): done on the session's one
+ * model thread, below the main thread's priority, one job after another.
+ * A job with a key is done once: its result is kept (the newest few) and
+ * handed out again through copy (g_array_ref, say); asked for again while
+ * it runs, the same job answers both. func returns the result, or NULL
+ * with an error; it may run after the caller has given up, and must check
+ * cancellable. */
+typedef gpointer (*WsModelJob) (gpointer      data,
+                                GCancellable *cancellable,
+                                GError      **error);
+
+void                 ws_session_model_async           (WsSession              *self,
+                                                       const char             *key,
+                                                       WsModelJob              func,
+                                                       gpointer                data,
+                                                       GDestroyNotify          data_free,
+                                                       GBoxedCopyFunc          copy,
+                                                       GDestroyNotify          result_free,
+                                                       GCancellable           *cancellable,
+                                                       GAsyncReadyCallback     callback,
+                                                       gpointer                user_data);
+/* The result, the caller's to free with the job's result_free. */
+gpointer             ws_session_model_finish          (WsSession              *self,
+                                                       GAsyncResult           *result,
+                                                       GError                **error);
+/* The result kept for key (a copy), or NULL. */
+gpointer             ws_session_model_lookup          (WsSession              *self,
+                                                       const char             *key);
+
 /* The hardware counters of one launch of a pattern's generated kernel
  * (warpscope-cli truth); hold keeps the profiler for the next one. */
 void                 ws_session_count_async           (WsSession              *self,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The measured plot below the views, built by ws-plot.c from the session's
  * recordings and live measurements; the model's prediction for it runs on
- * a thread of its own and is kept until the pattern moves on. */
+ * the session's model thread, which keeps it for whoever asks again. */
 #include <glib/gi18n.h>
 #include "ws-window-private.h"
 
@@ -35,8 +35,6 @@ typedef struct
   GPtrArray *presets;        /* the preset whose kernel runs each, or NULL */
   WsDeviceProfile *profile;  /* a copy, or NULL: the time needs one */
   WsSpace space;
-  const char *name;
-  char *key;                 /* what it is for: the task owns it, done or not */
 } Prediction;
 
 static void
@@ -45,25 +43,50 @@ prediction_free (Prediction *p)
   g_ptr_array_unref (p->patterns);
   g_ptr_array_unref (p->presets);
   g_clear_pointer (&p->profile, ws_device_profile_free);
-  g_free (p->key);
   g_free (p);
 }
 
-static void
-predict_thread (GTask        *task,
-                gpointer      source,
-                gpointer      task_data,
-                GCancellable *cancellable)
+/* What the model predicts for each x of the chart, and what it is called
+ * ("sectors per request"); shared by whoever asks for the same key. */
+typedef struct
 {
-  Prediction *p = task_data;
-  GArray *values = ws_plot_predict (p->patterns, p->presets, p->space, p->profile, &p->name, cancellable);
+  GArray *values;            /* WsPlotPrediction */
+  const char *name;
+} Predicted;
 
-  if (values == NULL || g_task_return_error_if_cancelled (task))
+static void
+predicted_clear (gpointer data)
+{
+  g_array_unref (((Predicted *) data)->values);
+}
+
+static void
+predicted_unref (gpointer data)
+{
+  g_rc_box_release_full (data, predicted_clear);
+}
+
+static gpointer
+predict_job (gpointer      data,
+             GCancellable *cancellable,
+             GError      **error)
+{
+  Prediction *p = data;
+  const char *name = NULL;
+  GArray *values = ws_plot_predict (p->patterns, p->presets, p->space, p->profile, &name, cancellable);
+  Predicted *out;
+
+  if (values == NULL || g_cancellable_set_error_if_cancelled (cancellable, error))
     {
       g_clear_pointer (&values, g_array_unref);
-      return;
+      if (error && *error == NULL)
+        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+      return NULL;
     }
-  g_task_return_pointer (task, values, (GDestroyNotify) g_array_unref);
+  out = g_rc_box_new0 (Predicted);
+  out->values = values;
+  out->name = name;
+  return out;
 }
 
 static void
@@ -71,57 +94,71 @@ predict_done (GObject      *source,
               GAsyncResult *result,
               gpointer      user_data)
 {
-  WsWindow *self = WS_WINDOW (source);
-  Prediction *p = g_task_get_task_data (G_TASK (result));
-  GArray *values = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr (WsWindow) self = user_data;
+  Predicted *p = ws_session_model_finish (WS_SESSION (source), result, NULL);
 
   g_assert (WS_IS_WINDOW (self));
 
-  if (values == NULL)
+  if (p == NULL)
     return;
   self->predicting = FALSE;
-  g_clear_pointer (&self->prediction, g_array_unref);
-  self->prediction = values;
-  g_free (self->prediction_name);
-  self->prediction_name = g_strdup (p->name);
-  g_free (self->prediction_key);
-  self->prediction_key = g_steal_pointer (&p->key);
+  g_clear_pointer (&self->prediction, predicted_unref);
+  self->prediction = p;
   ws_window_rebuild_chart (self);
 }
 
-/* Starts a prediction unless the one at hand is for key; returns it if so. */
-static GArray *
+/* The prediction for key if it is at hand (the one the chart shows, or one
+ * the session kept); else starts it on the session's model thread. */
+static const Predicted *
 prediction_for (WsWindow   *self,
                 const char *key,
                 GPtrArray  *patterns,
                 GPtrArray  *presets)
 {
   const WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
-  g_autoptr (GTask) task = NULL;
   Prediction *p;
+  Predicted *kept;
 
-  if (self->prediction && g_strcmp0 (self->prediction_key, key) == 0)
+  /* the one shown, or the one on its way */
+  if (g_strcmp0 (self->prediction_key, key) == 0 && (self->prediction || self->predicting))
     {
       g_ptr_array_unref (patterns);
       g_ptr_array_unref (presets);
       return self->prediction;
     }
+  g_free (self->prediction_key);
+  self->prediction_key = g_strdup (key);
   g_cancellable_cancel (self->prediction_cancellable);
   g_clear_object (&self->prediction_cancellable);
+  if ((kept = ws_session_model_lookup (self->session, key)))
+    {
+      g_ptr_array_unref (patterns);
+      g_ptr_array_unref (presets);
+      g_clear_pointer (&self->prediction, predicted_unref);
+      self->prediction = kept;
+      self->predicting = FALSE;
+      return kept;
+    }
+  g_clear_pointer (&self->prediction, predicted_unref);
   self->prediction_cancellable = g_cancellable_new ();
   p = g_new0 (Prediction, 1);
   p->patterns = patterns;
   p->presets = presets;
   p->profile = profile ? ws_device_profile_copy (profile) : NULL;
   p->space = ws_window_shown_space (self);
-  p->key = g_strdup (key);
-  task = g_task_new (self, self->prediction_cancellable, predict_done, NULL);
-  g_task_set_source_tag (task, prediction_for);
-  g_task_set_check_cancellable (task, TRUE);
-  g_task_set_task_data (task, p, (GDestroyNotify) prediction_free);
-  ws_window_run_in_background (task, predict_thread);
   self->predicting = TRUE;
+  ws_session_model_async (self->session, key, predict_job, p, (GDestroyNotify) prediction_free, g_rc_box_acquire,
+                          predicted_unref, self->prediction_cancellable, predict_done, g_object_ref (self));
   return NULL;
+}
+
+void
+ws_window_chart_dispose (WsWindow *self)
+{
+  g_cancellable_cancel (self->prediction_cancellable);
+  g_clear_object (&self->prediction_cancellable);
+  g_clear_pointer (&self->prediction, predicted_unref);
+  g_clear_pointer (&self->prediction_key, g_free);
 }
 
 /* ------------------------------------------------------------------ */
@@ -278,13 +315,15 @@ ws_window_build_chart (WsWindow *self)
     .sweeping = ws_window_sweep_points (self, key, FALSE),
   };
   WsPlotSources sources;
+  const Predicted *predicted;
 
   if (!ws_plot_metric_applies (self->metric, ws_window_shown_space (self)))
     self->metric = WS_PLOT_TIME;
   in.metric = self->metric;
   in.space = ws_window_shown_space (self);
-  in.prediction = prediction_for (self, pkey, ws_plot_prediction_patterns (&in), ws_plot_prediction_presets (&in));
-  in.prediction_name = self->prediction_name;
+  predicted = prediction_for (self, pkey, ws_plot_prediction_patterns (&in), ws_plot_prediction_presets (&in));
+  in.prediction = predicted ? predicted->values : NULL;
+  in.prediction_name = predicted ? predicted->name : NULL;
   in.model_device = ws_session_get_device_profile (self->session)
                       ? ((WsDeviceProfile *) ws_session_get_device_profile (self->session))->name : NULL;
   ws_window_plot_sources (self, &sources, recordings);

@@ -14,13 +14,12 @@
 /* The chart                                                          */
 /* ------------------------------------------------------------------ */
 
-/* The model's time for the items, on a thread of its own, kept until the
- * comparison or the device changes. */
+/* The model's time for the items, on the session's model thread, which
+ * keeps it for the comparison and the device. */
 typedef struct
 {
   GPtrArray *items;          /* WsCompareItem, copied */
   WsDeviceProfile *profile;
-  char *key;                 /* what it is for: the task owns it, done or not */
 } ComparePrediction;
 
 static void
@@ -28,25 +27,25 @@ compare_prediction_free (ComparePrediction *p)
 {
   g_ptr_array_unref (p->items);
   ws_device_profile_free (p->profile);
-  g_free (p->key);
   g_free (p);
 }
 
-static void
-compare_predict_thread (GTask        *task,
-                        gpointer      source,
-                        gpointer      task_data,
-                        GCancellable *cancellable)
+static gpointer
+compare_predict_job (gpointer      data,
+                     GCancellable *cancellable,
+                     GError      **error)
 {
-  ComparePrediction *p = task_data;
+  ComparePrediction *p = data;
   GArray *values = ws_compare_predict (p->items, p->profile, cancellable);
 
-  if (values == NULL || g_task_return_error_if_cancelled (task))
+  if (values == NULL || g_cancellable_set_error_if_cancelled (cancellable, error))
     {
       g_clear_pointer (&values, g_array_unref);
-      return;
+      if (*error == NULL)
+        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+      return NULL;
     }
-  g_task_return_pointer (task, values, (GDestroyNotify) g_array_unref);
+  return values;
 }
 
 static void
@@ -54,9 +53,8 @@ compare_predict_done (GObject      *source,
                       GAsyncResult *result,
                       gpointer      user_data)
 {
-  WsWindow *self = WS_WINDOW (source);
-  ComparePrediction *p = g_task_get_task_data (G_TASK (result));
-  GArray *values = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr (WsWindow) self = user_data;
+  GArray *values = ws_session_model_finish (WS_SESSION (source), result, NULL);
 
   g_assert (WS_IS_WINDOW (self));
 
@@ -65,8 +63,6 @@ compare_predict_done (GObject      *source,
   self->compare_predicting = FALSE;
   g_clear_pointer (&self->compare_prediction, g_array_unref);
   self->compare_prediction = values;
-  g_free (self->compare_prediction_key);
-  self->compare_prediction_key = g_steal_pointer (&p->key);
   ws_window_rebuild_compare (self);
 }
 
@@ -75,9 +71,9 @@ compare_key (WsWindow  *self,
              GPtrArray *items)
 {
   const WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
-  GString *s = g_string_new (profile ? profile->id : "");
+  GString *s = g_string_new ("compare\n");
 
-  g_string_append_printf (s, "\n%s", ws_session_get_profile_source (self->session) ? ws_session_get_profile_source (self->session) : "");
+  g_string_append_printf (s, "%s\n%s", profile ? profile->id : "", ws_session_get_profile_source (self->session));
   for (guint i = 0; i < items->len; i++)
     {
       WsCompareItem *item = g_ptr_array_index (items, i);
@@ -95,18 +91,25 @@ compare_prediction_for (WsWindow  *self,
 {
   const WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
   g_autofree char *key = NULL;
-  g_autoptr (GTask) task = NULL;
   ComparePrediction *p;
+  GArray *kept;
 
   if (!ws_plot_model_can_predict (profile))
     return NULL;
   key = compare_key (self, items);
-  if (self->compare_prediction && g_strcmp0 (self->compare_prediction_key, key) == 0)
-    return (const WsPlotPrediction *) self->compare_prediction->data;
-  if (self->compare_predicting && g_strcmp0 (self->compare_predicting_key, key) == 0)
-    return NULL;
+  if (g_strcmp0 (self->compare_prediction_key, key) == 0)
+    return self->compare_prediction ? (const WsPlotPrediction *) self->compare_prediction->data : NULL;
+  g_free (self->compare_prediction_key);
+  self->compare_prediction_key = g_strdup (key);
+  g_clear_pointer (&self->compare_prediction, g_array_unref);
   g_cancellable_cancel (self->compare_cancellable);
   g_clear_object (&self->compare_cancellable);
+  if ((kept = ws_session_model_lookup (self->session, key)))
+    {
+      self->compare_prediction = kept;
+      self->compare_predicting = FALSE;
+      return (const WsPlotPrediction *) kept->data;
+    }
   self->compare_cancellable = g_cancellable_new ();
   p = g_new0 (ComparePrediction, 1);
   p->items = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_compare_item_free);
@@ -116,15 +119,10 @@ compare_prediction_for (WsWindow  *self,
       g_ptr_array_add (p->items, ws_compare_item_new_for (ws_preset_lookup (item->id), item->pattern));
     }
   p->profile = ws_device_profile_copy (profile);
-  p->key = g_strdup (key);
-  task = g_task_new (self, self->compare_cancellable, compare_predict_done, NULL);
-  g_task_set_source_tag (task, compare_prediction_for);
-  g_task_set_check_cancellable (task, TRUE);
-  g_task_set_task_data (task, p, (GDestroyNotify) compare_prediction_free);
-  ws_window_run_in_background (task, compare_predict_thread);
   self->compare_predicting = TRUE;
-  g_free (self->compare_predicting_key);
-  self->compare_predicting_key = g_steal_pointer (&key);
+  ws_session_model_async (self->session, key, compare_predict_job, p, (GDestroyNotify) compare_prediction_free,
+                          (GBoxedCopyFunc) g_array_ref, (GDestroyNotify) g_array_unref, self->compare_cancellable,
+                          compare_predict_done, g_object_ref (self));
   return NULL;
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Below L1, for the window: the hierarchy of the pattern's launch on the
- * device the session chose (ws-session-profile.c), on a thread of its own
- * after the launch's L1 figures; the view and the numbers that show it;
+ * device the session chose (ws-session-profile.c), on the session's model
+ * thread after the launch's L1 figures; the view and the numbers that show it;
  * and Recalibrate. */
 #include <glib/gi18n.h>
 #include "ws-window-private.h"
@@ -85,20 +85,14 @@ hierarchy_job_free (HierarchyJob *job)
   g_free (job);
 }
 
-static void
-hierarchy_thread (GTask        *task,
-                  gpointer      source,
-                  gpointer      task_data,
-                  GCancellable *cancellable)
+static gpointer
+hierarchy_job (gpointer      data,
+               GCancellable *cancellable,
+               GError      **error)
 {
-  HierarchyJob *job = task_data;
-  GError *error = NULL;
-  WsPlotModel *m = ws_plot_model_compute (job->preset, job->pattern, job->profile, cancellable, &error);
+  HierarchyJob *job = data;
 
-  if (m)
-    g_task_return_pointer (task, m, (GDestroyNotify) ws_plot_model_free);
-  else
-    g_task_return_error (task, error);
+  return ws_plot_model_compute (job->preset, job->pattern, job->profile, cancellable, error);
 }
 
 static void
@@ -106,9 +100,9 @@ hierarchy_done (GObject      *source,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  WsWindow *self = WS_WINDOW (source);
+  g_autoptr (WsWindow) self = user_data;
   g_autoptr (GError) error = NULL;
-  WsPlotModel *h = g_task_propagate_pointer (G_TASK (result), &error);
+  WsPlotModel *h = ws_session_model_finish (WS_SESSION (source), result, &error);
 
   g_assert (WS_IS_WINDOW (self));
 
@@ -127,7 +121,6 @@ void
 ws_window_analyze_hierarchy (WsWindow *self)
 {
   const WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
-  g_autoptr (GTask) task = NULL;
   HierarchyJob *job;
 
   g_cancellable_cancel (self->hierarchy_cancellable);
@@ -146,12 +139,10 @@ ws_window_analyze_hierarchy (WsWindow *self)
   job->preset = self->edited ? NULL : self->preset;
   job->pattern = ws_pattern_ref (self->pattern);
   job->profile = ws_device_profile_copy (profile);
-  task = g_task_new (self, self->hierarchy_cancellable, hierarchy_done, NULL);
-  g_task_set_source_tag (task, ws_window_analyze_hierarchy);
-  g_task_set_check_cancellable (task, TRUE);
-  g_task_set_task_data (task, job, (GDestroyNotify) hierarchy_job_free);
   self->hierarchy_running = TRUE;
-  ws_window_run_in_background (task, hierarchy_thread);
+  ws_session_model_async (self->session, NULL, hierarchy_job, job, (GDestroyNotify) hierarchy_job_free, NULL,
+                          (GDestroyNotify) ws_plot_model_free, self->hierarchy_cancellable, hierarchy_done,
+                          g_object_ref (self));
   ws_window_show_hierarchy (self);
 }
 

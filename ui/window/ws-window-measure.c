@@ -363,9 +363,7 @@ ws_window_measure_dispose (WsWindow *self)
     g_cancellable_cancel (self->measure_cancellable);
   g_clear_object (&self->measure_cancellable);
   ws_window_sweep_dispose (self);
-  g_clear_pointer (&self->prediction, g_array_unref);
-  g_clear_pointer (&self->prediction_key, g_free);
-  g_clear_pointer (&self->prediction_name, g_free);
+  ws_window_chart_dispose (self);
 }
 
 /* ------------------------------------------------------------------ */

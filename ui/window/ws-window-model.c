@@ -1,45 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The model, for the window: the warp in the views (microseconds, on the
  * main thread) and the whole launch (up to half a second for a big one, on
- * a thread of its own, cancelled when the pattern moves on). */
+ * the session's model thread, cancelled when the pattern moves on). */
 #include <glib/gi18n.h>
 #include "ws-window-private.h"
 
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
-typedef struct
-{
-  GTask *task;
-  GTaskThreadFunc func;
-} Background;
-
-static gpointer
-background_main (gpointer data)
-{
-  Background *b = data;
-
-  /* below the main thread, so that frames keep coming while the model runs
-   * on every core; the model's own threads inherit this (Linux: per thread) */
-  setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), 10);
-  b->func (b->task, g_task_get_source_object (b->task), g_task_get_task_data (b->task),
-           g_task_get_cancellable (b->task));
-  g_object_unref (b->task);
-  g_free (b);
-  return NULL;
-}
-
-void
-ws_window_run_in_background (GTask          *task,
-                             GTaskThreadFunc func)
-{
-  Background *b = g_new (Background, 1);
-
-  b->task = g_object_ref (task);
-  b->func = func;
-  g_thread_unref (g_thread_new ("ws-window-model", background_main, b));
-}
 
 WsSpace
 ws_window_shown_space (WsWindow *self)
@@ -87,19 +52,12 @@ show_launch (WsWindow *self)
   ws_numbers_view_set_model (self->numbers, &self->launch->accesses[access], a->space, a->kind, what);
 }
 
-static void
-analyze_launch_thread (GTask        *task,
-                       gpointer      source,
-                       gpointer      task_data,
-                       GCancellable *cancellable)
+static gpointer
+analyze_launch_job (gpointer      data,
+                    GCancellable *cancellable,
+                    GError      **error)
 {
-  GError *error = NULL;
-  WsLaunchStats *stats = ws_model_analyze_launch (task_data, cancellable, &error);
-
-  if (stats)
-    g_task_return_pointer (task, stats, (GDestroyNotify) ws_launch_stats_free);
-  else
-    g_task_return_error (task, error);
+  return ws_model_analyze_launch (data, cancellable, error);
 }
 
 static void
@@ -107,9 +65,9 @@ analyze_launch_done (GObject      *source,
                      GAsyncResult *result,
                      gpointer      user_data)
 {
-  WsWindow *self = WS_WINDOW (source);
+  g_autoptr (WsWindow) self = user_data;
   g_autoptr (GError) error = NULL;
-  WsLaunchStats *stats = g_task_propagate_pointer (G_TASK (result), &error);
+  WsLaunchStats *stats = ws_session_model_finish (WS_SESSION (source), result, &error);
 
   g_assert (WS_IS_WINDOW (self));
 
@@ -131,8 +89,6 @@ analyze_launch_done (GObject      *source,
 void
 ws_window_analyze (WsWindow *self)
 {
-  g_autoptr (GTask) task = NULL;
-
   ws_window_analyze_warp (self);
   /* a launch already analysed for this very pattern only needs showing */
   if (self->launch && self->launch->pattern == self->pattern)
@@ -146,9 +102,7 @@ ws_window_analyze (WsWindow *self)
   g_clear_pointer (&self->launch, ws_launch_stats_free);
   show_launch (self);
   ws_window_analyze_hierarchy (self);
-  task = g_task_new (self, self->model_cancellable, analyze_launch_done, NULL);
-  g_task_set_source_tag (task, ws_window_analyze);
-  g_task_set_check_cancellable (task, TRUE);
-  g_task_set_task_data (task, ws_pattern_ref (self->pattern), (GDestroyNotify) ws_pattern_unref);
-  ws_window_run_in_background (task, analyze_launch_thread);
+  ws_session_model_async (self->session, NULL, analyze_launch_job, ws_pattern_ref (self->pattern),
+                          (GDestroyNotify) ws_pattern_unref, NULL, (GDestroyNotify) ws_launch_stats_free,
+                          self->model_cancellable, analyze_launch_done, g_object_ref (self));
 }

@@ -95,14 +95,13 @@ struct _WsWindow
   GCancellable *model_cancellable;
   WsLaunchStats *launch;
   GCancellable *prediction_cancellable;
-  GArray *prediction;              /* WsPlotPrediction: the model for each x of the chart */
+  gpointer prediction;             /* what the model predicts for each x of the chart (ws-window-chart.c) */
   WsPlotMetric metric;             /* what the plot shows */
   WsPlotMetric metric_items[WS_N_PLOT_METRICS];   /* the chooser's, in its order */
   guint n_metric_items;
   int metric_space;                /* the space the chooser's names are for, -1 before */
   gboolean setting_metric;         /* the chooser set from code */
   char *prediction_key;            /* what it was computed for */
-  char *prediction_name;           /* "sectors per request" */
   gboolean predicting;             /* a prediction is on its way */
 
   /* below L1: the device the model follows the launch on (the session
@@ -131,8 +130,7 @@ struct _WsWindow
   char *compare_shown;             /* the comparison the cells show (its items' titles) */
   GCancellable *compare_cancellable;
   GArray *compare_prediction;      /* WsPlotPrediction: the model's time of each item */
-  char *compare_prediction_key;    /* what it is for */
-  char *compare_predicting_key;    /* what is being predicted */
+  char *compare_prediction_key;    /* what it is for, or is being computed for */
   gboolean compare_predicting;
 
   /* for the benchmark: the longest time a backend callback held the main loop */
@@ -176,9 +174,6 @@ void     ws_window_set_status           (WsWindow       *self,
 char    *ws_window_describe_pattern     (WsWindow       *self);
 
 /* ws-window-model.c */
-/* Like g_task_run_in_thread, on a thread of its own below the main thread's priority. */
-void     ws_window_run_in_background    (GTask          *task,
-                                         GTaskThreadFunc func);
 void     ws_window_analyze              (WsWindow       *self);
 void     ws_window_analyze_warp         (WsWindow       *self);
 WsSpace  ws_window_shown_space          (WsWindow       *self);
@@ -251,6 +246,7 @@ gboolean ws_window_gpu_banner           (WsWindow       *self);
 void     ws_window_set_metric           (WsWindow       *self,
                                          WsPlotMetric    metric);
 void     ws_window_chart_init           (WsWindow       *self);
+void     ws_window_chart_dispose        (WsWindow       *self);
 /* A day as the user's locale writes it, for what the window says; plots,
  * which are documents too, write ISO 8601 (ws_plot_recording_name). */
 char    *ws_window_format_day           (GDateTime      *t);

@@ -1060,7 +1060,6 @@ ws_window_dispose (GObject *object)
   if (self->session)
     ws_session_set_measure_comparison (self->session, FALSE);
   g_cancellable_cancel (self->model_cancellable);
-  g_cancellable_cancel (self->prediction_cancellable);
   g_cancellable_cancel (self->compare_cancellable);
   ws_window_hierarchy_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_WINDOW);
@@ -1081,9 +1080,7 @@ ws_window_finalize (GObject *object)
   g_clear_object (&self->compare_cancellable);
   g_clear_pointer (&self->compare_prediction, g_array_unref);
   g_clear_pointer (&self->compare_prediction_key, g_free);
-  g_clear_pointer (&self->compare_predicting_key, g_free);
   g_clear_object (&self->model_cancellable);
-  g_clear_object (&self->prediction_cancellable);
   g_clear_pointer (&self->pattern, ws_pattern_unref);
   g_clear_pointer (&self->result, ws_warp_result_free);
   g_clear_pointer (&self->launch, ws_launch_stats_free);
@@ -1210,7 +1207,6 @@ ws_window_init (WsWindow *self)
   self->settings = g_settings_new (WS_APP_ID);
   self->cancellable = g_cancellable_new ();
   self->model_cancellable = g_cancellable_new ();
-  self->prediction_cancellable = g_cancellable_new ();
   setup_views (self);
   restore_state (self);
   g_signal_connect_object (self->sidebar, "preset-activated", G_CALLBACK (on_preset_activated), self,
