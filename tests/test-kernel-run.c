@@ -5,6 +5,7 @@
  * kernels, the model's counts per site, and the messages of a run that
  * goes wrong. */
 #include "ws-kernel.h"
+#include "ws-kernel-predict.h"
 
 #include <math.h>
 #include <string.h>
@@ -1184,6 +1185,135 @@ test_course_matmul (void)
   g_assert_cmpuint (s->counts.barriers, ==, 16 * 2 * (64 / 16));
 }
 
+/* The shared loads of a line, summed over its sites. */
+static WsStats
+line_shared (const WsKernelInstance *inst,
+             const WsKernelStats    *s,
+             guint                   line)
+{
+  WsStats sum = { 0 };
+
+  for (guint i = 0; i < s->n_sites; i++)
+    {
+      const WsKernelSite *site = ws_kernel_instance_get_site (inst, i);
+      if (site->line == line && site->space == WS_SPACE_SHARED)
+        {
+          sum.instructions += s->sites[i].instructions;
+          sum.wavefronts += s->sites[i].wavefronts;
+        }
+    }
+  return sum;
+}
+
+/* matmul_tiled.cu at its own launch (Width 256): nvcc joins Mds[ty][k ..
+ * k + 3] into one LDS.128 (2 wavefronts for a warp over two rows) and
+ * keeps sixteen LDS of Nds[k][tx]; the H100's per-line counters gave
+ * 786 432 shared wavefronts for line 36 (the model said 1 048 576 when it
+ * counted sixteen LDS of each). */
+static void
+test_course_matmul_joined (void)
+{
+  g_autoptr (WsKernelInstance) inst = course ("matmul_tiled.cu", NULL, NULL);
+  g_autoptr (WsKernelStats) s = model (inst);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsKernelPrediction) pr = ws_kernel_predict (inst, NULL, 0, NULL, NULL, &error);
+  WsStats l36 = line_shared (inst, s, 36), p36 = { 0 };
+  guint64 warps_times_tiles = 2048 * 16;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (l36.wavefronts, ==, 786432);
+  /* per warp and tile: 4 LDS.128 and 16 LDS */
+  g_assert_cmpuint (l36.instructions, ==, warps_times_tiles * (4 + 16));
+  g_assert_cmpuint (line_shared (inst, s, 31).wavefronts, ==, 32768);
+  g_assert_cmpuint (line_shared (inst, s, 32).wavefronts, ==, 32768);
+  g_assert_true (ws_kernel_prediction_line (pr, inst, 36, &p36, NULL));
+  g_assert_cmpuint (p36.wavefronts, ==, 786432);
+  g_assert_cmpuint (p36.instructions, ==, warps_times_tiles * (4 + 16));
+  for (guint i = 0; i < s->n_sites; i++)
+    {
+      const WsKernelSite *site = ws_kernel_instance_get_site (inst, i);
+      if (site->line == 36)
+        g_assert_cmpuint (site->joined_size, ==, g_str_has_prefix (site->text, "Mds") ? 16 : 0);
+    }
+}
+
+/* Which loads nvcc joins (what nvcc 13.0 did for sm_90 with each shape:
+ * see join_group () in ws-kernel-compile.c), and that the counts follow. */
+static void
+test_model_joined_shapes (void)
+{
+  static const struct
+  {
+    const char *type;
+    const char *cols;
+    const char *pragma;
+    const char *bound;
+    const char *index;
+    guint joined;
+  } shapes[] = {
+    { "float", "16", "", "16", "k", 16 },                     /* LDS.128 */
+    { "float", "16", "#pragma unroll", "16", "k", 16 },
+    { "float", "16", "#pragma unroll 8", "16", "k", 16 },
+    { "float", "16", "#pragma unroll 4", "16", "k", 8 },      /* LDS.64 */
+    { "float", "16", "#pragma unroll 2", "16", "k", 0 },
+    { "float", "16", "#pragma unroll 1", "16", "k", 0 },
+    { "float", "16", "", "n", "k", 0 },                       /* a runtime bound */
+    { "float", "16", "", "8", "k + 4", 16 },
+    { "float", "16", "", "8", "k + 1", 0 },                   /* not on a group's boundary */
+    { "float", "20", "", "16", "k", 16 },                     /* rows of 80 bytes */
+    { "float", "17", "", "16", "k", 0 },                      /* rows of 68 bytes */
+    { "double", "16", "", "16", "k", 16 },                    /* two doubles a LDS.128 */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (shapes); i++)
+    {
+      g_autofree char *text = g_strdup_printf (
+        "/* warpscope:\n *   grid = 4\n *   block = 16, 16\n *   n = 16\n */\n"
+        "__global__ void k (%s *out, int n)\n"
+        "{\n"
+        "  __shared__ %s a[16][%s];\n"
+        "  __shared__ %s b[16][16];\n"
+        "  int tx = threadIdx.x, ty = threadIdx.y;\n"
+        "  a[ty][tx] = tx;\n"
+        "  b[ty][tx] = ty;\n"
+        "  __syncthreads ();\n"
+        "  %s p = 0;\n"
+        "  %s\n"
+        "  for (int k = 0; k < %s; ++k)\n"
+        "    p += a[ty][%s] * b[k][tx];\n"
+        "  out[ty * 16 + tx] = p;\n"
+        "}\n",
+        shapes[i].type, shapes[i].type, shapes[i].cols, shapes[i].type, shapes[i].type, shapes[i].pragma,
+        shapes[i].bound, shapes[i].index);
+      g_autoptr (WsKernelInstance) inst = make (text, NULL);
+      g_autoptr (WsKernelStats) s = model (inst);
+      guint trips = g_str_equal (shapes[i].bound, "8") ? 8 : 16;
+      guint elem = g_str_equal (shapes[i].type, "double") ? 8 : 4;
+      guint64 warps = 4 * 8;
+
+      for (guint j = 0; j < s->n_sites; j++)
+        {
+          const WsKernelSite *site = ws_kernel_instance_get_site (inst, j);
+
+          if (site->line != 17)
+            continue;
+          g_test_message ("%s rows of %s, %s k < %s: %s", shapes[i].type, shapes[i].cols, shapes[i].pragma,
+                          shapes[i].bound, site->text);
+          if (site->text[0] == 'a')
+            {
+              guint per = site->joined_size ? site->joined_size / elem : 1;
+              g_assert_cmpuint (site->joined_size, ==, shapes[i].joined);
+              g_assert_cmpuint (s->sites[j].instructions, ==, warps * trips / per);
+            }
+          else
+            {
+              g_assert_cmpuint (site->joined_size, ==, 0);
+              g_assert_cmpuint (s->sites[j].instructions, ==, warps * trips);
+            }
+        }
+    }
+}
+
 static void
 test_course_shuffle_reduce (void)
 {
@@ -1300,6 +1430,8 @@ main (int    argc,
   g_test_add_func ("/kernel-run/course/grid-stride", test_course_grid_stride);
   g_test_add_func ("/kernel-run/course/histogram", test_course_histogram);
   g_test_add_func ("/kernel-run/course/matmul", test_course_matmul);
+  g_test_add_func ("/kernel-run/course/matmul-joined", test_course_matmul_joined);
+  g_test_add_func ("/kernel-run/model/joined-shapes", test_model_joined_shapes);
   g_test_add_func ("/kernel-run/course/shuffle-reduce", test_course_shuffle_reduce);
   g_test_add_func ("/kernel-run/course/dot-product", test_course_dot_product);
   g_test_add_func ("/kernel-run/threads", test_threads);

@@ -32,6 +32,14 @@ typedef enum
   LV_MEM,
 } LvKind;
 
+/* A loop whose shared loads nvcc joins (wkk_join_loop ()) */
+typedef struct
+{
+  gint64 first;                 /* the counter's first value */
+  gint64 trips;
+  guint group;                  /* bytes of the wide load: 16 or 8 */
+} WkJoinLoop;
+
 typedef struct
 {
   LvKind kind;
@@ -89,6 +97,7 @@ typedef struct
   guint32 kernel_exit;          /* mask slot: lanes that returned from the kernel */
   guint depth;
   GHashTable *counters;         /* WkSym * of loops that nvcc unrolls: indices by them are static */
+  GHashTable *joins;            /* WkSym * of a loop whose shared loads nvcc joins → WkJoinLoop * */
   GArray *frames_vars;          /* GHashTable * to free */
   const WkExpr *unused;         /* an expression whose value nobody reads (i++ as a statement) */
   guint nesting;                /* the compiler's own recursion, across inlined functions */
@@ -144,6 +153,10 @@ wkk_here (Comp *c);
 VarInfo *
 wkk_var_info (Comp        *c,
               const WkSym *sym);
+void
+wkk_join_loop (Comp         *c,
+               const WkStmt *s,
+               gboolean      add);
 guint
 wkk_add_site (Comp         *c,
               guint         array,

@@ -291,7 +291,11 @@ compile_loop (Comp         *c,
   g_array_append_val (c->loops, ctx);
   if (counter != NULL)
     g_hash_table_add (c->counters, counter);
+  if (plain)
+    wkk_join_loop (c, s, TRUE);
   ok = wkk_compile_stmt (c, s->body);
+  if (plain)
+    wkk_join_loop (c, s, FALSE);
   if (counter != NULL)
     g_hash_table_remove (c->counters, counter);
   g_array_set_size (c->loops, c->loops->len - 1);

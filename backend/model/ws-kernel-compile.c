@@ -467,6 +467,10 @@ chunks_of (const WkType *t,
 /* Loads and stores                                                   */
 /* ------------------------------------------------------------------ */
 
+static guint joined_size (Comp       *c,
+                          const LVal *lv,
+                          guint       size);
+
 guint32
 wkk_materialise_addr (Comp       *c,
                       const LVal *lv,
@@ -508,6 +512,8 @@ wkk_load (Comp       *c,
     {
       guint site = wkk_add_site (c, lv->array, WS_ACCESS_LOAD, t, chunks[k].leaf0, chunks[k].n_leaves, leaves,
                              chunks[k].size, n_chunks > 1 ? k : 0, lv->expr, read_only, lv->is_volatile);
+      if (n_chunks == 1 && chunks[k].size == t->size && !lv->is_volatile)
+        g_array_index (c->prog->sites, WkSite, site).joined = joined_size (c, lv, t->size);
       wkk_emit (c, WK_I_LD, 0, 0, first + chunks[k].leaf0, lv->addr, WK_NONE, WK_NONE, site,
             lv->offset + chunks[k].offset, lv->expr->start);
     }
@@ -724,20 +730,21 @@ stmt_writes_sym (const WkStmt *s,
   return FALSE;
 }
 
-/* The counter of a for loop that nvcc unrolls: for (int i = A; i < B; i += C)
- * with constant A, B, C, i not written in the body, and few iterations (or
- * #pragma unroll). */
-WkSym *
-wkk_unrolled_counter (Comp         *c,
-                      const WkStmt *s)
+/* The counter of a for loop that counts from a constant to a constant:
+ * for (int i = A; i < B; i += C) with constant A, B, C > 0 and i not
+ * written in the body; its first value, step and trip count. */
+static WkSym *
+counted_loop (Comp         *c,
+              const WkStmt *s,
+              gint64       *first,
+              gint64       *step_out,
+              gint64       *trips)
 {
   WkSym *sym = NULL;
   WkConst a, b, step;
   const WkExpr *cond = s->e, *inc = s->inc;
-  gint64 trips;
 
-  if (s->unroll == 1 || s->init == NULL || s->init->kind != WK_S_DECL || s->init->n_decls != 1 || cond == NULL ||
-      inc == NULL)
+  if (s->init == NULL || s->init->kind != WK_S_DECL || s->init->n_decls != 1 || cond == NULL || inc == NULL)
     return NULL;
   sym = s->init->decls[0]->sym;
   if (sym == NULL || !wk_type_is_integer (sym->type) || s->init->decls[0]->init == NULL ||
@@ -762,10 +769,177 @@ wkk_unrolled_counter (Comp         *c,
     return NULL;
   if (stmt_writes_sym (s->body, sym))
     return NULL;
-  trips = (wk_const_as_i64 (b) - wk_const_as_i64 (a) + step.v.i - 1) / MAX (step.v.i, 1);
+  *first = wk_const_as_i64 (a);
+  *step_out = step.v.i;
+  *trips = (wk_const_as_i64 (b) - wk_const_as_i64 (a) + step.v.i - 1) / MAX (step.v.i, 1);
+  return sym;
+}
+
+/* The counter of a for loop that nvcc unrolls: a counted loop (above)
+ * with few iterations (or #pragma unroll). */
+WkSym *
+wkk_unrolled_counter (Comp         *c,
+                      const WkStmt *s)
+{
+  WkSym *sym;
+  gint64 first, step, trips;
+
+  if (s->unroll == 1 || (sym = counted_loop (c, s, &first, &step, &trips)) == NULL)
+    return NULL;
   if (trips < 0 || (trips > 32 && s->unroll == -2) || trips > 4096)
     return NULL;
   return sym;
+}
+
+/* Shared loads that nvcc joins over the iterations of an unrolled loop.
+ *
+ * In a loop nvcc unrolls, ptxas loads the elements that a shared-memory
+ * load reads in consecutive iterations with one wide instruction where it
+ * can prove the address aligned: Mds[ty][k] of matmul_tiled.cu (float,
+ * rows of 64 bytes, k from 0 to 16) becomes four LDS.128, each serving
+ * k .. k + 3, while Nds[k][tx] (64 bytes apart from one k to the next)
+ * stays sixteen LDS.  Its SASS, from nvcc 13.0 for sm_90, is what the H100's
+ * and the H200's per-line counters showed (2 wavefronts for a LDS.128 of a
+ * warp over two rows, instead of 4 for the four LDS).  What nvcc did in
+ * other shapes (the SASS of each, counted in /kernel-lang/nvcc-joined):
+ *   - a constant trip count without #pragma unroll: joined at 8, 16, 32,
+ *     64 and 128 iterations (128: unrolled by 16, still joined); plain
+ *     #pragma unroll the same;
+ *   - #pragma unroll 8 over 16 iterations: LDS.128; #pragma unroll 4 over
+ *     16: pairs only (LDS.64); #pragma unroll 2 or 1: nothing joined;
+ *   - a runtime trip count: nvcc unrolls by 4 and ptxas pairs some loads
+ *     (LDS.64) in a way not followed here: left as separate loads;
+ *   - double: two elements per LDS.128; rows of 72 bytes (float[18]): pairs
+ *     (LDS.64), the rows being only 8-byte aligned; rows of 68 bytes: none;
+ *   - a range that starts or ends inside an aligned group (k + 1, k + 2,
+ *     18 iterations) joins what falls inside whole groups and splits the
+ *     ends (LDS.64, or a LDS.128 that also reads the element before):
+ *     such a site is left unjoined here, as are loads under an if;
+ *   - global loads (p[r * 16 + k]) are never joined: LDG.E each, the
+ *     pointer's alignment being unknown to nvcc.
+ * So a site is joined when it loads one 4- or 8-byte scalar of a
+ * __shared__ array (not extern) as A[i]...[k + c], the outer indices not
+ * using k, every outer row a multiple of the group's bytes, in a counted
+ * loop with step 1 that nvcc unrolls as above, the counter's range starting
+ * and ending on group boundaries.  The VM still runs every iteration; the
+ * counting (ws_kernel_event_size ()) counts the iteration whose addresses
+ * are aligned to the group as one access of the group's width (its
+ * wavefronts by ws-analysis.c's rule for that width) and the others as
+ * none.  The group's bytes for a loop, 16 or 8, or 0 for none. */
+static guint
+join_group (Comp         *c,
+            const WkStmt *s,
+            gint64       *first,
+            gint64       *trips)
+{
+  gint64 step;
+
+  if (s->unroll == 1 || counted_loop (c, s, first, &step, trips) == NULL || step != 1 || *trips <= 0)
+    return 0;
+  if (s->unroll < 0)
+    return *trips <= 128 ? 16 : 0;
+  if (s->unroll % 8 == 0 && *trips % s->unroll == 0)
+    return 16;
+  if (s->unroll == 4 && *trips % 4 == 0)
+    return 8;
+  return 0;
+}
+
+void
+wkk_join_loop (Comp         *c,
+               const WkStmt *s,
+               gboolean      add)
+{
+  WkSym *sym;
+  gint64 first, trips, step;
+  WkJoinLoop *j;
+
+  if (s->kind != WK_S_FOR || (sym = counted_loop (c, s, &first, &step, &trips)) == NULL)
+    return;
+  if (!add)
+    {
+      g_hash_table_remove (c->joins, sym);
+      return;
+    }
+  j = g_new0 (WkJoinLoop, 1);
+  j->group = join_group (c, s, &j->first, &j->trips);
+  if (j->group == 0)
+    {
+      g_free (j);
+      return;
+    }
+  g_hash_table_insert (c->joins, sym, j);
+}
+
+static const WkExpr *
+strip_implicit (const WkExpr *e)
+{
+  while (e != NULL && e->kind == WK_E_IMPLICIT)
+    e = e->a;
+  return e;
+}
+
+static gboolean
+mentions_sym (const WkExpr *e,
+              const WkSym  *sym)
+{
+  if (e == NULL)
+    return FALSE;
+  if (e->sym == sym)
+    return TRUE;
+  if (mentions_sym (e->a, sym) || mentions_sym (e->b, sym) || mentions_sym (e->c, sym))
+    return TRUE;
+  for (guint i = 0; i < e->n_args; i++)
+    if (mentions_sym (e->args[i], sym))
+      return TRUE;
+  return FALSE;
+}
+
+/* The bytes of the wide load a load of size bytes by lv is joined into
+ * (see join_group ()), or 0. */
+static guint
+joined_size (Comp       *c,
+             const LVal *lv,
+             guint       size)
+{
+  const WkExpr *e = lv->expr, *idx, *base;
+  const WkJoinLoop *j = NULL;
+  const WkSym *k = NULL;
+  WkConst off;
+  gint64 offset = 0;
+  guint width;
+
+  if ((size != 4 && size != 8) || e == NULL || e->kind != WK_E_INDEX || g_hash_table_size (c->joins) == 0)
+    return 0;
+  idx = strip_implicit (e->b);
+  if (idx->kind == WK_E_NAME)
+    k = idx->sym;
+  else if (idx->kind == WK_E_BINARY && idx->op == WK_OP_ADD)
+    {
+      const WkExpr *l = strip_implicit (idx->a), *r = strip_implicit (idx->b);
+      if (r->kind == WK_E_NAME && l->kind != WK_E_NAME)
+        {
+          const WkExpr *t = l;
+          l = r;
+          r = t;
+        }
+      if (l->kind != WK_E_NAME || wk_const_eval (r, c->frame->tvals, &off, NULL) != WK_CONST_OK)
+        return 0;
+      k = l->sym;
+      offset = wk_const_as_i64 (off);
+    }
+  if (k == NULL || (j = g_hash_table_lookup (c->joins, k)) == NULL)
+    return 0;
+  width = j->group / size;
+  if (width < 2 || (j->first + offset) % width != 0 || j->trips % width != 0)
+    return 0;
+  for (base = strip_implicit (e->a); base != NULL && base->kind == WK_E_INDEX; base = strip_implicit (base->a))
+    if (mentions_sym (base->b, k) || base->type == NULL || base->type->size % j->group != 0)
+      return 0;
+  if (base == NULL || base->kind != WK_E_NAME || base->sym == NULL || base->sym->storage != WK_STORE_SHARED ||
+      base->sym->type == NULL || base->sym->type->kind != WK_TY_ARRAY)
+    return 0;
+  return j->group;
 }
 
 /* ------------------------------------------------------------------ */
@@ -926,6 +1100,7 @@ comp_init (Comp               *c,
   c->const_index = g_hash_table_new (g_direct_hash, g_direct_equal);
   c->arrays = g_hash_table_new (NULL, NULL);
   c->counters = g_hash_table_new (NULL, NULL);
+  c->joins = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   c->dyn_shared = -1;
 }
 
@@ -954,6 +1129,7 @@ comp_finish (Comp *c)
   g_hash_table_unref (c->const_index);
   g_hash_table_unref (c->arrays);
   g_hash_table_unref (c->counters);
+  g_hash_table_unref (c->joins);
   if (c->failed)
     {
       g_array_unref (c->consts);

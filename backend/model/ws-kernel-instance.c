@@ -564,6 +564,7 @@ describe (WsKernelInstance *inst,
       site.kind = s->kind;
       site.elem_size = s->size;
       site.part = s->part;
+      site.joined_size = s->joined;
       site.read_only = s->read_only;
       site.function = s->function;
       g_array_append_val (inst->sites, site);

@@ -78,7 +78,8 @@ count_event (const WsKernelEvent *ev,
   WsWarpCounts counts;
   gint64 lo = G_MAXINT64, hi = G_MININT64;
   guint first = (guint) g_bit_nth_lsf (ev->active, -1);
-  gint64 g = granule (site->space, site->elem_size);
+  guint size = ws_kernel_event_size (site, ev);
+  gint64 g = granule (site->space, MAX (size, site->elem_size));
   gboolean hit = FALSE;
 
   for (guint l = 0; l < WS_WARP_SIZE; l++)
@@ -87,7 +88,9 @@ count_event (const WsKernelEvent *ev,
         lo = MIN (lo, ev->address[l]);
         hi = MAX (hi, ev->address[l]);
       }
-  if (g > 0 && site->kind != WS_ACCESS_ATOMIC)
+  if (size == 0)
+    ;     /* served by the wide load of an earlier iteration */
+  else if (g > 0 && site->kind != WS_ACCESS_ATOMIC)
     {
       __typeof__ (m->memo[0]) *memo = &m->memo[ev->site];
       gint64 shift = ev->address[first] - memo->first;
@@ -102,7 +105,7 @@ count_event (const WsKernelEvent *ev,
         counts = memo->counts;
       else
         {
-          ws_model_count_warp (site->space, site->kind, site->elem_size, ev->active, ev->address, &counts, NULL);
+          ws_model_count_warp (site->space, site->kind, size, ev->active, ev->address, &counts, NULL);
           memo->valid = TRUE;
           memo->active = ev->active;
           memo->first = ev->address[first];
@@ -112,8 +115,9 @@ count_event (const WsKernelEvent *ev,
         }
     }
   else
-    ws_model_count_warp (site->space, site->kind, site->elem_size, ev->active, ev->address, &counts, NULL);
-  stats_add (s, &counts, ev->active);
+    ws_model_count_warp (site->space, site->kind, size, ev->active, ev->address, &counts, NULL);
+  if (size != 0)
+    stats_add (s, &counts, ev->active);
   s->min_address = MIN (s->min_address, lo);
   s->end_address = MAX (s->end_address, hi + (gint64) site->elem_size);
   (void) error;

@@ -112,19 +112,22 @@ visit (const WsKernelEvent *e,
   const WsKernelSite *site = ws_kernel_instance_get_site (p->instance, e->site);
   WsStats *st = &p->sites[e->site];
   WsWarpCounts *c = &p->last_counts[e->site];
-  gint64 granule = shift_granule (site);
+  guint size = ws_kernel_event_size (site, e);
+  gint64 granule = MAX (shift_granule (site), (gint64) size);
 
-  if (!same_shape (e->address, p->last_address[e->site], e->active, p->last_active[e->site], granule))
+  /* size 0: served by the wide load of an earlier iteration */
+  if (size != 0)
     {
-      ws_model_count_warp (site->space, site->kind, site->elem_size, e->active, e->address, c, NULL);
+      if (!same_shape (e->address, p->last_address[e->site], e->active, p->last_active[e->site], granule))
+        {
+          ws_model_count_warp (site->space, site->kind, size, e->active, e->address, c, NULL);
+          p->last_active[e->site] = e->active;
+        }
       memcpy (p->last_address[e->site], e->address, sizeof p->last_address[e->site]);
-      p->last_active[e->site] = e->active;
+      stats_add_counts (st, c, e->active);
+      if (site->space == WS_SPACE_REGISTER)
+        st->instructions--;   /* not a memory instruction */
     }
-  else
-    memcpy (p->last_address[e->site], e->address, sizeof p->last_address[e->site]);
-  stats_add_counts (st, c, e->active);
-  if (site->space == WS_SPACE_REGISTER)
-    st->instructions--;   /* not a memory instruction */
   for (guint32 m = e->active; m; m &= m - 1)
     {
       gint64 a = e->address[__builtin_ctz (m)];

@@ -131,6 +131,9 @@ typedef struct
   gboolean read_only;
   gboolean is_volatile;
   guint part;
+  guint joined;                 /* bytes of the wide load nvcc joins consecutive
+                                 * iterations' elements into, or 0 (see
+                                 * wkk_joined_size ()) */
   guint start;                  /* the access in the text */
   guint end;
   const char *function;

@@ -248,6 +248,9 @@ typedef struct
   WsAccessKind kind;
   guint elem_size;              /* bytes one lane moves: 16 for a float4 */
   guint part;                   /* of a struct moved by several instructions: which, from 0 */
+  guint joined_size;            /* a shared load in an unrolled loop that nvcc joins
+                                 * over consecutive iterations: the bytes of the one
+                                 * wide load (8 or 16), else 0 */
   gboolean read_only;           /* __ldg */
   const char *function;         /* the device function it was inlined from, or NULL */
 } WsKernelSite;
@@ -320,6 +323,21 @@ typedef struct
                                  * local: the lane's byte offset in its own
                                  * private array (ws-analysis.h's convention) */
 } WsKernelEvent;
+
+/* The bytes per lane an event of a site is counted with: the site's
+ * elem_size, or for a joined load (joined_size) its wide size at the
+ * iteration that starts a group (its addresses aligned to it), and 0 at
+ * the iterations that the group's wide load has already served. */
+static inline guint
+ws_kernel_event_size (const WsKernelSite  *site,
+                      const WsKernelEvent *event)
+{
+  if (site->joined_size == 0 || event->active == 0)
+    return site->elem_size;
+  if (event->address[__builtin_ctz (event->active)] % (gint64) site->joined_size != 0)
+    return 0;
+  return site->joined_size;
+}
 
 typedef enum
 {
