@@ -15,6 +15,8 @@ work="$build/fuzz/corpus-$name"
 mkdir -p "$work"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
+# fontconfig keeps its caches to the end (a build with the figures draws text)
+export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$here/../tools/sanitize/lsan.supp:print_suppressions=0}"
 set -- -runs="$runs" -timeout=60 -rss_limit_mb=2048 -artifact_prefix="$build/fuzz/" -print_final_stats=1
 [ -f "$here/$name.dict" ] && set -- "$@" -dict="$here/$name.dict"
 if [ "$jobs" -gt 1 ]; then
