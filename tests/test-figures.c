@@ -615,7 +615,10 @@ test_l2_figure (void)
 static void
 test_long_text (void)
 {
-  static const char *pieces[] = { "X", "GPU ", "漢", "a\n", "\xff\xfe" };
+  /* tabs too: Pango does not wrap a run of them (a fuzzed recording's
+   * GPU name, "NVIDIA H100" and 300 tabs, came out 1640 px wide wrapped
+   * at 200) */
+  static const char *pieces[] = { "X", "GPU ", "漢", "a\n", "\xff\xfe", "H100\t\t\t\t\t\t\t\t\t\t", "\t" };
   const WsFigureStyle *style = ws_figure_style_get (WS_FIGURE_STYLE_LIGHT);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 400);
   cairo_t *cr = cairo_create (surface);
