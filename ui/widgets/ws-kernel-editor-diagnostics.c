@@ -374,8 +374,27 @@ problems_revealed_cb (WsKernelEditor *self)
 {
   GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
 
-  if (buffer && gtk_widget_has_focus (GTK_WIDGET (self->view)))
+  /* the notes took rows from the text: the cursor stays in sight if it was
+   * (one types there, or a file was just opened at a line) */
+  if (buffer && (gtk_widget_has_focus (GTK_WIDGET (self->view)) || self->cursor_seen))
     gtk_text_view_scroll_mark_onscreen (GTK_TEXT_VIEW (self->view), gtk_text_buffer_get_insert (buffer));
+}
+
+/* Whether the cursor is in sight now, before the notes move the text. */
+static void
+problems_revealing_cb (WsKernelEditor *self)
+{
+  GtkTextView *view = GTK_TEXT_VIEW (self->view);
+  GtkTextIter iter;
+  GdkRectangle visible, r;
+
+  if (self->buffer == NULL)
+    return;
+  gtk_text_buffer_get_iter_at_mark (GTK_TEXT_BUFFER (self->buffer), &iter,
+                                    gtk_text_buffer_get_insert (GTK_TEXT_BUFFER (self->buffer)));
+  gtk_text_view_get_visible_rect (view, &visible);
+  gtk_text_view_get_iter_location (view, &iter, &r);
+  self->cursor_seen = visible.height > 0 && r.y >= visible.y && r.y + r.height <= visible.y + visible.height;
 }
 
 void
@@ -394,6 +413,8 @@ ws_kernel_editor_diagnostics_init (WsKernelEditor *self)
                 "underline-rgba", &(GdkRGBA) { 0.898, 0.647, 0.039, 1 }, NULL);
   gtk_text_tag_table_add (tags, self->error_tag);
   gtk_text_tag_table_add (tags, self->warning_tag);
+  g_signal_connect_object (self->problems_revealer, "notify::reveal-child", G_CALLBACK (problems_revealing_cb), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->problems_revealer, "notify::child-revealed", G_CALLBACK (problems_revealed_cb), self,
                            G_CONNECT_SWAPPED);
 }

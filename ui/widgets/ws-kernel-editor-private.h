@@ -41,6 +41,10 @@ struct _WsKernelEditor
   char *title;
   guint cursor_line;
   gboolean pressed_in_text;       /* a primary click began in the text */
+  guint scroll_tick;              /* the cursor scrolled to again once the view's size settles */
+  guint scroll_frames;            /* frames since the cursor was placed */
+  int scroll_height;              /* the view's height on the frame before */
+  gboolean cursor_seen;           /* the cursor was in sight as the notes began to show or hide */
   guint64 changes;                /* of the text, ever: whether it changed while it was saved */
 
   /* the check of the text (ws-kernel-editor-diagnostics.c) */

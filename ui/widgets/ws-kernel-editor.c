@@ -141,6 +141,38 @@ ws_kernel_editor_get_cursor_line (WsKernelEditor *self)
   return self->cursor_line;
 }
 
+/* A third of the way down, with what leads to it above. */
+static void
+scroll_to_cursor (WsKernelEditor *self)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+
+  gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->view), gtk_text_buffer_get_insert (buffer), 0, TRUE, 0, 0.3);
+}
+
+/* Once the view's size has settled: it has one, the notes below it are not
+ * sliding in or out, and it was the same on the frame before (two seconds
+ * at most, then as it is). */
+static gboolean
+scroll_again (GtkWidget     *view,
+              GdkFrameClock *clock,
+              gpointer       data)
+{
+  WsKernelEditor *self = data;
+  int height = gtk_widget_get_height (view);
+  gboolean sliding = gtk_revealer_get_reveal_child (self->problems_revealer) !=
+                     gtk_revealer_get_child_revealed (self->problems_revealer);
+
+  if (++self->scroll_frames < 120 && (height <= 1 || sliding || height != self->scroll_height))
+    {
+      self->scroll_height = height;
+      return G_SOURCE_CONTINUE;
+    }
+  self->scroll_tick = 0;
+  scroll_to_cursor (self);
+  return G_SOURCE_REMOVE;
+}
+
 void
 ws_kernel_editor_place_cursor (WsKernelEditor *self,
                                guint           line,
@@ -154,8 +186,13 @@ ws_kernel_editor_place_cursor (WsKernelEditor *self,
   buffer = GTK_TEXT_BUFFER (self->buffer);
   gtk_text_buffer_get_iter_at_line_offset (buffer, &iter, (int) MAX (line, 1) - 1, (int) MAX (column, 1) - 1);
   gtk_text_buffer_place_cursor (buffer, &iter);
-  /* a third of the way down, with what leads to it above */
-  gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->view), gtk_text_buffer_get_insert (buffer), 0, TRUE, 0, 0.3);
+  scroll_to_cursor (self);
+  /* a view not laid out yet (a file opened as the window maps) forgets the
+   * scroll at times: once more on the first frame it has a size */
+  self->scroll_frames = 0;
+  self->scroll_height = 0;
+  if (self->scroll_tick == 0)
+    self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->view), scroll_again, self, NULL);
 }
 
 static void
@@ -527,6 +564,9 @@ ws_kernel_editor_dispose (GObject *object)
   if (self->buffer)
     g_signal_handlers_disconnect_by_data (self->buffer, self);
   g_clear_handle_id (&self->search_label_source, g_source_remove);
+  if (self->scroll_tick && self->view)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->view), self->scroll_tick);
+  self->scroll_tick = 0;
   g_clear_object (&self->search);
   g_clear_object (&self->search_settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_KERNEL_EDITOR);
