@@ -129,6 +129,8 @@ test_transpose (Fixture       *f,
   g_assert_nonnull (ws_kernel_editor_get_lines (editor));
   /* the page laid out now, the line in sight for the screenshots */
   wait_frames (w);
+  ws_kernel_editor_place_cursor (editor, TILE_READ_LINE, 5);
+  wait_frames (w);
   ws_kernel_editor_place_cursor (editor, TILE_READ_LINE, 1);
   wait_frames (w);
   g_assert_cmpfloat (widget_ink (GTK_WIDGET (ws_kernel_page_get_figure (page))), >, 0.05);
