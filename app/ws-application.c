@@ -26,6 +26,7 @@ struct _WsApplication
   char *gpu;
   char *view;
   gboolean benchmark;
+  gboolean recovery_offered;      /* an unsaved kernel left by a run that ended was offered back */
 };
 
 G_DEFINE_FINAL_TYPE (WsApplication, ws_application, ADW_TYPE_APPLICATION)
@@ -201,6 +202,12 @@ ws_application_activate (GApplication *app)
     ws_benchmark_run (WS_WINDOW (window));
   else if (self->screenshot)
     ws_benchmark_screenshot (WS_WINDOW (window), self->screenshot);
+  else if (!self->recovery_offered)
+    {
+      /* a kernel left unsaved when the program last ended, once a run */
+      self->recovery_offered = TRUE;
+      ws_window_recover_kernel (WS_WINDOW (window));
+    }
 }
 
 /* Recordings given on the command line, or opened from Files: the first in

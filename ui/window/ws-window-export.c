@@ -391,6 +391,43 @@ view_figure (WsWindow  *self,
   return NULL;
 }
 
+static double
+listing_min_width (gpointer             data,
+                   const WsFigureStyle *style)
+{
+  return 480;
+}
+
+static double
+listing_min_height (gpointer             data,
+                    const WsFigureStyle *style,
+                    double               width)
+{
+  return ws_kernel_page_listing_height (data, style, width);
+}
+
+/* The Kernel page's annotated listing: the source with a bar per line. */
+static WsWindowFigure *
+listing_figure (WsWindow  *self,
+                GError   **error)
+{
+  gpointer listing;
+  WsKernelEditor *editor = ws_kernel_page_get_editor (self->kernel_page);
+  g_autofree char *stem = NULL;
+  const char *title = ws_kernel_editor_get_title (editor);
+
+  if (!ws_kernel_page_can_export (self->kernel_page, error))
+    return NULL;
+  listing = ws_kernel_page_listing_new (self->kernel_page);
+  stem = g_strdup (title);
+  if (g_str_has_suffix (stem, ".cu"))
+    stem[strlen (stem) - strlen (".cu")] = '\0';
+  stem = g_strdelimit (stem, " /", '-');
+  return figure_new (ws_kernel_page_listing_draw, listing, ws_kernel_page_listing_free, listing_min_width,
+                     listing_min_height, NULL, NULL, GTK_WIDGET (self->kernel_page), 1280, 720,
+                     g_strdup_printf ("%s-listing", stem));
+}
+
 WsWindowFigure *
 ws_window_figure_new (WsWindow       *self,
                       WsWindowExport  what,
@@ -407,6 +444,8 @@ ws_window_figure_new (WsWindow       *self,
                          chart_min_height, chart_set_title, chart->title, GTK_WIDGET (view), 800, 450,
                          ws_window_comparing (self) ? g_strdup ("compare-plot") : stem_of (self, "plot"));
     }
+  if (ws_window_kernel_shown (self))
+    return listing_figure (self, error);
   if (ws_window_comparing (self))
     return compare_figure (self, error);
   return view_figure (self, error);

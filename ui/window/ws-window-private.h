@@ -12,6 +12,7 @@
 #include "ws-export.h"
 #include "ws-figure-view.h"
 #include "ws-hierarchy-view.h"
+#include "ws-kernel-page.h"
 #include "ws-launch-view.h"
 #include "ws-plot-model.h"
 #include "ws-numbers-view.h"
@@ -32,6 +33,7 @@ struct _WsWindow
   AdwToastOverlay *toast_overlay;
   GtkStack *page_stack;
   WsCompareView *compare;
+  WsKernelPage *kernel_page;     /* a kernel of one's own (ws-window-kernel.c) */
   GMenu *recent_menu;
   GMenu *primary_menu;
   GMenu *bundled_open_menu;
@@ -373,6 +375,13 @@ GtkWidget *ws_export_dialog_new         (WsWindow       *window,
                                          WsWindowExport  what,
                                          GError        **error);
 const WsFigureStyle *ws_window_export_style (WsWindow   *self);
+
+/* ws-window-kernel.c */
+void     ws_window_kernel_class_init    (GtkWidgetClass *widget_class);
+void     ws_window_kernel_init          (WsWindow       *self);
+gboolean ws_window_kernel_shown         (WsWindow       *self);
+/* Stops the window closing while unsaved changes are asked about: TRUE. */
+gboolean ws_window_kernel_close_request (WsWindow       *self);
 
 /* ws-window-actions.c */
 void     ws_window_class_init_actions   (GtkWidgetClass *widget_class);

@@ -247,16 +247,26 @@ ws_window_open_files (WsWindow *self,
                       guint     n_files)
 {
   guint n = 0;
+  gboolean opened_kernel = FALSE;
 
   g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
 
   for (guint i = 0; i < n_files; i++)
     {
       g_autofree char *path = g_file_get_path (files[i]);
-      if (path)
+      g_autofree char *base = g_file_get_basename (files[i]);
+
+      /* a CUDA source goes to the Kernel page (the first one: the page holds one) */
+      if (base && (g_str_has_suffix (base, ".cu") || g_str_has_suffix (base, ".cuh")))
+        {
+          if (!opened_kernel)
+            ws_window_open_kernel (self, files[i]);
+          opened_kernel = TRUE;
+        }
+      else if (path)
         ws_window_open_recording (self, path, n++ == 0 ? WS_OPEN_REPLACE : WS_OPEN_ADD);
     }
-  return n > 0;
+  return n > 0 || opened_kernel;
 }
 
 /* ------------------------------------------------------------------ */

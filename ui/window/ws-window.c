@@ -184,15 +184,20 @@ ws_window_active_player (WsWindow *self)
 static void
 on_page_changed (WsWindow *self)
 {
+  gboolean exploring;
+
   g_assert (WS_IS_WINDOW (self));
 
-  /* the comparison has choosers of its own and wants the width the presets take */
-  if (ws_window_comparing (self) && !adw_flap_get_folded (self->flap))
+  /* the comparison has choosers of its own and wants the width the presets
+   * take; so does a kernel of one's own */
+  exploring = g_strcmp0 (gtk_stack_get_visible_child_name (self->page_stack), "explore") == 0;
+
+  if (!exploring && !adw_flap_get_folded (self->flap) && adw_flap_get_reveal_flap (self->flap))
     {
       self->flap_was_revealed = adw_flap_get_reveal_flap (self->flap);
       adw_flap_set_reveal_flap (self->flap, FALSE);
     }
-  else if (!ws_window_comparing (self) && self->flap_was_revealed)
+  else if (exploring && self->flap_was_revealed)
     {
       adw_flap_set_reveal_flap (self->flap, TRUE);
       self->flap_was_revealed = FALSE;
@@ -850,6 +855,8 @@ on_close_request (WsWindow *self)
 
   g_assert (WS_IS_WINDOW (self));
 
+  if (ws_window_kernel_close_request (self))
+    return TRUE;
   gtk_window_get_default_size (GTK_WINDOW (self), &w, &h);
   g_settings_delay (self->settings);
   g_settings_set_int (self->settings, "window-width", w);
@@ -1101,7 +1108,8 @@ ws_window_get_property (GObject    *object,
       g_value_set_boolean (value, ws_schedule_player_get_playing (ws_window_active_player (self)));
       break;
     case PROP_PAGE:
-      g_value_set_string (value, ws_window_comparing (self) ? "compare" : "explore");
+      /* the template's switcher asks before the stack is bound */
+      g_value_set_string (value, self->page_stack ? gtk_stack_get_visible_child_name (self->page_stack) : "explore");
       break;
     case PROP_PRESENTING:
       g_value_set_boolean (value, self->presenting);
@@ -1196,6 +1204,7 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, metric_dropdown);
   ws_window_class_init_actions (widget_class);
   ws_window_gpu_class_init (widget_class);
+  ws_window_kernel_class_init (widget_class);
 }
 
 static void
@@ -1255,6 +1264,7 @@ ws_window_new (GtkApplication *application,
   ws_window_sweep_init (self);
   ws_window_gpu_init (self);
   ws_window_compare_init (self);
+  ws_window_kernel_init (self);
   last = g_settings_get_string (self->settings, "last-preset");
   if (!ws_window_load_preset (self, last))
     ws_window_load_preset (self, "coalescing/sequential");

@@ -47,6 +47,12 @@ gboolean    ws_window_compare_presets   (WsWindow       *self,
 gboolean    ws_window_open_files        (WsWindow       *self,
                                          GFile         **files,
                                          guint           n_files);
+/* A kernel of one's own on the Kernel page: file (NULL: a file chooser
+ * asks), after asking about the unsaved changes of the one there. */
+void        ws_window_open_kernel       (WsWindow       *self,
+                                         GFile          *file);
+/* An unsaved kernel that a program that ended left, offered back. */
+void        ws_window_recover_kernel    (WsWindow       *self);
 /* A pattern of one's own, from the default element size. */
 void        ws_window_new_pattern       (WsWindow       *self);
 /* Whether what the window waits for has come: the GPU's answer, the

@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The window's Kernel page, for real under Xvfb: a course kernel opened as
+ * `warpscope FILE.cu` opens it, the lane view of the line the cursor is on
+ * and its sentence, a padding typed in and the bank conflicts gone, the
+ * text saved and read back, the listing exported. Screenshots, light and
+ * dark, in screenshots/ of the build. */
+#include "window-fixture.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#define TILE_READ_LINE 80         /* odata[…] = tile[threadIdx.x][threadIdx.y + j]; of transposeCoalesced */
+#define TILE_LINE 65              /* its __shared__ float tile[TILE_DIM][TILE_DIM]; */
+
+static char *
+transpose_path (void)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "kernels", "transpose.cu", NULL);
+}
+
+static gboolean
+page_settled (gpointer data)
+{
+  WsKernelPage *page = data;
+
+  return ws_kernel_page_is_settled (page) && ws_kernel_modeller_get_instance (ws_kernel_page_get_modeller (page));
+}
+
+static gboolean
+text_loaded (gpointer data)
+{
+  WsKernelPage *page = data;
+  g_autofree char *text = ws_kernel_editor_get_text (ws_kernel_page_get_editor (page));
+
+  return ws_kernel_editor_get_file (ws_kernel_page_get_editor (page)) != NULL && strstr (text, "transposeCoalesced");
+}
+
+/* The line's shared-memory instruction in the view: its result. */
+static const WsWarpResult *
+show_shared_site (WsKernelPage *page)
+{
+  WsKernelModeller *m = ws_kernel_page_get_modeller (page);
+
+  for (guint i = 0; i < ws_kernel_modeller_get_n_warps (m); i++)
+    {
+      const WsWarpResult *r;
+
+      ws_kernel_page_set_site (page, i);
+      r = ws_figure_view_get_result (ws_kernel_page_get_figure (page));
+      if (r && r->space == WS_SPACE_SHARED)
+        return r;
+    }
+  return NULL;
+}
+
+static gboolean
+saved (gpointer data)
+{
+  return !ws_kernel_editor_get_modified (data);
+}
+
+static void
+on_saved (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (ws_kernel_editor_save_finish (WS_KERNEL_EDITOR (source), result, &error));
+  g_assert_no_error (error);
+  *(gboolean *) user_data = TRUE;
+}
+
+static gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+static void
+test_transpose (Fixture       *f,
+                gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  WsKernelPage *page = w->kernel_page;
+  WsKernelEditor *editor = ws_kernel_page_get_editor (page);
+  g_autofree char *path = transpose_path ();
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *original = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *saved_path = g_strdup_printf ("%s/warpscope-test-kernel-page-%d.cu", g_get_tmp_dir (),
+                                                 (int) getpid ());
+  g_autofree char *listing_path = g_strdup_printf ("%s/warpscope-test-kernel-page-%d.png", g_get_tmp_dir (),
+                                                   (int) getpid ());
+  g_autofree char *read_back = NULL;
+  g_autoptr (GFile) saved_file = g_file_new_for_path (saved_path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GdkPixbuf) pixbuf = NULL;
+  GtkTextBuffer *buffer;
+  GtkTextIter iter;
+  const WsWarpResult *r;
+  const char *caption;
+  gboolean done = FALSE;
+  GdkPixbufFormat *format;
+
+  g_assert_true (g_file_get_contents (path, &original, NULL, NULL));
+
+  /* as `warpscope transpose.cu` does: the application's open */
+  g_application_open (G_APPLICATION (the_app), &file, 1, "");
+  g_assert_true (wait_until (text_loaded, page, 10000));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (w->page_stack), ==, "kernel");
+  g_assert_cmpstr (ws_kernel_editor_get_title (editor), ==, "transpose.cu");
+  g_assert_false (ws_kernel_editor_get_modified (editor));
+
+  /* the cursor on the tile's read: 32 lanes down one column of a 32-word row */
+  ws_kernel_editor_place_cursor (editor, TILE_READ_LINE, 1);
+  g_assert_true (wait_until (page_settled, page, 30000));
+  g_assert_cmpuint (ws_kernel_modeller_get_line (ws_kernel_page_get_modeller (page)), ==, TILE_READ_LINE);
+  g_assert_cmpuint (ws_kernel_modeller_get_n_warps (ws_kernel_page_get_modeller (page)), ==, 2);
+  r = show_shared_site (page);
+  g_assert_nonnull (r);
+  g_assert_cmpuint (r->counts.wavefronts, ==, 32);
+  g_assert_cmpuint (r->counts.ideal_wavefronts, ==, 1);
+  caption = ws_kernel_page_get_caption (page);
+  g_assert_nonnull (strstr (caption, "32-way bank conflict"));
+  g_assert_nonnull (strstr (caption, "32 wavefronts"));
+  g_test_message ("caption: %s", caption);
+  /* the gutter has the launch's figures */
+  g_assert_nonnull (ws_kernel_editor_get_lines (editor));
+  /* the page laid out now, the line in sight for the screenshots */
+  wait_frames (w);
+  ws_kernel_editor_place_cursor (editor, TILE_READ_LINE, 5);
+  wait_frames (w);
+  ws_kernel_editor_place_cursor (editor, TILE_READ_LINE, 1);
+  wait_frames (w);
+  g_assert_cmpfloat (widget_ink (GTK_WIDGET (ws_kernel_page_get_figure (page))), >, 0.05);
+  save_screenshot (w, "kernel-page-conflicts.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  save_screenshot (w, "kernel-page-conflicts-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+
+  /* a padding typed in: one word more per row and the column spreads over the banks */
+  buffer = GTK_TEXT_BUFFER (ws_kernel_editor_get_buffer (editor));
+  gtk_text_buffer_get_iter_at_line (buffer, &iter, TILE_LINE - 1);
+  g_assert_true (gtk_text_iter_forward_search (&iter, "[TILE_DIM];", 0, NULL, &iter, NULL));
+  gtk_text_iter_backward_chars (&iter, 2);
+  gtk_text_buffer_insert (buffer, &iter, "+1", -1);
+  g_assert_true (ws_kernel_editor_get_modified (editor));
+  g_assert_true (wait_until (page_settled, page, 30000));
+  g_assert_cmpuint (ws_kernel_editor_get_cursor_line (editor), ==, TILE_READ_LINE);
+  r = show_shared_site (page);
+  g_assert_nonnull (r);
+  g_assert_cmpuint (r->counts.wavefronts, ==, 1);
+  caption = ws_kernel_page_get_caption (page);
+  g_assert_nonnull (strstr (caption, "No bank conflict"));
+  g_test_message ("caption: %s", caption);
+  save_screenshot (w, "kernel-page-padded.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  save_screenshot (w, "kernel-page-padded-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+
+  /* saved and read back: the same text, the padding in it */
+  text = ws_kernel_editor_get_text (editor);
+  g_assert_nonnull (strstr (text, "tile[TILE_DIM][TILE_DIM+1];\n\n  int x"));
+  ws_kernel_editor_save_async (editor, saved_file, NULL, on_saved, &done);
+  g_assert_true (wait_until (flag_set, &done, 10000));
+  g_assert_true (wait_until (saved, editor, 10000));
+  g_assert_true (g_file_get_contents (saved_path, &read_back, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (read_back, ==, text);
+
+  /* the window's export on this page is the listing */
+  g_assert_true (ws_window_export (w, WS_WINDOW_EXPORT_FIGURE, listing_path, 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (ws_kernel_page_export (page, listing_path, WS_EXPORT_PNG, 1280, 720, 1,
+                                        ws_figure_style_get (WS_FIGURE_STYLE_LIGHT), &error));
+  g_assert_no_error (error);
+  pixbuf = gdk_pixbuf_new_from_file (listing_path, &error);
+  g_assert_no_error (error);
+  format = gdk_pixbuf_get_file_info (listing_path, NULL, NULL);
+  g_assert_cmpstr (gdk_pixbuf_format_get_name (format), ==, "png");
+  g_assert_cmpint (gdk_pixbuf_get_width (pixbuf), ==, 1280);
+  g_assert_cmpint (gdk_pixbuf_get_height (pixbuf), ==, 720);
+  g_unlink (listing_path);
+  g_unlink (saved_path);
+}
+
+/* Without a GPU the Measure button says why it cannot. */
+static void
+test_no_gpu (Fixture       *f,
+             gconstpointer  data)
+{
+  WsKernelPage *page = f->window->kernel_page;
+  GtkWidget *button = NULL;
+  g_autoptr (GPtrArray) stack = g_ptr_array_new ();
+
+  if (ws_session_get_device (ws_window_get_session (f->window)))
+    {
+      g_test_skip ("there is a GPU here");
+      return;
+    }
+  /* the page's Measure button, found by its label */
+  g_ptr_array_add (stack, page);
+  while (stack->len > 0 && button == NULL)
+    {
+      GtkWidget *wdg = g_ptr_array_steal_index (stack, stack->len - 1);
+
+      if (GTK_IS_BUTTON (wdg) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (wdg)), "_Measure") == 0)
+        button = wdg;
+      for (GtkWidget *c = gtk_widget_get_first_child (wdg); c; c = gtk_widget_get_next_sibling (c))
+        g_ptr_array_add (stack, c);
+    }
+  g_assert_nonnull (button);
+  g_assert_false (gtk_widget_get_sensitive (button));
+  g_assert_true (g_str_has_prefix (gtk_widget_get_tooltip_text (button), "No GPU to measure on: "));
+}
+
+static void
+add_tests (void)
+{
+  g_test_add ("/kernel-page/transpose", Fixture, NULL, fixture_set_up, test_transpose, fixture_tear_down);
+  g_test_add ("/kernel-page/no-gpu", Fixture, NULL, fixture_set_up, test_no_gpu, fixture_tear_down);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autofree char *cache = g_dir_make_tmp ("warpscope-test-kernel-page-XXXXXX", NULL);
+
+  /* an unsaved kernel of the user's own is not offered to these tests */
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  return window_test_run (&argc, &argv, add_tests);
+}
