@@ -615,10 +615,11 @@ test_l2_figure (void)
 static void
 test_long_text (void)
 {
-  /* tabs too: Pango does not wrap a run of them (a fuzzed recording's
-   * GPU name, "NVIDIA H100" and 300 tabs, came out 1640 px wide wrapped
-   * at 200) */
-  static const char *pieces[] = { "X", "GPU ", "漢", "a\n", "\xff\xfe", "H100\t\t\t\t\t\t\t\t\t\t", "\t" };
+  /* tabs and other control characters too: Pango does not wrap a run of
+   * them (a fuzzed recording's GPU name, "NVIDIA H100" and 300 tabs, came
+   * out 1640 px wide wrapped at 200; a profile's of form feeds, 215) */
+  static const char *pieces[] = { "X", "GPU ", "漢", "a\n", "\xff\xfe", "H100\t\t\t\t\t\t\t\t\t\t", "\t",
+                                  "\f\f\f\f###union###\x1b" };
   const WsFigureStyle *style = ws_figure_style_get (WS_FIGURE_STYLE_LIGHT);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 400);
   cairo_t *cr = cairo_create (surface);
@@ -654,6 +655,19 @@ test_long_text (void)
       g_assert_cmpfloat (w, <, 1000 * style->font_size * 2);
     }
   g_assert_cmpuint (ws_text_log_len (log), ==, 2 * G_N_ELEMENTS (pieces));
+  /* a device profile's name the fuzzer made, wrapped at 200 px (it came
+   * out 215 wide: Pango breaks no run of control characters) */
+  {
+    static const char *fuzzed = "\f\f\f\f\f\f\f\f\f\f\f\f\f\f\f\f\f###union#######################!#####\f\f\f\f\n\n"
+                                "60+3,\n  \f\f\f\f\f\f\f\f\f\f\f\f\f#############l1_shared_bytes###################\f\f\f\f"
+                                "\n\n60+3,\nID\tA H100 8\tGB HBM3";
+    WsTextOptions wrapped = { .max_width = 200, .wrap = TRUE };
+    double w, h;
+
+    ws_figure_text (&ctx, 0, 0, fuzzed, &wrapped, &w, &h);
+    g_test_message ("the fuzzed name wrapped at 200 px: %.0f px wide", w);
+    g_assert_cmpfloat (w, <=, 201);
+  }
   for (guint i = 0; i < ws_text_log_len (log); i++)
     {
       const char *drawn = ws_text_log_get (log, i)->text;

@@ -172,27 +172,37 @@ prepare_layout (WsFigureContext     *ctx,
 /* Tabs as the spaces to the next multiple of eight columns: where they
  * stand in code they indent as Pango's own tab stops would, and a run of
  * them in a name from a file wraps, which Pango's tabs do not (a name of
- * a few hundred tabs came out 2000 px wide in a 200 px label). */
+ * a few hundred tabs came out 2000 px wide in a 200 px label). Other
+ * control characters (a form feed, an escape) as U+FFFD: Pango draws them
+ * as boxes it cannot break between. */
 static char *
 expand_tabs (char *text)
 {
   GString *out;
   guint column = 0;
+  gboolean plain = TRUE;
 
-  if (strchr (text, '\t') == NULL)
+  for (const char *p = text; *p && plain; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      plain = c == '\n' || !g_unichar_iscntrl (c);
+    }
+  if (plain)
     return text;
   out = g_string_sized_new (strlen (text) + 16);
   for (const char *p = text; *p; p = g_utf8_next_char (p))
     {
-      if (*p == '\t')
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == '\t')
         {
           do
             g_string_append_c (out, ' ');
           while (++column % 8 != 0);
           continue;
         }
-      g_string_append_unichar (out, g_utf8_get_char (p));
-      column = *p == '\n' ? 0 : column + 1;
+      g_string_append_unichar (out, c != '\n' && g_unichar_iscntrl (c) ? 0xFFFD : c);
+      column = c == '\n' ? 0 : column + 1;
     }
   g_free (text);
   return g_string_free (out, FALSE);
