@@ -178,6 +178,12 @@ have_worker (void)
   return TRUE;
 }
 
+static void
+clear_calibrated (gpointer data)
+{
+  g_free (((WsCalibrated *) data)->how);
+}
+
 /* What a calibration of the H100 could say. */
 static WsCalibration *
 fake_calibration (const char *name,
@@ -186,6 +192,7 @@ fake_calibration (const char *name,
   g_autoptr (GArray) values = g_array_new (FALSE, TRUE, sizeof (WsCalibrated));
   WsCalibrated v = { "dram_read_bytes_per_s", dram_read, g_strdup ("measured: a test") };
 
+  g_array_set_clear_func (values, clear_calibrated);
   g_array_append_val (values, v);
   return ws_calibration_new (name, values);
 }
@@ -674,6 +681,7 @@ test_sweep_live (Fixture       *f,
   g_autoptr (GArray) values = ws_sweep_values_parse ("1,2,4,8", NULL);
   g_autoptr (WsMeasurement) known = point_at ("coalescing/strided-sweep", 4, 123);
   g_autoptr (WsSweep) sweep = NULL;
+  g_autofree char *key = NULL;
   GPtrArray *points;
   guint measured = 0;
 
@@ -685,7 +693,8 @@ test_sweep_live (Fixture       *f,
   g_assert_nonnull (ws_session_get_device (f->session));
   request = ws_session_request_for (f->session, preset, pattern, FALSE);
   sweep = ws_session_new_sweep (f->session, request, "stride", values);
-  g_assert_cmpstr (ws_sweep_get_key (sweep), ==, ws_pattern_sweep_key (pattern, "stride"));
+  key = ws_pattern_sweep_key (pattern, "stride");
+  g_assert_cmpstr (ws_sweep_get_key (sweep), ==, key);
   ws_sweep_add_known (sweep, known);
   g_assert_cmpuint (ws_sweep_get_done (sweep), ==, 1);
   g_signal_connect_swapped (sweep, "point", G_CALLBACK (count), &measured);

@@ -288,7 +288,12 @@ ensure_probed (WsBackend      *self,
                 self->probe_error = unreadable_reply (self, local);
             }
           if (self->device)
-            self->device->address = ws_gpu_target_to_string (self->target);
+            {
+              /* where it is, as this side reaches it (a worker's own word
+               * for it, a replay's recorded one, is replaced) */
+              g_free (self->device->address);
+              self->device->address = ws_gpu_target_to_string (self->target);
+            }
           else if (self->probe_error->domain == WS_GPU_ERROR && !ws_gpu_target_is_local (self->target))
             {
               g_autofree char *place = ws_gpu_target_place (self->target);
