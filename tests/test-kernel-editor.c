@@ -704,7 +704,11 @@ test_autosave_saved (Fixture       *f,
   gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
   ws_kernel_editor_set_autosave (f->editor, TRUE);
-  type (f->editor, good_kernel);
+  /* pasted, one change (typed key by key, a slow machine, under the
+   * sanitizers, takes longer than the editor waits while one types on) */
+  gtk_text_buffer_insert_interactive_at_cursor (GTK_TEXT_BUFFER (ws_kernel_editor_get_buffer (f->editor)),
+                                                good_kernel, -1, TRUE);
+  iterate ();
   g_assert_null (ws_kernel_editor_get_autosave_path (f->editor));
   /* no write before the delay: a few seconds without a change */
   while (ws_kernel_editor_get_autosave_path (f->editor) == NULL && g_get_monotonic_time () < end)
@@ -1298,9 +1302,21 @@ test_click_line (Fixture       *f,
     }
   p = model_transpose (f, &instance);
   ws_kernel_editor_set_prediction (f->editor, instance, p);
-  ws_kernel_editor_place_cursor (f->editor, 70, 1);
   wait_for_check (f->editor);
   wait_for_draw (GTK_WIDGET (f->editor));
+  /* the notes below the text in place first: sliding in, they take rows */
+  {
+    gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+    while (gtk_revealer_get_reveal_child (f->editor->problems_revealer) !=
+             gtk_revealer_get_child_revealed (f->editor->problems_revealer) &&
+           g_get_monotonic_time () < end)
+      {
+        g_usleep (10000);
+        iterate ();
+      }
+  }
+  ws_kernel_editor_place_cursor (f->editor, 70, 1);
   wait_cursor_placed (GTK_TEXT_VIEW (f->editor->view));
   g_signal_connect (f->editor, "line-activated", G_CALLBACK (on_activated), &a);
 
