@@ -546,6 +546,14 @@ test_files_dialogs (Fixture       *f,
       g_test_skip ("the file chooser is the portal's");
       return;
     }
+#ifdef __SANITIZE_ADDRESS__
+  /* GTK 4.8's file chooser leaks at each opening (nine GIO objects of its
+   * folder's listing, made on GIO's thread, and a few small blocks), in
+   * frames of GTK's that no suppression can name */
+  g_test_skip ("GTK 4.8's file chooser leaks inside GTK: the dialogs are tested in the builds "
+               "without the sanitizers");
+  return;
+#endif
   g_assert_true (g_file_set_contents (path, good_kernel, -1, NULL));
 
   /* Open…, a file chosen */
