@@ -93,6 +93,7 @@ test_transpose (Fixture       *f,
   g_autofree char *listing_path = g_strdup_printf ("%s/warpscope-test-kernel-page-%d.png", g_get_tmp_dir (),
                                                    (int) getpid ());
   g_autofree char *read_back = NULL;
+  g_autofree char *format_name = NULL;
   g_autoptr (GFile) saved_file = g_file_new_for_path (saved_path);
   g_autoptr (GError) error = NULL;
   g_autoptr (GdkPixbuf) pixbuf = NULL;
@@ -178,7 +179,8 @@ test_transpose (Fixture       *f,
   pixbuf = gdk_pixbuf_new_from_file (listing_path, &error);
   g_assert_no_error (error);
   format = gdk_pixbuf_get_file_info (listing_path, NULL, NULL);
-  g_assert_cmpstr (gdk_pixbuf_format_get_name (format), ==, "png");
+  format_name = gdk_pixbuf_format_get_name (format);
+  g_assert_cmpstr (format_name, ==, "png");
   g_assert_cmpint (gdk_pixbuf_get_width (pixbuf), ==, 1280);
   g_assert_cmpint (gdk_pixbuf_get_height (pixbuf), ==, 720);
   g_unlink (listing_path);
