@@ -19,6 +19,10 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
 export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$here/../tools/sanitize/lsan.supp:print_suppressions=0}"
 set -- -runs="$runs" -timeout=60 -rss_limit_mb=2048 -artifact_prefix="$build/fuzz/" -print_final_stats=1
 [ -f "$here/$name.dict" ] && set -- "$@" -dict="$here/$name.dict"
+# libFuzzer's entropic schedule spent 60 % of the kernel harness's time
+# ranking its 60 000 features; the plain schedule runs six times the inputs
+# and reached as many edges in the same 40 s (15 350 against 15 227)
+[ "$name" = kernel ] && set -- "$@" -entropic=0
 if [ "$jobs" -gt 1 ]; then
   # each job runs RUNS inputs of its own, sharing the corpus
   set -- "$@" -jobs="$jobs" -workers="$jobs"

@@ -983,9 +983,11 @@ parse_top_decl (Parser          *p,
       return;
     }
   if (s.type != NULL && s.type->kind == WK_TY_STRUCT && s.struct_defined &&
-      (s.is_typedef || at (p, WK_P_STAR) || cur (p)->kind == WK_TOK_IDENT))
+      (s.is_typedef || s.type->st->name != NULL || at (p, WK_P_STAR) || cur (p)->kind == WK_TOK_IDENT))
     {
-      /* a definition used in a typedef or a declaration: printed before it */
+      /* a definition used in a typedef or a declaration, or one that host
+       * code skipped below follows (its name is known from here on): printed
+       * before it */
       gboolean listed = FALSE;
       for (guint i = 0; i < p->file->tops->len; i++)
         {
