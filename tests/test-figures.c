@@ -206,6 +206,50 @@ test_bank_conflicts_described (void)
   g_assert_nonnull (strstr (text, "no lane"));
 }
 
+/* The contention view fills a slide: a histogram's few addresses get wide
+ * cells reaching its right side, and an update per thread stands in panels
+ * side by side, all 32 addresses shown (one tall column folded two away and
+ * left two thirds of the slide empty). */
+static void
+test_atomics_fill (void)
+{
+  const char *ids[] = { "atomics/histogram", "atomics/distinct" };
+
+  for (guint k = 0; k < G_N_ELEMENTS (ids); k++)
+    for (WsFigureStyleKind st = 0; st < WS_N_FIGURE_STYLES; st++)
+      {
+        g_autoptr (WsPattern) pattern = ws_preset_build (ws_preset_lookup (ids[k]));
+        g_autoptr (WsWarpResult) r = ws_model_analyze_warp (pattern, 0, WS_DIM3 (0, 0, 0), 0, NULL);
+        const WsFigureStyle *style = ws_figure_style_get (st);
+        WsFigureFrame frame = { r, NULL, WS_DIM3 (256, 1, 1), r->steps->len, WS_FIGURE_HIT_NONE };
+        guint32 cells = 0, right = 0;
+        double below = 0;
+        WsFigureHit hit;
+
+        /* below the row of lanes (lane 31 ends it at the right margin): the
+         * table's cells */
+        for (double y = 0; y < HEIGHT / 2; y++)
+          if (ws_figure_hit_test (WS_FIGURE_ATOMICS, &frame, style, WIDTH, HEIGHT, WIDTH - 22, y, &hit) &&
+              hit.kind == WS_HIT_LANE && hit.index == 31)
+            below = y + 1;
+        g_assert_cmpfloat (below, >, 0);
+        for (double y = below; y < HEIGHT; y += 4)
+          for (double x = 0; x < WIDTH; x += 5)
+            {
+              if (!ws_figure_hit_test (WS_FIGURE_ATOMICS, &frame, style, WIDTH, HEIGHT, x, y, &hit) ||
+                  hit.kind != WS_HIT_LANE)
+                continue;
+              cells |= 1u << hit.index;
+              if (x > WIDTH * 2 / 3)
+                right |= 1u << hit.index;
+            }
+        g_test_message ("%s, %s style: cells of lanes %08x, in the right third %08x", ids[k], style->name, cells,
+                        right);
+        g_assert_cmpuint (cells, ==, 0xffffffffu);
+        g_assert_cmpuint (right, !=, 0);
+      }
+}
+
 static void
 test_applicable_views (void)
 {
@@ -692,6 +736,7 @@ main (int   argc,
   g_test_add_func ("/figures/hit-and-describe", test_hit_and_describe);
   g_test_add_func ("/figures/bank-conflicts-described", test_bank_conflicts_described);
   g_test_add_func ("/figures/applicable-views", test_applicable_views);
+  g_test_add_func ("/figures/atomics-fill", test_atomics_fill);
   g_test_add_func ("/chart/axis", test_axis);
   g_test_add_func ("/chart/draw-and-pick", test_chart_draw_and_pick);
   g_test_add_func ("/chart/data", test_chart_data);

@@ -240,7 +240,8 @@ test_fold_addresses (void)
   gint64 first, last;
   char *end;
 
-  draw_preset (&d, "atomics/distinct", NULL, WS_FIGURE_ATOMICS, -1, 1200, 520);
+  /* narrow: one panel of addresses, folded (wider, they stand side by side) */
+  draw_preset (&d, "atomics/distinct", NULL, WS_FIGURE_ATOMICS, -1, 300, 600);
   fold = find_containing (d.log, " more addresses (");
   g_assert_nonnull (fold);
   first = g_ascii_strtoll (strchr (fold->text, '(') + 1, &end, 10);

@@ -24,7 +24,10 @@ typedef struct
   WsIndexRow lanes;
   double label_w;
   double label_size;
-  double grid_x;
+  double x;                    /* the left of the first panel */
+  double panel_w;              /* a panel: an address column and its cells */
+  guint n_panels;              /* many addresses of few lanes stand side by side */
+  guint per_panel;             /* slots in a panel */
   double grid_y;
   double cell_w;
   double row_h;
@@ -92,6 +95,59 @@ header_height (const AtomicLayout *lay)
 }
 
 static char *atomic_stats (const WsWarpResult *r, const AtomicTable *t);
+
+#define PANEL_GAP 24.0
+#define MIN_CELL 56.0
+
+/* Many addresses of few lanes each (an update per thread) stand in panels
+ * side by side, read like a newspaper's columns, rather than one tall
+ * column beside an empty slide: as many panels as make the rows and cells
+ * largest, none folded away that a panel more would show. */
+static void
+choose_panels (const AtomicTable *t,
+               AtomicLayout      *lay,
+               double             width,
+               double             avail,
+               double             min_row)
+{
+  guint depth = MAX (1, t->depth), rows = MAX (1, t->n_rows);
+  guint fit = MAX (1, (guint) (avail / min_row));
+  guint most = (guint) ((width + PANEL_GAP) / (lay->label_w + depth * MIN_CELL + PANEL_GAP));
+  double best = -1;
+
+  most = CLAMP (most, 1, rows);
+  lay->n_panels = 1;
+  for (guint k = 1; k <= most; k++)
+    {
+      guint per = (rows + k - 1) / k;
+      double row_h = CLAMP (avail / MIN (per, fit), min_row, MAX (min_row, 72));
+      double cell_w = MIN (MAX (MIN_CELL, row_h * 4), ((width + PANEL_GAP) / k - PANEL_GAP - lay->label_w) / depth);
+      /* rows folded away count against a layout before any size */
+      double score = (per > fit ? -1e9 * (per - fit) : 0) + row_h * cell_w;
+
+      if (score > best + 1e-9)
+        {
+          best = score;
+          lay->n_panels = k;
+        }
+    }
+  lay->panel_w = (width + PANEL_GAP) / lay->n_panels;
+  lay->per_panel = MIN ((rows + lay->n_panels - 1) / lay->n_panels, fit);
+}
+
+static double
+panel_x (const AtomicLayout *lay,
+         guint               slot)
+{
+  return lay->x + (slot / lay->per_panel) * lay->panel_w;
+}
+
+static double
+slot_y (const AtomicLayout *lay,
+        guint               slot)
+{
+  return lay->grid_y + (slot % lay->per_panel) * lay->row_h;
+}
 static guint atomic_legend (const WsFigureStyle *s, WsLegendItem legend[3]);
 
 static void
@@ -115,26 +171,33 @@ atomic_layout (WsFigureContext     *ctx,
   memset (lay, 0, sizeof *lay);
   lay->label_size = MAX (s->font_size * 0.85, s->min_font_size);
   lay->label_w = label_column (ctx, t, lay->label_size);
-  for (guint i = 0; i < G_N_ELEMENTS (orders); i++)
-    {
-      lay->order = FG_(orders[i]);
-      if (ws_figure_fit_text (ctx, lay->order, 0, lay->label_size, width - lay->label_w) > 0)
-        break;
-    }
   stats = atomic_stats (frame->result, t);
   ws_figure_layout_frame (ctx, frame, stats, legend, n_legend, &lay->frame);
   c = lay->frame.content;
   above = ws_figure_index_row_above_at (ctx, c.w);
   lane_h = CLAMP (c.h * 0.07, 20, 36);
-  lay->grid_x = c.x + lay->label_w;
   lay->grid_y = c.y + above + lane_h + s->font_size + header_height (lay);
   avail = c.y + c.h - lay->grid_y;
-  ws_fold_init (&lay->fold, t->n_rows, MAX (1, (guint) (avail / min_row)));
+  choose_panels (t, lay, width, avail, min_row);
+  ws_fold_init (&lay->fold, t->n_rows, lay->n_panels * lay->per_panel);
+  lay->per_panel = (ws_fold_n_slots (&lay->fold) + lay->n_panels - 1) / lay->n_panels;
   /* few addresses get tall rows and wide cells, up to a point: on a slide
    * the table fills the room it has, and what is left is shared above and
-   * below */
-  lay->row_h = CLAMP (avail / MAX (1, ws_fold_n_slots (&lay->fold)), min_row, MAX (min_row, 72));
-  lay->cell_w = MIN (MAX (56, lay->row_h * 2.4), (width - lay->label_w) / MAX (1, t->depth));
+   * below, and either side */
+  lay->row_h = CLAMP (avail / MAX (1, lay->per_panel), min_row, MAX (min_row, 72));
+  lay->cell_w = MIN (MAX (56, lay->row_h * 4), (lay->panel_w - PANEL_GAP - lay->label_w) / MAX (1, t->depth));
+  lay->x = c.x;
+  if (lay->n_panels == 1)
+    lay->x += floor (MAX (0, width - lay->label_w - t->depth * lay->cell_w) / 2);
+  /* what the columns are, in the room right of the first addresses */
+  for (guint i = 0; i < G_N_ELEMENTS (orders); i++)
+    {
+      double room = c.x + width - lay->x - lay->label_w;
+
+      lay->order = FG_(orders[i]);
+      if (ws_figure_fit_text (ctx, lay->order, 0, lay->label_size, room) >= lay->label_size)
+        break;
+    }
   lay->lane_size = ws_figure_fit_text (ctx, "31", WS_TEXT_BOLD, MAX (s->font_size * 0.9, MIN (s->font_size * 1.4,
                                                                                       lay->row_h * 0.4)),
                                        lay->cell_w - 4);
@@ -142,7 +205,7 @@ atomic_layout (WsFigureContext     *ctx,
   ws_figure_text_size (ctx, "32", &num, &num_w, NULL);
   for (lay->every = 1; lay->every < 32 && lay->every * lay->cell_w < num_w + 4; lay->every *= 2)
     ;
-  spare = ws_fold_folded (&lay->fold) ? 0 : MAX (0, avail - ws_fold_n_slots (&lay->fold) * lay->row_h);
+  spare = ws_fold_folded (&lay->fold) ? 0 : MAX (0, avail - lay->per_panel * lay->row_h);
   lay->grid_y += floor (spare / 2);
   ws_figure_index_row (ctx, (WsBox) { c.x, c.y + above + floor (spare / 2), c.w, lane_h }, &lay->lanes);
 }
@@ -172,7 +235,7 @@ cell_box (const AtomicLayout *lay,
           guint               col)
 {
   double gap = MIN (3, lay->cell_w * 0.1);
-  return (WsBox) { lay->grid_x + col * lay->cell_w, lay->grid_y + slot * lay->row_h, lay->cell_w - gap,
+  return (WsBox) { panel_x (lay, slot) + lay->label_w + col * lay->cell_w, slot_y (lay, slot), lay->cell_w - gap,
                    lay->row_h - 3 };
 }
 
@@ -218,14 +281,19 @@ draw_header (WsFigureContext    *ctx,
   double line = ceil (lay->label_size * 1.4);
 
   ws_figure_set_color (ctx, s->muted);
-  ws_figure_text (ctx, WS_FIGURE_MARGIN, lay->grid_y - 4, FG_("address (byte)"), &o, NULL, NULL);
-  ws_figure_text (ctx, lay->grid_x, lay->grid_y - 4 - line, lay->order, &o, NULL, NULL);
-  for (guint c = 0; c < t->depth; c += lay->every)
+  ws_figure_text (ctx, lay->x + lay->label_w, lay->grid_y - 4 - line, lay->order, &o, NULL, NULL);
+  for (guint p = 0; p < lay->n_panels; p++)
     {
-      char label[8];
-      g_snprintf (label, sizeof label, "%u", c + 1);
-      ws_figure_text (ctx, lay->grid_x + (c + 0.5) * lay->cell_w - MIN (3, lay->cell_w * 0.1) / 2, lay->grid_y - 4,
-                      label, &num, NULL, NULL);
+      double x = lay->x + p * lay->panel_w, grid_x = x + lay->label_w;
+
+      ws_figure_text (ctx, x, lay->grid_y - 4, FG_("address (byte)"), &o, NULL, NULL);
+      for (guint c = 0; c < t->depth; c += lay->every)
+        {
+          char label[8];
+          g_snprintf (label, sizeof label, "%u", c + 1);
+          ws_figure_text (ctx, grid_x + (c + 0.5) * lay->cell_w - MIN (3, lay->cell_w * 0.1) / 2, lay->grid_y - 4,
+                          label, &num, NULL, NULL);
+        }
     }
 }
 
@@ -293,8 +361,8 @@ draw_fold (WsFigureContext    *ctx,
 
   ws_figure_set_color (ctx, ctx->style->muted);
   /* across the empty label column too */
-  ws_figure_text (ctx, WS_FIGURE_MARGIN, lay->grid_y + (lay->fold.head + 0.5) * lay->row_h - 1, text, &o, NULL,
-                  NULL);
+  ws_figure_text (ctx, panel_x (lay, lay->fold.head), slot_y (lay, lay->fold.head) + 0.5 * lay->row_h - 1, text, &o,
+                  NULL, NULL);
 }
 
 void
@@ -346,7 +414,7 @@ ws_atomic_figure_draw (WsFigureContext     *ctx,
         }
       g_snprintf (label, sizeof label, "%" G_GINT64_FORMAT, t.address[i]);
       ws_figure_set_color (ctx, s->muted);
-      ws_figure_text (ctx, WS_FIGURE_MARGIN, lay.grid_y + (slot + 0.5) * lay.row_h - 1, label, &o, NULL, NULL);
+      ws_figure_text (ctx, panel_x (&lay, slot), slot_y (&lay, slot) + 0.5 * lay.row_h - 1, label, &o, NULL, NULL);
       for (guint c = 0; c < t.n_lanes[i]; c++)
         draw_cell (ctx, frame, &lay, &schedule, cell_box (&lay, slot, c), t.lanes[i][c], c);
     }
@@ -369,7 +437,7 @@ ws_atomic_figure_hit (WsFigureContext     *ctx,
   for (guint slot = 0; slot < ws_fold_n_slots (&lay.fold); slot++)
     {
       int i = ws_fold_row_of (&lay.fold, slot);
-      WsBox label = { WS_FIGURE_MARGIN, lay.grid_y + slot * lay.row_h, lay.label_w, lay.row_h };
+      WsBox label = { panel_x (&lay, slot), slot_y (&lay, slot), lay.label_w, lay.row_h };
 
       if (i < 0)
         continue;
