@@ -11,6 +11,7 @@
 #include "ws-compare-figure.h"
 #include "ws-export.h"
 #include "ws-figure.h"
+#include "ws-l2-figure.h"
 #include "ws-presets.h"
 
 #include <math.h>
@@ -121,6 +122,58 @@ find_containing (const WsTextLog *log,
     if (strstr (ws_text_log_get (log, i)->text, needle))
       return ws_text_log_get (log, i);
   return NULL;
+}
+
+/* The L2 view's legend names what its bars draw, and nothing else: no
+ * "rest of the hot set" where all of it persists, no eviction where all
+ * stays, the room L2 has left when there is some. */
+static WsTextLog *
+draw_l2 (const WsL2Figure *f)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1200, 720);
+  cairo_t *cr = cairo_create (surface);
+  WsTextLog *log = ws_text_log_new ();
+
+  ws_text_log_attach (log, cr);
+  ws_l2_figure_draw (cr, ws_figure_style_get (WS_FIGURE_STYLE_PRINT), 1200, 720, (gpointer) f);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return log;
+}
+
+static void
+test_l2_legend (void)
+{
+  const gint64 mib = 1 << 20;
+  /* L2, its persisting part, the hot set, the hit ratio, what persists, the stream */
+  WsL2Figure fits = { "All persists", { 60 * mib, 16 * mib, 16 * mib, 1.0, 16 * mib, 32 * mib } };
+  WsL2Figure half = { "Half persists", { 60 * mib, 16 * mib, 16 * mib, 0.5, 16 * mib, 32 * mib } };
+  WsL2Figure none = { "Streaming", { 60 * mib, 0, 0, 0, 32 * mib, 64 * mib } };
+  WsTextLog *log;
+
+  log = draw_l2 (&fits);
+  g_assert_nonnull (find_text (log, "persisting (in the window)"));
+  g_assert_nonnull (find_text (log, "streamed through"));
+  g_assert_nonnull (find_text (log, "L2 this kernel leaves empty"));
+  g_assert_null (find_containing (log, "rest of the hot set"));
+  g_assert_null (find_containing (log, "evicted"));
+  ws_text_log_free (log);
+
+  log = draw_l2 (&half);
+  g_assert_nonnull (find_text (log, "persisting (in the window)"));
+  g_assert_nonnull (find_text (log, "the rest of the hot set"));
+  g_assert_null (find_containing (log, "evicted"));
+  ws_text_log_free (log);
+
+  /* no window: the hot set competes with a stream bigger than L2, and goes */
+  log = draw_l2 (&none);
+  g_assert_nonnull (find_text (log, "the hot set, expected to be evicted"));
+  g_assert_nonnull (find_text (log, "streamed through"));
+  g_assert_null (find_containing (log, "persisting"));
+  g_assert_null (find_containing (log, "rest of the hot set"));
+  g_assert_null (find_text (log, "L2 this kernel leaves empty"));
+  ws_text_log_free (log);
 }
 
 /* ------------------------------------------------------------------ */
@@ -467,6 +520,7 @@ main (int   argc,
   g_test_add_func ("/slides/lane-ruler", test_lane_ruler);
   g_test_add_func ("/slides/fold-labels", test_fold_labels);
   g_test_add_func ("/slides/fold-addresses", test_fold_addresses);
+  g_test_add_func ("/slides/l2-legend", test_l2_legend);
   g_test_add_func ("/slides/plurals", test_plurals);
   g_test_add_func ("/slides/no-layout-notes", test_no_layout_notes);
   g_test_add_func ("/slides/after-steps", test_after_steps);

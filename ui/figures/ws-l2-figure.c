@@ -40,18 +40,42 @@ l2_layout (const WsL2Window *w,
     lay->y[i] = top + lay->gap + i * (lay->bar_h + lay->gap);
 }
 
-/* a segment, solid when it stays, faded and dashed when it is evicted */
+/* The legend: what the bars show, each colour once, in the order drawn. */
+typedef struct
+{
+  WsLegendItem items[8];
+  guint n;
+} Legend;
+
+static void
+legend_add (Legend     *lg,
+            WsRgba      color,
+            const char *text)
+{
+  for (guint i = 0; i < lg->n; i++)
+    if (g_str_equal (lg->items[i].label, text))
+      return;
+  if (lg->n < G_N_ELEMENTS (lg->items))
+    lg->items[lg->n++] = (WsLegendItem) { color, text };
+}
+
+/* a segment, solid when it stays, faded and dashed when it is evicted; what
+ * it is goes into the legend when it is drawn (stays and is evicted are
+ * the texts for either) */
 static void
 segment (WsFigureContext *ctx,
+         Legend          *lg,
          double           x,
          double           y,
          double           w,
          double           h,
          WsRgba           color,
-         gboolean         stays)
+         gboolean         stays,
+         const char      *what)
 {
   if (w <= 0)
     return;
+  legend_add (lg, stays ? color : ws_rgba_alpha (color, 0.25), what);
   cairo_rectangle (ctx->cr, x, y, w, h);
   ws_figure_set_color (ctx, stays ? color : ws_rgba_alpha (color, 0.25));
   cairo_fill_preserve (ctx->cr);
@@ -91,14 +115,21 @@ ws_l2_figure_draw (cairo_t             *cr,
   g_autofree char *hot = mib (w->hot_bytes), *l2 = mib (w->l2_bytes), *aside = mib (w->set_aside_bytes);
   g_autofree char *pers = NULL, *streamed = mib (w->streamed_bytes), *subtitle = NULL, *verdict = NULL;
   g_autofree char *text = NULL;
-  const WsLegendItem legend[] = {
-    { persist, FG_("persisting (in the window)") },
-    { rest, FG_("the rest of the hot set") },
-    { stream, FG_("streamed through") },
-    { ws_rgba_alpha (rest, 0.25), FG_("expected to be evicted") },
-  };
+  Legend lg = { 0 };
+  gboolean persist_stays, rest_stays;
+  const char *persist_text, *rest_text;
 
   ws_l2_residency (w, &r);
+  persist_stays = r.persisting_resident > 0 || r.persisting_bytes == 0;
+  rest_stays = r.normal_resident > 0;
+  persist_text = r.thrashing ? FG_("persisting lines that evict each other")
+                 : persist_stays ? FG_("persisting (in the window)")
+                                 : FG_("persisting, expected to be evicted");
+  /* with nothing persisting, the rest is the whole hot set */
+  if (r.persisting_bytes > 0)
+    rest_text = rest_stays ? FG_("the rest of the hot set") : FG_("the rest of the hot set, expected to be evicted");
+  else
+    rest_text = rest_stays ? FG_("the hot set, kept by LRU") : FG_("the hot set, expected to be evicted");
   pers = mib (r.persisting_bytes);
   ws_figure_context_init (&ctx, cr, style, width, height);
   if (w->set_aside_bytes > 0)
@@ -118,10 +149,10 @@ ws_l2_figure_draw (cairo_t             *cr,
   /* Translators: a size in MiB ("1.5 MiB") */
   text = g_strdup_printf (FG_("the hot set, read again and again: %s"), hot);
   label (&ctx, lay.x, lay.y[0], text);
-  segment (&ctx, lay.x, lay.y[0], r.persisting_bytes * lay.scale, lay.bar_h, r.thrashing ? s->conflict : persist,
-           r.persisting_resident > 0 || r.persisting_bytes == 0);
-  segment (&ctx, lay.x + r.persisting_bytes * lay.scale, lay.y[0], r.normal_bytes * lay.scale, lay.bar_h, rest,
-           r.normal_resident > 0);
+  segment (&ctx, &lg, lay.x, lay.y[0], r.persisting_bytes * lay.scale, lay.bar_h, r.thrashing ? s->conflict : persist,
+           persist_stays, persist_text);
+  segment (&ctx, &lg, lay.x + r.persisting_bytes * lay.scale, lay.y[0], r.normal_bytes * lay.scale, lay.bar_h, rest,
+           rest_stays, rest_text);
 
   /* L2: the set-aside first, then the rest */
   g_free (text);
@@ -142,15 +173,21 @@ ws_l2_figure_draw (cairo_t             *cr,
       {
         /* the set-aside is full of persisting lines that evict each other */
         used = w->set_aside_bytes * lay.scale;
-        segment (&ctx, x, lay.y[1], used, lay.bar_h, s->conflict, FALSE);
+        segment (&ctx, &lg, x, lay.y[1], used, lay.bar_h, s->conflict, FALSE, persist_text);
       }
     else
-      segment (&ctx, x, lay.y[1], used, lay.bar_h, persist, TRUE);
+      segment (&ctx, &lg, x, lay.y[1], used, lay.bar_h, persist, TRUE, FG_("persisting (in the window)"));
     x += used;
-    segment (&ctx, x, lay.y[1], r.normal_resident * lay.scale, lay.bar_h, rest, TRUE);
+    segment (&ctx, &lg, x, lay.y[1], r.normal_resident * lay.scale, lay.bar_h, rest, TRUE,
+             r.persisting_bytes > 0 ? FG_("the rest of the hot set") : FG_("the hot set, kept by LRU"));
     x += r.normal_resident * lay.scale;
-    segment (&ctx, x, lay.y[1], MAX (0, MIN (normal - r.normal_resident * lay.scale,
-                                             lay.x + w->l2_bytes * lay.scale - x)), lay.bar_h, stream, TRUE);
+    segment (&ctx, &lg, x, lay.y[1], MAX (0, MIN (normal - r.normal_resident * lay.scale,
+                                                  lay.x + w->l2_bytes * lay.scale - x)), lay.bar_h, stream, TRUE,
+             FG_("streamed through"));
+    x += MAX (0, MIN (normal - r.normal_resident * lay.scale, lay.x + w->l2_bytes * lay.scale - x));
+    /* what is left of the bar: L2 that neither fills */
+    if (lay.x + w->l2_bytes * lay.scale - x >= 1)
+      legend_add (&lg, s->surface, FG_("L2 this kernel leaves empty"));
   }
   if (w->set_aside_bytes > 0)
     {
@@ -168,7 +205,8 @@ ws_l2_figure_draw (cairo_t             *cr,
   /* Translators: a size in MiB ("1.5 MiB") */
   text = g_strdup_printf (FG_("streamed between two reads of a hot line: %s"), streamed);
   label (&ctx, lay.x, lay.y[2], text);
-  segment (&ctx, lay.x, lay.y[2], w->streamed_bytes * lay.scale, lay.bar_h, stream, TRUE);
+  segment (&ctx, &lg, lay.x, lay.y[2], w->streamed_bytes * lay.scale, lay.bar_h, stream, TRUE,
+           FG_("streamed through"));
 
   if (r.thrashing)
     /* Translators: sizes in MiB ("1.5 MiB"): the data marked persisting, the
@@ -189,7 +227,7 @@ ws_l2_figure_draw (cairo_t             *cr,
     ws_figure_text (&ctx, lay.x, y, verdict, &o, NULL, &th);
     ws_figure_draw_legend (&ctx, WS_FIGURE_MARGIN, MIN (y + th + s->font_size, height - WS_FIGURE_MARGIN -
                                                         ws_figure_legend_line_height (s)),
-                           width - 2 * WS_FIGURE_MARGIN, legend, G_N_ELEMENTS (legend));
+                           width - 2 * WS_FIGURE_MARGIN, lg.items, lg.n);
   }
   ws_figure_context_clear (&ctx);
 }
