@@ -184,6 +184,13 @@ test_transpose (Fixture       *f,
   g_assert_cmpint (gdk_pixbuf_get_width (pixbuf), ==, 1280);
   g_assert_cmpint (gdk_pixbuf_get_height (pixbuf), ==, 720);
   g_unlink (listing_path);
+
+  /* no chart on this page: Ctrl+Shift+E writes none of the other pages' */
+  g_assert_false (ws_window_export (w, WS_WINDOW_EXPORT_PLOT, listing_path, 1, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  g_assert_nonnull (strstr (error->message, "Kernel page has no chart"));
+  g_assert_false (g_file_test (listing_path, G_FILE_TEST_EXISTS));
+  g_clear_error (&error);
   g_unlink (saved_path);
 }
 

@@ -435,6 +435,13 @@ ws_window_figure_new (WsWindow       *self,
 {
   g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
 
+  if (what == WS_WINDOW_EXPORT_PLOT && ws_window_kernel_shown (self))
+    {
+      /* the chart of another page, out of sight, is not what one asked for */
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("The Kernel page has no chart: Export Figure (Ctrl+E) writes its annotated listing"));
+      return NULL;
+    }
   if (what == WS_WINDOW_EXPORT_PLOT)
     {
       WsChartView *view = page_chart (self);
