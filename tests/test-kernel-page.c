@@ -135,6 +135,19 @@ test_transpose (Fixture       *f,
   ws_kernel_editor_place_cursor (editor, TILE_READ_LINE, 1);
   wait_frames (w);
   g_assert_cmpfloat (widget_ink (GTK_WIDGET (ws_kernel_page_get_figure (page))), >, 0.05);
+  {
+    /* the line is longer than the text's room beside the figures: it wraps,
+     * its end in sight, not under the figures or past the view */
+    GtkTextView *view = GTK_TEXT_VIEW (ws_kernel_editor_get_view (editor));
+    GtkTextIter end;
+    GdkRectangle at, visible;
+
+    gtk_text_buffer_get_iter_at_line (gtk_text_view_get_buffer (view), &end, TILE_READ_LINE - 1);
+    gtk_text_iter_forward_to_line_end (&end);
+    gtk_text_view_get_iter_location (view, &end, &at);
+    gtk_text_view_get_visible_rect (view, &visible);
+    g_assert_cmpint (at.x + at.width, <=, visible.x + visible.width);
+  }
   save_screenshot (w, "kernel-page-conflicts.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   save_screenshot (w, "kernel-page-conflicts-dark.png");
