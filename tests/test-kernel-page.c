@@ -237,11 +237,142 @@ test_no_gpu (Fixture       *f,
   g_assert_true (g_str_has_prefix (gtk_widget_get_tooltip_text (button), "No GPU to measure on: "));
 }
 
+/* The question about unsaved changes, once it is up. */
+static gboolean
+question_up (gpointer data)
+{
+  AdwMessageDialog **found = data;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) t = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (t) && gtk_widget_get_visible (GTK_WIDGET (t)))
+        {
+          *found = ADW_MESSAGE_DIALOG (t);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+question_gone (gpointer data)
+{
+  AdwMessageDialog *dialog = NULL;
+
+  return !question_up (&dialog);
+}
+
+static gboolean
+text_has (gpointer data)
+{
+  const char **what = data;
+  g_autofree char *text = ws_kernel_editor_get_text (WS_KERNEL_EDITOR ((gpointer) what[0]));
+
+  return strstr (text, what[1]) != NULL;
+}
+
+static gboolean
+text_lacks (gpointer data)
+{
+  return !text_has (data);
+}
+
+/* The button of a window labelled label, or NULL. */
+static GtkWidget *
+button_labelled (GtkWidget  *top,
+                 const char *label)
+{
+  g_autoptr (GPtrArray) stack = g_ptr_array_new ();
+
+  g_ptr_array_add (stack, top);
+  while (stack->len > 0)
+    {
+      GtkWidget *wdg = g_ptr_array_steal_index (stack, stack->len - 1);
+
+      if (GTK_IS_BUTTON (wdg) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (wdg)), label) == 0)
+        return wdg;
+      for (GtkWidget *c = gtk_widget_get_first_child (wdg); c; c = gtk_widget_get_next_sibling (c))
+        g_ptr_array_add (stack, c);
+    }
+  return NULL;
+}
+
+/* Answers the question about unsaved changes with the button labelled
+ * label, as a click does. */
+static void
+answer (const char *label)
+{
+  AdwMessageDialog *dialog = NULL;
+  GtkWidget *button;
+
+  g_assert_true (wait_until (question_up, &dialog, 10000));
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), "Save"));
+  button = button_labelled (GTK_WIDGET (dialog), label);
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_true (wait_until (question_gone, NULL, 10000));
+}
+
+/* New Kernel from Example gives a copy to edit (no file behind it); New
+ * Kernel and closing the window ask before unsaved changes go, and keep
+ * them when told to. */
+static void
+test_new_and_close (Fixture       *f,
+                    gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  WsKernelEditor *editor = ws_kernel_page_get_editor (w->kernel_page);
+  g_auto (GStrv) examples = ws_kernel_page_list_examples ();
+  g_autofree char *example = NULL;
+  const char *mine[] = { (const char *) editor, "// my change" };
+  const char *first_line[2] = { (const char *) editor, NULL };
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (ws_kernel_editor_get_buffer (editor));
+  GtkTextIter start;
+
+  g_assert_nonnull (examples[0]);
+  g_assert_true (g_file_get_contents (examples[0], &example, NULL, NULL));
+  *strchr (example, '\n') = '\0';
+  first_line[1] = example;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.new-kernel-from", "s", examples[0]));
+  g_assert_true (wait_until (text_has, first_line, 10000));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (w->page_stack), ==, "kernel");
+  g_assert_null (ws_kernel_editor_get_file (editor));
+  g_assert_true (ws_kernel_editor_get_modified (editor));
+
+  /* changed, then New Kernel: asked; Cancel keeps the change */
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_insert (buffer, &start, "// my change\n", -1);
+  g_assert_true (ws_kernel_editor_get_modified (editor));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.new-kernel", NULL));
+  answer ("_Cancel");
+  g_assert_true (text_has (mine));
+  g_assert_true (ws_kernel_editor_get_modified (editor));
+
+  /* closing the window: asked, and Cancel keeps it open with the change */
+  gtk_window_close (GTK_WINDOW (w));
+  answer ("_Cancel");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (w)));
+  g_assert_true (text_has (mine));
+
+  /* New Kernel again, Discard: the blank kernel, the change gone, and
+   * nothing to ask about on closing */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.new-kernel", NULL));
+  answer ("_Discard");
+  g_assert_true (wait_until (text_lacks, mine, 10000));
+  g_assert_false (text_has (first_line));
+  g_assert_false (ws_kernel_editor_get_modified (editor));
+}
+
 static void
 add_tests (void)
 {
   g_test_add ("/kernel-page/transpose", Fixture, NULL, fixture_set_up, test_transpose, fixture_tear_down);
   g_test_add ("/kernel-page/no-gpu", Fixture, NULL, fixture_set_up, test_no_gpu, fixture_tear_down);
+  g_test_add ("/kernel-page/new-and-close", Fixture, NULL, fixture_set_up, test_new_and_close, fixture_tear_down);
 }
 
 int

@@ -601,8 +601,9 @@ ws_kernel_page_new_kernel (WsKernelPage *self,
 
   ws_kernel_editor_set_file (self->editor, NULL);
   ws_kernel_editor_set_text (self->editor, text ? text : blank_kernel);
-  /* a copy is a text of one's own, unsaved */
-  ws_kernel_editor_set_modified (self->editor, TRUE);
+  /* a copy is a text of one's own, unsaved; the blank kernel holds
+   * nothing of one's own yet, and closing it asks nothing */
+  ws_kernel_editor_set_modified (self->editor, text != NULL);
   set_spec_from_editor (self);
 }
 
