@@ -210,17 +210,6 @@ ws_cli_kernel_print_model (WsKernelInstance         *instance,
     print_text (instance, prediction, profile);
 }
 
-static double
-counter_of (const WsMeasurement *m,
-            guint                line,
-            const char          *name)
-{
-  double v = 0;
-
-  ws_measurement_get_line_counter (m, line, name, &v);
-  return v;
-}
-
 void
 ws_cli_kernel_print_lines (WsKernelInstance    *instance,
                            const WsMeasurement *m)
@@ -259,12 +248,13 @@ ws_cli_kernel_print_lines (WsKernelInstance    *instance,
           else if (site->space == WS_SPACE_SHARED)
             s.wavefronts += st->wavefronts, shared = TRUE;
         }
-      hw_inst = counter_of (m, line, "smsp__sass_inst_executed_op_global_ld") +
-                counter_of (m, line, "smsp__sass_inst_executed_op_global_st") +
-                counter_of (m, line, "smsp__sass_inst_executed_op_global_red") +
-                counter_of (m, line, "smsp__sass_inst_executed_op_global_atom");
-      hw_sectors = counter_of (m, line, "smsp__sass_sectors_mem_global");
-      hw_waves = counter_of (m, line, "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared");
+      hw_inst = ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_ld", 0) +
+                ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_st", 0) +
+                ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_red", 0) +
+                ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_atom", 0);
+      hw_sectors = ws_measurement_get_line_counter_or (m, line, "smsp__sass_sectors_mem_global", 0);
+      hw_waves = ws_measurement_get_line_counter_or (m, line,
+                                                     "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared", 0);
       printf ("  %5u", line);
       if (global || hw_inst > 0)
         printf (" %10" G_GUINT64_FORMAT " / %-8.0f %10" G_GUINT64_FORMAT " / %-8.0f", s.instructions, hw_inst,
