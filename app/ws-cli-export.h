@@ -2,9 +2,10 @@
 #pragma once
 
 /* What the files of warpscope-cli export share: its options, what it
- * gathered from them, and the views' exporters (ws-cli-export-views.c:
- * one instruction, the hierarchy, a topic's launch; -charts.c: plots and
- * comparisons; -kernel.c: a kernel of one's own). */
+ * gathered from them, how a figure is sized (ws-cli-export-size.c), and
+ * the views' exporters (ws-cli-export-views.c: one instruction, the
+ * hierarchy, a topic's launch; -charts.c: plots and comparisons;
+ * -kernel.c: a kernel of one's own). */
 
 #include "ws-cli.h"
 #include "ws-compare.h"

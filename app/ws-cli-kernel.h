@@ -15,6 +15,8 @@ G_BEGIN_DECLS
 #define WS_CLI_KERNEL_HELP N_("A CUDA kernel of your own: a .cu file, and which of its kernels after a colon " \
                               "(--grid, --block and --set change its launch)")
 
+/* Reading and modelling (ws-cli-kernel.c). */
+
 /* The kernel the options name, read from its file; NULL with an error that
  * says what is wrong and where. */
 WsKernelSpec       *ws_cli_kernel_spec        (const WsCliPatternOptions *options,
@@ -25,7 +27,8 @@ WsKernelSpec       *ws_cli_kernel_spec        (const WsCliPatternOptions *option
 WsKernelPrediction *ws_cli_kernel_predict     (WsKernelInstance          *instance,
                                                const WsDeviceProfile     *profile,
                                                GError                   **error);
-/* model --kernel: the text table or one JSON object. */
+/* Printing (ws-cli-kernel-print.c). model --kernel: the text table or
+ * one JSON object. */
 void                ws_cli_kernel_print_model (WsKernelInstance          *instance,
                                                const WsKernelPrediction  *prediction,
                                                const WsDeviceProfile     *profile,

@@ -9,9 +9,11 @@
 
 G_BEGIN_DECLS
 
-/* What the subcommands that run real kernels share (ws-cli-measuring.c).
- * They measure through a session, as the window does: the backend thread
- * hands each job to the GPU worker process. */
+/* What the subcommands that run real kernels share: the session and the
+ * progress bar (ws-cli-session.c), printing (ws-cli-print.c), and the
+ * options, parameters, recorded numbers and exit statuses
+ * (ws-cli-measuring.c). They measure through a session, as the window
+ * does: the backend thread hands each job to the GPU worker process. */
 
 typedef struct
 {
@@ -61,6 +63,7 @@ typedef struct
   double deadline;           /* --deadline SECONDS: a kernel of one's own's launch at most; 0: the default */
 } WsCliMeasureOptions;
 
+/* The progress bar and the session (ws-cli-session.c). */
 void                ws_cli_progress_init        (WsCliProgress          *p,
                                                  guint                   points);
 void                ws_cli_progress_draw        (WsCliProgress          *p,
@@ -90,17 +93,22 @@ WsSessionCalibration *ws_cli_run_calibrate      (WsSession              *session
                                                  const char             *base_name,
                                                  WsCliProgress          *progress,
                                                  GError                **error);
-/* A registered kernel at params (WsParamValue), measured with options. */
+/* A registered kernel at params (WsParamValue), measured with options
+ * (ws-cli-measuring.c). */
 WsMeasureRequest   *ws_cli_kernel_request       (const char             *id,
                                                  GArray                 *params,
                                                  const WsMeasureOptions *options);
 
+/* Printing (ws-cli-print.c). */
 char               *ws_cli_format_bytes         (gint64                  bytes);
 void                ws_cli_print_device         (const WsDeviceInfo     *d);
 void                ws_cli_print_measurement    (const WsMeasurement    *m,
                                                  const WsDeviceInfo     *d);
 void                ws_cli_print_recording_json (WsRecording            *r);
 void                ws_cli_print_json_node      (JsonNode               *node);
+
+/* The bundled recording's numbers when there is no GPU, the options,
+ * parameters and exit statuses (ws-cli-measuring.c). */
 
 /* The recorded measurement of id whose parameters are params (all of a
  * kernel's, defaults included), or NULL. */

@@ -376,3 +376,14 @@ ws_measurement_get_line_counter (const WsMeasurement *m,
     }
   return FALSE;
 }
+
+double
+ws_measurement_get_line_counter_or (const WsMeasurement *m,
+                                    guint                line,
+                                    const char          *name,
+                                    double               fallback)
+{
+  double value;
+
+  return ws_measurement_get_line_counter (m, line, name, &value) ? value : fallback;
+}

@@ -147,6 +147,12 @@ gboolean       ws_measurement_get_line_counter (const WsMeasurement *m,
                                                 guint          line,
                                                 const char    *name,
                                                 double        *value);
+/* The counter called name of line, or fallback if the measurement has
+ * none (a line that ran no such instruction has none). */
+double         ws_measurement_get_line_counter_or (const WsMeasurement *m,
+                                                   guint          line,
+                                                   const char    *name,
+                                                   double         fallback);
 /* Adds count to the outcome called name (made at 0 if new). */
 void           ws_measurement_add_outcome (WsMeasurement     *m,
                                            const char        *name,

@@ -61,17 +61,6 @@ have_gpu (WsDeviceInfo **info)
   return TRUE;
 }
 
-static double
-line_counter (const WsMeasurement *m,
-              guint                line,
-              const char          *name)
-{
-  double v = 0;
-
-  ws_measurement_get_line_counter (m, line, name, &v);
-  return v;
-}
-
 static gboolean
 within (double model,
         double hardware,
@@ -185,17 +174,18 @@ test_case (gconstpointer data)
   for (guint i = 0; i < pred->stats->n_sites; i++)
     {
       guint line = ws_kernel_instance_get_site (inst, i)->line;
-      double sectors, instructions, wavefronts;
-      double hw_sectors = line_counter (m, line, "smsp__sass_sectors_mem_global");
-      double hw_instructions = line_counter (m, line, "smsp__sass_inst_executed_op_global_ld") +
-                               line_counter (m, line, "smsp__sass_inst_executed_op_global_st") +
-                               line_counter (m, line, "smsp__sass_inst_executed_op_global_red") +
-                               line_counter (m, line, "smsp__sass_inst_executed_op_global_atom");
-      double hw_wavefronts = line_counter (m, line, "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared");
+      double sectors, instructions, wavefronts, hw_sectors, hw_instructions, hw_wavefronts;
       gboolean ok;
 
       if (!g_hash_table_remove (lines, GUINT_TO_POINTER (line)))
         continue;   /* a line of several sites: counted once */
+      hw_sectors = ws_measurement_get_line_counter_or (m, line, "smsp__sass_sectors_mem_global", 0);
+      hw_instructions = ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_ld", 0) +
+                        ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_st", 0) +
+                        ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_red", 0) +
+                        ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_atom", 0);
+      hw_wavefronts = ws_measurement_get_line_counter_or (m, line, "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared",
+                                                          0);
       model_line (inst, pred, line, &sectors, &instructions, &wavefronts);
       ok = within (sectors, hw_sectors, 0.02) && within (instructions, hw_instructions, 0.02) &&
            within (wavefronts, hw_wavefronts, 0.10);

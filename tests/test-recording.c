@@ -1082,6 +1082,23 @@ test_copied (void)
   assert_mutation_refused (set_flag_string, WS_RECORDING_ERROR_INVALID, "not_measured_here");
 }
 
+/* A line's counter, or the fallback where the measurement has none: for
+ * another line, another name, or no line counters at all. */
+static void
+test_line_counter_or (void)
+{
+  g_autoptr (WsMeasurement) m = make_measurement ("coalescing/sequential", 1);
+  g_autoptr (WsMeasurement) none = make_measurement ("coalescing/sequential", 0);
+
+  ws_measurement_add_line_counter (m, 12, "smsp__sass_sectors_mem_global", 4);
+  g_assert_cmpfloat (ws_measurement_get_line_counter_or (m, 12, "smsp__sass_sectors_mem_global", -1), ==, 4100);
+  g_assert_cmpfloat (ws_measurement_get_line_counter_or (m, 14, "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared", 0),
+                     ==, 32768);
+  g_assert_cmpfloat (ws_measurement_get_line_counter_or (m, 13, "smsp__sass_sectors_mem_global", -1), ==, -1);
+  g_assert_cmpfloat (ws_measurement_get_line_counter_or (m, 12, "smsp__sass_inst_executed_op_global_st", 0), ==, 0);
+  g_assert_cmpfloat (ws_measurement_get_line_counter_or (none, 12, "smsp__sass_sectors_mem_global", 7.5), ==, 7.5);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1109,6 +1126,7 @@ main (int    argc,
   g_test_add_func ("/recording/bad/many-params", test_many_params);
   g_test_add_func ("/recording/bad/text", test_bad_text);
   g_test_add_func ("/recording/copied", test_copied);
+  g_test_add_func ("/recording/line-counter-or", test_line_counter_or);
   g_test_add_func ("/recording/bundled/matches-presets", test_bundled_matches_presets);
   return g_test_run ();
 }

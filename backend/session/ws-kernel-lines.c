@@ -183,11 +183,9 @@ counter (const WsMeasurement *m,
          guint                line,
          const char          *name)
 {
-  double value;
-
   if (!g_hash_table_contains (known, name))
     return NAN;
-  return ws_measurement_get_line_counter (m, line, name, &value) ? value : 0;
+  return ws_measurement_get_line_counter_or (m, line, name, 0);
 }
 
 /* The sum of the metrics known; NAN when none is. */

@@ -355,17 +355,6 @@ add_row (GPtrArray  *rows,
   g_ptr_array_add (rows, r);
 }
 
-static double
-line_counter (const WsMeasurement *m,
-              guint                line,
-              const char          *name)
-{
-  double v = 0;
-
-  ws_measurement_get_line_counter (m, line, name, &v);
-  return v;
-}
-
 void
 ws_truth_compare_kernel (const char               *name,
                          const WsKernelInstance   *inst,
@@ -402,17 +391,19 @@ ws_truth_compare_kernel (const char               *name,
       if (global)
         {
           add_row (rows, where, "smsp__sass_sectors_mem_global", sectors,
-                   line_counter (m, line, "smsp__sass_sectors_mem_global"), WS_TRUTH_TOLERANCE, NULL);
+                   ws_measurement_get_line_counter_or (m, line, "smsp__sass_sectors_mem_global", 0),
+                   WS_TRUTH_TOLERANCE, NULL);
           add_row (rows, where, "smsp__sass_inst_executed_op_global", instructions,
-                   line_counter (m, line, "smsp__sass_inst_executed_op_global_ld") +
-                   line_counter (m, line, "smsp__sass_inst_executed_op_global_st") +
-                   line_counter (m, line, "smsp__sass_inst_executed_op_global_red") +
-                   line_counter (m, line, "smsp__sass_inst_executed_op_global_atom"), WS_TRUTH_TOLERANCE, NULL);
+                   ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_ld", 0) +
+                   ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_st", 0) +
+                   ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_red", 0) +
+                   ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_atom", 0),
+                   WS_TRUTH_TOLERANCE, NULL);
         }
       if (shared)
         add_row (rows, where, "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared", wavefronts,
-                 line_counter (m, line, "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared"), SHARED_TOLERANCE,
-                 NULL);
+                 ws_measurement_get_line_counter_or (m, line, "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared", 0),
+                 SHARED_TOLERANCE, NULL);
     }
   if (pred->has_timing)
     {
