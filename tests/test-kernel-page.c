@@ -126,6 +126,31 @@ test_transpose (Fixture       *f,
   g_assert_nonnull (strstr (caption, "32-way bank conflict"));
   g_assert_nonnull (strstr (caption, "32 wavefronts"));
   g_test_message ("caption: %s", caption);
+  /* the schedule is a still of all 32 steps until played, and the
+   * window's keys step it here as on the Explore page */
+  {
+    WsSchedulePlayer *player = ws_kernel_page_get_player (page);
+    GtkWidget *view = gtk_stack_get_visible_child (GTK_STACK (gtk_widget_get_parent (
+      GTK_WIDGET (ws_kernel_page_get_figure (page)))));
+    double position = -1;
+
+    g_assert_cmpuint (ws_schedule_player_get_n_steps (player), ==, 32);
+    g_assert_cmpfloat (ws_schedule_player_get_position (player), ==, 32);
+    g_assert_false (ws_schedule_player_get_playing (player));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.step-back", NULL));
+    g_assert_cmpfloat (ws_schedule_player_get_position (player), ==, 31);
+    g_object_get (view, "position", &position, NULL);
+    g_assert_cmpfloat (position, ==, 31);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.restart", NULL));
+    g_assert_cmpfloat (ws_schedule_player_get_position (player), ==, 0);
+    g_object_set (w, "playing", TRUE, NULL);
+    g_assert_true (ws_schedule_player_get_playing (player));
+    g_object_set (w, "playing", FALSE, NULL);
+    g_assert_false (ws_schedule_player_get_playing (player));
+    /* the Explore page's player is not the one that moved */
+    g_assert_true (ws_window_active_player (w) == player);
+    ws_schedule_player_set_position (player, 32);
+  }
   /* the gutter has the launch's figures */
   g_assert_nonnull (ws_kernel_editor_get_lines (editor));
   /* the page laid out now, the line in sight for the screenshots */

@@ -29,8 +29,10 @@ struct _WsKernelPage
   GtkLabel *caption;
   GtkButton *measure_button;
   GtkLabel *status;
+  GtkWidget *play_button;
 
   WsFigureView *views[WS_N_FIGURES];
+  WsSchedulePlayer *player;        /* the views' position: the schedule played, or all of it */
   GtkWidget *empty;                /* what the views say while there is no instruction */
   GtkLabel *empty_label;
 
@@ -336,10 +338,11 @@ show_warp (WsKernelPage *self)
 
       gtk_stack_page_set_visible (gtk_stack_get_page (self->view_stack, GTK_WIDGET (self->views[k])), applies);
       ws_figure_view_set_result (self->views[k], applies ? r : NULL, title, ws_kernel_instance_get_block (instance));
-      /* the whole schedule served: a still of what the warp costs */
-      ws_figure_view_set_position (self->views[k], applies ? r->steps->len : 0);
       keep |= applies && visible == GTK_WIDGET (self->views[k]);
     }
+  /* the whole schedule served, a still of what the warp costs, until one
+   * plays it (a new instruction while it plays plays from its start) */
+  ws_schedule_player_set_n_steps (self->player, r->steps->len);
   if (!keep && n > 0)
     gtk_stack_set_visible_child (self->view_stack, GTK_WIDGET (self->views[kinds[0]]));
   g_free (self->caption_text);
@@ -748,6 +751,13 @@ ws_kernel_page_open_finish (WsKernelPage  *self,
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
+WsSchedulePlayer *
+ws_kernel_page_get_player (WsKernelPage *self)
+{
+  g_return_val_if_fail (WS_IS_KERNEL_PAGE (self), NULL);
+  return self->player;
+}
+
 WsFigureView *
 ws_kernel_page_get_figure (WsKernelPage *self)
 {
@@ -878,6 +888,7 @@ ws_kernel_page_dispose (GObject *object)
   if (self->modeller)
     g_signal_handlers_disconnect_by_data (self->modeller, self);
   g_clear_object (&self->modeller);
+  g_clear_object (&self->player);
   if (self->session)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
@@ -963,7 +974,16 @@ ws_kernel_page_class_init (WsKernelPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsKernelPage, caption);
   gtk_widget_class_bind_template_child (widget_class, WsKernelPage, measure_button);
   gtk_widget_class_bind_template_child (widget_class, WsKernelPage, status);
+  gtk_widget_class_bind_template_child (widget_class, WsKernelPage, play_button);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+on_playing_changed (WsKernelPage *self)
+{
+  gtk_button_set_icon_name (GTK_BUTTON (self->play_button), ws_schedule_player_get_playing (self->player)
+                                                              ? "media-playback-pause-symbolic"
+                                                              : "media-playback-start-symbolic");
 }
 
 static void
@@ -986,6 +1006,14 @@ ws_kernel_page_init (WsKernelPage *self)
                             ws_figure_kind_title (k));
       gtk_stack_page_set_visible (gtk_stack_get_page (self->view_stack, GTK_WIDGET (self->views[k])), FALSE);
     }
+  self->player = ws_schedule_player_new ();
+  /* a still until one plays it */
+  ws_schedule_player_set_playing (self->player, FALSE);
+  for (guint k = 0; k < WS_N_FIGURES; k++)
+    g_object_bind_property (self->player, "position", self->views[k], "position", G_BINDING_SYNC_CREATE);
+  ws_schedule_player_attach (self->player, GTK_WIDGET (self->view_stack));
+  g_signal_connect_object (self->player, "notify::playing", G_CALLBACK (on_playing_changed), self,
+                           G_CONNECT_SWAPPED);
 
   self->modeller = ws_kernel_modeller_new ();
   g_signal_connect_swapped (self->modeller, "warp-ready", G_CALLBACK (on_warp_ready), self);

@@ -7,6 +7,7 @@
 #include "ws-figure-view.h"
 #include "ws-kernel-editor.h"
 #include "ws-kernel-modeller.h"
+#include "ws-schedule-player.h"
 #include "ws-session.h"
 
 G_BEGIN_DECLS
@@ -51,6 +52,9 @@ gboolean          ws_kernel_page_open_finish   (WsKernelPage        *self,
 
 /* The lane view in sight, and the sentence under it. */
 WsFigureView     *ws_kernel_page_get_figure    (WsKernelPage *self);
+/* What the views' position follows: the window's player keys drive it
+ * while the page is in sight. */
+WsSchedulePlayer *ws_kernel_page_get_player    (WsKernelPage *self);
 const char       *ws_kernel_page_get_caption   (WsKernelPage *self);
 /* Which of the line's memory instructions is shown, from 0. */
 guint             ws_kernel_page_get_site      (WsKernelPage *self);

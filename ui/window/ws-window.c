@@ -177,6 +177,8 @@ ws_window_comparing (WsWindow *self)
 WsSchedulePlayer *
 ws_window_active_player (WsWindow *self)
 {
+  if (ws_window_kernel_shown (self))
+    return ws_kernel_page_get_player (self->kernel_page);
   return ws_window_comparing (self) ? ws_compare_view_get_player (self->compare) : self->player;
 }
 
@@ -209,6 +211,7 @@ on_page_changed (WsWindow *self)
   ws_session_set_measure_comparison (self->session, ws_window_comparing (self));
 }
 
+/* the compare page's player, or the Kernel page's */
 static void
 on_compare_playing (WsWindow *self)
 {
@@ -1235,6 +1238,8 @@ ws_window_init (WsWindow *self)
   g_signal_connect_object (self->page_stack, "notify::visible-child", G_CALLBACK (on_page_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (ws_compare_view_get_player (self->compare), "notify::playing",
+                           G_CALLBACK (on_compare_playing), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (ws_kernel_page_get_player (self->kernel_page), "notify::playing",
                            G_CALLBACK (on_compare_playing), self, G_CONNECT_SWAPPED);
   ws_window_recordings_init (self);
   ws_window_chart_init (self);
