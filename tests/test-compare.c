@@ -162,11 +162,26 @@ test_predicted_time (void)
   g_test_message ("%s", tip);
   g_assert_nonnull (strstr (tip, "model: 1.02 kB per warp"));
   g_assert_nonnull (strstr (tip, "bound by L2"));
+  /* 2.6× apart: a linear axis */
+  g_assert_cmpint (chart->axes[WS_CHART_Y].scale, ==, WS_AXIS_LINEAR);
   /* one without a time: the model's cost, on its own axis, as before */
   model = series_named (without, "model");
   g_assert_nonnull (model);
   g_assert_cmpint (model->axis, ==, WS_CHART_Y2);
   g_assert_false (model->overlay);
+}
+
+/* Times decades apart (one address updated by every thread against one
+ * per thread, 57× on the H200) stand on a log axis, where the fast ones do
+ * not lie on the floor. */
+static void
+test_decades_log (void)
+{
+  g_autoptr (GPtrArray) items = items_of ("atomics/one-address,atomics/distinct");
+  const WsPlotPrediction predicted[] = { { NAN, 3.1e-3, "atomics" }, { NAN, 54e-6, "DRAM" } };
+  g_autoptr (WsChart) chart = chart_predicted (items, predicted);
+
+  g_assert_cmpint (chart->axes[WS_CHART_Y].scale, ==, WS_AXIS_LOG10);
 }
 
 /* A translation of the words a title is made of. */
@@ -224,5 +239,6 @@ main (int    argc,
   g_test_add_func ("/compare/headline", test_headline);
   g_test_add_func ("/compare/no-empty-series", test_no_empty_series);
   g_test_add_func ("/compare/predicted-time", test_predicted_time);
+  g_test_add_func ("/compare/decades-log", test_decades_log);
   return g_test_run ();
 }

@@ -476,8 +476,14 @@ ws_compare_build_chart (GPtrArray              *items,
   add_measured (chart, &b);
   if (predicts_time (predicted, items->len))
     {
+      double lo, hi;
+
       b.predicted = predicted;
       add_predicted (chart, &b);
+      /* times that span decades (one address against one per thread, 57×)
+       * read on a log axis: on a linear one the fast ones lie on the floor */
+      if (ws_chart_axis_extent (chart, WS_CHART_Y, &lo, &hi) && lo > 0 && hi / lo >= 20)
+        chart->axes[WS_CHART_Y].scale = WS_AXIS_LOG10;
     }
   else
     {
