@@ -248,10 +248,7 @@ ws_cli_kernel_print_lines (WsKernelInstance    *instance,
           else if (site->space == WS_SPACE_SHARED)
             s.wavefronts += st->wavefronts, shared = TRUE;
         }
-      hw_inst = ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_ld", 0) +
-                ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_st", 0) +
-                ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_red", 0) +
-                ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_atom", 0);
+      hw_inst = ws_measurement_get_line_global_instructions (m, line);
       hw_sectors = ws_measurement_get_line_counter_or (m, line, "smsp__sass_sectors_mem_global", 0);
       hw_waves = ws_measurement_get_line_counter_or (m, line,
                                                      "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared", 0);

@@ -387,3 +387,13 @@ ws_measurement_get_line_counter_or (const WsMeasurement *m,
 
   return ws_measurement_get_line_counter (m, line, name, &value) ? value : fallback;
 }
+
+double
+ws_measurement_get_line_global_instructions (const WsMeasurement *m,
+                                             guint                line)
+{
+  return ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_ld", 0) +
+         ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_st", 0) +
+         ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_red", 0) +
+         ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_atom", 0);
+}

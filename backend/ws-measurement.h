@@ -153,6 +153,10 @@ double         ws_measurement_get_line_counter_or (const WsMeasurement *m,
                                                    guint          line,
                                                    const char    *name,
                                                    double         fallback);
+/* The global memory instructions of line as SASS counts them: loads,
+ * stores, reductions and atomics together (0 for a kind not counted). */
+double         ws_measurement_get_line_global_instructions (const WsMeasurement *m,
+                                                            guint                line);
 /* Adds count to the outcome called name (made at 0 if new). */
 void           ws_measurement_add_outcome (WsMeasurement     *m,
                                            const char        *name,

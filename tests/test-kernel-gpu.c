@@ -180,10 +180,7 @@ test_case (gconstpointer data)
       if (!g_hash_table_remove (lines, GUINT_TO_POINTER (line)))
         continue;   /* a line of several sites: counted once */
       hw_sectors = ws_measurement_get_line_counter_or (m, line, "smsp__sass_sectors_mem_global", 0);
-      hw_instructions = ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_ld", 0) +
-                        ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_st", 0) +
-                        ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_red", 0) +
-                        ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_atom", 0);
+      hw_instructions = ws_measurement_get_line_global_instructions (m, line);
       hw_wavefronts = ws_measurement_get_line_counter_or (m, line, "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared",
                                                           0);
       model_line (inst, pred, line, &sectors, &instructions, &wavefronts);

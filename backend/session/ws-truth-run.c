@@ -394,10 +394,7 @@ ws_truth_compare_kernel (const char               *name,
                    ws_measurement_get_line_counter_or (m, line, "smsp__sass_sectors_mem_global", 0),
                    WS_TRUTH_TOLERANCE, NULL);
           add_row (rows, where, "smsp__sass_inst_executed_op_global", instructions,
-                   ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_ld", 0) +
-                   ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_st", 0) +
-                   ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_red", 0) +
-                   ws_measurement_get_line_counter_or (m, line, "smsp__sass_inst_executed_op_global_atom", 0),
+                   ws_measurement_get_line_global_instructions (m, line),
                    WS_TRUTH_TOLERANCE, NULL);
         }
       if (shared)
