@@ -18,10 +18,10 @@
 
 gboolean
 ws_cli_export_size_for (const Options *o,
-          const Job     *job,
-          const Needs   *needs,
-          double        *height,
-          GError       **error)
+                        const Job     *job,
+                        const Needs   *needs,
+                        double        *height,
+                        GError       **error)
 {
   double min_h;
 
@@ -51,8 +51,8 @@ ws_cli_export_size_for (const Options *o,
 
 double
 ws_cli_export_view_min_height (gconstpointer        data,
-                 const WsFigureStyle *style,
-                 double               width)
+                               const WsFigureStyle *style,
+                               double               width)
 {
   const WsExportFigure *figure = data;
   return ws_figure_min_height (figure->kind, &figure->frame, style, width);
@@ -60,8 +60,8 @@ ws_cli_export_view_min_height (gconstpointer        data,
 
 double
 ws_cli_export_view_natural_height (gconstpointer        data,
-                     const WsFigureStyle *style,
-                     double               width)
+                                   const WsFigureStyle *style,
+                                   double               width)
 {
   const WsExportFigure *figure = data;
   return ws_figure_natural_height (figure->kind, &figure->frame, style, width);
@@ -69,31 +69,31 @@ ws_cli_export_view_natural_height (gconstpointer        data,
 
 double
 ws_cli_export_compare_natural_height (gconstpointer        data,
-                        const WsFigureStyle *style,
-                        double               width)
+                                      const WsFigureStyle *style,
+                                      double               width)
 {
   return ws_compare_figure_natural_height (data, style, width);
 }
 
 double
 ws_cli_export_chart_min_height (gconstpointer        data,
-                  const WsFigureStyle *style,
-                  double               width)
+                                const WsFigureStyle *style,
+                                double               width)
 {
   return ws_chart_min_height (data, style, width);
 }
 
 double
 ws_cli_export_compare_min_height (gconstpointer        data,
-                    const WsFigureStyle *style,
-                    double               width)
+                                  const WsFigureStyle *style,
+                                  double               width)
 {
   return ws_compare_figure_min_height (data, style, width);
 }
 
 double
 ws_cli_export_frame_position (const Options      *o,
-                const WsWarpResult *result)
+                              const WsWarpResult *result)
 {
   /* --step N: as it is after N steps; else every step served */
   if (o->step != NO_STEP)

@@ -94,9 +94,9 @@ pick_access (const Options   *o,
 
 int
 ws_cli_export_figure (const Options *o,
-               Job           *job,
-               WsFigureKind   kind,
-               GError       **error)
+                      Job           *job,
+                      WsFigureKind   kind,
+                      GError       **error)
 {
   g_autoptr (WsPattern) pattern = ws_cli_pattern_build (&o->pattern, error);
   g_autoptr (WsWarpResult) result = NULL;
@@ -127,8 +127,9 @@ ws_cli_export_figure (const Options *o,
     }
   else
     title = g_strdup_printf ("%s — warp 0 of block (0, 0, 0)", what);
-  figure.frame = (WsFigureFrame) { result, title, ws_pattern_get_block (pattern), ws_cli_export_frame_position (o, result),
-                                   WS_FIGURE_HIT_NONE, WS_FIGURE_LAYERS_ALL };
+  figure.frame = (WsFigureFrame) { result, title, ws_pattern_get_block (pattern),
+                                   ws_cli_export_frame_position (o, result), WS_FIGURE_HIT_NONE,
+                                   WS_FIGURE_LAYERS_ALL };
   /* the print style shows every step served; --step is for the screen styles */
   prepared = figure;
   ws_export_prepare_frame (&prepared.frame, job->style);
@@ -173,8 +174,8 @@ pattern_title (const WsPreset  *preset,
 
 int
 ws_cli_export_hierarchy (const Options *o,
-                  Job           *job,
-                  GError       **error)
+                         Job           *job,
+                         GError       **error)
 {
   g_autoptr (WsPattern) pattern = ws_cli_pattern_build (&o->pattern, error);
   const WsPreset *preset = o->pattern.preset ? ws_preset_lookup (o->pattern.preset) : NULL;
@@ -240,9 +241,9 @@ topic_min_height (gconstpointer        data,
 
 int
 ws_cli_export_topic (const Options *o,
-              Job           *job,
-              WsTopicView    view,
-              GError       **error)
+                     Job           *job,
+                     WsTopicView    view,
+                     GError       **error)
 {
   g_autoptr (WsPattern) pattern = ws_cli_pattern_build (&o->pattern, error);
   const WsPreset *preset = o->pattern.preset ? ws_preset_lookup (o->pattern.preset) : NULL;
@@ -281,8 +282,9 @@ ws_cli_export_topic (const Options *o,
     in.measured_source = source = ws_plot_recording_name (recording);
   in.device = recording ? ws_recording_get_device (recording) : NULL;
   figure = ws_plot_topic_build (view, &in);
-  if (!ws_cli_export_size_for (o, job, &(Needs) { ws_topic_figure_min_width (figure, job->style), topic_min_height, figure },
-                 &height, error))
+  if (!ws_cli_export_size_for (o, job,
+                               &(Needs) { ws_topic_figure_min_width (figure, job->style), topic_min_height, figure },
+                               &height, error))
     return WS_CLI_USAGE;
   if (!ws_export_drawing (o->output, job->format, o->width, height, o->scale, job->style, ws_topic_figure_draw,
                           figure, error))

@@ -119,9 +119,9 @@ const WsMeasurement *ws_cli_recorded            (WsRecording            *r,
  * it cannot give of what was asked (--hot: warm samples; --samples N: more
  * or fewer samples than it holds, recorded of one of its measurements). */
 void                ws_cli_print_recorded_header (WsRecording         *r,
-                                                 gboolean             hot,
-                                                 guint                samples,
-                                                 const WsMeasurement *recorded);
+                                                  gboolean             hot,
+                                                  guint                samples,
+                                                  const WsMeasurement *recorded);
 /* The same, for a script reading the JSON: on standard error. */
 void                ws_cli_warn_recorded_cold   (const char             *command,
                                                  gboolean                hot,
