@@ -217,9 +217,9 @@ ws_cli_export_hierarchy (const Options *o,
   in = (WsPlotHierarchyInput) { title, model, job->profile, job->profile_source, m, measured_source, 0, NULL };
   figure = ws_plot_hierarchy_build (&in);
   if (!ws_cli_export_size_for (o, job,
-                 &(Needs) { ws_hierarchy_figure_min_width (figure, job->style), hierarchy_min_height, figure,
-                            hierarchy_natural_height },
-                 &height, error))
+                               &(Needs) { ws_hierarchy_figure_min_width (figure, job->style), hierarchy_min_height,
+                                          figure, hierarchy_natural_height },
+                               &height, error))
     return WS_CLI_USAGE;
   if (!ws_export_drawing (o->output, job->format, o->width, height, o->scale, job->style,
                           ws_hierarchy_figure_export_draw, figure, error))
