@@ -571,15 +571,17 @@ declared_type (WkLaunchValues *v,
   return NULL;
 }
 
-/* Parses and checks one expression of an entry; names of the launch it
- * uses are resolved first. */
+/* Parses and checks one expression of an entry, with the file's macros
+ * (or with none, for a text of our own); names of the launch it uses are
+ * resolved first. */
 static WkExpr *
-parse_value (WkLaunchValues *v,
-             const Entry    *e,
-             const char     *text,
-             int             at,
-             GHashTable     *names,
-             GError        **error)
+parse_value_with (WkLaunchValues *v,
+                  const Entry    *e,
+                  const char     *text,
+                  int             at,
+                  GHashTable     *names,
+                  GHashTable     *macros,
+                  GError        **error)
 {
   WkDiags diags;
   WkLexResult lex;
@@ -589,7 +591,7 @@ parse_value (WkLaunchValues *v,
   guint base = at >= 0 ? (guint) at : 0;
 
   wk_diags_init (&diags, dtext, dlen);
-  if (wk_lex_fragment (text, strlen (text), base, v->file->macros, &v->arena, &diags, &lex))
+  if (wk_lex_fragment (text, strlen (text), base, macros, &v->arena, &diags, &lex))
     {
       /* the launch's names this value uses come first */
       for (guint i = 0; i < lex.n_tokens; i++)
@@ -625,6 +627,17 @@ parse_value (WkLaunchValues *v,
     }
   wk_diags_clear (&diags);
   return x;
+}
+
+static WkExpr *
+parse_value (WkLaunchValues *v,
+             const Entry    *e,
+             const char     *text,
+             int             at,
+             GHashTable     *names,
+             GError        **error)
+{
+  return parse_value_with (v, e, text, at, names, v->file->macros, error);
 }
 
 static gboolean
@@ -1005,10 +1018,12 @@ wk_launch_values_default_fill (WkLaunchValues *v,
 {
   Entry e = { 0 };
   g_autoptr (GError) error = NULL;
+  g_autoptr (GHashTable) no_macros = g_hash_table_new (g_str_hash, g_str_equal);
 
   e.name = (char *) "?";
   e.whole = (char *) text;
-  return parse_value (v, &e, text, -1, v->fill_names, &error);
+  /* our text: a kernel's `#define i` must not empty it */
+  return parse_value_with (v, &e, text, -1, v->fill_names, no_macros, &error);
 }
 
 WkSym *
