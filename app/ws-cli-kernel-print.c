@@ -110,8 +110,8 @@ print_text (WsKernelInstance         *inst,
       if (p->is_pointer)
         {
           const WsKernelArrayInfo *a = ws_kernel_instance_get_array (inst, p->array);
-          printf ("  %s %s: %" G_GUINT64_FORMAT " elements of %u bytes%s\n", p->type, p->name, a->n_elements,
-                  a->elem_size, a->size_origin == WS_KERNEL_SIZE_INFERRED ? " (sized to what the kernel touches)" : "");
+          printf ("  %s %s: %" G_GUINT64_FORMAT " element%s of %u bytes%s\n", p->type, p->name, a->n_elements,
+                  a->n_elements == 1 ? "" : "s", a->elem_size, a->size_origin == WS_KERNEL_SIZE_INFERRED ? " (sized to what the kernel touches)" : "");
         }
       else
         printf ("  %s %s = %s\n", p->type, p->name, p->value_text);

@@ -494,7 +494,10 @@ size_arrays (WsKernelInstance *inst,
           if (stores[i].max_end == 0)
             note (inst, _("%s is never touched: 1 element"), a->name);
           else
-            note (inst, _("%s sized to what the kernel touches: %llu elements"), a->name, (unsigned long long) n);
+            note (inst,
+                  g_dngettext (GETTEXT_PACKAGE, "%s sized to what the kernel touches: %llu element",
+                               "%s sized to what the kernel touches: %llu elements", n),
+                  a->name, (unsigned long long) n);
         }
       wk_store_clear (&stores[i]);
     }
