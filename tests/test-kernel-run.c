@@ -321,6 +321,44 @@ test_barrier (void)
   g_assert_cmpuint (s->counts.warps, ==, 24);
 }
 
+/* What an integer division costs the schedulers follows the SASS nvcc
+ * makes of it for sm_90 (counted with cuobjdump): by a variable, a
+ * reciprocal refined by multiplications (17 instructions for an unsigned
+ * remainder: reduce0 of the course's reductions, 8 times a warp); by a
+ * power of two, one; a 64-bit one whose values need 64 bits calls a
+ * routine. The kernels differ in that one operation only. */
+static guint64
+instructions_of (const char *operation,
+                 const char *type)
+{
+  g_autofree char *text = g_strdup_printf ("// warpscope: grid = 1; block = 32\n"
+                                           "__global__ void k(const %s *in, %s *out, %s d) {\n"
+                                           "  %s x = in[threadIdx.x];\n"
+                                           "  out[threadIdx.x] = %s;\n"
+                                           "}\n", type, type, type, type, operation);
+  const char *sets[] = { "in[32]", "i + 4294967296 * (i & 1)", "out[32]", "0", "d", "16", NULL };
+  g_autoptr (WsKernelInstance) inst = make (text, sets);
+  g_autoptr (WsKernelStats) s = model (inst);
+
+  return s->counts.instructions;
+}
+
+static void
+test_division_cost (void)
+{
+  guint64 add = instructions_of ("x + d", "unsigned");
+
+  g_assert_cmpuint (instructions_of ("x % d", "unsigned"), ==, add + 16);
+  g_assert_cmpuint (instructions_of ("x / d", "unsigned"), ==, add + 17);
+  g_assert_cmpuint (instructions_of ("x / d", "int"), ==, add + 22);
+  g_assert_cmpuint (instructions_of ("x % 16", "unsigned"), ==, add);
+  g_assert_cmpuint (instructions_of ("x / 16", "int"), ==, add + 2);
+  g_assert_cmpuint (instructions_of ("x % 7", "unsigned"), ==, add + 4);
+  /* half the lanes' values need 64 bits: the routine */
+  g_assert_cmpuint (instructions_of ("x / d", "unsigned long long"), ==, instructions_of ("x + d", "unsigned long long") + 76);
+  g_assert_cmpuint (instructions_of ("x / d", "float"), ==, instructions_of ("x + d", "float") + 9);
+}
+
 /* ------------------------------------------------------------------ */
 /* Atomics, shuffles, votes                                           */
 /* ------------------------------------------------------------------ */
@@ -1435,5 +1473,6 @@ main (int    argc,
   g_test_add_func ("/kernel-run/course/shuffle-reduce", test_course_shuffle_reduce);
   g_test_add_func ("/kernel-run/course/dot-product", test_course_dot_product);
   g_test_add_func ("/kernel-run/threads", test_threads);
+  g_test_add_func ("/kernel-run/model/division-cost", test_division_cost);
   return g_test_run ();
 }

@@ -1140,6 +1140,9 @@ comp_finish (Comp *c)
     {
       WkInsn *in = &g_array_index (prog->code, WkInsn, i);
       in->dst = remap (c, in->dst);
+      /* a division by a constant costs less (wkv_bin_cost ()) */
+      if (in->op == WK_I_BIN)
+        in->imm = wkk_is_const (in->b);
       /* a binary operation that cannot trap gets an opcode of its own */
       if (in->op == WK_I_BIN && in->sub < WK_N_OPS &&
           !((in->sub == WK_OP_DIV || in->sub == WK_OP_MOD) && in->ac != WK_AC_F32 && in->ac != WK_AC_F64))

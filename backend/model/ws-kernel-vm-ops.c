@@ -412,7 +412,46 @@ minmax_one (gboolean max,
   return wk_binary_one (max ? WK_OP_GT : WK_OP_LT, ac, a, b, &t).i ? a : b;
 }
 
-WK_LANE_LOOPS gboolean
+WK_LANE_LOOPS /* What nvcc 13 makes of an integer division or remainder for sm_90 (-O3;
+ * the SASS counted instruction by instruction, a warp instruction each):
+ * by a power of two known when compiling, a shift or a mask (three or four
+ * with the sign's correction); by another constant, a multiplication by
+ * its inverse and a shift; by a variable, a reciprocal in floating point
+ * (I2F, MUFU.RCP, F2I) refined by multiplications, about 17 for unsigned
+ * and 21 for signed 32-bit values. A 64-bit one tests whether both values
+ * fit in 32 bits and takes that path, or calls a routine of about 70. */
+guint
+wkv_bin_cost (Block        *b,
+              Warp         *w,
+              const WkInsn *in)
+{
+  gboolean sign = in->ac == WK_AC_I32 || in->ac == WK_AC_I64;
+  gboolean wide = in->ac == WK_AC_I64 || in->ac == WK_AC_U64;
+  gboolean mod = in->sub == WK_OP_MOD;
+  const WkSlot *A = reg (b, w, in->a), *B = reg (b, w, in->b);
+
+  if ((in->sub != WK_OP_DIV && in->sub != WK_OP_MOD) || in->ac == WK_AC_F32 || in->ac == WK_AC_F64)
+    return 1;
+  if (in->imm != 0)
+    {
+      /* a constant divisor: the same in every lane */
+      guint64 d = sign ? (guint64) ABS (B[0].i) : B[0].u;
+
+      if (!wide)
+        d &= G_MAXUINT32;
+      if (d != 0 && (d & (d - 1)) == 0)
+        return sign ? 3 + mod : 1;
+      return (wide ? 14 : 4) + mod + (sign ? 1 + wide * 3 : 0);
+    }
+  if (!wide)
+    return sign ? 23 - 2 * mod : 18 - mod;
+  LANES
+    if ((w->cur >> l & 1) && ((A[l].u | B[l].u) >> 32) != 0)
+      return sign ? 92 : 77;
+  return 25;
+}
+
+gboolean
 wkv_do_bin (Block        *b,
             Warp         *w,
             const WkInsn *in,

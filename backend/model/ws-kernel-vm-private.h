@@ -144,6 +144,12 @@ wkv_do_atomic (Block        *b,
                Warp         *w,
                const WkInsn *in,
                GError      **error);
+/* The warp instructions the SASS of an integer division or remainder
+ * takes (1 for any other operation that goes through wkv_do_bin ()). */
+guint
+wkv_bin_cost (Block        *b,
+              Warp         *w,
+              const WkInsn *in);
 gboolean
 wkv_do_bin (Block        *b,
             Warp         *w,

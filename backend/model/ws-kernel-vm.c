@@ -81,7 +81,7 @@ run_warp (Block   *b,
           move_masked (reg (b, w, in->dst), reg (b, w, in->a), w->cur);
           break;
         case WK_I_BIN:
-          w->instructions += w->cur != 0;
+          w->instructions += w->cur != 0 ? wkv_bin_cost (b, w, in) : 0;
           if (!wkv_do_bin (b, w, in, error))
             goto out;
           break;
@@ -236,6 +236,8 @@ run_warp (Block   *b,
             goto out;
           break;
         case WK_I_BAR:
+          /* BAR.SYNC is a warp instruction too */
+          w->instructions += w->cur != 0;
           result = RUN_YIELD;
           goto out;
         case WK_I_SYNCWARP:
@@ -250,15 +252,17 @@ run_warp (Block   *b,
           w->done = TRUE;
           result = RUN_DONE;
           goto out;
-#define BINX_CASE(OP, AC)                                                                        \
+/* N: the warp instructions of its SASS */
+#define BINX_CASE_N(OP, AC, N)                                                                   \
         case WK_I_BINX (OP, AC):                                                                 \
           {                                                                                      \
             WkSlot *restrict D = reg (b, w, in->dst);                                            \
             const WkSlot *A = reg (b, w, in->a), *B = reg (b, w, in->b);                         \
             LANES { gboolean t_ = FALSE; D[l] = wk_binary_one ((OP), (AC), A[l], B[l], &t_); }   \
-            w->instructions += w->cur != 0;                                                                   \
+            w->instructions += (w->cur != 0) * (N);                                              \
             break;                                                                               \
           }
+#define BINX_CASE(OP, AC) BINX_CASE_N (OP, AC, 1)
 #define BINX_CASES(OP)                                                                           \
         BINX_CASE (OP, WK_AC_I32) BINX_CASE (OP, WK_AC_U32) BINX_CASE (OP, WK_AC_I64)             \
         BINX_CASE (OP, WK_AC_U64) BINX_CASE (OP, WK_AC_F32) BINX_CASE (OP, WK_AC_F64)
@@ -273,12 +277,15 @@ run_warp (Block   *b,
         BINX_CASES (WK_OP_GE)
         BINX_CASES (WK_OP_EQ)
         BINX_CASES (WK_OP_NE)
-        BINX_CASE (WK_OP_DIV, WK_AC_F32)
-        BINX_CASE (WK_OP_DIV, WK_AC_F64)
+        /* a reciprocal refined by FMAs, and a check that sends the rare
+         * operands (denormals, infinities) to a routine: 10 and 17 */
+        BINX_CASE_N (WK_OP_DIV, WK_AC_F32, 10)
+        BINX_CASE_N (WK_OP_DIV, WK_AC_F64, 17)
         BINX_INT_CASES (WK_OP_BITAND)
         BINX_INT_CASES (WK_OP_BITOR)
         BINX_INT_CASES (WK_OP_BITXOR)
 #undef BINX_CASE
+#undef BINX_CASE_N
 #undef BINX_CASES
 #undef BINX_INT_CASES
         case WK_N_INSNS:
