@@ -251,7 +251,7 @@ ws_cli_kernel_print_lines (WsKernelInstance    *instance,
       hw_inst = ws_measurement_get_line_global_instructions (m, line);
       hw_sectors = ws_measurement_get_line_counter_or (m, line, "smsp__sass_sectors_mem_global", 0);
       hw_waves = ws_measurement_get_line_counter_or (m, line,
-                                                     "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared", 0);
+                                                     WS_LINE_SHARED_WAVEFRONTS, 0);
       printf ("  %5u", line);
       if (global || hw_inst > 0)
         printf (" %10" G_GUINT64_FORMAT " / %-8.0f %10" G_GUINT64_FORMAT " / %-8.0f", s.instructions, hw_inst,

@@ -137,6 +137,11 @@ void           ws_measurement_add_counter (WsMeasurement     *m,
 gboolean       ws_measurement_get_counter (const WsMeasurement *m,
                                            const char        *name,
                                            double            *value);
+/* The SASS metrics per source line whose names more than one reader
+ * needs, as CUPTI calls them (the worker collects them: ws-counters.cpp). */
+#define WS_LINE_SHARED_WAVEFRONTS       "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared"
+#define WS_LINE_SHARED_IDEAL_WAVEFRONTS "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared_ideal"
+
 /* Adds value to the counter called name of line (made at 0 if new): a line
  * of several instructions sums theirs. */
 void           ws_measurement_add_line_counter (WsMeasurement *m,

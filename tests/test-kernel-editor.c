@@ -1041,10 +1041,10 @@ measurement_for (const WsKernelLines *lines)
       ws_measurement_add_line_counter (m, l->line, "smsp__sass_inst_executed_op_global_ld", (double) l->global.instructions);
       ws_measurement_add_line_counter (m, l->line, "smsp__sass_sectors_mem_global", (double) l->global.sectors * more);
       ws_measurement_add_line_counter (m, l->line, "smsp__sass_inst_executed_op_shared_ld", (double) l->shared.instructions);
-      ws_measurement_add_line_counter (m, l->line, "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared",
+      ws_measurement_add_line_counter (m, l->line, WS_LINE_SHARED_WAVEFRONTS,
                                        (double) l->shared.wavefronts);
-      ws_measurement_add_line_counter (m, l->line, "smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared",
-                                       (double) (l->shared.wavefronts - l->shared.ideal_wavefronts));
+      ws_measurement_add_line_counter (m, l->line, WS_LINE_SHARED_IDEAL_WAVEFRONTS,
+                                       (double) l->shared.ideal_wavefronts);
     }
   return m;
 }

@@ -181,7 +181,7 @@ test_case (gconstpointer data)
         continue;   /* a line of several sites: counted once */
       hw_sectors = ws_measurement_get_line_counter_or (m, line, "smsp__sass_sectors_mem_global", 0);
       hw_instructions = ws_measurement_get_line_global_instructions (m, line);
-      hw_wavefronts = ws_measurement_get_line_counter_or (m, line, "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared",
+      hw_wavefronts = ws_measurement_get_line_counter_or (m, line, WS_LINE_SHARED_WAVEFRONTS,
                                                           0);
       model_line (inst, pred, line, &sectors, &instructions, &wavefronts);
       ok = within (sectors, hw_sectors, 0.02) && within (instructions, hw_instructions, 0.02) &&

@@ -558,10 +558,10 @@ add_counters (WsMeasurement      *m,
   ws_measurement_add_line_counter (m, l->line, "smsp__sass_inst_executed_op_global_st", (double) l->global.instructions / 2);
   ws_measurement_add_line_counter (m, l->line, "smsp__sass_sectors_mem_global", (double) l->global.sectors * sector_scale);
   ws_measurement_add_line_counter (m, l->line, "smsp__sass_inst_executed_op_shared_ld", shared_instructions);
-  ws_measurement_add_line_counter (m, l->line, "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared",
+  ws_measurement_add_line_counter (m, l->line, WS_LINE_SHARED_WAVEFRONTS,
                                    (double) l->shared.wavefronts);
-  ws_measurement_add_line_counter (m, l->line, "smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared",
-                                   (double) (l->shared.wavefronts - l->shared.ideal_wavefronts));
+  ws_measurement_add_line_counter (m, l->line, WS_LINE_SHARED_IDEAL_WAVEFRONTS,
+                                   (double) l->shared.ideal_wavefronts);
 }
 
 static void

@@ -2,11 +2,13 @@
 /* The window's Kernel page, for real under Xvfb: a course kernel opened as
  * `warpscope FILE.cu` opens it, the lane view of the line the cursor is on
  * and its sentence, a padding typed in and the bank conflicts gone, the
- * text saved and read back, the listing exported. Screenshots, light and
- * dark, in screenshots/ of the build. */
+ * text saved and read back, the listing exported; on a GPU, measured, the
+ * gutter filled with the hardware's figures. Screenshots, light and dark,
+ * in screenshots/ of the build. */
 #include "window-fixture.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 #define TILE_READ_LINE 80         /* odata[…] = tile[threadIdx.x][threadIdx.y + j]; of transposeCoalesced */
@@ -392,11 +394,133 @@ test_new_and_close (Fixture       *f,
   g_assert_false (ws_kernel_editor_get_modified (editor));
 }
 
+static gboolean
+probed (gpointer data)
+{
+  return ws_session_get_probed (data);
+}
+
+/* The line of the cursor is in sight in the editor. */
+static gboolean
+cursor_in_sight (gpointer data)
+{
+  WsKernelEditor *editor = data;
+  GtkTextView *view = GTK_TEXT_VIEW (ws_kernel_editor_get_view (editor));
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  GtkTextIter iter;
+  GdkRectangle visible, r;
+
+  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  gtk_text_view_get_visible_rect (view, &visible);
+  gtk_text_view_get_iter_location (view, &iter, &r);
+  return r.y >= visible.y && r.y + r.height <= visible.y + visible.height;
+}
+
+static gboolean
+gutter_filled (gpointer data)
+{
+  const WsKernelLines *lines = ws_kernel_editor_get_lines (data);
+
+  return lines && ws_kernel_lines_find (lines, TILE_READ_LINE) != NULL;
+}
+
+static gboolean
+lines_measured (gpointer data)
+{
+  const WsKernelLines *lines = ws_kernel_editor_get_lines (data);
+
+  return lines && ws_kernel_lines_get_measured (lines);
+}
+
+/* On a GPU: Measure runs the kernel, and the gutter fills with the
+ * hardware's figures beside the model's, line by line: transposeCoalesced's
+ * tile read has its 32 wavefronts an instruction on the GPU too (its
+ * padded twin in test-kernel-gpu has 1). Skipped where there is no GPU,
+ * with the reason the session gives. */
+static void
+test_measure (Fixture       *f,
+              gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  WsSession *session = ws_window_get_session (w);
+  WsKernelPage *page = w->kernel_page;
+  WsKernelEditor *editor = ws_kernel_page_get_editor (page);
+  g_autofree char *path = transpose_path ();
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  const WsKernelLines *lines;
+  const WsKernelLine *line;
+  g_autofree char *model = NULL;
+  g_autofree char *measured = NULL;
+  GtkWidget *button;
+
+  g_application_open (G_APPLICATION (the_app), &file, 1, "");
+  g_assert_true (wait_until (text_loaded, page, 10000));
+  ws_kernel_editor_place_cursor (editor, TILE_READ_LINE, 1);
+  g_assert_true (wait_until (page_settled, page, 30000));
+  g_assert_true (wait_until (gutter_filled, editor, 60000));
+  line = ws_kernel_lines_find (ws_kernel_editor_get_lines (editor), TILE_READ_LINE);
+  g_assert_nonnull (line);
+  g_test_message ("line %d, model: %" G_GUINT64_FORMAT " shared instructions, %" G_GUINT64_FORMAT " wavefronts",
+                  TILE_READ_LINE, (guint64) line->shared.instructions, (guint64) line->shared.wavefronts);
+  g_assert_false (line->measured);
+
+  g_assert_true (wait_until (probed, session, 60000));
+  if (ws_session_get_device (session) == NULL)
+    {
+      const GError *why = ws_session_get_probe_error (session);
+      g_autofree char *reason = g_strdup_printf ("no GPU to measure on: %s", why ? why->message : "none was found");
+
+      g_test_skip (reason);
+      return;
+    }
+
+  /* as a click does */
+  button = button_labelled (GTK_WIDGET (page), "_Measure");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_sensitive (button));
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_false (gtk_widget_get_sensitive (button));
+  g_assert_true (wait_until (lines_measured, editor, 180000));
+  g_assert_true (gtk_widget_get_sensitive (button));
+
+  lines = ws_kernel_editor_get_lines (editor);
+  line = ws_kernel_lines_find (lines, TILE_READ_LINE);
+  g_assert_nonnull (line);
+  g_assert_true (line->measured);
+  g_test_message ("line %d after the measurement: model %" G_GUINT64_FORMAT " shared instructions, %" G_GUINT64_FORMAT
+                  " wavefronts; GPU %.0f, %.0f", TILE_READ_LINE, (guint64) line->shared.instructions,
+                  (guint64) line->shared.wavefronts, line->hw.shared_instructions, line->hw.shared_wavefronts);
+  g_assert_cmpfloat (line->hw.shared_instructions, >, 0);
+  g_assert_cmpuint (line->shared.instructions, >, 0);
+  /* the model's 32 wavefronts an instruction, on the GPU too */
+  g_assert_cmpfloat (fabs (line->hw.shared_wavefronts / line->hw.shared_instructions -
+                           (double) line->shared.wavefronts / line->shared.instructions), <, 0.1 * 32);
+  g_assert_cmpfloat (line->hw.shared_wavefronts / line->hw.shared_instructions, >, 28);
+  model = ws_kernel_line_format (line, FALSE);
+  measured = ws_kernel_line_format (line, TRUE);
+  g_test_message ("line %d: model %s, GPU %s; %u lines disagree", TILE_READ_LINE, model, measured,
+                  ws_kernel_lines_get_n_mismatches (lines));
+  g_assert_cmpstr (measured, !=, "");
+  /* the hardware's column widened the gutter and the text wrapped again:
+   * the line one measured from is still in sight */
+  for (guint i = 0; i < 5; i++)
+    wait_frames (w);
+  g_assert_true (cursor_in_sight (editor));
+  /* every line with memory instructions has the GPU's figures */
+  for (guint i = 0; i < ws_kernel_lines_get_n_lines (lines); i++)
+    g_assert_true (ws_kernel_lines_get_line (lines, i)->measured);
+  save_screenshot (w, "kernel-page-measured-light.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  save_screenshot (w, "kernel-page-measured-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+}
+
 static void
 add_tests (void)
 {
   g_test_add ("/kernel-page/transpose", Fixture, NULL, fixture_set_up, test_transpose, fixture_tear_down);
   g_test_add ("/kernel-page/no-gpu", Fixture, NULL, fixture_set_up, test_no_gpu, fixture_tear_down);
+  g_test_add ("/kernel-page/measure", Fixture, NULL, fixture_set_up, test_measure, fixture_tear_down);
   g_test_add ("/kernel-page/new-and-close", Fixture, NULL, fixture_set_up, test_new_and_close, fixture_tear_down);
 }
 

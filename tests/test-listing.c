@@ -319,7 +319,7 @@ test_measured (void)
       /* the read's line: half the sectors the model says */
       ws_measurement_add_line_counter (measurement, l->line, "smsp__sass_sectors_mem_global",
                                        (double) l->global.sectors / (l->line == 80 ? 2 : 1));
-      ws_measurement_add_line_counter (measurement, l->line, "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared",
+      ws_measurement_add_line_counter (measurement, l->line, WS_LINE_SHARED_WAVEFRONTS,
                                        (double) l->shared.wavefronts);
     }
   listing = ws_plot_listing_new (m.instance, m.prediction, measurement, NULL);

@@ -76,7 +76,7 @@ make_measurement (const char *id,
       /* a kernel text's counters per source line */
       ws_measurement_add_line_counter (m, 12, "smsp__sass_sectors_mem_global", 4096);
       ws_measurement_add_line_counter (m, 12, "smsp__sass_inst_executed_op_global_ld", 1024);
-      ws_measurement_add_line_counter (m, 14, "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared", 32768);
+      ws_measurement_add_line_counter (m, 14, WS_LINE_SHARED_WAVEFRONTS, 32768);
     }
   return m;
 }
@@ -1092,7 +1092,7 @@ test_line_counter_or (void)
 
   ws_measurement_add_line_counter (m, 12, "smsp__sass_sectors_mem_global", 4);
   g_assert_cmpfloat (ws_measurement_get_line_counter_or (m, 12, "smsp__sass_sectors_mem_global", -1), ==, 4100);
-  g_assert_cmpfloat (ws_measurement_get_line_counter_or (m, 14, "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared", 0),
+  g_assert_cmpfloat (ws_measurement_get_line_counter_or (m, 14, WS_LINE_SHARED_WAVEFRONTS, 0),
                      ==, 32768);
   g_assert_cmpfloat (ws_measurement_get_line_counter_or (m, 13, "smsp__sass_sectors_mem_global", -1), ==, -1);
   g_assert_cmpfloat (ws_measurement_get_line_counter_or (m, 12, "smsp__sass_inst_executed_op_global_st", 0), ==, 0);

@@ -920,8 +920,8 @@ const char *const line_metrics[] = {
   "smsp__sass_sectors_mem_global",
   "smsp__sass_sectors_mem_global_ideal",
   "smsp__sass_sectors_mem_local",
-  "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared",
-  "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared_ideal",
+  WS_LINE_SHARED_WAVEFRONTS,
+  WS_LINE_SHARED_IDEAL_WAVEFRONTS,
   "smsp__sass_branch_targets_threads_divergent",
   nullptr,
 };

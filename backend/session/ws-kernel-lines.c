@@ -228,9 +228,11 @@ read_counters (WsKernelLine        *l,
   hw->local_instructions = counters (m, known, l->line, local);
   hw->local_sectors = counter (m, known, l->line, "smsp__sass_sectors_mem_local");
   hw->shared_instructions = counters (m, known, l->line, shared);
-  hw->shared_wavefronts = counter (m, known, l->line, "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared");
-  hw->shared_ideal_wavefronts = counter (m, known, l->line, "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_ideal");
-  hw->shared_conflicts = counter (m, known, l->line, "smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared");
+  hw->shared_wavefronts = counter (m, known, l->line, WS_LINE_SHARED_WAVEFRONTS);
+  hw->shared_ideal_wavefronts = counter (m, known, l->line, WS_LINE_SHARED_IDEAL_WAVEFRONTS);
+  /* there is no SASS metric of bank conflicts: the wavefronts past the
+   * fewest the addresses need are theirs */
+  hw->shared_conflicts = hw->shared_wavefronts - hw->shared_ideal_wavefronts;
 }
 
 /* ------------------------------------------------------------------ */

@@ -33,9 +33,9 @@ typedef struct
   double local_instructions;
   double local_sectors;
   double shared_instructions;
-  double shared_wavefronts;        /* smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared */
+  double shared_wavefronts;        /* WS_LINE_SHARED_WAVEFRONTS */
   double shared_ideal_wavefronts;
-  double shared_conflicts;         /* smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared */
+  double shared_conflicts;         /* wavefronts past the ideal (NAN where either is unknown) */
 } WsKernelLineCounters;
 
 typedef struct

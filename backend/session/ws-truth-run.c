@@ -398,8 +398,8 @@ ws_truth_compare_kernel (const char               *name,
                    WS_TRUTH_TOLERANCE, NULL);
         }
       if (shared)
-        add_row (rows, where, "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared", wavefronts,
-                 ws_measurement_get_line_counter_or (m, line, "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared", 0),
+        add_row (rows, where, WS_LINE_SHARED_WAVEFRONTS, wavefronts,
+                 ws_measurement_get_line_counter_or (m, line, WS_LINE_SHARED_WAVEFRONTS, 0),
                  SHARED_TOLERANCE, NULL);
     }
   if (pred->has_timing)

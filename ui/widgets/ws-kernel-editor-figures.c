@@ -67,6 +67,8 @@ ws_kernel_editor_set_prediction (WsKernelEditor           *self,
   g_return_if_fail (WS_IS_KERNEL_EDITOR (self));
   g_return_if_fail ((instance == NULL) == (prediction == NULL));
 
+  /* the model's column may change width as the figures come and go */
+  ws_kernel_editor_keep_cursor_in_place (self);
   clear_figures (self);
   self->figures_stale = FALSE;
   if (instance == NULL)
@@ -105,6 +107,9 @@ ws_kernel_editor_set_measurement (WsKernelEditor      *self,
       g_hash_table_insert (now, GUINT_TO_POINTER (ws_kernel_lines_get_line (self->lines, i)->line),
                            GINT_TO_POINTER (gtk_text_iter_get_line (&iter) + 1));
     }
+  /* the hardware's column widens: the text wraps again, and the line one
+   * measured from stays in sight */
+  ws_kernel_editor_keep_cursor_in_place (self);
   lines = g_steal_pointer (&self->lines);
   instance = ws_kernel_instance_ref (self->figures_instance);
   clear_figures (self);

@@ -44,6 +44,7 @@ struct _WsKernelEditor
   guint scroll_tick;              /* the cursor scrolled to again once the view's size settles */
   guint scroll_frames;            /* frames since the cursor was placed */
   int scroll_height;              /* the view's height on the frame before */
+  double scroll_yalign;           /* where the cursor goes in the view: 0.3, or where it was */
   gboolean cursor_seen;           /* the cursor was in sight as the notes began to show or hide */
   guint64 changes;                /* of the text, ever: whether it changed while it was saved */
 
@@ -131,6 +132,9 @@ typedef struct
 
 void     ws_kernel_editor_figures_init        (WsKernelEditor *self);
 void     ws_kernel_editor_figures_dispose     (WsKernelEditor *self);
+/* The columns of figures are about to change width, and the text to wrap
+ * again: the cursor, if in sight, stays where it is on the screen. */
+void     ws_kernel_editor_keep_cursor_in_place (WsKernelEditor *self);
 /* The text changed: the figures follow their lines, faint until new ones. */
 void     ws_kernel_editor_figures_changed     (WsKernelEditor *self);
 /* Where each line's figures are now (before drawing them). */

@@ -147,7 +147,41 @@ scroll_to_cursor (WsKernelEditor *self)
 {
   GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
 
-  gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->view), gtk_text_buffer_get_insert (buffer), 0, TRUE, 0, 0.3);
+  gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->view), gtk_text_buffer_get_insert (buffer), 0, TRUE, 0,
+                                self->scroll_yalign);
+}
+
+static gboolean scroll_again (GtkWidget     *view,
+                              GdkFrameClock *clock,
+                              gpointer       data);
+
+/* Scrolls to the cursor again once the view has settled (scroll_again). */
+static void
+scroll_when_settled (WsKernelEditor *self)
+{
+  self->scroll_frames = 0;
+  self->scroll_height = 0;
+  if (self->scroll_tick == 0)
+    self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->view), scroll_again, self, NULL);
+}
+
+void
+ws_kernel_editor_keep_cursor_in_place (WsKernelEditor *self)
+{
+  GtkTextView *view = GTK_TEXT_VIEW (self->view);
+  GtkTextIter iter;
+  GdkRectangle visible, r;
+
+  if (self->buffer == NULL)
+    return;
+  gtk_text_buffer_get_iter_at_mark (GTK_TEXT_BUFFER (self->buffer), &iter,
+                                    gtk_text_buffer_get_insert (GTK_TEXT_BUFFER (self->buffer)));
+  gtk_text_view_get_visible_rect (view, &visible);
+  gtk_text_view_get_iter_location (view, &iter, &r);
+  if (visible.height <= 0 || r.y < visible.y || r.y + r.height > visible.y + visible.height)
+    return;
+  self->scroll_yalign = CLAMP ((double) (r.y - visible.y) / MAX (visible.height - r.height, 1), 0, 1);
+  scroll_when_settled (self);
 }
 
 /* Once the view's size has settled: it has one, the notes below it are not
@@ -163,7 +197,9 @@ scroll_again (GtkWidget     *view,
   gboolean sliding = gtk_revealer_get_reveal_child (self->problems_revealer) !=
                      gtk_revealer_get_child_revealed (self->problems_revealer);
 
-  if (++self->scroll_frames < 120 && (height <= 1 || sliding || height != self->scroll_height))
+  /* (a few frames at least: the text wraps again in idle time) */
+  if (++self->scroll_frames < 120 &&
+      (height <= 1 || sliding || height != self->scroll_height || self->scroll_frames < 4))
     {
       self->scroll_height = height;
       return G_SOURCE_CONTINUE;
@@ -186,13 +222,11 @@ ws_kernel_editor_place_cursor (WsKernelEditor *self,
   buffer = GTK_TEXT_BUFFER (self->buffer);
   gtk_text_buffer_get_iter_at_line_offset (buffer, &iter, (int) MAX (line, 1) - 1, (int) MAX (column, 1) - 1);
   gtk_text_buffer_place_cursor (buffer, &iter);
+  self->scroll_yalign = 0.3;
   scroll_to_cursor (self);
   /* a view not laid out yet (a file opened as the window maps) forgets the
    * scroll at times: once more on the first frame it has a size */
-  self->scroll_frames = 0;
-  self->scroll_height = 0;
-  if (self->scroll_tick == 0)
-    self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->view), scroll_again, self, NULL);
+  scroll_when_settled (self);
 }
 
 static void
@@ -660,6 +694,7 @@ ws_kernel_editor_class_init (WsKernelEditorClass *klass)
 static void
 ws_kernel_editor_init (WsKernelEditor *self)
 {
+  self->scroll_yalign = 0.3;
   gtk_widget_init_template (GTK_WIDGET (self));
   self->cursor_line = 1;
   self->autosave_lock = -1;
