@@ -215,16 +215,20 @@ ws_compare_kernel_title (const WsCompareItem *item,
                           item->line);
 }
 
-/* "global store odata[x*width + (y+j)], 4 B (transpose.cu)", as a
- * preset's instruction is described. */
+/* "global store odata[x*width + (y+j)], 4 B", as a preset's instruction
+ * is described, and "(transpose.cu)" after it with_file. */
 char *
-ws_compare_kernel_describe (const WsCompareItem *item)
+ws_compare_kernel_describe (const WsCompareItem *item,
+                            gboolean             with_file)
 {
   const WsKernelSite *s = ws_kernel_instance_get_site (item->kernel, item->access);
   const WsKernelFile *file = ws_kernel_instance_get_file (item->kernel);
   static const char *verbs[] = { "load", "store", "atomic" };
   g_autofree char *text = ws_text_printable (s->text, 0);
 
+  if (!with_file)
+    return g_strdup_printf ("line %u: %s %s %s, %u B", s->line, ws_space_to_string (s->space), verbs[s->kind], text,
+                            s->elem_size);
   return g_strdup_printf ("%s %s %s, %u B (%s)", ws_space_to_string (s->space), verbs[s->kind], text, s->elem_size,
                           ws_kernel_file_get_display_name (file));
 }

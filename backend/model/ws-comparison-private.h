@@ -17,7 +17,8 @@ WsCompareItem *ws_compare_kernel_item_new (const char         *spec,
                                            GError            **error);
 char          *ws_compare_kernel_title    (const WsCompareItem *item,
                                            WsGettextFunc        gettext_func);
-char          *ws_compare_kernel_describe (const WsCompareItem *item);
+char          *ws_compare_kernel_describe (const WsCompareItem *item,
+                                           gboolean             with_file);
 WsWarpResult  *ws_compare_kernel_analyze  (const WsCompareItem *item,
                                            GError            **error);
 gboolean       ws_compare_kernel_cost     (const WsCompareItem *item,

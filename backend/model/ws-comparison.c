@@ -408,6 +408,16 @@ ws_compare_item_analyze (const WsCompareItem *item,
 }
 
 char *
+ws_compare_item_describe (const WsCompareItem *item)
+{
+  g_return_val_if_fail (item != NULL, NULL);
+
+  if (item->kernel)
+    return ws_compare_kernel_describe (item, FALSE);
+  return ws_pattern_describe_access (item->pattern, item->access);
+}
+
+char *
 ws_compare_item_caption (const WsCompareItem *item)
 {
   return ws_compare_item_dup_caption (item, NULL);
@@ -418,8 +428,7 @@ ws_compare_item_dup_caption (const WsCompareItem *item,
                              WsGettextFunc        gettext_func)
 {
   g_autofree char *title = ws_compare_item_dup_title (item, gettext_func);
-  g_autofree char *what = item->kernel ? ws_compare_kernel_describe (item)
-                                       : ws_pattern_describe_access (item->pattern, item->access);
+  g_autofree char *what = item->kernel ? ws_compare_kernel_describe (item, TRUE) : ws_compare_item_describe (item);
 
   return g_strdup_printf ("%s: %s", title, what);
 }

@@ -99,6 +99,9 @@ gboolean       ws_compare_item_cost      (const WsCompareItem *item,
 /* The view of item i, for ws_compare_figure_draw. */
 WsWarpResult  *ws_compare_item_analyze   (const WsCompareItem *item,
                                           GError             **error);
+/* What the instruction in view does: "global store in[y * N + x], 4 B";
+ * a kernel's says its line first ("line 57: global store …"). English. */
+char          *ws_compare_item_describe  (const WsCompareItem *item);
 /* "title: what the instruction does", as a figure's caption, English */
 char          *ws_compare_item_caption   (const WsCompareItem *item);
 /* The item's title in the words @gettext_func gives (the preset's title and

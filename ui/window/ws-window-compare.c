@@ -6,6 +6,7 @@
  * ws-compare.c builds the chart. */
 #include <glib/gi18n.h>
 #include "ws-window-private.h"
+#include "ws-plot-listing.h"
 
 #include <math.h>
 #include <string.h>
@@ -77,7 +78,9 @@ compare_key (WsWindow  *self,
   for (guint i = 0; i < items->len; i++)
     {
       WsCompareItem *item = g_ptr_array_index (items, i);
-      g_autofree char *key = ws_pattern_sweep_key (item->pattern, NULL);
+      /* a kernel's spec names its file, read when the comparison was set */
+      g_autofree char *key = item->kernel ? g_strdup_printf ("%p", (void *) item->kernel)
+                                          : ws_pattern_sweep_key (item->pattern, NULL);
       g_string_append_printf (s, "\n%s\n%s", item->id, key);
     }
   return g_string_free (s, FALSE);
@@ -115,8 +118,7 @@ compare_prediction_for (WsWindow  *self,
   p->items = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_compare_item_free);
   for (guint i = 0; i < items->len; i++)
     {
-      const WsCompareItem *item = g_ptr_array_index (items, i);
-      g_ptr_array_add (p->items, ws_compare_item_new_for (ws_preset_lookup (item->id), item->pattern));
+      g_ptr_array_add (p->items, ws_compare_item_copy (g_ptr_array_index (items, i)));
     }
   p->profile = ws_device_profile_copy (profile);
   self->compare_predicting = TRUE;
@@ -160,6 +162,103 @@ ws_window_rebuild_compare (WsWindow *self)
 }
 
 /* ------------------------------------------------------------------ */
+/* The listings of the kernels compared                               */
+/* ------------------------------------------------------------------ */
+
+/* A kernel's whole launch, modelled on a thread for its listing: the
+ * bytes, wavefronts and share of the time of each line. */
+typedef struct
+{
+  WsCompareItem *item;
+  WsDeviceProfile *profile;  /* NULL: L1's view */
+  guint slot;
+} CompareListing;
+
+static void
+compare_listing_free (CompareListing *l)
+{
+  ws_compare_item_free (l->item);
+  g_clear_pointer (&l->profile, ws_device_profile_free);
+  g_free (l);
+}
+
+static void
+compare_listing_run (GTask        *task,
+                     gpointer      source,
+                     gpointer      data,
+                     GCancellable *cancellable)
+{
+  CompareListing *l = data;
+  GError *error = NULL;
+  g_autoptr (WsKernelPrediction) pred = ws_kernel_predict (l->item->kernel, l->profile, 0, cancellable, NULL, &error);
+  g_autofree char *title = NULL;
+
+  if (pred == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  title = ws_compare_item_dup_title (l->item, (WsGettextFunc) gettext);
+  g_task_return_pointer (task, ws_plot_listing_new (l->item->kernel, pred, NULL, title),
+                         (GDestroyNotify) ws_plot_listing_free);
+}
+
+static void
+compare_listing_done (GObject      *source,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  WsWindow *self = WS_WINDOW (source);
+  CompareListing *l = g_task_get_task_data (G_TASK (result));
+  g_autoptr (GError) error = NULL;
+  WsPlotListing *listing = g_task_propagate_pointer (G_TASK (result), &error);
+  GPtrArray *items = ws_session_get_comparison (self->session);
+
+  if (listing == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_warning ("the listing of %s: %s", l->item->id, error->message);
+      return;
+    }
+  /* still the kernel in that place */
+  if (items == NULL || l->slot >= items->len ||
+      ((WsCompareItem *) g_ptr_array_index (items, l->slot))->kernel != l->item->kernel)
+    {
+      ws_plot_listing_free (listing);
+      return;
+    }
+  ws_compare_view_set_listing (self->compare, l->slot, ws_plot_listing_figure (listing), listing,
+                               (GDestroyNotify) ws_plot_listing_free);
+}
+
+static void
+start_listings (WsWindow  *self,
+                GPtrArray *items)
+{
+  const WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
+
+  g_cancellable_cancel (self->compare_listing_cancellable);
+  g_clear_object (&self->compare_listing_cancellable);
+  self->compare_listing_cancellable = g_cancellable_new ();
+  for (guint i = 0; i < items->len; i++)
+    {
+      WsCompareItem *item = g_ptr_array_index (items, i);
+      g_autoptr (GTask) task = NULL;
+      CompareListing *l;
+
+      if (item->kernel == NULL)
+        continue;
+      l = g_new0 (CompareListing, 1);
+      l->item = ws_compare_item_copy (item);
+      l->profile = profile ? ws_device_profile_copy (profile) : NULL;
+      l->slot = i;
+      task = g_task_new (self, self->compare_listing_cancellable, compare_listing_done, NULL);
+      g_task_set_task_data (task, l, (GDestroyNotify) compare_listing_free);
+      g_task_run_in_thread (task, compare_listing_run);
+    }
+}
+
+/* ------------------------------------------------------------------ */
 /* The presets chosen                                                 */
 /* ------------------------------------------------------------------ */
 
@@ -172,12 +271,16 @@ show_cells (WsWindow *self)
     {
       WsCompareItem *item = g_ptr_array_index (items, i);
       g_autoptr (WsWarpResult) r = ws_compare_item_analyze (item, NULL);
-      /* the chooser above names the preset; an export names it in the caption */
-      g_autofree char *caption = ws_pattern_describe_access (item->pattern, item->access);
+      /* the chooser above names the preset (a kernel's label its file and
+       * kernel); an export names it in the caption */
+      g_autofree char *caption = ws_compare_item_describe (item);
 
-      ws_compare_view_set_cell (self->compare, i, r, caption, ws_pattern_get_block (item->pattern));
+      ws_compare_view_set_cell (self->compare, i, r, caption, ws_compare_item_get_block (item));
     }
+  start_listings (self, items);
 }
+
+static void on_comparison_changed (WsWindow *self);
 
 /* The choosers set the session's comparison; the page shows it. */
 static void
@@ -189,7 +292,26 @@ on_items_changed (WsWindow *self)
   g_assert (WS_IS_WINDOW (self));
 
   if (!ws_session_set_comparison (self->session, (const char * const *) ids, &error))
-    g_critical ("the compare page chose presets that are not: %s", error->message);
+    {
+      /* a kernel file that does not read (the presets always do): said,
+       * and the page shows the comparison it had */
+      g_autofree char *text = g_strdup_printf (_("Could not compare: %s"), error->message);
+
+      ws_window_toast (self, text);
+      if (ws_session_get_comparison (self->session))
+        on_comparison_changed (self);
+    }
+}
+
+static void
+on_kernel_refused (WsWindow   *self,
+                   const char *path)
+{
+  g_autofree char *name = g_filename_display_basename (path);
+  /* Translators: a file's name */
+  g_autofree char *text = g_strdup_printf (_("%s is not a kernel file: its name ends in .cu"), name);
+
+  ws_window_toast (self, text);
 }
 
 static void
@@ -254,7 +376,7 @@ ws_window_compare_presets (WsWindow           *self,
   if (n < WS_COMPARE_MIN || n > WS_COMPARE_MAX)
     return FALSE;
   for (guint i = 0; i < n; i++)
-    if (ws_preset_lookup (ids[i]) == NULL)
+    if (ws_preset_lookup (ids[i]) == NULL && !ws_compare_spec_is_kernel (ids[i]))
       return FALSE;
   ws_compare_view_set_ids (self->compare, ids);
   gtk_stack_set_visible_child_name (self->page_stack, "compare");
@@ -304,6 +426,7 @@ ws_window_compare_init (WsWindow *self)
 
   ws_compare_view_set_sets_menu (self->compare, menu);
   g_signal_connect_object (self->compare, "items-changed", G_CALLBACK (on_items_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->compare, "kernel-refused", G_CALLBACK (on_kernel_refused), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "comparison-changed", G_CALLBACK (on_comparison_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "measure-failed", G_CALLBACK (on_comparison_failed), self,

@@ -38,6 +38,9 @@ gboolean    ws_window_presenting_key    (WsWindow       *self,
 char       *ws_window_list_views        (WsWindow       *self);
 gboolean    ws_window_show_view         (WsWindow       *self,
                                          const char     *name);
+/* Shows the compare page with two to four members: preset ids, or kernels
+ * of one's own as "FILE.cu[:KERNEL][@LINE]"; FALSE for a wrong count or
+ * what is neither. */
 gboolean    ws_window_compare_presets   (WsWindow       *self,
                                          const char * const *ids);
 /* The MIME type of recordings (data/io.github.warpscope.Warpscope.mime.xml). */
