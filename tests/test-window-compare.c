@@ -391,6 +391,20 @@ test_compare_kernel (Fixture       *f,
   ws_compare_view_show_listing (w->compare, 2, FALSE);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (ws_compare_view_get_figure (w->compare, 2))));
 
+  /* Ctrl+E writes the comparison as on screen, the kernels' captions naming their files */
+  {
+    g_autofree char *png = screenshot_path ("window-compare-kernel-export.png");
+    g_autoptr (GError) error = NULL;
+    cairo_surface_t *image;
+
+    g_assert_true (ws_window_export (w, WS_WINDOW_EXPORT_FIGURE, png, 1, &error));
+    g_assert_no_error (error);
+    image = cairo_image_surface_create_from_png (png);
+    g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+    g_assert_cmpint (cairo_image_surface_get_width (image), >=, 1000);
+    cairo_surface_destroy (image);
+  }
+
   /* removing the kernel leaves the presets and the other kernel */
   gtk_widget_activate_action (GTK_WIDGET (w->compare), "compare.remove", "u", 2);
   wait_settled (w);
