@@ -78,8 +78,11 @@ compare_key (WsWindow  *self,
   for (guint i = 0; i < items->len; i++)
     {
       WsCompareItem *item = g_ptr_array_index (items, i);
-      /* a kernel's spec names its file, read when the comparison was set */
-      g_autofree char *key = item->kernel ? g_strdup_printf ("%p", (void *) item->kernel)
+      /* a kernel's spec names its file; what it read there is its text */
+      g_autofree char *key = item->kernel ? g_compute_checksum_for_string (G_CHECKSUM_SHA256,
+                                                                           ws_kernel_file_get_text (
+                                                                             ws_kernel_instance_get_file (item->kernel)),
+                                                                           -1)
                                           : ws_pattern_sweep_key (item->pattern, NULL);
       g_string_append_printf (s, "\n%s\n%s", item->id, key);
     }
