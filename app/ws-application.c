@@ -155,9 +155,17 @@ open_comparison (WsWindow   *window,
 {
   g_auto (GStrv) ids = g_strsplit (list, ",", -1);
 
+  /* a kernel file named from where the program was started */
+  for (guint i = 0; ids[i]; i++)
+    if (ws_compare_spec_is_kernel (ids[i]) && !g_path_is_absolute (ids[i]))
+      {
+        char *absolute = g_canonicalize_filename (ids[i], NULL);
+        g_free (ids[i]);
+        ids[i] = absolute;
+      }
   if (!ws_window_compare_presets (window, (const char * const *) ids))
-    g_printerr ("warpscope: --compare takes two to four preset ids, not “%s”; warpscope-cli model --list-presets "
-                "lists them\n", list);
+    g_printerr ("warpscope: --compare takes two to four preset ids or kernel files (FILE.cu[:KERNEL][@LINE]), not "
+                "“%s”; warpscope-cli model --list-presets lists the presets\n", list);
 }
 
 static void
@@ -318,7 +326,8 @@ ws_application_init (WsApplication *self)
 {
   static const GOptionEntry entries[] = {
     { "preset", 'p', 0, G_OPTION_ARG_STRING, NULL, N_("Open this preset (warpscope-cli model --list-presets)"), "ID" },
-    { "compare", 'c', 0, G_OPTION_ARG_STRING, NULL, N_("Compare two to four presets side by side"), "ID,ID…" },
+    { "compare", 'c', 0, G_OPTION_ARG_STRING, NULL, N_("Compare two to four presets or kernel files side by side"),
+      "ID,FILE.cu…" },
     { "recording", 'r', 0, G_OPTION_ARG_FILENAME, NULL, N_("Plot the measurements of this recording"), "FILE" },
     { "style", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Light or dark, whatever the system says"), "light|dark" },
     { "size", 0, 0, G_OPTION_ARG_STRING, NULL, N_("The window's size"), "WIDTHxHEIGHT" },

@@ -96,20 +96,68 @@ main_kind (const WsWarpResult *result)
   return ws_figure_kinds_for (result, kinds) > 0 ? kinds[0] : WS_FIGURE_WARP;
 }
 
-/* --preset (with its --set) first, then the --compare list. */
+/* --kernel FILE[:KERNEL] (at --line) as a member: the spec a --compare
+ * entry would be. */
+static WsCompareItem *
+kernel_member (const Options *o,
+               GError       **error)
+{
+  g_autofree char *spec = o->line != NO_LINE ? g_strdup_printf ("%s@%d", o->pattern.kernel, o->line)
+                                             : g_strdup (o->pattern.kernel);
+  WsCompareItem *item;
+
+  if (o->pattern.grid || o->pattern.block || o->pattern.sets)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--view compare takes a kernel's launch from its comment: no --grid, --block or --set"));
+      return NULL;
+    }
+  if (!ws_compare_spec_is_kernel (spec))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--kernel %s: a kernel compared is a .cu file (FILE.cu[:KERNEL])"), o->pattern.kernel);
+      return NULL;
+    }
+  if ((item = ws_compare_item_new (spec, error)) == NULL)
+    g_prefix_error (error, "--kernel: ");
+  return item;
+}
+
+/* --preset (with its --set) or --kernel first, then the --compare list. */
 static GPtrArray *
 compare_items (const Options *o,
                GError       **error)
 {
-  g_autoptr (GPtrArray) items = o->compare ? ws_compare_parse_list (o->compare, error)
-                                           : g_ptr_array_new_with_free_func ((GDestroyNotify) ws_compare_item_free);
+  g_autoptr (GPtrArray) items = NULL;
 
+  if (o->line != NO_LINE && !o->pattern.kernel)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--line goes with --kernel (a --compare kernel takes its line as FILE.cu@LINE)"));
+      return NULL;
+    }
+  if (o->pattern.kernel && o->pattern.preset)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--preset and --kernel: the first member is one of them (put the other in --compare)"));
+      return NULL;
+    }
+  items = o->compare ? ws_compare_parse_list (o->compare, error)
+                     : g_ptr_array_new_with_free_func ((GDestroyNotify) ws_compare_item_free);
   if (items == NULL)
     {
       g_prefix_error (error, "--compare: ");
       return NULL;
     }
-  if (o->pattern.preset)
+  if (o->pattern.kernel)
+    {
+      WsCompareItem *item = kernel_member (o, error);
+      if (item == NULL)
+        return NULL;
+      g_ptr_array_insert (items, 0, item);
+      ws_compare_items_name (items);
+    }
+  else if (o->pattern.preset)
     {
       g_autoptr (WsPattern) pattern = ws_cli_pattern_build (&o->pattern, error);
       if (pattern == NULL)
@@ -120,7 +168,8 @@ compare_items (const Options *o,
   if (items->len < WS_COMPARE_MIN || items->len > WS_COMPARE_MAX)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--view compare needs %d to %d patterns (--preset and --compare ID,ID…), not %u"),
+                   _("--view compare needs %d to %d members (--preset or --kernel, and --compare ID,FILE.cu…), "
+                     "not %u"),
                    WS_COMPARE_MIN, WS_COMPARE_MAX, items->len);
       return NULL;
     }
@@ -158,7 +207,7 @@ ws_cli_export_compare (const Options *o,
       g_ptr_array_add (results, r);
       g_ptr_array_add (captions, ws_compare_item_caption (item));
       figure.cells[i].kind = main_kind (r);
-      figure.cells[i].frame = (WsFigureFrame) { r, g_ptr_array_index (captions, i), ws_pattern_get_block (item->pattern),
+      figure.cells[i].frame = (WsFigureFrame) { r, g_ptr_array_index (captions, i), ws_compare_item_get_block (item),
                                                 ws_cli_export_frame_position (o, r), WS_FIGURE_HIT_NONE, WS_FIGURE_LAYERS_ALL };
     }
   figure.n_cells = items->len;

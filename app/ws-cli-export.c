@@ -9,9 +9,6 @@
 
 #if WS_HAVE_FIGURES
 
-#include <math.h>
-#include <string.h>
-
 #include "ws-cli-export.h"
 #include "ws-cli-hierarchy.h"
 #include "ws-device-json.h"
@@ -28,9 +25,9 @@ static const char *const export_description =
      "  plot      the measured plot against the preset's sweep parameter, or the presets\n"
      "            of its topic side by side, with the model: in what the lesson is about\n"
      "            (--metric time, bandwidth, sectors or wavefronts, coalescing)\n"
-     "  compare   two to four patterns side by side over a chart of their medians, the\n"
-     "            model's predicted times and the speed-up: --preset (if given) and the\n"
-     "            --compare list\n"
+     "  compare   two to four members side by side over a chart of their medians, the model's\n"
+     "            predicted times and the speed-up: --preset or --kernel (if given), then the\n"
+     "            --compare list: presets ID[@N][:NAME=VALUE], kernels FILE.cu[:KERNEL][@LINE]\n"
      "  hierarchy what the whole launch moves through L1, L2 and DRAM, as the model has it\n"
      "            on the recording's GPU, beside the hardware counters the recording holds\n"
      "\n"
@@ -46,6 +43,7 @@ static const char *const export_description =
      "  warpscope-cli export --view compare --compare transpose/copy,transpose/shared,transpose/shared-padded \\\n"
      "                       --width 1600 --height 1000 --scale 2 -o transpose.png\n"
      "  warpscope-cli export --view compare --compare banks/stride:stride=1,banks/stride:stride=2 -o banks.pdf\n"
+     "  warpscope-cli export --view compare --compare transpose.cu:transposeNaive@57,transpose/shared -o mine.png\n"
      "  warpscope-cli export --preset coalescing/stride --view hierarchy -o stride-hierarchy.svg\n"
      "  warpscope-cli export --preset coalescing/strided-sweep --view plot --metric sectors -o sectors.png\n"
      "  warpscope-cli export --preset occupancy/saturation --view occupancy -o occupancy.png\n"
@@ -288,8 +286,8 @@ ws_cli_export (int    argc,
          "or listing (--kernel)"),
       N_("VIEW") },
     { "compare", 0, 0, G_OPTION_ARG_STRING, &o.compare,
-      N_("Presets to compare (after --preset), each ID[@INSTRUCTION][:NAME=VALUE]…, e.g. transpose/copy,banks/stride:stride=2"),
-      N_("ID,ID…") },
+      N_("What to compare (after --preset or --kernel): presets ID[@INSTRUCTION][:NAME=VALUE] and kernels of your own "
+         "FILE.cu[:KERNEL][@LINE], e.g. transpose/copy,banks/stride:stride=2,mine.cu:tile@12"), N_("ID,FILE…") },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &o.format,
       N_("png, svg or pdf; csv or json for a plot's data (default: from the file's name)"), N_("FORMAT") },
     { "width", 'W', 0, G_OPTION_ARG_INT, &o.width,

@@ -58,7 +58,7 @@ for s in \
   'msgid "Could not measure: %s"' \
   'msgid "Add a GPU Elsewhere"' \
   'msgid "Sectors per request"' \
-  'msgid "Compare two to four presets side by side"' \
+  'msgid "Compare two to four presets or kernel files side by side"' \
   'msgid "GPU Memory Explorer"' \
   'msgid "Shared-memory banks"' \
   'msgid "elements between consecutive threads"' \

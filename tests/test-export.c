@@ -502,6 +502,121 @@ test_bad_input (void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Kernels of one's own beside presets                                */
+/* ------------------------------------------------------------------ */
+
+static char *
+kernel_member (const char *tail)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("WS_SOURCE_DIR"), "tests", "data", "kernels", "transpose.cu",
+                                            NULL);
+
+  return g_strconcat (path, tail, NULL);
+}
+
+/* The note written over category x, or NULL. */
+static const char *
+note_at (JsonObject *chart,
+         const char *x)
+{
+  JsonArray *notes = json_object_get_array_member (chart, "notes");
+
+  for (guint i = 0; i < json_array_get_length (notes); i++)
+    {
+      JsonObject *n = json_array_get_object_element (notes, i);
+      if (g_str_equal (json_object_get_string_member (n, "x"), x))
+        return json_object_get_string_member (n, "text");
+    }
+  return NULL;
+}
+
+static void
+test_compare_kernels (void)
+{
+  g_autofree char *naive = kernel_member (":transposeNaive");
+  g_autofree char *tiled = kernel_member (":transposeCoalesced");
+  g_autofree char *list = g_strdup_printf ("--compare=%s,transpose/shared", naive);
+  g_autofree char *json = output_path ("compare-kernel.json");
+  g_autofree char *png = output_path ("compare-kernel.png");
+  g_autofree char *svg = output_path ("compare-kernel.svg");
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GPtrArray) model = NULL;
+  g_autoptr (GPtrArray) recorded = NULL;
+  g_autofree char *err = NULL;
+  JsonObject *chart;
+  JsonArray *categories;
+
+  g_assert_cmpint (run_export (&err, "--view=compare", list, "-o", json, NULL), ==, 0);
+  chart = load_json (parser, json);
+  categories = json_object_get_array_member (json_object_get_object_member (chart, "x"), "categories");
+  g_assert_cmpuint (json_array_get_length (categories), ==, 2);
+  /* the kernel by its name and the line it shows (the naive transpose's one line) */
+  g_assert_cmpstr (json_array_get_string_element (categories, 0), ==, "transposeNaive, line 57");
+  g_assert_cmpstr (json_array_get_string_element (categories, 1), ==, "Shared-memory tile");
+  /* measured: the preset alone; the kernel says it was not */
+  recorded = series_named (chart, "recorded on ");
+  g_assert_cmpuint (recorded->len, ==, 1);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (g_ptr_array_index (recorded, 0), "points")),
+                    ==, 1);
+  g_assert_cmpstr (note_at (chart, "transposeNaive, line 57"), ==, "not measured");
+  /* the model's time for both */
+  model = series_named (chart, "model: predicted on ");
+  g_assert_cmpuint (model->len, ==, 1);
+  g_assert_cmpfloat (value_at (g_ptr_array_index (model, 0), 0), >, 1e-6);
+  g_assert_cmpfloat (value_at (g_ptr_array_index (model, 0), 1), >, 1e-6);
+
+  /* --kernel first, at a line of its tile; drawn */
+  g_assert_cmpint (run_export (&err, "--view=compare", "--kernel", tiled, "--line=80", "--compare=transpose/copy",
+                               "-o", png, NULL), ==, 0);
+  {
+    cairo_surface_t *image = cairo_image_surface_create_from_png (png);
+    g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+    g_assert_cmpint (cairo_image_surface_get_width (image), ==, 1200);
+    g_assert_cmpint (cairo_image_surface_get_height (image), >=, 720);
+    cairo_surface_destroy (image);
+  }
+  g_clear_pointer (&list, g_free);
+  list = g_strdup_printf ("--compare=%s@72,%s,transpose/copy", tiled, naive);
+  g_assert_cmpint (run_export (&err, "--view=compare", list, "--style=dark", "-o", svg, NULL), ==, 0);
+  assert_svg (svg, "1200");
+  g_assert_cmpint (run_export (&err, "--view=compare", list, "-o", json, NULL), ==, 0);
+  chart = load_json (parser, json);
+  categories = json_object_get_array_member (json_object_get_object_member (chart, "x"), "categories");
+  g_assert_cmpstr (json_array_get_string_element (categories, 0), ==, "transposeCoalesced, line 72");
+  g_assert_cmpstr (json_array_get_string_element (categories, 1), ==, "transposeNaive, line 57");
+  g_assert_cmpstr (json_array_get_string_element (categories, 2), ==, "Copy (the bound)");
+}
+
+static void
+test_compare_bad_kernels (void)
+{
+  g_autofree char *out = output_path ("refused-kernel.png");
+  g_autofree char *missing = g_strdup_printf ("--compare=%s,transpose/copy", "no-such-dir/missing.cu");
+  g_autofree char *no_kernel = kernel_member (":transposeSideways");
+  g_autofree char *no_kernel_list = g_strdup_printf ("--compare=%s,transpose/copy", no_kernel);
+  g_autofree char *no_access = kernel_member (":transposeNaive@50");
+  g_autofree char *no_access_list = g_strdup_printf ("--compare=transpose/copy,%s", no_access);
+  g_autofree char *bad_line = kernel_member ("@fifty");
+  g_autofree char *bad_line_list = g_strdup_printf ("--compare=transpose/copy,%s", bad_line);
+  g_autofree char *junk = output_path ("junk.cu");
+  g_autofree char *junk_list = g_strdup_printf ("--compare=transpose/copy,%s", junk);
+  g_autofree char *naive = kernel_member (":transposeNaive");
+
+  g_assert_true (g_file_set_contents (junk, "__global__ void k(float *x) { x[threadIdx.x] = ; }\n", -1, NULL));
+  g_remove (out);
+  assert_refused ("--compare: no-such-dir/missing.cu: ", "--view=compare", missing, "-o", out, NULL);
+  assert_refused ("transposeSideways", "--view=compare", no_kernel_list, "-o", out, NULL);
+  assert_refused ("line 50 of transposeNaive has no memory instruction", "--view=compare", no_access_list, "-o",
+                  out, NULL);
+  assert_refused ("“@fifty” is not a line", "--view=compare", bad_line_list, "-o", out, NULL);
+  assert_refused ("junk.cu", "--view=compare", junk_list, "-o", out, NULL);
+  assert_refused ("--line goes with --kernel", "--view=compare", "--compare=transpose/copy,transpose/ldg",
+                  "--line=3", "-o", out, NULL);
+  assert_refused ("2 to 4", "--view=compare", "--kernel", naive, "-o", out, NULL);
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+}
+
+/* ------------------------------------------------------------------ */
 /* Where the file goes                                                */
 /* ------------------------------------------------------------------ */
 
@@ -797,6 +912,8 @@ main (int    argc,
   g_test_add_func ("/export/plot-data", test_plot_data);
   g_test_add_func ("/export/two-recordings", test_two_recordings);
   g_test_add_func ("/export/bad-input", test_bad_input);
+  g_test_add_func ("/export/compare-kernels", test_compare_kernels);
+  g_test_add_func ("/export/compare-bad-kernels", test_compare_bad_kernels);
   g_test_add_func ("/export/output-paths", test_output_paths);
   g_test_add_func ("/export/failed-write", test_failed_write);
   g_test_add_func ("/export/hierarchy", test_hierarchy);

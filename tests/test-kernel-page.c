@@ -515,6 +515,47 @@ test_measure (Fixture       *f,
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
 }
 
+/* Add Kernel to Comparison: the saved kernel, at the cursor's line, beside
+ * the compare page's presets; an unsaved one is refused, and said. */
+static void
+test_add_to_comparison (Fixture       *f,
+                        gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  WsKernelPage *page = w->kernel_page;
+  WsKernelEditor *editor = ws_kernel_page_get_editor (page);
+  g_autofree char *path = transpose_path ();
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *spec = g_strdup_printf ("%s:transposeCoalesced@%d", path, TILE_READ_LINE);
+  const char *two[] = { "transpose/copy", "transpose/shared", NULL };
+  g_auto (GStrv) ids = NULL;
+  GPtrArray *items;
+
+  g_assert_true (ws_window_compare_presets (w, two));
+  wait_settled (w);
+  ws_kernel_page_new_kernel (page, NULL);
+  gtk_stack_set_visible_child_name (w->page_stack, "kernel");
+  g_assert_false (ws_window_compare_kernel (w));
+  g_assert_nonnull (strstr (w->last_toast, "Save the kernel first"));
+  g_assert_cmpuint (ws_compare_view_get_n_items (w->compare), ==, 2);
+
+  g_application_open (G_APPLICATION (the_app), &file, 1, "");
+  g_assert_true (wait_until (text_loaded, page, 10000));
+  ws_kernel_editor_place_cursor (editor, TILE_READ_LINE, 1);
+  g_assert_true (wait_until (page_settled, page, 30000));
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.compare-kernel", NULL);
+  wait_settled (w);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (w->page_stack), ==, "compare");
+  ids = ws_compare_view_get_ids (w->compare);
+  g_assert_cmpuint (g_strv_length (ids), ==, 3);
+  g_assert_cmpstr (ids[2], ==, spec);
+  items = ws_session_get_comparison (w->session);
+  g_assert_cmpuint (items->len, ==, 3);
+  g_assert_cmpstr (((WsCompareItem *) g_ptr_array_index (items, 2))->title, ==, "transposeCoalesced, line 80");
+  g_assert_cmpint (ws_figure_view_get_result (ws_compare_view_get_figure (w->compare, 2))->space, ==,
+                   WS_SPACE_SHARED);
+}
+
 static void
 add_tests (void)
 {
@@ -522,6 +563,8 @@ add_tests (void)
   g_test_add ("/kernel-page/no-gpu", Fixture, NULL, fixture_set_up, test_no_gpu, fixture_tear_down);
   g_test_add ("/kernel-page/measure", Fixture, NULL, fixture_set_up, test_measure, fixture_tear_down);
   g_test_add ("/kernel-page/new-and-close", Fixture, NULL, fixture_set_up, test_new_and_close, fixture_tear_down);
+  g_test_add ("/kernel-page/add-to-comparison", Fixture, NULL, fixture_set_up, test_add_to_comparison,
+              fixture_tear_down);
 }
 
 int

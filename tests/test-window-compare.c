@@ -288,6 +288,140 @@ find_label (GtkWidget  *widget,
   return FALSE;
 }
 
+/* ------------------------------------------------------------------ */
+/* Kernels of one's own beside presets                                */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+has_category (WsChart    *chart,
+              const char *title)
+{
+  GPtrArray *categories = chart->axes[WS_CHART_X].categories;
+
+  for (guint i = 0; categories && i < categories->len; i++)
+    if (g_str_equal (g_ptr_array_index (categories, i), title))
+      return TRUE;
+  return FALSE;
+}
+
+/* Shows the listing of slot 2 once it is modelled. */
+static gboolean
+listing_shown (gpointer data)
+{
+  WsCompareView *view = data;
+
+  ws_compare_view_show_listing (view, 2, TRUE);
+  return ws_compare_view_get_listing_shown (view, 2);
+}
+
+static void
+test_compare_kernel (Fixture       *f,
+                     gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  WsSchedulePlayer *player = ws_compare_view_get_player (w->compare);
+  g_autofree char *file = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "kernels", "transpose.cu", NULL);
+  g_autofree char *naive = g_strconcat (file, ":transposeNaive", NULL);
+  g_autofree char *tiled = g_strconcat (file, ":transposeCoalesced@80", NULL);
+  const char *two[] = { "transpose/copy", "transpose/shared", NULL };
+  GPtrArray *items;
+  const WsWarpResult *r;
+  WsChart *chart;
+
+  compare (f, two);
+  /* Add Kernel File…, as the file chooser's answer reaches the page */
+  g_assert_true (ws_compare_view_add_id (w->compare, naive));
+  wait_settled (w);
+  g_assert_cmpuint (ws_compare_view_get_n_items (w->compare), ==, 3);
+  items = ws_session_get_comparison (w->session);
+  g_assert_cmpuint (items->len, ==, 3);
+  g_assert_nonnull (((WsCompareItem *) g_ptr_array_index (items, 2))->kernel);
+  g_assert_cmpstr (((WsCompareItem *) g_ptr_array_index (items, 2))->title, ==, "transposeNaive, line 57");
+  /* its slot names it; its view draws its store, 32 sectors a step */
+  g_assert_true (find_label (GTK_WIDGET (w->compare), "transpose.cu: transposeNaive"));
+  r = ws_figure_view_get_result (ws_compare_view_get_figure (w->compare, 2));
+  g_assert_nonnull (r);
+  g_assert_cmpint (r->space, ==, WS_SPACE_GLOBAL);
+  g_assert_cmpint (r->kind, ==, WS_ACCESS_STORE);
+  g_assert_cmpuint (r->steps->len, ==, 32);
+  g_assert_cmpfloat (widget_ink (GTK_WIDGET (ws_compare_view_get_figure (w->compare, 2))), >, 0.01);
+  /* in the chart: not measured, and the model's time beside the presets' */
+  chart = compare_chart (w);
+  g_assert_true (has_category (chart, "transposeNaive, line 57"));
+  if (ws_session_get_device (w->session) == NULL)
+    {
+      g_autofree char *predicted = g_strdup_printf ("model: predicted on %s",
+                                                    ws_recording_get_device (ws_session_get_recording (w->session))->name);
+      WsChartSeries *model = series_named (chart, predicted);
+
+      g_assert_true (has_note (chart, "not measured"));
+      g_assert_nonnull (model);
+      g_assert_cmpuint (model->points->len, ==, 3);
+      g_assert_cmpfloat (g_array_index (model->points, WsChartPoint, 2).y, >, 1e-6);
+    }
+
+  /* it steps with the others */
+  ws_schedule_player_set_playing (player, FALSE);
+  ws_schedule_player_set_position (player, 3);
+  gtk_widget_activate_action (GTK_WIDGET (w), "win.step-forward", NULL);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpfloat (ws_figure_view_get_position (ws_compare_view_get_figure (w->compare, i)), ==, 4);
+
+  /* a fourth, at a line of its own; then no more */
+  g_assert_true (ws_compare_view_add_id (w->compare, tiled));
+  wait_settled (w);
+  g_assert_cmpuint (ws_compare_view_get_n_items (w->compare), ==, 4);
+  g_assert_true (has_category (compare_chart (w), "transposeCoalesced, line 80"));
+  g_assert_cmpint (ws_figure_view_get_result (ws_compare_view_get_figure (w->compare, 3))->space, ==,
+                   WS_SPACE_SHARED);
+  g_assert_false (ws_compare_view_add_id (w->compare, naive));
+  save_screenshot (w, "window-compare-kernel-light.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  save_screenshot (w, "window-compare-kernel-dark.png");
+
+  /* the kernel's listing, line by line, in place of its view; presets have none */
+  g_assert_true (wait_until (listing_shown, w->compare, 20000 * timeout_scale ()));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (ws_compare_view_get_figure (w->compare, 2))));
+  ws_compare_view_show_listing (w->compare, 0, TRUE);
+  g_assert_false (ws_compare_view_get_listing_shown (w->compare, 0));
+  wait_frames (w);
+  save_screenshot (w, "window-compare-kernel-listing-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+  save_screenshot (w, "window-compare-kernel-listing-light.png");
+  ws_compare_view_show_listing (w->compare, 2, FALSE);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (ws_compare_view_get_figure (w->compare, 2))));
+
+  /* Ctrl+E writes the comparison as on screen, the kernels' captions naming their files */
+  {
+    g_autofree char *png = screenshot_path ("window-compare-kernel-export.png");
+    g_autoptr (GError) error = NULL;
+    cairo_surface_t *image;
+
+    g_assert_true (ws_window_export (w, WS_WINDOW_EXPORT_FIGURE, png, 1, &error));
+    g_assert_no_error (error);
+    image = cairo_image_surface_create_from_png (png);
+    g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+    g_assert_cmpint (cairo_image_surface_get_width (image), >=, 1000);
+    cairo_surface_destroy (image);
+  }
+
+  /* removing the kernel leaves the presets and the other kernel */
+  gtk_widget_activate_action (GTK_WIDGET (w->compare), "compare.remove", "u", 2);
+  wait_settled (w);
+  {
+    g_auto (GStrv) ids = ws_compare_view_get_ids (w->compare);
+    const char *left[] = { "transpose/copy", "transpose/shared", tiled, NULL };
+    g_assert_cmpstrv (ids, left);
+  }
+
+  /* a kernel file that does not read: said, and the comparison stays */
+  g_assert_true (ws_compare_view_add_id (w->compare, "/nonexistent/missing.cu"));
+  wait_settled (w);
+  g_assert_cmpuint (ws_compare_view_get_n_items (w->compare), ==, 3);
+  g_assert_cmpuint (ws_session_get_comparison (w->session)->len, ==, 3);
+  g_assert_true (find_label (GTK_WIDGET (w->toast_overlay), "Could not compare: /nonexistent/missing.cu: "));
+}
+
 static void
 test_bad_recording (Fixture       *f,
                     gconstpointer  data)
@@ -708,6 +842,7 @@ add_tests (void)
   ADD ("/window/compare/page", test_compare_page);
   ADD ("/window/compare/two-recordings", test_two_recordings);
   ADD ("/window/compare/not-measured-here", test_not_measured_here);
+  ADD ("/window/compare/kernel", test_compare_kernel);
   ADD ("/window/recordings/bad-file", test_bad_recording);
   ADD ("/window/recordings/save-and-open", test_save_and_open);
   ADD ("/window/recordings/drop", test_drop);

@@ -4,7 +4,7 @@
  * a warp. The figures and the chart are drawn from it elsewhere
  * (ui/plots/ws-compare.c); this is the model's part, GLib only. */
 #include "ws-config.h"
-#include "ws-comparison.h"
+#include "ws-comparison-private.h"
 #include "ws-i18n.h"
 
 /* errors are messages, in the user's language where they are made;
@@ -56,9 +56,9 @@ ws_compare_sets_get_all (guint *n_sets)
 /* Which instruction says most about a pattern: one in shared, local or
  * constant memory if it has any (a tiled transpose is about its tile), the
  * one of them with the longest schedule, loads before stores. */
-static gboolean
-better_access (const WsWarpResult *r,
-               const WsWarpResult *best)
+gboolean
+ws_compare_better_access (const WsWarpResult *r,
+                          const WsWarpResult *best)
 {
   gboolean special = r->space != WS_SPACE_GLOBAL, best_special = best->space != WS_SPACE_GLOBAL;
 
@@ -78,7 +78,7 @@ ws_compare_main_access (const WsPattern *pattern)
   for (guint a = 0; a < ws_pattern_get_n_accesses (pattern); a++)
     {
       WsWarpResult *r = ws_model_analyze_warp (pattern, a, WS_DIM3 (0, 0, 0), 0, NULL);
-      if (r && r->space != WS_SPACE_REGISTER && (best == NULL || better_access (r, best)))
+      if (r && r->space != WS_SPACE_REGISTER && (best == NULL || ws_compare_better_access (r, best)))
         {
           g_clear_pointer (&best, ws_warp_result_free);
           best = r;
@@ -129,10 +129,15 @@ ws_compare_item_dup_title (const WsCompareItem *item,
 
   if (gettext_func == NULL)
     gettext_func = untranslated;
-  preset = ws_preset_lookup (item->id);
-  g_assert (preset != NULL);
-  short_title = ws_preset_short_title (gettext_func (preset->title));
-  title = g_strconcat (short_title, item->params ? item->params : "", NULL);
+  if (item->kernel)
+    title = ws_compare_kernel_title (item, gettext_func);
+  else
+    {
+      preset = ws_preset_lookup (item->id);
+      g_assert (preset != NULL);
+      short_title = ws_preset_short_title (gettext_func (preset->title));
+      title = g_strconcat (short_title, item->params ? item->params : "", NULL);
+    }
   switch (item->mark)
     {
     case WS_COMPARE_MARK_INSTRUCTION:
@@ -174,7 +179,7 @@ differing_params (GPtrArray  *items,
     {
       const WsCompareItem *item = g_ptr_array_index (items, i);
 
-      if (!g_str_equal (item->id, id))
+      if (item->kernel || !g_str_equal (item->id, id))
         continue;
       if (first == NULL)
         {
@@ -203,8 +208,14 @@ ws_compare_items_name (GPtrArray *items)
   for (guint i = 0; i < items->len; i++)
     {
       WsCompareItem *item = g_ptr_array_index (items, i);
-      g_auto (GStrv) also = differing_params (items, item->id);
+      g_auto (GStrv) also = NULL;
 
+      if (item->kernel)
+        {
+          item_set_name (item, g_strdup (""), WS_COMPARE_MARK_NONE, 0);
+          continue;
+        }
+      also = differing_params (items, item->id);
       item_set_name (item, item_params (ws_preset_lookup (item->id), item->pattern, (const char * const *) also),
                      WS_COMPARE_MARK_NONE, 0);
     }
@@ -291,13 +302,18 @@ WsCompareItem *
 ws_compare_item_new (const char *spec,
                      GError    **error)
 {
-  g_auto (GStrv) parts = g_strsplit (spec, ":", -1);
+  g_auto (GStrv) parts = NULL;
   guint instruction;
-  const WsPreset *preset = parse_head (parts[0], &instruction, error);
+  const WsPreset *preset;
   g_autoptr (WsPattern) pattern = NULL;
   WsCompareItem *item;
 
-  if (preset == NULL)
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  if (ws_compare_spec_is_kernel (spec))
+    return ws_compare_kernel_item_new (spec, error);
+  parts = g_strsplit (spec, ":", -1);
+  if ((preset = parse_head (parts[0], &instruction, error)) == NULL)
     return NULL;
   pattern = ws_preset_build (preset);
   for (guint i = 1; parts[i]; i++)
@@ -334,7 +350,31 @@ ws_compare_item_free (WsCompareItem *item)
   g_free (item->title);
   g_free (item->params);
   g_clear_pointer (&item->pattern, ws_pattern_unref);
+  g_clear_pointer (&item->kernel, ws_kernel_instance_unref);
   g_free (item);
+}
+
+WsCompareItem *
+ws_compare_item_copy (const WsCompareItem *item)
+{
+  WsCompareItem *copy;
+
+  g_return_val_if_fail (item != NULL, NULL);
+
+  copy = g_new0 (WsCompareItem, 1);
+  *copy = *item;
+  copy->id = g_strdup (item->id);
+  copy->title = g_strdup (item->title);
+  copy->params = g_strdup (item->params);
+  copy->pattern = item->pattern ? ws_pattern_ref (item->pattern) : NULL;
+  copy->kernel = item->kernel ? ws_kernel_instance_ref (item->kernel) : NULL;
+  return copy;
+}
+
+WsDim3
+ws_compare_item_get_block (const WsCompareItem *item)
+{
+  return item->kernel ? ws_kernel_instance_get_block (item->kernel) : ws_pattern_get_block (item->pattern);
 }
 
 GPtrArray *
@@ -362,7 +402,19 @@ WsWarpResult *
 ws_compare_item_analyze (const WsCompareItem *item,
                          GError             **error)
 {
+  if (item->kernel)
+    return ws_compare_kernel_analyze (item, error);
   return ws_model_analyze_warp (item->pattern, item->access, WS_DIM3 (0, 0, 0), 0, error);
+}
+
+char *
+ws_compare_item_describe (const WsCompareItem *item)
+{
+  g_return_val_if_fail (item != NULL, NULL);
+
+  if (item->kernel)
+    return ws_compare_kernel_describe (item, FALSE);
+  return ws_pattern_describe_access (item->pattern, item->access);
 }
 
 char *
@@ -376,7 +428,7 @@ ws_compare_item_dup_caption (const WsCompareItem *item,
                              WsGettextFunc        gettext_func)
 {
   g_autofree char *title = ws_compare_item_dup_title (item, gettext_func);
-  g_autofree char *what = ws_pattern_describe_access (item->pattern, item->access);
+  g_autofree char *what = item->kernel ? ws_compare_kernel_describe (item, TRUE) : ws_compare_item_describe (item);
 
   return g_strdup_printf ("%s: %s", title, what);
 }
@@ -425,4 +477,15 @@ ws_compare_cost_compute (const WsPattern *pattern,
     }
   cost->known = TRUE;
   return TRUE;
+}
+
+gboolean
+ws_compare_item_cost (const WsCompareItem *item,
+                      WsCompareCost       *cost,
+                      GCancellable        *cancellable,
+                      GError             **error)
+{
+  if (item->kernel)
+    return ws_compare_kernel_cost (item, cost, cancellable, error);
+  return ws_compare_cost_compute (item->pattern, cost, cancellable, error);
 }

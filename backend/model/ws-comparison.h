@@ -2,14 +2,15 @@
 #pragma once
 
 #include "ws-analysis.h"
+#include "ws-kernel.h"
 #include "ws-presets.h"
 
 G_BEGIN_DECLS
 
 /* Two to four presets side by side: each item is a preset with the
- * parameters set, and the instruction its view shows; its cost is what the
- * model says a warp of its launch moves. GLib only: the session holds a
- * comparison, the figures and the chart draw it. */
+ * parameters set, or a kernel of one's own, and the instruction its view
+ * shows; its cost is what the model says a warp of its launch moves. GLib
+ * only: the session holds a comparison, the figures and the chart draw it. */
 
 #define WS_COMPARE_MAX 4
 #define WS_COMPARE_MIN 2
@@ -32,6 +33,11 @@ typedef struct
   char *params;              /* ", stride = 4", or "" */
   WsCompareMark mark;
   guint mark_number;
+  /* a kernel of one's own, from "FILE.cu[:KERNEL][@LINE]": id is that
+   * spec, pattern NULL, access the site in view and line its source line;
+   * NULL for a preset */
+  WsKernelInstance *kernel;
+  guint line;
 } WsCompareItem;
 
 /* A msgid's translation, as the caller wants it (the program's domain, or
@@ -56,12 +62,20 @@ typedef struct
 } WsCompareSet;
 
 /* "ID[@N][:NAME=VALUE]…": a preset, the instruction to show (from 1; the
- * one that says most without), and parameters set. */
+ * one that says most without), and parameters set; or
+ * "FILE.cu[:KERNEL][@LINE]": a kernel of one's own (which of the file's
+ * kernels, and the source line to show; the one that says most without),
+ * read from its file now. */
 WsCompareItem *ws_compare_item_new       (const char          *spec,
                                           GError             **error);
 WsCompareItem *ws_compare_item_new_for   (const WsPreset      *preset,
                                           const WsPattern     *pattern);
+WsCompareItem *ws_compare_item_copy      (const WsCompareItem *item);
 void           ws_compare_item_free      (WsCompareItem       *item);
+/* Whether the spec names a kernel file ("….cu", "….cu:KERNEL@LINE"). */
+gboolean       ws_compare_spec_is_kernel (const char          *spec);
+/* The block of the item's launch. */
+WsDim3         ws_compare_item_get_block (const WsCompareItem *item);
 /* Names the items of a comparison so that no two are alike: those of one
  * preset by the parameters they differ in ("Stride sweep, stride = 1" and
  * "…, stride = 32"), then by their instruction. */
@@ -77,9 +91,17 @@ gboolean       ws_compare_cost_compute   (const WsPattern     *pattern,
                                           WsCompareCost       *cost,
                                           GCancellable        *cancellable,
                                           GError             **error);
+/* ws_compare_cost_compute for a preset's pattern, or the same for a kernel. */
+gboolean       ws_compare_item_cost      (const WsCompareItem *item,
+                                          WsCompareCost       *cost,
+                                          GCancellable        *cancellable,
+                                          GError             **error);
 /* The view of item i, for ws_compare_figure_draw. */
 WsWarpResult  *ws_compare_item_analyze   (const WsCompareItem *item,
                                           GError             **error);
+/* What the instruction in view does: "global store in[y * N + x], 4 B";
+ * a kernel's says its line first ("line 57: global store …"). English. */
+char          *ws_compare_item_describe  (const WsCompareItem *item);
 /* "title: what the instruction does", as a figure's caption, English */
 char          *ws_compare_item_caption   (const WsCompareItem *item);
 /* The item's title in the words @gettext_func gives (the preset's title and

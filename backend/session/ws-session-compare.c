@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The session's comparison: two to four presets side by side. The model
+/* The session's comparison: two to four presets (or kernels of one's own) side by side. The model
  * costs them on the session's model thread; the GPU, when there is one and the comparison is
  * wanted, measures one item after another through the session's one
  * measurement path. */
@@ -25,11 +25,11 @@ cost_job (gpointer      data,
           GCancellable *cancellable,
           GError      **error)
 {
-  GPtrArray *patterns = data;
+  GPtrArray *items = data;
   g_autofree WsCompareCost *costs = g_new0 (WsCompareCost, WS_COMPARE_MAX);
 
-  for (guint i = 0; i < patterns->len; i++)
-    if (!ws_compare_cost_compute (g_ptr_array_index (patterns, i), &costs[i], cancellable, error))
+  for (guint i = 0; i < items->len; i++)
+    if (!ws_compare_item_cost (g_ptr_array_index (items, i), &costs[i], cancellable, error))
       return NULL;
   return g_steal_pointer (&costs);
 }
@@ -56,12 +56,12 @@ cost_done (GObject      *source,
 static void
 start_costs (WsSession *self)
 {
-  GPtrArray *patterns = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_pattern_unref);
+  GPtrArray *items = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_compare_item_free);
 
   for (guint i = 0; i < self->comparison->len; i++)
-    g_ptr_array_add (patterns, ws_pattern_ref (((WsCompareItem *) g_ptr_array_index (self->comparison, i))->pattern));
+    g_ptr_array_add (items, ws_compare_item_copy (g_ptr_array_index (self->comparison, i)));
   self->costed = FALSE;
-  ws_session_model_async (self, NULL, cost_job, patterns, (GDestroyNotify) g_ptr_array_unref, NULL, g_free,
+  ws_session_model_async (self, NULL, cost_job, items, (GDestroyNotify) g_ptr_array_unref, NULL, g_free,
                           self->comparison_cancellable, cost_done, NULL);
 }
 
@@ -114,6 +114,10 @@ ws_session_compare_measure (WsSession *self)
       WsCompareItem *item = g_ptr_array_index (self->comparison, i);
       g_autoptr (WsMeasureRequest) request = NULL;
 
+      /* the presets are measured beside one another; a kernel of one's
+       * own is measured on its own page */
+      if (item->kernel)
+        continue;
       if (ws_session_find_live_preset (self, item->id, item_x (item)))
         continue;
       request = ws_session_request_for (self, ws_preset_lookup (item->id), item->pattern, FALSE);

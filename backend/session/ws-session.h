@@ -308,7 +308,8 @@ WsMeasurement       *ws_session_count_finish          (WsSession              *s
                                                        GAsyncResult           *result,
                                                        GError                **error);
 
-/* The comparison: two to four "ID[@N][:NAME=VALUE]" specs. The model costs
+/* The comparison: two to four "ID[@N][:NAME=VALUE]" or
+ * "FILE.cu[:KERNEL][@LINE]" specs (ws-comparison.h). The model costs
  * them on a thread; while "measure-comparison" is TRUE, the GPU measures
  * the items it has not measured yet, one after another.
  * "comparison-changed" follows every change. */

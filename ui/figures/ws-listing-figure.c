@@ -751,7 +751,7 @@ ws_listing_figure_draw (cairo_t             *cr,
       layout_clear (&lay);
       ws_figure_context_clear (&ctx);
       /* Translators: what is too small to draw, in "Too small to draw legibly: …" */
-      ws_figure_draw_too_small (cr, style, width, height, FG_("the annotated listing"), 480, 320);
+      ws_figure_draw_too_small (cr, style, width, height, FG_("annotated listing"), 480, 320);
       return;
     }
   if (f->title || f->subtitle)

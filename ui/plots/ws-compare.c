@@ -11,7 +11,9 @@
  * pattern's cost is level with the first pattern's measured time: where a
  * point would be if time followed the model. */
 #include "ws-compare.h"
+#include "ws-kernel-predict.h"
 #include "ws-plot-cache.h"
+#include "ws-plot-model.h"
 #include "ws-figure-i18n-private.h"
 
 #include <math.h>
@@ -136,7 +138,11 @@ live_for (const WsPlotSources *sources,
 {
   const WsPreset *preset = ws_preset_lookup (item->id);
   gint64 x = 0;
-  gboolean swept = preset->sweep_param && ws_pattern_get_param (item->pattern, preset->sweep_param, &x);
+  gboolean swept;
+
+  if (item->kernel)
+    return NULL;
+  swept = preset->sweep_param && ws_pattern_get_param (item->pattern, preset->sweep_param, &x);
 
   for (guint i = sources->live ? sources->live->len : 0; i > 0; i--)
     {
@@ -155,6 +161,9 @@ measured (const WsPlotSources *sources,
 {
   guint n_rec = sources->recordings ? sources->recordings->len : 0;
 
+  /* a recording holds presets; a kernel of one's own is not measured here */
+  if (item->kernel)
+    return NULL;
   if (s < n_rec)
     return ws_plot_recorded_one (g_ptr_array_index (sources->recordings, s), ws_preset_lookup (item->id),
                                  item->pattern);
@@ -223,6 +232,10 @@ add_measured (WsChart *chart,
             ws_chart_add_note (chart, i, note, hue, i > 0);
         }
     }
+  /* said, rather than left for the reader to wonder at the gap */
+  for (guint i = 0; i < b->items->len && n_sources (b->sources) > 0; i++)
+    if (((WsCompareItem *) g_ptr_array_index (b->items, i))->kernel)
+      ws_chart_add_note (chart, i, FG_("not measured"), WS_CHART_NOTE_TEXT, FALSE);
 }
 
 /* The model's note for item i: its cost against the first's, in every
@@ -518,6 +531,17 @@ predict_item (gpointer data)
   const WsCompareItem *item = g_ptr_array_index (job->items, i);
   g_autoptr (WsPlotModel) model = NULL;
 
+  if (item->kernel)
+    {
+      g_autoptr (WsKernelPrediction) p = ws_kernel_predict (item->kernel, job->profile, 0, job->cancellable, NULL,
+                                                             NULL);
+      if (p && p->has_timing)
+        {
+          job->values[i].seconds = p->timing.predicted_ms / 1e3;
+          job->values[i].bound = ws_plot_bound_name (p->timing.bound);
+        }
+      return NULL;
+    }
   model = ws_plot_model_compute (ws_preset_lookup (item->id), item->pattern, job->profile, job->cancellable, NULL);
   if (model)
     {
@@ -575,7 +599,7 @@ ws_compare_predict (GPtrArray             *items,
 
 typedef struct
 {
-  const WsPattern *pattern;
+  const WsCompareItem *item;
   WsCompareCost *cost;
   GCancellable *cancellable;
   GError *error;
@@ -585,15 +609,22 @@ static gpointer
 cost_item (gpointer data)
 {
   CostJob *job = data;
-  g_autofree char *key = ws_pattern_sweep_key (job->pattern, NULL);
+  g_autofree char *key = NULL;
   double saved[3];
 
+  /* a kernel's file may change under it: counted again each time */
+  if (job->item->kernel)
+    {
+      ws_compare_item_cost (job->item, job->cost, job->cancellable, &job->error);
+      return NULL;
+    }
+  key = ws_pattern_sweep_key (job->item->pattern, NULL);
   if (ws_plot_cache_lookup ("cost", key, saved, 3))
     {
       *job->cost = (WsCompareCost) { TRUE, saved[0], saved[1], saved[2] };
       return NULL;
     }
-  if (!ws_compare_cost_compute (job->pattern, job->cost, job->cancellable, &job->error))
+  if (!ws_compare_item_cost (job->item, job->cost, job->cancellable, &job->error))
     return NULL;
   saved[0] = job->cost->bytes;
   saved[1] = job->cost->wavefronts;
@@ -615,7 +646,7 @@ ws_compare_costs (GPtrArray     *items,
 
   for (guint i = 0; i < items->len; i++)
     {
-      jobs[i] = (CostJob) { ((WsCompareItem *) g_ptr_array_index (items, i))->pattern, &costs[i], cancellable, NULL };
+      jobs[i] = (CostJob) { g_ptr_array_index (items, i), &costs[i], cancellable, NULL };
       if (i > 0)
         threads[i] = g_thread_try_new ("ws-compare-cost", cost_item, &jobs[i], NULL);
     }

@@ -247,6 +247,13 @@ ws_plot_model_bound_name (const WsPlotModel *model)
   return model->levels[model->bound].name;
 }
 
+const char *
+ws_plot_bound_name (WsBound bound)
+{
+  g_return_val_if_fail (bound < WS_N_BOUNDS, NULL);
+  return level_names[bound];
+}
+
 static int
 slower_first (gconstpointer a,
               gconstpointer b)

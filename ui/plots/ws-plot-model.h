@@ -6,6 +6,7 @@
 #include "ws-device-profile.h"
 #include "ws-hierarchy.h"
 #include "ws-presets.h"
+#include "ws-timing.h"
 
 G_BEGIN_DECLS
 
@@ -59,6 +60,9 @@ WsPlotModel *ws_plot_model_copy        (const WsPlotModel     *model);
 void         ws_plot_model_free        (WsPlotModel           *model);
 /* "DRAM", or NULL when there is no prediction. */
 const char  *ws_plot_model_bound_name  (const WsPlotModel     *model);
+/* The name of a level that bounds a time ("DRAM", "shared"), as the
+ * figures have it: English, N_() marked. */
+const char  *ws_plot_bound_name            (WsBound                bound);
 /* "DRAM 58 µs · L2 190 µs · launch 2.5 µs", the slowest first. */
 char        *ws_plot_model_describe_levels (const WsPlotModel *model);
 

@@ -4,13 +4,24 @@
 #include "ws-view-style.h"
 
 #include <math.h>
+#include <string.h>
 
+#include "ws-comparison.h"
+#include "ws-listing-figure.h"
 #include "ws-presets.h"
 
 typedef struct
 {
   GtkWidget *column;
   GtkDropDown *chooser;
+  GtkWidget *kernel_label;     /* in the chooser's place for a kernel of one's own */
+  char *kernel;                /* its spec, "FILE.cu[:KERNEL][@LINE]", or NULL */
+  GtkWidget *listing_button;   /* a kernel's: its listing in place of the view */
+  GtkWidget *listing_scroll;
+  GtkWidget *listing_area;
+  const WsListingFigure *listing;
+  gpointer listing_owner;
+  GDestroyNotify listing_free;
   GtkWidget *remove;
   WsFigureView *view;
   GBinding *binding;
@@ -44,10 +55,13 @@ struct _WsCompareView
 
 /* A view needs at least this much width to show its 32 lanes legibly. */
 #define MIN_VIEW_WIDTH 260
+/* and a listing its source and bars (ws-listing-figure.c) */
+#define LISTING_MIN_WIDTH 480
 
 enum
 {
   ITEMS_CHANGED,
+  KERNEL_REFUSED,
   N_SIGNALS
 };
 
@@ -96,7 +110,27 @@ slot_id (WsCompareView *self,
   guint n, k = gtk_drop_down_get_selected (self->slots[i].chooser);
   const WsPreset *presets = ws_presets_get_all (&n);
 
+  if (self->slots[i].kernel)
+    return self->slots[i].kernel;
   return k < n ? presets[k].id : presets[0].id;
+}
+
+/* "transpose.cu: transposeNaive", for the label in a kernel's slot. */
+static char *
+kernel_label (const char *spec)
+{
+  const char *end = strstr (spec, ".cu:") ? strstr (spec, ".cu:") + 3 : NULL;
+  g_autofree char *path = end ? g_strndup (spec, end - spec) : g_strdup (spec);
+  g_autofree char *base = NULL;
+  g_autofree char *name = end ? g_strndup (end + 1, strcspn (end + 1, "@")) : NULL;
+  char *at = strrchr (path, '@');
+
+  /* the line is the caption's to say */
+  if (end == NULL && at && strstr (path, ".cu@"))
+    *at = '\0';
+  base = g_path_get_basename (path);
+  /* Translators: a kernel file and the kernel of it compared: "transpose.cu: transposeNaive" */
+  return name ? g_strdup_printf (_("%s: %s"), base, name) : g_steal_pointer (&base);
 }
 
 /* ------------------------------------------------------------------ */
@@ -234,6 +268,7 @@ update_slots (WsCompareView *self)
       gtk_widget_set_sensitive (self->slots[i].remove, self->n_items > WS_COMPARE_VIEW_MIN);
     }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.add", self->n_items < WS_COMPARE_VIEW_MAX);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "compare.add-kernel", self->n_items < WS_COMPARE_VIEW_MAX);
 }
 
 static void
@@ -253,14 +288,43 @@ on_chooser_selected (WsCompareView *self)
 }
 
 static void
+slot_clear_listing (Slot *slot)
+{
+  if (slot->listing_free && slot->listing_owner)
+    slot->listing_free (slot->listing_owner);
+  slot->listing = NULL;
+  slot->listing_owner = NULL;
+  slot->listing_free = NULL;
+  gtk_widget_set_sensitive (slot->listing_button, FALSE);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (slot->listing_button), FALSE);
+}
+
+static void
 set_slot_id (WsCompareView *self,
              guint          i,
              const char    *id)
 {
-  guint k = preset_index (id);
+  Slot *slot = &self->slots[i];
+  gboolean kernel = ws_compare_spec_is_kernel (id);
+  guint k = kernel ? GTK_INVALID_LIST_POSITION : preset_index (id);
 
+  if (g_strcmp0 (slot->kernel, kernel ? id : NULL) != 0)
+    slot_clear_listing (slot);
+  g_free (slot->kernel);
+  slot->kernel = kernel ? g_strdup (id) : NULL;
+  if (kernel)
+    {
+      g_autofree char *label = kernel_label (id);
+
+      gtk_label_set_text (GTK_LABEL (slot->kernel_label), label);
+      gtk_widget_set_tooltip_text (slot->kernel_label, id);
+    }
+  gtk_widget_set_visible (slot->kernel_label, kernel);
+  gtk_widget_set_visible (slot->listing_button, kernel);
+  gtk_widget_set_visible (GTK_WIDGET (slot->chooser), !kernel);
   self->updating = TRUE;
-  gtk_drop_down_set_selected (self->slots[i].chooser, k == GTK_INVALID_LIST_POSITION ? 0 : k);
+  if (!kernel)
+    gtk_drop_down_set_selected (slot->chooser, k == GTK_INVALID_LIST_POSITION ? 0 : k);
   self->updating = FALSE;
 }
 
@@ -277,6 +341,21 @@ ws_compare_view_set_ids (WsCompareView      *self,
     set_slot_id (self, i, ids[i]);
   self->n_items = n;
   items_changed (self);
+}
+
+gboolean
+ws_compare_view_add_id (WsCompareView *self,
+                        const char    *id)
+{
+  g_return_val_if_fail (WS_IS_COMPARE_VIEW (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  if (self->n_items >= WS_COMPARE_VIEW_MAX)
+    return FALSE;
+  set_slot_id (self, self->n_items, id);
+  self->n_items++;
+  items_changed (self);
+  return TRUE;
 }
 
 char **
@@ -311,6 +390,10 @@ next_preset (WsCompareView *self)
   guint n, last = preset_index (slot_id (self, self->n_items - 1));
   const WsPreset *presets = ws_presets_get_all (&n);
 
+  /* after a kernel of one's own, the first preset not shown */
+  if (last == GTK_INVALID_LIST_POSITION)
+    last = n - 1;
+
   for (guint k = 1; k < n; k++)
     {
       const WsPreset *p = &presets[(last + k) % n];
@@ -336,6 +419,52 @@ add_action (GtkWidget  *widget,
   set_slot_id (self, self->n_items, next_preset (self));
   self->n_items++;
   items_changed (self);
+}
+
+static void
+on_kernel_chosen (GtkNativeDialog *dialog,
+                  int              response,
+                  gpointer         data)
+{
+  g_autoptr (WsCompareView) self = data;
+  g_autoptr (GFile) file = NULL;
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT && (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))) &&
+      (path = g_file_get_path (file)))
+    {
+      /* a file whose name does not say .cu is still a kernel the user chose */
+      g_autofree char *spec = ws_compare_spec_is_kernel (path) ? g_strdup (path) : NULL;
+
+      if (spec)
+        ws_compare_view_add_id (self, spec);
+      else
+        g_signal_emit (self, signals[KERNEL_REFUSED], 0, path);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+add_kernel_action (GtkWidget  *widget,
+                   const char *name,
+                   GVariant   *param)
+{
+  WsCompareView *self = WS_COMPARE_VIEW (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkFileChooserNative *dialog;
+  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+
+  if (self->n_items >= WS_COMPARE_VIEW_MAX)
+    return;
+  dialog = gtk_file_chooser_native_new (_("Add a Kernel to the Comparison"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root)
+                                                                                              : NULL,
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Add"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("CUDA kernels"));
+  gtk_file_filter_add_pattern (filter, "*.cu");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_kernel_chosen), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
 static void
@@ -384,6 +513,8 @@ ensure_view (WsCompareView *self,
   slot->view = WS_FIGURE_VIEW (ws_figure_view_new (kind));
   gtk_widget_set_vexpand (GTK_WIDGET (slot->view), TRUE);
   gtk_widget_set_size_request (GTK_WIDGET (slot->view), 160, 160);
+  gtk_widget_set_visible (GTK_WIDGET (slot->view),
+                          !gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (slot->listing_button)));
   gtk_box_append (GTK_BOX (slot->column), GTK_WIDGET (slot->view));
   slot->binding = g_object_bind_property (self->player, "position", slot->view, "position", G_BINDING_SYNC_CREATE);
 }
@@ -409,6 +540,93 @@ ws_compare_view_set_cell (WsCompareView      *self,
   queue_view_heights (self);
   slot->n_steps = result ? result->steps->len : 0;
   update_n_steps (self);
+}
+
+/* The listing in place of the view while the slot's Listing button is down. */
+static void
+on_listing_toggled (GtkToggleButton *button,
+                    Slot            *slot)
+{
+  gboolean listing = gtk_toggle_button_get_active (button);
+
+  gtk_widget_set_visible (slot->listing_scroll, listing);
+  if (slot->view)
+    gtk_widget_set_visible (GTK_WIDGET (slot->view), !listing);
+}
+
+static void
+draw_listing (GtkDrawingArea *area,
+              cairo_t        *cr,
+              int             width,
+              int             height,
+              gpointer        data)
+{
+  Slot *slot = data;
+
+  if (slot->listing)
+    ws_listing_figure_draw (cr, ws_view_style_get (), width, height, (gpointer) slot->listing);
+}
+
+/* As tall as the listing is at the width it has: the scroller scrolls it. */
+static void
+on_listing_resize (GtkDrawingArea *area,
+                   int             width,
+                   int             height,
+                   gpointer        data)
+{
+  Slot *slot = data;
+  int natural;
+
+  if (slot->listing == NULL || width <= 0)
+    return;
+  natural = (int) ceil (ws_listing_figure_natural_height (slot->listing, ws_view_style_get (), width));
+  if (natural != gtk_drawing_area_get_content_height (area))
+    gtk_drawing_area_set_content_height (area, natural);
+}
+
+void
+ws_compare_view_set_listing (WsCompareView         *self,
+                             guint                  i,
+                             const WsListingFigure *figure,
+                             gpointer               owner,
+                             GDestroyNotify         owner_free)
+{
+  Slot *slot;
+
+  g_return_if_fail (WS_IS_COMPARE_VIEW (self));
+  g_return_if_fail (i < WS_COMPARE_VIEW_MAX);
+
+  slot = &self->slots[i];
+  if (slot->listing_free && slot->listing_owner)
+    slot->listing_free (slot->listing_owner);
+  slot->listing = figure;
+  slot->listing_owner = owner;
+  slot->listing_free = owner_free;
+  gtk_widget_set_sensitive (slot->listing_button, figure != NULL);
+  if (figure == NULL)
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (slot->listing_button), FALSE);
+  on_listing_resize (GTK_DRAWING_AREA (slot->listing_area), gtk_widget_get_width (slot->listing_area), 0, slot);
+  gtk_widget_queue_draw (slot->listing_area);
+}
+
+gboolean
+ws_compare_view_get_listing_shown (WsCompareView *self,
+                                   guint          i)
+{
+  g_return_val_if_fail (WS_IS_COMPARE_VIEW (self), FALSE);
+  g_return_val_if_fail (i < WS_COMPARE_VIEW_MAX, FALSE);
+  return self->slots[i].listing != NULL && gtk_widget_get_visible (self->slots[i].listing_scroll);
+}
+
+void
+ws_compare_view_show_listing (WsCompareView *self,
+                              guint          i,
+                              gboolean       show)
+{
+  g_return_if_fail (WS_IS_COMPARE_VIEW (self));
+  g_return_if_fail (i < WS_COMPARE_VIEW_MAX);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->slots[i].listing_button),
+                                show && self->slots[i].listing != NULL);
 }
 
 WsFigureView *
@@ -503,10 +721,38 @@ build_slot (WsCompareView *self,
   gtk_widget_set_tooltip_text (slot->remove, _("Remove This Pattern"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (slot->remove), "compare.remove");
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (slot->remove), g_variant_new_uint32 (i));
+  slot->kernel_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (slot->kernel_label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (slot->kernel_label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_set_hexpand (slot->kernel_label, TRUE);
+  gtk_widget_add_css_class (slot->kernel_label, "heading");
+  gtk_widget_set_visible (slot->kernel_label, FALSE);
+  slot->listing_button = gtk_toggle_button_new ();
+  gtk_button_set_icon_name (GTK_BUTTON (slot->listing_button), "view-list-symbolic");
+  gtk_widget_add_css_class (slot->listing_button, "flat");
+  gtk_widget_set_tooltip_text (slot->listing_button, _("The Kernel's Listing, Line by Line"));
+  gtk_widget_set_visible (slot->listing_button, FALSE);
+  gtk_widget_set_sensitive (slot->listing_button, FALSE);
+  g_signal_connect (slot->listing_button, "toggled", G_CALLBACK (on_listing_toggled), slot);
   gtk_box_append (GTK_BOX (header), GTK_WIDGET (slot->chooser));
+  gtk_box_append (GTK_BOX (header), slot->kernel_label);
+  gtk_box_append (GTK_BOX (header), slot->listing_button);
   gtk_box_append (GTK_BOX (header), slot->remove);
   gtk_widget_add_css_class (header, "ws-compare-header");
   gtk_box_append (GTK_BOX (slot->column), header);
+  slot->listing_area = gtk_drawing_area_new ();
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (slot->listing_area), draw_listing, slot, NULL);
+  g_signal_connect (slot->listing_area, "resize", G_CALLBACK (on_listing_resize), slot);
+  slot->listing_scroll = gtk_scrolled_window_new ();
+  /* a narrow column scrolls the listing across rather than fold it away */
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (slot->listing_area), LISTING_MIN_WIDTH);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (slot->listing_scroll), GTK_POLICY_AUTOMATIC,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (slot->listing_scroll), slot->listing_area);
+  gtk_widget_set_vexpand (slot->listing_scroll, TRUE);
+  gtk_widget_set_size_request (slot->listing_scroll, 160, 160);
+  gtk_widget_set_visible (slot->listing_scroll, FALSE);
+  gtk_box_append (GTK_BOX (slot->column), slot->listing_scroll);
   gtk_grid_attach (self->columns, slot->column, i, 0, 1, 1);
 }
 
@@ -536,7 +782,14 @@ ws_compare_view_dispose (GObject *object)
   WsCompareView *self = WS_COMPARE_VIEW (object);
 
   for (guint i = 0; i < WS_COMPARE_VIEW_MAX; i++)
-    g_clear_pointer (&self->slots[i].binding, g_binding_unbind);
+    {
+      g_clear_pointer (&self->slots[i].binding, g_binding_unbind);
+      g_clear_pointer (&self->slots[i].kernel, g_free);
+      if (self->slots[i].listing_free && self->slots[i].listing_owner)
+        self->slots[i].listing_free (self->slots[i].listing_owner);
+      self->slots[i].listing_owner = NULL;
+      self->slots[i].listing = NULL;
+    }
   g_clear_handle_id (&self->heights_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_COMPARE_VIEW);
   g_clear_object (&self->player);
@@ -554,6 +807,9 @@ ws_compare_view_class_init (WsCompareViewClass *klass)
   widget_class->measure = ws_compare_view_measure;
   signals[ITEMS_CHANGED] = g_signal_new ("items-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                          NULL, NULL, G_TYPE_NONE, 0);
+  /* a file chosen with Add Kernel File… that names no kernel file */
+  signals[KERNEL_REFUSED] = g_signal_new ("kernel-refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                          NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   g_type_ensure (WS_TYPE_CHART_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/warpscope/Warpscope/ui/ws-compare-view.ui");
@@ -566,8 +822,22 @@ ws_compare_view_class_init (WsCompareViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsCompareView, columns);
   gtk_widget_class_bind_template_child (widget_class, WsCompareView, chart);
   gtk_widget_class_install_action (widget_class, "compare.add", NULL, add_action);
+  gtk_widget_class_install_action (widget_class, "compare.add-kernel", NULL, add_kernel_action);
   gtk_widget_class_install_action (widget_class, "compare.remove", "u", remove_action);
   gtk_widget_class_set_css_name (widget_class, "compareview");
+}
+
+/* The theme or the text's size changed: the listings draw again. */
+static void
+queue_listings (WsCompareView *self)
+{
+  for (guint i = 0; i < WS_COMPARE_VIEW_MAX; i++)
+    if (self->slots[i].listing_area)
+      {
+        on_listing_resize (GTK_DRAWING_AREA (self->slots[i].listing_area),
+                           gtk_widget_get_width (self->slots[i].listing_area), 0, &self->slots[i]);
+        gtk_widget_queue_draw (self->slots[i].listing_area);
+      }
 }
 
 static void
@@ -579,6 +849,8 @@ ws_compare_view_init (WsCompareView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   /* larger text (presenting) needs taller views */
   g_signal_connect_object (ws_view_style_get_default (), "changed", G_CALLBACK (queue_view_heights), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (ws_view_style_get_default (), "changed", G_CALLBACK (queue_listings), self,
                            G_CONNECT_SWAPPED);
   self->player = ws_schedule_player_new ();
   for (guint i = 0; i < WS_COMPARE_VIEW_MAX; i++)

@@ -6,6 +6,7 @@
  * ws-compare.c builds the chart. */
 #include <glib/gi18n.h>
 #include "ws-window-private.h"
+#include "ws-plot-listing.h"
 
 #include <math.h>
 #include <string.h>
@@ -77,7 +78,12 @@ compare_key (WsWindow  *self,
   for (guint i = 0; i < items->len; i++)
     {
       WsCompareItem *item = g_ptr_array_index (items, i);
-      g_autofree char *key = ws_pattern_sweep_key (item->pattern, NULL);
+      /* a kernel's spec names its file; what it read there is its text */
+      g_autofree char *key = item->kernel ? g_compute_checksum_for_string (G_CHECKSUM_SHA256,
+                                                                           ws_kernel_file_get_text (
+                                                                             ws_kernel_instance_get_file (item->kernel)),
+                                                                           -1)
+                                          : ws_pattern_sweep_key (item->pattern, NULL);
       g_string_append_printf (s, "\n%s\n%s", item->id, key);
     }
   return g_string_free (s, FALSE);
@@ -115,8 +121,7 @@ compare_prediction_for (WsWindow  *self,
   p->items = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_compare_item_free);
   for (guint i = 0; i < items->len; i++)
     {
-      const WsCompareItem *item = g_ptr_array_index (items, i);
-      g_ptr_array_add (p->items, ws_compare_item_new_for (ws_preset_lookup (item->id), item->pattern));
+      g_ptr_array_add (p->items, ws_compare_item_copy (g_ptr_array_index (items, i)));
     }
   p->profile = ws_device_profile_copy (profile);
   self->compare_predicting = TRUE;
@@ -160,6 +165,103 @@ ws_window_rebuild_compare (WsWindow *self)
 }
 
 /* ------------------------------------------------------------------ */
+/* The listings of the kernels compared                               */
+/* ------------------------------------------------------------------ */
+
+/* A kernel's whole launch, modelled on a thread for its listing: the
+ * bytes, wavefronts and share of the time of each line. */
+typedef struct
+{
+  WsCompareItem *item;
+  WsDeviceProfile *profile;  /* NULL: L1's view */
+  guint slot;
+} CompareListing;
+
+static void
+compare_listing_free (CompareListing *l)
+{
+  ws_compare_item_free (l->item);
+  g_clear_pointer (&l->profile, ws_device_profile_free);
+  g_free (l);
+}
+
+static void
+compare_listing_run (GTask        *task,
+                     gpointer      source,
+                     gpointer      data,
+                     GCancellable *cancellable)
+{
+  CompareListing *l = data;
+  GError *error = NULL;
+  g_autoptr (WsKernelPrediction) pred = ws_kernel_predict (l->item->kernel, l->profile, 0, cancellable, NULL, &error);
+  g_autofree char *title = NULL;
+
+  if (pred == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  title = ws_compare_item_dup_title (l->item, (WsGettextFunc) gettext);
+  g_task_return_pointer (task, ws_plot_listing_new (l->item->kernel, pred, NULL, title),
+                         (GDestroyNotify) ws_plot_listing_free);
+}
+
+static void
+compare_listing_done (GObject      *source,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  WsWindow *self = WS_WINDOW (source);
+  CompareListing *l = g_task_get_task_data (G_TASK (result));
+  g_autoptr (GError) error = NULL;
+  WsPlotListing *listing = g_task_propagate_pointer (G_TASK (result), &error);
+  GPtrArray *items = ws_session_get_comparison (self->session);
+
+  if (listing == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_warning ("the listing of %s: %s", l->item->id, error->message);
+      return;
+    }
+  /* still the kernel in that place */
+  if (items == NULL || l->slot >= items->len ||
+      ((WsCompareItem *) g_ptr_array_index (items, l->slot))->kernel != l->item->kernel)
+    {
+      ws_plot_listing_free (listing);
+      return;
+    }
+  ws_compare_view_set_listing (self->compare, l->slot, ws_plot_listing_figure (listing), listing,
+                               (GDestroyNotify) ws_plot_listing_free);
+}
+
+static void
+start_listings (WsWindow  *self,
+                GPtrArray *items)
+{
+  const WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
+
+  g_cancellable_cancel (self->compare_listing_cancellable);
+  g_clear_object (&self->compare_listing_cancellable);
+  self->compare_listing_cancellable = g_cancellable_new ();
+  for (guint i = 0; i < items->len; i++)
+    {
+      WsCompareItem *item = g_ptr_array_index (items, i);
+      g_autoptr (GTask) task = NULL;
+      CompareListing *l;
+
+      if (item->kernel == NULL)
+        continue;
+      l = g_new0 (CompareListing, 1);
+      l->item = ws_compare_item_copy (item);
+      l->profile = profile ? ws_device_profile_copy (profile) : NULL;
+      l->slot = i;
+      task = g_task_new (self, self->compare_listing_cancellable, compare_listing_done, NULL);
+      g_task_set_task_data (task, l, (GDestroyNotify) compare_listing_free);
+      g_task_run_in_thread (task, compare_listing_run);
+    }
+}
+
+/* ------------------------------------------------------------------ */
 /* The presets chosen                                                 */
 /* ------------------------------------------------------------------ */
 
@@ -172,12 +274,16 @@ show_cells (WsWindow *self)
     {
       WsCompareItem *item = g_ptr_array_index (items, i);
       g_autoptr (WsWarpResult) r = ws_compare_item_analyze (item, NULL);
-      /* the chooser above names the preset; an export names it in the caption */
-      g_autofree char *caption = ws_pattern_describe_access (item->pattern, item->access);
+      /* the chooser above names the preset (a kernel's label its file and
+       * kernel); an export names it in the caption */
+      g_autofree char *caption = ws_compare_item_describe (item);
 
-      ws_compare_view_set_cell (self->compare, i, r, caption, ws_pattern_get_block (item->pattern));
+      ws_compare_view_set_cell (self->compare, i, r, caption, ws_compare_item_get_block (item));
     }
+  start_listings (self, items);
 }
+
+static void on_comparison_changed (WsWindow *self);
 
 /* The choosers set the session's comparison; the page shows it. */
 static void
@@ -189,7 +295,26 @@ on_items_changed (WsWindow *self)
   g_assert (WS_IS_WINDOW (self));
 
   if (!ws_session_set_comparison (self->session, (const char * const *) ids, &error))
-    g_critical ("the compare page chose presets that are not: %s", error->message);
+    {
+      /* a kernel file that does not read (the presets always do): said,
+       * and the page shows the comparison it had */
+      g_autofree char *text = g_strdup_printf (_("Could not compare: %s"), error->message);
+
+      ws_window_toast (self, text);
+      if (ws_session_get_comparison (self->session))
+        on_comparison_changed (self);
+    }
+}
+
+static void
+on_kernel_refused (WsWindow   *self,
+                   const char *path)
+{
+  g_autofree char *name = g_filename_display_basename (path);
+  /* Translators: a file's name */
+  g_autofree char *text = g_strdup_printf (_("%s is not a kernel file: its name ends in .cu"), name);
+
+  ws_window_toast (self, text);
 }
 
 static void
@@ -254,11 +379,76 @@ ws_window_compare_presets (WsWindow           *self,
   if (n < WS_COMPARE_MIN || n > WS_COMPARE_MAX)
     return FALSE;
   for (guint i = 0; i < n; i++)
-    if (ws_preset_lookup (ids[i]) == NULL)
+    if (ws_preset_lookup (ids[i]) == NULL && !ws_compare_spec_is_kernel (ids[i]))
       return FALSE;
   ws_compare_view_set_ids (self->compare, ids);
   gtk_stack_set_visible_child_name (self->page_stack, "compare");
   return TRUE;
+}
+
+/* The kernel's spec, at the editor's line if that line has a memory
+ * instruction; NULL with what stands in the way. */
+static char *
+kernel_page_spec (WsWindow *self,
+                  char    **why)
+{
+  WsKernelEditor *editor = ws_kernel_page_get_editor (self->kernel_page);
+  WsKernelInstance *inst = ws_kernel_modeller_get_instance (ws_kernel_page_get_modeller (self->kernel_page));
+  GFile *file = ws_kernel_editor_get_file (editor);
+  g_autofree char *path = file ? g_file_get_path (file) : NULL;
+  guint line = ws_kernel_editor_get_cursor_line (editor);
+  gboolean has_line = FALSE;
+
+  if (path == NULL || ws_kernel_editor_get_modified (editor))
+    *why = g_strdup (_("Save the kernel first: a comparison reads it from its file"));
+  else if (!ws_compare_spec_is_kernel (path))
+    *why = g_strdup (_("A comparison takes kernel files whose names end in .cu"));
+  else if (inst == NULL)
+    *why = g_strdup (_("The kernel does not model yet: its problems are underlined"));
+  if (*why)
+    return NULL;
+  for (guint i = 0; i < ws_kernel_instance_get_n_sites (inst); i++)
+    has_line |= ws_kernel_instance_get_site (inst, i)->line == line;
+  if (has_line)
+    return g_strdup_printf ("%s:%s@%u", path, ws_kernel_instance_get_kernel_name (inst), line);
+  return g_strdup_printf ("%s:%s", path, ws_kernel_instance_get_kernel_name (inst));
+}
+
+gboolean
+ws_window_compare_kernel (WsWindow *self)
+{
+  g_autofree char *why = NULL;
+  g_autofree char *spec = NULL;
+  g_auto (GStrv) ids = NULL;
+  guint n;
+
+  g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
+
+  if ((spec = kernel_page_spec (self, &why)) == NULL)
+    {
+      ws_window_toast (self, why);
+      return FALSE;
+    }
+  gtk_stack_set_visible_child_name (self->page_stack, "compare");
+  ids = ws_compare_view_get_ids (self->compare);
+  n = g_strv_length (ids);
+  /* beside the presets in view; in the last one's place when there are four */
+  if (n >= WS_COMPARE_MAX)
+    {
+      g_free (ids[n - 1]);
+      ids[n - 1] = g_steal_pointer (&spec);
+      ws_compare_view_set_ids (self->compare, (const char * const *) ids);
+      return TRUE;
+    }
+  return ws_compare_view_add_id (self->compare, spec);
+}
+
+static void
+compare_kernel_action (GtkWidget  *widget,
+                       const char *name,
+                       GVariant   *param)
+{
+  ws_window_compare_kernel (WS_WINDOW (widget));
 }
 
 static void
@@ -293,6 +483,7 @@ void
 ws_window_compare_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.compare-set", "u", compare_set_action);
+  gtk_widget_class_install_action (widget_class, "win.compare-kernel", NULL, compare_kernel_action);
 }
 
 void
@@ -304,6 +495,7 @@ ws_window_compare_init (WsWindow *self)
 
   ws_compare_view_set_sets_menu (self->compare, menu);
   g_signal_connect_object (self->compare, "items-changed", G_CALLBACK (on_items_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->compare, "kernel-refused", G_CALLBACK (on_kernel_refused), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "comparison-changed", G_CALLBACK (on_comparison_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "measure-failed", G_CALLBACK (on_comparison_failed), self,

@@ -332,13 +332,13 @@ compare_figure (WsWindow  *self,
       cell->kind = ws_figure_view_get_kind (view);
       cell->frame = (WsFigureFrame) { g_ptr_array_index (c->results, c->results->len - 1),
                                       g_ptr_array_index (c->captions, c->captions->len - 1),
-                                      ws_pattern_get_block (item->pattern), ws_figure_view_get_position (view),
+                                      ws_compare_item_get_block (item), ws_figure_view_get_position (view),
                                       WS_FIGURE_HIT_NONE, WS_FIGURE_LAYERS_ALL };
       c->figure.n_cells++;
       /* "compare-transpose" when all are of one topic */
-      if (i == 0)
+      if (i == 0 && item->kernel == NULL)
         topic = g_strndup (item->id, strcspn (item->id, "/"));
-      else if (topic && strncmp (item->id, topic, strlen (topic)) != 0)
+      else if (item->kernel || (topic && strncmp (item->id, topic, strlen (topic)) != 0))
         g_clear_pointer (&topic, g_free);
     }
   if (c->figure.n_cells == 0)

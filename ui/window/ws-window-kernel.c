@@ -211,6 +211,7 @@ fill_menu (WsWindow *self)
   g_menu_append (section, _("Open K_ernel…"), "win.open-kernel");
   g_menu_append (section, _("Save Ker_nel"), "win.save-kernel");
   g_menu_append (section, _("Save Kernel _As…"), "win.save-kernel-as");
+  g_menu_append (section, _("Add Kernel to _Comparison"), "win.compare-kernel");
   /* after New Pattern's section */
   g_menu_insert_section (self->primary_menu, 1, NULL, G_MENU_MODEL (section));
 }

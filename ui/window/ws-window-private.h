@@ -134,6 +134,7 @@ struct _WsWindow
   GArray *compare_prediction;      /* WsPlotPrediction: the model's time of each item */
   char *compare_prediction_key;    /* what it is for, or is being computed for */
   gboolean compare_predicting;
+  GCancellable *compare_listing_cancellable;  /* the listings of the kernels compared */
 
   /* for the benchmark: the longest time a backend callback held the main loop */
   gint64 longest_callback_us;

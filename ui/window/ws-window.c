@@ -1071,6 +1071,7 @@ ws_window_dispose (GObject *object)
     ws_session_set_measure_comparison (self->session, FALSE);
   g_cancellable_cancel (self->model_cancellable);
   g_cancellable_cancel (self->compare_cancellable);
+  g_cancellable_cancel (self->compare_listing_cancellable);
   ws_window_hierarchy_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_WINDOW);
   g_clear_object (&self->player);
@@ -1088,6 +1089,7 @@ ws_window_finalize (GObject *object)
   g_clear_pointer (&self->compare_shown, g_free);
   g_clear_pointer (&self->last_toast, g_free);
   g_clear_object (&self->compare_cancellable);
+  g_clear_object (&self->compare_listing_cancellable);
   g_clear_pointer (&self->compare_prediction, g_array_unref);
   g_clear_pointer (&self->compare_prediction_key, g_free);
   g_clear_object (&self->model_cancellable);

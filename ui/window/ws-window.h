@@ -38,6 +38,13 @@ gboolean    ws_window_presenting_key    (WsWindow       *self,
 char       *ws_window_list_views        (WsWindow       *self);
 gboolean    ws_window_show_view         (WsWindow       *self,
                                          const char     *name);
+/* The Kernel page's kernel (saved), at its cursor's line if that line has
+ * a memory instruction, beside the compare page's members (in the last
+ * one's place when there are four); FALSE, said in a toast, if it cannot. */
+gboolean    ws_window_compare_kernel    (WsWindow       *self);
+/* Shows the compare page with two to four members: preset ids, or kernels
+ * of one's own as "FILE.cu[:KERNEL][@LINE]"; FALSE for a wrong count or
+ * what is neither. */
 gboolean    ws_window_compare_presets   (WsWindow       *self,
                                          const char * const *ids);
 /* The MIME type of recordings (data/io.github.warpscope.Warpscope.mime.xml). */
