@@ -3,7 +3,8 @@
  * `warpscope FILE.cu` opens it, the lane view of the line the cursor is on
  * and its sentence, a padding typed in and the bank conflicts gone, the
  * text saved and read back, the listing exported; on a GPU, measured, the
- * gutter filled with the hardware's figures. Screenshots, light and dark,
+ * gutter filled with the hardware's figures, and timed beside presets on
+ * the compare page. Screenshots, light and dark,
  * in screenshots/ of the build. */
 #include "window-fixture.h"
 
@@ -432,6 +433,46 @@ lines_measured (gpointer data)
   return lines && ws_kernel_lines_get_measured (lines);
 }
 
+/* Every item of the comparison has a live measurement in the session. */
+static gboolean
+comparison_measured (gpointer data)
+{
+  WsWindow *w = data;
+  GPtrArray *items = ws_session_get_comparison (ws_window_get_session (w));
+  GPtrArray *live = ws_session_get_live (ws_window_get_session (w));
+  guint found = 0;
+
+  for (guint i = 0; items && i < items->len; i++)
+    {
+      const WsCompareItem *item = g_ptr_array_index (items, i);
+
+      for (guint j = 0; j < live->len; j++)
+        {
+          const WsLiveEntry *e = g_ptr_array_index (live, j);
+
+          if (item->kernel ? g_strcmp0 (e->key, item->kernel_key) == 0 : g_strcmp0 (e->preset_id, item->id) == 0)
+            {
+              found++;
+              break;
+            }
+        }
+    }
+  return items && found == items->len;
+}
+
+/* A note over the compare page's chart says text. */
+static gboolean
+chart_says (WsWindow   *w,
+            const char *text)
+{
+  const WsChart *chart = ws_chart_view_get_chart (ws_compare_view_get_chart (w->compare));
+
+  for (guint i = 0; chart && i < chart->notes->len; i++)
+    if (g_strcmp0 (((WsChartNote *) g_ptr_array_index (chart->notes, i))->text, text) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* On a GPU: Measure runs the kernel, and the gutter fills with the
  * hardware's figures beside the model's, line by line: transposeCoalesced's
  * tile read has its 32 wavefronts an instruction on the GPU too (its
@@ -513,6 +554,25 @@ test_measure (Fixture       *f,
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   save_screenshot (w, "kernel-page-measured-dark.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+
+  /* beside two presets on the compare page, it is timed there too: its
+   * median joins the chart */
+  {
+    const char *two[] = { "transpose/copy", "transpose/shared", NULL };
+    const WsCompareItem *item;
+
+    g_assert_true (ws_window_compare_presets (w, two));
+    wait_settled (w);
+    gtk_stack_set_visible_child_name (w->page_stack, "kernel");
+    gtk_widget_activate_action (GTK_WIDGET (w), "win.compare-kernel", NULL);
+    wait_settled (w);
+    g_assert_cmpstr (gtk_stack_get_visible_child_name (w->page_stack), ==, "compare");
+    item = g_ptr_array_index (ws_session_get_comparison (session), 2);
+    g_assert_nonnull (item->kernel);
+    g_assert_true (wait_until (comparison_measured, w, 180000));
+    g_assert_false (chart_says (w, "not measured"));
+    save_screenshot (w, "compare-kernel-measured-light.png");
+  }
 }
 
 /* Add Kernel to Comparison: the saved kernel, at the cursor's line, beside

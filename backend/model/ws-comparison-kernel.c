@@ -188,6 +188,8 @@ kernel_item_new (const char *spec,
     return NULL;
   item->id = g_strdup (spec);
   item->params = g_strdup ("");
+  item->kernel_key = ws_kernel_spec_live_key (kspec);
+  item->kernel_spec = g_steal_pointer (&kspec);
   item->title = ws_compare_kernel_title (item, untranslated);
   return g_steal_pointer (&item);
 }

@@ -351,6 +351,8 @@ ws_compare_item_free (WsCompareItem *item)
   g_free (item->params);
   g_clear_pointer (&item->pattern, ws_pattern_unref);
   g_clear_pointer (&item->kernel, ws_kernel_instance_unref);
+  g_free (item->kernel_key);
+  g_clear_pointer (&item->kernel_spec, ws_kernel_spec_free);
   g_free (item);
 }
 
@@ -368,6 +370,8 @@ ws_compare_item_copy (const WsCompareItem *item)
   copy->params = g_strdup (item->params);
   copy->pattern = item->pattern ? ws_pattern_ref (item->pattern) : NULL;
   copy->kernel = item->kernel ? ws_kernel_instance_ref (item->kernel) : NULL;
+  copy->kernel_key = g_strdup (item->kernel_key);
+  copy->kernel_spec = item->kernel_spec ? ws_kernel_spec_copy (item->kernel_spec) : NULL;
   return copy;
 }
 

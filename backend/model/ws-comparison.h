@@ -3,6 +3,7 @@
 
 #include "ws-analysis.h"
 #include "ws-kernel.h"
+#include "ws-kernel-spec.h"
 #include "ws-presets.h"
 
 G_BEGIN_DECLS
@@ -38,6 +39,8 @@ typedef struct
    * NULL for a preset */
   WsKernelInstance *kernel;
   guint line;
+  char *kernel_key;          /* a kernel's: the key of its live measurements (ws_kernel_spec_live_key) */
+  WsKernelSpec *kernel_spec; /* a kernel's: what the GPU runs */
 } WsCompareItem;
 
 /* A msgid's translation, as the caller wants it (the program's domain, or

@@ -151,3 +151,11 @@ ws_kernel_spec_instantiate (const WsKernelSpec *spec,
   ws_kernel_config_free (config);
   return instance;
 }
+
+char *
+ws_kernel_spec_live_key (const WsKernelSpec *spec)
+{
+  g_autofree char *hash = ws_kernel_spec_hash (spec);
+
+  return g_strconcat ("kernel:", hash, NULL);
+}

@@ -38,6 +38,9 @@ gboolean          ws_kernel_spec_equal        (const WsKernelSpec *a,
 /* A hex digest of everything in it: the key of caches and of live
  * measurements. */
 char             *ws_kernel_spec_hash         (const WsKernelSpec *spec);
+/* What a session's live measurements of it are kept under: "kernel:" and
+ * the hash. */
+char             *ws_kernel_spec_live_key     (const WsKernelSpec *spec);
 
 /* Reads the text, applies the comment and the overrides and sizes the
  * launch; the errors say what and where (an override's errors name it). */

@@ -102,6 +102,29 @@ compare_measure_done (GObject      *source,
     g_signal_emit (self, ws_session_signals[WS_SESSION_SIGNAL_MEASURE_FAILED], 0, error);
 }
 
+static gboolean
+have_live_key (WsSession  *self,
+               const char *key)
+{
+  for (guint i = 0; i < self->live->len; i++)
+    if (g_strcmp0 (((WsLiveEntry *) g_ptr_array_index (self->live, i))->key, key) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* A kernel of one's own, timed as the presets beside it are (no counters). */
+static WsMeasureRequest *
+kernel_request (WsSession           *self,
+                const WsCompareItem *item)
+{
+  WsMeasureRequest *request = ws_measure_request_new ();
+
+  request->kernel_text = ws_kernel_spec_copy (item->kernel_spec);
+  request->options.samples = self->samples;
+  request->options.cold = self->cold;
+  return request;
+}
+
 void
 ws_session_compare_measure (WsSession *self)
 {
@@ -114,13 +137,19 @@ ws_session_compare_measure (WsSession *self)
       WsCompareItem *item = g_ptr_array_index (self->comparison, i);
       g_autoptr (WsMeasureRequest) request = NULL;
 
-      /* the presets are measured beside one another; a kernel of one's
-       * own is measured on its own page */
+      /* one measurement each, kept with the session's others: a kernel
+       * of one's own by its text and launch (the Kernel page's of the same
+       * text serves too) */
       if (item->kernel)
+        {
+          if (item->kernel_spec == NULL || have_live_key (self, item->kernel_key))
+            continue;
+          request = kernel_request (self, item);
+        }
+      else if (ws_session_find_live_preset (self, item->id, item_x (item)))
         continue;
-      if (ws_session_find_live_preset (self, item->id, item_x (item)))
-        continue;
-      request = ws_session_request_for (self, ws_preset_lookup (item->id), item->pattern, FALSE);
+      else
+        request = ws_session_request_for (self, ws_preset_lookup (item->id), item->pattern, FALSE);
       self->comparison_measuring = TRUE;
       ws_session_measure_async (self, request, self->comparison_cancellable, compare_measure_done,
                                 g_object_ref (self->comparison_cancellable));

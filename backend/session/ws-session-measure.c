@@ -65,10 +65,7 @@ subject_of (const WsMeasureRequest *request)
   /* a reference with no pattern (cudaMemcpy) is known by its id, a kernel
    * of one's own by its text and launch */
   if (request->kernel_text)
-    {
-      g_autofree char *hash = ws_kernel_spec_hash (request->kernel_text);
-      s->key = g_strconcat ("kernel:", hash, NULL);
-    }
+    s->key = ws_kernel_spec_live_key (request->kernel_text);
   else
     s->key = pattern ? ws_pattern_sweep_key (pattern, s->sweep_param) : g_strdup (request->kernel_id);
   return s;

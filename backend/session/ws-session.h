@@ -27,7 +27,8 @@ G_DECLARE_FINAL_TYPE (WsSession, ws_session, WS, SESSION, GObject)
 /* A measurement made in this session. */
 typedef struct
 {
-  char *key;                 /* the pattern less its sweep parameter (ws_pattern_sweep_key) */
+  char *key;                 /* the pattern less its sweep parameter (ws_pattern_sweep_key), or a
+                              * kernel of one's own's ws_kernel_spec_live_key */
   char *preset_id;           /* the preset whose kernel ran; NULL for a generated kernel */
   double x;                  /* the sweep parameter's value, NAN without one */
   WsMeasurement *m;

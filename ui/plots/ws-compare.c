@@ -136,12 +136,20 @@ static const WsMeasurement *
 live_for (const WsPlotSources *sources,
           const WsCompareItem *item)
 {
-  const WsPreset *preset = ws_preset_lookup (item->id);
+  const WsPreset *preset;
   gint64 x = 0;
   gboolean swept;
 
+  /* a kernel of one's own by its text and launch, the newest */
+  for (guint i = sources->live && item->kernel ? sources->live->len : 0; i > 0; i--)
+    {
+      const WsLiveEntry *e = g_ptr_array_index (sources->live, i - 1);
+      if (g_strcmp0 (e->key, item->kernel_key) == 0)
+        return e->m;
+    }
   if (item->kernel)
     return NULL;
+  preset = ws_preset_lookup (item->id);
   swept = preset->sweep_param && ws_pattern_get_param (item->pattern, preset->sweep_param, &x);
 
   for (guint i = sources->live ? sources->live->len : 0; i > 0; i--)
@@ -161,8 +169,8 @@ measured (const WsPlotSources *sources,
 {
   guint n_rec = sources->recordings ? sources->recordings->len : 0;
 
-  /* a recording holds presets; a kernel of one's own is not measured here */
-  if (item->kernel)
+  /* a recording holds presets; a kernel of one's own is measured live */
+  if (item->kernel && s < n_rec)
     return NULL;
   if (s < n_rec)
     return ws_plot_recorded_one (g_ptr_array_index (sources->recordings, s), ws_preset_lookup (item->id),
@@ -234,8 +242,15 @@ add_measured (WsChart *chart,
     }
   /* said, rather than left for the reader to wonder at the gap */
   for (guint i = 0; i < b->items->len && n_sources (b->sources) > 0; i++)
-    if (((WsCompareItem *) g_ptr_array_index (b->items, i))->kernel)
-      ws_chart_add_note (chart, i, FG_("not measured"), WS_CHART_NOTE_TEXT, FALSE);
+    {
+      const WsCompareItem *item = g_ptr_array_index (b->items, i);
+      gboolean any = FALSE;
+
+      for (guint s = 0; s < n_sources (b->sources) && item->kernel; s++)
+        any |= measured (b->sources, s, item) != NULL;
+      if (item->kernel && !any)
+        ws_chart_add_note (chart, i, FG_("not measured"), WS_CHART_NOTE_TEXT, FALSE);
+    }
 }
 
 /* The model's note for item i: its cost against the first's, in every
