@@ -392,6 +392,11 @@ static const Message messages[] = {
   { "__global__ void k(Thing *a) {\n}\n", "line 1, column 19: unknown type “Thing”" },
   { "struct S { int b; };\nstruct S;\nstruct S { int b; };\n__global__ void k(int *a) {\n}\n",
     "line 3, column 8: the struct “S” is defined twice" },
+  /* found by fuzz-kernel: `struct int4` was read, and printed back as CUDA's int4 */
+  { "typedef struct int4 { int a; short b; } S;\n__global__ void k(S *s) {\n  s[0].b = 1;\n}\n",
+    "line 1, column 16: “int4” is a type of CUDA's own: a struct cannot take its name" },
+  { "struct float { int a; };\n__global__ void k(int *a) {\n}\n",
+    "line 1, column 8: “float” is a type of CUDA's own: a struct cannot take its name" },
   { "typedef struct { int b; } S;\n__device__ S;\n__global__ void k(int *a) {\n}\n",
     "line 2, column 13: expected a name, found “;”" },
   { "#define F(x) #x\n__global__ void k(float *a) {\n  a[0] = F(1);\n}\n",

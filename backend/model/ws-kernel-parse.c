@@ -747,8 +747,20 @@ parse_struct (Parser   *p,
     }
   if (cur (p)->kind == WK_TOK_IDENT)
     {
-      name = wkp_tok_name (p, cur (p));
-      pos = cur (p)->start;
+      const WkToken *t = cur (p);
+
+      /* `struct int4 { … }` redefines CUDA's own int4 (nvcc refuses it),
+       * `struct float` is not a name at all */
+      if (wkp_is_basic_word (t) || wkp_alias_type (t) || wk_type_vector_by_name (t->text, t->len))
+        {
+          wkp_error_at (p, WS_KERNEL_ERROR_INVALID, t->start, t->end,
+                        _("“%.*s” is a type of CUDA's own: a struct cannot take its name"), (int) t->len, t->text);
+          /* host code could not either: said, not skipped as host code */
+          p->wrong_anywhere = TRUE;
+          return NULL;
+        }
+      name = wkp_tok_name (p, t);
+      pos = t->start;
       advance (p);
       st = g_hash_table_lookup (p->structs, name);
     }
