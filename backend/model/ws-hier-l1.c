@@ -126,8 +126,9 @@ ws_hier_l1_prefetch (const WsHier    *h,
                      const WsSectors *s)
 {
   const WsHierStats *st = &h->stats[access];
-  /* L2 too where most of the access's sectors missed so far */
-  gboolean l2 = st->l1_hits * 2 < st->l1_sectors || h->l1_sets == 0;
+  /* L2 too where most of the access's sectors missed so far (and L2 is
+   * here: the pipe's thread asks for its own) */
+  gboolean l2 = (st->l1_hits * 2 < st->l1_sectors || h->l1_sets == 0) && h->pipe == NULL;
   guint64 line = G_MAXUINT64;
 
   for (guint i = 0; i < s->n; i++)
@@ -155,7 +156,7 @@ ws_hier_l1_prefetch_entries (const WsHier    *h,
   const WsHierStats *st = &h->stats[access];
   guint64 line = G_MAXUINT64;
 
-  if (st->l1_hits * 2 >= st->l1_sectors && h->l1_sets > 0)
+  if ((st->l1_hits * 2 >= st->l1_sectors && h->l1_sets > 0) || h->pipe)
     return;
   for (guint i = 0; i < s->n; i++)
     if (s->sector[i] >> 2 != line)
@@ -210,7 +211,7 @@ ws_hier_load (WsHier          *h,
 
           st->l2_read_requests += tag != requested;
           requested = tag;
-          ws_hier_l2_read (h, access, tag, 1u << (s->sector[i] & 3));
+          ws_hier_send_read (h, access, tag, 1u << (s->sector[i] & 3));
         }
       return;
     }
@@ -235,7 +236,7 @@ ws_hier_load (WsHier          *h,
       if (wanted & ~hits)
         {
           st->l2_read_requests++;
-          ws_hier_l2_read (h, access, line + 1, wanted & ~hits);
+          ws_hier_send_read (h, access, line + 1, wanted & ~hits);
         }
       i = j;
     }
@@ -251,7 +252,8 @@ ws_hier_atomic (WsHier          *h,
                 const WsSectors *s)
 {
   for (guint i = 0; i < s->n; i++)
-    ws_hier_l2_atomic (h, access, (s->sector[i] >> 2) + 1, s->sector[i] & 3);
+    ws_hier_send (h, &(WsL2Op) { .tag = (s->sector[i] >> 2) + 1, .kind = WS_L2_OP_ATOMIC, .access = (guint8) access,
+                                 .sectors = (guint8) (s->sector[i] & 3) });
 }
 
 /* ------------------------------------------------------------------ */
@@ -291,7 +293,6 @@ flush_entry (WsHier       *h,
 {
   WsHierStats *st = &h->stats[e->writer];
   guint whole = 0;
-  WsPendingLine *p;
 
   if (e->tag == 0)
     return;
@@ -301,12 +302,53 @@ flush_entry (WsHier       *h,
   st->l2_write_sectors += ws_hier_n_sectors (e->sectors);
   st->l2_partial_sectors += ws_hier_n_sectors (e->sectors & ~whole);
 
-  p = pending_line (h, e->tag);
-  p->sectors |= e->sectors;
-  p->writer = e->writer;
-  for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
-    p->mask[k] |= e->mask[k];
+  if (h->pipe)
+    {
+      WsL2Op op = { .tag = e->tag, .kind = WS_L2_OP_PENDING, .access = (guint8) e->writer, .sectors = e->sectors };
+
+      memcpy (op.mask, e->mask, sizeof op.mask);
+      ws_hier_pipe_push (h->pipe, &op);
+    }
+  else
+    ws_hier_pending_add (h, e->writer, e->tag, e->sectors, e->mask);
   e->tag = 0;
+}
+
+void
+ws_hier_pending_add (WsHier        *h,
+                     guint          access,
+                     guint64        tag,
+                     guint          sectors,
+                     const guint32 *mask)
+{
+  WsPendingLine *p = pending_line (h, tag);
+
+  p->sectors |= sectors;
+  p->writer = access;
+  for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
+    p->mask[k] |= mask[k];
+}
+
+void
+ws_hier_l2_run (WsHier       *h,
+                const WsL2Op *op)
+{
+  switch ((WsL2OpKind) op->kind)
+    {
+    case WS_L2_OP_READ:
+      ws_hier_l2_read (h, op->access, op->tag, op->sectors);
+      break;
+    case WS_L2_OP_ATOMIC:
+      ws_hier_l2_atomic (h, op->access, op->tag, op->sectors);
+      break;
+    case WS_L2_OP_PENDING:
+      ws_hier_pending_add (h, op->access, op->tag, op->sectors, op->mask);
+      break;
+    case WS_L2_OP_APPLY:
+    default:
+      ws_hier_apply_pending (h);
+      break;
+    }
 }
 
 void
@@ -452,13 +494,13 @@ store_lines (WsHier          *h,
     flush_entry (h, &buf[order[i]]);
   for (guint i = 0; i < first_kept; i++)
     {
-      WsPendingLine *p = pending_line (h, (s->sector[i] >> 2) + 1);
       guint k = s->sector[i] & 3;
+      WsL2Op op = { .tag = (s->sector[i] >> 2) + 1, .kind = WS_L2_OP_PENDING, .access = (guint8) access,
+                    .sectors = (guint8) (1u << k) };
 
       partial += s->mask[i] != WS_HIER_FULL_MASK;
-      p->sectors |= 1u << k;
-      p->writer = access;
-      p->mask[k] |= s->mask[i];
+      op.mask[k] = s->mask[i];
+      ws_hier_send (h, &op);
     }
   st->l2_write_requests += first_kept;
   st->l2_write_sectors += first_kept;

@@ -85,6 +85,28 @@ typedef struct
   guint32 mask[WS_WARP_SIZE * 4];
 } WsSectors;
 
+/* What the SMs ask of L2, in order: on two cores a launch's L1 and store
+ * buffers run on the walk's thread and L2 on a thread of its own, which
+ * gets these in the order they were made (ws-hier-pipe.c). */
+typedef enum
+{
+  WS_L2_OP_READ,                  /* sectors: the sectors read */
+  WS_L2_OP_ATOMIC,                /* sectors: the sector (0 to 3) */
+  WS_L2_OP_PENDING,               /* sectors and mask: stores merged into the block's pending line */
+  WS_L2_OP_APPLY,                 /* the block's pending lines go to L2 */
+} WsL2OpKind;
+
+typedef struct
+{
+  guint64 tag;
+  guint8 kind;
+  guint8 access;
+  guint8 sectors;
+  guint32 mask[WS_HIER_SECTORS_PER_LINE];
+} WsL2Op;
+
+typedef struct _WsHierPipe WsHierPipe;
+
 /* A warp the walk has shown, waiting for its turn at the caches. */
 typedef struct
 {
@@ -170,6 +192,10 @@ typedef struct
   guint max_warps_per_sm;
   guint64 local_slice;            /* bytes of local memory per warp */
   const guint64 *repeat;          /* per access, or NULL */
+
+  /* NULL: L2 is this structure's own, run at once; else what L2 is asked
+   * goes to the pipe, whose thread keeps L2 (and the pending lines) */
+  WsHierPipe *pipe;
 } WsHier;
 
 static inline guint64
@@ -415,10 +441,61 @@ void     ws_hier_store            (WsHier                *h,
 void     ws_hier_atomic           (WsHier                *h,
                                    guint                  access,
                                    const WsSectors       *s);
+/* Merges stores into the block's pending line (L2's side). */
+void     ws_hier_pending_add      (WsHier                *h,
+                                   guint                  access,
+                                   guint64                tag,
+                                   guint                  sectors,
+                                   const guint32         *mask);
+/* One request to L2, run on L2's side. */
+void     ws_hier_l2_run           (WsHier                *h,
+                                   const WsL2Op          *op);
+
+/* ws-hier-pipe.c: L2 on a thread of its own, fed with a WsHier's requests
+ * in their order. The L2 it keeps is its own WsHier's, with its own stats
+ * per access; ws_hier_pipe_finish waits for the last and adds them up. */
+WsHierPipe *ws_hier_pipe_new      (const WsDeviceProfile *profile,
+                                   guint                  n_accesses);
+void     ws_hier_pipe_push        (WsHierPipe            *pipe,
+                                   const WsL2Op          *op);
+void     ws_hier_pipe_finish      (WsHierPipe            *pipe,
+                                   WsHierStats           *stats);
+
+/* A request to L2: run here, or sent to the pipe's thread. */
+static inline void
+ws_hier_send (WsHier       *h,
+              const WsL2Op *op)
+{
+  if (h->pipe)
+    ws_hier_pipe_push (h->pipe, op);
+  else
+    ws_hier_l2_run (h, op);
+}
+
+static inline void
+ws_hier_send_read (WsHier  *h,
+                   guint    access,
+                   guint64  tag,
+                   guint    sectors)
+{
+  if (h->pipe)
+    ws_hier_pipe_push (h->pipe, &(WsL2Op) { .tag = tag, .kind = WS_L2_OP_READ, .access = (guint8) access,
+                                           .sectors = (guint8) sectors });
+  else
+    ws_hier_l2_read (h, access, tag, sectors);
+}
+
+/* The block's merged stores go to L2 (now, or in their turn). */
+static inline void
+ws_hier_send_apply (WsHier *h)
+{
+  ws_hier_send (h, &(WsL2Op) { .kind = WS_L2_OP_APPLY });
+}
+
 /* What the SM's store buffer holds goes to L2. */
 void     ws_hier_flush_stores     (WsHier                *h,
                                    guint                  sm);
-/* The block's merged stores go to L2. */
+/* The block's merged stores go to L2 (L2's side). */
 void     ws_hier_apply_pending    (WsHier                *h);
 
 

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* L2 on a thread of its own.
+ *
+ * Of a launch's walk through the caches, about half the time goes to L2
+ * (and the block's pending stores, and DRAM), the other half to the walk,
+ * L1 and the store buffers. L2 only hears of the SMs through their misses,
+ * their stores and their blocks' ends, in order: those requests go through
+ * here, in chunks, to a thread that runs them in the same order on an L2
+ * of its own. What either side counts only adds up, so the figures are the
+ * same, to the last sector, as on one thread. */
+#include "ws-hierarchy-private.h"
+
+#include <string.h>
+
+#define CHUNK_OPS 2048
+#define N_CHUNKS 6
+/* how far ahead of a request its lookups are asked for: the set's keys,
+ * then (those come) the record of its line */
+#define AHEAD_KEYS 16
+#define AHEAD_ENTRY 8
+
+typedef struct
+{
+  guint n;                        /* 0: the last */
+  WsL2Op op[CHUNK_OPS];
+} Chunk;
+
+struct _WsHierPipe
+{
+  WsHier l2;                      /* its L2, pending lines, DRAM rows and stats */
+  GAsyncQueue *full;              /* chunks to run, in order */
+  GAsyncQueue *free;
+  Chunk *filling;                 /* the walk's side */
+  GThread *thread;
+};
+
+static void
+run_chunk (WsHier      *h,
+           const Chunk *c)
+{
+  for (guint i = 0; i < c->n; i++)
+    {
+      const WsL2Op *ahead = &c->op[MIN (i + AHEAD_KEYS, c->n - 1)];
+      const WsL2Op *near = &c->op[MIN (i + AHEAD_ENTRY, c->n - 1)];
+
+      /* (pending stores are looked up when their block's lines apply) */
+      if (ahead->kind <= WS_L2_OP_ATOMIC)
+        ws_hier_l2_prefetch (h, ahead->tag);
+      if (near->kind <= WS_L2_OP_ATOMIC)
+        ws_hier_l2_prefetch_entry (h, near->tag);
+      ws_hier_l2_run (h, &c->op[i]);
+    }
+}
+
+static gpointer
+pipe_thread (gpointer data)
+{
+  WsHierPipe *pipe = data;
+
+  for (;;)
+    {
+      Chunk *c = g_async_queue_pop (pipe->full);
+      gboolean last = c->n == 0;
+
+      run_chunk (&pipe->l2, c);
+      g_async_queue_push (pipe->free, c);
+      if (last)
+        break;
+    }
+  return NULL;
+}
+
+WsHierPipe *
+ws_hier_pipe_new (const WsDeviceProfile *profile,
+                  guint                  n_accesses)
+{
+  WsHierPipe *pipe = g_new0 (WsHierPipe, 1);
+
+  pipe->l2.n_accesses = n_accesses;
+  pipe->l2.stats = g_new0 (WsHierStats, MAX (n_accesses, 1));
+  ws_hier_l2_init (&pipe->l2, profile);
+  pipe->full = g_async_queue_new ();
+  pipe->free = g_async_queue_new ();
+  for (guint i = 0; i < N_CHUNKS; i++)
+    g_async_queue_push (pipe->free, g_new (Chunk, 1));
+  pipe->filling = g_async_queue_pop (pipe->free);
+  pipe->filling->n = 0;
+  pipe->thread = g_thread_new ("ws-hier-l2", pipe_thread, pipe);
+  return pipe;
+}
+
+void
+ws_hier_pipe_push (WsHierPipe   *pipe,
+                   const WsL2Op *op)
+{
+  Chunk *c = pipe->filling;
+
+  c->op[c->n++] = *op;
+  if (c->n == CHUNK_OPS)
+    {
+      g_async_queue_push (pipe->full, c);
+      c = pipe->filling = g_async_queue_pop (pipe->free);
+      c->n = 0;
+    }
+}
+
+/* Sends what is left, waits for L2's thread to run it, adds L2's figures
+ * to stats and frees the pipe. */
+void
+ws_hier_pipe_finish (WsHierPipe  *pipe,
+                     WsHierStats *stats)
+{
+  Chunk *c;
+
+  if (pipe->filling->n > 0)
+    {
+      g_async_queue_push (pipe->full, pipe->filling);
+      pipe->filling = g_async_queue_pop (pipe->free);
+    }
+  pipe->filling->n = 0;
+  g_async_queue_push (pipe->full, g_steal_pointer (&pipe->filling));
+  g_thread_join (pipe->thread);
+  for (guint i = 0; stats && i < pipe->l2.n_accesses; i++)
+    ws_hier_stats_add (&stats[i], &pipe->l2.stats[i]);
+  while ((c = g_async_queue_try_pop (pipe->free)))
+    g_free (c);
+  g_async_queue_unref (pipe->full);
+  g_async_queue_unref (pipe->free);
+  ws_hier_l2_clear (&pipe->l2);
+  g_free (pipe->l2.stats);
+  g_free (pipe);
+}
