@@ -252,8 +252,7 @@ ws_hier_atomic (WsHier          *h,
                 const WsSectors *s)
 {
   for (guint i = 0; i < s->n; i++)
-    ws_hier_send (h, &(WsL2Op) { .tag = (s->sector[i] >> 2) + 1, .kind = WS_L2_OP_ATOMIC, .access = (guint8) access,
-                                 .sectors = (guint8) (s->sector[i] & 3) });
+    ws_hier_send (h, WS_L2_OP_ATOMIC, access, (s->sector[i] >> 2) + 1, s->sector[i] & 3, 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -302,47 +301,49 @@ flush_entry (WsHier       *h,
   st->l2_write_sectors += ws_hier_n_sectors (e->sectors);
   st->l2_partial_sectors += ws_hier_n_sectors (e->sectors & ~whole);
 
-  if (h->pipe)
-    {
-      WsL2Op op = { .tag = e->tag, .kind = WS_L2_OP_PENDING, .access = (guint8) e->writer, .sectors = e->sectors };
-
-      memcpy (op.mask, e->mask, sizeof op.mask);
-      ws_hier_pipe_push (h->pipe, &op);
-    }
-  else
-    ws_hier_pending_add (h, e->writer, e->tag, e->sectors, e->mask);
+  /* a sector at a time: the first takes the line's pending entry, the
+   * others find it (a line with none takes its entry too) */
+  if (e->sectors == 0)
+    ws_hier_send (h, WS_L2_OP_PENDING, e->writer, e->tag, 0, 0);
+  for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
+    if (e->sectors & (1u << k))
+      ws_hier_send (h, WS_L2_OP_PENDING, e->writer, e->tag, 1u << k, e->mask[k]);
   e->tag = 0;
 }
 
 void
-ws_hier_pending_add (WsHier        *h,
-                     guint          access,
-                     guint64        tag,
-                     guint          sectors,
-                     const guint32 *mask)
+ws_hier_pending_add (WsHier  *h,
+                     guint    access,
+                     guint64  tag,
+                     guint    sectors,
+                     guint32  mask)
 {
   WsPendingLine *p = pending_line (h, tag);
 
   p->sectors |= sectors;
   p->writer = access;
-  for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
-    p->mask[k] |= mask[k];
+  if (sectors)
+    p->mask[__builtin_ctz (sectors)] |= mask;
 }
 
 void
-ws_hier_l2_run (WsHier       *h,
-                const WsL2Op *op)
+ws_hier_l2_do (WsHier     *h,
+               WsL2OpKind  kind,
+               guint       access,
+               guint64     tag,
+               guint       sectors,
+               guint32     mask)
 {
-  switch ((WsL2OpKind) op->kind)
+  switch (kind)
     {
     case WS_L2_OP_READ:
-      ws_hier_l2_read (h, op->access, op->tag, op->sectors);
+      ws_hier_l2_read (h, access, tag, sectors);
       break;
     case WS_L2_OP_ATOMIC:
-      ws_hier_l2_atomic (h, op->access, op->tag, op->sectors);
+      ws_hier_l2_atomic (h, access, tag, sectors);
       break;
     case WS_L2_OP_PENDING:
-      ws_hier_pending_add (h, op->access, op->tag, op->sectors, op->mask);
+      ws_hier_pending_add (h, access, tag, sectors, mask);
       break;
     case WS_L2_OP_APPLY:
     default:
@@ -494,13 +495,8 @@ store_lines (WsHier          *h,
     flush_entry (h, &buf[order[i]]);
   for (guint i = 0; i < first_kept; i++)
     {
-      guint k = s->sector[i] & 3;
-      WsL2Op op = { .tag = (s->sector[i] >> 2) + 1, .kind = WS_L2_OP_PENDING, .access = (guint8) access,
-                    .sectors = (guint8) (1u << k) };
-
       partial += s->mask[i] != WS_HIER_FULL_MASK;
-      op.mask[k] = s->mask[i];
-      ws_hier_send (h, &op);
+      ws_hier_send (h, WS_L2_OP_PENDING, access, (s->sector[i] >> 2) + 1, 1u << (s->sector[i] & 3), s->mask[i]);
     }
   st->l2_write_requests += first_kept;
   st->l2_write_sectors += first_kept;

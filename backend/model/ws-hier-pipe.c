@@ -12,8 +12,8 @@
 
 #include <string.h>
 
-#define CHUNK_OPS 2048
-#define N_CHUNKS 6
+#define CHUNK_OPS 4096
+#define N_CHUNKS 8
 /* how far ahead of a request its lookups are asked for: the set's keys,
  * then (those come) the record of its line */
 #define AHEAD_KEYS 16
@@ -27,10 +27,11 @@ typedef struct
 
 struct _WsHierPipe
 {
+  WsHierPipeHead head;            /* first: see ws_hier_send */
   WsHier l2;                      /* its L2, pending lines, DRAM rows and stats */
   GAsyncQueue *full;              /* chunks to run, in order */
   GAsyncQueue *free;
-  Chunk *filling;                 /* the walk's side */
+  Chunk *filling;                 /* the walk's side, written through head */
   GThread *thread;
 };
 
@@ -48,7 +49,7 @@ run_chunk (WsHier      *h,
         ws_hier_l2_prefetch (h, ahead->tag);
       if (near->kind <= WS_L2_OP_ATOMIC)
         ws_hier_l2_prefetch_entry (h, near->tag);
-      ws_hier_l2_run (h, &c->op[i]);
+      ws_hier_l2_do (h, c->op[i].kind, c->op[i].access, c->op[i].tag, c->op[i].sectors, c->op[i].mask);
     }
 }
 
@@ -70,6 +71,14 @@ pipe_thread (gpointer data)
   return NULL;
 }
 
+static void
+start_chunk (WsHierPipe *pipe)
+{
+  pipe->filling = g_async_queue_pop (pipe->free);
+  pipe->head.next = pipe->filling->op;
+  pipe->head.end = pipe->filling->op + CHUNK_OPS;
+}
+
 WsHierPipe *
 ws_hier_pipe_new (const WsDeviceProfile *profile,
                   guint                  n_accesses)
@@ -83,25 +92,17 @@ ws_hier_pipe_new (const WsDeviceProfile *profile,
   pipe->free = g_async_queue_new ();
   for (guint i = 0; i < N_CHUNKS; i++)
     g_async_queue_push (pipe->free, g_new (Chunk, 1));
-  pipe->filling = g_async_queue_pop (pipe->free);
-  pipe->filling->n = 0;
+  start_chunk (pipe);
   pipe->thread = g_thread_new ("ws-hier-l2", pipe_thread, pipe);
   return pipe;
 }
 
 void
-ws_hier_pipe_push (WsHierPipe   *pipe,
-                   const WsL2Op *op)
+ws_hier_pipe_next_chunk (WsHierPipe *pipe)
 {
-  Chunk *c = pipe->filling;
-
-  c->op[c->n++] = *op;
-  if (c->n == CHUNK_OPS)
-    {
-      g_async_queue_push (pipe->full, c);
-      c = pipe->filling = g_async_queue_pop (pipe->free);
-      c->n = 0;
-    }
+  pipe->filling->n = CHUNK_OPS;
+  g_async_queue_push (pipe->full, pipe->filling);
+  start_chunk (pipe);
 }
 
 /* Sends what is left, waits for L2's thread to run it, adds L2's figures
@@ -112,10 +113,11 @@ ws_hier_pipe_finish (WsHierPipe  *pipe,
 {
   Chunk *c;
 
-  if (pipe->filling->n > 0)
+  if (pipe->head.next > pipe->filling->op)
     {
+      pipe->filling->n = (guint) (pipe->head.next - pipe->filling->op);
       g_async_queue_push (pipe->full, pipe->filling);
-      pipe->filling = g_async_queue_pop (pipe->free);
+      start_chunk (pipe);
     }
   pipe->filling->n = 0;
   g_async_queue_push (pipe->full, g_steal_pointer (&pipe->filling));

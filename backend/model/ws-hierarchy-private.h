@@ -92,18 +92,21 @@ typedef enum
 {
   WS_L2_OP_READ,                  /* sectors: the sectors read */
   WS_L2_OP_ATOMIC,                /* sectors: the sector (0 to 3) */
-  WS_L2_OP_PENDING,               /* sectors and mask: stores merged into the block's pending line */
+  WS_L2_OP_PENDING,               /* sectors (none or one) and its mask: stores merged into the
+                                   * block's pending line */
   WS_L2_OP_APPLY,                 /* the block's pending lines go to L2 */
 } WsL2OpKind;
 
 typedef struct
 {
   guint64 tag;
+  guint32 mask;
   guint8 kind;
   guint8 access;
   guint8 sectors;
-  guint32 mask[WS_HIER_SECTORS_PER_LINE];
 } WsL2Op;
+
+G_STATIC_ASSERT (sizeof (WsL2Op) == 16);
 
 typedef struct _WsHierPipe WsHierPipe;
 
@@ -441,35 +444,68 @@ void     ws_hier_store            (WsHier                *h,
 void     ws_hier_atomic           (WsHier                *h,
                                    guint                  access,
                                    const WsSectors       *s);
-/* Merges stores into the block's pending line (L2's side). */
+/* Merges stores into the block's pending line (L2's side): sectors is
+ * none or one, mask its bytes. */
 void     ws_hier_pending_add      (WsHier                *h,
                                    guint                  access,
                                    guint64                tag,
                                    guint                  sectors,
-                                   const guint32         *mask);
+                                   guint32                mask);
 /* One request to L2, run on L2's side. */
-void     ws_hier_l2_run           (WsHier                *h,
-                                   const WsL2Op          *op);
+void     ws_hier_l2_do            (WsHier                *h,
+                                   WsL2OpKind             kind,
+                                   guint                  access,
+                                   guint64                tag,
+                                   guint                  sectors,
+                                   guint32                mask);
 
 /* ws-hier-pipe.c: L2 on a thread of its own, fed with a WsHier's requests
  * in their order. The L2 it keeps is its own WsHier's, with its own stats
  * per access; ws_hier_pipe_finish waits for the last and adds them up. */
 WsHierPipe *ws_hier_pipe_new      (const WsDeviceProfile *profile,
                                    guint                  n_accesses);
-void     ws_hier_pipe_push        (WsHierPipe            *pipe,
-                                   const WsL2Op          *op);
+/* The chunk being filled is full: it goes, the next comes. */
+void     ws_hier_pipe_next_chunk  (WsHierPipe            *pipe);
 void     ws_hier_pipe_finish      (WsHierPipe            *pipe,
                                    WsHierStats           *stats);
 
-/* A request to L2: run here, or sent to the pipe's thread. */
-static inline void
-ws_hier_send (WsHier       *h,
-              const WsL2Op *op)
+/* The start of a WsHierPipe: where the walk's side writes. */
+typedef struct
 {
-  if (h->pipe)
-    ws_hier_pipe_push (h->pipe, op);
-  else
-    ws_hier_l2_run (h, op);
+  WsL2Op *next;                   /* the chunk's next free request */
+  WsL2Op *end;
+} WsHierPipeHead;
+
+#define WS_HIER_PUSH_AHEAD 32     /* requests: the chunk's lines were L2's thread's last, asked for ahead */
+
+/* A request to L2: run here, or sent to the pipe's thread (written field by
+ * field, where a request built and copied whole would wait for its parts). */
+static inline void
+ws_hier_send (WsHier     *h,
+              WsL2OpKind  kind,
+              guint       access,
+              guint64     tag,
+              guint       sectors,
+              guint32     mask)
+{
+  WsHierPipeHead *head = (WsHierPipeHead *) h->pipe;
+  WsL2Op *op;
+
+  if (head == NULL)
+    {
+      ws_hier_l2_do (h, kind, access, tag, sectors, mask);
+      return;
+    }
+  op = head->next++;
+  /* (a prefetch past the chunk's end is harmless) */
+  __builtin_prefetch (op + WS_HIER_PUSH_AHEAD, 1);
+  op->tag = tag;
+  op->mask = mask;
+  op->kind = (guint8) kind;
+  op->access = (guint8) access;
+  op->sectors = (guint8) sectors;
+  if (head->next == head->end)
+    ws_hier_pipe_next_chunk (h->pipe);
 }
 
 static inline void
@@ -479,8 +515,7 @@ ws_hier_send_read (WsHier  *h,
                    guint    sectors)
 {
   if (h->pipe)
-    ws_hier_pipe_push (h->pipe, &(WsL2Op) { .tag = tag, .kind = WS_L2_OP_READ, .access = (guint8) access,
-                                           .sectors = (guint8) sectors });
+    ws_hier_send (h, WS_L2_OP_READ, access, tag, sectors, 0);
   else
     ws_hier_l2_read (h, access, tag, sectors);
 }
@@ -489,7 +524,7 @@ ws_hier_send_read (WsHier  *h,
 static inline void
 ws_hier_send_apply (WsHier *h)
 {
-  ws_hier_send (h, &(WsL2Op) { .kind = WS_L2_OP_APPLY });
+  ws_hier_send (h, WS_L2_OP_APPLY, 0, 0, 0, 0);
 }
 
 /* What the SM's store buffer holds goes to L2. */
