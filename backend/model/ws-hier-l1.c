@@ -55,8 +55,8 @@ ws_hier_l1_init (WsHier                *h,
 void
 ws_hier_l1_clear (WsHier *h)
 {
-  g_aligned_free (h->l1_key);
-  g_aligned_free (h->l1_ref);
+  ws_hier_table_free (h->l1_key);
+  ws_hier_table_free (h->l1_ref);
   g_free (h->l1_hand);
   g_free (h->l1_inserts);
   g_free (h->last_first);

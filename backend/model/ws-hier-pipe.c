@@ -18,6 +18,7 @@
  * then (those come) the record of its line */
 #define AHEAD_KEYS 16
 #define AHEAD_ENTRY 8
+#define RING 32                   /* > AHEAD_KEYS, a power of two */
 
 typedef struct
 {
@@ -35,21 +36,53 @@ struct _WsHierPipe
   GThread *thread;
 };
 
+/* A lookup's requests: reads and atomics (pending stores are looked up
+ * when their block's lines apply). */
+static inline gboolean
+looks_up (const WsL2Op *op)
+{
+  return op->kind == WS_L2_OP_READ || op->kind == WS_L2_OP_ATOMIC;
+}
+
 static void
 run_chunk (WsHier      *h,
            const Chunk *c)
 {
+  WsL2Where where[RING];
+
+  for (guint j = 0; j < MIN (AHEAD_KEYS, c->n); j++)
+    if (looks_up (&c->op[j]))
+      {
+        where[j % RING] = ws_hier_l2_where (h, c->op[j].tag);
+        ws_hier_l2_prefetch_at (h, where[j % RING]);
+      }
   for (guint i = 0; i < c->n; i++)
     {
-      const WsL2Op *ahead = &c->op[MIN (i + AHEAD_KEYS, c->n - 1)];
-      const WsL2Op *near = &c->op[MIN (i + AHEAD_ENTRY, c->n - 1)];
+      const WsL2Op *op = &c->op[i];
+      guint ahead = i + AHEAD_KEYS;
+      guint near = i + AHEAD_ENTRY;
 
-      /* (pending stores are looked up when their block's lines apply) */
-      if (ahead->kind <= WS_L2_OP_ATOMIC)
-        ws_hier_l2_prefetch (h, ahead->tag);
-      if (near->kind <= WS_L2_OP_ATOMIC)
-        ws_hier_l2_prefetch_entry (h, near->tag);
-      ws_hier_l2_do (h, c->op[i].kind, c->op[i].access, c->op[i].tag, c->op[i].sectors, c->op[i].mask);
+      if (ahead < c->n && looks_up (&c->op[ahead]))
+        {
+          where[ahead % RING] = ws_hier_l2_where (h, c->op[ahead].tag);
+          ws_hier_l2_prefetch_at (h, where[ahead % RING]);
+        }
+      if (near < c->n && looks_up (&c->op[near]))
+        ws_hier_l2_prefetch_entry_at (h, where[near % RING]);
+      switch ((WsL2OpKind) op->kind)
+        {
+        case WS_L2_OP_READ:
+          ws_hier_l2_read_at (h, op->access, op->tag, op->sectors, where[i % RING]);
+          break;
+        case WS_L2_OP_ATOMIC:
+          ws_hier_l2_atomic_at (h, op->access, op->tag, op->sectors, where[i % RING]);
+          break;
+        case WS_L2_OP_PENDING:
+        case WS_L2_OP_APPLY:
+        default:
+          ws_hier_l2_do (h, op->kind, op->access, op->tag, op->sectors, op->mask);
+          break;
+        }
     }
 }
 

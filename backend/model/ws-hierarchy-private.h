@@ -221,8 +221,13 @@ ws_hier_n_sectors (guint bits)
 }
 
 /* A table of the caches' state, zeroed, aligned on the CPU's cache lines
- * so that a set's keys take as few of them as they can. */
-#define ws_hier_table_new(type, n) ((type *) g_aligned_alloc0 ((n), sizeof (type), 64))
+ * so that a set's keys take as few of them as they can; one of megabytes
+ * is asked to lie on huge pages, where its random lookups would otherwise
+ * miss the TLB mostly. Freed with ws_hier_table_free. */
+gpointer ws_hier_table_alloc      (gsize                  n,
+                                   gsize                  size);
+void     ws_hier_table_free       (gpointer               table);
+#define ws_hier_table_new(type, n) ((type *) ws_hier_table_alloc ((n), sizeof (type)))
 
 /* The ways whose key is key, as bits. */
 static inline guint64
@@ -344,6 +349,28 @@ ws_hier_set_of (guint64 line,
   return (guint) (set % sets);
 }
 
+/* A line's key in L2: 16 bits of a hash of its tag, never 0. */
+static inline guint16
+ws_hier_l2_key (guint64 tag)
+{
+  return (guint16) (ws_hier_hash (tag) >> 48) | 1;
+}
+
+/* Where L2 looks a line up: its set and its key, worked out once for the
+ * lookup and the prefetches before it. */
+typedef struct
+{
+  guint set;
+  guint16 key;
+} WsL2Where;
+
+static inline WsL2Where
+ws_hier_l2_where (const WsHier *h,
+                  guint64       tag)
+{
+  return (WsL2Where) { ws_hier_set_of (tag - 1, h->l2_sets), ws_hier_l2_key (tag) };
+}
+
 G_STATIC_ASSERT ((WS_HIER_PENDING & (WS_HIER_PENDING - 1)) == 0 && WS_HIER_PENDING_MAX < WS_HIER_PENDING);
 
 /* A line's first pending slot: the top bits of the tag times 2^64 / φ
@@ -402,6 +429,20 @@ void     ws_hier_l2_prefetch      (const WsHier          *h,
  * miss would take: call it once ws_hier_l2_prefetch's lines have come. */
 void     ws_hier_l2_prefetch_entry (const WsHier         *h,
                                     guint64               tag);
+void     ws_hier_l2_prefetch_at   (const WsHier          *h,
+                                   WsL2Where              where);
+void     ws_hier_l2_prefetch_entry_at (const WsHier      *h,
+                                       WsL2Where          where);
+void     ws_hier_l2_read_at       (WsHier                *h,
+                                   guint                  access,
+                                   guint64                tag,
+                                   guint                  sectors,
+                                   WsL2Where              where);
+void     ws_hier_l2_atomic_at     (WsHier                *h,
+                                   guint                  access,
+                                   guint64                tag,
+                                   guint                  k,
+                                   WsL2Where              where);
 /* Sectors of a line read (bits of sectors), in order. */
 void     ws_hier_l2_read          (WsHier                *h,
                                    guint                  access,
