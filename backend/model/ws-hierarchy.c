@@ -6,9 +6,10 @@
 #include <string.h>
 
 #define LOCAL_ARRAY_ID 127
-/* Launches of fewer warps keep L2 on the walk's thread (a thread's start
- * would cost more than it saves). */
-#define PIPE_MIN_WARPS 4096
+/* Launches of fewer warp instructions keep L2 on the walk's thread (a
+ * thread's start would cost more than it saves). A kernel's walk, whose
+ * warps may loop for long, always has it on its own where there are cores. */
+#define PIPE_MIN_INSTRUCTIONS 1024
 /* How much blocks' durations vary, for the order they reach SMs in. */
 #define BLOCK_JITTER 0.05
 
@@ -563,7 +564,7 @@ ws_hierarchy_analyze (const WsPattern          *pattern,
   ws_hier_l1_init (&h, profile, r->l1_bytes);
   /* L2 on a thread of its own where there are cores and warps enough */
   if (g_get_num_processors () > 1 &&
-      ws_dim3_count (ws_pattern_get_grid (pattern)) * h.warps_per_block >= PIPE_MIN_WARPS)
+      ws_dim3_count (ws_pattern_get_grid (pattern)) * h.warps_per_block * h.n_accesses >= PIPE_MIN_INSTRUCTIONS)
     h.pipe = ws_hier_pipe_new (profile, h.n_accesses);
   else
     ws_hier_l2_init (&h, profile);
@@ -708,7 +709,11 @@ ws_hier_walk_new (const WsDeviceProfile  *profile,
   h->atomic_sketch = g_new0 (guint64, WS_HIER_ATOMIC_SKETCH);
   h->slice_passes = g_new0 (guint64, h->n_slices);
   ws_hier_l1_init (h, profile, r->l1_bytes);
-  ws_hier_l2_init (h, profile);
+  /* L2 on a thread of its own where there are cores and warps enough */
+  if (g_get_num_processors () > 1)
+    h->pipe = ws_hier_pipe_new (profile, h->n_accesses);
+  else
+    ws_hier_l2_init (h, profile);
   h->schedule = ws_block_schedule_new (profile->sms, r->blocks_per_sm, profile->block_ns,
                                        profile->dram_latency_ns + 2.0 * warps * MAX (r->n_accesses, 1) +
                                          profile->warp_ns * 64,
@@ -786,6 +791,8 @@ ws_hier_walk_finish (WsHierWalk    *walk,
   for (guint sm = 0; sm < h->sms; sm++)
     ws_hier_flush_stores (h, sm);
   ws_hier_send_apply (h);
+  if (h->pipe)
+    ws_hier_pipe_finish (g_steal_pointer (&h->pipe), r->accesses);
   for (guint k = 0; k < WS_HIER_ATOMIC_SKETCH; k++)
     r->atomic_max_address = MAX (r->atomic_max_address, h->atomic_sketch[k]);
   for (guint k = 0; k < h->n_slices; k++)
@@ -804,6 +811,8 @@ ws_hier_walk_free (WsHierWalk *walk)
   if (walk == NULL)
     return;
   walk->h.array_id = NULL;   /* the walk's own, freed below */
+  if (walk->h.pipe)
+    ws_hier_pipe_finish (g_steal_pointer (&walk->h.pipe), NULL);
   g_free (walk->h.atomic_sketch);
   g_free (walk->h.slice_passes);
   ws_hier_l1_clear (&walk->h);
