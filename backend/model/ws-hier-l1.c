@@ -527,13 +527,22 @@ ws_hier_store (WsHier          *h,
 
   if (!allocate_l1 && s->n > 1 && store_lines (h, access, s))
     return;
+  /* L1 takes the sectors first, a line's run of them at a time (in their
+   * order, as one by one: L1 and the store buffer share nothing) */
+  for (guint i = 0, j; allocate_l1 && i < s->n; i = j)
+    {
+      guint64 line = s->sector[i] >> 2;
+      guint wanted = 1u << (s->sector[i] & 3);
+
+      for (j = i + 1; j < s->n && (s->sector[j] >> 2) == line && (s->sector[j] & 3) > (s->sector[j - 1] & 3); j++)
+        wanted |= 1u << (s->sector[j] & 3);
+      l1_line (h, h->place.sm, line, wanted);
+    }
   for (guint i = 0; i < s->n; i++)
     {
       guint64 tag = (s->sector[i] >> 2) + 1;
       guint k = s->sector[i] & 3;
 
-      if (allocate_l1)
-        l1_line (h, h->place.sm, s->sector[i] >> 2, 1u << (s->sector[i] & 3));
       if (e == NULL || e->tag != tag)
         e = buffer_entry (h, tag);
       e->writer = access;
