@@ -55,8 +55,8 @@ ws_hier_l1_init (WsHier                *h,
 void
 ws_hier_l1_clear (WsHier *h)
 {
-  g_aligned_free (h->l1_key);
-  g_aligned_free (h->l1_ref);
+  ws_hier_table_free (h->l1_key);
+  ws_hier_table_free (h->l1_ref);
   g_free (h->l1_hand);
   g_free (h->l1_inserts);
   g_free (h->last_first);
@@ -126,8 +126,9 @@ ws_hier_l1_prefetch (const WsHier    *h,
                      const WsSectors *s)
 {
   const WsHierStats *st = &h->stats[access];
-  /* L2 too where most of the access's sectors missed so far */
-  gboolean l2 = st->l1_hits * 2 < st->l1_sectors || h->l1_sets == 0;
+  /* L2 too where most of the access's sectors missed so far (and L2 is
+   * here: the pipe's thread asks for its own) */
+  gboolean l2 = (st->l1_hits * 2 < st->l1_sectors || h->l1_sets == 0) && h->pipe == NULL;
   guint64 line = G_MAXUINT64;
 
   for (guint i = 0; i < s->n; i++)
@@ -155,7 +156,7 @@ ws_hier_l1_prefetch_entries (const WsHier    *h,
   const WsHierStats *st = &h->stats[access];
   guint64 line = G_MAXUINT64;
 
-  if (st->l1_hits * 2 >= st->l1_sectors && h->l1_sets > 0)
+  if ((st->l1_hits * 2 >= st->l1_sectors && h->l1_sets > 0) || h->pipe)
     return;
   for (guint i = 0; i < s->n; i++)
     if (s->sector[i] >> 2 != line)
@@ -210,7 +211,7 @@ ws_hier_load (WsHier          *h,
 
           st->l2_read_requests += tag != requested;
           requested = tag;
-          ws_hier_l2_read (h, access, tag, 1u << (s->sector[i] & 3));
+          ws_hier_send_read (h, access, tag, 1u << (s->sector[i] & 3));
         }
       return;
     }
@@ -235,7 +236,7 @@ ws_hier_load (WsHier          *h,
       if (wanted & ~hits)
         {
           st->l2_read_requests++;
-          ws_hier_l2_read (h, access, line + 1, wanted & ~hits);
+          ws_hier_send_read (h, access, line + 1, wanted & ~hits);
         }
       i = j;
     }
@@ -251,7 +252,7 @@ ws_hier_atomic (WsHier          *h,
                 const WsSectors *s)
 {
   for (guint i = 0; i < s->n; i++)
-    ws_hier_l2_atomic (h, access, (s->sector[i] >> 2) + 1, s->sector[i] & 3);
+    ws_hier_send (h, WS_L2_OP_ATOMIC, access, (s->sector[i] >> 2) + 1, s->sector[i] & 3, 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -291,7 +292,6 @@ flush_entry (WsHier       *h,
 {
   WsHierStats *st = &h->stats[e->writer];
   guint whole = 0;
-  WsPendingLine *p;
 
   if (e->tag == 0)
     return;
@@ -301,12 +301,55 @@ flush_entry (WsHier       *h,
   st->l2_write_sectors += ws_hier_n_sectors (e->sectors);
   st->l2_partial_sectors += ws_hier_n_sectors (e->sectors & ~whole);
 
-  p = pending_line (h, e->tag);
-  p->sectors |= e->sectors;
-  p->writer = e->writer;
+  /* a sector at a time: the first takes the line's pending entry, the
+   * others find it (a line with none takes its entry too) */
+  if (e->sectors == 0)
+    ws_hier_send (h, WS_L2_OP_PENDING, e->writer, e->tag, 0, 0);
   for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
-    p->mask[k] |= e->mask[k];
+    if (e->sectors & (1u << k))
+      ws_hier_send (h, WS_L2_OP_PENDING, e->writer, e->tag, 1u << k, e->mask[k]);
   e->tag = 0;
+}
+
+void
+ws_hier_pending_add (WsHier  *h,
+                     guint    access,
+                     guint64  tag,
+                     guint    sectors,
+                     guint32  mask)
+{
+  WsPendingLine *p = pending_line (h, tag);
+
+  p->sectors |= sectors;
+  p->writer = access;
+  if (sectors)
+    p->mask[__builtin_ctz (sectors)] |= mask;
+}
+
+void
+ws_hier_l2_do (WsHier     *h,
+               WsL2OpKind  kind,
+               guint       access,
+               guint64     tag,
+               guint       sectors,
+               guint32     mask)
+{
+  switch (kind)
+    {
+    case WS_L2_OP_READ:
+      ws_hier_l2_read (h, access, tag, sectors);
+      break;
+    case WS_L2_OP_ATOMIC:
+      ws_hier_l2_atomic (h, access, tag, sectors);
+      break;
+    case WS_L2_OP_PENDING:
+      ws_hier_pending_add (h, access, tag, sectors, mask);
+      break;
+    case WS_L2_OP_APPLY:
+    default:
+      ws_hier_apply_pending (h);
+      break;
+    }
 }
 
 void
@@ -452,13 +495,8 @@ store_lines (WsHier          *h,
     flush_entry (h, &buf[order[i]]);
   for (guint i = 0; i < first_kept; i++)
     {
-      WsPendingLine *p = pending_line (h, (s->sector[i] >> 2) + 1);
-      guint k = s->sector[i] & 3;
-
       partial += s->mask[i] != WS_HIER_FULL_MASK;
-      p->sectors |= 1u << k;
-      p->writer = access;
-      p->mask[k] |= s->mask[i];
+      ws_hier_send (h, WS_L2_OP_PENDING, access, (s->sector[i] >> 2) + 1, 1u << (s->sector[i] & 3), s->mask[i]);
     }
   st->l2_write_requests += first_kept;
   st->l2_write_sectors += first_kept;
@@ -489,13 +527,22 @@ ws_hier_store (WsHier          *h,
 
   if (!allocate_l1 && s->n > 1 && store_lines (h, access, s))
     return;
+  /* L1 takes the sectors first, a line's run of them at a time (in their
+   * order, as one by one: L1 and the store buffer share nothing) */
+  for (guint i = 0, j; allocate_l1 && i < s->n; i = j)
+    {
+      guint64 line = s->sector[i] >> 2;
+      guint wanted = 1u << (s->sector[i] & 3);
+
+      for (j = i + 1; j < s->n && (s->sector[j] >> 2) == line && (s->sector[j] & 3) > (s->sector[j - 1] & 3); j++)
+        wanted |= 1u << (s->sector[j] & 3);
+      l1_line (h, h->place.sm, line, wanted);
+    }
   for (guint i = 0; i < s->n; i++)
     {
       guint64 tag = (s->sector[i] >> 2) + 1;
       guint k = s->sector[i] & 3;
 
-      if (allocate_l1)
-        l1_line (h, h->place.sm, s->sector[i] >> 2, 1u << (s->sector[i] & 3));
       if (e == NULL || e->tag != tag)
         e = buffer_entry (h, tag);
       e->writer = access;

@@ -19,7 +19,9 @@
  *   L2 and is not counted, as the hardware counters do not count it. */
 #include "ws-hierarchy-private.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /* A line with a sector written in part weighs this much against the dirty
  * limit (the H200 keeps 30 MB of whole dirty lines, 16 MB when 7 MB of them
@@ -28,6 +30,44 @@
 #define DRAM_ROW_SHIFT 12
 /* how far ahead in a queue of lines their records are asked for */
 #define QUEUE_AHEAD 8
+
+/* ------------------------------------------------------------------ */
+/* Tables                                                             */
+/* ------------------------------------------------------------------ */
+
+#define HUGE_PAGE ((gsize) 2 << 20)
+
+gpointer
+ws_hier_table_alloc (gsize n,
+                     gsize size)
+{
+  gsize bytes;
+  gsize align = 64;
+  gpointer p = NULL;
+
+  if (!g_size_checked_mul (&bytes, MAX (n, 1), size))
+    g_error ("%s: a table of %" G_GSIZE_FORMAT " × %" G_GSIZE_FORMAT " bytes overflows", G_STRLOC, n, size);
+  if (bytes >= HUGE_PAGE)
+    {
+      align = HUGE_PAGE;
+      bytes = (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+    }
+  if (posix_memalign (&p, align, bytes) != 0)
+    g_error ("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, bytes);
+#ifdef MADV_HUGEPAGE
+  /* a hint: where it is refused, the table is on small pages */
+  if (align == HUGE_PAGE)
+    madvise (p, bytes, MADV_HUGEPAGE);
+#endif
+  memset (p, 0, bytes);
+  return p;
+}
+
+void
+ws_hier_table_free (gpointer table)
+{
+  free (table);
+}
 
 /* ------------------------------------------------------------------ */
 /* Queues of lines                                                    */
@@ -119,8 +159,8 @@ ws_hier_l2_init (WsHier                *h,
 void
 ws_hier_l2_clear (WsHier *h)
 {
-  g_aligned_free (h->l2_key);
-  g_aligned_free (h->l2_info);
+  ws_hier_table_free (h->l2_key);
+  ws_hier_table_free (h->l2_info);
   g_free (h->l2_ref);
   g_free (h->l2_dirty_ways);
   g_free (h->l2_hand);
@@ -273,12 +313,7 @@ keep_limits (WsHier *h)
     }
 }
 
-/* A line's key: 16 bits of a hash of its tag, never 0. */
-static inline guint16
-key_of (guint64 tag)
-{
-  return (guint16) (ws_hier_hash (tag) >> 48) | 1;
-}
+#define key_of ws_hier_l2_key
 
 /* The way of the set that holds the line, or -1: of the ways whose key is
  * the line's, the one whose record has its tag (two keys alike in a set of
@@ -286,9 +321,10 @@ key_of (guint64 tag)
 static inline int
 find_way (const WsHier *h,
           guint         base,
-          guint64       tag)
+          guint64       tag,
+          guint16       key)
 {
-  guint64 match = ws_hier_match16 (h->l2_key + base, h->l2_ways, key_of (tag));
+  guint64 match = ws_hier_match16 (h->l2_key + base, h->l2_ways, key);
 
   for (; match; match &= match - 1)
     {
@@ -303,8 +339,9 @@ find_way (const WsHier *h,
 /* The line's entry; taken if absent, from the set's CLOCK victim, which
  * is written back first. */
 static guint
-line_of (WsHier  *h,
-         guint64  tag)
+line_at (WsHier     *h,
+         guint64     tag,
+         WsL2Where   where)
 {
   WsL2Memo *memo = h->l2_memo ? &h->l2_memo[tag % WS_HIER_L2_MEMO] : NULL;
   guint set;
@@ -326,9 +363,9 @@ line_of (WsHier  *h,
           return base + mw;
         }
     }
-  set = ws_hier_set_of (tag - 1, h->l2_sets);
+  set = where.set;
   base = set * h->l2_ways;
-  w = find_way (h, base, tag);
+  w = find_way (h, base, tag, where.key);
   if (w >= 0)
     {
       h->l2_ref[set] |= G_GUINT64_CONSTANT (1) << w;
@@ -348,32 +385,52 @@ line_of (WsHier  *h,
     info->gen++;
   info->tag = tag;
   info->valid = 0;
-  h->l2_key[victim] = key_of (tag);
+  h->l2_key[victim] = where.key;
   return victim;
+}
+
+static inline guint
+line_of (WsHier  *h,
+         guint64  tag)
+{
+  return line_at (h, tag, ws_hier_l2_where (h, tag));
+}
+
+void
+ws_hier_l2_prefetch_at (const WsHier *h,
+                        WsL2Where     where)
+{
+  guint base = where.set * h->l2_ways;
+
+  for (guint w = 0; w < h->l2_ways; w += 64 / sizeof *h->l2_key)
+    __builtin_prefetch (h->l2_key + base + w);
+  __builtin_prefetch (h->l2_ref + where.set);
 }
 
 void
 ws_hier_l2_prefetch (const WsHier *h,
                      guint64       tag)
 {
-  guint set = ws_hier_set_of (tag - 1, h->l2_sets);
-  guint base = set * h->l2_ways;
+  ws_hier_l2_prefetch_at (h, ws_hier_l2_where (h, tag));
+}
 
-  for (guint w = 0; w < h->l2_ways; w += 64 / sizeof *h->l2_key)
-    __builtin_prefetch (h->l2_key + base + w);
-  __builtin_prefetch (h->l2_ref + set);
+void
+ws_hier_l2_prefetch_entry_at (const WsHier *h,
+                              WsL2Where     where)
+{
+  guint set = where.set;
+  guint base = set * h->l2_ways;
+  guint64 match = ws_hier_match16 (h->l2_key + base, h->l2_ways, where.key);
+  guint w = match ? (guint) __builtin_ctzll (match) : ws_hier_clock_peek (h->l2_ref[set], h->l2_hand[set], h->l2_ways);
+
+  __builtin_prefetch (h->l2_info + base + w, 1);
 }
 
 void
 ws_hier_l2_prefetch_entry (const WsHier *h,
                            guint64       tag)
 {
-  guint set = ws_hier_set_of (tag - 1, h->l2_sets);
-  guint base = set * h->l2_ways;
-  guint64 match = ws_hier_match16 (h->l2_key + base, h->l2_ways, key_of (tag));
-  guint w = match ? (guint) __builtin_ctzll (match) : ws_hier_clock_peek (h->l2_ref[set], h->l2_hand[set], h->l2_ways);
-
-  __builtin_prefetch (h->l2_info + base + w, 1);
+  ws_hier_l2_prefetch_entry_at (h, ws_hier_l2_where (h, tag));
 }
 
 /* The block's stores to this line reach L2 before it is read. */
@@ -428,24 +485,26 @@ fetch_sector (WsHier *h,
 
 /* The line's entry, the block's stores to it applied first. */
 static guint
-fetch_line (WsHier  *h,
-            guint64  tag)
+fetch_line (WsHier    *h,
+            guint64    tag,
+            WsL2Where  where)
 {
   if (h->n_pending > 0)
     apply_pending_line (h, tag);
-  return line_of (h, tag);
+  return line_at (h, tag, where);
 }
 
 /* Reading a line's sectors one after another finds the line where the
  * first one left it: nothing in between takes a line. */
 void
-ws_hier_l2_read (WsHier  *h,
-                 guint    access,
-                 guint64  tag,
-                 guint    sectors)
+ws_hier_l2_read_at (WsHier    *h,
+                    guint      access,
+                    guint64    tag,
+                    guint      sectors,
+                    WsL2Where  where)
 {
   WsHierStats *st = &h->stats[access];
-  guint idx = fetch_line (h, tag);
+  guint idx = fetch_line (h, tag, where);
 
   for (guint k = 0; k < WS_HIER_SECTORS_PER_LINE; k++)
     if (sectors & (1u << k))
@@ -457,17 +516,36 @@ ws_hier_l2_read (WsHier  *h,
 }
 
 void
-ws_hier_l2_atomic (WsHier  *h,
-                   guint    access,
-                   guint64  tag,
-                   guint    k)
+ws_hier_l2_read (WsHier  *h,
+                 guint    access,
+                 guint64  tag,
+                 guint    sectors)
 {
-  guint idx = fetch_line (h, tag);
+  ws_hier_l2_read_at (h, access, tag, sectors, ws_hier_l2_where (h, tag));
+}
+
+void
+ws_hier_l2_atomic_at (WsHier    *h,
+                      guint      access,
+                      guint64    tag,
+                      guint      k,
+                      WsL2Where  where)
+{
+  guint idx = fetch_line (h, tag, where);
 
   fetch_sector (h, access, tag, idx, k);
   h->l2_info[idx].writer = access;
   set_state (h, idx, h->l2_info[idx].dirty | (1u << k), h->l2_info[idx].partial);
   keep_limits (h);
+}
+
+void
+ws_hier_l2_atomic (WsHier  *h,
+                   guint    access,
+                   guint64  tag,
+                   guint    k)
+{
+  ws_hier_l2_atomic_at (h, access, tag, k, ws_hier_l2_where (h, tag));
 }
 
 void

@@ -85,6 +85,31 @@ typedef struct
   guint32 mask[WS_WARP_SIZE * 4];
 } WsSectors;
 
+/* What the SMs ask of L2, in order: on two cores a launch's L1 and store
+ * buffers run on the walk's thread and L2 on a thread of its own, which
+ * gets these in the order they were made (ws-hier-pipe.c). */
+typedef enum
+{
+  WS_L2_OP_READ,                  /* sectors: the sectors read */
+  WS_L2_OP_ATOMIC,                /* sectors: the sector (0 to 3) */
+  WS_L2_OP_PENDING,               /* sectors (none or one) and its mask: stores merged into the
+                                   * block's pending line */
+  WS_L2_OP_APPLY,                 /* the block's pending lines go to L2 */
+} WsL2OpKind;
+
+typedef struct
+{
+  guint64 tag;
+  guint32 mask;
+  guint8 kind;
+  guint8 access;
+  guint8 sectors;
+} WsL2Op;
+
+G_STATIC_ASSERT (sizeof (WsL2Op) == 16);
+
+typedef struct _WsHierPipe WsHierPipe;
+
 /* A warp the walk has shown, waiting for its turn at the caches. */
 typedef struct
 {
@@ -170,6 +195,10 @@ typedef struct
   guint max_warps_per_sm;
   guint64 local_slice;            /* bytes of local memory per warp */
   const guint64 *repeat;          /* per access, or NULL */
+
+  /* NULL: L2 is this structure's own, run at once; else what L2 is asked
+   * goes to the pipe, whose thread keeps L2 (and the pending lines) */
+  WsHierPipe *pipe;
 } WsHier;
 
 static inline guint64
@@ -192,8 +221,13 @@ ws_hier_n_sectors (guint bits)
 }
 
 /* A table of the caches' state, zeroed, aligned on the CPU's cache lines
- * so that a set's keys take as few of them as they can. */
-#define ws_hier_table_new(type, n) ((type *) g_aligned_alloc0 ((n), sizeof (type), 64))
+ * so that a set's keys take as few of them as they can; one of megabytes
+ * is asked to lie on huge pages, where its random lookups would otherwise
+ * miss the TLB mostly. Freed with ws_hier_table_free. */
+gpointer ws_hier_table_alloc      (gsize                  n,
+                                   gsize                  size);
+void     ws_hier_table_free       (gpointer               table);
+#define ws_hier_table_new(type, n) ((type *) ws_hier_table_alloc ((n), sizeof (type)))
 
 /* The ways whose key is key, as bits. */
 static inline guint64
@@ -315,6 +349,28 @@ ws_hier_set_of (guint64 line,
   return (guint) (set % sets);
 }
 
+/* A line's key in L2: 16 bits of a hash of its tag, never 0. */
+static inline guint16
+ws_hier_l2_key (guint64 tag)
+{
+  return (guint16) (ws_hier_hash (tag) >> 48) | 1;
+}
+
+/* Where L2 looks a line up: its set and its key, worked out once for the
+ * lookup and the prefetches before it. */
+typedef struct
+{
+  guint set;
+  guint16 key;
+} WsL2Where;
+
+static inline WsL2Where
+ws_hier_l2_where (const WsHier *h,
+                  guint64       tag)
+{
+  return (WsL2Where) { ws_hier_set_of (tag - 1, h->l2_sets), ws_hier_l2_key (tag) };
+}
+
 G_STATIC_ASSERT ((WS_HIER_PENDING & (WS_HIER_PENDING - 1)) == 0 && WS_HIER_PENDING_MAX < WS_HIER_PENDING);
 
 /* A line's first pending slot: the top bits of the tag times 2^64 / φ
@@ -373,6 +429,20 @@ void     ws_hier_l2_prefetch      (const WsHier          *h,
  * miss would take: call it once ws_hier_l2_prefetch's lines have come. */
 void     ws_hier_l2_prefetch_entry (const WsHier         *h,
                                     guint64               tag);
+void     ws_hier_l2_prefetch_at   (const WsHier          *h,
+                                   WsL2Where              where);
+void     ws_hier_l2_prefetch_entry_at (const WsHier      *h,
+                                       WsL2Where          where);
+void     ws_hier_l2_read_at       (WsHier                *h,
+                                   guint                  access,
+                                   guint64                tag,
+                                   guint                  sectors,
+                                   WsL2Where              where);
+void     ws_hier_l2_atomic_at     (WsHier                *h,
+                                   guint                  access,
+                                   guint64                tag,
+                                   guint                  k,
+                                   WsL2Where              where);
 /* Sectors of a line read (bits of sectors), in order. */
 void     ws_hier_l2_read          (WsHier                *h,
                                    guint                  access,
@@ -415,10 +485,93 @@ void     ws_hier_store            (WsHier                *h,
 void     ws_hier_atomic           (WsHier                *h,
                                    guint                  access,
                                    const WsSectors       *s);
+/* Merges stores into the block's pending line (L2's side): sectors is
+ * none or one, mask its bytes. */
+void     ws_hier_pending_add      (WsHier                *h,
+                                   guint                  access,
+                                   guint64                tag,
+                                   guint                  sectors,
+                                   guint32                mask);
+/* One request to L2, run on L2's side. */
+void     ws_hier_l2_do            (WsHier                *h,
+                                   WsL2OpKind             kind,
+                                   guint                  access,
+                                   guint64                tag,
+                                   guint                  sectors,
+                                   guint32                mask);
+
+/* ws-hier-pipe.c: L2 on a thread of its own, fed with a WsHier's requests
+ * in their order. The L2 it keeps is its own WsHier's, with its own stats
+ * per access; ws_hier_pipe_finish waits for the last and adds them up. */
+WsHierPipe *ws_hier_pipe_new      (const WsDeviceProfile *profile,
+                                   guint                  n_accesses);
+/* The chunk being filled is full: it goes, the next comes. */
+void     ws_hier_pipe_next_chunk  (WsHierPipe            *pipe);
+void     ws_hier_pipe_finish      (WsHierPipe            *pipe,
+                                   WsHierStats           *stats);
+
+/* The start of a WsHierPipe: where the walk's side writes. */
+typedef struct
+{
+  WsL2Op *next;                   /* the chunk's next free request */
+  WsL2Op *end;
+} WsHierPipeHead;
+
+#define WS_HIER_PUSH_AHEAD 32     /* requests: the chunk's lines were L2's thread's last, asked for ahead */
+
+/* A request to L2: run here, or sent to the pipe's thread (written field by
+ * field, where a request built and copied whole would wait for its parts). */
+static inline void
+ws_hier_send (WsHier     *h,
+              WsL2OpKind  kind,
+              guint       access,
+              guint64     tag,
+              guint       sectors,
+              guint32     mask)
+{
+  WsHierPipeHead *head = (WsHierPipeHead *) h->pipe;
+  WsL2Op *op;
+
+  if (head == NULL)
+    {
+      ws_hier_l2_do (h, kind, access, tag, sectors, mask);
+      return;
+    }
+  op = head->next++;
+  /* (a prefetch past the chunk's end is harmless) */
+  __builtin_prefetch (op + WS_HIER_PUSH_AHEAD, 1);
+  op->tag = tag;
+  op->mask = mask;
+  op->kind = (guint8) kind;
+  op->access = (guint8) access;
+  op->sectors = (guint8) sectors;
+  if (head->next == head->end)
+    ws_hier_pipe_next_chunk (h->pipe);
+}
+
+static inline void
+ws_hier_send_read (WsHier  *h,
+                   guint    access,
+                   guint64  tag,
+                   guint    sectors)
+{
+  if (h->pipe)
+    ws_hier_send (h, WS_L2_OP_READ, access, tag, sectors, 0);
+  else
+    ws_hier_l2_read (h, access, tag, sectors);
+}
+
+/* The block's merged stores go to L2 (now, or in their turn). */
+static inline void
+ws_hier_send_apply (WsHier *h)
+{
+  ws_hier_send (h, WS_L2_OP_APPLY, 0, 0, 0, 0);
+}
+
 /* What the SM's store buffer holds goes to L2. */
 void     ws_hier_flush_stores     (WsHier                *h,
                                    guint                  sm);
-/* The block's merged stores go to L2. */
+/* The block's merged stores go to L2 (L2's side). */
 void     ws_hier_apply_pending    (WsHier                *h);
 
 

@@ -6,6 +6,10 @@
 #include <string.h>
 
 #define LOCAL_ARRAY_ID 127
+/* Launches of fewer warp instructions keep L2 on the walk's thread (a
+ * thread's start would cost more than it saves). A kernel's walk, whose
+ * warps may loop for long, always has it on its own where there are cores. */
+#define PIPE_MIN_INSTRUCTIONS 1024
 /* How much blocks' durations vary, for the order they reach SMs in. */
 #define BLOCK_JITTER 0.05
 
@@ -32,6 +36,64 @@ sort_sectors (WsSectors *s)
     }
 }
 
+/* Whether the 32 lanes' addresses run on one element after another from
+ * the first, which lies on its element's alignment: a stretch of whole
+ * elements (none across a sector's end, as elements of 1 to 16 bytes
+ * divide 32). */
+static inline gboolean
+contiguous_lanes (const gint64 *addr,
+                  guint         elem)
+{
+  if (addr[0] < 0 || elem == 0 || elem > 16 || addr[0] % elem != 0)
+    return FALSE;
+#ifdef __SSE2__
+  {
+    /* two lanes a step; 64-bit values are equal where both halves are */
+    __m128i want = _mm_set_epi64x (addr[0] + elem, addr[0]);
+    __m128i step = _mm_set1_epi64x (2 * (gint64) elem);
+    __m128i same = _mm_set1_epi32 (-1);
+
+    for (guint l = 0; l < WS_WARP_SIZE; l += 2)
+      {
+        same = _mm_and_si128 (same, _mm_cmpeq_epi32 (_mm_loadu_si128 ((const __m128i *) (addr + l)), want));
+        want = _mm_add_epi64 (want, step);
+      }
+    return _mm_movemask_epi8 (same) == 0xffff;
+  }
+#else
+  {
+    guint64 diff = 0;
+
+    for (guint l = 1; l < WS_WARP_SIZE; l++)
+      diff |= (guint64) addr[l] - (guint64) addr[0] - (guint64) l * elem;
+    return diff == 0;
+  }
+#endif
+}
+
+/* The sectors of a contiguous stretch of bytes [start, end), each with the
+ * bytes of it that the stretch covers (what the lanes' elements, gathered
+ * one by one, make of it), after those s has. */
+static void
+stretch_sectors (guint64    start,
+                 guint64    end,
+                 guint64    base,
+                 WsSectors *s)
+{
+  guint n = s->n;
+
+  for (guint64 sector = start >> 5; sector <= (end - 1) >> 5; sector++)
+    {
+      guint lo = sector == start >> 5 ? (guint) (start & 31) : 0;
+      guint hi = sector == (end - 1) >> 5 ? (guint) ((end - 1) & 31) + 1 : 32;
+
+      s->sector[n] = sector | base;
+      s->mask[n] = (hi - lo == 32 ? WS_HIER_FULL_MASK : ((1u << (hi - lo)) - 1)) << lo;
+      n++;
+    }
+  s->n = n;
+}
+
 /* The distinct sectors the active lanes touch, ascending, with the bytes of
  * each they touch. Addresses are byte addresses; base sets the array apart. */
 static void
@@ -43,44 +105,61 @@ gather_sectors (const gint64 *addr,
 {
   guint32 bytes = elem >= 32 ? WS_HIER_FULL_MASK : (1u << elem) - 1;
   gboolean sorted = TRUE;
+  guint n = 0;
+  /* the sector being gathered, in registers: lanes next to each other
+   * mostly share one */
+  guint64 cur = 0;
+  guint32 cur_mask = 0;
 
   s->n = 0;
+  if (active == 0)
+    return;
+  /* a warp's lanes one element after another: the stretch's sectors */
+  if (active == WS_HIER_FULL_MASK && contiguous_lanes (addr, elem))
+    {
+      stretch_sectors ((guint64) addr[0], (guint64) addr[0] + WS_WARP_SIZE * elem, base, s);
+      return;
+    }
   for (guint32 a = active; a; a &= a - 1)
     {
       guint l = (guint) __builtin_ctz (a);
       guint64 sector = ((guint64) addr[l] >> 5) | base;
       guint32 mask = bytes << (addr[l] & 31);
 
-      if (s->n > 0 && s->sector[s->n - 1] == sector)
+      if (n > 0 && cur == sector)
         {
-          s->mask[s->n - 1] |= mask;
+          cur_mask |= mask;
           continue;
         }
-      if (s->n > 0 && s->sector[s->n - 1] > sector)
-        sorted = FALSE;
-      s->sector[s->n] = sector;
-      s->mask[s->n] = mask;
-      s->n++;
+      if (n > 0)
+        {
+          s->sector[n - 1] = cur;
+          s->mask[n - 1] = cur_mask;
+          sorted &= cur < sector;
+        }
+      cur = sector;
+      cur_mask = mask;
+      n++;
     }
+  s->sector[n - 1] = cur;
+  s->mask[n - 1] = cur_mask;
+  s->n = n;
   if (sorted)
     return;
   sort_sectors (s);
-  {
-    guint n = 0;
-
-    for (guint i = 0; i < s->n; i++)
-      {
-        if (n > 0 && s->sector[n - 1] == s->sector[i])
-          s->mask[n - 1] |= s->mask[i];
-        else
-          {
-            s->sector[n] = s->sector[i];
-            s->mask[n] = s->mask[i];
-            n++;
-          }
-      }
-    s->n = n;
-  }
+  n = 0;
+  for (guint i = 0; i < s->n; i++)
+    {
+      if (n > 0 && s->sector[n - 1] == s->sector[i])
+        s->mask[n - 1] |= s->mask[i];
+      else
+        {
+          s->sector[n] = s->sector[i];
+          s->mask[n] = s->mask[i];
+          n++;
+        }
+    }
+  s->n = n;
 }
 
 /* Local memory: word w of lane l of a warp at (w × 32 + l) × 4 in the
@@ -106,11 +185,21 @@ local_sectors (const WsHier       *h,
   if (elem > 4)
     {
       WsSectors part;
+      /* the lanes' words one after another: each word is a stretch */
+      gboolean stretch = active == WS_HIER_FULL_MASK && contiguous_lanes (addr, 4);
 
       s->n = 0;
       for (guint w = 0; w < elem / 4; w++)
         {
           gint64 a2[WS_WARP_SIZE];
+
+          if (stretch)
+            {
+              guint64 start = (guint64) addr[0] + (guint64) w * WS_WARP_SIZE * 4;
+
+              stretch_sectors (start, start + WS_WARP_SIZE * 4, (guint64) LOCAL_ARRAY_ID << 56, s);
+              continue;
+            }
 
           for (guint l = 0; l < WS_WARP_SIZE; l++)
             a2[l] = addr[l] + (gint64) w * WS_WARP_SIZE * 4;
@@ -225,7 +314,7 @@ run_warp (WsHier           *h,
   if (!h->started || w->block != h->block)
     {
       if (h->started)
-        ws_hier_apply_pending (h);
+        ws_hier_send_apply (h);
       h->block = w->block;
       h->place = w->place;
       h->started = TRUE;
@@ -473,7 +562,12 @@ ws_hierarchy_analyze (const WsPattern          *pattern,
   h.atomic_sketch = g_new0 (guint64, WS_HIER_ATOMIC_SKETCH);
   h.slice_passes = g_new0 (guint64, h.n_slices);
   ws_hier_l1_init (&h, profile, r->l1_bytes);
-  ws_hier_l2_init (&h, profile);
+  /* L2 on a thread of its own where there are cores and warps enough */
+  if (g_get_num_processors () > 1 &&
+      ws_dim3_count (ws_pattern_get_grid (pattern)) * h.warps_per_block * h.n_accesses >= PIPE_MIN_INSTRUCTIONS)
+    h.pipe = ws_hier_pipe_new (profile, h.n_accesses);
+  else
+    ws_hier_l2_init (&h, profile);
   h.schedule = ws_block_schedule_new (profile->sms, r->blocks_per_sm,
                                       profile->block_ns,
                                       block_duration_ns (profile, pattern), BLOCK_JITTER);
@@ -486,8 +580,10 @@ ws_hierarchy_analyze (const WsPattern          *pattern,
         run_warp (&h, &h.held[k % WS_HIER_HELD]);
       for (guint sm = 0; sm < profile->sms; sm++)
         ws_hier_flush_stores (&h, sm);
-      ws_hier_apply_pending (&h);
+      ws_hier_send_apply (&h);
     }
+  if (h.pipe)
+    ws_hier_pipe_finish (g_steal_pointer (&h.pipe), r->accesses);
   for (guint k = 0; k < WS_HIER_ATOMIC_SKETCH; k++)
     r->atomic_max_address = MAX (r->atomic_max_address, h.atomic_sketch[k]);
   for (guint k = 0; k < h.n_slices; k++)
@@ -613,7 +709,11 @@ ws_hier_walk_new (const WsDeviceProfile  *profile,
   h->atomic_sketch = g_new0 (guint64, WS_HIER_ATOMIC_SKETCH);
   h->slice_passes = g_new0 (guint64, h->n_slices);
   ws_hier_l1_init (h, profile, r->l1_bytes);
-  ws_hier_l2_init (h, profile);
+  /* L2 on a thread of its own where there are cores and warps enough */
+  if (g_get_num_processors () > 1)
+    h->pipe = ws_hier_pipe_new (profile, h->n_accesses);
+  else
+    ws_hier_l2_init (h, profile);
   h->schedule = ws_block_schedule_new (profile->sms, r->blocks_per_sm, profile->block_ns,
                                        profile->dram_latency_ns + 2.0 * warps * MAX (r->n_accesses, 1) +
                                          profile->warp_ns * 64,
@@ -642,7 +742,7 @@ ws_hier_walk_access (WsHierWalk   *walk,
   if (!h->started || block != h->block)
     {
       if (h->started)
-        ws_hier_apply_pending (h);
+        ws_hier_send_apply (h);
       h->block = block;
       h->place = *schedule_to (h, block);
       h->started = TRUE;
@@ -690,7 +790,9 @@ ws_hier_walk_finish (WsHierWalk    *walk,
 
   for (guint sm = 0; sm < h->sms; sm++)
     ws_hier_flush_stores (h, sm);
-  ws_hier_apply_pending (h);
+  ws_hier_send_apply (h);
+  if (h->pipe)
+    ws_hier_pipe_finish (g_steal_pointer (&h->pipe), r->accesses);
   for (guint k = 0; k < WS_HIER_ATOMIC_SKETCH; k++)
     r->atomic_max_address = MAX (r->atomic_max_address, h->atomic_sketch[k]);
   for (guint k = 0; k < h->n_slices; k++)
@@ -709,6 +811,8 @@ ws_hier_walk_free (WsHierWalk *walk)
   if (walk == NULL)
     return;
   walk->h.array_id = NULL;   /* the walk's own, freed below */
+  if (walk->h.pipe)
+    ws_hier_pipe_finish (g_steal_pointer (&walk->h.pipe), NULL);
   g_free (walk->h.atomic_sketch);
   g_free (walk->h.slice_passes);
   ws_hier_l1_clear (&walk->h);
