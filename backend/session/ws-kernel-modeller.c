@@ -50,6 +50,7 @@ struct _WsKernelModeller
   WsKernelInstance *instance;
   GArray *warps;                 /* LineWarp */
   WsKernelPrediction *prediction;
+  guint64 prediction_serial;      /* counts the predictions made (kept ones do not count) */
   GError *error;
 };
 
@@ -601,6 +602,7 @@ predict_done (GObject      *source,
       return;
     }
   self->prediction = g_steal_pointer (&r->prediction);
+  self->prediction_serial++;
   job_result_free (r);
   g_signal_emit (self, signals[SIGNAL_PREDICTION_READY], 0);
 }
@@ -778,6 +780,13 @@ ws_kernel_modeller_get_prediction (WsKernelModeller *self)
 {
   g_return_val_if_fail (WS_IS_KERNEL_MODELLER (self), NULL);
   return self->prediction;
+}
+
+guint64
+ws_kernel_modeller_get_prediction_serial (WsKernelModeller *self)
+{
+  g_return_val_if_fail (WS_IS_KERNEL_MODELLER (self), 0);
+  return self->prediction_serial;
 }
 
 const GError *

@@ -66,6 +66,10 @@ const WsWarpResult       *ws_kernel_modeller_get_warp       (WsKernelModeller *s
                                                              guint            *site,
                                                              const char      **why_not);
 const WsKernelPrediction *ws_kernel_modeller_get_prediction (WsKernelModeller *self);
+/* How many predictions were made: a new one counts, one kept for a text
+ * that models the same (a comment, a blank line) does not. (A freed
+ * prediction's address may come back: compare these, not pointers.) */
+guint64     ws_kernel_modeller_get_prediction_serial (WsKernelModeller *self);
 const GError             *ws_kernel_modeller_get_error      (WsKernelModeller *self);
 
 G_END_DECLS
