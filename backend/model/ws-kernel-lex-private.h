@@ -33,6 +33,7 @@ typedef struct
   GArray *conds;                /* Cond */
   GPtrArray *launch_comments;
   gboolean depth_reported;
+  guint64 expanded;             /* tokens that macro expansion went through, at every level */
 } Lexer;
 
 void

@@ -156,6 +156,9 @@ wkl_expand_list (Lexer         *lx,
       const WkToken *t = &toks[i];
       WkMacro *m;
 
+      /* nested macros whose arguments appear twice in their bodies double
+       * at each level: the work of all levels together is bounded too */
+      lx->expanded++;
       if (t->kind == WK_TOK_DEFINE || t->kind == WK_TOK_UNDEF)
         {
           WkMacro *def = g_ptr_array_index (lx->all_macros, t->ival);
@@ -171,7 +174,7 @@ wkl_expand_list (Lexer         *lx,
           emit (out, t, use);
           continue;
         }
-      if (active->len >= WK_MAX_MACRO_DEPTH || out->len >= WK_MAX_TOKENS)
+      if (active->len >= WK_MAX_MACRO_DEPTH || out->len >= WK_MAX_TOKENS || lx->expanded >= WK_MAX_TOKENS)
         {
           if (!lx->depth_reported)
             wkl_lex_error (lx, t->start, t->end,
