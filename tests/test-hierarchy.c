@@ -489,8 +489,12 @@ test_stream (gconstpointer data)
   WsLaunchStats *l1;
 
   g_assert_nonnull (p);
+  /* the analysis with L2 on the walk's thread, the stream with L2 on a
+   * thread of its own */
+  g_setenv ("WS_HIER_PIPE", "0", TRUE);
   want = ws_hierarchy_analyze (p, h200, NULL, NULL, &error);
   g_assert_no_error (error);
+  g_setenv ("WS_HIER_PIPE", "1", TRUE);
 
   launch.n_accesses = ws_pattern_get_n_accesses (p);
   shapes = g_new0 (WsAccessShape, launch.n_accesses);
@@ -518,6 +522,7 @@ test_stream (gconstpointer data)
   l1 = ws_model_walk_launch (p, stream_warp, &d, NULL, &error);
   g_assert_no_error (error);
   got = ws_hier_walk_finish (d.walk, l1);
+  g_unsetenv ("WS_HIER_PIPE");
 
   g_assert_cmpuint (got->blocks_per_sm, ==, want->blocks_per_sm);
   g_assert_cmpuint (got->total.l1_sectors, ==, want->total.l1_sectors);
@@ -531,6 +536,34 @@ test_stream (gconstpointer data)
   g_assert_cmpuint (got->atomic_max_address, ==, want->atomic_max_address);
   g_assert_cmpuint (got->atomic_max_slice, ==, want->atomic_max_slice);
   g_assert_cmpuint (got->total.l2_read_sectors + got->total.l2_write_sectors + got->total.l2_atomic_sectors, >, 0);
+}
+
+/* L2 on a thread of its own (ws-hier-pipe.c, where a core is free for
+ * it) and on the walk's thread give the same figures, to the last
+ * sector; for a kernel's walk too (test_stream runs both ways). */
+static void
+test_pipe (gconstpointer data)
+{
+  const char *id = data;
+  g_autoptr (WsPattern) p = ws_preset_build (ws_preset_lookup (id));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsHierarchy) alone = NULL;
+  g_autoptr (WsHierarchy) piped = NULL;
+
+  g_setenv ("WS_HIER_PIPE", "0", TRUE);
+  alone = ws_hierarchy_analyze (p, h200, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_setenv ("WS_HIER_PIPE", "1", TRUE);
+  piped = ws_hierarchy_analyze (p, h200, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_unsetenv ("WS_HIER_PIPE");
+  g_assert_cmpuint (alone->n_accesses, ==, piped->n_accesses);
+  g_assert_cmpmem (&alone->total, sizeof alone->total, &piped->total, sizeof piped->total);
+  g_assert_cmpmem (alone->accesses, alone->n_accesses * sizeof *alone->accesses, piped->accesses,
+                   piped->n_accesses * sizeof *piped->accesses);
+  g_assert_cmpuint (alone->atomic_max_address, ==, piped->atomic_max_address);
+  g_assert_cmpuint (alone->atomic_max_slice, ==, piped->atomic_max_slice);
+  g_assert_cmpuint (alone->total.l2_read_sectors + alone->total.l2_write_sectors + alone->total.l2_atomic_sectors, >, 0);
 }
 
 int
@@ -572,7 +605,10 @@ main (int    argc,
       {
         g_autofree char *name = g_strdup_printf ("/hierarchy/stream/%s", streamed[i]);
 
+        g_autofree char *piped = g_strdup_printf ("/hierarchy/pipe/%s", streamed[i]);
+
         g_test_add_data_func (name, streamed[i], test_stream);
+        g_test_add_data_func (piped, streamed[i], test_pipe);
       }
   }
   status = g_test_run ();

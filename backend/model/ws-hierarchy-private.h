@@ -502,7 +502,9 @@ void     ws_hier_l2_do            (WsHier                *h,
 
 /* ws-hier-pipe.c: L2 on a thread of its own, fed with a WsHier's requests
  * in their order. The L2 it keeps is its own WsHier's, with its own stats
- * per access; ws_hier_pipe_finish waits for the last and adds them up. */
+ * per access; ws_hier_pipe_finish waits for the last and adds them up.
+ * Wanted where a core is free for it. */
+gboolean    ws_hier_pipe_wanted   (void);
 WsHierPipe *ws_hier_pipe_new      (const WsDeviceProfile *profile,
                                    guint                  n_accesses);
 /* The chunk being filled is full: it goes, the next comes. */

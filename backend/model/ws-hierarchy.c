@@ -562,8 +562,9 @@ ws_hierarchy_analyze (const WsPattern          *pattern,
   h.atomic_sketch = g_new0 (guint64, WS_HIER_ATOMIC_SKETCH);
   h.slice_passes = g_new0 (guint64, h.n_slices);
   ws_hier_l1_init (&h, profile, r->l1_bytes);
-  /* L2 on a thread of its own where there are cores and warps enough */
-  if (g_get_num_processors () > 1 &&
+  /* L2 on a thread of its own where there are cores to spare and warps
+   * enough (ws_hier_pipe_wanted) */
+  if (ws_hier_pipe_wanted () &&
       ws_dim3_count (ws_pattern_get_grid (pattern)) * h.warps_per_block * h.n_accesses >= PIPE_MIN_INSTRUCTIONS)
     h.pipe = ws_hier_pipe_new (profile, h.n_accesses);
   else
@@ -710,7 +711,7 @@ ws_hier_walk_new (const WsDeviceProfile  *profile,
   h->slice_passes = g_new0 (guint64, h->n_slices);
   ws_hier_l1_init (h, profile, r->l1_bytes);
   /* L2 on a thread of its own where there are cores and warps enough */
-  if (g_get_num_processors () > 1)
+  if (ws_hier_pipe_wanted ())
     h->pipe = ws_hier_pipe_new (profile, h->n_accesses);
   else
     ws_hier_l2_init (h, profile);
