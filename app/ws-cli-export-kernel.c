@@ -91,25 +91,13 @@ first_warp (WsKernelInstance *inst,
             guint             site,
             GError          **error)
 {
-  WsDim3 grid = ws_kernel_instance_get_grid (inst);
-  guint warps = (guint) ((ws_dim3_count (ws_kernel_instance_get_block (inst)) + WS_WARP_SIZE - 1) / WS_WARP_SIZE);
-  guint64 blocks = MIN (ws_dim3_count (grid), 64);
-  g_autoptr (GError) last = NULL;
+  g_autoptr (GError) none = NULL;
+  WsWarpResult *r = ws_kernel_analyze_first_warp (inst, site, 64, &none);
 
-  for (guint64 b = 0; b < blocks; b++)
-    for (guint w = 0; w < warps; w++)
-      {
-        WsDim3 bi = WS_DIM3 ((guint) (b % grid.x), (guint) ((b / grid.x) % grid.y),
-                             (guint) (b / ((guint64) grid.x * grid.y)));
-        WsWarpResult *r;
-
-        g_clear_error (&last);
-        if ((r = ws_kernel_analyze_warp (inst, site, bi, w, 0, &last)))
-          return r;
-      }
-  g_propagate_prefixed_error (error, g_steal_pointer (&last), "%s",
-                              _("no warp of the first blocks runs that instruction: "));
-  return NULL;
+  if (r == NULL)
+    g_propagate_prefixed_error (error, g_steal_pointer (&none), "%s",
+                                _("no warp of the first blocks runs that instruction: "));
+  return r;
 }
 
 static int

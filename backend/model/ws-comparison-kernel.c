@@ -69,35 +69,6 @@ untranslated (const char *msgid)
   return msgid;
 }
 
-/* Warp w of one of the first blocks that runs the site. */
-static WsWarpResult *
-first_warp (WsKernelInstance *inst,
-            guint             site,
-            GError          **error)
-{
-  WsDim3 grid = ws_kernel_instance_get_grid (inst);
-  guint warps = (guint) ((ws_dim3_count (ws_kernel_instance_get_block (inst)) + WS_WARP_SIZE - 1) / WS_WARP_SIZE);
-  guint64 blocks = MIN (ws_dim3_count (grid), FIRST_BLOCKS);
-  g_autoptr (GError) last = NULL;
-
-  for (guint64 b = 0; b < blocks; b++)
-    for (guint w = 0; w < warps; w++)
-      {
-        WsDim3 bi = WS_DIM3 ((guint) (b % grid.x), (guint) ((b / grid.x) % grid.y),
-                             (guint) (b / ((guint64) grid.x * grid.y)));
-        WsWarpResult *r;
-
-        g_clear_error (&last);
-        if ((r = ws_kernel_analyze_warp (inst, site, bi, w, 0, &last)))
-          return r;
-      }
-  if (last)
-    g_propagate_error (error, g_steal_pointer (&last));
-  else
-    g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("the launch has no threads"));
-  return NULL;
-}
-
 /* The site of the line (any line: 0) that says most. */
 static gboolean
 pick_site (WsCompareItem *item,
@@ -113,7 +84,7 @@ pick_site (WsCompareItem *item,
 
       if (line != 0 && s->line != line)
         continue;
-      r = first_warp (item->kernel, i, NULL);
+      r = ws_kernel_analyze_first_warp (item->kernel, i, FIRST_BLOCKS, NULL);
       if (r && r->space != WS_SPACE_REGISTER && (best == NULL || ws_compare_better_access (r, best)))
         {
           g_clear_pointer (&best, ws_warp_result_free);
@@ -239,7 +210,7 @@ WsWarpResult *
 ws_compare_kernel_analyze (const WsCompareItem *item,
                            GError             **error)
 {
-  return first_warp (item->kernel, item->access, error);
+  return ws_kernel_analyze_first_warp (item->kernel, item->access, FIRST_BLOCKS, error);
 }
 
 /* What a warp of the launch moves, as a preset's cost is counted. */
@@ -255,33 +226,7 @@ ws_compare_kernel_cost (const WsCompareItem *item,
   if (stats == NULL)
     return FALSE;
   for (guint i = 0; i < stats->n_sites; i++)
-    {
-      const WsStats *st = &stats->sites[i];
-
-      switch (ws_kernel_instance_get_site (item->kernel, i)->space)
-        {
-        case WS_SPACE_GLOBAL:
-        case WS_SPACE_LOCAL:
-          cost->bytes += st->bytes_moved;
-          break;
-        case WS_SPACE_SHARED:
-          cost->wavefronts += st->wavefronts;
-          break;
-        case WS_SPACE_CONSTANT:
-          cost->requests += st->requests;
-          break;
-        case WS_SPACE_REGISTER:
-        case WS_N_SPACES:
-        default:
-          break;
-        }
-    }
-  if (stats->warps > 0)
-    {
-      cost->bytes /= stats->warps;
-      cost->wavefronts /= stats->warps;
-      cost->requests /= stats->warps;
-    }
-  cost->known = TRUE;
+    ws_compare_cost_add (cost, ws_kernel_instance_get_site (item->kernel, i)->space, &stats->sites[i]);
+  ws_compare_cost_finish (cost, stats->warps);
   return TRUE;
 }

@@ -11,6 +11,14 @@ G_BEGIN_DECLS
 /* Whether r says more about its launch than best (ws_compare_main_access). */
 gboolean       ws_compare_better_access  (const WsWarpResult  *r,
                                           const WsWarpResult  *best);
+/* Adds what an access of space moved (bytes, wavefronts or requests, by
+ * its space) to cost; then, with every access added, makes it per warp
+ * and known. */
+void           ws_compare_cost_add       (WsCompareCost       *cost,
+                                          WsSpace              space,
+                                          const WsStats       *stats);
+void           ws_compare_cost_finish    (WsCompareCost       *cost,
+                                          guint64              warps);
 /* "FILE.cu[:NAME][@LINE]" into an item; NULL with an error that names
  * the member and says what was wrong. */
 WsCompareItem *ws_compare_kernel_item_new (const char         *spec,

@@ -453,34 +453,46 @@ ws_compare_cost_compute (const WsPattern *pattern,
   if (stats == NULL)
     return FALSE;
   for (guint i = 0; i < stats->n_accesses; i++)
+    ws_compare_cost_add (cost, ws_pattern_get_access (pattern, i)->space, &stats->accesses[i]);
+  ws_compare_cost_finish (cost, stats->warps);
+  return TRUE;
+}
+
+void
+ws_compare_cost_add (WsCompareCost *cost,
+                     WsSpace        space,
+                     const WsStats *stats)
+{
+  switch (space)
     {
-      const WsStats *s = &stats->accesses[i];
-      switch (ws_pattern_get_access (pattern, i)->space)
-        {
-        case WS_SPACE_GLOBAL:
-        case WS_SPACE_LOCAL:
-          cost->bytes += s->bytes_moved;
-          break;
-        case WS_SPACE_SHARED:
-          cost->wavefronts += s->wavefronts;
-          break;
-        case WS_SPACE_CONSTANT:
-          cost->requests += s->requests;
-          break;
-        case WS_SPACE_REGISTER:
-        case WS_N_SPACES:
-        default:
-          break;
-        }
+    case WS_SPACE_GLOBAL:
+    case WS_SPACE_LOCAL:
+      cost->bytes += stats->bytes_moved;
+      break;
+    case WS_SPACE_SHARED:
+      cost->wavefronts += stats->wavefronts;
+      break;
+    case WS_SPACE_CONSTANT:
+      cost->requests += stats->requests;
+      break;
+    case WS_SPACE_REGISTER:
+    case WS_N_SPACES:
+    default:
+      break;
     }
-  if (stats->warps > 0)
+}
+
+void
+ws_compare_cost_finish (WsCompareCost *cost,
+                        guint64        warps)
+{
+  if (warps > 0)
     {
-      cost->bytes /= stats->warps;
-      cost->wavefronts /= stats->warps;
-      cost->requests /= stats->warps;
+      cost->bytes /= warps;
+      cost->wavefronts /= warps;
+      cost->requests /= warps;
     }
   cost->known = TRUE;
-  return TRUE;
 }
 
 gboolean

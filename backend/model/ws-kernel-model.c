@@ -286,3 +286,32 @@ ws_kernel_analyze_warp (const WsKernelInstance *instance,
   ws_model_count_warp (s->space, s->kind, s->elem_size, r->active, f.address, &r->counts, r->steps);
   return r;
 }
+
+WsWarpResult *
+ws_kernel_analyze_first_warp (const WsKernelInstance *instance,
+                              guint                   site,
+                              guint64                 max_blocks,
+                              GError                **error)
+{
+  WsDim3 grid = ws_kernel_instance_get_grid (instance);
+  guint warps = (guint) ((ws_dim3_count (ws_kernel_instance_get_block (instance)) + WS_WARP_SIZE - 1) / WS_WARP_SIZE);
+  guint64 blocks = MIN (ws_dim3_count (grid), max_blocks);
+  g_autoptr (GError) last = NULL;
+
+  for (guint64 b = 0; b < blocks; b++)
+    for (guint w = 0; w < warps; w++)
+      {
+        WsDim3 bi = WS_DIM3 ((guint) (b % grid.x), (guint) ((b / grid.x) % grid.y),
+                             (guint) (b / ((guint64) grid.x * grid.y)));
+        WsWarpResult *r;
+
+        g_clear_error (&last);
+        if ((r = ws_kernel_analyze_warp (instance, site, bi, w, 0, &last)))
+          return r;
+      }
+  if (last)
+    g_propagate_error (error, g_steal_pointer (&last));
+  else
+    g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("the launch has no threads"));
+  return NULL;
+}

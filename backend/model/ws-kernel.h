@@ -463,6 +463,13 @@ WsWarpResult *ws_kernel_analyze_warp         (const WsKernelInstance *instance,
                                               guint                   warp,
                                               guint                   execution,
                                               GError                **error);
+/* The first execution of site by the first warp, of the first max_blocks
+ * blocks, that executes it; NULL and the last warp's error if none does
+ * ("the launch has no threads" where there are none). */
+WsWarpResult *ws_kernel_analyze_first_warp   (const WsKernelInstance *instance,
+                                              guint                   site,
+                                              guint64                 max_blocks,
+                                              GError                **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsKernelFile, ws_kernel_file_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsKernelLaunchConfig, ws_kernel_config_free)

@@ -384,17 +384,9 @@ problems_revealed_cb (WsKernelEditor *self)
 static void
 problems_revealing_cb (WsKernelEditor *self)
 {
-  GtkTextView *view = GTK_TEXT_VIEW (self->view);
-  GtkTextIter iter;
-  GdkRectangle visible, r;
-
   if (self->buffer == NULL)
     return;
-  gtk_text_buffer_get_iter_at_mark (GTK_TEXT_BUFFER (self->buffer), &iter,
-                                    gtk_text_buffer_get_insert (GTK_TEXT_BUFFER (self->buffer)));
-  gtk_text_view_get_visible_rect (view, &visible);
-  gtk_text_view_get_iter_location (view, &iter, &r);
-  self->cursor_seen = visible.height > 0 && r.y >= visible.y && r.y + r.height <= visible.y + visible.height;
+  self->cursor_seen = ws_kernel_editor_cursor_in_sight (self, NULL);
 }
 
 void

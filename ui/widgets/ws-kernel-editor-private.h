@@ -132,6 +132,9 @@ typedef struct
 
 void     ws_kernel_editor_figures_init        (WsKernelEditor *self);
 void     ws_kernel_editor_figures_dispose     (WsKernelEditor *self);
+/* Whether the cursor's line is whole in sight, and where (0 top, 1 bottom). */
+gboolean ws_kernel_editor_cursor_in_sight     (WsKernelEditor *self,
+                                               double         *yalign);
 /* The columns of figures are about to change width, and the text to wrap
  * again: the cursor, if in sight, stays where it is on the screen. */
 void     ws_kernel_editor_keep_cursor_in_place (WsKernelEditor *self);

@@ -165,23 +165,32 @@ scroll_when_settled (WsKernelEditor *self)
     self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->view), scroll_again, self, NULL);
 }
 
-void
-ws_kernel_editor_keep_cursor_in_place (WsKernelEditor *self)
+gboolean
+ws_kernel_editor_cursor_in_sight (WsKernelEditor *self,
+                                  double         *yalign)
 {
   GtkTextView *view = GTK_TEXT_VIEW (self->view);
   GtkTextIter iter;
   GdkRectangle visible, r;
 
   if (self->buffer == NULL)
-    return;
+    return FALSE;
   gtk_text_buffer_get_iter_at_mark (GTK_TEXT_BUFFER (self->buffer), &iter,
                                     gtk_text_buffer_get_insert (GTK_TEXT_BUFFER (self->buffer)));
   gtk_text_view_get_visible_rect (view, &visible);
   gtk_text_view_get_iter_location (view, &iter, &r);
   if (visible.height <= 0 || r.y < visible.y || r.y + r.height > visible.y + visible.height)
-    return;
-  self->scroll_yalign = CLAMP ((double) (r.y - visible.y) / MAX (visible.height - r.height, 1), 0, 1);
-  scroll_when_settled (self);
+    return FALSE;
+  if (yalign)
+    *yalign = CLAMP ((double) (r.y - visible.y) / MAX (visible.height - r.height, 1), 0, 1);
+  return TRUE;
+}
+
+void
+ws_kernel_editor_keep_cursor_in_place (WsKernelEditor *self)
+{
+  if (ws_kernel_editor_cursor_in_sight (self, &self->scroll_yalign))
+    scroll_when_settled (self);
 }
 
 /* Once the view's size has settled: it has one, the notes below it are not
