@@ -359,6 +359,55 @@ test_division_cost (void)
   g_assert_cmpuint (instructions_of ("x / d", "float"), ==, instructions_of ("x + d", "float") + 9);
 }
 
+/* A short if-body is predicated, not branched around: every warp that
+ * comes to it issues it, whether or not a lane takes it (reduce1's
+ * `@!P1 LDS`, `@!P1 STS` at every step in all eight warps of a block). A
+ * body with a loop, or an if at the kernel's end, is a branch: warps with
+ * no lane in it skip it. Two warps; only the first's lanes take the branch. */
+static guint64
+instructions_of_if (const char *body,
+                    const char *after)
+{
+  g_autofree char *text = g_strdup_printf ("// warpscope: grid = 1; block = 64\n"
+                                           "__global__ void k(const int *in, int *out) {\n"
+                                           "  int t = threadIdx.x;\n"
+                                           "  int x = in[t];\n"
+                                           "  if (t < 32) {\n%s\n  }\n"
+                                           "%s"
+                                           "}\n", body, after);
+  const char *sets[] = { "in[64]", "i", "out[128]", "0", NULL };
+  g_autoptr (WsKernelInstance) inst = make (text, sets);
+  g_autoptr (WsKernelStats) s = model (inst);
+
+  return s->counts.instructions + s->counts.memory_instructions;
+}
+
+static guint64
+cost_of_body (const char *body,
+              const char *after)
+{
+  return instructions_of_if (body, after) - instructions_of_if ("", after);
+}
+
+static void
+test_predicated_if (void)
+{
+  const char *store = "  out[t] = x;\n";
+  const char *loop = "    for (int j = 0; j < 4; j++) x = x + j;";
+
+  /* at the kernel's end the if is a branch to EXIT: the first warp alone pays */
+  g_assert_cmpuint (cost_of_body ("    x = x + 1;", ""), ==, 1);
+  /* before more code, both warps issue it */
+  g_assert_cmpuint (cost_of_body ("    x = x + 1;", store), ==, 2);
+  g_assert_cmpuint (cost_of_body ("    x = x + 1; out[t + 64] = x;", store), ==,
+                    2 * cost_of_body ("    x = x + 1; out[t + 64] = x;", ""));
+  /* a loop in the body: a branch that the second warp skips */
+  g_assert_cmpuint (cost_of_body (loop, store), ==, cost_of_body (loop, ""));
+  g_assert_cmpuint (cost_of_body (loop, store), >, 4);
+  /* so is a body longer than nvcc predicates */
+  g_assert_cmpuint (cost_of_body ("    x = x * 3 + 1; x = x * 5 + 2; x = x * 7 + 3; x = x * 9 + 4; x = x * 11 + 5; x = x * 13 + 6;", store), ==, 12);
+}
+
 /* ------------------------------------------------------------------ */
 /* Atomics, shuffles, votes                                           */
 /* ------------------------------------------------------------------ */
@@ -1474,5 +1523,6 @@ main (int    argc,
   g_test_add_func ("/kernel-run/course/dot-product", test_course_dot_product);
   g_test_add_func ("/kernel-run/threads", test_threads);
   g_test_add_func ("/kernel-run/model/division-cost", test_division_cost);
+  g_test_add_func ("/kernel-run/model/predicated-if", test_predicated_if);
   return g_test_run ();
 }

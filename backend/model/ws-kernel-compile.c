@@ -1117,6 +1117,34 @@ remap (const Comp *c,
   return r;
 }
 
+/* Whether nothing a warp issues comes between pc and the kernel's EXIT. */
+static gboolean
+ends_kernel (WkProgram *prog,
+             guint      pc)
+{
+  for (guint i = pc; i < prog->code->len; i++)
+    {
+      const WkInsn *in = &g_array_index (prog->code, WkInsn, i);
+
+      switch (in->op)
+        {
+        case WK_I_EXIT:
+          return TRUE;
+        case WK_I_NOP:
+        case WK_I_MSAVE:
+        case WK_I_MLOAD:
+        case WK_I_MZERO:
+        case WK_I_MOR:
+        case WK_I_MANDNOT:
+        case WK_I_MREJOIN:
+          break;
+        default:
+          return FALSE;
+        }
+    }
+  return FALSE;
+}
+
 /* Registers get their final numbers, the constants their vectors. */
 static WkProgram *
 comp_finish (Comp *c)
@@ -1147,8 +1175,15 @@ comp_finish (Comp *c)
       if (in->op == WK_I_BIN && in->sub < WK_N_OPS &&
           !((in->sub == WK_OP_DIV || in->sub == WK_OP_MOD) && in->ac != WK_AC_F32 && in->ac != WK_AC_F64))
         in->op = WK_I_BINX (in->sub, in->ac);
-      /* MREJOIN's a, b and c are mask slots, not registers */
-      if (in->op != WK_I_MREJOIN)
+      /* an if at the kernel's end is a branch to EXIT for the lanes that
+       * do not take it, never a predicated body (reduce1's `@P0 EXIT`
+       * before `if (tid == 0) g_odata[…] = sdata[0]`) */
+      if (in->op == WK_I_JZ && in->imm2 != 0 && ends_kernel (prog, in->imm))
+        in->imm2 = 0;
+      /* MREJOIN's a, b and c are mask slots, not registers; so is JZ's a */
+      if (in->op == WK_I_JZ)
+        in->b = in->c = WK_NONE;
+      else if (in->op != WK_I_MREJOIN)
         {
           in->a = remap (c, in->a);
           in->b = remap (c, in->b);

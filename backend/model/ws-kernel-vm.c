@@ -183,7 +183,13 @@ run_warp (Block   *b,
           break;
         case WK_I_JZ:
           if (w->cur == 0)
-            w->pc = in->imm;
+            {
+              /* a predicated body (imm2 its instructions) is issued by a
+               * warp that came to it with no lane taking it */
+              if (in->imm2 != 0 && w->masks[in->a] != 0)
+                w->instructions += (guint64) in->imm2;
+              w->pc = in->imm;
+            }
           break;
         case WK_I_MSAVE:
           w->masks[in->imm] = w->cur;
