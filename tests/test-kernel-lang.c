@@ -383,6 +383,11 @@ static const Message messages[] = {
   { "__global__ void k(float *a, int n) {\n  int b[n];\n}\n",
     "line 2, column 9: an array length must be a constant (“n” is not known before the kernel runs)" },
   { "__global__ void k(float *a) {\n  break;\n}\n", "line 2, column 3: “break” outside a loop or a switch" },
+  /* nvcc: "invalid narrowing conversion from "long" to "int"" (found by fuzz-kernel) */
+  { "__global__ void k(int *a) {\n  switch (a[0]) { case 0xffffffff1: a[1] = 1; }\n}\n",
+    "line 2, column 24: this case's value does not fit the switch's type, int" },
+  { "__global__ void k(unsigned *a) {\n  switch (a[0]) { case -1: a[1] = 1; }\n}\n",
+    "line 2, column 24: this case's value does not fit the switch's type, unsigned int" },
   { "__global__ int k(float *a) {\n  return 1;\n}\n", "line 1, column 1: a __global__ function must return void" },
   { "__global__ void k(float *a) {\n  int x = 1;\n  int *p = &x;\n}\n",
     "line 3, column 12: taking the address of the variable “x” is not supported: only of arrays' elements" },

@@ -330,7 +330,23 @@ check_switch (Checker *c,
               ok = FALSE;
               continue;
             }
-          v = wk_const_convert (v, s->e->type);
+          {
+            /* nvcc refuses a label that its switch's type cannot hold
+             * ("invalid narrowing conversion") */
+            WkConst as_written = v;
+
+            v = wk_const_convert (v, s->e->type);
+            if (wk_const_convert (v, as_written.type).v.u != as_written.v.u ||
+                (wk_type_is_signed (as_written.type) != wk_type_is_signed (s->e->type) &&
+                 (v.v.i < 0) != (as_written.v.i < 0)))
+              {
+                g_autofree char *type = wk_type_to_string (s->e->type);
+                wkc_error (c, WS_KERNEL_ERROR_INVALID, st->e->start, st->e->end,
+                           _("this case's value does not fit the switch's type, %s"), type);
+                ok = FALSE;
+                continue;
+              }
+          }
           for (guint k = 0; k < seen->len; k++)
             if (g_array_index (seen, gint64, k) == v.v.i)
               {
@@ -338,7 +354,9 @@ check_switch (Checker *c,
                 ok = FALSE;
               }
           g_array_append_val (seen, v.v.i);
-          st->e->v.i = v.v.i;
+          /* not written into the label: a literal prints as it was written
+           * (0xffffffff1 stays a long, not the int it converts to) */
+          st->case_value = v.v.i;
           continue;
         }
       if (st->kind == WK_S_DECL)

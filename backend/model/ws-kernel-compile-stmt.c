@@ -440,7 +440,7 @@ compile_switch (Comp         *c,
       {
         WkSlot k;
         guint32 eq;
-        k.i = x->e->v.i;
+        k.i = x->case_value;
         eq = wkk_emit_bin (c, WK_OP_EQ, wk_type_arith (v.type), v.r[0], wkk_const_slot (c, k), x->start);
         wkk_emit (c, WK_I_MCOND, 0, 0, WK_NONE, eq, WK_NONE, WK_NONE, slot, 0, x->start);
         wkk_emit (c, WK_I_MLOAD, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, any, 0, x->start);

@@ -1003,7 +1003,8 @@ stmt_equal (const WkStmt *a,
 {
   if (a == NULL || b == NULL)
     return a == b;
-  if (a->kind != b->kind || a->n_list != b->n_list || a->n_decls != b->n_decls || a->unroll != b->unroll)
+  if (a->kind != b->kind || a->n_list != b->n_list || a->n_decls != b->n_decls || a->unroll != b->unroll ||
+      a->case_value != b->case_value)
     return FALSE;
   if (!wk_expr_equal (a->e, b->e) || !wk_expr_equal (a->inc, b->inc) || !wk_expr_equal (a->unroll_expr, b->unroll_expr))
     return FALSE;

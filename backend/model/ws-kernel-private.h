@@ -500,6 +500,7 @@ struct _WkStmt
   int unroll;                   /* loops: -2 no pragma, -1 "#pragma unroll", else its count */
   WkExpr *unroll_expr;          /* the count as written, when it is not a plain number */
   guint loop_id;                /* loops: numbered in the function from 0 */
+  gint64 case_value;            /* case: the label's value in the switch's type (the label stays as written) */
 };
 
 typedef struct
