@@ -456,6 +456,27 @@ chooser_row (GtkWidget  *widget,
   return NULL;
 }
 
+/* A window of its own (a dialog) as it is drawn now, to PNG. */
+static void
+save_dialog_screenshot (GtkWindow  *dialog,
+                        const char *name)
+{
+  g_autofree char *path = screenshot_path (name);
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (dialog));
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int width = gtk_widget_get_width (GTK_WIDGET (dialog)), height = gtk_widget_get_height (GTK_WIDGET (dialog));
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (dialog)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+}
+
 /* A preset's kernel as a copy: the Explore page's button opens the file's
  * text on the Kernel page, unsaved, named after the preset, and modelled
  * (the gutter has its figures); a preset without a kernel text leaves the
@@ -528,6 +549,9 @@ test_preset_copy (Fixture       *f,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.choose-preset-kernel", NULL));
   g_assert_true (wait_until (chooser_up, NULL, 10000));
   chooser = chooser_shown ();
+  wait_frames (w);
+  wait_frames (w);
+  save_dialog_screenshot (chooser, "preset-kernel-chooser.png");
   row = chooser_row (GTK_WIDGET (chooser), "transfer/pageable");
   g_assert_nonnull (row);
   g_assert_false (gtk_widget_get_sensitive (row));
