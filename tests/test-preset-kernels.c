@@ -104,22 +104,95 @@ counts_differ (const WsWarpCounts *k,
   return s->len ? g_string_free (g_steal_pointer (&s), FALSE) : NULL;
 }
 
-/* The kernel's site for the preset's access: the next one, in the order
- * of the source, of the same space, kind and width. G_MAXUINT if none. */
-static guint
-matching_site (const WsKernelInstance *inst,
-               const WsAccess         *a,
-               guint                   elem_size,
-               guint                   from)
+/* The active lanes read or write the same elements. */
+static gboolean
+same_elements (const WsWarpResult *k,
+               const WsWarpResult *p)
 {
-  for (guint i = from; i < ws_kernel_instance_get_n_sites (inst); i++)
-    {
-      const WsKernelSite *s = ws_kernel_instance_get_site (inst, i);
+  if (k->active != p->active)
+    return FALSE;
+  for (guint l = 0; l < WS_WARP_SIZE; l++)
+    if ((p->active & (1u << l)) && k->index[l] != p->index[l])
+      return FALSE;
+  return TRUE;
+}
 
-      if (s->space == a->space && s->kind == a->kind && s->elem_size == elem_size)
-        return i;
+/* The execution of the line by the first warp that runs it which touches
+ * the elements the preset's instruction shows (a loop's iteration: the
+ * views show one of a stencil's neighbours, the first is another), else
+ * its first execution. */
+static WsWarpResult *
+matching_execution (const WsKernelInstance *inst,
+                    guint                   site,
+                    const WsWarpResult     *rp,
+                    GError                **error)
+{
+  WsWarpResult *first = ws_kernel_analyze_first_warp (inst, site, 8, error);
+
+  if (first == NULL || same_elements (first, rp))
+    return first;
+  for (guint e = 1; e < 64; e++)
+    {
+      WsWarpResult *r = ws_kernel_analyze_warp (inst, site, first->block_idx, first->warp, e, NULL);
+
+      if (r == NULL)
+        break;
+      if (same_elements (r, rp))
+        {
+          ws_warp_result_free (first);
+          return r;
+        }
+      ws_warp_result_free (r);
     }
-  return G_MAXUINT;
+  return first;
+}
+
+static gboolean
+same_kind (const WsKernelSite *s,
+           const WsAccess     *a,
+           guint               elem_size)
+{
+  return s->space == a->space && s->kind == a->kind && s->elem_size == elem_size;
+}
+
+/* The kernel's line for the preset's instruction, and the first warp's
+ * execution of it: among the sites of the same space, kind and width from
+ * the one matched last on (a stencil's neighbours are one line, a
+ * structure's fields three), the first with an execution that touches the
+ * preset's elements; else, by the order of the source, the next such site
+ * after the one matched last. G_MAXUINT if there is none. */
+static guint
+match_site (const WsKernelInstance  *inst,
+            const WsAccess          *a,
+            const WsWarpResult      *rp,
+            guint                    last,
+            WsWarpResult           **result,
+            GError                 **error)
+{
+  guint n = ws_kernel_instance_get_n_sites (inst), next = G_MAXUINT;
+
+  for (guint i = last == G_MAXUINT ? 0 : last; i < n; i++)
+    {
+      WsWarpResult *r;
+
+      if (!same_kind (ws_kernel_instance_get_site (inst, i), a, rp->elem_size))
+        continue;
+      if (next == G_MAXUINT && i != last)
+        next = i;
+      if ((r = matching_execution (inst, i, rp, NULL)) == NULL)
+        continue;
+      if (same_elements (r, rp))
+        {
+          *result = r;
+          return i;
+        }
+      ws_warp_result_free (r);
+    }
+  if (next == G_MAXUINT)
+    next = last;
+  if (next != G_MAXUINT)
+    *result = matching_execution (inst, next, rp, error);
+  return next;
 }
 
 /* Each of the preset's instructions against the kernel: problems are
@@ -131,7 +204,7 @@ hold_against_preset (const PresetFile       *f,
                      WsPattern              *pattern,
                      GString                *why)
 {
-  guint next = 0;
+  guint last = G_MAXUINT;
 
   for (guint i = 0; i < ws_pattern_get_n_accesses (pattern); i++)
     {
@@ -144,17 +217,17 @@ hold_against_preset (const PresetFile       *f,
       guint site;
 
       g_assert_no_error (error);
-      site = matching_site (inst, a, rp->elem_size, next);
+      site = match_site (inst, a, rp, last, &rk, &error);
       if (site == G_MAXUINT)
         {
-          g_string_append_printf (why, "%s: no %s %s of %u bytes after the lines matched before, for the preset's "
-                                  "instruction %u (%s)\n", f->id, ws_space_to_string (a->space),
-                                  ws_access_kind_to_string (a->kind), rp->elem_size, i + 1, preset->id);
+          g_string_append_printf (why, "%s: no %s %s of %u bytes for the preset's instruction %u (%s)\n", f->id,
+                                  ws_space_to_string (a->space), ws_access_kind_to_string (a->kind), rp->elem_size,
+                                  i + 1, a->index_text);
           continue;
         }
-      next = site + 1;
+      last = site;
       s = ws_kernel_instance_get_site (inst, site);
-      if ((rk = ws_kernel_analyze_first_warp (inst, site, 8, &error)) == NULL)
+      if (rk == NULL)
         {
           g_string_append_printf (why, "%s line %u (%s): %s\n", f->id, s->line, s->text, error->message);
           continue;
