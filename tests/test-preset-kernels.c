@@ -65,8 +65,8 @@ list_files (void)
 }
 
 /* Sizes that keep a whole launch's model short: the arrays of a 1-D
- * kernel at 64 Ki elements, a transpose's matrix at 256², loops over
- * loads at one round of 32. Set only where the kernel's launch has the
+ * kernel at 64 Ki elements, a transpose's matrix at 256², a 2-D array at
+ * 256 × 64, loops over loads at one round of 32. Set only where the kernel's launch has the
  * name. */
 static void
 shrink (WsKernelSpec   *spec,
@@ -78,6 +78,10 @@ shrink (WsKernelSpec   *spec,
     ws_kernel_spec_set (spec, "N", g_str_equal (preset->topic, "transpose") ? "256" : "65536");
   if (ws_preset_get_param (preset, "loads"))
     ws_kernel_spec_set (spec, "loads", "32");
+  if (ws_preset_get_param (preset, "W"))
+    ws_kernel_spec_set (spec, "W", "256");
+  if (ws_preset_get_param (preset, "H"))
+    ws_kernel_spec_set (spec, "H", "64");
 }
 
 /* "sectors 5, the preset 4" for each figure that differs, else NULL. */
@@ -160,7 +164,8 @@ same_kind (const WsKernelSite *s,
  * the one matched last on (a stencil's neighbours are one line, a
  * structure's fields three), the first with an execution that touches the
  * preset's elements; else, by the order of the source, the next such site
- * after the one matched last. G_MAXUINT if there is none. */
+ * after the one matched last; else the same from the kernel's start.
+ * G_MAXUINT if there is none. */
 static guint
 match_site (const WsKernelInstance  *inst,
             const WsAccess          *a,
@@ -188,8 +193,10 @@ match_site (const WsKernelInstance  *inst,
         }
       ws_warp_result_free (r);
     }
-  if (next == G_MAXUINT)
-    next = last;
+  if (next == G_MAXUINT && last != G_MAXUINT)
+    /* none after it: the one matched last, or one before it (the order
+     * of a line's instructions is the compiler's, not the preset's) */
+    return match_site (inst, a, rp, G_MAXUINT, result, error);
   if (next != G_MAXUINT)
     *result = matching_execution (inst, next, rp, error);
   return next;
