@@ -66,7 +66,8 @@ list_files (void)
 
 /* Sizes that keep a whole launch's model short: the arrays of a 1-D
  * kernel at 64 Ki elements, a transpose's matrix at 256², a 2-D array at
- * 256 × 64, loops over loads at one round of 32. Set only where the kernel's launch has the
+ * 256 × 64, a merge sort's values at two blocks' 2048, loops over loads at
+ * one round of 32. Set only where the kernel's launch has the
  * name. */
 static void
 shrink (WsKernelSpec   *spec,
@@ -75,7 +76,8 @@ shrink (WsKernelSpec   *spec,
   const WsPresetParam *n = ws_preset_get_param (preset, "N");
 
   if (n)
-    ws_kernel_spec_set (spec, "N", g_str_equal (preset->topic, "transpose") ? "256" : "65536");
+    ws_kernel_spec_set (spec, "N", g_str_equal (preset->topic, "transpose") ? "256"
+                                   : g_str_has_prefix (preset->id, "merge/sort") ? "2048" : "65536");
   if (ws_preset_get_param (preset, "loads"))
     ws_kernel_spec_set (spec, "loads", "32");
   if (ws_preset_get_param (preset, "W"))
