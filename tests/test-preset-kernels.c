@@ -3,8 +3,11 @@
  * presets: each names a preset, reads and checks, models (at sizes
  * shrunk to keep the test short), and the first warp of each of the
  * preset's instructions, as the Explore page shows it, is served as the
- * kernel model serves the first warp of the matching source line. With
- * -m slow (the preset-kernels-nvcc test), each also compiles with nvcc. */
+ * kernel model serves the first warp of the matching source line (in the
+ * loop's iteration that touches the same elements, where there is one):
+ * the same requests, sectors, wavefronts, distinct addresses, replays and
+ * active lanes. With -m slow (the preset-kernels-nvcc test), each also
+ * compiles with nvcc. */
 #include "ws-config.h"
 #include "ws-analysis.h"
 #include "ws-kernel.h"
@@ -264,9 +267,10 @@ pattern_at (const WsPreset     *preset,
       const char *name = g_ptr_array_index (spec->names, i);
       const WsPresetParam *p = ws_preset_get_param (preset, name);
 
+      gint64 value = g_ascii_strtoll (g_ptr_array_index (spec->values, i), NULL, 10);
+
       if (p && p->use != WS_PARAM_KERNEL_ONLY)
-        g_assert_true (ws_pattern_set_param (pattern, name, g_ascii_strtoll (g_ptr_array_index (spec->values, i), NULL, 10),
-                                             &error));
+        g_assert_true (ws_pattern_set_param (pattern, name, value, &error));
       g_assert_no_error (error);
     }
   g_assert_true (ws_preset_fit_grid (preset, pattern, &error));

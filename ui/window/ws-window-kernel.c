@@ -170,18 +170,31 @@ new_kernel_from_preset (WsWindow   *self,
 }
 
 /* Open the Kernel as a Copy, on the Explore page: for the preset shown,
- * while it has a kernel text. */
+ * while it has a kernel text (looked for once a preset: the actions are
+ * updated many times a second while a sweep runs). */
 void
 ws_window_kernel_update_actions (WsWindow *self)
 {
-  g_autofree char *path = self->preset ? ws_preset_kernel_path (self->preset->id) : NULL;
+  gboolean found;
+  const char *why;
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-preset-kernel", path != NULL);
-  gtk_widget_set_tooltip_text (self->preset_kernel_button,
-                               path ? _("Opens this preset’s kernel on the Kernel page, as a new text to change and save")
-                               : self->preset ? _("This preset’s kernel is not written as a kernel text yet: its real "
-                                                  "kernel needs the host’s API, or has not been written out")
-                               : _("A pattern of your own has no preset’s kernel"));
+  if (self->preset != self->kernel_looked_for)
+    {
+      g_autofree char *path = self->preset ? ws_preset_kernel_path (self->preset->id) : NULL;
+
+      self->kernel_looked_for = self->preset;
+      self->preset_kernel_found = path != NULL;
+    }
+  found = self->preset && self->preset_kernel_found;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-preset-kernel", found);
+  if (found)
+    why = _("Opens this preset’s kernel on the Kernel page, as a new text to change and save");
+  else if (self->preset)
+    why = _("This preset’s kernel is not written as a kernel text yet: its real kernel needs the host’s API, "
+            "or has not been written out");
+  else
+    why = _("A pattern of your own has no preset’s kernel");
+  gtk_widget_set_tooltip_text (self->preset_kernel_button, why);
 }
 
 static void
@@ -269,7 +282,7 @@ fill_menu (WsWindow *self)
   g_menu_append (section, _("New _Kernel"), "win.new-kernel");
   if (paths[0])
     g_menu_append_submenu (section, _("New Kernel from _Example"), G_MENU_MODEL (examples));
-  g_menu_append (section, _("New Kernel from _Preset…"), "win.choose-preset-kernel");
+  g_menu_append (section, _("New Kernel from Prese_t…"), "win.choose-preset-kernel");
   g_menu_append (section, _("Open K_ernel…"), "win.open-kernel");
   g_menu_append (section, _("Save Ker_nel"), "win.save-kernel");
   g_menu_append (section, _("Save Kernel _As…"), "win.save-kernel-as");

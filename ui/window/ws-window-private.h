@@ -55,6 +55,8 @@ struct _WsWindow
   GtkLabel *preset_title;
   GtkLabel *preset_summary;
   GtkWidget *preset_kernel_button; /* Open the Kernel as a Copy */
+  const WsPreset *kernel_looked_for; /* the preset whose kernel text was looked for last */
+  gboolean preset_kernel_found;    /* and whether it has one */
   WsPatternEditor *editor;
   WsNumbersView *numbers;
   GtkStack *view_stack;
