@@ -3,13 +3,17 @@
 #include "ws-config.h"
 #include "ws-cli-measuring.h"
 #include "ws-json.h"
+#include "ws-preset-kernels.h"
 
 #include <stdio.h>
 
-/* {"format": "warpscope-kernels", "version": 1, "cuda": …, "kernels": […]} */
-static void
+/* {"format": "warpscope-kernels", "version": 1, "cuda": …, "kernels": […]},
+ * each kernel with its kernel text ("source") where the preset has one.
+ * FALSE, printing nothing, when one of those could not be read. */
+static gboolean
 print_json (const WsKernelInfo *kernels,
-            guint               n)
+            guint               n,
+            GError            **error)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
   g_autoptr (JsonNode) root = NULL;
@@ -22,9 +26,19 @@ print_json (const WsKernelInfo *kernels,
   json_builder_begin_array (b);
   for (guint i = 0; i < n; i++)
     {
+      g_autofree char *source = NULL;
+      g_autoptr (GError) failed = NULL;
+
+      if ((source = ws_preset_dup_kernel_text (kernels[i].id, &failed)) == NULL && failed)
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&failed), "%s: ", kernels[i].id);
+          return FALSE;
+        }
       json_builder_begin_object (b);
       ws_json_add_string (b, "id", kernels[i].id);
       ws_json_add_string (b, "title", kernels[i].title);
+      if (source)
+        ws_json_add_string (b, "source", source);
       json_builder_set_member_name (b, "params");
       json_builder_begin_array (b);
       for (guint j = 0; j < kernels[i].n_params; j++)
@@ -54,6 +68,7 @@ print_json (const WsKernelInfo *kernels,
   json_builder_end_object (b);
   root = json_builder_get_root (b);
   ws_cli_print_json_node (root);
+  return TRUE;
 }
 
 int
@@ -63,6 +78,7 @@ ws_cli_list (int    argc,
   guint n;
   const WsKernelInfo *kernels = ws_gpu_kernels (&n);
   gboolean json = FALSE;
+  g_autoptr (GError) error = NULL;
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object"), NULL },
     { NULL }
@@ -75,7 +91,8 @@ ws_cli_list (int    argc,
     return ws_cli_fail ("list", WS_CLI_USAGE, _("unexpected argument “%s”"), argv[1]);
   if (json)
     {
-      print_json (kernels, n);
+      if (!print_json (kernels, n, &error))
+        return ws_cli_fail ("list", WS_CLI_FAILED, "%s", error->message);
       return WS_CLI_OK;
     }
   if (!ws_gpu_is_built ())

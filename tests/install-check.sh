@@ -48,6 +48,11 @@ for dir in recordings truth; do
     expect "$pkgdatadir/$dir/$(basename "$f")"
   done
 done
+# every preset's kernel text, where ws_preset_kernel_path looks
+for f in "$source"/data/presets/*/*.cu; do
+  [ -e "$f" ] || continue
+  expect "$pkgdatadir/presets/$(basename "$(dirname "$f")")/$(basename "$f")"
+done
 
 # the installed CLI runs from where it was put
 out=$("$destdir$bindir/warpscope-cli" --version)

@@ -181,6 +181,38 @@ test_json (void)
   first = json_array_get_object_element (json_object_get_array_member (o, "kernels"), 0);
   g_assert_cmpstr (json_object_get_string_member (first, "id"), ==, "coalescing/sequential");
   g_assert_true (json_object_has_member (first, "params"));
+  /* a preset with a kernel text carries it, word for word; one without
+   * (a host recipe) has no "source" */
+  {
+    g_autofree char *path = g_build_filename (WS_SOURCE_DATADIR, "presets", "coalescing", "sequential.cu", NULL);
+    g_autofree char *text = NULL;
+    g_autoptr (GError) error = NULL;
+    JsonArray *all = json_object_get_array_member (o, "kernels");
+    gboolean seen_host = FALSE;
+
+    g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+    g_assert_cmpstr (json_object_get_string_member (first, "source"), ==, text);
+    g_assert_nonnull (strstr (text, "__global__ void sequential("));
+    for (guint i = 0; i < json_array_get_length (all); i++)
+      {
+        JsonObject *kernel = json_array_get_object_element (all, i);
+
+        if (g_str_equal (json_object_get_string_member (kernel, "id"), "transfer/pageable"))
+          {
+            g_assert_false (json_object_has_member (kernel, "source"));
+            seen_host = TRUE;
+          }
+      }
+    g_assert_true (seen_host);
+  }
+  /* plain list is as it was: ids, titles and parameters, no kernel texts */
+  {
+    g_autofree char *plain = run_out (&status, "list", NULL);
+
+    g_assert_cmpint (status, ==, 0);
+    g_assert_nonnull (strstr (plain, "coalescing/sequential"));
+    g_assert_null (strstr (plain, "__global__"));
+  }
 
   p = run_out (&status, "model", "--list-presets", "--json", NULL);
   g_assert_cmpint (status, ==, 0);

@@ -7,6 +7,9 @@
  * the compare page. Screenshots, light and dark,
  * in screenshots/ of the build. */
 #include "window-fixture.h"
+#include "ws-kernel-editor-private.h"
+#include "ws-kernel-gutter.h"
+#include "ws-preset-kernels.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
@@ -396,6 +399,178 @@ test_new_and_close (Fixture       *f,
 }
 
 static gboolean
+text_is (gpointer data)
+{
+  const char **want = data;
+  g_autofree char *text = ws_kernel_editor_get_text (WS_KERNEL_EDITOR ((gpointer) want[0]));
+
+  return g_strcmp0 (text, want[1]) == 0;
+}
+
+/* The model's figures of a line are in the gutter. */
+static gboolean
+gutter_has_line (gpointer data)
+{
+  const guint *line = g_object_get_data (data, "line");
+  g_autofree char *text = ws_kernel_gutter_text_at (WS_KERNEL_GUTTER (WS_KERNEL_EDITOR (data)->model_gutter), *line);
+
+  return text != NULL && *text != '\0';
+}
+
+static GtkWindow *
+chooser_shown (void)
+{
+  GListModel *windows = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (windows); i++)
+    {
+      /* the list keeps the window */
+      g_autoptr (GtkWindow) win = g_list_model_get_item (windows, i);
+
+      if (g_strcmp0 (gtk_widget_get_name (GTK_WIDGET (win)), "preset-kernel-chooser") == 0)
+        return win;
+    }
+  return NULL;
+}
+
+static gboolean
+chooser_up (gpointer data)
+{
+  return chooser_shown () != NULL;
+}
+
+/* The chooser's row of preset id. */
+static GtkWidget *
+chooser_row (GtkWidget  *widget,
+             const char *id)
+{
+  if (g_strcmp0 (g_object_get_data (G_OBJECT (widget), "preset-id"), id) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = chooser_row (c, id);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* A window of its own (a dialog) as it is drawn now, to PNG. */
+static void
+save_dialog_screenshot (GtkWindow  *dialog,
+                        const char *name)
+{
+  g_autofree char *path = screenshot_path (name);
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (dialog));
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int width = gtk_widget_get_width (GTK_WIDGET (dialog)), height = gtk_widget_get_height (GTK_WIDGET (dialog));
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (dialog)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+}
+
+/* A preset's kernel as a copy: the Explore page's button opens the file's
+ * text on the Kernel page, unsaved, named after the preset, and modelled
+ * (the gutter has its figures); a preset without a kernel text leaves the
+ * button insensitive, saying why; New Kernel from Preset… lists both, and
+ * a row opens its copy. Screenshots, light and dark. */
+static void
+test_preset_copy (Fixture       *f,
+                  gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  WsKernelPage *page = w->kernel_page;
+  WsKernelEditor *editor = ws_kernel_page_get_editor (page);
+  g_autofree char *path = ws_preset_kernel_path ("transpose/shared");
+  g_autofree char *text = NULL;
+  g_autofree char *figures = NULL;
+  const char *want[2] = { (const char *) editor, NULL };
+  const char *tooltip;
+  guint line = 0;
+  GtkWindow *chooser;
+  GtkWidget *row;
+
+  g_assert_nonnull (path);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  want[1] = text;
+  /* the line of the tile's column read */
+  {
+    g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+
+    for (guint i = 0; lines[i]; i++)
+      if (strstr (lines[i], "= tile[threadIdx.x][threadIdx.y + j];"))
+        line = i + 1;
+    g_assert_cmpuint (line, >, 0);
+  }
+
+  load (f, "transpose/shared");
+  g_assert_true (gtk_widget_is_sensitive (w->preset_kernel_button));
+  save_screenshot (w, "explore-preset-kernel.png");
+  g_signal_emit_by_name (w->preset_kernel_button, "clicked");
+  g_assert_true (wait_until (text_is, want, 10000));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (w->page_stack), ==, "kernel");
+  g_assert_null (ws_kernel_editor_get_file (editor));
+  g_assert_true (ws_kernel_editor_get_modified (editor));
+  g_assert_cmpstr (ws_kernel_editor_get_title (editor), ==, "transpose-shared.cu");
+  g_assert_true (wait_until (page_settled, page, 30000));
+  g_object_set_data (G_OBJECT (editor), "line", &line);
+  g_assert_true (wait_until (gutter_has_line, editor, 30000));
+  figures = ws_kernel_gutter_text_at (WS_KERNEL_GUTTER (editor->model_gutter), line);
+  g_test_message ("line %u's figures: %s", line, figures);
+  /* the column of a 32-wide tile: 32 wavefronts */
+  g_assert_nonnull (strstr (figures, "32"));
+  wait_frames (w);
+  ws_kernel_editor_place_cursor (editor, line, 1);
+  g_assert_true (wait_until (page_settled, page, 30000));
+  save_screenshot (w, "kernel-page-preset-copy.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  save_screenshot (w, "kernel-page-preset-copy-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+
+  /* a preset whose real kernel is host code: nothing to open, and why */
+  load (f, "transfer/pageable");
+  g_assert_false (gtk_widget_is_sensitive (w->preset_kernel_button));
+  tooltip = gtk_widget_get_tooltip_text (w->preset_kernel_button);
+  g_assert_nonnull (tooltip);
+  g_assert_nonnull (strstr (tooltip, "not written as a kernel text"));
+
+  /* New Kernel from Preset…: the host's preset there but insensitive, a
+   * row with a text opens its copy (the copy before was changed by no one:
+   * nothing to ask) */
+  ws_kernel_editor_set_modified (editor, FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.choose-preset-kernel", NULL));
+  g_assert_true (wait_until (chooser_up, NULL, 10000));
+  chooser = chooser_shown ();
+  wait_frames (w);
+  wait_frames (w);
+  save_dialog_screenshot (chooser, "preset-kernel-chooser.png");
+  row = chooser_row (GTK_WIDGET (chooser), "transfer/pageable");
+  g_assert_nonnull (row);
+  g_assert_false (gtk_widget_get_sensitive (row));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (row), "not written as a kernel text"));
+  row = chooser_row (GTK_WIDGET (chooser), "banks/padding");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_sensitive (row));
+  g_clear_pointer (&text, g_free);
+  g_free (path);
+  path = ws_preset_kernel_path ("banks/padding");
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  want[1] = text;
+  g_signal_emit_by_name (row, "activated");
+  g_assert_true (wait_until (text_is, want, 10000));
+  g_assert_null (chooser_shown ());
+  g_assert_cmpstr (ws_kernel_editor_get_title (editor), ==, "banks-padding.cu");
+}
+
+static gboolean
 probed (gpointer data)
 {
   return ws_session_get_probed (data);
@@ -623,6 +798,7 @@ add_tests (void)
   g_test_add ("/kernel-page/no-gpu", Fixture, NULL, fixture_set_up, test_no_gpu, fixture_tear_down);
   g_test_add ("/kernel-page/measure", Fixture, NULL, fixture_set_up, test_measure, fixture_tear_down);
   g_test_add ("/kernel-page/new-and-close", Fixture, NULL, fixture_set_up, test_new_and_close, fixture_tear_down);
+  g_test_add ("/kernel-page/preset-copy", Fixture, NULL, fixture_set_up, test_preset_copy, fixture_tear_down);
   g_test_add ("/kernel-page/add-to-comparison", Fixture, NULL, fixture_set_up, test_add_to_comparison,
               fixture_tear_down);
 }

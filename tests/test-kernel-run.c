@@ -896,6 +896,31 @@ test_defaults_and_sizing (void)
   g_assert_true (said);
 }
 
+/* Dynamic shared memory that no extern __shared__ array reads is
+ * reserved all the same, as CUDA does (a dial of the blocks an SM holds),
+ * and a note says so; an unused extern array counts it too. */
+static void
+test_dynamic_shared_unread (void)
+{
+  const char *text =
+    "// warpscope: grid = 4; block = 64; shared = 49152\n"
+    "extern __shared__ unsigned dial[];\n"
+    "__global__ void k(float *out) {\n"
+    "  out[blockIdx.x * blockDim.x + threadIdx.x] = 1.0f;\n"
+    "}\n";
+  g_autoptr (WsKernelInstance) inst = make (text, NULL);
+  const char *const *notes = ws_kernel_instance_get_notes (inst);
+  gboolean said = FALSE;
+
+  g_assert_cmpuint (ws_kernel_instance_get_dynamic_shared (inst), ==, 49152);
+  g_assert_cmpuint (ws_kernel_instance_get_shared_bytes (inst), ==, 49152);
+  for (guint i = 0; notes[i]; i++)
+    if (strcmp (notes[i], "shared is given, but no extern __shared__ array reads it: 49152 bytes per block, "
+                "reserved") == 0)
+      said = TRUE;
+  g_assert_true (said);
+}
+
 /* ------------------------------------------------------------------ */
 /* Messages                                                           */
 /* ------------------------------------------------------------------ */
@@ -1506,6 +1531,7 @@ main (int    argc,
   g_test_add_func ("/kernel-run/launch/overrides", test_launch_overrides);
   g_test_add_func ("/kernel-run/launch/per-kernel", test_launch_per_kernel);
   g_test_add_func ("/kernel-run/launch/defaults-and-sizing", test_defaults_and_sizing);
+  g_test_add_func ("/kernel-run/dynamic-shared-unread", test_dynamic_shared_unread);
   g_test_add_func ("/kernel-run/messages/run", test_run_errors);
   g_test_add_func ("/kernel-run/messages/launch", test_launch_errors);
   g_test_add_func ("/kernel-run/messages/compile", test_compile_errors);

@@ -404,7 +404,13 @@ arrays (WsKernelInstance *inst,
         return FALSE;
     }
   if (have_dyn && inst->dynamic_shared == 0 && dyn > 0)
-    note (inst, _("shared is given, but the kernel has no extern __shared__ array"));
+    {
+      /* CUDA reserves what the launch gives whether or not the kernel
+       * reads it: dynamic shared memory as a dial of the blocks per SM */
+      inst->dynamic_shared = dyn;
+      note (inst, _("shared is given, but no extern __shared__ array reads it: %llu bytes per block, reserved"),
+            (unsigned long long) dyn);
+    }
   if (prog->static_shared + inst->dynamic_shared > WS_MAX_SHARED_BYTES)
     {
       g_set_error (error, WS_KERNEL_ERROR, WS_KERNEL_ERROR_LIMIT,

@@ -189,6 +189,8 @@ ws_kernel_editor_save_dialog_async (WsKernelEditor      *self,
         gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
     }
+  else if (self->untitled_name)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), self->untitled_name);
   else
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("kernel.cu"));
   g_signal_connect (chooser, "response", G_CALLBACK (save_response), task);

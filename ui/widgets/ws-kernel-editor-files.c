@@ -30,6 +30,8 @@ ws_kernel_editor_update_title (WsKernelEditor *self)
 
       title = g_filename_display_name (base);
     }
+  else if (self->untitled_name)
+    title = g_strdup (self->untitled_name);
   else
     title = g_strdup (_("Untitled kernel"));
   if (g_strcmp0 (title, self->title) == 0)

@@ -39,6 +39,7 @@ struct _WsKernelEditor
   guint search_label_source;      /* the match's place asked again, once scanned */
   GFile *file;
   char *title;
+  char *untitled_name;             /* the title of a text with no file, if not "Untitled kernel" */
   guint cursor_line;
   gboolean pressed_in_text;       /* a primary click began in the text */
   guint scroll_tick;              /* the cursor scrolled to again once the view's size settles */

@@ -105,6 +105,22 @@ ws_kernel_editor_set_file (WsKernelEditor *self,
   g_object_notify_by_pspec (G_OBJECT (self), ws_kernel_editor_props[PROP_FILE]);
 }
 
+/* What a text with no file is called, and the name Save offers for it
+ * ("coalescing-sequential.cu" for a preset's copy); NULL: "Untitled
+ * kernel". */
+void
+ws_kernel_editor_set_untitled_name (WsKernelEditor *self,
+                                    const char     *name)
+{
+  g_return_if_fail (WS_IS_KERNEL_EDITOR (self));
+
+  if (g_strcmp0 (self->untitled_name, name) == 0)
+    return;
+  g_free (self->untitled_name);
+  self->untitled_name = g_strdup (name);
+  ws_kernel_editor_update_title (self);
+}
+
 GFile *
 ws_kernel_editor_get_file (WsKernelEditor *self)
 {
@@ -624,6 +640,7 @@ ws_kernel_editor_finalize (GObject *object)
 
   g_clear_object (&self->file);
   g_free (self->title);
+  g_free (self->untitled_name);
   G_OBJECT_CLASS (ws_kernel_editor_parent_class)->finalize (object);
 }
 

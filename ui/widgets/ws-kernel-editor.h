@@ -54,6 +54,10 @@ GtkSourceView   *ws_kernel_editor_get_view        (WsKernelEditor *self);
 void             ws_kernel_editor_set_file        (WsKernelEditor *self,
                                                    GFile          *file);
 GFile           *ws_kernel_editor_get_file        (WsKernelEditor *self);
+/* The title and the name Save offers while the text has no file (a
+ * preset's copy); NULL: "Untitled kernel". */
+void             ws_kernel_editor_set_untitled_name (WsKernelEditor *self,
+                                                     const char     *name);
 gboolean         ws_kernel_editor_get_modified    (WsKernelEditor *self);
 void             ws_kernel_editor_set_modified    (WsKernelEditor *self,
                                                    gboolean        modified);

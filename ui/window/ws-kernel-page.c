@@ -600,8 +600,17 @@ void
 ws_kernel_page_new_kernel (WsKernelPage *self,
                            const char   *text)
 {
+  ws_kernel_page_new_kernel_named (self, text, NULL);
+}
+
+void
+ws_kernel_page_new_kernel_named (WsKernelPage *self,
+                                 const char   *text,
+                                 const char   *name)
+{
   g_return_if_fail (WS_IS_KERNEL_PAGE (self));
 
+  ws_kernel_editor_set_untitled_name (self->editor, name);
   ws_kernel_editor_set_file (self->editor, NULL);
   ws_kernel_editor_set_text (self->editor, text ? text : blank_kernel);
   /* a copy is a text of one's own, unsaved; the blank kernel holds

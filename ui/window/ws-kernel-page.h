@@ -35,6 +35,11 @@ WsKernelModeller *ws_kernel_page_get_modeller  (WsKernelPage *self);
  * comment (text NULL), or a copy of an example's. */
 void              ws_kernel_page_new_kernel    (WsKernelPage *self,
                                                 const char   *text);
+/* The same, the unsaved text called name ("coalescing-sequential.cu", a
+ * preset's copy) until it is saved; NULL: "Untitled kernel". */
+void              ws_kernel_page_new_kernel_named (WsKernelPage *self,
+                                                   const char   *text,
+                                                   const char   *name);
 /* The examples that ship with the program (share/warpscope/examples, or
  * the source tree's when run from the build): their paths, sorted. */
 GStrv             ws_kernel_page_list_examples (void);

@@ -265,6 +265,7 @@ ws_window_update_actions (WsWindow *self)
   gtk_widget_action_set_enabled (w, "win.forget-recordings", ws_session_get_compared (self->session)->len > 0);
   /* the Kernel page has no chart: its export is the listing (Ctrl+E) */
   gtk_widget_action_set_enabled (w, "win.export-plot", !ws_window_kernel_shown (self));
+  ws_window_kernel_update_actions (self);
   gtk_button_set_label (GTK_BUTTON (self->sweep_button), label);
   gtk_widget_set_tooltip_text (self->sweep_button,
                                param == NULL ? _("This preset has no standard sweep")

@@ -4,6 +4,7 @@
  * when the window closes. */
 #include <glib/gi18n.h>
 #include "ws-window-private.h"
+#include "ws-preset-kernels.h"
 
 #include <string.h>
 
@@ -92,6 +93,7 @@ typedef struct
 {
   WsWindow *window;
   char *text;                      /* NULL: the blank kernel */
+  char *name;                      /* what the copy is called until saved; NULL: "Untitled kernel" */
 } NewData;
 
 static void
@@ -103,12 +105,30 @@ new_confirmed (GObject      *source,
   g_autoptr (GError) error = NULL;
 
   if (ws_kernel_editor_confirm_close_finish (WS_KERNEL_EDITOR (source), result, &error))
-    ws_kernel_page_new_kernel (d->window->kernel_page, d->text);
+    ws_kernel_page_new_kernel_named (d->window->kernel_page, d->text, d->name);
   else
     say_error (d->window, _("Could not save the kernel"), error);
   g_object_unref (d->window);
   g_free (d->text);
+  g_free (d->name);
   g_free (d);
+}
+
+/* text (NULL: the blank kernel) as a new, unsaved text on the Kernel
+ * page, once unsaved changes are saved or let go. */
+static void
+start_new (WsWindow *self,
+           char     *text,
+           char     *name)
+{
+  NewData *d = g_new0 (NewData, 1);
+
+  gtk_stack_set_visible_child_name (self->page_stack, "kernel");
+  d->window = g_object_ref (self);
+  d->text = text;
+  d->name = name;
+  ws_kernel_editor_confirm_close_async (ws_kernel_page_get_editor (self->kernel_page), GTK_WINDOW (self),
+                                        new_confirmed, d);
 }
 
 /* A blank kernel, or a copy of an example's text (path). */
@@ -116,7 +136,6 @@ static void
 new_kernel (WsWindow   *self,
             const char *path)
 {
-  NewData *d;
   g_autofree char *text = NULL;
   g_autoptr (GError) error = NULL;
 
@@ -125,12 +144,57 @@ new_kernel (WsWindow   *self,
       say_error (self, _("Could not read the example"), error);
       return;
     }
-  gtk_stack_set_visible_child_name (self->page_stack, "kernel");
-  d = g_new0 (NewData, 1);
-  d->window = g_object_ref (self);
-  d->text = g_steal_pointer (&text);
-  ws_kernel_editor_confirm_close_async (ws_kernel_page_get_editor (self->kernel_page), GTK_WINDOW (self),
-                                        new_confirmed, d);
+  start_new (self, g_steal_pointer (&text), NULL);
+}
+
+/* A copy of preset id's kernel text, called "coalescing-sequential.cu"
+ * until it is saved. */
+static void
+new_kernel_from_preset (WsWindow   *self,
+                        const char *id)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = ws_preset_dup_kernel_text (id, &error);
+  g_autofree char *dashed = g_strdup (id);
+
+  if (text == NULL)
+    {
+      if (error == NULL)
+        /* Translators: %s is a preset's id, "coalescing/sequential" */
+        error = g_error_new (G_FILE_ERROR, G_FILE_ERROR_NOENT, _("%s has no kernel text"), id);
+      say_error (self, _("Could not open the preset’s kernel"), error);
+      return;
+    }
+  g_strdelimit (dashed, "/", '-');
+  start_new (self, g_steal_pointer (&text), g_strconcat (dashed, ".cu", NULL));
+}
+
+/* Open the Kernel as a Copy, on the Explore page: for the preset shown,
+ * while it has a kernel text (looked for once a preset: the actions are
+ * updated many times a second while a sweep runs). */
+void
+ws_window_kernel_update_actions (WsWindow *self)
+{
+  gboolean found;
+  const char *why;
+
+  if (self->preset != self->kernel_looked_for)
+    {
+      g_autofree char *path = self->preset ? ws_preset_kernel_path (self->preset->id) : NULL;
+
+      self->kernel_looked_for = self->preset;
+      self->preset_kernel_found = path != NULL;
+    }
+  found = self->preset && self->preset_kernel_found;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-preset-kernel", found);
+  if (found)
+    why = _("Opens this preset’s kernel on the Kernel page, as a new text to change and save");
+  else if (self->preset)
+    why = _("This preset’s kernel is not written as a kernel text yet: its real kernel needs the host’s API, "
+            "or has not been written out");
+  else
+    why = _("A pattern of your own has no preset’s kernel");
+  gtk_widget_set_tooltip_text (self->preset_kernel_button, why);
 }
 
 static void
@@ -144,6 +208,12 @@ kernel_action (GtkWidget  *widget,
     new_kernel (self, NULL);
   else if (g_str_equal (name, "win.new-kernel-from"))
     new_kernel (self, g_variant_get_string (param, NULL));
+  else if (g_str_equal (name, "win.new-kernel-from-preset"))
+    new_kernel_from_preset (self, g_variant_get_string (param, NULL));
+  else if (g_str_equal (name, "win.open-preset-kernel") && self->preset)
+    new_kernel_from_preset (self, self->preset->id);
+  else if (g_str_equal (name, "win.choose-preset-kernel"))
+    ws_window_choose_preset_kernel (self);
   else if (g_str_equal (name, "win.open-kernel"))
     ws_window_open_kernel (self, NULL);
   else if (g_str_equal (name, "win.save-kernel"))
@@ -165,8 +235,12 @@ ws_window_kernel_class_init (GtkWidgetClass *widget_class)
 {
   g_type_ensure (WS_TYPE_KERNEL_PAGE);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, kernel_page);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, preset_kernel_button);
   gtk_widget_class_install_action (widget_class, "win.new-kernel", NULL, kernel_action);
   gtk_widget_class_install_action (widget_class, "win.new-kernel-from", "s", kernel_action);
+  gtk_widget_class_install_action (widget_class, "win.new-kernel-from-preset", "s", kernel_action);
+  gtk_widget_class_install_action (widget_class, "win.open-preset-kernel", NULL, kernel_action);
+  gtk_widget_class_install_action (widget_class, "win.choose-preset-kernel", NULL, kernel_action);
   gtk_widget_class_install_action (widget_class, "win.open-kernel", NULL, kernel_action);
   gtk_widget_class_install_action (widget_class, "win.save-kernel", NULL, kernel_action);
   gtk_widget_class_install_action (widget_class, "win.save-kernel-as", NULL, kernel_action);
@@ -208,6 +282,7 @@ fill_menu (WsWindow *self)
   g_menu_append (section, _("New _Kernel"), "win.new-kernel");
   if (paths[0])
     g_menu_append_submenu (section, _("New Kernel from _Example"), G_MENU_MODEL (examples));
+  g_menu_append (section, _("New Kernel from Prese_t…"), "win.choose-preset-kernel");
   g_menu_append (section, _("Open K_ernel…"), "win.open-kernel");
   g_menu_append (section, _("Save Ker_nel"), "win.save-kernel");
   g_menu_append (section, _("Save Kernel _As…"), "win.save-kernel-as");

@@ -54,6 +54,9 @@ struct _WsWindow
   WsPresetSidebar *sidebar;
   GtkLabel *preset_title;
   GtkLabel *preset_summary;
+  GtkWidget *preset_kernel_button; /* Open the Kernel as a Copy */
+  const WsPreset *kernel_looked_for; /* the preset whose kernel text was looked for last */
+  gboolean preset_kernel_found;    /* and whether it has one */
   WsPatternEditor *editor;
   WsNumbersView *numbers;
   GtkStack *view_stack;
@@ -381,6 +384,10 @@ const WsFigureStyle *ws_window_export_style (WsWindow   *self);
 void     ws_window_kernel_class_init    (GtkWidgetClass *widget_class);
 void     ws_window_kernel_init          (WsWindow       *self);
 gboolean ws_window_kernel_shown         (WsWindow       *self);
+void     ws_window_kernel_update_actions (WsWindow      *self);
+/* New Kernel from Preset…: the presets by topic, those with a kernel text
+ * to choose (ws-window-preset-kernels.c) */
+void     ws_window_choose_preset_kernel (WsWindow       *self);
 /* Stops the window closing while unsaved changes are asked about: TRUE. */
 gboolean ws_window_kernel_close_request (WsWindow       *self);
 
