@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ws-cli.h"
+#include "ws-pattern-kernel.h"
 #include "ws-cli-measuring.h"
 #include "ws-cli-hierarchy.h"
 #include "ws-cli-kernel.h"
@@ -95,6 +96,7 @@ ws_cli_model (int    argc,
   gboolean json = FALSE;
   gboolean list = FALSE;
   gboolean no_hierarchy = FALSE;
+  gboolean as_kernel = FALSE;
   g_autofree char *device = NULL;
   g_autofree GOptionEntry *pattern_entries = ws_cli_pattern_entries (&po);
   g_autoptr (GArray) entries = g_array_new (TRUE, TRUE, sizeof (GOptionEntry));
@@ -104,6 +106,8 @@ ws_cli_model (int    argc,
     { "device", 0, 0, G_OPTION_ARG_STRING, &device, WS_CLI_DEVICE_HELP, N_("ID|FILE") },
     { "no-hierarchy", 0, 0, G_OPTION_ARG_NONE, &no_hierarchy,
       N_("Leave out what the launch moves below L1, and its time"), NULL },
+    { "as-kernel", 0, 0, G_OPTION_ARG_NONE, &as_kernel,
+      N_("Print the pattern as a kernel of your own (a .cu file for --kernel) and exit"), NULL },
   };
   g_autoptr (WsPattern) p = NULL;
   g_autoptr (WsLaunchStats) ls = NULL;
@@ -145,6 +149,14 @@ ws_cli_model (int    argc,
   if (p == NULL)
     {
       status = ws_cli_fail ("model", WS_CLI_USAGE, "%s", error->message);
+      goto out;
+    }
+  if (as_kernel)
+    {
+      const WsPreset *from = po.preset ? ws_preset_lookup (po.preset) : NULL;
+      g_autofree char *text = ws_pattern_to_kernel_text (p, from ? from->title : NULL);
+
+      fputs (text, stdout);
       goto out;
     }
   ls = analyze (p, &error);

@@ -391,6 +391,27 @@ run_ok (const char *first,
   return g_steal_pointer (&out);
 }
 
+/* model --as-kernel prints a pattern as a .cu file that --kernel reads
+ * back: a typed bank-conflicted read, 2 lanes to a bank, 2 wavefronts. */
+static void
+test_as_kernel (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = run_ok ("model", "--space", "shared", "-i", "threadIdx.x * 2 % 64", "-b", "64",
+                                  "--as-kernel", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("ws-cli-as-kernel-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "pattern.cu", NULL);
+  g_autofree char *out = NULL;
+
+  g_assert_nonnull (strstr (text, "__shared__ unsigned int data[63];"));
+  g_assert_nonnull (strstr (text, "block = 64, 1, 1"));
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  out = run_ok ("model", "--kernel", path, "--no-hierarchy", NULL);
+  g_assert_nonnull (strstr (out, "2.00 wavefronts per instruction"));
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 static void
 test_kernel (void)
 {
@@ -517,5 +538,6 @@ main (int    argc,
   g_test_add_func ("/cli/launch-too-large", test_launch_too_large);
   g_test_add_func ("/cli/interrupted", test_interrupted);
   g_test_add_func ("/cli/kernel", test_kernel);
+  g_test_add_func ("/cli/as-kernel", test_as_kernel);
   return g_test_run ();
 }

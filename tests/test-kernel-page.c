@@ -10,6 +10,7 @@
 #include "ws-kernel-editor-private.h"
 #include "ws-kernel-gutter.h"
 #include "ws-preset-kernels.h"
+#include "ws-pattern-kernel.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
@@ -570,6 +571,52 @@ test_preset_copy (Fixture       *f,
   g_assert_cmpstr (ws_kernel_editor_get_title (editor), ==, "banks-padding.cu");
 }
 
+/* Open the Pattern as a Kernel, on the Explore page: a pattern changed by
+ * hand (the preset's offset set to 3) opens as the kernel text that
+ * writes it out, and the Kernel page's model agrees with the Explore
+ * page's: the load is 5 sectors a request there too. */
+static void
+test_pattern_copy (Fixture       *f,
+                   gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  WsKernelPage *page = w->kernel_page;
+  WsKernelEditor *editor = ws_kernel_page_get_editor (page);
+  g_autofree char *text = NULL;
+  g_autofree char *figures = NULL;
+  const char *want[2] = { (const char *) editor, NULL };
+  guint line = 0;
+
+  load (f, "coalescing/offset");
+  g_assert_true (ws_pattern_editor_set_param (w->editor, "offset", 3));
+  wait_settled (w);
+  text = ws_pattern_to_kernel_text (w->pattern, w->preset ? w->preset->title : NULL);
+  g_assert_nonnull (strstr (text, "offset = 3"));
+  want[1] = text;
+  {
+    g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+
+    for (guint i = 0; lines[i]; i++)
+      if (strstr (lines[i], "sum += in[i + offset];"))
+        line = i + 1;
+    g_assert_cmpuint (line, >, 0);
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.open-pattern-kernel", NULL));
+  g_assert_true (wait_until (text_is, want, 10000));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (w->page_stack), ==, "kernel");
+  g_assert_null (ws_kernel_editor_get_file (editor));
+  g_assert_true (g_str_has_suffix (ws_kernel_editor_get_title (editor), ".cu"));
+  g_assert_true (wait_until (page_settled, page, 30000));
+  g_object_set_data (G_OBJECT (editor), "line", &line);
+  g_assert_true (wait_until (gutter_has_line, editor, 30000));
+  figures = ws_kernel_gutter_text_at (WS_KERNEL_GUTTER (editor->model_gutter), line);
+  g_test_message ("line %u's figures: %s", line, figures);
+  g_assert_nonnull (strstr (figures, "5 sect/req"));
+  ws_kernel_editor_place_cursor (editor, line, 1);
+  g_assert_true (wait_until (page_settled, page, 30000));
+  save_screenshot (w, "kernel-page-pattern-copy.png");
+}
+
 static gboolean
 probed (gpointer data)
 {
@@ -799,6 +846,7 @@ add_tests (void)
   g_test_add ("/kernel-page/measure", Fixture, NULL, fixture_set_up, test_measure, fixture_tear_down);
   g_test_add ("/kernel-page/new-and-close", Fixture, NULL, fixture_set_up, test_new_and_close, fixture_tear_down);
   g_test_add ("/kernel-page/preset-copy", Fixture, NULL, fixture_set_up, test_preset_copy, fixture_tear_down);
+  g_test_add ("/kernel-page/pattern-copy", Fixture, NULL, fixture_set_up, test_pattern_copy, fixture_tear_down);
   g_test_add ("/kernel-page/add-to-comparison", Fixture, NULL, fixture_set_up, test_add_to_comparison,
               fixture_tear_down);
 }

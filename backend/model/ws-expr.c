@@ -1179,6 +1179,41 @@ node_prec (const WsExpr *e,
     }
 }
 
+/* What print_node's `cuda` may be besides FALSE and TRUE: a kernel text of
+ * the kernel language (CUDA without the generator's 64-bit copies of the
+ * built-ins), and the same for a built-in that must be widened there. */
+enum
+{
+  PRINT_KERNEL = 2,
+  PRINT_KERNEL_WIDEN = 3,
+};
+
+/* Whether CUDA computes e in unsigned 32 bits: the built-ins and what
+ * only they make (lane and warp are 64-bit locals of a kernel text). */
+static gboolean
+unsigned_32 (const WsExpr *e)
+{
+  switch (e->kind)
+    {
+    case WS_EXPR_BUILTIN:
+      return e->builtin != WS_BUILTIN_LANE && e->builtin != WS_BUILTIN_WARP;
+    case WS_EXPR_UNARY:
+    case WS_EXPR_BINARY:
+      if (op_is_boolean (e->op.op))
+        return FALSE;
+      for (guint i = 0; i < e->op.n_args; i++)
+        if (!unsigned_32 (e->op.args[i]))
+          return FALSE;
+      return TRUE;
+    case WS_EXPR_INT:
+    case WS_EXPR_NAME:
+    case WS_EXPR_TERNARY:
+    case WS_EXPR_CALL:
+    default:
+      return FALSE;
+    }
+}
+
 static void print_node (GString *out, const WsExpr *e, gboolean cuda);
 
 static void
@@ -1237,9 +1272,16 @@ print_plain (GString      *out,
       g_string_append (out, e->name);
       break;
     case WS_EXPR_BUILTIN:
-      g_string_append (out, builtin_names[e->builtin]);
+      /* threadIdx & co. are unsigned ints in CUDA: where a subtraction, a
+       * negation or a shift could wrap them, they become 64-bit first */
+      if (cuda == PRINT_KERNEL_WIDEN)
+        g_string_append_printf (out, "(long long) %s", builtin_names[e->builtin]);
+      else
+        g_string_append (out, builtin_names[e->builtin]);
       break;
     case WS_EXPR_UNARY:
+      if (cuda >= PRINT_KERNEL)
+        cuda = e->op.op == WS_OP_NEG || e->op.op == WS_OP_BITNOT ? PRINT_KERNEL_WIDEN : PRINT_KERNEL;
       g_string_append (out, op_names[e->op.op]);
       /* keep “- -x” from printing as “--x”, a decrement in C */
       print_child (out, e->op.args[0],
@@ -1251,12 +1293,24 @@ print_plain (GString      *out,
     case WS_EXPR_BINARY:
       {
         int prec = binop_prec (e->op.op);
-        print_child (out, e->op.args[0], prec, cuda);
+        gboolean left = cuda, right = cuda;
+
+        /* a shift has its left operand's type; a difference of unsigned
+         * ints wraps unless the other side is 64 bits already */
+        if (cuda >= PRINT_KERNEL)
+          {
+            left = (e->op.op == WS_OP_SHL || (e->op.op == WS_OP_SUB && unsigned_32 (e->op.args[1])))
+                     ? PRINT_KERNEL_WIDEN : PRINT_KERNEL;
+            right = e->op.op == WS_OP_SUB && unsigned_32 (e->op.args[0]) ? PRINT_KERNEL_WIDEN : PRINT_KERNEL;
+          }
+        print_child (out, e->op.args[0], prec, left);
         g_string_append_printf (out, " %s ", op_names[e->op.op]);
-        print_child (out, e->op.args[1], prec + 1, cuda);
+        print_child (out, e->op.args[1], prec + 1, right);
       }
       break;
     case WS_EXPR_TERNARY:
+      if (cuda >= PRINT_KERNEL)
+        cuda = PRINT_KERNEL;
       print_child (out, e->op.args[0], PREC_TERNARY + 1, cuda);
       g_string_append (out, " ? ");
       print_child (out, e->op.args[1], PREC_TERNARY, cuda);
@@ -1264,6 +1318,9 @@ print_plain (GString      *out,
       print_child (out, e->op.args[2], PREC_TERNARY, cuda);
       break;
     case WS_EXPR_CALL:
+      /* min, max and abs of CUDA take both operands in one type: 64 bits */
+      if (cuda >= PRINT_KERNEL)
+        cuda = PRINT_KERNEL_WIDEN;
       g_string_append (out, op_names[e->op.op]);
       g_string_append_c (out, '(');
       for (guint i = 0; i < e->op.n_args; i++)
@@ -1292,6 +1349,17 @@ ws_expr_to_string (const WsExpr *expr)
 /* Valid CUDA C when the kernel declares threadIdx & co. as long long shadows
  * (see ws-codegen), with 64-bit literals so that no sub-expression is
  * evaluated in 32-bit int arithmetic. */
+char *
+ws_expr_to_kernel_text (const WsExpr *expr)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (expr != NULL, NULL);
+  /* a comparison standing alone needs no cast: nothing shifts it */
+  print_plain (out, expr, PRINT_KERNEL);
+  return g_string_free (out, FALSE);
+}
+
 char *
 ws_expr_to_cuda (const WsExpr *expr)
 {

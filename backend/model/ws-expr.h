@@ -145,6 +145,7 @@ gboolean    ws_expr_equal             (const WsExpr  *a,
                                        const WsExpr  *b);
 char       *ws_expr_to_string         (const WsExpr  *expr);
 char       *ws_expr_to_cuda           (const WsExpr  *expr);
+char       *ws_expr_to_kernel_text    (const WsExpr  *expr);
 gboolean    ws_expr_eval              (const WsExpr  *expr,
                                        const WsEvalEnv *env,
                                        gint64        *value,

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include "ws-window-private.h"
 #include "ws-preset-kernels.h"
+#include "ws-pattern-kernel.h"
 
 #include <string.h>
 
@@ -169,6 +170,19 @@ new_kernel_from_preset (WsWindow   *self,
   start_new (self, g_steal_pointer (&text), g_strconcat (dashed, ".cu", NULL));
 }
 
+/* Open the Pattern as a Kernel, on the Explore page: the accesses the
+ * views show, written out as a kernel text (a preset's pattern or one's
+ * own), called after the preset or "pattern.cu" until it is saved. */
+static void
+new_kernel_from_pattern (WsWindow *self)
+{
+  g_autofree char *text = ws_pattern_to_kernel_text (self->pattern, self->preset ? self->preset->title : NULL);
+  g_autofree char *dashed = g_strdup (self->preset ? self->preset->id : "pattern");
+
+  g_strdelimit (dashed, "/", '-');
+  start_new (self, g_steal_pointer (&text), g_strconcat (dashed, self->preset ? "-pattern.cu" : ".cu", NULL));
+}
+
 /* Open the Kernel as a Copy, on the Explore page: for the preset shown,
  * while it has a kernel text (looked for once a preset: the actions are
  * updated many times a second while a sweep runs). */
@@ -212,6 +226,8 @@ kernel_action (GtkWidget  *widget,
     new_kernel_from_preset (self, g_variant_get_string (param, NULL));
   else if (g_str_equal (name, "win.open-preset-kernel") && self->preset)
     new_kernel_from_preset (self, self->preset->id);
+  else if (g_str_equal (name, "win.open-pattern-kernel") && self->pattern)
+    new_kernel_from_pattern (self);
   else if (g_str_equal (name, "win.choose-preset-kernel"))
     ws_window_choose_preset_kernel (self);
   else if (g_str_equal (name, "win.open-kernel"))
@@ -241,6 +257,7 @@ ws_window_kernel_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.new-kernel-from-preset", "s", kernel_action);
   gtk_widget_class_install_action (widget_class, "win.open-preset-kernel", NULL, kernel_action);
   gtk_widget_class_install_action (widget_class, "win.choose-preset-kernel", NULL, kernel_action);
+  gtk_widget_class_install_action (widget_class, "win.open-pattern-kernel", NULL, kernel_action);
   gtk_widget_class_install_action (widget_class, "win.open-kernel", NULL, kernel_action);
   gtk_widget_class_install_action (widget_class, "win.save-kernel", NULL, kernel_action);
   gtk_widget_class_install_action (widget_class, "win.save-kernel-as", NULL, kernel_action);
