@@ -9,6 +9,7 @@
  * active lanes. With -m slow (the preset-kernels-nvcc test), each also
  * compiles with nvcc. */
 #include "ws-config.h"
+#include "nvcc-check.h"
 #include "ws-analysis.h"
 #include "ws-kernel.h"
 #include "ws-kernel-spec.h"
@@ -340,21 +341,11 @@ test_lookup (void)
 
 /* ------------------------------------------------------------------ */
 
-static char *
-find_nvcc (void)
-{
-  char *nvcc = g_find_program_in_path ("nvcc");
-
-  if (nvcc == NULL && g_file_test ("/usr/local/cuda/bin/nvcc", G_FILE_TEST_IS_EXECUTABLE))
-    nvcc = g_strdup ("/usr/local/cuda/bin/nvcc");
-  return nvcc;
-}
-
 /* Each file as it is, compiled with nvcc for sm_90. */
 static void
 test_nvcc (void)
 {
-  g_autofree char *nvcc = find_nvcc ();
+  g_autofree char *nvcc = ws_test_find_nvcc ();
 
   if (nvcc == NULL)
     {
@@ -369,16 +360,10 @@ test_nvcc (void)
   for (guint i = 0; i < files->len; i++)
     {
       const PresetFile *f = g_ptr_array_index (files, i);
-      g_autoptr (GError) error = NULL;
-      g_autofree char *err = NULL;
-      int status = 0;
-      const char *argv[] = { nvcc, "-c", "-arch=sm_90", "-o", "/dev/null", f->path, NULL };
+      g_autofree char *text = NULL;
 
-      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &err,
-                                   &status, &error));
-      g_assert_no_error (error);
-      if (!g_spawn_check_wait_status (status, NULL))
-        g_test_fail_printf ("%s does not compile with nvcc:\n%s", f->path, err);
+      g_assert_true (g_file_get_contents (f->path, &text, NULL, NULL));
+      ws_test_nvcc_compiles (nvcc, text, f->path);
     }
 }
 
