@@ -536,6 +536,28 @@ test_preset_copy (Fixture       *f,
   save_screenshot (w, "kernel-page-preset-copy-dark.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
 
+  /* the copy's tile padded by hand: the bank view shows the column over
+   * 32 banks, one wavefront, and says the conflicts are gone */
+  {
+    GtkTextBuffer *buffer = GTK_TEXT_BUFFER (ws_kernel_editor_get_buffer (editor));
+    const WsWarpResult *r = show_shared_site (page);
+    GtkTextIter iter;
+
+    g_assert_nonnull (r);
+    g_assert_cmpuint (r->counts.wavefronts, ==, 32);
+    gtk_text_buffer_get_start_iter (buffer, &iter);
+    g_assert_true (gtk_text_iter_forward_search (&iter, "tile[TILE][TILE];", 0, NULL, &iter, NULL));
+    gtk_text_iter_backward_chars (&iter, 2);
+    gtk_text_buffer_insert (buffer, &iter, " + 1", -1);
+    g_assert_true (wait_until (page_settled, page, 30000));
+    g_assert_cmpuint (ws_kernel_editor_get_cursor_line (editor), ==, line);
+    r = show_shared_site (page);
+    g_assert_nonnull (r);
+    g_assert_cmpuint (r->counts.wavefronts, ==, 1);
+    g_assert_nonnull (strstr (ws_kernel_page_get_caption (page), "No bank conflict"));
+    save_screenshot (w, "kernel-page-preset-copy-padded.png");
+  }
+
   /* a preset whose real kernel is host code: nothing to open, and why */
   load (f, "transfer/pageable");
   g_assert_false (gtk_widget_is_sensitive (w->preset_kernel_button));
