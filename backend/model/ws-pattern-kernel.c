@@ -12,8 +12,6 @@
 
 #include <string.h>
 
-#define N_WIDTHS 17
-
 /* Names: the pattern's, except where the kernel text needs them for
  * something else (an array and a parameter of one name; a parameter named
  * as a key of the launch comment), and the text's own (sum, sink), which
