@@ -90,6 +90,22 @@ test_headline (void)
   g_assert_nonnull (strstr (chart->title, "than Stride sweep, stride = 32"));
 }
 
+/* Launches of different sizes are not the same work: the subtitle says
+ * how many threads each runs. Of one size, it says nothing of it. */
+static void
+test_sizes_differ (void)
+{
+  g_autoptr (GPtrArray) same = items_of ("transpose/copy,transpose/shared");
+  g_autoptr (GPtrArray) apart = items_of ("transpose/copy,transpose/shared:N=1024");
+  g_autoptr (WsChart) same_chart = chart_of (same);
+  g_autoptr (WsChart) apart_chart = chart_of (apart);
+
+  g_assert_null (strstr (same_chart->subtitle, "not the same work"));
+  g_test_message ("%s", apart_chart->subtitle);
+  g_assert_nonnull (strstr (apart_chart->subtitle, "not the same work: 67.1\u00a0M threads in Copy (the bound), "));
+  g_assert_nonnull (strstr (apart_chart->subtitle, "1.05\u00a0M in Shared-memory tile, N = 1024"));
+}
+
 /* Registers cost the model nothing: with the first pattern at no cost there
  * is no ratio to draw, and no empty series or axis 0 – 1 for it. */
 static void
@@ -237,6 +253,7 @@ main (int    argc,
   g_test_add_func ("/compare/names", test_names);
   g_test_add_func ("/compare/names-translated", test_names_translated);
   g_test_add_func ("/compare/headline", test_headline);
+  g_test_add_func ("/compare/sizes-differ", test_sizes_differ);
   g_test_add_func ("/compare/no-empty-series", test_no_empty_series);
   g_test_add_func ("/compare/predicted-time", test_predicted_time);
   g_test_add_func ("/compare/decades-log", test_decades_log);

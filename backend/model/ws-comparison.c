@@ -117,6 +117,21 @@ untranslated (const char *msgid)
   return msgid;
 }
 
+/* The threads of its launch: how much work it is, to say so where the
+ * members of a comparison are not the same size. */
+guint64
+ws_compare_item_threads (const WsCompareItem *item)
+{
+  g_return_val_if_fail (item != NULL, 0);
+
+  if (item->kernel)
+    return ws_dim3_count (ws_kernel_instance_get_grid (item->kernel)) *
+           ws_dim3_count (ws_kernel_instance_get_block (item->kernel));
+  if (item->pattern)
+    return ws_dim3_count (ws_pattern_get_grid (item->pattern)) * ws_dim3_count (ws_pattern_get_block (item->pattern));
+  return 0;
+}
+
 char *
 ws_compare_item_dup_title (const WsCompareItem *item,
                            WsGettextFunc        gettext_func)
@@ -335,6 +350,10 @@ ws_compare_item_new (const char *spec,
           return NULL;
         }
     }
+  /* the grid follows the parameters, as the window's and model's do
+   * (transpose/shared:N=1024 is 32 × 32 blocks, not 8192's 256 × 256) */
+  if (parts[1] != NULL && !ws_preset_fit_grid (preset, pattern, error))
+    return NULL;
   item = ws_compare_item_new_for (preset, pattern);
   if (instruction > 0)
     item->access = instruction - 1;

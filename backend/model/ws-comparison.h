@@ -110,6 +110,7 @@ char          *ws_compare_item_caption   (const WsCompareItem *item);
 /* The item's title in the words @gettext_func gives (the preset's title and
  * the marks, N_() in the model), the English with NULL: item->title, which
  * stays English for files of data. */
+guint64        ws_compare_item_threads   (const WsCompareItem *item);
 char          *ws_compare_item_dup_title (const WsCompareItem *item,
                                           WsGettextFunc        gettext_func);
 /* The caption with the title in those words (the description of the

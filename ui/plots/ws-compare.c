@@ -462,12 +462,57 @@ default_title (GPtrArray *items)
   return g_string_free (s, FALSE);
 }
 
+/* Where the members are launches of different sizes, their times are not
+ * for the same work, and the subtitle says so: "not the same work: 67.1 M
+ * threads in Copy (the bound), 262 k in transposeCoalesced". NULL where
+ * they are all within a tenth of the first's. */
+static char *
+sizes_differ (Build *b)
+{
+  guint64 first = ws_compare_item_threads (g_ptr_array_index (b->items, 0));
+  gboolean differ = FALSE;
+  GString *s;
+
+  for (guint i = 1; i < b->items->len && first > 0; i++)
+    {
+      guint64 n = ws_compare_item_threads (g_ptr_array_index (b->items, i));
+      differ |= n > 0 && (n > first * 1.1 || n < first / 1.1);
+    }
+  if (!differ)
+    return NULL;
+  s = g_string_new (FG_("not the same work:"));
+  for (guint i = 0; i < b->items->len; i++)
+    {
+      const WsCompareItem *item = g_ptr_array_index (b->items, i);
+      g_autofree char *title = ws_compare_item_dup_title (item, ws_figure_gettext);
+      double n = (double) ws_compare_item_threads (item);
+      g_autofree char *count = n >= 1e6 ? g_strdup_printf ("%.3g\u00a0M", n / 1e6)
+                               : n >= 1e4 ? g_strdup_printf ("%.3g\u00a0k", n / 1e3)
+                               : g_strdup_printf ("%.0f", n);
+
+      if (i == 0)
+        /* Translators: the first of "not the same work: 67.1 M threads in Copy, 262 k in transposeCoalesced" */
+        g_string_append_printf (s, FG_(" %s threads in %s"), count, title);
+      else
+        /* Translators: the others of "not the same work: 67.1 M threads in Copy, 262 k in transposeCoalesced" */
+        g_string_append_printf (s, FG_(", %s in %s"), count, title);
+    }
+  return g_string_free (s, FALSE);
+}
+
 static char *
 subtitle (Build *b)
 {
   g_autofree char *sources = ws_plot_subtitle (b->sources);
   g_autofree char *what = NULL;
+  g_autofree char *sizes = sizes_differ (b);
 
+  if (sizes)
+    {
+      char *with = g_strdup_printf ("%s · %s", sources, sizes);
+      g_free (sources);
+      sources = with;
+    }
   if (b->predicted)
     return g_strdup_printf ("%s · %s", sources, FG_("◇ the model's predicted time"));
   if (b->primary == N_COSTS)
