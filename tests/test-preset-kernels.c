@@ -331,12 +331,14 @@ static void
 test_lookup (void)
 {
   g_autoptr (GError) error = NULL;
+  g_autofree char *found = NULL;
 
   g_assert_null (ws_preset_dup_kernel_text ("transfer/pageable", &error));
   g_assert_no_error (error);
   g_assert_null (ws_preset_kernel_path ("../presets/coalescing/sequential"));
   g_assert_null (ws_preset_kernel_path ("coalescing/../coalescing/sequential"));
-  g_assert_nonnull (ws_preset_kernel_path ("coalescing/sequential"));
+  found = ws_preset_kernel_path ("coalescing/sequential");
+  g_assert_nonnull (found);
 }
 
 /* ------------------------------------------------------------------ */
