@@ -521,6 +521,18 @@ test_preset_copy (Fixture       *f,
   g_assert_null (ws_kernel_editor_get_file (editor));
   g_assert_true (ws_kernel_editor_get_modified (editor));
   g_assert_cmpstr (ws_kernel_editor_get_title (editor), ==, "transpose-shared.cu");
+  /* a 1024² matrix, as a user would try it first: the same tile and
+   * banks, and a whole launch the sanitizers model in seconds (8192² took
+   * minutes there) */
+  {
+    GtkTextBuffer *buffer = GTK_TEXT_BUFFER (ws_kernel_editor_get_buffer (editor));
+    GtkTextIter start, end;
+
+    gtk_text_buffer_get_start_iter (buffer, &start);
+    g_assert_true (gtk_text_iter_forward_search (&start, "= 8192", 0, &start, &end, NULL));
+    gtk_text_buffer_delete (buffer, &start, &end);
+    gtk_text_buffer_insert (buffer, &start, "= 1024", -1);
+  }
   g_assert_true (wait_until (page_settled, page, 30000));
   g_object_set_data (G_OBJECT (editor), "line", &line);
   g_assert_true (wait_until (gutter_has_line, editor, 30000));
@@ -594,9 +606,9 @@ test_preset_copy (Fixture       *f,
 }
 
 /* Open the Pattern as a Kernel, on the Explore page: a pattern changed by
- * hand (the preset's offset set to 3) opens as the kernel text that
+ * hand (the stride sweep's stride set to 2) opens as the kernel text that
  * writes it out, and the Kernel page's model agrees with the Explore
- * page's: the load is 5 sectors a request there too. */
+ * page's: two lanes to a bank, 2 wavefronts. */
 static void
 test_pattern_copy (Fixture       *f,
                    gconstpointer  data)
@@ -609,17 +621,17 @@ test_pattern_copy (Fixture       *f,
   const char *want[2] = { (const char *) editor, NULL };
   guint line = 0;
 
-  load (f, "coalescing/offset");
-  g_assert_true (ws_pattern_editor_set_param (w->editor, "offset", 3));
+  load (f, "banks/stride");
+  g_assert_true (ws_pattern_editor_set_param (w->editor, "stride", 2));
   wait_settled (w);
   text = ws_pattern_to_kernel_text (w->pattern, w->preset ? w->preset->title : NULL);
-  g_assert_nonnull (strstr (text, "offset = 3"));
+  g_assert_nonnull (strstr (text, "stride = 2"));
   want[1] = text;
   {
     g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
 
     for (guint i = 0; lines[i]; i++)
-      if (strstr (lines[i], "sum += in[i + offset];"))
+      if (strstr (lines[i], "sum += s[threadIdx.x * stride];"))
         line = i + 1;
     g_assert_cmpuint (line, >, 0);
   }
@@ -633,7 +645,7 @@ test_pattern_copy (Fixture       *f,
   g_assert_true (wait_until (gutter_has_line, editor, 30000));
   figures = ws_kernel_gutter_text_at (WS_KERNEL_GUTTER (editor->model_gutter), line);
   g_test_message ("line %u's figures: %s", line, figures);
-  g_assert_nonnull (strstr (figures, "5 sect/req"));
+  g_assert_nonnull (strstr (figures, "2 wf/inst"));
   ws_kernel_editor_place_cursor (editor, line, 1);
   g_assert_true (wait_until (page_settled, page, 30000));
   save_screenshot (w, "kernel-page-pattern-copy.png");
