@@ -121,51 +121,29 @@ find_array (GArray         *arrays,
   return NULL;
 }
 
+/* Whether e mentions the name, or (name NULL) the built-in. */
 static gboolean
-uses_builtin (const WsExpr *e,
-              WsBuiltin     builtin)
+mentions (const WsExpr *e,
+          WsBuiltin     builtin,
+          const char   *name)
 {
   if (e == NULL)
     return FALSE;
   switch (e->kind)
     {
     case WS_EXPR_BUILTIN:
-      return e->builtin == builtin;
+      return name == NULL && e->builtin == builtin;
+    case WS_EXPR_NAME:
+      return name != NULL && strcmp (e->name, name) == 0;
     case WS_EXPR_UNARY:
     case WS_EXPR_BINARY:
     case WS_EXPR_TERNARY:
     case WS_EXPR_CALL:
       for (guint i = 0; i < e->op.n_args; i++)
-        if (uses_builtin (e->op.args[i], builtin))
+        if (mentions (e->op.args[i], builtin, name))
           return TRUE;
       return FALSE;
     case WS_EXPR_INT:
-    case WS_EXPR_NAME:
-    default:
-      return FALSE;
-    }
-}
-
-static gboolean
-uses_name (const WsExpr *e,
-           const char   *name)
-{
-  if (e == NULL)
-    return FALSE;
-  switch (e->kind)
-    {
-    case WS_EXPR_NAME:
-      return strcmp (e->name, name) == 0;
-    case WS_EXPR_UNARY:
-    case WS_EXPR_BINARY:
-    case WS_EXPR_TERNARY:
-    case WS_EXPR_CALL:
-      for (guint i = 0; i < e->op.n_args; i++)
-        if (uses_name (e->op.args[i], name))
-          return TRUE;
-      return FALSE;
-    case WS_EXPR_INT:
-    case WS_EXPR_BUILTIN:
     default:
       return FALSE;
     }
@@ -182,7 +160,7 @@ is_compile_time (const WsPattern *pattern,
   for (guint i = 0; i < ws_pattern_get_n_accesses (pattern); i++)
     {
       const WsAccess *a = ws_pattern_get_access (pattern, i);
-      if (a->space == WS_SPACE_REGISTER && uses_name (a->index, param))
+      if (a->space == WS_SPACE_REGISTER && mentions (a->index, 0, param))
         return TRUE;
     }
   return FALSE;
@@ -192,13 +170,13 @@ static gboolean
 pattern_uses (const WsPattern *pattern,
               WsBuiltin        builtin)
 {
-  if (uses_builtin (ws_pattern_get_guard (pattern), builtin))
+  if (mentions (ws_pattern_get_guard (pattern), builtin, NULL))
     return TRUE;
   for (guint i = 0; i < ws_pattern_get_n_definitions (pattern); i++)
-    if (uses_builtin (ws_pattern_get_definition (pattern, i)->expr, builtin))
+    if (mentions (ws_pattern_get_definition (pattern, i)->expr, builtin, NULL))
       return TRUE;
   for (guint i = 0; i < ws_pattern_get_n_accesses (pattern); i++)
-    if (uses_builtin (ws_pattern_get_access (pattern, i)->index, builtin))
+    if (mentions (ws_pattern_get_access (pattern, i)->index, builtin, NULL))
       return TRUE;
   return FALSE;
 }

@@ -11,6 +11,7 @@
  * pattern's cost is level with the first pattern's measured time: where a
  * point would be if time followed the model. */
 #include "ws-compare.h"
+#include "ws-hierarchy-figure.h"
 #include "ws-kernel-predict.h"
 #include "ws-plot-cache.h"
 #include "ws-plot-model.h"
@@ -485,10 +486,10 @@ sizes_differ (Build *b)
     {
       const WsCompareItem *item = g_ptr_array_index (b->items, i);
       g_autofree char *title = ws_compare_item_dup_title (item, ws_figure_gettext);
-      double n = (double) ws_compare_item_threads (item);
-      g_autofree char *count = n >= 1e6 ? g_strdup_printf ("%.3g\u00a0M", n / 1e6)
-                               : n >= 1e4 ? g_strdup_printf ("%.3g\u00a0k", n / 1e3)
-                               : g_strdup_printf ("%.0f", n);
+      g_autofree char *plain = ws_hier_format_count ((double) ws_compare_item_threads (item));
+      g_auto (GStrv) parts = g_strsplit (plain, " ", -1);
+      /* "262 k" kept on one line where the subtitle wraps */
+      g_autofree char *count = g_strjoinv ("\u00a0", parts);
 
       if (i == 0)
         /* Translators: the first of "not the same work: 67.1 M threads in Copy, 262 k in transposeCoalesced" */
