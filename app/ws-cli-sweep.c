@@ -3,6 +3,7 @@
 #include "ws-config.h"
 #include "ws-cli-measuring.h"
 #include "ws-cli-hierarchy.h"
+#include "ws-plot-model.h"
 #include "ws-truth.h"
 
 #include <math.h>
@@ -18,6 +19,21 @@ sweep_profile (WsSession *session)
   if (ws_session_get_profile_origin (session) == WS_PROFILE_ORIGIN_DEFAULT)
     return NULL;
   return ws_session_get_device_profile (session);
+}
+
+/* The model's time for a point, in ms (NAN where it has none): the plots'
+ * model of the same launch, so that a sweep after the preset's plot, or
+ * again, finds it in the model's cache where it would follow every launch
+ * of the sweep once more. */
+static double
+predict_point (const WsMeasurement   *m,
+               const WsDeviceProfile *profile)
+{
+  const WsPreset *preset = NULL;
+  g_autoptr (WsPattern) p = ws_truth_measurement_pattern (m, &preset);
+  g_autoptr (WsPlotModel) model = p ? ws_plot_model_compute (preset, p, profile, NULL, NULL) : NULL;
+
+  return model ? model->predicted_s * 1e3 : NAN;
 }
 
 static void
@@ -41,7 +57,7 @@ print_sweep_table (const char *param,
               m->bandwidth_gbs, m->registers, m->warps_per_sm);
       if (profile)
         {
-          double predicted = ws_truth_predict_measurement (m, profile);
+          double predicted = predict_point (m, profile);
 
           if (isnan (predicted))
             printf (" %12s", "—");

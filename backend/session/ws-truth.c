@@ -930,17 +930,15 @@ ws_truth_to_text (GPtrArray  *rows,
   return g_string_free (s, FALSE);
 }
 
-double
-ws_truth_predict_measurement (const WsMeasurement   *m,
-                              const WsDeviceProfile *profile)
+WsPattern *
+ws_truth_measurement_pattern (const WsMeasurement *m,
+                              const WsPreset     **preset_out)
 {
-  const WsPreset *preset = profile ? ws_preset_lookup (m->id) : NULL;
+  const WsPreset *preset = ws_preset_lookup (m->id);
   g_autoptr (WsPattern) p = NULL;
-  g_autoptr (WsKernelLaunch) launch = NULL;
-  g_autoptr (WsLaunchPrediction) pred = NULL;
 
   if (preset == NULL)
-    return NAN;
+    return NULL;
   p = ws_preset_build (preset);
   for (guint i = 0; m->params && i < m->params->len; i++)
     {
@@ -950,9 +948,25 @@ ws_truth_predict_measurement (const WsMeasurement   *m,
       gboolean kernel = own && own->use == WS_PARAM_KERNEL_ONLY;
 
       if ((kernel || ws_pattern_get_param (p, v->name, NULL)) && !ws_pattern_set_param (p, v->name, v->value, NULL))
-        return NAN;
+        return NULL;
     }
-  if (!ws_preset_fit_grid (preset, p, NULL) || (launch = ws_kernel_launch_new (preset->id, p, NULL)) == NULL ||
+  if (!ws_preset_fit_grid (preset, p, NULL))
+    return NULL;
+  if (preset_out)
+    *preset_out = preset;
+  return g_steal_pointer (&p);
+}
+
+double
+ws_truth_predict_measurement (const WsMeasurement   *m,
+                              const WsDeviceProfile *profile)
+{
+  const WsPreset *preset = NULL;
+  g_autoptr (WsPattern) p = profile ? ws_truth_measurement_pattern (m, &preset) : NULL;
+  g_autoptr (WsKernelLaunch) launch = NULL;
+  g_autoptr (WsLaunchPrediction) pred = NULL;
+
+  if (p == NULL || (launch = ws_kernel_launch_new (preset->id, p, NULL)) == NULL ||
       (pred = ws_launch_predict (launch, profile, NULL, NULL)) == NULL)
     return NAN;
   return pred->timing.predicted_ms;

@@ -6,6 +6,7 @@
 #include "ws-analysis.h"
 #include "ws-kernel-launch.h"
 #include "ws-measurement.h"
+#include "ws-presets.h"
 
 G_BEGIN_DECLS
 
@@ -78,6 +79,12 @@ gboolean     ws_truth_row_unexplained   (const WsTruthRow    *r);
  * with no preset, no description or no profile. */
 double       ws_truth_predict_measurement (const WsMeasurement   *measurement,
                                            const WsDeviceProfile *profile);
+/* The pattern a measurement ran: its preset's, with the measurement's
+ * parameters (the kernel's own included) and the grid they give; NULL for a
+ * kernel with no preset or parameters the pattern refuses. preset_out (may
+ * be NULL) gets the preset. */
+WsPattern   *ws_truth_measurement_pattern (const WsMeasurement *measurement,
+                                           const WsPreset     **preset_out);
 void         ws_truth_row_free          (WsTruthRow          *r);
 
 /* The table, as data/truth/ keeps it: the device, the date, the tolerance,
