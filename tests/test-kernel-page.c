@@ -721,7 +721,7 @@ static gboolean
 chart_says (WsWindow   *w,
             const char *text)
 {
-  const WsChart *chart = ws_chart_view_get_chart (ws_compare_view_get_chart (w->compare));
+  const WsChart *chart = ws_chart_view_get_chart (ws_compare_view_get_chart (compare_view (w)));
 
   for (guint i = 0; chart && i < chart->notes->len; i++)
     if (g_strcmp0 (((WsChartNote *) g_ptr_array_index (chart->notes, i))->text, text) == 0)
@@ -853,7 +853,7 @@ test_add_to_comparison (Fixture       *f,
   gtk_stack_set_visible_child_name (w->page_stack, "kernel");
   g_assert_false (ws_window_compare_kernel (w));
   g_assert_nonnull (strstr (w->last_toast, "Save the kernel first"));
-  g_assert_cmpuint (ws_compare_view_get_n_items (w->compare), ==, 2);
+  g_assert_cmpuint (ws_compare_view_get_n_items (compare_view (w)), ==, 2);
 
   g_application_open (G_APPLICATION (the_app), &file, 1, "");
   g_assert_true (wait_until (text_loaded, page, 10000));
@@ -862,13 +862,13 @@ test_add_to_comparison (Fixture       *f,
   gtk_widget_activate_action (GTK_WIDGET (w), "win.compare-kernel", NULL);
   wait_settled (w);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (w->page_stack), ==, "compare");
-  ids = ws_compare_view_get_ids (w->compare);
+  ids = ws_compare_view_get_ids (compare_view (w));
   g_assert_cmpuint (g_strv_length (ids), ==, 3);
   g_assert_cmpstr (ids[2], ==, spec);
   items = ws_session_get_comparison (w->session);
   g_assert_cmpuint (items->len, ==, 3);
   g_assert_cmpstr (((WsCompareItem *) g_ptr_array_index (items, 2))->title, ==, "transposeCoalesced, line 80");
-  g_assert_cmpint (ws_figure_view_get_result (ws_compare_view_get_figure (w->compare, 2))->space, ==,
+  g_assert_cmpint (ws_figure_view_get_result (ws_compare_view_get_figure (compare_view (w), 2))->space, ==,
                    WS_SPACE_SHARED);
 }
 

@@ -220,10 +220,10 @@ test_projector (Fixture       *f,
       wait_frames (w);
       g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (w)), <=, 1280);
       g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (w)), <=, 720);
-      assert_within (w, GTK_WIDGET (ws_compare_view_get_chart (w->compare)), "the comparison's chart");
-      assert_chart_drawn (ws_compare_view_get_chart (w->compare), "the comparison's chart");
+      assert_within (w, GTK_WIDGET (ws_compare_view_get_chart (compare_view (w))), "the comparison's chart");
+      assert_chart_drawn (ws_compare_view_get_chart (compare_view (w)), "the comparison's chart");
       for (guint i = 0; i < 4; i++)
-        assert_view_drawn (ws_compare_view_get_figure (w->compare, i), "a compared view");
+        assert_view_drawn (ws_compare_view_get_figure (compare_view (w), i), "a compared view");
       save_screenshot (w, compare);
     }
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);

@@ -25,7 +25,7 @@ static const char *transpose[] = { "transpose/copy", "transpose/read-coalesced",
 static WsChart *
 compare_chart (WsWindow *w)
 {
-  return ws_chart_view_get_chart (ws_compare_view_get_chart (w->compare));
+  return ws_chart_view_get_chart (ws_compare_view_get_chart (compare_view (w)));
 }
 
 static guint
@@ -76,7 +76,7 @@ test_compare_page (Fixture       *f,
                    gconstpointer  data)
 {
   WsWindow *w = f->window;
-  WsSchedulePlayer *player = ws_compare_view_get_player (w->compare);
+  WsSchedulePlayer *player = ws_compare_view_get_player (compare_view (w));
   WsChart *chart;
   const char *two[] = { "coalescing/sequential", "coalescing/stride", NULL };
   const char *one[] = { "coalescing/sequential", NULL };
@@ -84,7 +84,7 @@ test_compare_page (Fixture       *f,
   compare (f, transpose);
   g_assert_true (ws_window_comparing (w));
   g_assert_true (ws_window_active_player (w) == player);
-  g_assert_cmpuint (ws_compare_view_get_n_items (w->compare), ==, 4);
+  g_assert_cmpuint (ws_compare_view_get_n_items (compare_view (w)), ==, 4);
   chart = compare_chart (w);
   g_assert_cmpuint (chart->axes[WS_CHART_X].categories->len, ==, 4);
   if (ws_session_get_device (w->session) == NULL)
@@ -114,7 +114,7 @@ test_compare_page (Fixture       *f,
   ws_schedule_player_set_position (player, 3);
   gtk_widget_activate_action (GTK_WIDGET (w), "win.step-forward", NULL);
   for (guint i = 0; i < 4; i++)
-    g_assert_cmpfloat (ws_figure_view_get_position (ws_compare_view_get_figure (w->compare, i)), ==, 4);
+    g_assert_cmpfloat (ws_figure_view_get_position (ws_compare_view_get_figure (compare_view (w), i)), ==, 4);
   /* the keys play the page in view, not the explorer */
   ws_schedule_player_set_playing (w->player, FALSE);
   gtk_widget_activate_action (GTK_WIDGET (w), "win.playing", NULL);
@@ -129,16 +129,16 @@ test_compare_page (Fixture       *f,
   /* a set from the Sets menu; adding and removing */
   gtk_widget_activate_action (GTK_WIDGET (w), "win.compare-set", "u", 3);
   wait_settled (w);
-  g_assert_cmpuint (ws_compare_view_get_n_items (w->compare), ==, 2);
-  gtk_widget_activate_action (GTK_WIDGET (w->compare), "compare.add", NULL);
+  g_assert_cmpuint (ws_compare_view_get_n_items (compare_view (w)), ==, 2);
+  gtk_widget_activate_action (GTK_WIDGET (compare_view (w)), "compare.add", NULL);
   wait_settled (w);
-  g_assert_cmpuint (ws_compare_view_get_n_items (w->compare), ==, 3);
+  g_assert_cmpuint (ws_compare_view_get_n_items (compare_view (w)), ==, 3);
   g_assert_cmpuint (compare_chart (w)->axes[WS_CHART_X].categories->len, ==, 3);
-  gtk_widget_activate_action (GTK_WIDGET (w->compare), "compare.remove", "u", 2);
+  gtk_widget_activate_action (GTK_WIDGET (compare_view (w)), "compare.remove", "u", 2);
   wait_settled (w);
-  g_assert_cmpuint (ws_compare_view_get_n_items (w->compare), ==, 2);
+  g_assert_cmpuint (ws_compare_view_get_n_items (compare_view (w)), ==, 2);
   {
-    g_auto (GStrv) ids = ws_compare_view_get_ids (w->compare);
+    g_auto (GStrv) ids = ws_compare_view_get_ids (compare_view (w));
     g_assert_cmpstrv (ids, two);
   }
   /* one preset is no comparison */
@@ -319,7 +319,7 @@ test_compare_kernel (Fixture       *f,
                      gconstpointer  data)
 {
   WsWindow *w = f->window;
-  WsSchedulePlayer *player = ws_compare_view_get_player (w->compare);
+  WsSchedulePlayer *player = ws_compare_view_get_player (compare_view (w));
   g_autofree char *file = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "data", "kernels", "transpose.cu", NULL);
   g_autofree char *naive = g_strconcat (file, ":transposeNaive", NULL);
   g_autofree char *tiled = g_strconcat (file, ":transposeCoalesced@80", NULL);
@@ -330,21 +330,21 @@ test_compare_kernel (Fixture       *f,
 
   compare (f, two);
   /* Add Kernel File…, as the file chooser's answer reaches the page */
-  g_assert_true (ws_compare_view_add_id (w->compare, naive));
+  g_assert_true (ws_compare_view_add_id (compare_view (w), naive));
   wait_settled (w);
-  g_assert_cmpuint (ws_compare_view_get_n_items (w->compare), ==, 3);
+  g_assert_cmpuint (ws_compare_view_get_n_items (compare_view (w)), ==, 3);
   items = ws_session_get_comparison (w->session);
   g_assert_cmpuint (items->len, ==, 3);
   g_assert_nonnull (((WsCompareItem *) g_ptr_array_index (items, 2))->kernel);
   g_assert_cmpstr (((WsCompareItem *) g_ptr_array_index (items, 2))->title, ==, "transposeNaive, line 57");
   /* its slot names it; its view draws its store, 32 sectors a step */
-  g_assert_true (find_label (GTK_WIDGET (w->compare), "transpose.cu: transposeNaive"));
-  r = ws_figure_view_get_result (ws_compare_view_get_figure (w->compare, 2));
+  g_assert_true (find_label (GTK_WIDGET (compare_view (w)), "transpose.cu: transposeNaive"));
+  r = ws_figure_view_get_result (ws_compare_view_get_figure (compare_view (w), 2));
   g_assert_nonnull (r);
   g_assert_cmpint (r->space, ==, WS_SPACE_GLOBAL);
   g_assert_cmpint (r->kind, ==, WS_ACCESS_STORE);
   g_assert_cmpuint (r->steps->len, ==, 32);
-  g_assert_cmpfloat (widget_ink (GTK_WIDGET (ws_compare_view_get_figure (w->compare, 2))), >, 0.01);
+  g_assert_cmpfloat (widget_ink (GTK_WIDGET (ws_compare_view_get_figure (compare_view (w), 2))), >, 0.01);
   /* in the chart: not measured, and the model's time beside the presets' */
   chart = compare_chart (w);
   g_assert_true (has_category (chart, "transposeNaive, line 57"));
@@ -365,31 +365,31 @@ test_compare_kernel (Fixture       *f,
   ws_schedule_player_set_position (player, 3);
   gtk_widget_activate_action (GTK_WIDGET (w), "win.step-forward", NULL);
   for (guint i = 0; i < 3; i++)
-    g_assert_cmpfloat (ws_figure_view_get_position (ws_compare_view_get_figure (w->compare, i)), ==, 4);
+    g_assert_cmpfloat (ws_figure_view_get_position (ws_compare_view_get_figure (compare_view (w), i)), ==, 4);
 
   /* a fourth, at a line of its own; then no more */
-  g_assert_true (ws_compare_view_add_id (w->compare, tiled));
+  g_assert_true (ws_compare_view_add_id (compare_view (w), tiled));
   wait_settled (w);
-  g_assert_cmpuint (ws_compare_view_get_n_items (w->compare), ==, 4);
+  g_assert_cmpuint (ws_compare_view_get_n_items (compare_view (w)), ==, 4);
   g_assert_true (has_category (compare_chart (w), "transposeCoalesced, line 80"));
-  g_assert_cmpint (ws_figure_view_get_result (ws_compare_view_get_figure (w->compare, 3))->space, ==,
+  g_assert_cmpint (ws_figure_view_get_result (ws_compare_view_get_figure (compare_view (w), 3))->space, ==,
                    WS_SPACE_SHARED);
-  g_assert_false (ws_compare_view_add_id (w->compare, naive));
+  g_assert_false (ws_compare_view_add_id (compare_view (w), naive));
   save_screenshot (w, "window-compare-kernel-light.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   save_screenshot (w, "window-compare-kernel-dark.png");
 
   /* the kernel's listing, line by line, in place of its view; presets have none */
-  g_assert_true (wait_until (listing_shown, w->compare, 20000 * timeout_scale ()));
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (ws_compare_view_get_figure (w->compare, 2))));
-  ws_compare_view_show_listing (w->compare, 0, TRUE);
-  g_assert_false (ws_compare_view_get_listing_shown (w->compare, 0));
+  g_assert_true (wait_until (listing_shown, compare_view (w), 20000 * timeout_scale ()));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (ws_compare_view_get_figure (compare_view (w), 2))));
+  ws_compare_view_show_listing (compare_view (w), 0, TRUE);
+  g_assert_false (ws_compare_view_get_listing_shown (compare_view (w), 0));
   wait_frames (w);
   save_screenshot (w, "window-compare-kernel-listing-dark.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
   save_screenshot (w, "window-compare-kernel-listing-light.png");
-  ws_compare_view_show_listing (w->compare, 2, FALSE);
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (ws_compare_view_get_figure (w->compare, 2))));
+  ws_compare_view_show_listing (compare_view (w), 2, FALSE);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (ws_compare_view_get_figure (compare_view (w), 2))));
 
   /* Ctrl+E writes the comparison as on screen, the kernels' captions naming their files */
   {
@@ -406,18 +406,18 @@ test_compare_kernel (Fixture       *f,
   }
 
   /* removing the kernel leaves the presets and the other kernel */
-  gtk_widget_activate_action (GTK_WIDGET (w->compare), "compare.remove", "u", 2);
+  gtk_widget_activate_action (GTK_WIDGET (compare_view (w)), "compare.remove", "u", 2);
   wait_settled (w);
   {
-    g_auto (GStrv) ids = ws_compare_view_get_ids (w->compare);
+    g_auto (GStrv) ids = ws_compare_view_get_ids (compare_view (w));
     const char *left[] = { "transpose/copy", "transpose/shared", tiled, NULL };
     g_assert_cmpstrv (ids, left);
   }
 
   /* a kernel file that does not read: said, and the comparison stays */
-  g_assert_true (ws_compare_view_add_id (w->compare, "/nonexistent/missing.cu"));
+  g_assert_true (ws_compare_view_add_id (compare_view (w), "/nonexistent/missing.cu"));
   wait_settled (w);
-  g_assert_cmpuint (ws_compare_view_get_n_items (w->compare), ==, 3);
+  g_assert_cmpuint (ws_compare_view_get_n_items (compare_view (w)), ==, 3);
   g_assert_cmpuint (ws_session_get_comparison (w->session)->len, ==, 3);
   /* the toast raised (on screen it may wait behind another, or be gone
    * already on a slow run) */
@@ -719,13 +719,13 @@ test_exports (Fixture       *f,
   export_all (w, WS_WINDOW_EXPORT_PLOT, "export-banks-padding-plot", GTK_WIDGET (w->chart), 800, 450, TRUE);
   compare (f, transpose);
   /* four views and a chart: higher than the page, where they need it */
-  export_all (w, WS_WINDOW_EXPORT_FIGURE, "export-compare-transpose", GTK_WIDGET (w->compare), 1200, 800, TRUE);
+  export_all (w, WS_WINDOW_EXPORT_FIGURE, "export-compare-transpose", GTK_WIDGET (compare_view (w)), 1200, 800, TRUE);
   export_all (w, WS_WINDOW_EXPORT_PLOT, "export-compare-transpose-plot",
-              GTK_WIDGET (ws_compare_view_get_chart (w->compare)), 800, 450, TRUE);
+              GTK_WIDGET (ws_compare_view_get_chart (compare_view (w))), 800, 450, TRUE);
   /* in the dark screen style too */
   g_settings_set_string (w->settings, "export-style", "screen");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
-  export_all (w, WS_WINDOW_EXPORT_FIGURE, "export-compare-transpose-dark", GTK_WIDGET (w->compare), 1200, 800, TRUE);
+  export_all (w, WS_WINDOW_EXPORT_FIGURE, "export-compare-transpose-dark", GTK_WIDGET (compare_view (w)), 1200, 800, TRUE);
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
   g_settings_reset (w->settings, "export-style");
 

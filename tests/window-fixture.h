@@ -11,6 +11,13 @@ G_BEGIN_DECLS
 
 #define SWEEP_PRESET "coalescing/strided-sweep"
 
+/* The Compare page's cells, choosers, player and chart. */
+static inline WsCompareView *
+compare_view (WsWindow *window)
+{
+  return ws_compare_page_get_view (ws_window_get_compare_page (window));
+}
+
 extern WsApplication *the_app;
 
 typedef struct

@@ -828,6 +828,18 @@ recording_nth (const WsPlotSources *sources,
   return g_ptr_array_index (sources->recordings, i);
 }
 
+void
+ws_plot_sources_from_session (WsPlotSources *sources,
+                              WsSession     *session,
+                              GPtrArray     *recordings)
+{
+  const WsDeviceInfo *device = ws_session_get_device (session);
+
+  sources->recordings = recordings;
+  sources->live_device = device ? device->name : NULL;
+  sources->live = ws_session_get_live (session);
+}
+
 /* A hue for each recording, and one after them for live measurements
  * (the third, orange, beside one recording's blue). */
 int

@@ -81,6 +81,13 @@ typedef struct
   WsSpace space;                   /* the instruction's whose cost it is (WS_PLOT_COST, COALESCING) */
 } WsPlotInput;
 
+/* Where the session's points come from: recordings (the session's, as
+ * ws_session_dup_recordings () gives them, kept by the caller), its GPU
+ * and what it measured there. */
+void         ws_plot_sources_from_session (WsPlotSources *sources,
+                                           WsSession     *session,
+                                           GPtrArray     *recordings);
+
 /* The hue of live measurements: the one after the recordings'. */
 int          ws_plot_live_hue          (const WsPlotSources *sources);
 

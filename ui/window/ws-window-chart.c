@@ -18,11 +18,7 @@ ws_window_plot_sources (WsWindow      *self,
                         WsPlotSources *sources,
                         GPtrArray     *recordings)
 {
-  const WsDeviceInfo *device = ws_session_get_device (self->session);
-
-  sources->recordings = recordings;
-  sources->live_device = device ? device->name : NULL;
-  sources->live = ws_session_get_live (self->session);
+  ws_plot_sources_from_session (sources, self->session, recordings);
 }
 
 /* ------------------------------------------------------------------ */

@@ -305,7 +305,7 @@ ws_window_figure_free (WsWindowFigure *figure)
 static WsChartView *
 page_chart (WsWindow *self)
 {
-  return ws_window_comparing (self) ? ws_compare_view_get_chart (self->compare) : self->chart;
+  return ws_window_comparing (self) ? ws_compare_view_get_chart (ws_compare_page_get_view (self->compare_page)) : self->chart;
 }
 
 static WsWindowFigure *
@@ -314,7 +314,7 @@ compare_figure (WsWindow  *self,
 {
   GPtrArray *items = ws_session_get_comparison (self->session);
   CompareFigure *c = g_new0 (CompareFigure, 1);
-  const WsChart *chart = ws_chart_view_get_chart (ws_compare_view_get_chart (self->compare));
+  const WsChart *chart = ws_chart_view_get_chart (ws_compare_view_get_chart (ws_compare_page_get_view (self->compare_page)));
   g_autofree char *topic = NULL;
 
   c->results = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_warp_result_free);
@@ -322,7 +322,7 @@ compare_figure (WsWindow  *self,
   for (guint i = 0; items && i < items->len && c->figure.n_cells < WS_COMPARE_MAX; i++)
     {
       WsCompareItem *item = g_ptr_array_index (items, i);
-      WsFigureView *view = ws_compare_view_get_figure (self->compare, i);
+      WsFigureView *view = ws_compare_view_get_figure (ws_compare_page_get_view (self->compare_page), i);
       WsExportFigure *cell = &c->figure.cells[c->figure.n_cells];
 
       if (view == NULL || ws_figure_view_get_result (view) == NULL)
@@ -350,7 +350,7 @@ compare_figure (WsWindow  *self,
   c->chart = chart ? ws_chart_copy (chart) : ws_chart_new ();
   c->figure.chart = c->chart;
   return figure_new (compare_draw, c, compare_free, compare_min_width, compare_min_height, compare_set_title,
-                     c->chart->title, GTK_WIDGET (self->compare), 1200, 800,
+                     c->chart->title, GTK_WIDGET (ws_compare_page_get_view (self->compare_page)), 1200, 800,
                      topic ? g_strdup_printf ("compare-%s", topic) : g_strdup ("compare"));
 }
 
@@ -534,7 +534,7 @@ export_data (WsWindow        *self,
   g_autoptr (WsChart) chart = NULL;
 
   ws_figure_push_untranslated ();
-  chart = ws_window_comparing (self) ? ws_window_build_compare_chart (self) : ws_window_build_chart (self);
+  chart = ws_window_comparing (self) ? ws_compare_page_build_chart (self->compare_page) : ws_window_build_chart (self);
   ws_figure_pop_untranslated ();
   if (chart == NULL)
     return ws_export_chart_data (path, format, ws_chart_view_get_chart (page_chart (self)), error);

@@ -22,7 +22,6 @@ on_profile_changed (WsWindow *self)
   g_clear_pointer (&self->prediction_key, g_free);
   ws_window_analyze_hierarchy (self);
   ws_window_rebuild_chart (self);
-  ws_window_rebuild_compare (self);
 }
 
 static void

@@ -282,7 +282,6 @@ on_probed (WsWindow *self)
 
   ws_window_update_banner (self);
   ws_window_rebuild_chart (self);
-  ws_window_rebuild_compare (self);
   ws_window_show_measured (self);
   ws_window_update_actions (self);
   ws_window_schedule_measurement (self);
@@ -298,7 +297,6 @@ on_recordings_changed (WsWindow *self)
 
   ws_window_update_banner (self);
   ws_window_rebuild_chart (self);
-  ws_window_rebuild_compare (self);
   ws_window_show_measured (self);
   ws_window_update_actions (self);
   ws_window_note_callback (self, start);
@@ -314,7 +312,6 @@ on_measured (WsWindow          *self,
   g_assert (WS_IS_WINDOW (self));
 
   ws_window_rebuild_chart (self);
-  ws_window_rebuild_compare (self);
   ws_window_show_measured (self);
   ws_window_update_actions (self);
   ws_window_note_callback (self, start);

@@ -7,6 +7,7 @@
 
 #include "ws-chart-view.h"
 #include "ws-compare.h"
+#include "ws-compare-page.h"
 #include "ws-compare-view.h"
 #include "ws-compare-figure.h"
 #include "ws-export.h"
@@ -32,7 +33,7 @@ struct _WsWindow
   /* template */
   AdwToastOverlay *toast_overlay;
   GtkStack *page_stack;
-  WsCompareView *compare;
+  WsComparePage *compare_page;  /* the session's comparison (ws-compare-page.c) */
   WsKernelPage *kernel_page;     /* a kernel of one's own (ws-window-kernel.c) */
   GMenu *recent_menu;
   GMenu *primary_menu;
@@ -132,12 +133,6 @@ struct _WsWindow
   WsSweep *shown_sweep;            /* the session's, followed */
   gulong sweep_handlers[2];
   guint opening;                   /* recordings being read */
-  char *compare_shown;             /* the comparison the cells show (its items' titles) */
-  GCancellable *compare_cancellable;
-  GArray *compare_prediction;      /* WsPlotPrediction: the model's time of each item */
-  char *compare_prediction_key;    /* what it is for, or is being computed for */
-  gboolean compare_predicting;
-  GCancellable *compare_listing_cancellable;  /* the listings of the kernels compared */
 
   /* for the benchmark: the longest time a backend callback held the main loop */
   gint64 longest_callback_us;
@@ -295,8 +290,6 @@ gboolean ws_window_is_opening           (WsWindow       *self);
 /* ws-window-compare.c */
 void     ws_window_compare_class_init   (GtkWidgetClass *widget_class);
 void     ws_window_compare_init         (WsWindow       *self);
-WsChart *ws_window_build_compare_chart (WsWindow       *self);
-void     ws_window_rebuild_compare      (WsWindow       *self);
 
 /* ws-window-export.c */
 typedef enum

@@ -179,7 +179,7 @@ ws_window_active_player (WsWindow *self)
 {
   if (ws_window_kernel_shown (self))
     return ws_kernel_page_get_player (self->kernel_page);
-  return ws_window_comparing (self) ? ws_compare_view_get_player (self->compare) : self->player;
+  return ws_window_comparing (self) ? ws_compare_view_get_player (ws_compare_page_get_view (self->compare_page)) : self->player;
 }
 
 /* The keys, the play button and the window's "playing" follow the page in view. */
@@ -877,11 +877,9 @@ ws_window_is_settled (WsWindow *self)
   return ws_session_get_probed (self->session) && ws_session_get_recording_loaded (self->session) &&
          self->launch != NULL && !self->predicting && !self->hierarchy_running &&
          !ws_session_get_calibrating (self->session) &&
-         !self->compare_predicting &&
          self->measure_cancellable == NULL &&
          self->measure_timeout == 0 && !ws_window_is_opening (self) && self->chart_timeout == 0 &&
-         ws_chart_view_is_drawn (self->chart) && ws_chart_view_is_drawn (ws_compare_view_get_chart (self->compare)) &&
-         ws_session_comparison_is_settled (self->session);
+         ws_chart_view_is_drawn (self->chart) && ws_compare_page_is_settled (self->compare_page);
 }
 
 void
@@ -1070,8 +1068,6 @@ ws_window_dispose (GObject *object)
   if (self->session)
     ws_session_set_measure_comparison (self->session, FALSE);
   g_cancellable_cancel (self->model_cancellable);
-  g_cancellable_cancel (self->compare_cancellable);
-  g_cancellable_cancel (self->compare_listing_cancellable);
   ws_window_hierarchy_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_WINDOW);
   g_clear_object (&self->player);
@@ -1086,12 +1082,7 @@ ws_window_finalize (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->session);
   g_clear_object (&self->cancellable);
-  g_clear_pointer (&self->compare_shown, g_free);
   g_clear_pointer (&self->last_toast, g_free);
-  g_clear_object (&self->compare_cancellable);
-  g_clear_object (&self->compare_listing_cancellable);
-  g_clear_pointer (&self->compare_prediction, g_array_unref);
-  g_clear_pointer (&self->compare_prediction_key, g_free);
   g_clear_object (&self->model_cancellable);
   g_clear_pointer (&self->pattern, ws_pattern_unref);
   g_clear_pointer (&self->result, ws_warp_result_free);
@@ -1174,11 +1165,11 @@ ws_window_class_init (WsWindowClass *klass)
   g_type_ensure (WS_TYPE_PATTERN_EDITOR);
   g_type_ensure (WS_TYPE_NUMBERS_VIEW);
   g_type_ensure (WS_TYPE_CHART_VIEW);
-  g_type_ensure (WS_TYPE_COMPARE_VIEW);
+  g_type_ensure (WS_TYPE_COMPARE_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/warpscope/Warpscope/ws-window.ui");
   gtk_widget_class_bind_template_child (widget_class, WsWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, page_stack);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, compare);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, compare_page);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, bundled_open_menu);
@@ -1239,7 +1230,7 @@ ws_window_init (WsWindow *self)
   watch_presenting_keys (self);
   g_signal_connect_object (self->page_stack, "notify::visible-child", G_CALLBACK (on_page_changed), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (ws_compare_view_get_player (self->compare), "notify::playing",
+  g_signal_connect_object (ws_compare_view_get_player (ws_compare_page_get_view (self->compare_page)), "notify::playing",
                            G_CALLBACK (on_compare_playing), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (ws_kernel_page_get_player (self->kernel_page), "notify::playing",
                            G_CALLBACK (on_compare_playing), self, G_CONNECT_SWAPPED);
@@ -1276,6 +1267,13 @@ ws_window_new (GtkApplication *application,
   if (!ws_window_load_preset (self, last))
     ws_window_load_preset (self, "coalescing/sequential");
   return self;
+}
+
+WsComparePage *
+ws_window_get_compare_page (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
+  return self->compare_page;
 }
 
 WsSession *

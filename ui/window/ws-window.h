@@ -3,6 +3,7 @@
 
 #include <adwaita.h>
 
+#include "ws-compare-page.h"
 #include "ws-session.h"
 
 G_BEGIN_DECLS
@@ -18,6 +19,8 @@ G_DECLARE_FINAL_TYPE (WsWindow, ws_window, WS, WINDOW, AdwApplicationWindow)
 WsWindow   *ws_window_new               (GtkApplication *application,
                                          WsSession      *session);
 WsSession  *ws_window_get_session       (WsWindow       *self);
+/* The Compare page (ws-compare-page.h). */
+WsComparePage *ws_window_get_compare_page (WsWindow      *self);
 gboolean    ws_window_load_preset       (WsWindow       *self,
                                          const char     *id);
 const char *ws_window_get_preset_id     (WsWindow       *self);
