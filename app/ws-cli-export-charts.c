@@ -6,6 +6,8 @@
 #if WS_HAVE_FIGURES
 
 #include "ws-cli-export.h"
+#include "ws-file-writer.h"
+#include "ws-plot-truth.h"
 
 #include <math.h>
 #include <string.h>
@@ -221,6 +223,61 @@ ws_cli_export_compare (const Options *o,
                       &(Needs) { ws_compare_figure_min_width (&figure, job->style), ws_cli_export_compare_min_height, &figure,
                                  ws_cli_export_compare_natural_height },
                       error);
+}
+
+/* ------------------------------------------------------------------ */
+/* How close the model is                                             */
+/* ------------------------------------------------------------------ */
+
+static double
+truth_min_height (gconstpointer        view,
+                  const WsFigureStyle *style,
+                  double               width)
+{
+  return ws_truth_view_min_height (view, style, width);
+}
+
+int
+ws_cli_export_truth (const Options *o,
+                     Job           *job,
+                     GError       **error)
+{
+  WsRecording *recording = job->recordings->len ? g_ptr_array_index (job->recordings, 0) : NULL;
+  const WsDeviceInfo *d = recording ? ws_recording_get_device (recording) : NULL;
+  g_autofree char *id = o->device ? g_strdup (o->device) : d && d->name ? ws_device_slug (d->name) : NULL;
+  g_autoptr (WsTruthTable) table = NULL;
+  g_autoptr (WsTruthView) view = NULL;
+  g_autofree char *text = NULL;
+  double height = 0;
+  gboolean ok;
+
+  if (o->pattern.preset || o->pattern.index || o->pattern.kernel)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--view truth shows every preset: give no --preset, --index or --kernel"));
+      return WS_CLI_USAGE;
+    }
+  if (id == NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--view truth: which GPU? give --device ID (there is no recording to take it from)"));
+      return WS_CLI_USAGE;
+    }
+  if ((table = ws_truth_table_find (id, error)) == NULL)
+    return WS_CLI_USAGE;
+  view = ws_truth_view_new (table);
+  if (!ws_cli_export_size_for (o, job, &(Needs) { ws_truth_view_min_width (view, job->style), truth_min_height, view },
+                               &height, error))
+    return WS_CLI_USAGE;
+  if (ws_export_format_is_drawing (job->format))
+    ok = ws_export_drawing (o->output, job->format, o->width, height, o->scale, job->style, ws_truth_view_draw, view,
+                            error);
+  else
+    {
+      text = job->format == WS_EXPORT_CSV ? ws_truth_view_to_csv (view) : ws_truth_view_to_json (view);
+      ok = ws_file_write_atomic (o->output, text, strlen (text), error);
+    }
+  return ok ? WS_CLI_OK : WS_CLI_FAILED;
 }
 
 #endif /* WS_HAVE_FIGURES */

@@ -30,6 +30,8 @@ static const char *const export_description =
      "            --compare list: presets ID[@N][:NAME=VALUE], kernels FILE.cu[:KERNEL][@LINE]\n"
      "  hierarchy what the whole launch moves through L1, L2 and DRAM, as the model has it\n"
      "            on the recording's GPU, beside the hardware counters the recording holds\n"
+     "  truth     how close the model is to a GPU, preset by preset, from its truth table:\n"
+     "            --device ID (data/truth/ID.json) or a table FILE (warpscope-cli truth --json)\n"
      "\n"
      "The format comes from --format, else from the name of the output file: png, svg or\n"
      "pdf; csv or json write the data behind a plot or a comparison. The print style has a\n"
@@ -195,8 +197,6 @@ load_profile (const Options *o,
   job->profile_source = "the profile shipped for the recording's GPU";
 }
 
-/* ------------------------------------------------------------------ */
-
 static int
 run (const Options *o,
      Job           *job,
@@ -209,11 +209,13 @@ run (const Options *o,
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("which view? --view warp|banks|constant|local|atomics|occupancy|timeline|l2|plot|compare|"
-                     "hierarchy"));
+                     "hierarchy|truth"));
       return WS_CLI_USAGE;
     }
   if (!check_style (o, job, error) || !check_format (o, job, error) || !load_recordings (o, job, error))
     return WS_CLI_USAGE;
+  if (g_str_equal (o->view, "truth"))
+    return ws_cli_export_truth (o, job, error);
   load_profile (o, job);
   if (o->device && job->profile == NULL)
     {
@@ -266,8 +268,8 @@ run (const Options *o,
   if (ws_topic_view_from_string (o->view, &topic_view))
     return ws_cli_export_topic (o, job, topic_view, error);
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               _("--view: “%s” is not warp, banks, constant, local, atomics, occupancy, timeline, l2, plot, compare "
-                 "or hierarchy"), o->view);
+               _("--view: “%s” is not warp, banks, constant, local, atomics, occupancy, timeline, l2, plot, compare, "
+                 "hierarchy or truth"), o->view);
   return WS_CLI_USAGE;
 }
 
@@ -283,7 +285,7 @@ ws_cli_export (int    argc,
   GOptionEntry own[] = {
     { "view", 0, 0, G_OPTION_ARG_STRING, &o.view,
       N_("What to draw: warp, banks, constant, local, atomics, occupancy, timeline, l2, plot, compare, hierarchy, "
-         "or listing (--kernel)"),
+         "truth, or listing (--kernel)"),
       N_("VIEW") },
     { "compare", 0, 0, G_OPTION_ARG_STRING, &o.compare,
       N_("What to compare (after --preset or --kernel): presets ID[@INSTRUCTION][:NAME=VALUE] and kernels of your own "

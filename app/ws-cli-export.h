@@ -111,6 +111,11 @@ int      ws_cli_export_plot      (const Options *o,
 int      ws_cli_export_compare   (const Options *o,
                                   Job           *job,
                                   GError       **error);
+/* --view truth: the truth table of --device's GPU (or the table --device
+ * names), else of the main recording's. */
+int      ws_cli_export_truth     (const Options *o,
+                                  Job           *job,
+                                  GError       **error);
 /* --kernel FILE: --view listing, or one of its lines' instructions. */
 int      ws_cli_export_kernel    (const Options *o,
                                   Job           *job,

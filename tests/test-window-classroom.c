@@ -8,6 +8,7 @@
  * the build. */
 #include "sample.h"
 #include "window-fixture.h"
+#include "ws-truth-window.h"
 #include "ws-export-dialog.h"
 
 #include <glib/gstdio.h>
@@ -685,6 +686,100 @@ test_own_pattern (Fixture       *f,
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
 }
 
+/* The truth window, from the main menu's "How Close the Model Is". */
+static WsTruthWindow *
+find_truth_window (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (WS_IS_TRUTH_WINDOW (w))
+        return WS_TRUTH_WINDOW (w);
+    }
+  return NULL;
+}
+
+static gboolean
+truth_drawn (gpointer data)
+{
+  WsTruthWindow *t = find_truth_window ();
+
+  return t && gtk_widget_get_width (ws_truth_window_get_area (t)) > 1000 &&
+         gtk_widget_get_mapped (ws_truth_window_get_area (t));
+}
+
+static void
+save_truth_screenshot (WsTruthWindow *t,
+                       const char    *name)
+{
+  GtkWidget *area = ws_truth_window_get_area (t);
+  g_autofree char *path = screenshot_path (name);
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (area);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  int w = gtk_widget_get_width (area), h = gtk_widget_get_height (area);
+
+  /* drawn again, after a change of table or style */
+  for (int i = 0; i < 200; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (area)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+}
+
+static void
+test_truth_window (Fixture       *f,
+                   gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  WsTruthWindow *t;
+  const WsTruthView *view;
+  GtkWidget *area;
+  gboolean named = FALSE;
+
+  g_assert_null (find_truth_window ());
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.truth", NULL));
+  g_assert_true (wait_until (truth_drawn, NULL, 10000));
+  t = find_truth_window ();
+  /* first the GPU the recording was made on, the bundled H200's */
+  g_assert_cmpstr (ws_truth_window_get_id (t), ==, "nvidia-h200");
+  view = ws_truth_window_get_view (t);
+  g_assert_nonnull (view);
+  g_assert_cmpuint (view->counted[WS_TRUTH_TIME], >=, 80);
+  area = ws_truth_window_get_area (t);
+  g_assert_cmpfloat (widget_ink (area), >, 0.05);
+  /* a point's tooltip names its preset */
+  for (int y = 0; y < gtk_widget_get_height (area) / 2 && !named; y += 2)
+    for (int x = 0; x < gtk_widget_get_width (area) / 3 && !named; x += 2)
+      {
+        g_autofree char *text = ws_truth_window_describe_at (t, x, y);
+
+        named = text && strstr (text, "coalescing/") && strstr (text, "× the hardware");
+      }
+  g_assert_true (named);
+  save_truth_screenshot (t, "truth-h200-light.png");
+  /* the other GPU's, from the chooser */
+  g_assert_true (ws_truth_window_set_id (t, "nvidia-h100-80gb-hbm3"));
+  g_assert_nonnull (strstr (ws_truth_window_get_view (t)->device, "H100"));
+  g_assert_false (ws_truth_window_set_id (t, "nvidia-b200"));
+  g_assert_null (ws_truth_window_get_view (t));
+  g_assert_true (ws_truth_window_set_id (t, "nvidia-h100-80gb-hbm3"));
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  save_truth_screenshot (t, "truth-h100-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+  gtk_window_destroy (GTK_WINDOW (t));
+}
+
 static void
 add_tests (void)
 {
@@ -697,6 +792,7 @@ add_tests (void)
   ADD ("/classroom/topic-view-export", test_topic_view_export);
   ADD ("/classroom/wrong-pattern", test_wrong_pattern);
   ADD ("/classroom/own-pattern", test_own_pattern);
+  ADD ("/classroom/truth-window", test_truth_window);
 #undef ADD
 }
 

@@ -392,15 +392,28 @@ valid_id (const char *id)
   return TRUE;
 }
 
+gboolean
+ws_data_id_is_valid (const char *id)
+{
+  return valid_id (id);
+}
+
 char *
-ws_device_profile_path_for (const char *id)
+ws_data_path_for (const char *folder,
+                  const char *id)
 {
   g_autofree char *file = g_strconcat (id, ".json", NULL);
-  g_autofree char *installed = g_build_filename (WS_PKGDATADIR, "devices", file, NULL);
+  g_autofree char *installed = g_build_filename (WS_PKGDATADIR, folder, file, NULL);
 
   if (g_file_test (installed, G_FILE_TEST_IS_REGULAR))
     return g_steal_pointer (&installed);
-  return g_build_filename (WS_SOURCE_DATADIR, "devices", file, NULL);
+  return g_build_filename (WS_SOURCE_DATADIR, folder, file, NULL);
+}
+
+char *
+ws_device_profile_path_for (const char *id)
+{
+  return ws_data_path_for ("devices", id);
 }
 
 WsDeviceProfile *
@@ -469,9 +482,15 @@ compare_strings (gconstpointer a,
 GStrv
 ws_device_profile_list_ids (void)
 {
+  return ws_data_list_ids ("devices");
+}
+
+GStrv
+ws_data_list_ids (const char *folder)
+{
   g_autoptr (GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *installed = g_build_filename (WS_PKGDATADIR, "devices", NULL);
-  g_autofree char *source = g_build_filename (WS_SOURCE_DATADIR, "devices", NULL);
+  g_autofree char *installed = g_build_filename (WS_PKGDATADIR, folder, NULL);
+  g_autofree char *source = g_build_filename (WS_SOURCE_DATADIR, folder, NULL);
 
   add_ids_in (ids, installed);
   add_ids_in (ids, source);

@@ -40,4 +40,13 @@ GStrv            ws_device_profile_list_ids   (void);
  * the source tree's. */
 char            *ws_device_profile_path_for   (const char            *id);
 
+/* The files of a folder of data/ (installed to share/warpscope/), one per
+ * device: "devices", "truth". An id is a device's slug (letters, digits
+ * and '-', at most 64); the path is the installed file if there is one,
+ * else the source tree's; the ids are both folders', sorted. */
+gboolean         ws_data_id_is_valid          (const char            *id);
+char            *ws_data_path_for             (const char            *folder,
+                                               const char            *id);
+GStrv            ws_data_list_ids             (const char            *folder);
+
 G_END_DECLS

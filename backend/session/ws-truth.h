@@ -7,6 +7,7 @@
 #include "ws-kernel-launch.h"
 #include "ws-measurement.h"
 #include "ws-presets.h"
+#include "ws-truth-table.h"
 
 G_BEGIN_DECLS
 
@@ -17,18 +18,6 @@ G_BEGIN_DECLS
  * explanations of the differences the hardware has a reason for. The
  * counters themselves come from the GPU worker (ws_session_count_async). */
 
-/* Model and hardware differ when they are further apart than this fraction
- * of the larger. */
-#define WS_TRUTH_TOLERANCE 0.02
-/* Below L1 the model follows a whole launch through caches whose
- * replacement it approximates: L2 sectors within 10 %, DRAM bytes within
- * 15 %, the predicted time within 25 % of the measured median. */
-#define WS_TRUTH_L2_TOLERANCE 0.10
-#define WS_TRUTH_DRAM_TOLERANCE 0.15
-#define WS_TRUTH_TIME_TOLERANCE 0.25
-/* The metric name of the time rows: the model's predicted time against the
- * measured median, in ms. */
-#define WS_TRUTH_TIME_METRIC "median time (ms)"
 
 typedef struct
 {

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 #include "ws-window-private.h"
+#include "ws-truth-window.h"
 
 #include <string.h>
 
@@ -75,6 +76,20 @@ help_action (GtkWidget  *widget,
              GVariant   *param)
 {
   ws_show_help_window (GTK_WINDOW (widget), g_variant_get_string (param, NULL));
+}
+
+/* How close the model is to the GPUs, starting with the one measured on */
+static void
+truth_action (GtkWidget  *widget,
+              const char *name,
+              GVariant   *param)
+{
+  WsWindow *self = WS_WINDOW (widget);
+  WsRecording *recording = ws_session_get_recording (self->session);
+  const WsDeviceInfo *d = recording ? ws_recording_get_device (recording) : NULL;
+  g_autofree char *id = d && d->name ? ws_device_slug (d->name) : NULL;
+
+  gtk_window_present (GTK_WINDOW (ws_truth_window_new (GTK_WINDOW (self), id)));
 }
 
 static void
@@ -288,6 +303,7 @@ ws_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.recalibrate", NULL, recalibrate_action);
   gtk_widget_class_install_action (widget_class, "win.dismiss-banner", NULL, banner_action);
   gtk_widget_class_install_action (widget_class, "win.show-help", "s", help_action);
+  gtk_widget_class_install_action (widget_class, "win.truth", NULL, truth_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-sidebar", NULL, sidebar_action);
   gtk_widget_class_install_action (widget_class, "win.open-recording", NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.save-recording", NULL, file_action);
