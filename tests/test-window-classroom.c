@@ -211,8 +211,8 @@ test_projector (Fixture       *f,
       assert_view_drawn (WS_FIGURE_VIEW (gtk_stack_get_visible_child (w->view_stack)), "the banks view");
       assert_within (w, GTK_WIDGET (w->play_button), "the player");
       assert_within (w, GTK_WIDGET (w->speed_dropdown), "the player's speed");
-      assert_within (w, GTK_WIDGET (w->chart), "the plot");
-      assert_chart_drawn (w->chart, "the plot");
+      assert_within (w, GTK_WIDGET (plot_chart_view (w)), "the plot");
+      assert_chart_drawn (plot_chart_view (w), "the plot");
       save_screenshot (w, explore);
 
       g_assert_true (ws_window_compare_presets (w, transposes));
@@ -322,7 +322,7 @@ test_presentation_mode (Fixture       *f,
   wait_settled (w);
   wait_frames (w);
   assert_view_drawn (WS_FIGURE_VIEW (gtk_stack_get_visible_child (w->view_stack)), "the view, presenting");
-  assert_chart_drawn (w->chart, "the plot, presenting");
+  assert_chart_drawn (plot_chart_view (w), "the plot, presenting");
   save_screenshot (w, "presenting-1280-light.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   gtk_window_set_default_size (GTK_WINDOW (w), 1920, 1080);
@@ -347,7 +347,7 @@ test_presentation_mode (Fixture       *f,
 static const char *
 chart_unit (WsWindow *w)
 {
-  return ws_chart_view_get_chart (w->chart)->axes[WS_CHART_Y].unit;
+  return ws_chart_view_get_chart (plot_chart_view (w))->axes[WS_CHART_Y].unit;
 }
 
 /* Each preset's plot opens on what its lesson is about, and the chooser
@@ -360,40 +360,40 @@ test_plot_metric (Fixture       *f,
   GListModel *items;
 
   load (f, "coalescing/strided-sweep");
-  g_assert_cmpint (w->metric, ==, WS_PLOT_BANDWIDTH);
+  g_assert_cmpint (plot_metric (w), ==, WS_PLOT_BANDWIDTH);
   g_assert_cmpstr (chart_unit (w), ==, "B/s");
-  g_assert_nonnull (strstr (ws_chart_view_get_chart (w->chart)->title, "Stride sweep"));
-  items = gtk_drop_down_get_model (w->metric_dropdown);
+  g_assert_nonnull (strstr (ws_chart_view_get_chart (plot_chart_view (w))->title, "Stride sweep"));
+  items = gtk_drop_down_get_model (plot_metric_chooser (w));
   g_assert_cmpuint (g_list_model_get_n_items (items), ==, 4);
-  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (items), gtk_drop_down_get_selected (w->metric_dropdown)),
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (items), gtk_drop_down_get_selected (plot_metric_chooser (w))),
                    ==, "Effective bandwidth");
   save_screenshot (w, "metric-bandwidth-light.png");
   /* the user's choice */
   for (guint i = 0; i < g_list_model_get_n_items (items); i++)
     if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (items), i), "Sectors per request"))
-      gtk_drop_down_set_selected (w->metric_dropdown, i);
+      gtk_drop_down_set_selected (plot_metric_chooser (w), i);
   wait_settled (w);
-  g_assert_cmpint (w->metric, ==, WS_PLOT_COST);
-  g_assert_cmpstr (ws_chart_view_get_chart (w->chart)->axes[WS_CHART_Y].title, ==, "sectors per request");
+  g_assert_cmpint (plot_metric (w), ==, WS_PLOT_COST);
+  g_assert_cmpstr (ws_chart_view_get_chart (plot_chart_view (w))->axes[WS_CHART_Y].title, ==, "sectors per request");
   save_screenshot (w, "metric-sectors-light.png");
   for (guint i = 0; i < g_list_model_get_n_items (items); i++)
     if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (items), i), "Median time"))
-      gtk_drop_down_set_selected (w->metric_dropdown, i);
+      gtk_drop_down_set_selected (plot_metric_chooser (w), i);
   wait_settled (w);
   g_assert_cmpstr (chart_unit (w), ==, "s");
 
   /* the banks' lesson: wavefronts; no coalescing for shared memory */
   load (f, "banks/padding");
-  g_assert_cmpint (w->metric, ==, WS_PLOT_COST);
-  items = gtk_drop_down_get_model (w->metric_dropdown);
+  g_assert_cmpint (plot_metric (w), ==, WS_PLOT_COST);
+  items = gtk_drop_down_get_model (plot_metric_chooser (w));
   g_assert_cmpuint (g_list_model_get_n_items (items), ==, 3);
-  g_assert_cmpstr (ws_chart_view_get_chart (w->chart)->axes[WS_CHART_Y].title, ==, "wavefronts per instruction");
+  g_assert_cmpstr (ws_chart_view_get_chart (plot_chart_view (w))->axes[WS_CHART_Y].title, ==, "wavefronts per instruction");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   save_screenshot (w, "metric-wavefronts-dark.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
   /* a preset whose lesson is about time */
   load (f, "transpose/copy");
-  g_assert_cmpint (w->metric, ==, WS_PLOT_TIME);
+  g_assert_cmpint (plot_metric (w), ==, WS_PLOT_TIME);
 }
 
 /* ------------------------------------------------------------------ */
@@ -553,7 +553,7 @@ type_index (WsWindow   *w,
 static guint
 model_points (WsWindow *w)
 {
-  WsChart *chart = ws_chart_view_get_chart (w->chart);
+  WsChart *chart = ws_chart_view_get_chart (plot_chart_view (w));
   guint n = 0;
 
   for (guint i = 0; i < chart->series->len; i++)
@@ -577,7 +577,7 @@ nothing_stale (WsWindow *w)
   for (guint k = 0; k < WS_N_FIGURES; k++)
     if (ws_figure_view_get_result (w->views[k]) != NULL)
       return FALSE;
-  return model_points (w) == 0 && ws_chart_view_get_chart (w->chart)->series->len == 0;
+  return model_points (w) == 0 && ws_chart_view_get_chart (plot_chart_view (w))->series->len == 0;
 }
 
 /* While the editor marks the pattern wrong, nothing in sight is of another
@@ -614,7 +614,7 @@ test_wrong_pattern (Fixture       *f,
   g_assert_nonnull (ws_pattern_editor_get_error (w->editor));
   wait_settled (w);
   g_assert_true (nothing_stale (w));
-  g_assert_cmpstr (ws_chart_view_get_chart (w->chart)->title, ==, "The pattern has an error");
+  g_assert_cmpstr (ws_chart_view_get_chart (plot_chart_view (w))->title, ==, "The pattern has an error");
   save_screenshot (w, "wrong-pattern-light.png");
 
   /* the preset again, wrong while being typed: its sweep says what is wrong */
@@ -675,9 +675,9 @@ test_own_pattern (Fixture       *f,
   g_assert_true (has_param (w, "N"));
   g_assert_cmpuint (w->result->counts.sectors, ==, 8);
   g_assert_true (wait_until (model_drawn, w, 60000));
-  g_assert_null (strstr (ws_chart_view_get_chart (w->chart)->title, "Misaligned"));
+  g_assert_null (strstr (ws_chart_view_get_chart (plot_chart_view (w))->title, "Misaligned"));
   g_assert_false (w->pattern_wrong);
-  g_assert_null (gtk_inscription_get_text (w->measure_status));
+  g_assert_null (ws_plot_panel_get_status (ws_window_get_plot_panel (w)));
   wait_settled (w);
   save_screenshot (w, "own-pattern-light.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);

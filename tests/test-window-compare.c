@@ -222,8 +222,8 @@ test_two_recordings (Fixture       *f,
   g_assert_nonnull (strstr (chart->subtitle, LAPTOP));
   /* the same in the explorer's plot */
   load (f, "coalescing/strided-sweep");
-  g_assert_cmpuint (count_series (ws_chart_view_get_chart (w->chart), "recorded on "), ==, 2);
-  g_assert_cmpuint (series_named (ws_chart_view_get_chart (w->chart), "recorded on " LAPTOP)->points->len, ==,
+  g_assert_cmpuint (count_series (ws_chart_view_get_chart (plot_chart_view (w)), "recorded on "), ==, 2);
+  g_assert_cmpuint (series_named (ws_chart_view_get_chart (plot_chart_view (w)), "recorded on " LAPTOP)->points->len, ==,
                     f->n_recorded);
   compare (f, transpose);
   save_screenshot (w, "window-compare-two-recordings-light.png");
@@ -270,7 +270,7 @@ test_not_measured_here (Fixture       *f,
   g_assert_nonnull (series);
   g_assert_cmpstr (series->name, ==, name);
   load (f, "coalescing/strided-sweep");
-  g_assert_nonnull (series_named (ws_chart_view_get_chart (w->chart), name));
+  g_assert_nonnull (series_named (ws_chart_view_get_chart (plot_chart_view (w)), name));
   gtk_widget_activate_action (GTK_WIDGET (w), "win.forget-recordings", NULL);
   g_unlink (path);
 }
@@ -716,7 +716,7 @@ test_exports (Fixture       *f,
   load (f, "banks/padding");
   export_all (w, WS_WINDOW_EXPORT_FIGURE, "export-banks-padding", GTK_WIDGET (w->views[WS_FIGURE_BANKS]), 800, 480,
               TRUE);
-  export_all (w, WS_WINDOW_EXPORT_PLOT, "export-banks-padding-plot", GTK_WIDGET (w->chart), 800, 450, TRUE);
+  export_all (w, WS_WINDOW_EXPORT_PLOT, "export-banks-padding-plot", GTK_WIDGET (plot_chart_view (w)), 800, 450, TRUE);
   compare (f, transpose);
   /* four views and a chart: higher than the page, where they need it */
   export_all (w, WS_WINDOW_EXPORT_FIGURE, "export-compare-transpose", GTK_WIDGET (compare_view (w)), 1200, 800, TRUE);
@@ -826,10 +826,10 @@ test_same_renderer (Fixture       *f,
 
   /* and the plot */
   style = ws_window_export_style (w);
-  screen = widget_pixels (GTK_WIDGET (w->chart));
-  exported = ws_export_to_image (gtk_widget_get_width (GTK_WIDGET (w->chart)),
-                                 gtk_widget_get_height (GTK_WIDGET (w->chart)), 1, style, ws_export_draw_chart,
-                                 ws_chart_view_get_chart (w->chart));
+  screen = widget_pixels (GTK_WIDGET (plot_chart_view (w)));
+  exported = ws_export_to_image (gtk_widget_get_width (GTK_WIDGET (plot_chart_view (w))),
+                                 gtk_widget_get_height (GTK_WIDGET (plot_chart_view (w))), 1, style, ws_export_draw_chart,
+                                 ws_chart_view_get_chart (plot_chart_view (w)));
   share = differ (screen, exported);
   g_test_message ("the plot differs from its export in %.4f %% of its pixels", 100 * share);
   g_assert_cmpfloat (share, ==, 0);

@@ -124,7 +124,7 @@ test_long_names (gconstpointer data)
   g_assert_true (gtk_widget_get_visible (window->banner));
   g_assert_cmpuint (g_utf8_strlen (gtk_label_get_text (window->banner_label), -1), <=, WS_WINDOW_LINE_CHARS);
   save_screenshot (window, shot);
-  g_assert_cmpfloat (widget_ink (GTK_WIDGET (window->chart)), >, 0.02);
+  g_assert_cmpfloat (widget_ink (GTK_WIDGET (plot_chart_view (window))), >, 0.02);
 
   g_assert_true (ws_window_show_view (window, "hierarchy"));
   wait_settled (window);

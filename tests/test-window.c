@@ -95,7 +95,7 @@ test_every_preset_draws (Fixture       *f,
             }
         }
       /* and the plot beside it */
-      g_assert_cmpfloat (widget_ink (GTK_WIDGET (w->chart)), >, 0.01);
+      g_assert_cmpfloat (widget_ink (GTK_WIDGET (plot_chart_view (w))), >, 0.01);
     }
   g_test_message ("%u views checked", checked);
   sample_finish (&sample);
@@ -190,7 +190,7 @@ static guint
 series_points (WsWindow   *w,
                const char *prefix)
 {
-  WsChart *chart = ws_chart_view_get_chart (w->chart);
+  WsChart *chart = ws_chart_view_get_chart (plot_chart_view (w));
 
   for (guint i = 0; i < chart->series->len; i++)
     {
@@ -217,12 +217,12 @@ test_sweep_from_recording (Fixture       *f,
   g_assert_cmpuint (f->n_recorded, >, 4);
   g_assert_cmpuint (series_points (w, "recorded on"), ==, f->n_recorded);
   g_assert_cmpuint (series_points (w, "model:"), ==, f->n_recorded);
-  g_assert_true (gtk_widget_is_sensitive (w->sweep_button));
+  g_assert_true (gtk_widget_is_sensitive (ws_plot_panel_get_sweep_button (ws_window_get_plot_panel (w))));
   gtk_widget_activate_action (GTK_WIDGET (w), "win.sweep", NULL);
   g_assert_true (ws_window_is_sweeping (w));
-  g_assert_true (gtk_stack_get_visible_child (w->sweep_stack) == w->sweep_running);
-  g_assert_true (gtk_widget_get_mapped (w->cancel_button));
-  g_assert_false (gtk_widget_get_mapped (w->sweep_button));
+  g_assert_true (gtk_widget_get_mapped (ws_plot_panel_get_cancel_button (ws_window_get_plot_panel (w))));
+  g_assert_true (gtk_widget_get_mapped (ws_plot_panel_get_cancel_button (ws_window_get_plot_panel (w))));
+  g_assert_false (gtk_widget_get_mapped (ws_plot_panel_get_sweep_button (ws_window_get_plot_panel (w))));
   /* point by point */
   while (ws_window_is_sweeping (w))
     {
@@ -245,8 +245,8 @@ test_sweep_from_recording (Fixture       *f,
   g_assert_cmpuint (updates, >=, timeout_scale () > 1 ? f->n_recorded / 2 : f->n_recorded - 1);
   g_assert_cmpuint (ws_sweep_get_done (ws_session_get_sweep (w->session)), ==, f->n_recorded);
   g_assert_cmpuint (series_points (w, "recorded on"), ==, f->n_recorded);
-  g_assert_true (gtk_stack_get_visible_child (w->sweep_stack) == w->sweep_button);
-  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (w->sweep_progress)));
+  g_assert_true (gtk_widget_get_mapped (ws_plot_panel_get_sweep_button (ws_window_get_plot_panel (w))));
+  g_assert_false (gtk_widget_get_mapped (ws_plot_panel_get_sweep_progress (ws_window_get_plot_panel (w))));
   save_screenshot (w, "window-sweep-light.png");
 
   /* and a sweep can be cancelled */
@@ -526,7 +526,7 @@ test_hierarchy (Fixture       *f,
   g_assert_nonnull (ws_numbers_view_get_value (w->numbers, "predicted"));
   g_assert_nonnull (ws_numbers_view_get_value (w->numbers, "bound"));
   {
-    const WsChart *chart = ws_chart_view_get_chart (w->chart);
+    const WsChart *chart = ws_chart_view_get_chart (plot_chart_view (w));
     gboolean on_axis = FALSE;
     for (guint i = 0; i < chart->series->len; i++)
       {

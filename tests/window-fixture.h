@@ -11,6 +11,25 @@ G_BEGIN_DECLS
 
 #define SWEEP_PRESET "coalescing/strided-sweep"
 
+/* The explorer's measured plot: its chart, and what it shows. */
+static inline WsChartView *
+plot_chart_view (WsWindow *window)
+{
+  return ws_plot_panel_get_chart_view (ws_window_get_plot_panel (window));
+}
+
+static inline WsPlotMetric
+plot_metric (WsWindow *window)
+{
+  return ws_plot_panel_get_metric (ws_window_get_plot_panel (window));
+}
+
+static inline GtkDropDown *
+plot_metric_chooser (WsWindow *window)
+{
+  return ws_plot_panel_get_metric_chooser (ws_window_get_plot_panel (window));
+}
+
 /* The Compare page's cells, choosers, player and chart. */
 static inline WsCompareView *
 compare_view (WsWindow *window)

@@ -281,11 +281,10 @@ ws_window_update_actions (WsWindow *self)
   /* the Kernel page has no chart: its export is the listing (Ctrl+E) */
   gtk_widget_action_set_enabled (w, "win.export-plot", !ws_window_kernel_shown (self));
   ws_window_kernel_update_actions (self);
-  gtk_button_set_label (GTK_BUTTON (self->sweep_button), label);
-  gtk_widget_set_tooltip_text (self->sweep_button,
-                               param == NULL ? _("This preset has no standard sweep")
-                               : device ? _("Measure every value of the sweep on the GPU (Ctrl+Shift+M)")
-                               : _("Replay the recorded sweep, point by point (Ctrl+Shift+M)"));
+  ws_plot_panel_set_sweep_button (self->plot_panel, label,
+                                  param == NULL ? _("This preset has no standard sweep")
+                                  : device ? _("Measure every value of the sweep on the GPU (Ctrl+Shift+M)")
+                                  : _("Replay the recorded sweep, point by point (Ctrl+Shift+M)"));
 }
 
 void

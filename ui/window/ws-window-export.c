@@ -305,7 +305,7 @@ ws_window_figure_free (WsWindowFigure *figure)
 static WsChartView *
 page_chart (WsWindow *self)
 {
-  return ws_window_comparing (self) ? ws_compare_view_get_chart (ws_compare_page_get_view (self->compare_page)) : self->chart;
+  return ws_window_comparing (self) ? ws_compare_view_get_chart (ws_compare_page_get_view (self->compare_page)) : ws_plot_panel_get_chart_view (self->plot_panel);
 }
 
 static WsWindowFigure *

@@ -19,7 +19,7 @@ static void
 on_profile_changed (WsWindow *self)
 {
   /* a prediction made on another device is no prediction */
-  g_clear_pointer (&self->prediction_key, g_free);
+  ws_plot_panel_forget_prediction (self->plot_panel);
   ws_window_analyze_hierarchy (self);
   ws_window_rebuild_chart (self);
 }

@@ -355,12 +355,10 @@ void
 ws_window_measure_dispose (WsWindow *self)
 {
   g_clear_handle_id (&self->measure_timeout, g_source_remove);
-  g_clear_handle_id (&self->chart_timeout, g_source_remove);
   if (self->measure_cancellable)
     g_cancellable_cancel (self->measure_cancellable);
   g_clear_object (&self->measure_cancellable);
   ws_window_sweep_dispose (self);
-  ws_window_chart_dispose (self);
 }
 
 /* ------------------------------------------------------------------ */

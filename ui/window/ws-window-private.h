@@ -8,6 +8,7 @@
 #include "ws-chart-view.h"
 #include "ws-compare.h"
 #include "ws-compare-page.h"
+#include "ws-plot-panel.h"
 #include "ws-compare-view.h"
 #include "ws-compare-figure.h"
 #include "ws-export.h"
@@ -34,6 +35,7 @@ struct _WsWindow
   AdwToastOverlay *toast_overlay;
   GtkStack *page_stack;
   WsComparePage *compare_page;  /* the session's comparison (ws-compare-page.c) */
+  WsPlotPanel *plot_panel;      /* the measured plot under the views (ws-plot-panel.c) */
   WsKernelPage *kernel_page;     /* a kernel of one's own (ws-window-kernel.c) */
   GMenu *recent_menu;
   GMenu *primary_menu;
@@ -73,14 +75,6 @@ struct _WsWindow
   GtkLabel *step_label;
   GtkToggleButton *play_button;
   GtkDropDown *speed_dropdown;
-  GtkInscription *measure_status;
-  GtkStack *sweep_stack;         /* the sweep button, or the progress and cancel */
-  GtkWidget *sweep_running;
-  GtkProgressBar *sweep_progress;
-  GtkWidget *cancel_button;
-  GtkWidget *sweep_button;
-  WsChartView *chart;
-  GtkDropDown *metric_dropdown;
 
   GSettings *settings;
   WsSchedulePlayer *player;
@@ -100,15 +94,6 @@ struct _WsWindow
   /* the model of the whole launch, on a thread of its own */
   GCancellable *model_cancellable;
   WsLaunchStats *launch;
-  GCancellable *prediction_cancellable;
-  gpointer prediction;             /* what the model predicts for each x of the chart (ws-window-chart.c) */
-  WsPlotMetric metric;             /* what the plot shows */
-  WsPlotMetric metric_items[WS_N_PLOT_METRICS];   /* the chooser's, in its order */
-  guint n_metric_items;
-  int metric_space;                /* the space the chooser's names are for, -1 before */
-  gboolean setting_metric;         /* the chooser set from code */
-  char *prediction_key;            /* what it was computed for */
-  gboolean predicting;             /* a prediction is on its way */
 
   /* below L1: the device the model follows the launch on (the session
    * holds its profile) and the launch's hierarchy on it */
@@ -128,8 +113,6 @@ struct _WsWindow
   guint measure_timeout;           /* a measurement once the pattern stops changing */
   GCancellable *measure_cancellable;
   guint progress_timeout;          /* the progress bar's next update during a sweep */
-  guint chart_timeout;             /* a rebuild of the chart, at most 12.5 a second during a sweep */
-  gint64 chart_built_at;
   WsSweep *shown_sweep;            /* the session's, followed */
   gulong sweep_handlers[2];
   guint opening;                   /* recordings being read */
@@ -227,11 +210,6 @@ void     ws_window_cancel_sweep         (WsWindow       *self);
 gboolean ws_window_is_sweeping          (WsWindow       *self);
 /* A sweep a lost connection stopped goes on (the banner's button). */
 void     ws_window_resume_sweep         (WsWindow       *self);
-/* The points of the session's sweep under way, for the chart: a live one
- * of the pattern key, or a replay; NULL when there is none. */
-GPtrArray *ws_window_sweep_points       (WsWindow       *self,
-                                         const char     *key,
-                                         gboolean        replayed);
 
 /* ws-window-gpu.c: where measurements run */
 void     ws_window_gpu_init             (WsWindow       *self);
@@ -247,7 +225,6 @@ gboolean ws_window_gpu_banner           (WsWindow       *self);
 void     ws_window_set_metric           (WsWindow       *self,
                                          WsPlotMetric    metric);
 void     ws_window_chart_init           (WsWindow       *self);
-void     ws_window_chart_dispose        (WsWindow       *self);
 /* A day as the user's locale writes it, for what the window says; plots,
  * which are documents too, write ISO 8601 (ws_plot_recording_name). */
 char    *ws_window_format_day           (GDateTime      *t);

@@ -26,12 +26,14 @@ show_sweep_progress (WsWindow *self)
   guint done, total;
   g_autofree char *text = NULL;
 
-  gtk_stack_set_visible_child (self->sweep_stack, running ? self->sweep_running : self->sweep_button);
   if (!running)
-    return;
+    {
+      ws_plot_panel_show_sweeping (self->plot_panel, FALSE, 0);
+      return;
+    }
   done = ws_sweep_get_done (sweep);
   total = ws_sweep_get_total (sweep);
-  gtk_progress_bar_set_fraction (self->sweep_progress, total ? (double) done / total : 0);
+  ws_plot_panel_show_sweeping (self->plot_panel, TRUE, total ? (double) done / total : 0);
   if (total == 0)
     text = g_strdup_printf (ngettext ("Sweeping: %u point so far", "Sweeping: %u points so far", done), done);
   else if (ws_sweep_get_replayed (sweep))
@@ -203,23 +205,6 @@ ws_window_cancel_sweep (WsWindow *self)
   if (!ws_window_is_sweeping (self))
     return;
   ws_sweep_cancel (ws_session_get_sweep (self->session));
-}
-
-/* The sweep whose points the chart shows while it runs: the session's, of
- * the pattern in view. NULL when there is none. */
-GPtrArray *
-ws_window_sweep_points (WsWindow   *self,
-                        const char *key,
-                        gboolean    replayed)
-{
-  WsSweep *sweep = ws_session_get_sweep (self->session);
-
-  if (sweep == NULL || !ws_sweep_get_running (sweep) || ws_sweep_get_replayed (sweep) != replayed)
-    return NULL;
-  /* a replay is of the preset in view: it ends when another opens */
-  if (!replayed && g_strcmp0 (ws_sweep_get_key (sweep), key) != 0)
-    return NULL;
-  return ws_sweep_get_points (sweep);
 }
 
 void

@@ -414,7 +414,7 @@ ws_window_load_preset (WsWindow   *self,
   /* a new preset opens on its topic's view, if it has one, and its plot on
    * what its lesson is about */
   self->opening_preset = TRUE;
-  self->metric = ws_plot_metric_for (preset);
+  ws_plot_panel_reset_metric (self->plot_panel, ws_plot_metric_for (preset));
   ws_window_analyze (self);
   ws_window_show_launch_view (self);
   ws_window_rebuild_chart (self);
@@ -755,8 +755,8 @@ ws_window_place_divider (WsWindow *self)
   total = gtk_widget_get_height (GTK_WIDGET (paned));
   /* what each side holds beside the view and the plot: toolbars, margins */
   start_bar = around (gtk_paned_get_start_child (paned), GTK_WIDGET (self->view_stack));
-  end_bar = around (gtk_paned_get_end_child (paned), GTK_WIDGET (self->chart));
-  chart = ws_chart_view_get_chart (self->chart);
+  end_bar = around (gtk_paned_get_end_child (paned), GTK_WIDGET (ws_plot_panel_get_chart_view (self->plot_panel)));
+  chart = ws_chart_view_get_chart (ws_plot_panel_get_chart_view (self->plot_panel));
   if (chart)
     chart_need = ws_chart_min_height (chart, screen_style (), MAX (1, gtk_widget_get_width (GTK_WIDGET (paned))));
   want = MAX (total * 0.62, start_bar + view_needs (self));
@@ -875,26 +875,18 @@ ws_window_is_settled (WsWindow *self)
   g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
 
   return ws_session_get_probed (self->session) && ws_session_get_recording_loaded (self->session) &&
-         self->launch != NULL && !self->predicting && !self->hierarchy_running &&
+         self->launch != NULL && !self->hierarchy_running &&
          !ws_session_get_calibrating (self->session) &&
          self->measure_cancellable == NULL &&
-         self->measure_timeout == 0 && !ws_window_is_opening (self) && self->chart_timeout == 0 &&
-         ws_chart_view_is_drawn (self->chart) && ws_compare_page_is_settled (self->compare_page);
+         self->measure_timeout == 0 && !ws_window_is_opening (self) && ws_plot_panel_is_settled (self->plot_panel) &&
+         ws_compare_page_is_settled (self->compare_page);
 }
 
 void
 ws_window_set_status (WsWindow   *self,
                       const char *text)
 {
-  g_autofree char *shown = text ? ws_text_bounded (text, WS_WINDOW_TIP_CHARS) : NULL;
-
-  if (g_strcmp0 (gtk_inscription_get_text (self->measure_status), shown) == 0)
-    return;
-  gtk_inscription_set_text (self->measure_status, shown);
-  /* cut short at the end, it is whole in the tooltip and for a screen reader */
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->measure_status), shown);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->measure_status), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  shown ? shown : "", -1);
+  ws_plot_panel_set_status (self->plot_panel, text);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1166,6 +1158,7 @@ ws_window_class_init (WsWindowClass *klass)
   g_type_ensure (WS_TYPE_NUMBERS_VIEW);
   g_type_ensure (WS_TYPE_CHART_VIEW);
   g_type_ensure (WS_TYPE_COMPARE_PAGE);
+  g_type_ensure (WS_TYPE_PLOT_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/warpscope/Warpscope/ws-window.ui");
   gtk_widget_class_bind_template_child (widget_class, WsWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, page_stack);
@@ -1190,14 +1183,7 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, step_label);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, play_button);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, speed_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, measure_status);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, sweep_stack);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, sweep_running);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, sweep_progress);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, cancel_button);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, sweep_button);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, chart);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, metric_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, plot_panel);
   ws_window_class_init_actions (widget_class);
   ws_window_gpu_class_init (widget_class);
   ws_window_kernel_class_init (widget_class);
@@ -1257,6 +1243,7 @@ ws_window_new (GtkApplication *application,
   /* how the session measures is what the user set */
   g_settings_bind (self->settings, "samples", self->session, "samples", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "cold-cache", self->session, "cold", G_SETTINGS_BIND_GET);
+  ws_plot_panel_set_session (self->plot_panel, self->session);
   ws_window_measure_init (self);
   ws_window_hierarchy_follow (self);
   ws_window_sweep_init (self);
@@ -1267,6 +1254,13 @@ ws_window_new (GtkApplication *application,
   if (!ws_window_load_preset (self, last))
     ws_window_load_preset (self, "coalescing/sequential");
   return self;
+}
+
+WsPlotPanel *
+ws_window_get_plot_panel (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
+  return self->plot_panel;
 }
 
 WsComparePage *

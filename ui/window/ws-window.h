@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "ws-compare-page.h"
+#include "ws-plot-panel.h"
 #include "ws-session.h"
 
 G_BEGIN_DECLS
@@ -19,6 +20,8 @@ G_DECLARE_FINAL_TYPE (WsWindow, ws_window, WS, WINDOW, AdwApplicationWindow)
 WsWindow   *ws_window_new               (GtkApplication *application,
                                          WsSession      *session);
 WsSession  *ws_window_get_session       (WsWindow       *self);
+/* The explorer's measured plot (ws-plot-panel.h). */
+WsPlotPanel *ws_window_get_plot_panel   (WsWindow      *self);
 /* The Compare page (ws-compare-page.h). */
 WsComparePage *ws_window_get_compare_page (WsWindow      *self);
 gboolean    ws_window_load_preset       (WsWindow       *self,
