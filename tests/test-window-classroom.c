@@ -715,7 +715,8 @@ static void
 save_truth_screenshot (WsTruthWindow *t,
                        const char    *name)
 {
-  GtkWidget *area = ws_truth_window_get_area (t);
+  /* the whole window: its header bar, chooser and drawing */
+  GtkWidget *area = GTK_WIDGET (t);
   g_autofree char *path = screenshot_path (name);
   g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (area);
   GtkSnapshot *snapshot = gtk_snapshot_new ();
