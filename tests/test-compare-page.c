@@ -103,18 +103,20 @@ test_page (void)
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
   gtk_window_present (GTK_WINDOW (window));
 
-  /* a session with no comparison: the first set's, set in the session */
+  /* a session with no comparison: the first set's, set in the session
+   * (the transposes at 8192², whose model is not waited for: under the
+   * sanitizers it takes a minute) */
   g_assert_true (ws_compare_page_get_session (page) == session);
   assert_compares (page, sets[0].ids);
+
+  /* chosen from code, and charted once the model's times have come */
+  g_assert_true (ws_compare_page_compare (page, two));
+  assert_compares (page, two);
   g_assert_true (wait_until (page_settled, page, 120));
   chart = ws_compare_page_build_chart (page);
   g_assert_nonnull (chart);
-  g_assert_cmpuint (chart->axes[WS_CHART_X].categories->len, ==, g_strv_length ((char **) sets[0].ids));
+  g_assert_cmpuint (chart->axes[WS_CHART_X].categories->len, ==, 2);
   g_clear_pointer (&chart, ws_chart_free);
-
-  /* chosen from code */
-  g_assert_true (ws_compare_page_compare (page, two));
-  assert_compares (page, two);
   /* refused, changing nothing: one item, an id that is no preset */
   g_assert_false (ws_compare_page_compare (page, one));
   g_assert_false (ws_compare_page_compare (page, unknown));
@@ -143,7 +145,6 @@ test_page (void)
 
     ws_compare_page_set_session (page, other);
     assert_compares (page, sets[0].ids);
-    g_assert_true (wait_until (page_settled, page, 120));
     gtk_window_destroy (GTK_WINDOW (window));
   }
 }
