@@ -5,53 +5,17 @@
  * not read (said in its "toast", the comparison kept), the chart of the
  * model's times, and a session taken away and given again. */
 #include "ws-config.h"
+#include "page-fixture.h"
 #include "ws-compare-page.h"
 #include "ws-comparison.h"
 
 #include <adwaita.h>
 #include <string.h>
 
-typedef gboolean (*Condition) (gpointer data);
-
-static gboolean
-wait_until (Condition cond,
-            gpointer  data,
-            guint     seconds)
-{
-  const char *scale = g_getenv ("WS_TEST_TIMEOUT_SCALE");
-  gint64 end = g_get_monotonic_time () + (gint64) seconds * G_USEC_PER_SEC * (scale ? MAX (1, atoi (scale)) : 1);
-
-  while (!cond (data))
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  return TRUE;
-}
-
-static gboolean
-session_ready (gpointer data)
-{
-  return ws_session_get_recording_loaded (data) && ws_session_get_probed (data);
-}
-
 static gboolean
 page_settled (gpointer data)
 {
   return ws_compare_page_is_settled (data);
-}
-
-static WsSession *
-new_session (void)
-{
-  WsSession *s = ws_session_new (NULL);
-
-  ws_session_load_recording (s, NULL);
-  ws_session_probe (s);
-  g_assert_true (wait_until (session_ready, s, 60));
-  return s;
 }
 
 /* The ids the choosers show, and the session's items, are these. */
@@ -84,7 +48,7 @@ on_toast (WsComparePage *page,
 static void
 test_page (void)
 {
-  g_autoptr (WsSession) session = new_session ();
+  g_autoptr (WsSession) session = page_new_session ();
   g_autoptr (GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
   guint n_sets;
   const WsCompareSet *sets = ws_compare_sets_get_all (&n_sets);
@@ -112,7 +76,7 @@ test_page (void)
   /* chosen from code, and charted once the model's times have come */
   g_assert_true (ws_compare_page_compare (page, two));
   assert_compares (page, two);
-  g_assert_true (wait_until (page_settled, page, 120));
+  g_assert_true (page_wait_until (page_settled, page, 120));
   chart = ws_compare_page_build_chart (page);
   g_assert_nonnull (chart);
   g_assert_cmpuint (chart->axes[WS_CHART_X].categories->len, ==, 2);
@@ -125,7 +89,7 @@ test_page (void)
   g_assert_true (ws_session_set_comparison (session, three, &error));
   g_assert_no_error (error);
   assert_compares (page, three);
-  g_assert_true (wait_until (page_settled, page, 120));
+  g_assert_true (page_wait_until (page_settled, page, 120));
   chart = ws_compare_page_build_chart (page);
   g_assert_cmpuint (chart->axes[WS_CHART_X].categories->len, ==, 3);
 
@@ -141,7 +105,7 @@ test_page (void)
   ws_compare_page_set_session (page, NULL);
   g_assert_null (ws_compare_page_build_chart (page));
   {
-    g_autoptr (WsSession) other = new_session ();
+    g_autoptr (WsSession) other = page_new_session ();
 
     ws_compare_page_set_session (page, other);
     assert_compares (page, sets[0].ids);

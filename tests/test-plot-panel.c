@@ -4,38 +4,12 @@
  * model's line, what the plot shows switched, a pattern marked wrong
  * showing nothing stale, and the toolbar's status and sweep controls. */
 #include "ws-config.h"
+#include "page-fixture.h"
 #include "ws-plot-panel.h"
 #include "ws-presets.h"
 
 #include <adwaita.h>
-#include <stdlib.h>
 #include <string.h>
-
-typedef gboolean (*Condition) (gpointer data);
-
-static gboolean
-wait_until (Condition cond,
-            gpointer  data,
-            guint     seconds)
-{
-  const char *scale = g_getenv ("WS_TEST_TIMEOUT_SCALE");
-  gint64 end = g_get_monotonic_time () + (gint64) seconds * G_USEC_PER_SEC * (scale ? MAX (1, atoi (scale)) : 1);
-
-  while (!cond (data))
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  return TRUE;
-}
-
-static gboolean
-session_ready (gpointer data)
-{
-  return ws_session_get_recording_loaded (data) && ws_session_get_probed (data);
-}
 
 /* The chart shows the model's line: the prediction has come. */
 static gboolean
@@ -78,7 +52,7 @@ on_rebuilt (WsPlotPanel *panel,
 static void
 test_panel (void)
 {
-  g_autoptr (WsSession) session = ws_session_new (NULL);
+  g_autoptr (WsSession) session = page_new_session ();
   const WsPreset *preset = ws_preset_lookup ("coalescing/strided-sweep");
   g_autoptr (WsPattern) pattern = ws_preset_build (preset);
   GtkWidget *window = gtk_window_new ();
@@ -87,9 +61,6 @@ test_panel (void)
   guint rebuilt = 0, recorded;
   GListModel *metrics;
 
-  ws_session_load_recording (session, NULL);
-  ws_session_probe (session);
-  g_assert_true (wait_until (session_ready, session, 60));
   g_signal_connect (panel, "rebuilt", G_CALLBACK (on_rebuilt), &rebuilt);
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 500);
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (panel));
@@ -100,7 +71,7 @@ test_panel (void)
   ws_plot_panel_reset_metric (panel, WS_PLOT_TIME);
   ws_plot_panel_rebuild (panel);
   g_assert_cmpuint (rebuilt, ==, 1);
-  g_assert_true (wait_until (modelled, panel, 300));
+  g_assert_true (page_wait_until (modelled, panel, 300));
   chart = ws_chart_view_get_chart (ws_plot_panel_get_chart_view (panel));
   g_assert_nonnull (strstr (chart->title, "stride"));
   recorded = points_named (chart, "recorded on");
@@ -112,7 +83,7 @@ test_panel (void)
   metrics = gtk_drop_down_get_model (ws_plot_panel_get_metric_chooser (panel));
   g_assert_cmpuint (g_list_model_get_n_items (metrics), >=, 3);
   ws_plot_panel_set_metric (panel, WS_PLOT_COST);
-  g_assert_true (wait_until (modelled, panel, 300));
+  g_assert_true (page_wait_until (modelled, panel, 300));
   chart = ws_chart_view_get_chart (ws_plot_panel_get_chart_view (panel));
   g_assert_cmpstr (chart->axes[WS_CHART_Y].title, ==, "sectors per request");
   g_assert_cmpint (ws_plot_panel_get_metric (panel), ==, WS_PLOT_COST);

@@ -15,6 +15,7 @@ struct _WsTruthWindow
   GtkWidget *scrolled;       /* the area, larger than the window if need be */
   AdwStatusPage *status;
   GStrv ids;                 /* the tables there are, in the chooser's order */
+  GPtrArray *tables;         /* WsTruthTable of each, read once; NULL where it did not read */
   char *id;
   WsTruthView *view;
 };
@@ -87,7 +88,8 @@ ws_truth_window_set_id (WsTruthWindow *self,
                         const char    *id)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (WsTruthTable) table = NULL;
+  g_autoptr (WsTruthTable) found = NULL;
+  const WsTruthTable *table = NULL;
   g_autofree char *subtitle = NULL;
 
   g_return_val_if_fail (WS_IS_TRUTH_WINDOW (self), FALSE);
@@ -96,7 +98,13 @@ ws_truth_window_set_id (WsTruthWindow *self,
   g_clear_pointer (&self->view, ws_truth_view_free);
   g_free (self->id);
   self->id = NULL;
-  if ((table = ws_truth_table_find (id, &error)) == NULL)
+  /* a table the chooser read already, else read now (and the reason it does not read) */
+  for (guint i = 0; self->ids[i] && table == NULL; i++)
+    if (g_str_equal (self->ids[i], id))
+      table = g_ptr_array_index (self->tables, i);
+  if (table == NULL)
+    table = found = ws_truth_table_find (id, &error);
+  if (table == NULL)
     {
       adw_status_page_set_description (self->status, error->message);
       gtk_stack_set_visible_child (self->stack, GTK_WIDGET (self->status));
@@ -147,17 +155,19 @@ ws_truth_window_get_area (WsTruthWindow *self)
   return self->area;
 }
 
-/* The chooser names each GPU as its table does. */
+/* The chooser names each GPU as its table does: the tables, read once. */
 static GtkStringList *
-device_names (GStrv ids)
+read_tables (WsTruthWindow *self)
 {
   GtkStringList *names = gtk_string_list_new (NULL);
 
-  for (guint i = 0; ids[i]; i++)
+  self->tables = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_truth_table_free);
+  for (guint i = 0; self->ids[i]; i++)
     {
-      g_autoptr (WsTruthTable) t = ws_truth_table_find (ids[i], NULL);
+      WsTruthTable *t = ws_truth_table_find (self->ids[i], NULL);
 
-      gtk_string_list_append (names, t ? t->device : ids[i]);
+      g_ptr_array_add (self->tables, t);
+      gtk_string_list_append (names, t ? t->device : self->ids[i]);
     }
   return names;
 }
@@ -168,6 +178,7 @@ ws_truth_window_finalize (GObject *object)
   WsTruthWindow *self = WS_TRUTH_WINDOW (object);
 
   g_strfreev (self->ids);
+  g_clear_pointer (&self->tables, g_ptr_array_unref);
   g_free (self->id);
   g_clear_pointer (&self->view, ws_truth_view_free);
   G_OBJECT_CLASS (ws_truth_window_parent_class)->finalize (object);
@@ -190,7 +201,7 @@ ws_truth_window_init (WsTruthWindow *self)
   self->ids = ws_truth_table_list_ids ();
   self->title = ADW_WINDOW_TITLE (adw_window_title_new (_("How Close the Model Is"), NULL));
   adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), GTK_WIDGET (self->title));
-  names = device_names (self->ids);
+  names = read_tables (self);
   self->chooser = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->chooser), _("The GPU whose truth table is shown"));
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), GTK_WIDGET (self->chooser));
