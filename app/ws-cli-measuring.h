@@ -122,6 +122,11 @@ void                ws_cli_print_recorded_header (WsRecording         *r,
                                                   gboolean             hot,
                                                   guint                samples,
                                                   const WsMeasurement *recorded);
+/* A sweep's points as a table, one row a value of `param`, with the
+ * model's time where the session knows the device (ws-cli-sweep-print.c). */
+void                ws_cli_print_sweep_table    (const char             *param,
+                                                 GPtrArray              *results,
+                                                 WsSession              *session);
 /* The same, for a script reading the JSON: on standard error. */
 void                ws_cli_warn_recorded_cold   (const char             *command,
                                                  gboolean                hot,
