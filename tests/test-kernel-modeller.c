@@ -495,6 +495,40 @@ predict (const char        *text,
   return p;
 }
 
+/* The SMs' own work (L1 lookups, the schedulers' instructions) is shared
+ * by the SMs that have blocks: a launch of 16 blocks keeps 16 SMs busy and
+ * takes as long per SM as one of 132 blocks on 132 SMs (matvec_rows of the
+ * course kernels: 16 blocks, bound by its L1 lookups on 16 SMs), not an
+ * eighth of it. */
+static double
+l1_ms_of_grid (guint blocks)
+{
+  g_autofree char *text = g_strdup_printf ("// warpscope: grid = %u; block = 256\n"
+                                           "__global__ void k(const float *in, float *out, int n) {\n"
+                                           "  int t = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                                           "  float s = 0;\n"
+                                           "  for (int k = 0; k < n; k++)\n"
+                                           "    s += in[t * n + k];\n"
+                                           "  out[t] = s;\n"
+                                           "}\n// warpscope: n = 64\n", blocks);
+  g_autoptr (WsKernelInstance) instance = NULL;
+  g_autoptr (WsKernelPrediction) p = predict (text, &instance);
+
+  g_assert_true (p->has_timing);
+  return p->timing.level_ms[WS_BOUND_L1];
+}
+
+static void
+test_small_grid (void)
+{
+  double all = l1_ms_of_grid (132), few = l1_ms_of_grid (16), half = l1_ms_of_grid (264);
+
+  g_assert_cmpfloat (all, >, 0);
+  g_assert_cmpfloat_with_epsilon (few / all, 1.0, 0.02);
+  /* past one block an SM, the work is shared by all of them */
+  g_assert_cmpfloat_with_epsilon (half / all, 2.0, 0.04);
+}
+
 static void
 test_lines_model (void)
 {
@@ -684,6 +718,7 @@ main (int    argc,
   g_test_add_func ("/kernel-modeller/failures", test_modeller_failures);
   g_test_add_func ("/kernel-modeller/let-go", test_modeller_let_go);
   g_test_add_func ("/kernel-lines/model", test_lines_model);
+  g_test_add_func ("/kernel-lines/small-grid", test_small_grid);
   g_test_add_func ("/kernel-lines/counters", test_lines_counters);
   g_test_add_func ("/kernel-lines/reasons", test_lines_reasons);
   return g_test_run ();

@@ -35,13 +35,27 @@
  * here: warpscope-cli and the truth tables print them. The window's plots
  * translate them where they show them. */
 
-/* Per SM: what one SM's share takes, at its clock. */
+/* Per SM: what one SM's share takes, at its clock, the work shared by
+ * `sms` SMs. */
 static double
 per_sm (double                 work,
         double                 cycles,
+        double                 sms,
         const WsDeviceProfile *p)
 {
-  return work * cycles / (p->sms * p->sm_clock_mhz * 1e6);
+  return work * cycles / (sms * p->sm_clock_mhz * 1e6);
+}
+
+/* The SMs the launch's work is shared by: all of them, or one a block
+ * where there are fewer blocks than SMs (16 blocks keep 16 SMs' L1 and
+ * schedulers busy, and the other 116 idle). */
+static double
+busy_sms (const WsTimingWork    *w,
+          const WsDeviceProfile *p)
+{
+  if (w->blocks > 0 && w->blocks < p->sms)
+    return (double) w->blocks;
+  return p->sms;
 }
 
 /* What a phase adds to a block's life beyond l1_latency_ns (a block that
@@ -234,25 +248,27 @@ ws_timing_predict_work (const WsTimingWork    *w,
 {
   double worst = 0;
   double global_lines = w->lines - w->local_lines;
+  double sms;
 
   g_return_if_fail (w != NULL && p != NULL && out != NULL);
 
+  sms = busy_sms (w, p);
   out->level_ms[WS_BOUND_DRAM] = (dram_seconds (&w->mem, p) + w->mapped_bytes / p->pcie_pinned_bytes_per_s) * 1e3;
   out->level_ms[WS_BOUND_L2] = l2_seconds (&w->mem, p) * 1e3;
-  out->level_ms[WS_BOUND_L1] = (per_sm (global_lines, p->l1_cycles_per_line, p) +
-                                per_sm (w->local_lines, p->l1_cycles_per_local_line, p) +
-                                per_sm (w->mem.l2_read_sectors, p->l1_cycles_per_miss, p) +
-                                per_sm (w->global_load_requests, p->l1_cycles_per_request, p) +
-                                per_sm (w->tex_requests, p->tex_cycles_per_request, p)) * 1e3;
-  out->level_ms[WS_BOUND_SHARED] = per_sm (w->wavefronts, p->shared_cycles_per_wavefront, p) * 1e3;
-  out->level_ms[WS_BOUND_CONSTANT] = (per_sm (w->constant_instructions, p->constant_cycles_per_instruction, p) +
-                                      per_sm (w->constant_requests, p->constant_cycles_per_address, p)) * 1e3;
+  out->level_ms[WS_BOUND_L1] = (per_sm (global_lines, p->l1_cycles_per_line, sms, p) +
+                                per_sm (w->local_lines, p->l1_cycles_per_local_line, sms, p) +
+                                per_sm (w->mem.l2_read_sectors, p->l1_cycles_per_miss, sms, p) +
+                                per_sm (w->global_load_requests, p->l1_cycles_per_request, sms, p) +
+                                per_sm (w->tex_requests, p->tex_cycles_per_request, sms, p)) * 1e3;
+  out->level_ms[WS_BOUND_SHARED] = per_sm (w->wavefronts, p->shared_cycles_per_wavefront, sms, p) * 1e3;
+  out->level_ms[WS_BOUND_CONSTANT] = (per_sm (w->constant_instructions, p->constant_cycles_per_instruction, sms, p) +
+                                      per_sm (w->constant_requests, p->constant_cycles_per_address, sms, p)) * 1e3;
   out->level_ms[WS_BOUND_ATOMICS] = MAX (MAX (w->atomic_max_address * p->atomic_same_address_ns,
                                               w->atomic_max_slice * p->atomic_pass_ns) * 1e-6,
                                          w->mem.l2_atomic_sectors / p->atomic_passes_per_s * 1e3) +
-                                    per_sm (w->shared_atomic_conflicts, p->shared_atomic_cycles, p) * 1e3;
+                                    per_sm (w->shared_atomic_conflicts, p->shared_atomic_cycles, sms, p) * 1e3;
   out->warp_instructions = w->alu + w->memory_instructions;
-  out->level_ms[WS_BOUND_ALU] = per_sm (out->warp_instructions, 1.0 / p->alu_warp_instructions_per_cycle, p) * 1e3;
+  out->level_ms[WS_BOUND_ALU] = per_sm (out->warp_instructions, 1.0 / p->alu_warp_instructions_per_cycle, sms, p) * 1e3;
   out->level_ms[WS_BOUND_BLOCKS] = blocks_seconds (w, p) * 1e3;
   out->level_ms[WS_BOUND_LAUNCH] = p->launch_us * 1e-3 + w->host_ms;
 
