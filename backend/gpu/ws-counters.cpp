@@ -862,6 +862,14 @@ ws_counters_hold (gboolean hold)
 }
 
 extern "C" void
+ws_counters_release (void)
+{
+  g_mutex_lock (&state.lock);
+  release_profiler ();
+  g_mutex_unlock (&state.lock);
+}
+
+extern "C" void
 ws_counters_shutdown (void)
 {
   g_mutex_lock (&state.lock);

@@ -101,6 +101,11 @@ char              **ws_counters_line_metrics     (GError            **error);
  * the GPU's counters. */
 void                ws_counters_hold             (gboolean            hold);
 
+/* A profiler held between collections (ws_counters_hold) is disabled
+ * until the next collection enables it again: launches are timed with no
+ * profiler enabled on the context, as `measure` times them alone. */
+void                ws_counters_release          (void);
+
 /* Releases the profiler (and the host-side metric tables it caches); the
  * next collect starts it again. Call before the context goes away. */
 void                ws_counters_shutdown         (void);

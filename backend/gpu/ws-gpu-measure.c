@@ -97,6 +97,9 @@ time_launches (const char             *id,
 
   if (!check_options (options, error))
     return NULL;
+  /* a truth run holds the profiler between its collections: an enabled
+   * profiler is not what a launch is timed with */
+  ws_counters_release ();
   for (guint i = 0; i < options->warmup; i++)
     launch (data);
   /* the calibration launch is one more warm-up */
