@@ -119,6 +119,85 @@ test_panel (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+sweep_done (gpointer data)
+{
+  return !ws_plot_panel_is_sweeping (data);
+}
+
+static void
+on_sweep_finished (WsPlotPanel *panel,
+                   guint       *n)
+{
+  (*n)++;
+}
+
+/* The session's sweep, followed by the panel alone: a replay of the
+ * recorded points, one every few milliseconds; the progress and the
+ * count while it runs, the points as they come, what the status says
+ * when it ends, and "sweep-finished" once. */
+static void
+test_panel_follows_sweep (void)
+{
+  g_autoptr (WsSession) session = page_new_session ();
+  const WsPreset *preset = ws_preset_lookup ("coalescing/strided-sweep");
+  g_autoptr (WsPattern) pattern = ws_preset_build (preset);
+  GtkWidget *window = gtk_window_new ();
+  WsPlotPanel *panel = g_object_new (WS_TYPE_PLOT_PANEL, "session", session, NULL);
+  g_autoptr (GPtrArray) recorded = NULL;
+  WsSweep *sweep;
+  guint finished = 0, seen_running = 0, most = 0;
+  g_autofree char *expected = NULL;
+
+  g_signal_connect (panel, "sweep-finished", G_CALLBACK (on_sweep_finished), &finished);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 500);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (panel));
+  gtk_window_present (GTK_WINDOW (window));
+  ws_plot_panel_set_pattern (panel, preset, pattern, FALSE, WS_SPACE_GLOBAL, FALSE);
+  ws_plot_panel_rebuild (panel);
+
+  recorded = ws_plot_recorded (ws_session_get_recording (session), preset->id, pattern, "stride");
+  g_assert_cmpuint (recorded->len, >, 4);
+  sweep = ws_session_new_replay (session, recorded, "stride", 5);
+  g_assert_false (ws_plot_panel_is_sweeping (panel));
+  ws_sweep_start (sweep);
+  g_object_unref (sweep);
+
+  g_assert_true (ws_plot_panel_is_sweeping (panel));
+  g_assert_nonnull (strstr (ws_plot_panel_get_status (panel), "Replaying the recorded sweep"));
+  while (ws_plot_panel_is_sweeping (panel))
+    {
+      const WsChart *chart = ws_chart_view_get_chart (ws_plot_panel_get_chart_view (panel));
+      guint n = chart ? points_named (chart, "recorded on") : 0;
+
+      g_assert_cmpuint (n, >=, most);
+      most = n;
+      seen_running += gtk_widget_get_mapped (ws_plot_panel_get_cancel_button (panel));
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_assert_cmpuint (seen_running, >, 0);
+  g_assert_true (page_wait_until ((PageCondition) ws_plot_panel_is_settled, panel, 300));
+  g_assert_cmpuint (finished, ==, 1);
+  expected = g_strdup_printf ("Replayed %u recorded points", recorded->len);
+  g_assert_cmpstr (ws_plot_panel_get_status (panel), ==, expected);
+  g_assert_cmpuint (points_named (ws_chart_view_get_chart (ws_plot_panel_get_chart_view (panel)), "recorded on"), ==,
+                    recorded->len);
+  for (int i = 0; i < 50; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (gtk_widget_get_mapped (ws_plot_panel_get_sweep_button (panel)));
+
+  /* a sweep cancelled says so */
+  sweep = ws_session_new_replay (session, recorded, "stride", 50);
+  ws_sweep_start (sweep);
+  g_object_unref (sweep);
+  g_assert_true (ws_plot_panel_is_sweeping (panel));
+  ws_sweep_cancel (ws_session_get_sweep (session));
+  g_assert_true (page_wait_until (sweep_done, panel, 100));
+  g_assert_cmpuint (finished, ==, 2);
+  g_assert_cmpstr (ws_plot_panel_get_status (panel), ==, "Sweep cancelled");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -132,5 +211,6 @@ main (int    argc,
     }
   adw_init ();
   g_test_add_func ("/plot-panel/sweep", test_panel);
+  g_test_add_func ("/plot-panel/follows-sweep", test_panel_follows_sweep);
   return g_test_run ();
 }

@@ -55,6 +55,12 @@ struct _WsPlotPanel
   gboolean predicting;       /* a prediction is on its way */
   guint chart_timeout;       /* a rebuild, at most 12.5 a second during a sweep */
   gint64 chart_built_at;
+
+  /* the session's sweep, followed: its progress in the toolbar */
+  gulong session_sweep_handler;
+  WsSweep *shown_sweep;
+  gulong sweep_handlers[3];
+  guint progress_timeout;    /* the progress's next update, at most every 80 ms */
 };
 
 G_DEFINE_FINAL_TYPE (WsPlotPanel, ws_plot_panel, GTK_TYPE_WIDGET)
@@ -71,6 +77,7 @@ static GParamSpec *properties[N_PROPS];
 enum
 {
   SIGNAL_REBUILT,
+  SIGNAL_SWEEP_FINISHED,
   N_SIGNALS
 };
 
@@ -532,6 +539,138 @@ ws_plot_panel_get_cancel_button (WsPlotPanel *self)
 }
 
 /* ------------------------------------------------------------------ */
+/* The session's sweep: measured point by point on the GPU, or replayed */
+/* from its recording; its progress and its points as they come        */
+/* ------------------------------------------------------------------ */
+
+/* The count goes into the status, an inscription whose new text only
+ * draws again: in the progress bar, new text would lay the window out. */
+static void
+show_sweep_progress (WsPlotPanel *self)
+{
+  WsSweep *sweep = self->shown_sweep;
+  guint done, total;
+  g_autofree char *text = NULL;
+
+  if (sweep == NULL || !ws_sweep_get_running (sweep))
+    {
+      ws_plot_panel_show_sweeping (self, FALSE, 0);
+      return;
+    }
+  done = ws_sweep_get_done (sweep);
+  total = ws_sweep_get_total (sweep);
+  ws_plot_panel_show_sweeping (self, TRUE, total ? (double) done / total : 0);
+  if (total == 0)
+    text = g_strdup_printf (ngettext ("Sweeping: %u point so far", "Sweeping: %u points so far", done), done);
+  else if (ws_sweep_get_replayed (sweep))
+    text = g_strdup_printf (ngettext ("Replaying the recorded sweep: %u of %u point",
+                                      "Replaying the recorded sweep: %u of %u points", total),
+                            done, total);
+  else
+    text = g_strdup_printf (ngettext ("Sweeping: %u of %u point", "Sweeping: %u of %u points", total), done, total);
+  ws_plot_panel_set_status (self, text);
+}
+
+static gboolean
+show_progress_now (gpointer data)
+{
+  WsPlotPanel *self = data;
+
+  self->progress_timeout = 0;
+  show_sweep_progress (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Points may come a hundred times a second: the chart is built again at
+ * most 12.5 times a second, the progress shown at most every 80 ms. */
+static void
+on_sweep_point (WsPlotPanel *self)
+{
+  ws_plot_panel_queue_rebuild (self);
+  if (self->progress_timeout == 0)
+    self->progress_timeout = g_timeout_add (80, show_progress_now, self);
+}
+
+static void
+on_sweep_running (WsPlotPanel *self)
+{
+  if (!ws_sweep_get_running (self->shown_sweep))
+    return;
+  ws_plot_panel_set_status (self, ws_sweep_get_replayed (self->shown_sweep)
+                                    ? _("Replaying the recorded sweep, point by point")
+                                    : _("Sweeping…"));
+  show_sweep_progress (self);
+  ws_plot_panel_rebuild (self);
+}
+
+/* What the status says once a sweep stops. */
+static char *
+sweep_ending (WsPlotPanel *self,
+              WsSweep     *sweep)
+{
+  const GError *error = ws_sweep_get_error (sweep);
+  GPtrArray *points = ws_sweep_get_points (sweep);
+  const WsDeviceInfo *device;
+  g_autofree char *name = NULL;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return g_strdup (_("Sweep cancelled"));
+  if (error)
+    return g_strdup_printf (_("The sweep stopped: %s"), error->message);
+  if (ws_sweep_get_replayed (sweep))
+    return g_strdup_printf (_("Replayed %u recorded points"), points->len);
+  device = ws_session_get_device (self->session);
+  name = ws_text_for_message (device ? device->name : "?");
+  return g_strdup_printf (_("Sweep done: %u points measured on %s"), points->len, name);
+}
+
+static void
+on_sweep_finished (WsPlotPanel *self)
+{
+  g_autofree char *text = sweep_ending (self, self->shown_sweep);
+
+  g_clear_handle_id (&self->progress_timeout, g_source_remove);
+  ws_plot_panel_set_status (self, text);
+  show_sweep_progress (self);
+  ws_plot_panel_rebuild (self);
+  g_signal_emit (self, signals[SIGNAL_SWEEP_FINISHED], 0);
+}
+
+static void
+unfollow_sweep (WsPlotPanel *self)
+{
+  g_clear_handle_id (&self->progress_timeout, g_source_remove);
+  for (guint i = 0; i < G_N_ELEMENTS (self->sweep_handlers); i++)
+    g_clear_signal_handler (&self->sweep_handlers[i], self->shown_sweep);
+  g_clear_object (&self->shown_sweep);
+}
+
+/* The session's newest sweep is the one the panel shows. */
+static void
+follow_sweep (WsPlotPanel *self)
+{
+  WsSweep *sweep = self->session ? ws_session_get_sweep (self->session) : NULL;
+
+  if (sweep == self->shown_sweep)
+    return;
+  unfollow_sweep (self);
+  if (sweep == NULL)
+    return;
+  self->shown_sweep = g_object_ref (sweep);
+  self->sweep_handlers[0] = g_signal_connect_swapped (sweep, "point", G_CALLBACK (on_sweep_point), self);
+  self->sweep_handlers[1] = g_signal_connect_swapped (sweep, "finished", G_CALLBACK (on_sweep_finished), self);
+  self->sweep_handlers[2] = g_signal_connect_swapped (sweep, "notify::running", G_CALLBACK (on_sweep_running), self);
+  show_sweep_progress (self);
+}
+
+gboolean
+ws_plot_panel_is_sweeping (WsPlotPanel *self)
+{
+  g_return_val_if_fail (WS_IS_PLOT_PANEL (self), FALSE);
+  return self->shown_sweep && ws_sweep_get_running (self->shown_sweep);
+}
+
+/* ------------------------------------------------------------------ */
 /* GObject                                                            */
 /* ------------------------------------------------------------------ */
 
@@ -556,7 +695,15 @@ ws_plot_panel_set_session (WsPlotPanel *self,
   g_clear_pointer (&self->prediction, predicted_unref);
   g_clear_pointer (&self->prediction_key, g_free);
   self->predicting = FALSE;
+  g_clear_signal_handler (&self->session_sweep_handler, self->session);
+  unfollow_sweep (self);
   g_set_object (&self->session, session);
+  if (session)
+    {
+      self->session_sweep_handler = g_signal_connect_swapped (session, "notify::sweep", G_CALLBACK (follow_sweep),
+                                                              self);
+      follow_sweep (self);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 
@@ -568,6 +715,8 @@ ws_plot_panel_dispose (GObject *object)
   g_cancellable_cancel (self->prediction_cancellable);
   g_clear_object (&self->prediction_cancellable);
   g_clear_handle_id (&self->chart_timeout, g_source_remove);
+  unfollow_sweep (self);
+  g_clear_signal_handler (&self->session_sweep_handler, self->session);
   g_clear_object (&self->session);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_PLOT_PANEL);
   G_OBJECT_CLASS (ws_plot_panel_parent_class)->dispose (object);
@@ -637,6 +786,9 @@ ws_plot_panel_class_init (WsPlotPanelClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
   signals[SIGNAL_REBUILT] = g_signal_new ("rebuilt", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                           NULL, G_TYPE_NONE, 0);
+  /* the session's sweep stopped: done, cancelled or failed (the status says which) */
+  signals[SIGNAL_SWEEP_FINISHED] = g_signal_new ("sweep-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                                 NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   g_type_ensure (WS_TYPE_CHART_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/warpscope/Warpscope/ws-plot-panel.ui");

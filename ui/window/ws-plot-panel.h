@@ -68,6 +68,9 @@ void          ws_plot_panel_show_sweeping    (WsPlotPanel     *self,
 /* Whether the prediction has come, no rebuild is waiting and the chart is
  * drawn. */
 gboolean      ws_plot_panel_is_settled       (WsPlotPanel     *self);
+/* Whether the session's sweep is running (the panel shows its progress,
+ * and says in its status how it ended; "sweep-finished" then). */
+gboolean      ws_plot_panel_is_sweeping      (WsPlotPanel     *self);
 WsChartView  *ws_plot_panel_get_chart_view   (WsPlotPanel     *self);
 GtkDropDown  *ws_plot_panel_get_metric_chooser (WsPlotPanel   *self);
 /* The toolbar's sweep controls: the button, and while a sweep runs its

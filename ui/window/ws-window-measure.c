@@ -358,7 +358,6 @@ ws_window_measure_dispose (WsWindow *self)
   if (self->measure_cancellable)
     g_cancellable_cancel (self->measure_cancellable);
   g_clear_object (&self->measure_cancellable);
-  ws_window_sweep_dispose (self);
 }
 
 /* ------------------------------------------------------------------ */

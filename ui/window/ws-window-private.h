@@ -112,9 +112,6 @@ struct _WsWindow
   /* measurements, as the window asks for them */
   guint measure_timeout;           /* a measurement once the pattern stops changing */
   GCancellable *measure_cancellable;
-  guint progress_timeout;          /* the progress bar's next update during a sweep */
-  WsSweep *shown_sweep;            /* the session's, followed */
-  gulong sweep_handlers[2];
   guint opening;                   /* recordings being read */
 
   /* for the benchmark: the longest time a backend callback held the main loop */
@@ -204,7 +201,6 @@ void     ws_window_show_hierarchy       (WsWindow       *self);
 
 /* ws-window-sweep.c */
 void     ws_window_sweep_init           (WsWindow       *self);
-void     ws_window_sweep_dispose        (WsWindow       *self);
 void     ws_window_start_sweep          (WsWindow       *self);
 void     ws_window_cancel_sweep         (WsWindow       *self);
 gboolean ws_window_is_sweeping          (WsWindow       *self);
