@@ -181,6 +181,29 @@ assert_view_drawn (WsFigureView *view,
 /* With the presets beside it, the explorer shows the view whole (its
  * title, banks 0 to 31), the player and the plot, drawn; the compare page
  * draws its chart and its four views (these scroll, where they must). */
+/* No wrapped label under `widget` breaks a word across lines: a
+ * parameter's description beside its slider once read "consecu- ti- ve
+ * threads", a few characters a line. */
+static void
+assert_words_whole (GtkWidget *widget)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    assert_words_whole (c);
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) && gtk_label_get_wrap (GTK_LABEL (widget)))
+    {
+      PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (widget));
+      const char *text = pango_layout_get_text (layout);
+
+      for (GSList *l = pango_layout_get_lines_readonly (layout); l; l = l->next)
+        {
+          int i = ((PangoLayoutLine *) l->data)->start_index;
+
+          if (i > 0 && g_ascii_isalnum (text[i - 1]) && g_ascii_isalnum (text[i]))
+            g_error ("“%s” is broken inside a word, before “%s”", text, text + i);
+        }
+    }
+}
+
 static void
 test_projector (Fixture       *f,
                 gconstpointer  data)
@@ -214,6 +237,13 @@ test_projector (Fixture       *f,
       assert_within (w, GTK_WIDGET (plot_chart_view (w)), "the plot");
       assert_chart_drawn (plot_chart_view (w), "the plot");
       save_screenshot (w, explore);
+      /* the parameters' descriptions keep their words whole */
+      if (!dark)
+        {
+          load (f, "coalescing/strided-sweep");
+          wait_frames (w);
+          assert_words_whole (GTK_WIDGET (w->editor));
+        }
 
       g_assert_true (ws_window_compare_presets (w, transposes));
       gtk_stack_set_visible_child_name (w->page_stack, "compare");

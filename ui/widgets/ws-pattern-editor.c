@@ -31,7 +31,7 @@ struct _WsPatternEditor
   WsDim3 block_idx;
   guint warp;
   char *error;
-  GPtrArray *param_rows;       /* AdwActionRow, each with its "ws-adjustment" */
+  GPtrArray *param_rows;       /* AdwPreferencesRow, each with its "ws-adjustment" */
   gboolean updating;
 };
 
@@ -400,33 +400,63 @@ show_context (WsPatternEditor *self)
   g_string_free (s, TRUE);
 }
 
+/* A parameter: its name and what it is above, the value's spin button
+ * beside them, and where a slider can reach every value, the slider
+ * under them the row's whole width (beside the spin button, it left the
+ * description a few characters a line: "consecu-ti-ve"). */
 static GtkWidget *
 make_param_row (WsPatternEditor *self,
                 const WsParam   *p)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = adw_preferences_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *title = gtk_label_new (p->name);
   GtkAdjustment *adj = gtk_adjustment_new (p->value, p->min, p->max, 1, MAX (1, (p->max - p->min) / 16), 0);
   GtkWidget *spin = gtk_spin_button_new (adj, 1, 0);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), p->name);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 8);
+  gtk_widget_set_margin_bottom (box, 8);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_box_append (GTK_BOX (labels), title);
   /* a preset's parameter is described in the catalogue's English: translated here */
   if (p->description && *p->description)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(p->description));
+    {
+      GtkWidget *subtitle = gtk_label_new (_(p->description));
+
+      gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
+      gtk_label_set_wrap (GTK_LABEL (subtitle), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (subtitle), PANGO_WRAP_WORD);
+      gtk_widget_add_css_class (subtitle, "dim-label");
+      gtk_widget_add_css_class (subtitle, "caption");
+      gtk_box_append (GTK_BOX (labels), subtitle);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      _(p->description), -1);
+    }
+  gtk_widget_set_hexpand (labels, TRUE);
+  gtk_widget_set_valign (labels, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (top), labels);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, p->name, -1);
+  gtk_box_append (GTK_BOX (top), spin);
+  gtk_box_append (GTK_BOX (box), top);
   /* a slider where it can reach every value */
   if (p->max - p->min <= 512)
     {
       GtkWidget *scale = gtk_scale_new (GTK_ORIENTATION_HORIZONTAL, adj);
-      gtk_widget_set_size_request (scale, 120, -1);
-      gtk_widget_set_valign (scale, GTK_ALIGN_CENTER);
+
       gtk_scale_set_digits (GTK_SCALE (scale), 0);
       gtk_accessible_update_property (GTK_ACCESSIBLE (scale), GTK_ACCESSIBLE_PROPERTY_LABEL, p->name, -1);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), scale);
+      gtk_box_append (GTK_BOX (box), scale);
     }
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, p->name, -1);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   g_object_set_data_full (G_OBJECT (row), "ws-name", g_strdup (p->name), g_free);
   g_object_set_data (G_OBJECT (row), "ws-adjustment", adj);
   g_signal_connect_object (adj, "value-changed", G_CALLBACK (on_edited), self, G_CONNECT_SWAPPED);
