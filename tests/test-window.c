@@ -491,7 +491,7 @@ test_hierarchy (Fixture       *f,
   load (f, "coalescing/sequential");
   g_assert_true (ws_window_show_view (f->window, "hierarchy"));
   wait_settled (f->window);
-  fig = ws_hierarchy_view_get_figure (f->window->hierarchy_view);
+  fig = ws_hierarchy_view_get_figure (hierarchy_view (f->window));
   if (bundled_profile == NULL)
     {
       g_assert_nonnull (fig->message);
@@ -511,7 +511,7 @@ test_hierarchy (Fixture       *f,
   wait_settled_within (w, 300);
   g_assert_nonnull (ws_session_get_device_profile (w->session));
   g_assert_cmpstr (((WsDeviceProfile *) ws_session_get_device_profile (w->session))->id, ==, "nvidia-h200");
-  fig = ws_hierarchy_view_get_figure (w->hierarchy_view);
+  fig = ws_hierarchy_view_get_figure (hierarchy_view (w));
   g_assert_null (fig->message);
   g_assert_nonnull (strstr (fig->subtitle, "NVIDIA H200"));
   g_assert_nonnull (strstr (fig->subtitle, "the profile shipped for the recording's GPU"));
@@ -535,15 +535,15 @@ test_hierarchy (Fixture       *f,
       }
     g_assert_true (on_axis);
   }
-  g_assert_cmpfloat (widget_ink (GTK_WIDGET (w->hierarchy_view)), >, 0.05);
+  g_assert_cmpfloat (widget_ink (GTK_WIDGET (hierarchy_view (w))), >, 0.05);
   /* the tooltips say the model and the counters */
-  tip = tooltip_naming (w->hierarchy_view, "L1 reads from L2");
+  tip = tooltip_naming (hierarchy_view (w), "L1 reads from L2");
   g_assert_nonnull (tip);
   g_assert_nonnull (strstr (tip, "counted: 4.19 M sectors (134 MB)"));
   g_assert_nonnull (strstr (tip, "lts__t_sectors_srcunit_tex_op_read.sum"));
   /* another instruction keeps the view: it is of the whole launch */
   ws_window_show_result (w);
-  g_assert_true (gtk_stack_get_visible_child (w->view_stack) == GTK_WIDGET (w->hierarchy_view));
+  g_assert_true (gtk_stack_get_visible_child (w->view_stack) == GTK_WIDGET (ws_window_get_hierarchy_page (w)));
   /* Export Figure exports it */
   g_unlink (svg);
   g_assert_true (ws_window_export (w, WS_WINDOW_EXPORT_FIGURE, svg, 1, &error));

@@ -18,6 +18,13 @@ plot_chart_view (WsWindow *window)
   return ws_plot_panel_get_chart_view (ws_window_get_plot_panel (window));
 }
 
+/* The Hierarchy view's drawing */
+static inline WsHierarchyView *
+hierarchy_view (WsWindow *window)
+{
+  return ws_hierarchy_page_get_view (ws_window_get_hierarchy_page (window));
+}
+
 static inline WsPlotMetric
 plot_metric (WsWindow *window)
 {

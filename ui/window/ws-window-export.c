@@ -360,9 +360,11 @@ view_figure (WsWindow  *self,
 {
   GtkWidget *visible = gtk_stack_get_visible_child (self->view_stack);
 
-  if (visible == GTK_WIDGET (self->hierarchy_view) && ws_hierarchy_view_get_figure (self->hierarchy_view))
+  if (visible == GTK_WIDGET (self->hierarchy_page) &&
+      ws_hierarchy_view_get_figure (ws_hierarchy_page_get_view (self->hierarchy_page)))
     {
-      WsHierarchyFigure *h = ws_hierarchy_figure_copy (ws_hierarchy_view_get_figure (self->hierarchy_view));
+      WsHierarchyView *view = ws_hierarchy_page_get_view (self->hierarchy_page);
+      WsHierarchyFigure *h = ws_hierarchy_figure_copy (ws_hierarchy_view_get_figure (view));
 
       /* as it is, but for what the pointer is on */
       h->hover = WS_HIER_HIT_INIT;

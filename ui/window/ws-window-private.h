@@ -13,7 +13,7 @@
 #include "ws-compare-figure.h"
 #include "ws-export.h"
 #include "ws-figure-view.h"
-#include "ws-hierarchy-view.h"
+#include "ws-hierarchy-page.h"
 #include "ws-kernel-page.h"
 #include "ws-launch-view.h"
 #include "ws-plot-model.h"
@@ -79,7 +79,7 @@ struct _WsWindow
   GSettings *settings;
   WsSchedulePlayer *player;
   WsFigureView *views[WS_N_FIGURES];
-  WsHierarchyView *hierarchy_view;
+  WsHierarchyPage *hierarchy_page; /* the launch below L1 (ws-hierarchy-page.c) */
   WsLaunchView *launch_views[WS_N_TOPIC_VIEWS];   /* the whole launch, for the topics that have one */
 
   /* what is shown */
@@ -95,15 +95,9 @@ struct _WsWindow
   GCancellable *model_cancellable;
   WsLaunchStats *launch;
 
-  /* below L1: the device the model follows the launch on (the session
-   * holds its profile) and the launch's hierarchy on it */
   char *last_toast;                /* what the window last said in a toast */
   gint64 last_toast_us;            /* when */
   gboolean keep_toasts;            /* until dismissed: a screenshot is on its way */
-  GCancellable *hierarchy_cancellable;
-  WsPlotModel *hierarchy;          /* for self->pattern on the session's profile; NULL while it runs */
-  char *hierarchy_error;
-  gboolean hierarchy_running;
 
   /* what it shows: the GPU, recordings, live measurements, the comparison */
   WsSession *session;
@@ -187,7 +181,6 @@ const WsMeasurement *ws_window_shown_measurement (WsWindow *self,
 
 /* ws-window-hierarchy.c */
 void     ws_window_hierarchy_init       (WsWindow       *self);
-void     ws_window_hierarchy_dispose    (WsWindow       *self);
 /* Follows the session's device profile and its calibrations. */
 void     ws_window_hierarchy_follow     (WsWindow       *self);
 /* again: measures anew what was kept. FALSE when the GPU cannot be calibrated. */

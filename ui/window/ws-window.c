@@ -73,7 +73,7 @@ ws_window_show_result (WsWindow *self)
       keep |= applies && visible == GTK_WIDGET (self->views[k]);
     }
   /* the hierarchy is of the whole launch, whatever the instruction */
-  keep |= visible == GTK_WIDGET (self->hierarchy_view);
+  keep |= visible == GTK_WIDGET (self->hierarchy_page);
   /* a topic's own view comes first: its lesson is about the whole launch */
   if (topic && self->opening_preset)
     keep = FALSE;
@@ -632,7 +632,7 @@ on_editor_error (WsWindow *self)
   self->pattern_wrong = TRUE;
   for (guint k = 0; k < WS_N_FIGURES; k++)
     ws_figure_view_set_result (self->views[k], NULL, NULL, WS_DIM3 (0, 0, 0));
-  ws_hierarchy_view_set_figure (self->hierarchy_view, NULL);
+  ws_hierarchy_page_clear (self->hierarchy_page);
   for (guint v = 0; v < WS_N_TOPIC_VIEWS; v++)
     ws_launch_view_set_figure (self->launch_views[v], NULL);
   ws_window_set_status (self, _("The pattern has an error"));
@@ -701,8 +701,9 @@ view_needs (WsWindow *self)
     return ws_figure_view_min_height (WS_FIGURE_VIEW (view), width);
   if (WS_IS_LAUNCH_VIEW (view) && ws_launch_view_get_figure (WS_LAUNCH_VIEW (view)))
     return ws_topic_figure_min_height (ws_launch_view_get_figure (WS_LAUNCH_VIEW (view)), style, width);
-  if (WS_IS_HIERARCHY_VIEW (view) && ws_hierarchy_view_get_figure (WS_HIERARCHY_VIEW (view)))
-    return ws_hierarchy_figure_min_height (ws_hierarchy_view_get_figure (WS_HIERARCHY_VIEW (view)), style, width);
+  if (WS_IS_HIERARCHY_PAGE (view) && ws_hierarchy_view_get_figure (ws_hierarchy_page_get_view (WS_HIERARCHY_PAGE (view))))
+    return ws_hierarchy_figure_min_height (ws_hierarchy_view_get_figure (ws_hierarchy_page_get_view (WS_HIERARCHY_PAGE (view))),
+                                           style, width);
   return 0;
 }
 
@@ -875,7 +876,7 @@ ws_window_is_settled (WsWindow *self)
   g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
 
   return ws_session_get_probed (self->session) && ws_session_get_recording_loaded (self->session) &&
-         self->launch != NULL && !self->hierarchy_running &&
+         self->launch != NULL && !ws_hierarchy_page_is_running (self->hierarchy_page) &&
          !ws_session_get_calibrating (self->session) &&
          self->measure_cancellable == NULL &&
          self->measure_timeout == 0 && !ws_window_is_opening (self) && ws_plot_panel_is_settled (self->plot_panel) &&
@@ -1060,7 +1061,6 @@ ws_window_dispose (GObject *object)
   if (self->session)
     ws_session_set_measure_comparison (self->session, FALSE);
   g_cancellable_cancel (self->model_cancellable);
-  ws_window_hierarchy_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_WINDOW);
   g_clear_object (&self->player);
   G_OBJECT_CLASS (ws_window_parent_class)->dispose (object);
@@ -1254,6 +1254,13 @@ ws_window_new (GtkApplication *application,
   if (!ws_window_load_preset (self, last))
     ws_window_load_preset (self, "coalescing/sequential");
   return self;
+}
+
+WsHierarchyPage *
+ws_window_get_hierarchy_page (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
+  return self->hierarchy_page;
 }
 
 WsPlotPanel *

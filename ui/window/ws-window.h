@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "ws-compare-page.h"
+#include "ws-hierarchy-page.h"
 #include "ws-plot-panel.h"
 #include "ws-session.h"
 
@@ -22,6 +23,8 @@ WsWindow   *ws_window_new               (GtkApplication *application,
 WsSession  *ws_window_get_session       (WsWindow       *self);
 /* The explorer's measured plot (ws-plot-panel.h). */
 WsPlotPanel *ws_window_get_plot_panel   (WsWindow      *self);
+/* The explorer's Hierarchy view (ws-hierarchy-page.h). */
+WsHierarchyPage *ws_window_get_hierarchy_page (WsWindow  *self);
 /* The Compare page (ws-compare-page.h). */
 WsComparePage *ws_window_get_compare_page (WsWindow      *self);
 gboolean    ws_window_load_preset       (WsWindow       *self,
