@@ -31,11 +31,6 @@ export G_SLICE=always-malloc
 export GDK_DEBUG=gl-disable
 # everything runs several times slower
 export WS_TEST_TIMEOUT_SCALE=6
-# the caches' model keeps L2 on the same thread: with tests side by side on
-# two cores, a thread of its own costs more than it saves here (the Kernel
-# page's test took 164 s with it, 117 s before); the hierarchy test runs
-# both ways regardless
-export WS_HIER_PIPE=0
 
 # The names of the tests the options select, by the pass they run in: those
 # of the suites 'figures' and 'gui' (fast), or the others (full).
