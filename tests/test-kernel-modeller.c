@@ -529,6 +529,48 @@ test_small_grid (void)
   g_assert_cmpfloat_with_epsilon (half / all, 2.0, 0.04);
 }
 
+/* A loop that only loads keeps 16 loads of a warp in flight and waits for
+ * the slowest of them (matvec_cols on an H200: 4096 iterations of two loads,
+ * one DRAM latency every 8 iterations); one that also stores waits every 4
+ * iterations. What `iterations` more iterations add to the blocks' time, in
+ * ns. */
+static double
+blocks_ns_of_loop (guint       iterations,
+                   const char *body)
+{
+  g_autofree char *text = g_strdup_printf ("// warpscope: grid = 16; block = 256; K = %u\n"
+                                           "__global__ void k(const float *A, const float *x, float *y, int K) {\n"
+                                           "  int t = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                                           "  float s = 0;\n"
+                                           "  for (int k = 0; k < K; k++)\n"
+                                           "    %s\n"
+                                           "  y[t] = s;\n"
+                                           "}\n", iterations, body);
+  g_autoptr (WsKernelInstance) instance = NULL;
+  g_autoptr (WsKernelPrediction) p = predict (text, &instance);
+
+  g_assert_true (p->has_timing);
+  return p->timing.level_ms[WS_BOUND_BLOCKS] * 1e6;
+}
+
+static void
+test_loads_in_flight (void)
+{
+  g_autoptr (WsDeviceProfile) profile = h200 ();
+  const char *loads = "s += A[k * 4096 + t] * x[k];";
+  const char *stores = "{ s += A[k * 4096 + t] * x[k]; y[t + 4096 * (k + 1)] = s; }";
+  double more_loads = blocks_ns_of_loop (512, loads) - blocks_ns_of_loop (256, loads);
+  double more_stores = blocks_ns_of_loop (512, stores) - blocks_ns_of_loop (256, stores);
+
+  /* 256 iterations of two loads: 32 waits of a DRAM latency each */
+  g_assert_cmpfloat_with_epsilon (more_loads / 32, profile->dram_latency_ns, 0.01 * profile->dram_latency_ns);
+  /* with a store in the loop: 64 waits, each the loads' latencies averaged
+   * (x[k] mostly hits L1), and the store's */
+  g_assert_cmpfloat (more_stores / 64, >, profile->store_latency_ns);
+  g_assert_cmpfloat (more_stores / 64, <, profile->dram_latency_ns + profile->store_latency_ns);
+  g_assert_cmpfloat (more_stores, >, 1.2 * more_loads);
+}
+
 static void
 test_lines_model (void)
 {
@@ -719,6 +761,7 @@ main (int    argc,
   g_test_add_func ("/kernel-modeller/let-go", test_modeller_let_go);
   g_test_add_func ("/kernel-lines/model", test_lines_model);
   g_test_add_func ("/kernel-lines/small-grid", test_small_grid);
+  g_test_add_func ("/kernel-lines/loads-in-flight", test_loads_in_flight);
   g_test_add_func ("/kernel-lines/counters", test_lines_counters);
   g_test_add_func ("/kernel-lines/reasons", test_lines_reasons);
   return g_test_run ();

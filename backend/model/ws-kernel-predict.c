@@ -204,26 +204,55 @@ add_run (WsTimingWork            *w,
 /* Loads of successive iterations a warp has in flight together: nvcc
  * unrolls a loop whose trip count it does not know four times, and issues
  * the four iterations' loads before it waits for the first (the SASS of the
- * course kernels shows it; matvec_cols on an H200, 61 ns an iteration with
- * a DRAM latency of 450, agrees). */
+ * course kernels shows it). */
 #define LOADS_IN_FLIGHT 4
 
-/* How often a warp waits for its loads from memory, one after another: the
- * most times a warp executes any one load of global or local memory (a
- * loop that loads once an iteration waits once every LOADS_IN_FLIGHT
- * iterations; the loads of one iteration go together). */
+/* A loop that only loads (no store, atomic, barrier or fence in it) is
+ * unrolled again by ptxas (16 iterations a round in all), and a warp then
+ * has up to this many loads in flight, waiting for the slowest. Measured on
+ * an H200 with matvec_cols (4096 iterations, two loads each) at 1 to 32
+ * warps an SM, 16 to 132 SMs: #pragma unroll 1, 2, 4 and 8 take 362, 410,
+ * 464 and 520 ns a round, one DRAM latency each; 16 and 32 take 1216 and
+ * 2240 ns, two and four; nvcc's own unrolling 65 ns an iteration, as 8.
+ * The time of a round does not change with the warps beside it. */
+#define STREAM_LOADS_IN_FLIGHT 16
+
+/* How often a warp waits for its loads from memory, one after another, and
+ * how many it waits for together each time. A loop that also stores (or
+ * synchronises) waits every LOADS_IN_FLIGHT iterations of its most
+ * executed load (the loads of one iteration go together), their latencies
+ * averaged; one that only loads waits for STREAM_LOADS_IN_FLIGHT loads at a
+ * time. */
 static guint64
 load_rounds (const WsKernelInstance *inst,
-             const WsKernelStats    *ks)
+             const WsKernelStats    *ks,
+             double                 *together)
 {
-  double most = 1;
+  double most = 1, loads = 0, others = 0;
+  double warps = MAX (ks->warps, 1);
+  double per_block = MAX (ks->blocks, 1);
+  gboolean fences = FALSE;
 
+  for (guint f = 0; f < WS_KERNEL_N_FENCES; f++)
+    fences |= ks->counts.fences[f] > 0;
   for (guint i = 0; i < ks->n_sites; i++)
     {
       const WsKernelSite *site = ws_kernel_instance_get_site (inst, i);
+      double times = (double) ks->sites[i].instructions / warps;
 
       if (site->kind == WS_ACCESS_LOAD && (site->space == WS_SPACE_GLOBAL || site->space == WS_SPACE_LOCAL))
-        most = MAX (most, (double) ks->sites[i].instructions / MAX (ks->warps, 1));
+        {
+          most = MAX (most, times);
+          loads += times;
+        }
+      else if (site->kind != WS_ACCESS_LOAD && site->space != WS_SPACE_REGISTER)
+        others = MAX (others, times);
+    }
+  *together = 0;
+  if (most > LOADS_IN_FLIGHT && others < 2 && !fences && ks->counts.barriers / per_block < 2)
+    {
+      *together = STREAM_LOADS_IN_FLIGHT;
+      return (guint64) ceil (loads / STREAM_LOADS_IN_FLIGHT - 0.01);
     }
   return (guint64) ceil (most / LOADS_IN_FLIGHT - 0.01);
 }
@@ -298,7 +327,8 @@ ws_kernel_predict (const WsKernelInstance *instance,
     {
       WsLaunchStats *launch = g_new0 (WsLaunchStats, 1);
       WsTimingWork work = { 0 };
-      guint64 rounds = load_rounds (instance, ks);
+      double together;
+      guint64 rounds = load_rounds (instance, ks, &together);
 
       launch->n_accesses = n;
       launch->accesses = g_memdup2 (ks->sites, MAX (n, 1) * sizeof (WsStats));
@@ -311,6 +341,7 @@ ws_kernel_predict (const WsKernelInstance *instance,
        * phase run as often as a warp waits for them */
       work.next_waits = rounds > 1;
       work.next_times = rounds;
+      work.next_together = together;
       ws_timing_work_add (&work, r->hierarchy, NULL, profile);
       add_run (&work, ks);
       ws_timing_predict_work (&work, profile, &r->timing);

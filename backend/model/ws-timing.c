@@ -62,11 +62,14 @@ busy_sms (const WsTimingWork    *w,
  * starts, hits L1 and ends): the part of its loads' latency beyond L1 (where
  * they are served: L2 or DRAM), plus the stores that wait for them. The next
  * iteration of a loop that is not unrolled waits for its loads from the
- * start: their whole latency where they miss L1. */
+ * start: their whole latency where they miss L1. A warp that waits for
+ * `together` loads at once waits for the slowest: where one load in
+ * `together` goes to DRAM, every wait is DRAM's. */
 static double
 phase_life_ns (const WsHierarchy     *h,
                const WsDeviceProfile *p,
                double                 load_requests,
+               double                 together,
                gboolean               loads,
                gboolean               stores,
                gboolean               first)
@@ -75,8 +78,8 @@ phase_life_ns (const WsHierarchy     *h,
 
   if (load_requests > 0)
     {
-      double to_l2 = MIN (1.0, h->total.l2_read_requests / load_requests);
-      double to_dram = MIN (to_l2, h->total.dram_read_bytes / 64.0 / load_requests);
+      double to_l2 = MIN (1.0, MAX (together, 1) * h->total.l2_read_requests / load_requests);
+      double to_dram = MIN (to_l2, MAX (together, 1) * h->total.dram_read_bytes / 64.0 / load_requests);
 
       life += to_l2 * (p->l2_latency_ns - (first ? p->l1_latency_ns : 0)) +
               to_dram * (p->dram_latency_ns - p->l2_latency_ns);
@@ -147,7 +150,13 @@ ws_timing_work_add (WsTimingWork          *w,
   w->load_requests += load_requests;
   w->atomic_max_address += h->atomic_max_address;
   w->atomic_max_slice += h->atomic_max_slice;
-  w->block_life_ns += MAX (w->next_times, 1) * phase_life_ns (h, p, load_requests, loads, stores, !w->next_waits);
+  if (w->next_together > 1)
+    /* a loop that only loads, run next_times rounds; what it stores is
+     * stored once, after it */
+    w->block_life_ns += MAX (w->next_times, 1) * phase_life_ns (h, p, load_requests, w->next_together, loads, FALSE, !w->next_waits) +
+                        (loads && stores ? p->store_latency_ns : 0);
+  else
+    w->block_life_ns += MAX (w->next_times, 1) * phase_life_ns (h, p, load_requests, w->next_together, loads, stores, !w->next_waits);
   /* a phase's shared loads (and atomics) issue together, and what comes
    * after them waits for their data: the last of their wavefronts, one a
    * cycle after the first */

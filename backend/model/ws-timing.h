@@ -75,6 +75,10 @@ typedef struct
                                   * iteration, whose loads wait from the start */
   guint64 next_times;            /* set by the caller: the next phase runs this often in a row
                                   * (0: once) */
+  double next_together;          /* set by the caller: the loads of global and local memory a
+                                  * warp waits for together in each of those runs, which wait
+                                  * as long as the slowest of them (0 or 1: the phase's loads,
+                                  * their latencies averaged) */
 } WsTimingWork;
 
 /* Adds a phase; repeat is per access of its pattern (NULL: once). */
