@@ -327,7 +327,7 @@ test_presentation_mode (Fixture       *f,
   gtk_widget_activate_action (GTK_WIDGET (w), "win.present", NULL);
   g_assert_true (ws_window_get_presenting (w));
   g_assert_false (adw_flap_get_reveal_flap (w->flap));
-  g_assert_false (gtk_widget_get_visible (w->banner));
+  g_assert_false (ws_banner_get_revealed (ws_window_get_banner (w)));
   g_assert_false (gtk_widget_get_visible (w->header_bar));
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (w), "presenting"));
   g_assert_cmpfloat (ws_figure_view_get_style (WS_FIGURE_VIEW (gtk_stack_get_visible_child (w->view_stack)))->font_size,

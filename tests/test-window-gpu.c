@@ -126,8 +126,10 @@ probed (gpointer data)
 static const char *
 banner_text (Fixture *f)
 {
-  g_assert_true (gtk_widget_get_visible (f->window->banner));
-  return gtk_label_get_text (f->window->banner_label);
+  WsBanner *banner = ws_window_get_banner (f->window);
+
+  g_assert_true (ws_banner_get_revealed (banner));
+  return ws_banner_get_title (banner);
 }
 
 static char *
@@ -229,8 +231,8 @@ test_unreachable (Fixture       *f,
   wait_settled (w);
   g_assert_true (g_str_has_prefix (banner_text (f), "No GPU: "));
   g_assert_nonnull (strstr (banner_text (f), "cannot be reached: nothing answers on port"));
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (w->banner_action_button)));
-  g_assert_cmpstr (gtk_button_get_label (w->banner_action_button), ==, "_Try Again");
+  g_assert_nonnull (ws_banner_get_button_label (ws_window_get_banner (w)));
+  g_assert_cmpstr (ws_banner_get_button_label (ws_window_get_banner (w)), ==, "_Try Again");
   g_assert_nonnull (strstr (adw_window_title_get_subtitle (w->window_title), "127.0.0.1 out of reach"));
   both_styles (w, NULL, "gpu-unreachable");
   set_down (f);
@@ -288,7 +290,7 @@ test_queued (Fixture       *f,
   /* nothing settles while the job waits */
   wait_frames (w);
   g_assert_true (g_str_has_prefix (banner_text (f), "Slurm job 4242 waits in the queue"));
-  g_assert_cmpstr (gtk_button_get_label (w->banner_action_button), ==, "_Cancel");
+  g_assert_cmpstr (ws_banner_get_button_label (ws_window_get_banner (w)), ==, "_Cancel");
   g_assert_nonnull (strstr (adw_window_title_get_subtitle (w->window_title), "waiting in Slurm's queue (job 4242)"));
   both_styles (w, NULL, "gpu-queued");
 
@@ -361,7 +363,7 @@ test_lost_sweep (Fixture       *f,
   g_assert_true (g_str_has_prefix (banner_text (f), "The sweep stopped at stride = "));
   g_assert_nonnull (strstr (banner_text (f), ": the connection to "));
   g_assert_nonnull (strstr (banner_text (f), "The points measured are kept."));
-  g_assert_cmpstr (gtk_button_get_label (w->banner_action_button), ==, "_Resume Sweep");
+  g_assert_cmpstr (ws_banner_get_button_label (ws_window_get_banner (w)), ==, "_Resume Sweep");
   both_styles (w, NULL, "gpu-sweep-stopped");
 
   key = ws_window_pattern_key (w);

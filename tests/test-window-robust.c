@@ -121,8 +121,8 @@ test_long_names (gconstpointer data)
   window = window_on (path);
   assert_width_kept (window, "the explorer");
   /* the plot draws the name cut short, and the banner says it too */
-  g_assert_true (gtk_widget_get_visible (window->banner));
-  g_assert_cmpuint (g_utf8_strlen (gtk_label_get_text (window->banner_label), -1), <=, WS_WINDOW_LINE_CHARS);
+  g_assert_true (ws_banner_get_revealed (ws_window_get_banner (window)));
+  g_assert_cmpuint (g_utf8_strlen (ws_banner_get_title (ws_window_get_banner (window)), -1), <=, WS_WINDOW_LINE_CHARS);
   save_screenshot (window, shot);
   g_assert_cmpfloat (widget_ink (GTK_WIDGET (plot_chart_view (window))), >, 0.02);
 

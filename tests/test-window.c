@@ -30,10 +30,10 @@ test_opens (Fixture       *f,
   if (ws_session_get_device (w->session) == NULL)
     {
       /* no GPU: the banner says why, and names the recording's device */
-      g_assert_true (gtk_widget_get_visible (w->banner));
-      g_assert_true (g_str_has_prefix (gtk_label_get_text (w->banner_label), "No GPU"));
+      g_assert_true (ws_banner_get_revealed (ws_window_get_banner (w)));
+      g_assert_true (g_str_has_prefix (ws_banner_get_title (ws_window_get_banner (w)), "No GPU"));
       g_assert_nonnull (ws_session_get_recording (w->session));
-      g_assert_nonnull (strstr (gtk_label_get_text (w->banner_label), ws_recording_get_device (ws_session_get_recording (w->session))->name));
+      g_assert_nonnull (strstr (ws_banner_get_title (ws_window_get_banner (w)), ws_recording_get_device (ws_session_get_recording (w->session))->name));
     }
   save_screenshot (w, "window-opens-light.png");
 }

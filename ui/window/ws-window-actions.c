@@ -67,7 +67,7 @@ banner_action (GtkWidget  *widget,
                const char *name,
                GVariant   *param)
 {
-  gtk_widget_set_visible (WS_WINDOW (widget)->banner, FALSE);
+  ws_banner_dismiss (WS_WINDOW (widget)->banner);
 }
 
 static void

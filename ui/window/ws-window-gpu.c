@@ -160,13 +160,7 @@ show_banner (WsWindow   *self,
              const char *tooltip,
              const char *action)
 {
-  gtk_image_set_from_icon_name (self->banner_icon, icon);
-  ws_window_set_banner_text (self, text, tooltip ? tooltip : text);
-  gtk_widget_set_visible (GTK_WIDGET (self->banner_action_button), action != NULL);
-  if (action)
-    gtk_button_set_label (self->banner_action_button, action);
-  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->banner_help_button), "s", "measuring");
-  gtk_widget_set_visible (self->banner, TRUE);
+  ws_window_show_banner (self, icon, text, tooltip, action, "measuring");
 }
 
 gboolean
@@ -181,9 +175,6 @@ ws_window_gpu_banner (WsWindow *self)
   const WsWorkerHello *hello = ws_session_get_hello (self->session);
   const WsDeviceInfo *device = ws_session_get_device (self->session);
 
-  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->banner_help_button), "s", "recordings");
-  gtk_widget_set_visible (GTK_WIDGET (self->banner_action_button), FALSE);
-  gtk_image_set_from_icon_name (self->banner_icon, "dialog-information-symbolic");
   if (stopped_sweep (self))
     {
       const GError *stopped = ws_sweep_get_error (stopped_sweep (self));
@@ -256,6 +247,13 @@ banner_action (GtkWidget  *widget,
     ws_session_reconnect (self->session);
 }
 
+/* the banner's button: what it says (win.gpu-banner-action) */
+static void
+on_banner_button (WsWindow *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.gpu-banner-action", NULL);
+}
+
 /* ------------------------------------------------------------------ */
 /* The session and the setting                                        */
 /* ------------------------------------------------------------------ */
@@ -310,12 +308,10 @@ ws_window_gpu_dispose (WsWindow *self)
 void
 ws_window_gpu_class_init (GtkWidgetClass *widget_class)
 {
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, banner_icon);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, banner_action_button);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, banner_help_button);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, gpu_button);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, gpu_icon);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, gpu_label);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, gpu_popover);
   gtk_widget_class_install_action (widget_class, "win.gpu-banner-action", NULL, banner_action);
+  gtk_widget_class_bind_template_callback (widget_class, on_banner_button);
 }

@@ -52,7 +52,7 @@ ws_window_update_banner (WsWindow *self)
     return;
   if (!ws_session_get_probed (session) || ws_session_get_device (session))
     {
-      gtk_widget_set_visible (self->banner, FALSE);
+      ws_banner_dismiss (self->banner);
       return;
     }
   reason = short_reason (probe_error);
@@ -69,8 +69,7 @@ ws_window_update_banner (WsWindow *self)
   full = g_strdup_printf (_("%s\n\nWhy there is no GPU: %s%s%s"), text, probe_error->message,
                           recording_error ? _("\nWhy there is no recording: ") : "",
                           recording_error ? recording_error->message : "");
-  ws_window_set_banner_text (self, text, full);
-  gtk_widget_set_visible (self->banner, TRUE);
+  ws_window_show_banner (self, "dialog-information-symbolic", text, full, NULL, "recordings");
 }
 
 static const WsLiveEntry *

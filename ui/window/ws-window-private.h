@@ -42,12 +42,8 @@ struct _WsWindow
   GMenu *bundled_open_menu;
   GMenu *bundled_add_menu;
   AdwWindowTitle *window_title;
-  GtkWidget *banner;            /* a banner of our own: AdwBanner is libadwaita 1.3 */
+  WsBanner *banner;             /* a banner of our own: AdwBanner is libadwaita 1.3 */
   GtkWidget *header_bar;
-  GtkLabel *banner_label;
-  GtkImage *banner_icon;
-  GtkButton *banner_action_button;
-  GtkButton *banner_help_button;
   GtkMenuButton *gpu_button;
   GtkImage *gpu_icon;
   GtkLabel *gpu_label;
@@ -122,10 +118,13 @@ struct _WsWindow
 #define WS_WINDOW_TIP_CHARS 2000
 
 /* ws-window.c */
-/* The banner's line and its tooltip, bounded. */
-void     ws_window_set_banner_text      (WsWindow       *self,
+/* Shows the banner (ws_banner_show), its line and its tooltip bounded. */
+void     ws_window_show_banner          (WsWindow       *self,
+                                         const char     *icon_name,
                                          const char     *text,
-                                         const char     *tooltip);
+                                         const char     *tooltip,
+                                         const char     *button_label,
+                                         const char     *help_topic);
 /* A file's name as a message quotes it: its base name, printable, cut short. */
 char    *ws_window_file_name            (const char     *path);
 void     ws_window_show_result          (WsWindow       *self);

@@ -221,15 +221,17 @@ on_compare_playing (WsWindow *self)
 }
 
 void
-ws_window_set_banner_text (WsWindow   *self,
-                           const char *text,
-                           const char *tooltip)
+ws_window_show_banner (WsWindow   *self,
+                       const char *icon_name,
+                       const char *text,
+                       const char *tooltip,
+                       const char *button_label,
+                       const char *help_topic)
 {
   g_autofree char *line = ws_text_bounded (text, WS_WINDOW_LINE_CHARS);
-  g_autofree char *tip = ws_text_bounded (tooltip, WS_WINDOW_TIP_CHARS);
+  g_autofree char *tip = ws_text_bounded (tooltip ? tooltip : text, WS_WINDOW_TIP_CHARS);
 
-  gtk_label_set_text (self->banner_label, line);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->banner_label), tip);
+  ws_banner_show (self->banner, icon_name, line, tip, button_label, help_topic);
 }
 
 char *
@@ -919,7 +921,7 @@ ws_window_set_presenting (WsWindow *self,
       adw_flap_set_reveal_flap (self->flap, FALSE);
       /* the room is the figures': F5 or Escape leave */
       gtk_widget_set_visible (self->header_bar, FALSE);
-      gtk_widget_set_visible (self->banner, FALSE);
+      ws_banner_dismiss (self->banner);
       gtk_widget_add_css_class (GTK_WIDGET (self), "presenting");
       ws_view_style_set_text_scale (presenting_text_scale (self));
       gtk_window_fullscreen (GTK_WINDOW (self));
@@ -1153,6 +1155,7 @@ ws_window_class_init (WsWindowClass *klass)
                                                         G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (WS_TYPE_BANNER);
   g_type_ensure (WS_TYPE_PRESET_SIDEBAR);
   g_type_ensure (WS_TYPE_PATTERN_EDITOR);
   g_type_ensure (WS_TYPE_NUMBERS_VIEW);
@@ -1170,7 +1173,6 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, banner);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, header_bar);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, preset_title);
@@ -1254,6 +1256,14 @@ ws_window_new (GtkApplication *application,
   if (!ws_window_load_preset (self, last))
     ws_window_load_preset (self, "coalescing/sequential");
   return self;
+}
+
+WsBanner *
+ws_window_get_banner (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
+
+  return self->banner;
 }
 
 WsHierarchyPage *

@@ -3,6 +3,7 @@
 
 #include <adwaita.h>
 
+#include "ws-banner.h"
 #include "ws-compare-page.h"
 #include "ws-hierarchy-page.h"
 #include "ws-plot-panel.h"
@@ -25,6 +26,8 @@ WsSession  *ws_window_get_session       (WsWindow       *self);
 WsPlotPanel *ws_window_get_plot_panel   (WsWindow      *self);
 /* The explorer's Hierarchy view (ws-hierarchy-page.h). */
 WsHierarchyPage *ws_window_get_hierarchy_page (WsWindow  *self);
+/* The banner over the pages: no GPU, where measurements run (ws-banner.h). */
+WsBanner   *ws_window_get_banner        (WsWindow       *self);
 /* The Compare page (ws-compare-page.h). */
 WsComparePage *ws_window_get_compare_page (WsWindow      *self);
 gboolean    ws_window_load_preset       (WsWindow       *self,
