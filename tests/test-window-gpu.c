@@ -166,16 +166,16 @@ test_chooser (Fixture       *f,
   wait_connection (f, WS_SESSION_CONNECTION_CONNECTED);
   g_assert_true (wait_until (probed, w, 30000));
   wait_settled (w);
-  g_assert_cmpstr (gtk_label_get_text (w->gpu_label), ==, g_get_host_name ());
+  g_assert_cmpstr (ws_gpu_button_get_label (ws_window_get_gpu_button (w)), ==, g_get_host_name ());
   subtitle = adw_window_title_get_subtitle (w->window_title);
   g_assert_nonnull (strstr (subtitle, "played back on"));
   g_assert_true (g_str_has_prefix (banner_text (f), "Measurements are played back on"));
   g_assert_nonnull (strstr (banner_text (f), "NVIDIA H100 80GB HBM3"));
 
-  gtk_menu_button_popup (w->gpu_button);
+  ws_gpu_button_popup (ws_window_get_gpu_button (w));
   wait_frames (w);
-  both_styles (w, GTK_WIDGET (w->gpu_popover), "gpu-chooser");
-  gtk_menu_button_popdown (w->gpu_button);
+  both_styles (w, ws_gpu_button_get_popover (ws_window_get_gpu_button (w)), "gpu-chooser");
+  ws_gpu_button_popdown (ws_window_get_gpu_button (w));
   set_down (f);
 }
 

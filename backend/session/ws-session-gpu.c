@@ -257,6 +257,20 @@ ws_session_reconnect (WsSession *self)
 }
 
 char *
+ws_session_dup_place (WsSession *self)
+{
+  const WsGpuTarget *target;
+
+  g_return_val_if_fail (WS_IS_SESSION (self), NULL);
+
+  target = ws_session_get_target (self);
+  /* a command or a Slurm node is known by its host once it answered */
+  if (self->hello && (target->kind == WS_GPU_TARGET_COMMAND || target->kind == WS_GPU_TARGET_SLURM))
+    return g_strdup (self->hello->host);
+  return ws_gpu_target_place (target);
+}
+
+char *
 ws_session_describe_gpu (WsSession *self)
 {
   g_autofree char *where = NULL;

@@ -81,6 +81,9 @@ void                 ws_session_reconnect             (WsSession              *s
  * GPU (…)", "Slurm partition gpu: job 42 waits in the queue": where
  * measurements run, in one line. */
 char                *ws_session_describe_gpu          (WsSession              *self);
+/* The machine in a word: "this computer", "gpu01", a Slurm node by its host
+ * once it answered, "Slurm (gpu)" before. */
+char                *ws_session_dup_place             (WsSession              *self);
 
 /* The device profile the model uses (ws-session-profile.c): one policy
  * for the window and warpscope-cli alike, looked at in this order. */

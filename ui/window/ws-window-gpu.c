@@ -20,13 +20,7 @@ remote (WsWindow *self)
 static char *
 place (WsWindow *self)
 {
-  const WsWorkerHello *hello = ws_session_get_hello (self->session);
-  const WsGpuTarget *target = ws_session_get_target (self->session);
-
-  /* a command or a Slurm node is known by its host once it answered */
-  if (hello && (target->kind == WS_GPU_TARGET_COMMAND || target->kind == WS_GPU_TARGET_SLURM))
-    return g_strdup (hello->host);
-  return ws_gpu_target_place (target);
+  return ws_session_dup_place (self->session);
 }
 
 /* Where measurements are, in a few words, for the subtitle. */
@@ -77,32 +71,6 @@ ws_window_update_subtitle (WsWindow *self)
   where = where_phrase (self);
   text = g_strdup_printf ("%s · %s", what, where);
   adw_window_title_set_subtitle (self->window_title, text);
-}
-
-static void
-update_button (WsWindow *self)
-{
-  const WsGpuTarget *target = ws_session_get_target (self->session);
-  const WsWorkerHello *hello = ws_session_get_hello (self->session);
-  g_autofree char *at = place (self);
-  g_autofree char *label = NULL;
-  g_autofree char *tip = ws_session_describe_gpu (self->session);
-  const char *icons[] = { "computer-symbolic", "network-server-symbolic", "network-workgroup-symbolic",
-                          "utilities-terminal-symbolic" };
-
-  if (ws_gpu_target_is_local (target))
-    label = g_strdup (_("This Computer"));
-  else
-    label = g_strdup (at);
-  /* which GPU, where there is a choice */
-  if (hello && hello->gpus->len > 1)
-    {
-      g_autofree char *shorter = g_steal_pointer (&label);
-      label = g_strdup_printf (_("%s · GPU %d"), shorter, hello->gpu);
-    }
-  gtk_label_set_text (self->gpu_label, label);
-  gtk_image_set_from_icon_name (self->gpu_icon, icons[target->kind]);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->gpu_button), tip);
 }
 
 /* ------------------------------------------------------------------ */
@@ -261,7 +229,6 @@ on_banner_button (WsWindow *self)
 static void
 on_where_changed (WsWindow *self)
 {
-  update_button (self);
   ws_window_update_subtitle (self);
   ws_window_update_banner (self);
 }
@@ -284,14 +251,8 @@ ws_window_gpu_init (WsWindow *self)
   static const char * const notified[] = { "notify::connection", "notify::connection-detail", "notify::hello",
                                            "notify::probed", "notify::target" };
 
-  self->gpu_chooser = ws_gpu_chooser_new (self->settings);
-  gtk_widget_set_margin_start (self->gpu_chooser, 6);
-  gtk_widget_set_margin_end (self->gpu_chooser, 6);
-  gtk_widget_set_margin_top (self->gpu_chooser, 6);
-  gtk_widget_set_margin_bottom (self->gpu_chooser, 6);
-  gtk_widget_set_size_request (self->gpu_chooser, 380, -1);
-  ws_gpu_chooser_set_session (WS_GPU_CHOOSER (self->gpu_chooser), self->session);
-  gtk_popover_set_child (self->gpu_popover, self->gpu_chooser);
+  ws_gpu_button_set_settings (self->gpu_button, self->settings);
+  ws_gpu_button_set_session (self->gpu_button, self->session);
   for (guint i = 0; i < G_N_ELEMENTS (notified); i++)
     g_signal_connect_object (self->session, notified[i], G_CALLBACK (on_where_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::gpu", G_CALLBACK (on_gpu_setting), self, G_CONNECT_SWAPPED);
@@ -301,17 +262,14 @@ ws_window_gpu_init (WsWindow *self)
 void
 ws_window_gpu_dispose (WsWindow *self)
 {
-  if (self->gpu_chooser)
-    ws_gpu_chooser_set_session (WS_GPU_CHOOSER (self->gpu_chooser), NULL);
+  if (self->gpu_button)
+    ws_gpu_button_set_session (self->gpu_button, NULL);
 }
 
 void
 ws_window_gpu_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_bind_template_child (widget_class, WsWindow, gpu_button);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, gpu_icon);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, gpu_label);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, gpu_popover);
   gtk_widget_class_install_action (widget_class, "win.gpu-banner-action", NULL, banner_action);
   gtk_widget_class_bind_template_callback (widget_class, on_banner_button);
 }

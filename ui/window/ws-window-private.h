@@ -13,6 +13,7 @@
 #include "ws-compare-figure.h"
 #include "ws-export.h"
 #include "ws-figure-view.h"
+#include "ws-gpu-button.h"
 #include "ws-hierarchy-page.h"
 #include "ws-kernel-page.h"
 #include "ws-launch-view.h"
@@ -44,11 +45,7 @@ struct _WsWindow
   AdwWindowTitle *window_title;
   WsBanner *banner;             /* a banner of our own: AdwBanner is libadwaita 1.3 */
   GtkWidget *header_bar;
-  GtkMenuButton *gpu_button;
-  GtkImage *gpu_icon;
-  GtkLabel *gpu_label;
-  GtkPopover *gpu_popover;
-  GtkWidget *gpu_chooser;
+  WsGpuButton *gpu_button;       /* where measurements run, and the chooser */
   AdwFlap *flap;
   WsPresetSidebar *sidebar;
   GtkLabel *preset_title;

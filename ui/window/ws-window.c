@@ -1156,6 +1156,7 @@ ws_window_class_init (WsWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (WS_TYPE_BANNER);
+  g_type_ensure (WS_TYPE_GPU_BUTTON);
   g_type_ensure (WS_TYPE_PRESET_SIDEBAR);
   g_type_ensure (WS_TYPE_PATTERN_EDITOR);
   g_type_ensure (WS_TYPE_NUMBERS_VIEW);
@@ -1264,6 +1265,14 @@ ws_window_get_banner (WsWindow *self)
   g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
 
   return self->banner;
+}
+
+WsGpuButton *
+ws_window_get_gpu_button (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
+
+  return self->gpu_button;
 }
 
 WsHierarchyPage *

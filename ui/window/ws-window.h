@@ -5,6 +5,7 @@
 
 #include "ws-banner.h"
 #include "ws-compare-page.h"
+#include "ws-gpu-button.h"
 #include "ws-hierarchy-page.h"
 #include "ws-plot-panel.h"
 #include "ws-session.h"
@@ -28,6 +29,8 @@ WsPlotPanel *ws_window_get_plot_panel   (WsWindow      *self);
 WsHierarchyPage *ws_window_get_hierarchy_page (WsWindow  *self);
 /* The banner over the pages: no GPU, where measurements run (ws-banner.h). */
 WsBanner   *ws_window_get_banner        (WsWindow       *self);
+/* The header bar's button of where measurements run (ws-gpu-button.h). */
+WsGpuButton *ws_window_get_gpu_button   (WsWindow       *self);
 /* The Compare page (ws-compare-page.h). */
 WsComparePage *ws_window_get_compare_page (WsWindow      *self);
 gboolean    ws_window_load_preset       (WsWindow       *self,
