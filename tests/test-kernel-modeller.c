@@ -536,16 +536,18 @@ test_small_grid (void)
  * ns. */
 static double
 blocks_ns_of_loop (guint       iterations,
+                   const char *pragma,
                    const char *body)
 {
   g_autofree char *text = g_strdup_printf ("// warpscope: grid = 16; block = 256; K = %u\n"
                                            "__global__ void k(const float *A, const float *x, float *y, int K) {\n"
                                            "  int t = blockIdx.x * blockDim.x + threadIdx.x;\n"
                                            "  float s = 0;\n"
+                                           "%s\n"
                                            "  for (int k = 0; k < K; k++)\n"
                                            "    %s\n"
                                            "  y[t] = s;\n"
-                                           "}\n", iterations, body);
+                                           "}\n", iterations, pragma, body);
   g_autoptr (WsKernelInstance) instance = NULL;
   g_autoptr (WsKernelPrediction) p = predict (text, &instance);
 
@@ -559,8 +561,14 @@ test_loads_in_flight (void)
   g_autoptr (WsDeviceProfile) profile = h200 ();
   const char *loads = "s += A[k * 4096 + t] * x[k];";
   const char *stores = "{ s += A[k * 4096 + t] * x[k]; y[t + 4096 * (k + 1)] = s; }";
-  double more_loads = blocks_ns_of_loop (512, loads) - blocks_ns_of_loop (256, loads);
-  double more_stores = blocks_ns_of_loop (512, stores) - blocks_ns_of_loop (256, stores);
+  double more_loads = blocks_ns_of_loop (512, "", loads) - blocks_ns_of_loop (256, "", loads);
+  double more_stores = blocks_ns_of_loop (512, "", stores) - blocks_ns_of_loop (256, "", stores);
+  double one_by_one = blocks_ns_of_loop (512, "#pragma unroll 1", loads) -
+                      blocks_ns_of_loop (256, "#pragma unroll 1", loads);
+  double by_four = blocks_ns_of_loop (512, "#pragma unroll 4", loads) -
+                   blocks_ns_of_loop (256, "#pragma unroll 4", loads);
+  double stores_one_by_one = blocks_ns_of_loop (512, "#pragma unroll 1", stores) -
+                             blocks_ns_of_loop (256, "#pragma unroll 1", stores);
 
   /* 256 iterations of two loads: 32 waits of a DRAM latency each */
   g_assert_cmpfloat_with_epsilon (more_loads / 32, profile->dram_latency_ns, 0.01 * profile->dram_latency_ns);
@@ -569,6 +577,13 @@ test_loads_in_flight (void)
   g_assert_cmpfloat (more_stores / 64, >, profile->store_latency_ns);
   g_assert_cmpfloat (more_stores / 64, <, profile->dram_latency_ns + profile->store_latency_ns);
   g_assert_cmpfloat (more_stores, >, 1.2 * more_loads);
+  /* #pragma unroll 1: each iteration waits for its own two loads, a DRAM
+   * latency (matvec_cols on an H200: 362 ns an iteration); 4: eight loads
+   * a wait */
+  g_assert_cmpfloat_with_epsilon (one_by_one / 256, profile->dram_latency_ns, 0.01 * profile->dram_latency_ns);
+  g_assert_cmpfloat_with_epsilon (by_four / 64, profile->dram_latency_ns, 0.01 * profile->dram_latency_ns);
+  /* and with a store, every iteration too, where it waited every four */
+  g_assert_cmpfloat_with_epsilon (stores_one_by_one / more_stores, 4.0, 0.05);
 }
 
 static void

@@ -77,6 +77,7 @@ typedef struct
   guint32 brk;
   guint32 cont;                 /* WK_NONE for a switch */
   gboolean is_switch;
+  int unroll;                   /* a loop's #pragma unroll (WkStmt's unroll) */
 } LoopCtx;
 
 typedef struct

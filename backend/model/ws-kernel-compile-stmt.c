@@ -335,6 +335,7 @@ compile_loop (Comp         *c,
   if (s->kind == WK_S_FOR)
     counter = wkk_unrolled_counter (c, s);
   id = add_loop (c, s);
+  ctx.unroll = s->unroll;
   plain = !exits (s->body, FALSE, FALSE);
   saved = wkk_new_mask (c);
   iter = wkk_new_mask (c);

@@ -402,6 +402,13 @@ wkk_add_site (Comp         *c,
   s.start = e->start;
   s.end = e->end;
   s.function = c->frame->name;
+  s.unroll = -2;
+  for (guint i = c->loops->len; i > 0; i--)
+    if (!g_array_index (c->loops, LoopCtx, i - 1).is_switch)
+      {
+        s.unroll = g_array_index (c->loops, LoopCtx, i - 1).unroll;
+        break;
+      }
   g_array_append_val (c->prog->sites, s);
   if (kind != WS_ACCESS_STORE)
     wkk_array_at (c, array)->read = TRUE;

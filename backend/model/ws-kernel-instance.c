@@ -576,6 +576,7 @@ describe (WsKernelInstance *inst,
       site.joined_size = s->joined;
       site.read_only = s->read_only;
       site.function = s->function;
+      site.unroll = MAX (s->unroll, 0);
       g_array_append_val (inst->sites, site);
     }
 

@@ -222,7 +222,10 @@ add_run (WsTimingWork            *w,
  * synchronises) waits every LOADS_IN_FLIGHT iterations of its most
  * executed load (the loads of one iteration go together), their latencies
  * averaged; one that only loads waits for STREAM_LOADS_IN_FLIGHT loads at a
- * time. */
+ * time. A #pragma unroll with a count over the loop of the most executed
+ * load says how many iterations go together instead: 1, each iteration
+ * waits for its own loads (matvec_cols on an H200: 362 ns an iteration,
+ * 1.48 ms in all, where nvcc's own unrolling takes 0.25). */
 static guint64
 load_rounds (const WsKernelInstance *inst,
              const WsKernelStats    *ks,
@@ -231,7 +234,9 @@ load_rounds (const WsKernelInstance *inst,
   double most = 1, loads = 0, others = 0;
   double warps = MAX (ks->warps, 1);
   double per_block = MAX (ks->blocks, 1);
+  double per_iteration;
   gboolean fences = FALSE;
+  int unroll = 0;
 
   for (guint f = 0; f < WS_KERNEL_N_FENCES; f++)
     fences |= ks->counts.fences[f] > 0;
@@ -242,6 +247,8 @@ load_rounds (const WsKernelInstance *inst,
 
       if (site->kind == WS_ACCESS_LOAD && (site->space == WS_SPACE_GLOBAL || site->space == WS_SPACE_LOCAL))
         {
+          if (times > most)
+            unroll = site->unroll;
           most = MAX (most, times);
           loads += times;
         }
@@ -249,11 +256,15 @@ load_rounds (const WsKernelInstance *inst,
         others = MAX (others, times);
     }
   *together = 0;
+  /* the loads of one iteration of the loop */
+  per_iteration = MAX (loads / most, 1);
   if (most > LOADS_IN_FLIGHT && others < 2 && !fences && ks->counts.barriers / per_block < 2)
     {
-      *together = STREAM_LOADS_IN_FLIGHT;
-      return (guint64) ceil (loads / STREAM_LOADS_IN_FLIGHT - 0.01);
+      *together = unroll > 0 ? MIN (unroll * per_iteration, STREAM_LOADS_IN_FLIGHT) : STREAM_LOADS_IN_FLIGHT;
+      return (guint64) ceil (loads / *together - 0.01);
     }
+  if (unroll > 0)
+    return (guint64) ceil (most / MIN (unroll, LOADS_IN_FLIGHT) - 0.01);
   return (guint64) ceil (most / LOADS_IN_FLIGHT - 0.01);
 }
 

@@ -137,6 +137,8 @@ typedef struct
   guint start;                  /* the access in the text */
   guint end;
   const char *function;
+  int unroll;                   /* the #pragma unroll of the innermost loop around it
+                                 * (WkStmt's unroll: -2 none, or no loop) */
 } WkSite;
 
 typedef struct

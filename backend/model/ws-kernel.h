@@ -253,6 +253,8 @@ typedef struct
                                  * wide load (8 or 16), else 0 */
   gboolean read_only;           /* __ldg */
   const char *function;         /* the device function it was inlined from, or NULL */
+  int unroll;                   /* the count of the #pragma unroll over the innermost loop
+                                 * around it; 0: no count, or no pragma, or no loop */
 } WsKernelSite;
 
 typedef struct
