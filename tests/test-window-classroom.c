@@ -232,8 +232,8 @@ test_projector (Fixture       *f,
       assert_within (w, GTK_WIDGET (w->sidebar), "the presets");
       assert_within (w, gtk_stack_get_visible_child (w->view_stack), "the view");
       assert_view_drawn (WS_FIGURE_VIEW (gtk_stack_get_visible_child (w->view_stack)), "the banks view");
-      assert_within (w, GTK_WIDGET (w->play_button), "the player");
-      assert_within (w, GTK_WIDGET (w->speed_dropdown), "the player's speed");
+      /* the player's buttons and its speed, at the right end */
+      assert_within (w, GTK_WIDGET (w->player_controls), "the player and its speed");
       assert_within (w, GTK_WIDGET (plot_chart_view (w)), "the plot");
       assert_chart_drawn (plot_chart_view (w), "the plot");
       save_screenshot (w, explore);
@@ -688,19 +688,19 @@ test_own_pattern (Fixture       *f,
   WsWindow *w = f->window;
 
   load (f, "coalescing/offset");
-  g_assert_cmpstr (gtk_label_get_text (w->preset_title), ==, "Misaligned (+1 element)");
+  g_assert_cmpstr (ws_preset_intro_get_title (ws_window_get_preset_intro (w)), ==, "Misaligned (+1 element)");
   g_assert_true (has_param (w, "offset"));
   g_assert_true (ws_pattern_editor_set_param (w->editor, "offset", 3));
   type_index (w, "i + offset ");
   g_assert_cmpstr (ws_window_get_preset_id (w), ==, "coalescing/offset");
-  g_assert_cmpstr (gtk_label_get_text (w->preset_title), ==, "Misaligned (+1 element)");
+  g_assert_cmpstr (ws_preset_intro_get_title (ws_window_get_preset_intro (w)), ==, "Misaligned (+1 element)");
 
   type_index (w, "i * 2");
   g_assert_null (ws_pattern_editor_get_error (w->editor));
   g_assert_null (ws_window_get_preset_id (w));
   g_assert_null (ws_preset_sidebar_get_selected (w->sidebar));
-  g_assert_cmpstr (gtk_label_get_text (w->preset_title), ==, "Your pattern, from “Misaligned (+1 element)”");
-  g_assert_null (strstr (gtk_label_get_text (w->preset_summary), "offset"));
+  g_assert_cmpstr (ws_preset_intro_get_title (ws_window_get_preset_intro (w)), ==, "Your pattern, from “Misaligned (+1 element)”");
+  g_assert_null (strstr (ws_preset_intro_get_summary (ws_window_get_preset_intro (w)), "offset"));
   g_assert_false (has_param (w, "offset"));
   g_assert_true (has_param (w, "N"));
   g_assert_cmpuint (w->result->counts.sectors, ==, 8);

@@ -72,9 +72,8 @@ test_every_preset_draws (Fixture       *f,
         continue;
       load (f, presets[p].id);
       /* its text, the names it quotes set in monospace, never a backtick */
-      g_assert_true (gtk_label_get_use_markup (w->preset_summary));
-      g_assert_null (strchr (gtk_label_get_text (w->preset_summary), '`'));
-      g_assert_cmpuint (strlen (gtk_label_get_text (w->preset_summary)), >, 40);
+      g_assert_null (strchr (ws_preset_intro_get_summary (ws_window_get_preset_intro (w)), '`'));
+      g_assert_cmpuint (strlen (ws_preset_intro_get_summary (ws_window_get_preset_intro (w))), >, 40);
       for (guint a = 0; a < ws_pattern_get_n_accesses (w->pattern); a++)
         {
           ws_pattern_editor_set_access (w->editor, a);
@@ -303,7 +302,7 @@ test_actions_and_state (Fixture       *f,
   /* the speed is remembered */
   ws_schedule_player_set_speed (w->player, 4);
   g_assert_cmpfloat (g_settings_get_double (settings, "animation-speed"), ==, 4);
-  g_assert_cmpuint (gtk_drop_down_get_selected (w->speed_dropdown), ==, 4);
+  g_assert_cmpfloat (ws_player_controls_get_shown_speed (w->player_controls), ==, 4);
   ws_schedule_player_set_speed (w->player, 1);
 
   /* the primary menu's application windows open over this one */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <glib/gi18n.h>
 #include "ws-compare-view.h"
+#include "ws-player-controls.h"
 #include "ws-view-style.h"
 
 #include <math.h>
@@ -35,7 +36,7 @@ struct _WsCompareView
   GtkWidget *box;
   GtkMenuButton *sets_button;
   GtkWidget *add_button;
-  GtkToggleButton *play_button;
+  WsPlayerControls *player_controls;
   GtkPaned *paned;
   GtkGrid *columns;
   WsChartView *chart;
@@ -756,16 +757,6 @@ build_slot (WsCompareView *self,
   gtk_grid_attach (self->columns, slot->column, i, 0, 1, 1);
 }
 
-static void
-on_playing_changed (WsCompareView *self)
-{
-  g_assert (WS_IS_COMPARE_VIEW (self));
-
-  gtk_button_set_icon_name (GTK_BUTTON (self->play_button), ws_schedule_player_get_playing (self->player)
-                                                              ? "media-playback-pause-symbolic"
-                                                              : "media-playback-start-symbolic");
-}
-
 /* A move of the divider that we did not make is the user's, and holds. */
 static void
 on_paned_moved (WsCompareView *self)
@@ -811,13 +802,14 @@ ws_compare_view_class_init (WsCompareViewClass *klass)
   signals[KERNEL_REFUSED] = g_signal_new ("kernel-refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                           NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   g_type_ensure (WS_TYPE_CHART_VIEW);
+  g_type_ensure (WS_TYPE_PLAYER_CONTROLS);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/warpscope/Warpscope/ui/ws-compare-view.ui");
   gtk_widget_class_bind_template_child (widget_class, WsCompareView, box);
   gtk_widget_class_bind_template_child (widget_class, WsCompareView, toolbar);
   gtk_widget_class_bind_template_child (widget_class, WsCompareView, sets_button);
   gtk_widget_class_bind_template_child (widget_class, WsCompareView, add_button);
-  gtk_widget_class_bind_template_child (widget_class, WsCompareView, play_button);
+  gtk_widget_class_bind_template_child (widget_class, WsCompareView, player_controls);
   gtk_widget_class_bind_template_child (widget_class, WsCompareView, paned);
   gtk_widget_class_bind_template_child (widget_class, WsCompareView, columns);
   gtk_widget_class_bind_template_child (widget_class, WsCompareView, chart);
@@ -856,11 +848,9 @@ ws_compare_view_init (WsCompareView *self)
   for (guint i = 0; i < WS_COMPARE_VIEW_MAX; i++)
     build_slot (self, i, names);
   ws_schedule_player_attach (self->player, GTK_WIDGET (self->columns));
-  g_signal_connect_object (self->player, "notify::playing", G_CALLBACK (on_playing_changed), self,
-                           G_CONNECT_SWAPPED);
+  ws_player_controls_set_player (self->player_controls, self->player);
   g_signal_connect_object (self->paned, "notify::position", G_CALLBACK (on_paned_moved), self, G_CONNECT_SWAPPED);
   ws_compare_view_set_ids (self, ids);
-  on_playing_changed (self);
 }
 
 GtkWidget *

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include "ws-config.h"
 #include "ws-kernel-page.h"
+#include "ws-player-controls.h"
 
 #include <string.h>
 
@@ -29,7 +30,7 @@ struct _WsKernelPage
   GtkLabel *caption;
   GtkButton *measure_button;
   GtkLabel *status;
-  GtkWidget *play_button;
+  WsPlayerControls *player_controls;
 
   WsFigureView *views[WS_N_FIGURES];
   WsSchedulePlayer *player;        /* the views' position: the schedule played, or all of it */
@@ -969,6 +970,7 @@ ws_kernel_page_class_init (WsKernelPageClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (WS_TYPE_KERNEL_EDITOR);
+  g_type_ensure (WS_TYPE_PLAYER_CONTROLS);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/warpscope/Warpscope/ws-kernel-page.ui");
   gtk_widget_class_bind_template_child (widget_class, WsKernelPage, paned);
   gtk_widget_class_bind_template_child (widget_class, WsKernelPage, editor);
@@ -983,16 +985,8 @@ ws_kernel_page_class_init (WsKernelPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsKernelPage, caption);
   gtk_widget_class_bind_template_child (widget_class, WsKernelPage, measure_button);
   gtk_widget_class_bind_template_child (widget_class, WsKernelPage, status);
-  gtk_widget_class_bind_template_child (widget_class, WsKernelPage, play_button);
+  gtk_widget_class_bind_template_child (widget_class, WsKernelPage, player_controls);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-}
-
-static void
-on_playing_changed (WsKernelPage *self)
-{
-  gtk_button_set_icon_name (GTK_BUTTON (self->play_button), ws_schedule_player_get_playing (self->player)
-                                                              ? "media-playback-pause-symbolic"
-                                                              : "media-playback-start-symbolic");
 }
 
 static void
@@ -1021,8 +1015,7 @@ ws_kernel_page_init (WsKernelPage *self)
   for (guint k = 0; k < WS_N_FIGURES; k++)
     g_object_bind_property (self->player, "position", self->views[k], "position", G_BINDING_SYNC_CREATE);
   ws_schedule_player_attach (self->player, GTK_WIDGET (self->view_stack));
-  g_signal_connect_object (self->player, "notify::playing", G_CALLBACK (on_playing_changed), self,
-                           G_CONNECT_SWAPPED);
+  ws_player_controls_set_player (self->player_controls, self->player);
 
   self->modeller = ws_kernel_modeller_new ();
   g_signal_connect_swapped (self->modeller, "warp-ready", G_CALLBACK (on_warp_ready), self);

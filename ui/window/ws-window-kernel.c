@@ -184,31 +184,14 @@ new_kernel_from_pattern (WsWindow *self)
 }
 
 /* Open the Kernel as a Copy, on the Explore page: for the preset shown,
- * while it has a kernel text (looked for once a preset: the actions are
- * updated many times a second while a sweep runs). */
+ * while it has a kernel text (the intro looked for it once, as the preset
+ * was shown: the actions are updated many times a second while a sweep
+ * runs), its tooltip the intro's. */
 void
 ws_window_kernel_update_actions (WsWindow *self)
 {
-  gboolean found;
-  const char *why;
-
-  if (self->preset != self->kernel_looked_for)
-    {
-      g_autofree char *path = self->preset ? ws_preset_kernel_path (self->preset->id) : NULL;
-
-      self->kernel_looked_for = self->preset;
-      self->preset_kernel_found = path != NULL;
-    }
-  found = self->preset && self->preset_kernel_found;
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-preset-kernel", found);
-  if (found)
-    why = _("Opens this preset’s kernel on the Kernel page, as a new text to change and save");
-  else if (self->preset)
-    why = _("This preset’s kernel is not written as a kernel text yet: its real kernel needs the host’s API, "
-            "or has not been written out");
-  else
-    why = _("A pattern of your own has no preset’s kernel");
-  gtk_widget_set_tooltip_text (self->preset_kernel_button, why);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-preset-kernel",
+                                 self->preset && ws_preset_intro_get_has_kernel (self->preset_intro));
 }
 
 static void
@@ -251,7 +234,6 @@ ws_window_kernel_class_init (GtkWidgetClass *widget_class)
 {
   g_type_ensure (WS_TYPE_KERNEL_PAGE);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, kernel_page);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, preset_kernel_button);
   gtk_widget_class_install_action (widget_class, "win.new-kernel", NULL, kernel_action);
   gtk_widget_class_install_action (widget_class, "win.new-kernel-from", "s", kernel_action);
   gtk_widget_class_install_action (widget_class, "win.new-kernel-from-preset", "s", kernel_action);

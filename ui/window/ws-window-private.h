@@ -9,6 +9,7 @@
 #include "ws-compare.h"
 #include "ws-compare-page.h"
 #include "ws-plot-panel.h"
+#include "ws-player-controls.h"
 #include "ws-compare-view.h"
 #include "ws-compare-figure.h"
 #include "ws-export.h"
@@ -21,6 +22,7 @@
 #include "ws-numbers-view.h"
 #include "ws-pattern-editor.h"
 #include "ws-plot.h"
+#include "ws-preset-intro.h"
 #include "ws-preset-sidebar.h"
 #include "ws-presets.h"
 #include "ws-recording.h"
@@ -48,11 +50,7 @@ struct _WsWindow
   WsGpuButton *gpu_button;       /* where measurements run, and the chooser */
   AdwFlap *flap;
   WsPresetSidebar *sidebar;
-  GtkLabel *preset_title;
-  GtkLabel *preset_summary;
-  GtkWidget *preset_kernel_button; /* Open the Kernel as a Copy */
-  const WsPreset *kernel_looked_for; /* the preset whose kernel text was looked for last */
-  gboolean preset_kernel_found;    /* and whether it has one */
+  WsPresetIntro *preset_intro;     /* the preset's title and lesson, its kernel's buttons */
   WsPatternEditor *editor;
   WsNumbersView *numbers;
   GtkStack *view_stack;
@@ -66,8 +64,7 @@ struct _WsWindow
   gboolean flap_before_presenting;
   gboolean flap_was_revealed;      /* the presets, hidden while comparing */
   GtkLabel *step_label;
-  GtkToggleButton *play_button;
-  GtkDropDown *speed_dropdown;
+  WsPlayerControls *player_controls;
 
   GSettings *settings;
   WsSchedulePlayer *player;

@@ -157,13 +157,8 @@ update_step_label (WsWindow *self)
 static void
 on_playing_changed (WsWindow *self)
 {
-  gboolean playing;
-
   g_assert (WS_IS_WINDOW (self));
 
-  playing = ws_schedule_player_get_playing (self->player);
-  gtk_button_set_icon_name (GTK_BUTTON (self->play_button),
-                            playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic");
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
 }
 
@@ -312,33 +307,10 @@ setup_views (WsWindow *self)
     }
   ws_window_hierarchy_init (self);
   ws_schedule_player_attach (self->player, GTK_WIDGET (self->view_stack));
+  ws_player_controls_set_player (self->player_controls, self->player);
   g_signal_connect_object (self->player, "notify::n-steps", G_CALLBACK (update_step_label), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->player, "notify::playing", G_CALLBACK (on_playing_changed), self,
                            G_CONNECT_SWAPPED);
-}
-
-/* speeds ¼× … 8×, one item each */
-static void
-on_speed_selected (WsWindow *self)
-{
-  guint i;
-
-  g_assert (WS_IS_WINDOW (self));
-
-  i = gtk_drop_down_get_selected (self->speed_dropdown);
-  if (i != GTK_INVALID_LIST_POSITION)
-    ws_schedule_player_set_speed (self->player, ldexp (1, (int) i - 2));
-}
-
-static void
-on_speed_changed (WsWindow *self)
-{
-  int e;
-
-  g_assert (WS_IS_WINDOW (self));
-
-  e = (int) lround (log2 (ws_schedule_player_get_speed (self->player)));
-  gtk_drop_down_set_selected (self->speed_dropdown, CLAMP (e + 2, 0, 5));
 }
 
 /* ------------------------------------------------------------------ */
@@ -353,39 +325,6 @@ set_pattern (WsWindow  *self,
   self->pattern = ws_pattern_ref (pattern);
   self->edited = ws_preset_differs (self->preset, self->pattern);
   ws_window_update_subtitle (self);
-}
-
-/* A preset's text as markup: the names it quotes in `backticks` (its
- * parameters) in a monospace face, everything else as it is. */
-static char *
-summary_markup (const char *text)
-{
-  GString *s = g_string_new (NULL);
-  gboolean code = FALSE;
-
-  for (const char *p = text; *p;)
-    {
-      const char *tick = strchr (p, '`');
-      gsize n = tick ? (gsize) (tick - p) : strlen (p);
-      g_autofree char *escaped = g_markup_escape_text (p, (gssize) n);
-
-      g_string_append (s, escaped);
-      if (tick == NULL)
-        break;
-      /* a lone backtick at the end stays one */
-      if (!code && strchr (tick + 1, '`') == NULL)
-        {
-          g_string_append_c (s, '`');
-          p = tick + 1;
-          continue;
-        }
-      g_string_append (s, code ? "</tt>" : "<tt>");
-      code = !code;
-      p = tick + 1;
-    }
-  if (code)
-    g_string_append (s, "</tt>");
-  return g_string_free (s, FALSE);
 }
 
 gboolean
@@ -405,12 +344,7 @@ ws_window_load_preset (WsWindow   *self,
   /* open on the instruction that says most (a tiled transpose: its tile) */
   ws_pattern_editor_set_pattern_at (self->editor, pattern, ws_compare_main_access (pattern));
   set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
-  gtk_label_set_text (self->preset_title, _(preset->title));
-  {
-    g_autofree char *markup = summary_markup (_(preset->summary));
-
-    gtk_label_set_markup (self->preset_summary, markup);
-  }
+  ws_preset_intro_show_preset (self->preset_intro, preset);
   ws_preset_sidebar_select (self->sidebar, id);
   g_settings_set_string (self->settings, "last-preset", id);
   /* a new preset opens on its topic's view, if it has one, and its plot on
@@ -445,10 +379,7 @@ ws_window_new_pattern (WsWindow *self)
   self->preset = NULL;
   ws_pattern_editor_set_pattern (self->editor, pattern);
   set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
-  gtk_label_set_text (self->preset_title, _("Your pattern"));
-  gtk_label_set_text (self->preset_summary,
-                      _("Thread i reads element i. Change the memory space, the access, the element size and the "
-                        "index, and watch what the hardware makes of it."));
+  ws_preset_intro_show_own (self->preset_intro, NULL);
   ws_preset_sidebar_select (self->sidebar, NULL);
   ws_window_analyze (self);
   ws_window_rebuild_chart (self);
@@ -562,9 +493,9 @@ without_unused (const WsPattern *pattern)
 static void
 become_own (WsWindow *self)
 {
-  g_autofree char *title = g_strdup_printf (_("Your pattern, from “%s”"), _(self->preset->title));
   g_autoptr (WsPattern) trimmed = without_unused (self->pattern);
 
+  ws_preset_intro_show_own (self->preset_intro, self->preset);
   self->preset = NULL;
   if (trimmed)
     {
@@ -572,11 +503,6 @@ become_own (WsWindow *self)
       set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
     }
   self->edited = TRUE;
-  gtk_label_set_text (self->preset_title, title);
-  gtk_label_set_text (self->preset_summary,
-                      _("A pattern of your own, changed from the preset: its lesson was about the preset's pattern, "
-                        "so it is not shown. The views, the model and the plot follow what you wrote, and Measure "
-                        "runs it as a kernel generated from it."));
   ws_preset_sidebar_select (self->sidebar, NULL);
   ws_window_update_subtitle (self);
 }
@@ -681,7 +607,6 @@ restore_state (WsWindow *self)
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
   g_settings_bind (self->settings, "animation-speed", self->player, "speed", G_SETTINGS_BIND_DEFAULT);
-  on_speed_changed (self);
 }
 
 /* The style the views draw in on screen. */
@@ -1157,6 +1082,8 @@ ws_window_class_init (WsWindowClass *klass)
 
   g_type_ensure (WS_TYPE_BANNER);
   g_type_ensure (WS_TYPE_GPU_BUTTON);
+  g_type_ensure (WS_TYPE_PLAYER_CONTROLS);
+  g_type_ensure (WS_TYPE_PRESET_INTRO);
   g_type_ensure (WS_TYPE_PRESET_SIDEBAR);
   g_type_ensure (WS_TYPE_PATTERN_EDITOR);
   g_type_ensure (WS_TYPE_NUMBERS_VIEW);
@@ -1176,16 +1103,14 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, sidebar);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, preset_title);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, preset_summary);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, preset_intro);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, editor);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, numbers);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, view_paned);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, main_paned);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, step_label);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, play_button);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, speed_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, player_controls);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, plot_panel);
   ws_window_class_init_actions (widget_class);
   ws_window_gpu_class_init (widget_class);
@@ -1210,9 +1135,6 @@ ws_window_init (WsWindow *self)
   g_signal_connect_object (self->editor, "selection-changed", G_CALLBACK (on_selection_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->editor, "error-changed", G_CALLBACK (on_editor_error), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->speed_dropdown, "notify::selected", G_CALLBACK (on_speed_selected), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->player, "notify::speed", G_CALLBACK (on_speed_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
   self->paned_set = -1;
   watch_paned (self);
@@ -1265,6 +1187,14 @@ ws_window_get_banner (WsWindow *self)
   g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
 
   return self->banner;
+}
+
+WsPresetIntro *
+ws_window_get_preset_intro (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
+
+  return self->preset_intro;
 }
 
 WsGpuButton *

@@ -6,6 +6,7 @@
 #include "ws-banner.h"
 #include "ws-compare-page.h"
 #include "ws-gpu-button.h"
+#include "ws-preset-intro.h"
 #include "ws-hierarchy-page.h"
 #include "ws-plot-panel.h"
 #include "ws-session.h"
@@ -31,6 +32,8 @@ WsHierarchyPage *ws_window_get_hierarchy_page (WsWindow  *self);
 WsBanner   *ws_window_get_banner        (WsWindow       *self);
 /* The header bar's button of where measurements run (ws-gpu-button.h). */
 WsGpuButton *ws_window_get_gpu_button   (WsWindow       *self);
+/* What the Explore page says first: the preset and its lesson (ws-preset-intro.h). */
+WsPresetIntro *ws_window_get_preset_intro (WsWindow     *self);
 /* The Compare page (ws-compare-page.h). */
 WsComparePage *ws_window_get_compare_page (WsWindow      *self);
 gboolean    ws_window_load_preset       (WsWindow       *self,
