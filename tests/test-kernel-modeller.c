@@ -569,6 +569,9 @@ test_loads_in_flight (void)
                    blocks_ns_of_loop (256, "#pragma unroll 4", loads);
   double stores_one_by_one = blocks_ns_of_loop (512, "#pragma unroll 1", stores) -
                              blocks_ns_of_loop (256, "#pragma unroll 1", stores);
+  const char *one_load = "s += A[k * 4096 + t];";
+  double one_load_by_one = blocks_ns_of_loop (512, "#pragma unroll 1", one_load) -
+                           blocks_ns_of_loop (256, "#pragma unroll 1", one_load);
 
   /* 256 iterations of two loads: 32 waits of a DRAM latency each */
   g_assert_cmpfloat_with_epsilon (more_loads / 32, profile->dram_latency_ns, 0.01 * profile->dram_latency_ns);
@@ -582,6 +585,9 @@ test_loads_in_flight (void)
    * a wait */
   g_assert_cmpfloat_with_epsilon (one_by_one / 256, profile->dram_latency_ns, 0.01 * profile->dram_latency_ns);
   g_assert_cmpfloat_with_epsilon (by_four / 64, profile->dram_latency_ns, 0.01 * profile->dram_latency_ns);
+  /* one load an iteration, one by one: a DRAM latency each, the store
+   * after the loop once, not every iteration */
+  g_assert_cmpfloat_with_epsilon (one_load_by_one / 256, profile->dram_latency_ns, 0.01 * profile->dram_latency_ns);
   /* and with a store, every iteration too, where it waited every four */
   g_assert_cmpfloat_with_epsilon (stores_one_by_one / more_stores, 4.0, 0.05);
 }

@@ -150,7 +150,7 @@ ws_timing_work_add (WsTimingWork          *w,
   w->load_requests += load_requests;
   w->atomic_max_address += h->atomic_max_address;
   w->atomic_max_slice += h->atomic_max_slice;
-  if (w->next_together > 1)
+  if (w->next_together > 0)
     /* a loop that only loads, run next_times rounds; what it stores is
      * stored once, after it */
     w->block_life_ns += MAX (w->next_times, 1) * phase_life_ns (h, p, load_requests, w->next_together, loads, FALSE, !w->next_waits) +

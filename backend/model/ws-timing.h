@@ -75,10 +75,11 @@ typedef struct
                                   * iteration, whose loads wait from the start */
   guint64 next_times;            /* set by the caller: the next phase runs this often in a row
                                   * (0: once) */
-  double next_together;          /* set by the caller: the loads of global and local memory a
-                                  * warp waits for together in each of those runs, which wait
-                                  * as long as the slowest of them (0 or 1: the phase's loads,
-                                  * their latencies averaged) */
+  double next_together;          /* set by the caller for a loop that only loads: the loads of
+                                  * global and local memory a warp waits for together in each
+                                  * of those runs, which wait as long as the slowest of them,
+                                  * and what the phase stores is stored once, after them (0:
+                                  * the phase's loads, their latencies averaged, each run) */
 } WsTimingWork;
 
 /* Adds a phase; repeat is per access of its pattern (NULL: once). */
