@@ -96,7 +96,7 @@ ws_timing_work_add (WsTimingWork          *w,
                     const WsDeviceProfile *p)
 {
   double load_requests = 0;
-  gboolean loads = FALSE, stores = FALSE, shared_loads = FALSE;
+  gboolean loads = FALSE, stores = FALSE, shared_loads = FALSE, streaming;
   double shared_wavefronts = 0;   /* a warp's, of the phase's shared loads */
 
   ws_hier_stats_add (&w->mem, &h->total);
@@ -150,13 +150,12 @@ ws_timing_work_add (WsTimingWork          *w,
   w->load_requests += load_requests;
   w->atomic_max_address += h->atomic_max_address;
   w->atomic_max_slice += h->atomic_max_slice;
-  if (w->next_together > 0)
-    /* a loop that only loads, run next_times rounds; what it stores is
-     * stored once, after it */
-    w->block_life_ns += MAX (w->next_times, 1) * phase_life_ns (h, p, load_requests, w->next_together, loads, FALSE, !w->next_waits) +
-                        (loads && stores ? p->store_latency_ns : 0);
-  else
-    w->block_life_ns += MAX (w->next_times, 1) * phase_life_ns (h, p, load_requests, w->next_together, loads, stores, !w->next_waits);
+  /* a loop that only loads (next_together set) stores what it stores
+   * once, after its rounds */
+  streaming = w->next_together > 0;
+  w->block_life_ns += MAX (w->next_times, 1) * phase_life_ns (h, p, load_requests, w->next_together, loads,
+                                                              stores && !streaming, !w->next_waits) +
+                      (streaming && loads && stores ? p->store_latency_ns : 0);
   /* a phase's shared loads (and atomics) issue together, and what comes
    * after them waits for their data: the last of their wavefronts, one a
    * cycle after the first */

@@ -16,18 +16,11 @@ remote (WsWindow *self)
   return !ws_gpu_target_is_local (ws_session_get_target (self->session));
 }
 
-/* The machine in a word: "this computer", "gpu01", "Slurm (gpu)". */
-static char *
-place (WsWindow *self)
-{
-  return ws_session_dup_place (self->session);
-}
-
 /* Where measurements are, in a few words, for the subtitle. */
 static char *
 where_phrase (WsWindow *self)
 {
-  g_autofree char *at = place (self);
+  g_autofree char *at = ws_session_dup_place (self->session);
   const WsWorkerHello *hello = ws_session_get_hello (self->session);
 
   switch (ws_session_get_connection (self->session))
@@ -96,7 +89,7 @@ stop_reason (WsWindow     *self,
 {
   const char *colon = strstr (error->message, ": ");
   g_autofree char *at = NULL;
-  g_autofree char *where = place (self);
+  g_autofree char *where = ws_session_dup_place (self->session);
   g_autofree char *why = NULL;
   const char *rest = error->message;
 
@@ -134,7 +127,7 @@ show_banner (WsWindow   *self,
 gboolean
 ws_window_gpu_banner (WsWindow *self)
 {
-  g_autofree char *at = place (self);
+  g_autofree char *at = ws_session_dup_place (self->session);
   g_autofree char *text = NULL;
   g_autofree char *gpu = NULL;
   g_autofree char *described = ws_session_describe_gpu (self->session);
