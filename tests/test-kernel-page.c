@@ -513,9 +513,9 @@ test_preset_copy (Fixture       *f,
   }
 
   load (f, "transpose/shared");
-  g_assert_true (gtk_widget_is_sensitive (ws_preset_intro_get_kernel_button (ws_window_get_preset_intro (w))));
+  g_assert_true (gtk_widget_is_sensitive (ws_preset_intro_get_kernel_button (page_intro (w))));
   save_screenshot (w, "explore-preset-kernel.png");
-  g_signal_emit_by_name (ws_preset_intro_get_kernel_button (ws_window_get_preset_intro (w)), "clicked");
+  g_signal_emit_by_name (ws_preset_intro_get_kernel_button (page_intro (w)), "clicked");
   g_assert_true (wait_until (text_is, want, 10000));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (w->page_stack), ==, "kernel");
   g_assert_null (ws_kernel_editor_get_file (editor));
@@ -572,8 +572,8 @@ test_preset_copy (Fixture       *f,
 
   /* a preset whose real kernel is host code: nothing to open, and why */
   load (f, "transfer/pageable");
-  g_assert_false (gtk_widget_is_sensitive (ws_preset_intro_get_kernel_button (ws_window_get_preset_intro (w))));
-  tooltip = gtk_widget_get_tooltip_text (ws_preset_intro_get_kernel_button (ws_window_get_preset_intro (w)));
+  g_assert_false (gtk_widget_is_sensitive (ws_preset_intro_get_kernel_button (page_intro (w))));
+  tooltip = gtk_widget_get_tooltip_text (ws_preset_intro_get_kernel_button (page_intro (w)));
   g_assert_nonnull (tooltip);
   g_assert_nonnull (strstr (tooltip, "not written as a kernel text"));
 
@@ -622,7 +622,7 @@ test_pattern_copy (Fixture       *f,
   guint line = 0;
 
   load (f, "banks/stride");
-  g_assert_true (ws_pattern_editor_set_param (w->editor, "stride", 2));
+  g_assert_true (ws_pattern_editor_set_param (page_editor (w), "stride", 2));
   wait_settled (w);
   text = ws_pattern_to_kernel_text (w->pattern, w->preset ? w->preset->title : NULL);
   g_assert_nonnull (strstr (text, "stride = 2"));

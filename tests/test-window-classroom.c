@@ -52,8 +52,8 @@ test_topic_views (Fixture       *f,
       if (!sample_keep (&sample, topic_views[i].view, NULL))
         continue;
       load (f, topic_views[i].preset);
-      visible = gtk_stack_get_visible_child (w->view_stack);
-      g_assert_cmpstr (gtk_stack_get_visible_child_name (w->view_stack), ==, topic_views[i].view);
+      visible = gtk_stack_get_visible_child (page_views (w));
+      g_assert_cmpstr (gtk_stack_get_visible_child_name (page_views (w)), ==, topic_views[i].view);
       g_assert_true (WS_IS_LAUNCH_VIEW (visible));
       figure = ws_launch_view_get_figure (WS_LAUNCH_VIEW (visible));
       g_assert_nonnull (figure);
@@ -65,7 +65,7 @@ test_topic_views (Fixture       *f,
       /* from another view, --view comes back to it */
       g_assert_true (ws_window_show_view (w, "hierarchy"));
       g_assert_true (ws_window_show_view (w, topic_views[i].view));
-      g_assert_true (gtk_stack_get_visible_child (w->view_stack) == visible);
+      g_assert_true (gtk_stack_get_visible_child (page_views (w)) == visible);
       name = g_strdup_printf ("topic-%s-light.png", topic_views[i].view);
       save_screenshot (w, name);
     }
@@ -73,7 +73,7 @@ test_topic_views (Fixture       *f,
   /* the streams' timeline says what each bar is */
   load (f, "transfer/streams");
   {
-    WsLaunchView *view = WS_LAUNCH_VIEW (gtk_stack_get_visible_child (w->view_stack));
+    WsLaunchView *view = WS_LAUNCH_VIEW (gtk_stack_get_visible_child (page_views (w)));
     int width = gtk_widget_get_width (GTK_WIDGET (view)), height = gtk_widget_get_height (GTK_WIDGET (view));
     gboolean found = FALSE;
 
@@ -106,7 +106,7 @@ test_topic_view_export (Fixture       *f,
   g_autoptr (GdkTexture) texture = NULL;
 
   load (f, "l2/hot-size");
-  g_assert_cmpstr (gtk_stack_get_visible_child_name (w->view_stack), ==, "l2");
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (page_views (w)), ==, "l2");
   g_assert_true (ws_window_export (w, WS_WINDOW_EXPORT_FIGURE, path, 1, &error));
   g_assert_no_error (error);
   texture = gdk_texture_new_from_filename (path, &error);
@@ -230,10 +230,10 @@ test_projector (Fixture       *f,
       g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (w)), <=, 720);
       g_assert_true (adw_flap_get_reveal_flap (w->flap));
       assert_within (w, GTK_WIDGET (w->sidebar), "the presets");
-      assert_within (w, gtk_stack_get_visible_child (w->view_stack), "the view");
-      assert_view_drawn (WS_FIGURE_VIEW (gtk_stack_get_visible_child (w->view_stack)), "the banks view");
+      assert_within (w, gtk_stack_get_visible_child (page_views (w)), "the view");
+      assert_view_drawn (WS_FIGURE_VIEW (gtk_stack_get_visible_child (page_views (w))), "the banks view");
       /* the player's buttons and its speed, at the right end */
-      assert_within (w, GTK_WIDGET (w->player_controls), "the player and its speed");
+      assert_within (w, GTK_WIDGET (page_controls (w)), "the player and its speed");
       assert_within (w, GTK_WIDGET (plot_chart_view (w)), "the plot");
       assert_chart_drawn (plot_chart_view (w), "the plot");
       save_screenshot (w, explore);
@@ -242,7 +242,7 @@ test_projector (Fixture       *f,
         {
           load (f, "coalescing/strided-sweep");
           wait_frames (w);
-          assert_words_whole (GTK_WIDGET (w->editor));
+          assert_words_whole (GTK_WIDGET (page_editor (w)));
         }
 
       g_assert_true (ws_window_compare_presets (w, transposes));
@@ -320,7 +320,7 @@ test_presentation_mode (Fixture       *f,
 
   load (f, "banks/padding");
   player = ws_window_active_player (w);
-  font = ws_figure_view_get_style (WS_FIGURE_VIEW (gtk_stack_get_visible_child (w->view_stack)))->font_size;
+  font = ws_figure_view_get_style (WS_FIGURE_VIEW (gtk_stack_get_visible_child (page_views (w))))->font_size;
   g_assert_false (ws_window_presenting_key (w, GDK_KEY_Page_Down));
   adw_flap_set_reveal_flap (w->flap, TRUE);
 
@@ -330,7 +330,7 @@ test_presentation_mode (Fixture       *f,
   g_assert_false (ws_banner_get_revealed (ws_window_get_banner (w)));
   g_assert_false (gtk_widget_get_visible (w->header_bar));
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (w), "presenting"));
-  g_assert_cmpfloat (ws_figure_view_get_style (WS_FIGURE_VIEW (gtk_stack_get_visible_child (w->view_stack)))->font_size,
+  g_assert_cmpfloat (ws_figure_view_get_style (WS_FIGURE_VIEW (gtk_stack_get_visible_child (page_views (w))))->font_size,
                      >=, font * 1.2);
 
   /* a clicker */
@@ -351,7 +351,7 @@ test_presentation_mode (Fixture       *f,
   gtk_window_set_default_size (GTK_WINDOW (w), 1280, 720);
   wait_settled (w);
   wait_frames (w);
-  assert_view_drawn (WS_FIGURE_VIEW (gtk_stack_get_visible_child (w->view_stack)), "the view, presenting");
+  assert_view_drawn (WS_FIGURE_VIEW (gtk_stack_get_visible_child (page_views (w))), "the view, presenting");
   assert_chart_drawn (plot_chart_view (w), "the plot, presenting");
   save_screenshot (w, "presenting-1280-light.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
@@ -366,7 +366,7 @@ test_presentation_mode (Fixture       *f,
   g_assert_true (adw_flap_get_reveal_flap (w->flap));
   g_assert_true (gtk_widget_get_visible (w->header_bar));
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (w), "presenting"));
-  g_assert_cmpfloat (ws_figure_view_get_style (WS_FIGURE_VIEW (gtk_stack_get_visible_child (w->view_stack)))->font_size,
+  g_assert_cmpfloat (ws_figure_view_get_style (WS_FIGURE_VIEW (gtk_stack_get_visible_child (page_views (w))))->font_size,
                      ==, font);
 }
 
@@ -577,7 +577,7 @@ static void
 type_index (WsWindow   *w,
             const char *text)
 {
-  gtk_editable_set_text (ws_pattern_editor_get_index_entry (w->editor), text);
+  gtk_editable_set_text (ws_pattern_editor_get_index_entry (page_editor (w)), text);
 }
 
 static guint
@@ -605,7 +605,7 @@ static gboolean
 nothing_stale (WsWindow *w)
 {
   for (guint k = 0; k < WS_N_FIGURES; k++)
-    if (ws_figure_view_get_result (w->views[k]) != NULL)
+    if (ws_figure_view_get_result (page_figure (w, k)) != NULL)
       return FALSE;
   return model_points (w) == 0 && ws_chart_view_get_chart (plot_chart_view (w))->series->len == 0;
 }
@@ -618,7 +618,7 @@ test_wrong_pattern (Fixture       *f,
                     gconstpointer  data)
 {
   WsWindow *w = f->window;
-  GtkEditable *entry = ws_pattern_editor_get_index_entry (w->editor);
+  GtkEditable *entry = ws_pattern_editor_get_index_entry (page_editor (w));
   const char *steps[] = { "i", "i ", "i *", "i * ", "i * f", "i * fo", "i * foo", "i * foo ", "i * foo +" };
 
   load (f, "coalescing/offset");
@@ -629,19 +629,19 @@ test_wrong_pattern (Fixture       *f,
       const WsWarpResult *shown;
 
       type_index (w, steps[i]);
-      if (ws_pattern_editor_get_error (w->editor) == NULL)
+      if (ws_pattern_editor_get_error (page_editor (w)) == NULL)
         {
           g_autofree char *stripped = g_strstrip (g_strdup (steps[i]));
 
-          shown = ws_figure_view_get_result (w->views[WS_FIGURE_WARP]);
+          shown = ws_figure_view_get_result (page_figure (w, WS_FIGURE_WARP));
           g_assert_nonnull (shown);
-          g_assert_cmpstr (ws_pattern_get_access (w->pattern, ws_pattern_editor_get_access (w->editor))->index_text, ==,
+          g_assert_cmpstr (ws_pattern_get_access (w->pattern, ws_pattern_editor_get_access (page_editor (w)))->index_text, ==,
                            stripped);
         }
       else
         g_assert_true (nothing_stale (w));
     }
-  g_assert_nonnull (ws_pattern_editor_get_error (w->editor));
+  g_assert_nonnull (ws_pattern_editor_get_error (page_editor (w)));
   wait_settled (w);
   g_assert_true (nothing_stale (w));
   g_assert_cmpstr (ws_chart_view_get_chart (plot_chart_view (w))->title, ==, "The pattern has an error");
@@ -660,10 +660,10 @@ test_wrong_pattern (Fixture       *f,
 
   /* undone to a pattern: all of it comes back, model and all */
   gtk_widget_activate_action (GTK_WIDGET (gtk_editable_get_delegate (entry)), "text.undo", NULL);
-  while (ws_pattern_editor_get_error (w->editor) != NULL)
+  while (ws_pattern_editor_get_error (page_editor (w)) != NULL)
     gtk_widget_activate_action (GTK_WIDGET (gtk_editable_get_delegate (entry)), "text.undo", NULL);
   g_assert_true (wait_until (model_drawn, w, 60000));
-  g_assert_nonnull (ws_figure_view_get_result (w->views[WS_FIGURE_WARP]));
+  g_assert_nonnull (ws_figure_view_get_result (page_figure (w, WS_FIGURE_WARP)));
   g_assert_false (w->pattern_wrong);
 }
 
@@ -688,26 +688,26 @@ test_own_pattern (Fixture       *f,
   WsWindow *w = f->window;
 
   load (f, "coalescing/offset");
-  g_assert_cmpstr (ws_preset_intro_get_title (ws_window_get_preset_intro (w)), ==, "Misaligned (+1 element)");
+  g_assert_cmpstr (ws_preset_intro_get_title (page_intro (w)), ==, "Misaligned (+1 element)");
   g_assert_true (has_param (w, "offset"));
-  g_assert_true (ws_pattern_editor_set_param (w->editor, "offset", 3));
+  g_assert_true (ws_pattern_editor_set_param (page_editor (w), "offset", 3));
   type_index (w, "i + offset ");
   g_assert_cmpstr (ws_window_get_preset_id (w), ==, "coalescing/offset");
-  g_assert_cmpstr (ws_preset_intro_get_title (ws_window_get_preset_intro (w)), ==, "Misaligned (+1 element)");
+  g_assert_cmpstr (ws_preset_intro_get_title (page_intro (w)), ==, "Misaligned (+1 element)");
 
   type_index (w, "i * 2");
-  g_assert_null (ws_pattern_editor_get_error (w->editor));
+  g_assert_null (ws_pattern_editor_get_error (page_editor (w)));
   g_assert_null (ws_window_get_preset_id (w));
   g_assert_null (ws_preset_sidebar_get_selected (w->sidebar));
-  g_assert_cmpstr (ws_preset_intro_get_title (ws_window_get_preset_intro (w)), ==, "Your pattern, from “Misaligned (+1 element)”");
-  g_assert_null (strstr (ws_preset_intro_get_summary (ws_window_get_preset_intro (w)), "offset"));
+  g_assert_cmpstr (ws_preset_intro_get_title (page_intro (w)), ==, "Your pattern, from “Misaligned (+1 element)”");
+  g_assert_null (strstr (ws_preset_intro_get_summary (page_intro (w)), "offset"));
   g_assert_false (has_param (w, "offset"));
   g_assert_true (has_param (w, "N"));
   g_assert_cmpuint (w->result->counts.sectors, ==, 8);
   g_assert_true (wait_until (model_drawn, w, 60000));
   g_assert_null (strstr (ws_chart_view_get_chart (plot_chart_view (w))->title, "Misaligned"));
   g_assert_false (w->pattern_wrong);
-  g_assert_null (ws_plot_panel_get_status (ws_window_get_plot_panel (w)));
+  g_assert_null (ws_plot_panel_get_status (page_plot (w)));
   wait_settled (w);
   save_screenshot (w, "own-pattern-light.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);

@@ -116,10 +116,10 @@ test_compare_page (Fixture       *f,
   for (guint i = 0; i < 4; i++)
     g_assert_cmpfloat (ws_figure_view_get_position (ws_compare_view_get_figure (compare_view (w), i)), ==, 4);
   /* the keys play the page in view, not the explorer */
-  ws_schedule_player_set_playing (w->player, FALSE);
+  ws_schedule_player_set_playing (page_player (w), FALSE);
   gtk_widget_activate_action (GTK_WIDGET (w), "win.playing", NULL);
   g_assert_true (ws_schedule_player_get_playing (player));
-  g_assert_false (ws_schedule_player_get_playing (w->player));
+  g_assert_false (ws_schedule_player_get_playing (page_player (w)));
 
   save_screenshot (w, "window-compare-transpose-light.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
@@ -147,7 +147,7 @@ test_compare_page (Fixture       *f,
   /* back to the explorer: its player again, and its presets */
   gtk_widget_activate_action (GTK_WIDGET (w), "win.page", "s", "explore");
   g_assert_false (ws_window_comparing (w));
-  g_assert_true (ws_window_active_player (w) == w->player);
+  g_assert_true (ws_window_active_player (w) == page_player (w));
 }
 
 /* ------------------------------------------------------------------ */
@@ -714,7 +714,7 @@ test_exports (Fixture       *f,
   g_autofree char *bad = screenshot_path ("export.gif");
 
   load (f, "banks/padding");
-  export_all (w, WS_WINDOW_EXPORT_FIGURE, "export-banks-padding", GTK_WIDGET (w->views[WS_FIGURE_BANKS]), 800, 480,
+  export_all (w, WS_WINDOW_EXPORT_FIGURE, "export-banks-padding", GTK_WIDGET (page_figure (w, WS_FIGURE_BANKS)), 800, 480,
               TRUE);
   export_all (w, WS_WINDOW_EXPORT_PLOT, "export-banks-padding-plot", GTK_WIDGET (plot_chart_view (w)), 800, 450, TRUE);
   compare (f, transpose);
@@ -780,15 +780,15 @@ static double
 view_against_export (WsWindow *w,
                      double    position)
 {
-  GtkWidget *view = GTK_WIDGET (w->views[WS_FIGURE_WARP]);
+  GtkWidget *view = GTK_WIDGET (page_figure (w, WS_FIGURE_WARP));
   g_autofree char *title = ws_window_describe_pattern (w);
   const WsFigureStyle *style = ws_window_export_style (w);
   WsExportFigure figure;
   cairo_surface_t *screen, *exported;
   double share;
 
-  ws_schedule_player_set_playing (w->player, FALSE);
-  ws_schedule_player_set_position (w->player, position);
+  ws_schedule_player_set_playing (page_player (w), FALSE);
+  ws_schedule_player_set_position (page_player (w), position);
   wait_frames (w);
   g_assert_true (style == ws_figure_view_get_style (WS_FIGURE_VIEW (view)));
   figure = (WsExportFigure) { WS_FIGURE_WARP, { ws_figure_view_get_result (WS_FIGURE_VIEW (view)), title,
@@ -817,7 +817,7 @@ test_same_renderer (Fixture       *f,
 
   g_settings_set_string (w->settings, "export-style", "screen");
   load (f, "coalescing/offset");
-  share = view_against_export (w, ws_schedule_player_get_n_steps (w->player));
+  share = view_against_export (w, ws_schedule_player_get_n_steps (page_player (w)));
   g_test_message ("served: the warp view differs from its export in %.4f %% of its pixels", 100 * share);
   g_assert_cmpfloat (share, ==, 0);
   share = view_against_export (w, 2.5);

@@ -72,11 +72,11 @@ test_every_preset_draws (Fixture       *f,
         continue;
       load (f, presets[p].id);
       /* its text, the names it quotes set in monospace, never a backtick */
-      g_assert_null (strchr (ws_preset_intro_get_summary (ws_window_get_preset_intro (w)), '`'));
-      g_assert_cmpuint (strlen (ws_preset_intro_get_summary (ws_window_get_preset_intro (w))), >, 40);
+      g_assert_null (strchr (ws_preset_intro_get_summary (page_intro (w)), '`'));
+      g_assert_cmpuint (strlen (ws_preset_intro_get_summary (page_intro (w))), >, 40);
       for (guint a = 0; a < ws_pattern_get_n_accesses (w->pattern); a++)
         {
-          ws_pattern_editor_set_access (w->editor, a);
+          ws_pattern_editor_set_access (page_editor (w), a);
           wait_frames (w);
           for (guint k = 0; k < WS_N_FIGURES; k++)
             {
@@ -84,9 +84,9 @@ test_every_preset_draws (Fixture       *f,
 
               if (!ws_figure_applies (k, w->result->space, w->result->kind))
                 continue;
-              gtk_stack_set_visible_child (w->view_stack, GTK_WIDGET (w->views[k]));
+              gtk_stack_set_visible_child (page_views (w), GTK_WIDGET (page_figure (w, k)));
               wait_frames (w);
-              share = widget_ink (GTK_WIDGET (w->views[k]));
+              share = widget_ink (GTK_WIDGET (page_figure (w, k)));
               if (share < 0.01)
                 g_error ("%s, instruction %u, %s view: only %.2f %% drawn", presets[p].id, a,
                          ws_figure_kind_to_string (k), 100 * share);
@@ -111,7 +111,7 @@ static void
 type_index (WsWindow   *w,
             const char *text)
 {
-  gtk_editable_set_text (ws_pattern_editor_get_index_entry (w->editor), text);
+  gtk_editable_set_text (ws_pattern_editor_get_index_entry (page_editor (w)), text);
 }
 
 static void
@@ -121,14 +121,14 @@ test_edit_updates_model (Fixture       *f,
   WsWindow *w = f->window;
 
   load (f, "coalescing/sequential");
-  g_assert_cmpstr (ws_numbers_view_get_value (w->numbers, "sectors-per-request"), ==, "4.00");
-  g_assert_cmpstr (ws_numbers_view_get_value (w->numbers, "coalescing"), ==, "100.0 %");
+  g_assert_cmpstr (ws_numbers_view_get_value (page_numbers (w), "sectors-per-request"), ==, "4.00");
+  g_assert_cmpstr (ws_numbers_view_get_value (page_numbers (w), "coalescing"), ==, "100.0 %");
   type_index (w, "i * 2");
-  g_assert_cmpstr (ws_pattern_editor_get_error (w->editor), ==, NULL);
+  g_assert_cmpstr (ws_pattern_editor_get_error (page_editor (w)), ==, NULL);
   g_assert_cmpuint (w->result->counts.sectors, ==, 8);
   g_assert_true (wait_until (launch_analysed, w, 20000));
-  g_assert_cmpstr (ws_numbers_view_get_value (w->numbers, "sectors-per-request"), ==, "8.00");
-  g_assert_cmpstr (ws_numbers_view_get_value (w->numbers, "coalescing"), ==, "50.0 %");
+  g_assert_cmpstr (ws_numbers_view_get_value (page_numbers (w), "sectors-per-request"), ==, "8.00");
+  g_assert_cmpstr (ws_numbers_view_get_value (page_numbers (w), "coalescing"), ==, "50.0 %");
   g_assert_true (w->edited);
   wait_settled (w);
   save_screenshot (w, "window-edited-light.png");
@@ -150,33 +150,33 @@ test_invalid_expression (Fixture       *f,
 {
   WsWindow *w = f->window;
   WsWarpResult *before;
-  GtkWidget *entry = GTK_WIDGET (ws_pattern_editor_get_index_entry (w->editor));
+  GtkWidget *entry = GTK_WIDGET (ws_pattern_editor_get_index_entry (page_editor (w)));
 
   load (f, "coalescing/offset");
   before = w->result;
   g_assert_cmpuint (before->counts.sectors, ==, 5);
   type_index (w, "i + offset *");
-  g_assert_nonnull (ws_pattern_editor_get_error (w->editor));
-  g_assert_true (g_str_has_prefix (ws_pattern_editor_get_error (w->editor), "column 13:"));
+  g_assert_nonnull (ws_pattern_editor_get_error (page_editor (w)));
+  g_assert_true (g_str_has_prefix (ws_pattern_editor_get_error (page_editor (w)), "column 13:"));
   g_assert_true (gtk_widget_has_css_class (entry, "error"));
   /* the last good pattern stays the window's, but nothing of it is drawn
    * as if it were what the editor shows */
   g_assert_true (w->result == before);
   g_assert_cmpuint (w->result->counts.sectors, ==, 5);
-  g_assert_null (ws_figure_view_get_result (w->views[WS_FIGURE_WARP]));
+  g_assert_null (ws_figure_view_get_result (page_figure (w, WS_FIGURE_WARP)));
 
   /* an unknown name is pointed at too */
   type_index (w, "i + ofset");
-  g_assert_cmpstr (ws_pattern_editor_get_error (w->editor), ==,
+  g_assert_cmpstr (ws_pattern_editor_get_error (page_editor (w)), ==,
                    "column 5: “ofset” is neither a parameter nor a definition");
   wait_frames (w);
   save_screenshot (w, "window-invalid-light.png");
 
   type_index (w, "i + offset");
-  g_assert_null (ws_pattern_editor_get_error (w->editor));
+  g_assert_null (ws_pattern_editor_get_error (page_editor (w)));
   g_assert_false (gtk_widget_has_css_class (entry, "error"));
-  g_assert_nonnull (ws_figure_view_get_result (w->views[WS_FIGURE_WARP]));
-  g_assert_cmpuint (ws_figure_view_get_result (w->views[WS_FIGURE_WARP])->counts.sectors, ==, 5);
+  g_assert_nonnull (ws_figure_view_get_result (page_figure (w, WS_FIGURE_WARP)));
+  g_assert_cmpuint (ws_figure_view_get_result (page_figure (w, WS_FIGURE_WARP))->counts.sectors, ==, 5);
 }
 
 static gboolean
@@ -216,12 +216,12 @@ test_sweep_from_recording (Fixture       *f,
   g_assert_cmpuint (f->n_recorded, >, 4);
   g_assert_cmpuint (series_points (w, "recorded on"), ==, f->n_recorded);
   g_assert_cmpuint (series_points (w, "model:"), ==, f->n_recorded);
-  g_assert_true (gtk_widget_is_sensitive (ws_plot_panel_get_sweep_button (ws_window_get_plot_panel (w))));
+  g_assert_true (gtk_widget_is_sensitive (ws_plot_panel_get_sweep_button (page_plot (w))));
   gtk_widget_activate_action (GTK_WIDGET (w), "win.sweep", NULL);
   g_assert_true (ws_window_is_sweeping (w));
-  g_assert_true (gtk_widget_get_mapped (ws_plot_panel_get_cancel_button (ws_window_get_plot_panel (w))));
-  g_assert_true (gtk_widget_get_mapped (ws_plot_panel_get_cancel_button (ws_window_get_plot_panel (w))));
-  g_assert_false (gtk_widget_get_mapped (ws_plot_panel_get_sweep_button (ws_window_get_plot_panel (w))));
+  g_assert_true (gtk_widget_get_mapped (ws_plot_panel_get_cancel_button (page_plot (w))));
+  g_assert_true (gtk_widget_get_mapped (ws_plot_panel_get_cancel_button (page_plot (w))));
+  g_assert_false (gtk_widget_get_mapped (ws_plot_panel_get_sweep_button (page_plot (w))));
   /* point by point */
   while (ws_window_is_sweeping (w))
     {
@@ -244,8 +244,8 @@ test_sweep_from_recording (Fixture       *f,
   g_assert_cmpuint (updates, >=, timeout_scale () > 1 ? f->n_recorded / 2 : f->n_recorded - 1);
   g_assert_cmpuint (ws_sweep_get_done (ws_session_get_sweep (w->session)), ==, f->n_recorded);
   g_assert_cmpuint (series_points (w, "recorded on"), ==, f->n_recorded);
-  g_assert_true (gtk_widget_get_mapped (ws_plot_panel_get_sweep_button (ws_window_get_plot_panel (w))));
-  g_assert_false (gtk_widget_get_mapped (ws_plot_panel_get_sweep_progress (ws_window_get_plot_panel (w))));
+  g_assert_true (gtk_widget_get_mapped (ws_plot_panel_get_sweep_button (page_plot (w))));
+  g_assert_false (gtk_widget_get_mapped (ws_plot_panel_get_sweep_progress (page_plot (w))));
   save_screenshot (w, "window-sweep-light.png");
 
   /* and a sweep can be cancelled */
@@ -271,22 +271,22 @@ test_actions_and_state (Fixture       *f,
   g_assert_cmpstr (last, ==, "banks/padding");
 
   /* play, pause, step */
-  n = ws_schedule_player_get_n_steps (w->player);
+  n = ws_schedule_player_get_n_steps (page_player (w));
   g_assert_cmpuint (n, ==, 32);
   gtk_widget_activate_action (GTK_WIDGET (w), "win.restart", NULL);
-  g_assert_true (ws_schedule_player_get_playing (w->player));
+  g_assert_true (ws_schedule_player_get_playing (page_player (w)));
   gtk_widget_activate_action (GTK_WIDGET (w), "win.playing", NULL);
-  g_assert_false (ws_schedule_player_get_playing (w->player));
-  ws_schedule_player_set_position (w->player, 0);
+  g_assert_false (ws_schedule_player_get_playing (page_player (w)));
+  ws_schedule_player_set_position (page_player (w), 0);
   gtk_widget_activate_action (GTK_WIDGET (w), "win.step-forward", NULL);
   gtk_widget_activate_action (GTK_WIDGET (w), "win.step-forward", NULL);
-  g_assert_cmpfloat (ws_schedule_player_get_position (w->player), ==, 2);
+  g_assert_cmpfloat (ws_schedule_player_get_position (page_player (w)), ==, 2);
   gtk_widget_activate_action (GTK_WIDGET (w), "win.step-back", NULL);
-  g_assert_cmpfloat (ws_figure_view_get_position (w->views[WS_FIGURE_BANKS]), ==, 1);
+  g_assert_cmpfloat (ws_figure_view_get_position (page_figure (w, WS_FIGURE_BANKS)), ==, 1);
 
   /* pointing at a lane says what it is */
   {
-    GtkWidget *view = GTK_WIDGET (w->views[WS_FIGURE_BANKS]);
+    GtkWidget *view = GTK_WIDGET (page_figure (w, WS_FIGURE_BANKS));
     g_autofree char *found = NULL;
     for (int y = 0; y < gtk_widget_get_height (view) && found == NULL; y += 4)
       for (int x = 0; x < gtk_widget_get_width (view) && found == NULL; x += 4)
@@ -300,10 +300,10 @@ test_actions_and_state (Fixture       *f,
   }
 
   /* the speed is remembered */
-  ws_schedule_player_set_speed (w->player, 4);
+  ws_schedule_player_set_speed (page_player (w), 4);
   g_assert_cmpfloat (g_settings_get_double (settings, "animation-speed"), ==, 4);
-  g_assert_cmpfloat (ws_player_controls_get_shown_speed (w->player_controls), ==, 4);
-  ws_schedule_player_set_speed (w->player, 1);
+  g_assert_cmpfloat (ws_player_controls_get_shown_speed (page_controls (w)), ==, 4);
+  ws_schedule_player_set_speed (page_player (w), 1);
 
   /* the primary menu's application windows open over this one */
   {
@@ -362,9 +362,9 @@ test_counters_beside_model (Fixture       *f,
   ws_measurement_add_counter (e->m, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", 131072);
   g_ptr_array_add (ws_session_get_live (w->session), e);
   ws_window_show_measured (w);
-  g_assert_cmpstr (ws_numbers_view_get_value (w->numbers, "counted"), ==, "5.00");
-  g_assert_cmpstr (ws_numbers_view_get_value (w->numbers, "median"), ==, "105 µs");
-  g_assert_cmpstr (ws_numbers_view_get_value (w->numbers, "sectors-per-request"), ==, "5.00");
+  g_assert_cmpstr (ws_numbers_view_get_value (page_numbers (w), "counted"), ==, "5.00");
+  g_assert_cmpstr (ws_numbers_view_get_value (page_numbers (w), "median"), ==, "105 µs");
+  g_assert_cmpstr (ws_numbers_view_get_value (page_numbers (w), "sectors-per-request"), ==, "5.00");
 }
 
 /* The screenshots the AppStream metainfo shows (data/screenshots/update.sh). */
@@ -398,7 +398,7 @@ test_screenshots (Fixture       *f,
       load (f, shots[i].preset);
       if (shots[i].access)
         {
-          ws_pattern_editor_set_access (f->window->editor, shots[i].access);
+          ws_pattern_editor_set_access (page_editor (f->window), shots[i].access);
           wait_settled (f->window);
         }
       g_assert_cmpint (adw_style_manager_get_dark (style), ==, shots[i].dark);
@@ -495,7 +495,7 @@ test_hierarchy (Fixture       *f,
     {
       g_assert_nonnull (fig->message);
       g_assert_nonnull (strstr (fig->message, bundled->name));
-      g_assert_null (ws_numbers_view_get_value (f->window->numbers, "l2-hit-rate"));
+      g_assert_null (ws_numbers_view_get_value (page_numbers (f->window), "l2-hit-rate"));
     }
   else
     g_assert_null (fig->message);
@@ -517,13 +517,13 @@ test_hierarchy (Fixture       *f,
   g_assert_cmpfloat (fig->flows[1][WS_HIER_READ].bytes.model, >, 0);
   g_assert_cmpfloat (fig->flows[1][WS_HIER_READ].bytes.counted, ==, 4194304 * 32.0);
   g_assert_cmpfloat (fig->flows[2][WS_HIER_WRITE].bytes.counted, ==, 125829120);
-  g_assert_nonnull (ws_numbers_view_get_value (w->numbers, "l2-hit-rate"));
-  g_assert_nonnull (ws_numbers_view_get_value (w->numbers, "dram-bytes"));
-  g_assert_nonnull (strstr (ws_numbers_view_get_value (w->numbers, "l2-sectors"), "read"));
+  g_assert_nonnull (ws_numbers_view_get_value (page_numbers (w), "l2-hit-rate"));
+  g_assert_nonnull (ws_numbers_view_get_value (page_numbers (w), "dram-bytes"));
+  g_assert_nonnull (strstr (ws_numbers_view_get_value (page_numbers (w), "l2-sectors"), "read"));
   /* the time, the bound, and the chart's model on the measured axis */
   g_assert_cmpfloat (fig->predicted_s, >, 0);
-  g_assert_nonnull (ws_numbers_view_get_value (w->numbers, "predicted"));
-  g_assert_nonnull (ws_numbers_view_get_value (w->numbers, "bound"));
+  g_assert_nonnull (ws_numbers_view_get_value (page_numbers (w), "predicted"));
+  g_assert_nonnull (ws_numbers_view_get_value (page_numbers (w), "bound"));
   {
     const WsChart *chart = ws_chart_view_get_chart (plot_chart_view (w));
     gboolean on_axis = FALSE;
@@ -542,7 +542,7 @@ test_hierarchy (Fixture       *f,
   g_assert_nonnull (strstr (tip, "lts__t_sectors_srcunit_tex_op_read.sum"));
   /* another instruction keeps the view: it is of the whole launch */
   ws_window_show_result (w);
-  g_assert_true (gtk_stack_get_visible_child (w->view_stack) == GTK_WIDGET (ws_window_get_hierarchy_page (w)));
+  g_assert_true (gtk_stack_get_visible_child (page_views (w)) == GTK_WIDGET (page_hierarchy (w)));
   /* Export Figure exports it */
   g_unlink (svg);
   g_assert_true (ws_window_export (w, WS_WINDOW_EXPORT_FIGURE, svg, 1, &error));
@@ -623,16 +623,16 @@ test_telling_instruction (Fixture       *f,
   GtkWidget *row;
 
   load (f, "transpose/shared");
-  g_assert_cmpuint (ws_pattern_editor_get_access (w->editor), ==, ws_compare_main_access (pattern));
-  g_assert_cmpuint (ws_pattern_editor_get_access (w->editor), !=, 0);
+  g_assert_cmpuint (ws_pattern_editor_get_access (page_editor (w)), ==, ws_compare_main_access (pattern));
+  g_assert_cmpuint (ws_pattern_editor_get_access (page_editor (w)), !=, 0);
   g_assert_cmpint (w->result->space, ==, WS_SPACE_SHARED);
-  g_assert_true (gtk_stack_get_visible_child (w->view_stack) == GTK_WIDGET (w->views[WS_FIGURE_BANKS]));
+  g_assert_true (gtk_stack_get_visible_child (page_views (w)) == GTK_WIDGET (page_figure (w, WS_FIGURE_BANKS)));
 
-  find_labels (GTK_WIDGET (w->editor), "tile[threadIdx.x * 32 + threadIdx.y]", labels);
+  find_labels (GTK_WIDGET (page_editor (w)), "tile[threadIdx.x * 32 + threadIdx.y]", labels);
   g_assert_cmpuint (labels->len, >=, 1);
   assert_whole (labels);
   /* and in the menu, every instruction whole */
-  row = find_combo_row (GTK_WIDGET (w->editor), "Instruction");
+  row = find_combo_row (GTK_WIDGET (page_editor (w)), "Instruction");
   g_assert_nonnull (row);
   gtk_widget_activate (row);
   wait_frames (w);

@@ -11,30 +11,86 @@ G_BEGIN_DECLS
 
 #define SWEEP_PRESET "coalescing/strided-sweep"
 
+/* The Explore page's parts (ws-explore-page.h) */
+static inline WsPatternEditor *
+page_editor (WsWindow *window)
+{
+  return ws_explore_page_get_editor (ws_window_get_explore_page (window));
+}
+
+static inline WsNumbersView *
+page_numbers (WsWindow *window)
+{
+  return ws_explore_page_get_numbers (ws_window_get_explore_page (window));
+}
+
+static inline WsPresetIntro *
+page_intro (WsWindow *window)
+{
+  return ws_explore_page_get_intro (ws_window_get_explore_page (window));
+}
+
+static inline WsSchedulePlayer *
+page_player (WsWindow *window)
+{
+  return ws_explore_page_get_player (ws_window_get_explore_page (window));
+}
+
+static inline WsPlayerControls *
+page_controls (WsWindow *window)
+{
+  return ws_explore_page_get_player_controls (ws_window_get_explore_page (window));
+}
+
+static inline GtkStack *
+page_views (WsWindow *window)
+{
+  return ws_explore_page_get_view_stack (ws_window_get_explore_page (window));
+}
+
+static inline WsFigureView *
+page_figure (WsWindow    *window,
+             WsFigureKind kind)
+{
+  return ws_explore_page_get_figure_view (ws_window_get_explore_page (window), kind);
+}
+
+static inline WsPlotPanel *
+page_plot (WsWindow *window)
+{
+  return ws_explore_page_get_plot_panel (ws_window_get_explore_page (window));
+}
+
+static inline WsHierarchyPage *
+page_hierarchy (WsWindow *window)
+{
+  return ws_explore_page_get_hierarchy_page (ws_window_get_explore_page (window));
+}
+
 /* The explorer's measured plot: its chart, and what it shows. */
 static inline WsChartView *
 plot_chart_view (WsWindow *window)
 {
-  return ws_plot_panel_get_chart_view (ws_window_get_plot_panel (window));
+  return ws_plot_panel_get_chart_view (page_plot (window));
 }
 
 /* The Hierarchy view's drawing */
 static inline WsHierarchyView *
 hierarchy_view (WsWindow *window)
 {
-  return ws_hierarchy_page_get_view (ws_window_get_hierarchy_page (window));
+  return ws_hierarchy_page_get_view (page_hierarchy (window));
 }
 
 static inline WsPlotMetric
 plot_metric (WsWindow *window)
 {
-  return ws_plot_panel_get_metric (ws_window_get_plot_panel (window));
+  return ws_plot_panel_get_metric (page_plot (window));
 }
 
 static inline GtkDropDown *
 plot_metric_chooser (WsWindow *window)
 {
-  return ws_plot_panel_get_metric_chooser (ws_window_get_plot_panel (window));
+  return ws_plot_panel_get_metric_chooser (page_plot (window));
 }
 
 /* The Compare page's cells, choosers, player and chart. */

@@ -255,7 +255,7 @@ on_stall_tick (gpointer data)
 static void
 report (Bench *b)
 {
-  GtkWidget *view = gtk_stack_get_visible_child (b->window->view_stack);
+  GtkWidget *view = gtk_stack_get_visible_child (explore_views (b->window));
   double seconds = (g_get_monotonic_time () - b->measuring_since) / 1e6;
   const WsDeviceInfo *device = ws_session_get_device (b->window->session);
   WsRecording *recording = ws_session_get_recording (b->window->session);
@@ -341,9 +341,9 @@ bench_step (gpointer data)
       /* the heaviest warp view: 32 lanes, 32 lines; the sweep beside it */
       ensure_something_to_sweep (b->window);
       ws_window_load_preset (b->window, "coalescing/strided-sweep");
-      ws_pattern_editor_set_param (b->window->editor, "stride", 8);
-      ws_schedule_player_set_speed (b->window->player, 8);
-      ws_schedule_player_restart (b->window->player);
+      ws_pattern_editor_set_param (explore_editor (b->window), "stride", 8);
+      ws_schedule_player_set_speed (explore_player (b->window), 8);
+      ws_schedule_player_restart (explore_player (b->window));
       b->started = now;
       b->phase = 1;
       return G_SOURCE_CONTINUE;

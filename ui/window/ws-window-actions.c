@@ -281,7 +281,7 @@ ws_window_update_actions (WsWindow *self)
   /* the Kernel page has no chart: its export is the listing (Ctrl+E) */
   gtk_widget_action_set_enabled (w, "win.export-plot", !ws_window_kernel_shown (self));
   ws_window_kernel_update_actions (self);
-  ws_plot_panel_set_sweep_button (self->plot_panel, label,
+  ws_plot_panel_set_sweep_button (explore_plot (self), label,
                                   param == NULL ? _("This preset has no standard sweep")
                                   : device ? _("Measure every value of the sweep on the GPU (Ctrl+Shift+M)")
                                   : _("Replay the recorded sweep, point by point (Ctrl+Shift+M)"));

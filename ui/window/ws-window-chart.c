@@ -40,9 +40,9 @@ ws_window_format_day (GDateTime *t)
 static WsPlotPanel *
 synced_panel (WsWindow *self)
 {
-  ws_plot_panel_set_pattern (self->plot_panel, self->preset, self->pattern, self->edited,
+  ws_plot_panel_set_pattern (explore_plot (self), self->preset, self->pattern, self->edited,
                              ws_window_shown_space (self), self->pattern_wrong);
-  return self->plot_panel;
+  return explore_plot (self);
 }
 
 void
@@ -70,12 +70,4 @@ void
 ws_window_rebuild_chart (WsWindow *self)
 {
   ws_plot_panel_rebuild (synced_panel (self));
-}
-
-void
-ws_window_chart_init (WsWindow *self)
-{
-  /* the chart's size may change what the views above it get */
-  g_signal_connect_object (self->plot_panel, "rebuilt", G_CALLBACK (ws_window_place_divider), self,
-                           G_CONNECT_SWAPPED);
 }

@@ -305,7 +305,7 @@ ws_window_figure_free (WsWindowFigure *figure)
 static WsChartView *
 page_chart (WsWindow *self)
 {
-  return ws_window_comparing (self) ? ws_compare_view_get_chart (ws_compare_page_get_view (self->compare_page)) : ws_plot_panel_get_chart_view (self->plot_panel);
+  return ws_window_comparing (self) ? ws_compare_view_get_chart (ws_compare_page_get_view (self->compare_page)) : ws_plot_panel_get_chart_view (explore_plot (self));
 }
 
 static WsWindowFigure *
@@ -358,12 +358,12 @@ static WsWindowFigure *
 view_figure (WsWindow  *self,
              GError   **error)
 {
-  GtkWidget *visible = gtk_stack_get_visible_child (self->view_stack);
+  GtkWidget *visible = gtk_stack_get_visible_child (explore_views (self));
 
-  if (visible == GTK_WIDGET (self->hierarchy_page) &&
-      ws_hierarchy_view_get_figure (ws_hierarchy_page_get_view (self->hierarchy_page)))
+  if (visible == GTK_WIDGET (explore_hierarchy (self)) &&
+      ws_hierarchy_view_get_figure (ws_hierarchy_page_get_view (explore_hierarchy (self))))
     {
-      WsHierarchyView *view = ws_hierarchy_page_get_view (self->hierarchy_page);
+      WsHierarchyView *view = ws_hierarchy_page_get_view (explore_hierarchy (self));
       WsHierarchyFigure *h = ws_hierarchy_figure_copy (ws_hierarchy_view_get_figure (view));
 
       /* as it is, but for what the pointer is on */

@@ -19,7 +19,7 @@ on_profile_changed (WsWindow *self)
 {
   /* a prediction made on another device is no prediction (the Hierarchy
    * view follows the profile by itself) */
-  ws_plot_panel_forget_prediction (self->plot_panel);
+  ws_plot_panel_forget_prediction (explore_plot (self));
   ws_window_rebuild_chart (self);
 }
 
@@ -68,7 +68,7 @@ void
 ws_window_analyze_hierarchy (WsWindow *self)
 {
   /* the launch's own figures come first: they are what the other views show */
-  ws_hierarchy_page_follow (self->hierarchy_page, self->preset, self->pattern, self->edited,
+  ws_hierarchy_page_follow (explore_hierarchy (self), self->preset, self->pattern, self->edited,
                             self->launch != NULL && self->launch->pattern == self->pattern);
 }
 
@@ -95,8 +95,8 @@ static void
 show_numbers (WsWindow *self)
 {
   const WsDeviceProfile *profile = ws_session_get_device_profile (self->session);
-  const WsPlotModel *model = ws_hierarchy_page_get_model (self->hierarchy_page);
-  const char *error = ws_hierarchy_page_get_error (self->hierarchy_page);
+  const WsPlotModel *model = ws_hierarchy_page_get_model (explore_hierarchy (self));
+  const char *error = ws_hierarchy_page_get_error (explore_hierarchy (self));
   g_autofree char *what = profile_description (self, profile);
   const char *state = NULL;
 
@@ -104,17 +104,17 @@ show_numbers (WsWindow *self)
     state = NULL;
   else if (model == NULL)
     state = error ? error : _("Following the launch through L1, L2 and DRAM…");
-  ws_numbers_view_set_hierarchy (self->numbers, model ? &model->total : NULL, what, state,
+  ws_numbers_view_set_hierarchy (explore_numbers (self), model ? &model->total : NULL, what, state,
                                  ws_window_can_calibrate (self));
   if (model && !isnan (model->predicted_s))
     {
       g_autofree char *levels = ws_plot_model_describe_levels (model);
       const char *bound = ws_plot_model_bound_name (model);
 
-      ws_numbers_view_set_prediction (self->numbers, model->predicted_s, bound ? _(bound) : NULL, levels);
+      ws_numbers_view_set_prediction (explore_numbers (self), model->predicted_s, bound ? _(bound) : NULL, levels);
     }
   else
-    ws_numbers_view_set_prediction (self->numbers, NAN, NULL, NULL);
+    ws_numbers_view_set_prediction (explore_numbers (self), NAN, NULL, NULL);
 }
 
 /* The measurement shown, whose counters the view sets beside the model's. */
@@ -125,25 +125,20 @@ ws_window_show_hierarchy (WsWindow *self)
   int hue = 0;
   const WsMeasurement *m = ws_window_shown_measurement (self, &source, &hue);
 
-  ws_hierarchy_page_set_measurement (self->hierarchy_page, m, source, hue);
+  ws_hierarchy_page_set_measurement (explore_hierarchy (self), m, source, hue);
 }
 
 void
 ws_window_hierarchy_init (WsWindow *self)
 {
-  GtkStackPage *page;
-
-  self->hierarchy_page = WS_HIERARCHY_PAGE (ws_hierarchy_page_new ());
-  page = gtk_stack_add_titled (self->view_stack, GTK_WIDGET (self->hierarchy_page), "hierarchy", _("Hierarchy"));
-  gtk_stack_page_set_visible (page, TRUE);
   /* the numbers beside the views follow its model */
-  g_signal_connect_object (self->hierarchy_page, "changed", G_CALLBACK (show_numbers), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (explore_hierarchy (self), "changed", G_CALLBACK (show_numbers), self, G_CONNECT_SWAPPED);
 }
 
 void
 ws_window_hierarchy_follow (WsWindow *self)
 {
-  ws_hierarchy_page_set_session (self->hierarchy_page, self->session);
+  ws_hierarchy_page_set_session (explore_hierarchy (self), self->session);
   /* a GPU nothing is known of is calibrated once, by itself */
   ws_session_set_auto_calibrate (self->session, TRUE);
   g_signal_connect_object (self->session, "notify::device-profile", G_CALLBACK (on_profile_changed), self,

@@ -191,7 +191,7 @@ void
 ws_window_kernel_update_actions (WsWindow *self)
 {
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-preset-kernel",
-                                 self->preset && ws_preset_intro_get_has_kernel (self->preset_intro));
+                                 self->preset && ws_preset_intro_get_has_kernel (explore_intro (self)));
 }
 
 static void

@@ -152,7 +152,7 @@ show_counted (WsWindow            *self,
     model = ws_plot_model_metric (self->launch, space, &name);
   else
     ws_plot_model_metric (NULL, space, &name);
-  ws_numbers_view_set_counted (self->numbers, name, counter_sum (m, num) / d, model);
+  ws_numbers_view_set_counted (explore_numbers (self), name, counter_sum (m, num) / d, model);
 }
 
 /* "NVIDIA H100, recorded with N = 33554432, stride = 2": what a measurement ran at. */
@@ -224,7 +224,7 @@ ws_window_show_launch_view (WsWindow *self)
   /* the GPU here, else the one the recording was made on */
   in.device = device ? device : recording ? ws_recording_get_device (recording) : NULL;
   figure = ws_plot_topic_build (view, &in);
-  ws_launch_view_set_figure (self->launch_views[view], figure);
+  ws_launch_view_set_figure (ws_explore_page_get_launch_view (self->explore_page, view), figure);
 }
 
 /* The measured numbers beside the model's: live, else recorded, else why not. */
@@ -242,7 +242,7 @@ ws_window_show_measured (WsWindow *self)
   if (e)
     {
       g_autofree char *source = describe_source (device ? device->name : "this GPU", "now", e->m);
-      ws_numbers_view_set_measurement (self->numbers, e->m, source);
+      ws_numbers_view_set_measurement (explore_numbers (self), e->m, source);
       show_counted (self, e->m);
       return;
     }
@@ -253,19 +253,19 @@ ws_window_show_measured (WsWindow *self)
       g_autofree char *source = describe_source (d ? d->name : NULL, "recorded", m);
 
       /* the sizes it ran at, which may not be the editor's */
-      ws_numbers_view_set_measurement (self->numbers, m, source);
+      ws_numbers_view_set_measurement (explore_numbers (self), m, source);
       show_counted (self, m);
       return;
     }
   if (self->measure_cancellable || self->measure_timeout)
-    ws_numbers_view_set_measured_message (self->numbers, _("Measuring…"));
+    ws_numbers_view_set_measured_message (explore_numbers (self), _("Measuring…"));
   else if (device)
-    ws_numbers_view_set_measured_message (self->numbers, _("Not measured yet: press Measure"));
+    ws_numbers_view_set_measured_message (explore_numbers (self), _("Not measured yet: press Measure"));
   else if (ws_session_get_probed (self->session))
-    ws_numbers_view_set_measured_message (self->numbers, self->edited ? _("No GPU, and no recording of this edited pattern")
+    ws_numbers_view_set_measured_message (explore_numbers (self), self->edited ? _("No GPU, and no recording of this edited pattern")
                                                                       : _("No GPU, and no recording of this pattern"));
   else
-    ws_numbers_view_set_measured_message (self->numbers, _("Looking for a GPU…"));
+    ws_numbers_view_set_measured_message (explore_numbers (self), _("Looking for a GPU…"));
 }
 
 /* ------------------------------------------------------------------ */

@@ -9,7 +9,7 @@
 WsSpace
 ws_window_shown_space (WsWindow *self)
 {
-  const WsAccess *a = ws_pattern_get_access (self->pattern, ws_pattern_editor_get_access (self->editor));
+  const WsAccess *a = ws_pattern_get_access (self->pattern, ws_pattern_editor_get_access (explore_editor (self)));
 
   return a->space;
 }
@@ -20,13 +20,13 @@ ws_window_analyze_warp (WsWindow *self)
   g_autoptr (GError) error = NULL;
   WsWarpResult *r;
 
-  r = ws_model_analyze_warp (self->pattern, ws_pattern_editor_get_access (self->editor),
-                             ws_pattern_editor_get_block_idx (self->editor), ws_pattern_editor_get_warp (self->editor),
+  r = ws_model_analyze_warp (self->pattern, ws_pattern_editor_get_access (explore_editor (self)),
+                             ws_pattern_editor_get_block_idx (explore_editor (self)), ws_pattern_editor_get_warp (explore_editor (self)),
                              &error);
   if (r == NULL)
     {
       /* the last good view stays; the editor says what is wrong */
-      ws_pattern_editor_show_error (self->editor, error->message);
+      ws_pattern_editor_show_error (explore_editor (self), error->message);
       return;
     }
   g_clear_pointer (&self->result, ws_warp_result_free);
@@ -37,19 +37,19 @@ ws_window_analyze_warp (WsWindow *self)
 static void
 show_launch (WsWindow *self)
 {
-  guint access = ws_pattern_editor_get_access (self->editor);
+  guint access = ws_pattern_editor_get_access (explore_editor (self));
   const WsAccess *a = ws_pattern_get_access (self->pattern, access);
   g_autofree char *what = NULL;
 
   if (self->launch == NULL || access >= self->launch->n_accesses)
     {
-      ws_numbers_view_set_model (self->numbers, NULL, a->space, a->kind, _("Analysing the whole launch…"));
+      ws_numbers_view_set_model (explore_numbers (self), NULL, a->space, a->kind, _("Analysing the whole launch…"));
       return;
     }
   what = g_strdup_printf (_("Instruction %u of the whole launch: %llu warps in %llu blocks, analysed in %.0f ms"),
                           access + 1, (unsigned long long) self->launch->warps,
                           (unsigned long long) self->launch->blocks, self->launch->seconds * 1e3);
-  ws_numbers_view_set_model (self->numbers, &self->launch->accesses[access], a->space, a->kind, what);
+  ws_numbers_view_set_model (explore_numbers (self), &self->launch->accesses[access], a->space, a->kind, what);
 }
 
 static gpointer
@@ -74,7 +74,7 @@ analyze_launch_done (GObject      *source,
   if (stats == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        ws_pattern_editor_show_error (self->editor, error->message);
+        ws_pattern_editor_show_error (explore_editor (self), error->message);
       return;
     }
   g_clear_pointer (&self->launch, ws_launch_stats_free);

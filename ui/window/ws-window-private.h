@@ -12,6 +12,7 @@
 #include "ws-player-controls.h"
 #include "ws-compare-view.h"
 #include "ws-compare-figure.h"
+#include "ws-explore-page.h"
 #include "ws-export.h"
 #include "ws-figure-view.h"
 #include "ws-gpu-button.h"
@@ -38,7 +39,6 @@ struct _WsWindow
   AdwToastOverlay *toast_overlay;
   GtkStack *page_stack;
   WsComparePage *compare_page;  /* the session's comparison (ws-compare-page.c) */
-  WsPlotPanel *plot_panel;      /* the measured plot under the views (ws-plot-panel.c) */
   WsKernelPage *kernel_page;     /* a kernel of one's own (ws-window-kernel.c) */
   GMenu *recent_menu;
   GMenu *primary_menu;
@@ -50,27 +50,12 @@ struct _WsWindow
   WsGpuButton *gpu_button;       /* where measurements run, and the chooser */
   AdwFlap *flap;
   WsPresetSidebar *sidebar;
-  WsPresetIntro *preset_intro;     /* the preset's title and lesson, its kernel's buttons */
-  WsPatternEditor *editor;
-  WsNumbersView *numbers;
-  GtkStack *view_stack;
-  GtkPaned *view_paned;
-  GtkPaned *main_paned;            /* the inspector beside the views */
-  guint place_idle;                /* the divider placed again once laid out */
-  int paned_set;                   /* the divider's position we set, -1 before */
-  gboolean paned_by_hand;          /* moved by hand: it stays */
-  gboolean paned_pressed;          /* a button is down on it */
+  WsExplorePage *explore_page;     /* the inspector, the views and the plot (ws-explore-page.c) */
   gboolean presenting;             /* full screen, larger text, the presets hidden */
   gboolean flap_before_presenting;
   gboolean flap_was_revealed;      /* the presets, hidden while comparing */
-  GtkLabel *step_label;
-  WsPlayerControls *player_controls;
 
   GSettings *settings;
-  WsSchedulePlayer *player;
-  WsFigureView *views[WS_N_FIGURES];
-  WsHierarchyPage *hierarchy_page; /* the launch below L1 (ws-hierarchy-page.c) */
-  WsLaunchView *launch_views[WS_N_TOPIC_VIEWS];   /* the whole launch, for the topics that have one */
 
   /* what is shown */
   const WsPreset *preset;          /* NULL for a pattern that is no longer the preset's */
@@ -103,6 +88,49 @@ struct _WsWindow
   gint64 first_frame_us;
 };
 
+/* The Explore page's parts, as the window's files fill them */
+static inline WsPatternEditor *
+explore_editor (WsWindow *self)
+{
+  return ws_explore_page_get_editor (self->explore_page);
+}
+
+static inline WsNumbersView *
+explore_numbers (WsWindow *self)
+{
+  return ws_explore_page_get_numbers (self->explore_page);
+}
+
+static inline WsPlotPanel *
+explore_plot (WsWindow *self)
+{
+  return ws_explore_page_get_plot_panel (self->explore_page);
+}
+
+static inline WsHierarchyPage *
+explore_hierarchy (WsWindow *self)
+{
+  return ws_explore_page_get_hierarchy_page (self->explore_page);
+}
+
+static inline GtkStack *
+explore_views (WsWindow *self)
+{
+  return ws_explore_page_get_view_stack (self->explore_page);
+}
+
+static inline WsSchedulePlayer *
+explore_player (WsWindow *self)
+{
+  return ws_explore_page_get_player (self->explore_page);
+}
+
+static inline WsPresetIntro *
+explore_intro (WsWindow *self)
+{
+  return ws_explore_page_get_intro (self->explore_page);
+}
+
 /* Text from outside (a file's, a worker's, an error that quotes either) as
  * the window shows it: a line (a toast, the banner, the status) and a
  * tooltip are at most this many characters; a name in them, 80
@@ -126,9 +154,6 @@ void     ws_window_show_result          (WsWindow       *self);
  * (a toast), for what cannot run until it is fixed. */
 gboolean ws_window_pattern_is_wrong     (WsWindow       *self,
                                          gboolean        say);
-/* Between the views and the plot: as much for each as it needs to be
- * legible, where both fit, until it is moved by hand. */
-void     ws_window_place_divider        (WsWindow       *self);
 /* The view of the whole launch the preset's topic is about, with what is
  * measured now (ws-window-measure.c). */
 void     ws_window_show_launch_view     (WsWindow       *self);
@@ -206,7 +231,6 @@ gboolean ws_window_gpu_banner           (WsWindow       *self);
 /* What the plot shows: the lesson's when a preset opens, the user's choice after. */
 void     ws_window_set_metric           (WsWindow       *self,
                                          WsPlotMetric    metric);
-void     ws_window_chart_init           (WsWindow       *self);
 /* A day as the user's locale writes it, for what the window says; plots,
  * which are documents too, write ISO 8601 (ws_plot_recording_name). */
 char    *ws_window_format_day           (GDateTime      *t);

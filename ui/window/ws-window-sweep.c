@@ -103,5 +103,5 @@ ws_window_cancel_sweep (WsWindow *self)
 void
 ws_window_sweep_init (WsWindow *self)
 {
-  g_signal_connect_object (self->plot_panel, "sweep-finished", G_CALLBACK (on_finished), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (explore_plot (self), "sweep-finished", G_CALLBACK (on_finished), self, G_CONNECT_SWAPPED);
 }

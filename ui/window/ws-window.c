@@ -32,126 +32,42 @@ static GParamSpec *properties[N_PROPS];
 char *
 ws_window_describe_pattern (WsWindow *self)
 {
-  guint access = ws_pattern_editor_get_access (self->editor);
-  WsDim3 b = ws_pattern_editor_get_block_idx (self->editor);
+  guint access = ws_pattern_editor_get_access (explore_editor (self));
+  WsDim3 b = ws_pattern_editor_get_block_idx (explore_editor (self));
   g_autofree char *what = ws_pattern_describe_access (self->pattern, access);
 
-  return g_strdup_printf ("%s — warp %u of block (%u, %u, %u)", what, ws_pattern_editor_get_warp (self->editor), b.x,
+  return g_strdup_printf ("%s — warp %u of block (%u, %u, %u)", what, ws_pattern_editor_get_warp (explore_editor (self)), b.x,
                           b.y, b.z);
-}
-
-/* The view of the whole launch the preset's lesson is about, if it has one. */
-static WsLaunchView *
-topic_view (WsWindow *self)
-{
-  WsTopicView view;
-
-  return ws_topic_view_for (self->preset, &view) ? self->launch_views[view] : NULL;
 }
 
 void
 ws_window_show_result (WsWindow *self)
 {
-  WsFigureKind kinds[WS_N_FIGURES];
-  guint n = ws_figure_kinds_for (self->result, kinds);
   g_autofree char *title = ws_window_describe_pattern (self);
-  GtkWidget *visible = gtk_stack_get_visible_child (self->view_stack);
-  WsLaunchView *topic = topic_view (self);
-  gboolean keep = FALSE;
+  WsTopicView topic;
+  gboolean has_topic = ws_topic_view_for (self->preset, &topic);
 
-  for (guint v = 0; v < WS_N_TOPIC_VIEWS; v++)
-    gtk_stack_page_set_visible (gtk_stack_get_page (self->view_stack, GTK_WIDGET (self->launch_views[v])),
-                                self->launch_views[v] == topic);
-  keep |= topic && visible == GTK_WIDGET (topic);
-
-  for (guint k = 0; k < WS_N_FIGURES; k++)
-    {
-      gboolean applies = ws_figure_applies (k, self->result->space, self->result->kind);
-      gtk_stack_page_set_visible (gtk_stack_get_page (self->view_stack, GTK_WIDGET (self->views[k])), applies);
-      ws_figure_view_set_result (self->views[k], applies ? self->result : NULL, title,
-                                 ws_pattern_get_block (self->pattern));
-      keep |= applies && visible == GTK_WIDGET (self->views[k]);
-    }
-  /* the hierarchy is of the whole launch, whatever the instruction */
-  keep |= visible == GTK_WIDGET (self->hierarchy_page);
-  /* a topic's own view comes first: its lesson is about the whole launch */
-  if (topic && self->opening_preset)
-    keep = FALSE;
+  ws_explore_page_show_result (self->explore_page, self->result, title, ws_pattern_get_block (self->pattern),
+                               has_topic ? &topic : NULL, self->opening_preset);
   self->opening_preset = FALSE;
-  if (!keep && topic)
-    gtk_stack_set_visible_child (self->view_stack, GTK_WIDGET (topic));
-  else if (!keep && n > 0)
-    gtk_stack_set_visible_child (self->view_stack, GTK_WIDGET (self->views[kinds[0]]));
-  ws_schedule_player_set_n_steps (self->player, self->result->steps->len);
-  ws_window_place_divider (self);
 }
 
 char *
 ws_window_list_views (WsWindow *self)
 {
-  g_autoptr (GtkSelectionModel) pages = NULL;
-  GString *s = g_string_new (NULL);
-
   g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
 
-  pages = gtk_stack_get_pages (self->view_stack);
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (pages)); i++)
-    {
-      g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (pages), i);
-      GtkStackPage *page = GTK_STACK_PAGE (item);
-
-      if (gtk_stack_page_get_visible (page))
-        g_string_append_printf (s, "%s%s", s->len ? ", " : "", gtk_stack_page_get_name (page));
-    }
-  return g_string_free (s, FALSE);
+  return ws_explore_page_list_views (self->explore_page);
 }
 
 gboolean
 ws_window_show_view (WsWindow   *self,
                      const char *name)
 {
-  GtkWidget *child;
-
   g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
 
-  child = gtk_stack_get_child_by_name (self->view_stack, name);
-  if (child == NULL || !gtk_stack_page_get_visible (gtk_stack_get_page (self->view_stack, child)))
-    return FALSE;
-  gtk_stack_set_visible_child (self->view_stack, child);
-  return TRUE;
-}
-
-/* The figure counts the steps; the label says what one step is (a label
- * that changed every step would lay the window out again, 16 times a second). */
-static void
-update_step_label (WsWindow *self)
-{
-  const char *text = "";
-
-  g_assert (WS_IS_WINDOW (self));
-
-  if (self->result && self->result->steps->len > 0)
-    switch (g_array_index (self->result->steps, WsStep, 0).kind)
-      {
-      case WS_STEP_SECTOR:
-        text = _("a step moves one 32-byte sector");
-        break;
-      case WS_STEP_WAVEFRONT:
-        text = _("a step is one wavefront through the banks");
-        break;
-      case WS_STEP_ADDRESS:
-        text = _("a step serves one address");
-        break;
-      case WS_STEP_ATOMIC:
-        text = _("a step applies one round of updates");
-        break;
-      case WS_STEP_REGISTER:
-      default:
-        text = _("no memory instruction");
-        break;
-      }
-  gtk_label_set_text (self->step_label, text);
+  return ws_explore_page_show_view (self->explore_page, name);
 }
 
 static void
@@ -174,7 +90,7 @@ ws_window_active_player (WsWindow *self)
 {
   if (ws_window_kernel_shown (self))
     return ws_kernel_page_get_player (self->kernel_page);
-  return ws_window_comparing (self) ? ws_compare_view_get_player (ws_compare_page_get_view (self->compare_page)) : self->player;
+  return ws_window_comparing (self) ? ws_compare_view_get_player (ws_compare_page_get_view (self->compare_page)) : explore_player (self);
 }
 
 /* The keys, the play button and the window's "playing" follow the page in view. */
@@ -284,32 +200,8 @@ ws_window_toast_settling (WsWindow *self)
 static void
 setup_views (WsWindow *self)
 {
-  /* the whole launch, for the topics whose lesson is about it: the first
-   * tabs, shown for those presets only (ws_window_show_result) */
-  for (guint v = 0; v < WS_N_TOPIC_VIEWS; v++)
-    {
-      GtkStackPage *page;
-
-      self->launch_views[v] = WS_LAUNCH_VIEW (ws_launch_view_new (v));
-      page = gtk_stack_add_titled (self->view_stack, GTK_WIDGET (self->launch_views[v]), ws_topic_view_to_string (v),
-                                   ws_topic_view_title (v));
-      gtk_stack_page_set_visible (page, FALSE);
-    }
-  for (guint k = 0; k < WS_N_FIGURES; k++)
-    {
-      GtkStackPage *page;
-
-      self->views[k] = WS_FIGURE_VIEW (ws_figure_view_new (k));
-      page = gtk_stack_add_titled (self->view_stack, GTK_WIDGET (self->views[k]), ws_figure_kind_to_string (k),
-                                   ws_figure_kind_title (k));
-      gtk_stack_page_set_visible (page, FALSE);
-      g_object_bind_property (self->player, "position", self->views[k], "position", G_BINDING_SYNC_CREATE);
-    }
   ws_window_hierarchy_init (self);
-  ws_schedule_player_attach (self->player, GTK_WIDGET (self->view_stack));
-  ws_player_controls_set_player (self->player_controls, self->player);
-  g_signal_connect_object (self->player, "notify::n-steps", G_CALLBACK (update_step_label), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->player, "notify::playing", G_CALLBACK (on_playing_changed), self,
+  g_signal_connect_object (explore_player (self), "notify::playing", G_CALLBACK (on_playing_changed), self,
                            G_CONNECT_SWAPPED);
 }
 
@@ -342,15 +234,15 @@ ws_window_load_preset (WsWindow   *self,
   self->preset = preset;
   pattern = ws_preset_build (preset);
   /* open on the instruction that says most (a tiled transpose: its tile) */
-  ws_pattern_editor_set_pattern_at (self->editor, pattern, ws_compare_main_access (pattern));
-  set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
-  ws_preset_intro_show_preset (self->preset_intro, preset);
+  ws_pattern_editor_set_pattern_at (explore_editor (self), pattern, ws_compare_main_access (pattern));
+  set_pattern (self, ws_pattern_editor_get_pattern (explore_editor (self)));
+  ws_preset_intro_show_preset (explore_intro (self), preset);
   ws_preset_sidebar_select (self->sidebar, id);
   g_settings_set_string (self->settings, "last-preset", id);
   /* a new preset opens on its topic's view, if it has one, and its plot on
    * what its lesson is about */
   self->opening_preset = TRUE;
-  ws_plot_panel_reset_metric (self->plot_panel, ws_plot_metric_for (preset));
+  ws_plot_panel_reset_metric (explore_plot (self), ws_plot_metric_for (preset));
   ws_window_analyze (self);
   ws_window_show_launch_view (self);
   ws_window_rebuild_chart (self);
@@ -377,9 +269,9 @@ ws_window_new_pattern (WsWindow *self)
     g_error ("the new pattern is broken: %s", error->message);
   ws_window_cancel_sweep (self);
   self->preset = NULL;
-  ws_pattern_editor_set_pattern (self->editor, pattern);
-  set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
-  ws_preset_intro_show_own (self->preset_intro, NULL);
+  ws_pattern_editor_set_pattern (explore_editor (self), pattern);
+  set_pattern (self, ws_pattern_editor_get_pattern (explore_editor (self)));
+  ws_preset_intro_show_own (explore_intro (self), NULL);
   ws_preset_sidebar_select (self->sidebar, NULL);
   ws_window_analyze (self);
   ws_window_rebuild_chart (self);
@@ -495,12 +387,12 @@ become_own (WsWindow *self)
 {
   g_autoptr (WsPattern) trimmed = without_unused (self->pattern);
 
-  ws_preset_intro_show_own (self->preset_intro, self->preset);
+  ws_preset_intro_show_own (explore_intro (self), self->preset);
   self->preset = NULL;
   if (trimmed)
     {
-      ws_pattern_editor_set_pattern_at (self->editor, trimmed, ws_pattern_editor_get_access (self->editor));
-      set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
+      ws_pattern_editor_set_pattern_at (explore_editor (self), trimmed, ws_pattern_editor_get_access (explore_editor (self)));
+      set_pattern (self, ws_pattern_editor_get_pattern (explore_editor (self)));
     }
   self->edited = TRUE;
   ws_preset_sidebar_select (self->sidebar, NULL);
@@ -512,7 +404,7 @@ on_pattern_changed (WsWindow *self)
 {
   g_assert (WS_IS_WINDOW (self));
 
-  set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
+  set_pattern (self, ws_pattern_editor_get_pattern (explore_editor (self)));
   if (self->preset && !same_shape (self->preset, self->pattern))
     become_own (self);
   if (self->pattern_wrong)
@@ -534,7 +426,7 @@ restore_after_error (gpointer data)
   WsWindow *self = data;
 
   self->wrong_idle = 0;
-  if (!self->pattern_wrong || ws_pattern_editor_get_error (self->editor))
+  if (!self->pattern_wrong || ws_pattern_editor_get_error (explore_editor (self)))
     return G_SOURCE_REMOVE;
   self->pattern_wrong = FALSE;
   ws_window_analyze (self);
@@ -548,7 +440,7 @@ on_editor_error (WsWindow *self)
 {
   g_assert (WS_IS_WINDOW (self));
 
-  if (ws_pattern_editor_get_error (self->editor) == NULL)
+  if (ws_pattern_editor_get_error (explore_editor (self)) == NULL)
     {
       /* a pattern again, or just a moment between two checks */
       if (self->pattern_wrong && self->wrong_idle == 0)
@@ -559,10 +451,10 @@ on_editor_error (WsWindow *self)
     return;
   self->pattern_wrong = TRUE;
   for (guint k = 0; k < WS_N_FIGURES; k++)
-    ws_figure_view_set_result (self->views[k], NULL, NULL, WS_DIM3 (0, 0, 0));
-  ws_hierarchy_page_clear (self->hierarchy_page);
+    ws_figure_view_set_result (ws_explore_page_get_figure_view (self->explore_page, k), NULL, NULL, WS_DIM3 (0, 0, 0));
+  ws_hierarchy_page_clear (explore_hierarchy (self));
   for (guint v = 0; v < WS_N_TOPIC_VIEWS; v++)
-    ws_launch_view_set_figure (self->launch_views[v], NULL);
+    ws_launch_view_set_figure (ws_explore_page_get_launch_view (self->explore_page, v), NULL);
   ws_window_set_status (self, _("The pattern has an error"));
   ws_window_rebuild_chart (self);
 }
@@ -571,7 +463,7 @@ gboolean
 ws_window_pattern_is_wrong (WsWindow *self,
                             gboolean  say)
 {
-  const char *error = ws_pattern_editor_get_error (self->editor);
+  const char *error = ws_pattern_editor_get_error (explore_editor (self));
   g_autofree char *text = NULL;
 
   if (!self->pattern_wrong && error == NULL)
@@ -606,177 +498,22 @@ restore_state (WsWindow *self)
                                g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
-  g_settings_bind (self->settings, "animation-speed", self->player, "speed", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "animation-speed", explore_player (self), "speed", G_SETTINGS_BIND_DEFAULT);
 }
 
-/* The style the views draw in on screen. */
-static const WsFigureStyle *
-screen_style (void)
-{
-  return ws_view_style_get ();
-}
-
-/* The least height the view in sight is legible at, at its width. */
-static double
-view_needs (WsWindow *self)
-{
-  GtkWidget *view = gtk_stack_get_visible_child (self->view_stack);
-  const WsFigureStyle *style = screen_style ();
-  double width = MAX (1, gtk_widget_get_width (view));
-
-  if (WS_IS_FIGURE_VIEW (view))
-    return ws_figure_view_min_height (WS_FIGURE_VIEW (view), width);
-  if (WS_IS_LAUNCH_VIEW (view) && ws_launch_view_get_figure (WS_LAUNCH_VIEW (view)))
-    return ws_topic_figure_min_height (ws_launch_view_get_figure (WS_LAUNCH_VIEW (view)), style, width);
-  if (WS_IS_HIERARCHY_PAGE (view) && ws_hierarchy_view_get_figure (ws_hierarchy_page_get_view (WS_HIERARCHY_PAGE (view))))
-    return ws_hierarchy_figure_min_height (ws_hierarchy_view_get_figure (ws_hierarchy_page_get_view (WS_HIERARCHY_PAGE (view))),
-                                           style, width);
-  return 0;
-}
-
-/* The views get the larger share of the height, whatever the window's
- * size, until the divider is moved by hand; and on a short screen (a
- * projector's 720 rows) as much as the view in sight needs to be legible,
- * and the plot below as much as it needs, where both fit. */
-/* The figures' text this much larger while presenting: a projector's 720
- * rows hold the view and the plot at 1.25, 1080 at 1.5. */
-static double
-presenting_text_scale (WsWindow *self)
-{
-  int h = gtk_widget_get_height (GTK_WIDGET (self));
-
-  return h <= 0 ? 1.25 : CLAMP (1.25 + (h - 720) / 360.0 * 0.25, 1.25, 1.5);
-}
-
-/* What a side of the divider holds beside its view or plot (toolbars,
- * margins): from their sizes once allocated, before that (the first
- * placing, as the window maps) from what they ask for. */
-static int
-around (GtkWidget *side,
-        GtkWidget *inner)
-{
-  int side_min = 0, inner_min = 0;
-
-  if (gtk_widget_get_height (side) > 0)
-    return gtk_widget_get_height (side) - gtk_widget_get_height (inner);
-  gtk_widget_measure (side, GTK_ORIENTATION_VERTICAL, -1, &side_min, NULL, NULL, NULL);
-  gtk_widget_measure (inner, GTK_ORIENTATION_VERTICAL, -1, &inner_min, NULL, NULL, NULL);
-  return MAX (0, side_min - inner_min);
-}
-
-void
-ws_window_place_divider (WsWindow *self)
-{
-  GtkPaned *paned = self->view_paned;
-  int max = 0, total, start_bar, end_bar;
-  double want, chart_need = 0;
-  const WsChart *chart;
-
-  g_assert (WS_IS_WINDOW (self));
-
-  /* the text first, since what the views need depends on it */
-  if (self->presenting)
-    ws_view_style_set_text_scale (presenting_text_scale (self));
-  if (self->paned_by_hand || !gtk_widget_get_realized (GTK_WIDGET (paned)))
-    return;
-  g_object_get (paned, "max-position", &max, NULL);
-  total = gtk_widget_get_height (GTK_WIDGET (paned));
-  /* what each side holds beside the view and the plot: toolbars, margins */
-  start_bar = around (gtk_paned_get_start_child (paned), GTK_WIDGET (self->view_stack));
-  end_bar = around (gtk_paned_get_end_child (paned), GTK_WIDGET (ws_plot_panel_get_chart_view (self->plot_panel)));
-  chart = ws_chart_view_get_chart (ws_plot_panel_get_chart_view (self->plot_panel));
-  if (chart)
-    chart_need = ws_chart_min_height (chart, screen_style (), MAX (1, gtk_widget_get_width (GTK_WIDGET (paned))));
-  want = MAX (total * 0.62, start_bar + view_needs (self));
-  if (chart_need > 0)
-    want = MIN (want, total - end_bar - chart_need - 6);
-  self->paned_set = CLAMP ((int) want, 0, max);
-  if (gtk_paned_get_position (paned) != self->paned_set)
-    gtk_paned_set_position (paned, self->paned_set);
-}
-
+/* The views' width changes with the window's and the presets': the
+ * Explore page places its divider again. */
 static void
-on_paned_range (GtkPaned   *paned,
-                GParamSpec *pspec,
-                WsWindow   *self)
+watch_width (WsWindow *self)
 {
-  g_assert (WS_IS_WINDOW (self));
-
-  ws_window_place_divider (self);
-}
-
-/* A divider moved by hand stays where it was put: a move while the
- * pointer's button is down on the paned is one (the window's size, which
- * moves it too, is not). */
-static void
-on_paned_moved (GtkPaned   *paned,
-                GParamSpec *pspec,
-                WsWindow   *self)
-{
-  g_assert (WS_IS_WINDOW (self));
-
-  if (self->paned_pressed && gtk_paned_get_position (paned) != self->paned_set)
-    self->paned_by_hand = TRUE;
-}
-
-static void
-on_paned_pressed (GtkGestureClick *click,
-                  int              n_press,
-                  double           x,
-                  double           y,
-                  WsWindow        *self)
-{
-  self->paned_pressed = TRUE;
-}
-
-static void
-on_paned_released (GtkGestureClick *click,
-                   int              n_press,
-                   double           x,
-                   double           y,
-                   WsWindow        *self)
-{
-  self->paned_pressed = FALSE;
-}
-
-
-/* The plot's least height depends on its width: placed again, once laid
- * out, when the views' width changes (the presets shown or hidden, the
- * inspector's divider moved, the window resized). */
-static gboolean
-place_divider_later (gpointer data)
-{
-  WsWindow *self = data;
-
-  self->place_idle = 0;
-  ws_window_place_divider (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-queue_place_divider (WsWindow *self)
-{
-  if (self->place_idle == 0)
-    self->place_idle = g_idle_add_full (G_PRIORITY_LOW, place_divider_later, self, NULL);
-}
-
-static void
-watch_paned (WsWindow *self)
-{
-  GtkGesture *click = gtk_gesture_click_new ();
-
-  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
-  g_signal_connect (click, "pressed", G_CALLBACK (on_paned_pressed), self);
-  g_signal_connect (click, "released", G_CALLBACK (on_paned_released), self);
-  g_signal_connect_swapped (click, "cancel", G_CALLBACK (on_paned_released), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->view_paned), GTK_EVENT_CONTROLLER (click));
-  g_signal_connect (self->view_paned, "notify::max-position", G_CALLBACK (on_paned_range), self);
-  g_signal_connect (self->view_paned, "notify::position", G_CALLBACK (on_paned_moved), self);
-  g_signal_connect_swapped (self->main_paned, "notify::position", G_CALLBACK (queue_place_divider), self);
-  g_signal_connect_swapped (self->flap, "notify::reveal-progress", G_CALLBACK (queue_place_divider), self);
-  g_signal_connect_swapped (self, "notify::default-width", G_CALLBACK (queue_place_divider), self);
-  g_signal_connect_swapped (self, "notify::maximized", G_CALLBACK (queue_place_divider), self);
-  g_signal_connect_swapped (self, "notify::fullscreened", G_CALLBACK (queue_place_divider), self);
+  g_signal_connect_object (self->flap, "notify::reveal-progress", G_CALLBACK (ws_explore_page_queue_place_divider),
+                           self->explore_page, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self, "notify::default-width", G_CALLBACK (ws_explore_page_queue_place_divider),
+                           self->explore_page, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self, "notify::maximized", G_CALLBACK (ws_explore_page_queue_place_divider),
+                           self->explore_page, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self, "notify::fullscreened", G_CALLBACK (ws_explore_page_queue_place_divider),
+                           self->explore_page, G_CONNECT_SWAPPED);
 }
 
 static gboolean
@@ -803,10 +540,10 @@ ws_window_is_settled (WsWindow *self)
   g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
 
   return ws_session_get_probed (self->session) && ws_session_get_recording_loaded (self->session) &&
-         self->launch != NULL && !ws_hierarchy_page_is_running (self->hierarchy_page) &&
+         self->launch != NULL && !ws_hierarchy_page_is_running (explore_hierarchy (self)) &&
          !ws_session_get_calibrating (self->session) &&
          self->measure_cancellable == NULL &&
-         self->measure_timeout == 0 && !ws_window_is_opening (self) && ws_plot_panel_is_settled (self->plot_panel) &&
+         self->measure_timeout == 0 && !ws_window_is_opening (self) && ws_plot_panel_is_settled (explore_plot (self)) &&
          ws_compare_page_is_settled (self->compare_page);
 }
 
@@ -814,7 +551,7 @@ void
 ws_window_set_status (WsWindow   *self,
                       const char *text)
 {
-  ws_plot_panel_set_status (self->plot_panel, text);
+  ws_plot_panel_set_status (explore_plot (self), text);
 }
 
 /* ------------------------------------------------------------------ */
@@ -848,22 +585,21 @@ ws_window_set_presenting (WsWindow *self,
       gtk_widget_set_visible (self->header_bar, FALSE);
       ws_banner_dismiss (self->banner);
       gtk_widget_add_css_class (GTK_WIDGET (self), "presenting");
-      ws_view_style_set_text_scale (presenting_text_scale (self));
+      ws_explore_page_set_presenting (self->explore_page, TRUE);
       gtk_window_fullscreen (GTK_WINDOW (self));
       /* the figure, not the lesson's text (which the focus would select) */
       gtk_widget_grab_focus (gtk_stack_get_visible_child (ws_window_comparing (self)
-                                                            ? GTK_STACK (self->page_stack) : self->view_stack));
+                                                            ? GTK_STACK (self->page_stack) : explore_views (self)));
     }
   else
     {
       gtk_window_unfullscreen (GTK_WINDOW (self));
-      ws_view_style_set_text_scale (1);
+      ws_explore_page_set_presenting (self->explore_page, FALSE);
       gtk_widget_remove_css_class (GTK_WIDGET (self), "presenting");
       adw_flap_set_reveal_flap (self->flap, self->flap_before_presenting);
       gtk_widget_set_visible (self->header_bar, TRUE);
       ws_window_update_banner (self);
     }
-  queue_place_divider (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTING]);
 }
 
@@ -978,18 +714,13 @@ ws_window_dispose (GObject *object)
   WsWindow *self = WS_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
-  g_clear_handle_id (&self->place_idle, g_source_remove);
   g_clear_handle_id (&self->wrong_idle, g_source_remove);
-  /* the views' text scale is every window's */
-  if (self->presenting)
-    ws_view_style_set_text_scale (1);
   ws_window_measure_dispose (self);
   ws_window_gpu_dispose (self);
   if (self->session)
     ws_session_set_measure_comparison (self->session, FALSE);
   g_cancellable_cancel (self->model_cancellable);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_WINDOW);
-  g_clear_object (&self->player);
   G_OBJECT_CLASS (ws_window_parent_class)->dispose (object);
 }
 
@@ -1020,7 +751,8 @@ ws_window_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_PLAYING:
-      g_value_set_boolean (value, ws_schedule_player_get_playing (ws_window_active_player (self)));
+      /* asked for before the template's pages are bound */
+      g_value_set_boolean (value, self->explore_page && ws_schedule_player_get_playing (ws_window_active_player (self)));
       break;
     case PROP_PAGE:
       /* the template's switcher asks before the stack is bound */
@@ -1082,14 +814,9 @@ ws_window_class_init (WsWindowClass *klass)
 
   g_type_ensure (WS_TYPE_BANNER);
   g_type_ensure (WS_TYPE_GPU_BUTTON);
-  g_type_ensure (WS_TYPE_PLAYER_CONTROLS);
-  g_type_ensure (WS_TYPE_PRESET_INTRO);
   g_type_ensure (WS_TYPE_PRESET_SIDEBAR);
-  g_type_ensure (WS_TYPE_PATTERN_EDITOR);
-  g_type_ensure (WS_TYPE_NUMBERS_VIEW);
-  g_type_ensure (WS_TYPE_CHART_VIEW);
+  g_type_ensure (WS_TYPE_EXPLORE_PAGE);
   g_type_ensure (WS_TYPE_COMPARE_PAGE);
-  g_type_ensure (WS_TYPE_PLOT_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/warpscope/Warpscope/ws-window.ui");
   gtk_widget_class_bind_template_child (widget_class, WsWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, page_stack);
@@ -1103,15 +830,7 @@ ws_window_class_init (WsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, WsWindow, sidebar);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, preset_intro);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, editor);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, numbers);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, view_stack);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, view_paned);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, main_paned);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, step_label);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, player_controls);
-  gtk_widget_class_bind_template_child (widget_class, WsWindow, plot_panel);
+  gtk_widget_class_bind_template_child (widget_class, WsWindow, explore_page);
   ws_window_class_init_actions (widget_class);
   ws_window_gpu_class_init (widget_class);
   ws_window_kernel_class_init (widget_class);
@@ -1120,8 +839,6 @@ ws_window_class_init (WsWindowClass *klass)
 static void
 ws_window_init (WsWindow *self)
 {
-  /* the template's play button asks for the "playing" property */
-  self->player = ws_schedule_player_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = g_settings_new (WS_APP_ID);
   self->cancellable = g_cancellable_new ();
@@ -1130,14 +847,13 @@ ws_window_init (WsWindow *self)
   restore_state (self);
   g_signal_connect_object (self->sidebar, "preset-activated", G_CALLBACK (on_preset_activated), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->editor, "pattern-changed", G_CALLBACK (on_pattern_changed), self,
+  g_signal_connect_object (explore_editor (self), "pattern-changed", G_CALLBACK (on_pattern_changed), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->editor, "selection-changed", G_CALLBACK (on_selection_changed), self,
+  g_signal_connect_object (explore_editor (self), "selection-changed", G_CALLBACK (on_selection_changed), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->editor, "error-changed", G_CALLBACK (on_editor_error), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (explore_editor (self), "error-changed", G_CALLBACK (on_editor_error), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
-  self->paned_set = -1;
-  watch_paned (self);
+  watch_width (self);
   watch_presenting_keys (self);
   g_signal_connect_object (self->page_stack, "notify::visible-child", G_CALLBACK (on_page_changed), self,
                            G_CONNECT_SWAPPED);
@@ -1146,7 +862,6 @@ ws_window_init (WsWindow *self)
   g_signal_connect_object (ws_kernel_page_get_player (self->kernel_page), "notify::playing",
                            G_CALLBACK (on_compare_playing), self, G_CONNECT_SWAPPED);
   ws_window_recordings_init (self);
-  ws_window_chart_init (self);
 }
 
 WsWindow *
@@ -1168,7 +883,7 @@ ws_window_new (GtkApplication *application,
   /* how the session measures is what the user set */
   g_settings_bind (self->settings, "samples", self->session, "samples", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "cold-cache", self->session, "cold", G_SETTINGS_BIND_GET);
-  ws_plot_panel_set_session (self->plot_panel, self->session);
+  ws_plot_panel_set_session (explore_plot (self), self->session);
   ws_window_measure_init (self);
   ws_window_hierarchy_follow (self);
   ws_window_sweep_init (self);
@@ -1189,14 +904,6 @@ ws_window_get_banner (WsWindow *self)
   return self->banner;
 }
 
-WsPresetIntro *
-ws_window_get_preset_intro (WsWindow *self)
-{
-  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
-
-  return self->preset_intro;
-}
-
 WsGpuButton *
 ws_window_get_gpu_button (WsWindow *self)
 {
@@ -1205,18 +912,11 @@ ws_window_get_gpu_button (WsWindow *self)
   return self->gpu_button;
 }
 
-WsHierarchyPage *
-ws_window_get_hierarchy_page (WsWindow *self)
+WsExplorePage *
+ws_window_get_explore_page (WsWindow *self)
 {
   g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
-  return self->hierarchy_page;
-}
-
-WsPlotPanel *
-ws_window_get_plot_panel (WsWindow *self)
-{
-  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
-  return self->plot_panel;
+  return self->explore_page;
 }
 
 WsComparePage *

@@ -6,9 +6,7 @@
 #include "ws-banner.h"
 #include "ws-compare-page.h"
 #include "ws-gpu-button.h"
-#include "ws-preset-intro.h"
-#include "ws-hierarchy-page.h"
-#include "ws-plot-panel.h"
+#include "ws-explore-page.h"
 #include "ws-session.h"
 
 G_BEGIN_DECLS
@@ -24,16 +22,13 @@ G_DECLARE_FINAL_TYPE (WsWindow, ws_window, WS, WINDOW, AdwApplicationWindow)
 WsWindow   *ws_window_new               (GtkApplication *application,
                                          WsSession      *session);
 WsSession  *ws_window_get_session       (WsWindow       *self);
-/* The explorer's measured plot (ws-plot-panel.h). */
-WsPlotPanel *ws_window_get_plot_panel   (WsWindow      *self);
-/* The explorer's Hierarchy view (ws-hierarchy-page.h). */
-WsHierarchyPage *ws_window_get_hierarchy_page (WsWindow  *self);
+/* The Explore page: the inspector, the views and the measured plot
+ * (ws-explore-page.h). */
+WsExplorePage *ws_window_get_explore_page (WsWindow     *self);
 /* The banner over the pages: no GPU, where measurements run (ws-banner.h). */
 WsBanner   *ws_window_get_banner        (WsWindow       *self);
 /* The header bar's button of where measurements run (ws-gpu-button.h). */
 WsGpuButton *ws_window_get_gpu_button   (WsWindow       *self);
-/* What the Explore page says first: the preset and its lesson (ws-preset-intro.h). */
-WsPresetIntro *ws_window_get_preset_intro (WsWindow     *self);
 /* The Compare page (ws-compare-page.h). */
 WsComparePage *ws_window_get_compare_page (WsWindow      *self);
 gboolean    ws_window_load_preset       (WsWindow       *self,
