@@ -1,35 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The Explore page on its own (WsExplorePage), in a window on the X
- * server: the views a warp instruction's result applies to, the view in
+/* The Explore page on its own (WsExplorePage), with a session, in a window
+ * on the X server: presets shown in the views they apply to, the view in
  * sight kept where it still applies, a topic's view of the whole launch
- * first when a preset opens, the player's steps, the divider that gives
- * the view in sight the height it is legible at, and larger text while
- * presenting. */
+ * first when a preset opens, the player's steps, the launch modelled on
+ * the session's thread, an edit that makes a preset one's own, a wrong
+ * pattern that shows nothing stale, the divider that gives the view in
+ * sight the height it is legible at, and larger text while presenting. */
 #include <gtk/gtk.h>
 #include <string.h>
 
 #include "page-fixture.h"
-#include "ws-analysis.h"
 #include "ws-explore-page.h"
 #include "ws-figure.h"
 #include "ws-presets.h"
 #include "ws-view-style.h"
-
-static WsWarpResult *
-result_of (const char *id)
-{
-  const WsPreset *preset = ws_preset_lookup (id);
-  g_autoptr (GError) error = NULL;
-  WsPattern *pattern;
-  WsWarpResult *result;
-
-  g_assert_nonnull (preset);
-  pattern = ws_preset_build (preset);
-  result = ws_model_analyze_warp (pattern, 0, (WsDim3) { 0, 0, 0 }, 0, &error);
-  g_assert_no_error (error);
-  ws_pattern_unref (pattern);
-  return result;
-}
 
 static const char *
 visible_name (WsExplorePage *page)
@@ -67,42 +51,95 @@ view_laid_out (gpointer data)
          gtk_widget_get_height (GTK_WIDGET (l->view)) + 1 >= ws_figure_view_min_height (l->view, width);
 }
 
+typedef struct
+{
+  WsExplorePage *page;
+  guint pattern_changed;
+  guint shown_changed;
+} Counts;
+
+static void
+count_pattern (WsExplorePage *page,
+               Counts        *c)
+{
+  c->pattern_changed++;
+}
+
+static void
+count_shown (WsExplorePage *page,
+             Counts        *c)
+{
+  c->shown_changed++;
+}
+
+/* The whole launch modelled for the pattern in view. */
+static gboolean
+launch_in (gpointer data)
+{
+  WsExplorePage *page = data;
+  const WsLaunchStats *launch = ws_explore_page_get_launch (page);
+
+  return launch && launch->pattern == ws_explore_page_get_pattern (page);
+}
+
+static void
+type_index (WsExplorePage *page,
+            const char    *text)
+{
+  gtk_editable_set_text (ws_pattern_editor_get_index_entry (ws_explore_page_get_editor (page)), text);
+}
+
 static void
 test_views (void)
 {
   GtkWidget *window = gtk_window_new ();
   WsExplorePage *page = WS_EXPLORE_PAGE (ws_explore_page_new ());
-  g_autoptr (WsWarpResult) global = result_of ("coalescing/sequential");
-  g_autoptr (WsWarpResult) strided = result_of ("coalescing/stride");
-  g_autoptr (WsWarpResult) shared = result_of ("banks/padding");
+  g_autoptr (WsSession) session = page_new_session ();
   WsSchedulePlayer *player = ws_explore_page_get_player (page);
+  WsPatternEditor *editor = ws_explore_page_get_editor (page);
+  const WsPreset *sequential = ws_preset_lookup ("coalescing/sequential");
   g_autofree char *views = NULL;
+  g_autofree char *title = NULL;
   const WsPreset *with_topic;
   WsTopicView topic;
   Laid laid = { page, NULL };
+  Counts counts = { page, 0, 0 };
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 720);
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
   gtk_window_present (GTK_WINDOW (window));
+  ws_explore_page_set_session (page, session);
+  g_signal_connect (page, "pattern-changed", G_CALLBACK (count_pattern), &counts);
+  g_signal_connect (page, "shown-changed", G_CALLBACK (count_shown), &counts);
 
   /* its parts */
-  g_assert_nonnull (ws_explore_page_get_editor (page));
+  g_assert_true (ws_explore_page_get_session (page) == session);
+  g_assert_true (ws_hierarchy_page_get_session (ws_explore_page_get_hierarchy_page (page)) == session);
   g_assert_nonnull (ws_explore_page_get_numbers (page));
   g_assert_nonnull (ws_explore_page_get_intro (page));
   g_assert_nonnull (ws_explore_page_get_plot_panel (page));
   g_assert_true (ws_player_controls_get_player (ws_explore_page_get_player_controls (page)) == player);
 
-  /* a global load: the warp's sectors, first of the figures that apply,
-   * and the hierarchy; no view of the whole launch without a topic */
-  ws_explore_page_show_result (page, global, "a global load", (WsDim3) { 256, 1, 1 }, NULL, FALSE);
+  /* a preset with a global load: the warp's sectors, first of the figures
+   * that apply, and the hierarchy; no view of the whole launch without a
+   * topic; its lesson at the top */
+  ws_explore_page_show_preset (page, sequential);
+  g_assert_cmpuint (counts.pattern_changed, ==, 1);
+  g_assert_true (ws_explore_page_get_preset (page) == sequential);
+  g_assert_false (ws_explore_page_get_edited (page));
+  g_assert_true (ws_preset_intro_get_preset (ws_explore_page_get_intro (page)) == sequential);
   g_assert_cmpstr (visible_name (page), ==, ws_figure_kind_to_string (WS_FIGURE_WARP));
   views = ws_explore_page_list_views (page);
   g_assert_cmpstr (views, ==, "warp, hierarchy");
-  g_assert_cmpuint (ws_schedule_player_get_n_steps (player), ==, global->steps->len);
-  g_assert_nonnull (ws_figure_view_get_result (ws_explore_page_get_figure_view (page, WS_FIGURE_WARP)));
-  g_assert_cmpuint (ws_figure_view_get_result (ws_explore_page_get_figure_view (page, WS_FIGURE_WARP))->counts.sectors, ==,
-                    global->counts.sectors);
+  g_assert_cmpuint (ws_schedule_player_get_n_steps (player), ==, ws_explore_page_get_result (page)->steps->len);
+  g_assert_cmpuint (ws_figure_view_get_result (ws_explore_page_get_figure_view (page, WS_FIGURE_WARP))->counts.sectors,
+                    ==, 4);
   g_assert_null (ws_figure_view_get_result (ws_explore_page_get_figure_view (page, WS_FIGURE_BANKS)));
+  title = ws_explore_page_describe_pattern (page);
+  g_assert_true (g_str_has_suffix (title, "warp 0 of block (0, 0, 0)"));
+  g_assert_cmpint (ws_explore_page_shown_space (page), ==, WS_SPACE_GLOBAL);
+  /* the whole launch, on the session's model thread */
+  g_assert_true (page_wait_until (launch_in, page, 60));
 
   /* the view in sight is legible: the divider gives it the height it needs */
   laid.view = ws_explore_page_get_figure_view (page, WS_FIGURE_WARP);
@@ -111,40 +148,71 @@ test_views (void)
   /* the hierarchy stays in sight whatever the instruction; a view that
    * does not apply cannot be shown */
   g_assert_true (ws_explore_page_show_view (page, "hierarchy"));
-  ws_explore_page_show_result (page, strided, "a strided load", (WsDim3) { 256, 1, 1 }, NULL, FALSE);
+  ws_explore_page_show_preset (page, ws_preset_lookup ("coalescing/stride"));
   g_assert_cmpstr (visible_name (page), ==, "hierarchy");
-  g_assert_cmpuint (ws_schedule_player_get_n_steps (player), ==, strided->steps->len);
+  g_assert_cmpuint (ws_schedule_player_get_n_steps (player), ==, ws_explore_page_get_result (page)->steps->len);
   g_assert_false (ws_explore_page_show_view (page, ws_figure_kind_to_string (WS_FIGURE_BANKS)));
   g_assert_false (ws_explore_page_show_view (page, "no such view"));
   g_assert_cmpstr (visible_name (page), ==, "hierarchy");
 
   /* shared memory: the banks, where the warp's sectors no longer apply */
   g_assert_true (ws_explore_page_show_view (page, ws_figure_kind_to_string (WS_FIGURE_WARP)));
-  ws_explore_page_show_result (page, shared, "a shared load", (WsDim3) { 32, 32, 1 }, NULL, FALSE);
+  ws_explore_page_show_preset (page, ws_preset_lookup ("banks/padding"));
   g_assert_cmpstr (visible_name (page), ==, ws_figure_kind_to_string (WS_FIGURE_BANKS));
   g_assert_null (ws_figure_view_get_result (ws_explore_page_get_figure_view (page, WS_FIGURE_WARP)));
+  g_assert_cmpint (ws_explore_page_shown_space (page), ==, WS_SPACE_SHARED);
 
   /* a preset about the whole launch opens on its topic's view, the first
-   * tab; after that the view chosen stays */
+   * tab; after that the view chosen stays, another warp in view too */
   with_topic = topic_preset (&topic);
   g_assert_nonnull (with_topic);
-  ws_explore_page_show_result (page, global, with_topic->title, (WsDim3) { 256, 1, 1 }, &topic, TRUE);
+  ws_explore_page_show_preset (page, with_topic);
   g_assert_cmpstr (visible_name (page), ==, ws_topic_view_to_string (topic));
   g_clear_pointer (&views, g_free);
   views = ws_explore_page_list_views (page);
   g_assert_true (g_str_has_prefix (views, ws_topic_view_to_string (topic)));
-  g_assert_true (ws_explore_page_show_view (page, ws_figure_kind_to_string (WS_FIGURE_WARP)));
-  ws_explore_page_show_result (page, global, with_topic->title, (WsDim3) { 256, 1, 1 }, &topic, FALSE);
-  g_assert_cmpstr (visible_name (page), ==, ws_figure_kind_to_string (WS_FIGURE_WARP));
-  /* and goes where the result has no topic */
-  ws_explore_page_show_result (page, global, "a global load", (WsDim3) { 256, 1, 1 }, NULL, FALSE);
-  g_assert_false (ws_explore_page_show_view (page, ws_topic_view_to_string (topic)));
+  g_clear_pointer (&views, g_free);
+  g_assert_true (ws_explore_page_show_view (page, "hierarchy"));
+  counts.shown_changed = 0;
+  ws_pattern_editor_set_warp (editor, 1);
+  g_assert_cmpuint (counts.shown_changed, ==, 1);
+  g_assert_cmpstr (visible_name (page), ==, "hierarchy");
+  g_clear_pointer (&title, g_free);
+  title = ws_explore_page_describe_pattern (page);
+  g_assert_true (g_str_has_suffix (title, "warp 1 of block (0, 0, 0)"));
+
+  /* an edit: the preset's pattern changed is a pattern of one's own, and
+   * the lesson gives way */
+  ws_explore_page_show_preset (page, sequential);
+  counts.pattern_changed = 0;
+  type_index (page, "i * 2");
+  g_assert_cmpuint (counts.pattern_changed, ==, 1);
+  g_assert_null (ws_explore_page_get_preset (page));
+  g_assert_true (ws_explore_page_get_edited (page));
+  g_assert_null (ws_preset_intro_get_preset (ws_explore_page_get_intro (page)));
+  g_assert_cmpuint (ws_explore_page_get_result (page)->counts.sectors, ==, 8);
+  g_assert_true (page_wait_until (launch_in, page, 60));
+
+  /* a wrong pattern shows nothing stale, and says what is wrong until it
+   * is right again */
+  counts.shown_changed = 0;
+  type_index (page, "i * 2 +");
+  g_assert_nonnull (ws_explore_page_get_pattern_error (page));
+  g_assert_true (ws_explore_page_get_pattern_wrong (page));
+  g_assert_cmpuint (counts.shown_changed, ==, 1);
+  g_assert_null (ws_figure_view_get_result (ws_explore_page_get_figure_view (page, WS_FIGURE_WARP)));
+  type_index (page, "i * 4");
+  g_assert_null (ws_explore_page_get_pattern_error (page));
+  g_assert_false (ws_explore_page_get_pattern_wrong (page));
+  g_assert_cmpuint (ws_figure_view_get_result (ws_explore_page_get_figure_view (page, WS_FIGURE_WARP))->counts.sectors,
+                    ==, 16);
 
   /* presenting: the views' text larger, given back after */
   g_assert_cmpfloat (ws_view_style_get_text_scale (), ==, 1);
   ws_explore_page_set_presenting (page, TRUE);
   g_assert_true (ws_explore_page_get_presenting (page));
   g_assert_cmpfloat (ws_view_style_get_text_scale (), >=, 1.25);
+  laid.view = ws_explore_page_get_figure_view (page, WS_FIGURE_WARP);
   g_assert_true (page_wait_until (view_laid_out, &laid, 10));
   ws_explore_page_set_presenting (page, FALSE);
   g_assert_cmpfloat (ws_view_style_get_text_scale (), ==, 1);

@@ -624,7 +624,7 @@ test_pattern_copy (Fixture       *f,
   load (f, "banks/stride");
   g_assert_true (ws_pattern_editor_set_param (page_editor (w), "stride", 2));
   wait_settled (w);
-  text = ws_pattern_to_kernel_text (w->pattern, w->preset ? w->preset->title : NULL);
+  text = ws_pattern_to_kernel_text (page_pattern (w), ws_explore_page_get_preset (ws_window_get_explore_page (w)) ? ws_explore_page_get_preset (ws_window_get_explore_page (w))->title : NULL);
   g_assert_nonnull (strstr (text, "stride = 2"));
   want[1] = text;
   {

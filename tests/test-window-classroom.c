@@ -635,7 +635,7 @@ test_wrong_pattern (Fixture       *f,
 
           shown = ws_figure_view_get_result (page_figure (w, WS_FIGURE_WARP));
           g_assert_nonnull (shown);
-          g_assert_cmpstr (ws_pattern_get_access (w->pattern, ws_pattern_editor_get_access (page_editor (w)))->index_text, ==,
+          g_assert_cmpstr (ws_pattern_get_access (page_pattern (w), ws_pattern_editor_get_access (page_editor (w)))->index_text, ==,
                            stripped);
         }
       else
@@ -664,15 +664,15 @@ test_wrong_pattern (Fixture       *f,
     gtk_widget_activate_action (GTK_WIDGET (gtk_editable_get_delegate (entry)), "text.undo", NULL);
   g_assert_true (wait_until (model_drawn, w, 60000));
   g_assert_nonnull (ws_figure_view_get_result (page_figure (w, WS_FIGURE_WARP)));
-  g_assert_false (w->pattern_wrong);
+  g_assert_false (ws_explore_page_get_pattern_wrong (ws_window_get_explore_page (w)));
 }
 
 static gboolean
 has_param (WsWindow   *w,
            const char *name)
 {
-  for (guint i = 0; i < ws_pattern_get_n_params (w->pattern); i++)
-    if (g_str_equal (ws_pattern_get_param_nth (w->pattern, i)->name, name))
+  for (guint i = 0; i < ws_pattern_get_n_params (page_pattern (w)); i++)
+    if (g_str_equal (ws_pattern_get_param_nth (page_pattern (w), i)->name, name))
       return TRUE;
   return FALSE;
 }
@@ -703,10 +703,10 @@ test_own_pattern (Fixture       *f,
   g_assert_null (strstr (ws_preset_intro_get_summary (page_intro (w)), "offset"));
   g_assert_false (has_param (w, "offset"));
   g_assert_true (has_param (w, "N"));
-  g_assert_cmpuint (w->result->counts.sectors, ==, 8);
+  g_assert_cmpuint (page_result (w)->counts.sectors, ==, 8);
   g_assert_true (wait_until (model_drawn, w, 60000));
   g_assert_null (strstr (ws_chart_view_get_chart (plot_chart_view (w))->title, "Misaligned"));
-  g_assert_false (w->pattern_wrong);
+  g_assert_false (ws_explore_page_get_pattern_wrong (ws_window_get_explore_page (w)));
   g_assert_null (ws_plot_panel_get_status (page_plot (w)));
   wait_settled (w);
   save_screenshot (w, "own-pattern-light.png");

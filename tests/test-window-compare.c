@@ -792,7 +792,7 @@ view_against_export (WsWindow *w,
   wait_frames (w);
   g_assert_true (style == ws_figure_view_get_style (WS_FIGURE_VIEW (view)));
   figure = (WsExportFigure) { WS_FIGURE_WARP, { ws_figure_view_get_result (WS_FIGURE_VIEW (view)), title,
-                                                ws_pattern_get_block (w->pattern), position, WS_FIGURE_HIT_NONE } };
+                                                ws_pattern_get_block (page_pattern (w)), position, WS_FIGURE_HIT_NONE } };
   screen = widget_pixels (view);
   exported = ws_export_to_image (gtk_widget_get_width (view), gtk_widget_get_height (view), 1, style,
                                  ws_export_draw_figure, &figure);

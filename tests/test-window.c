@@ -74,7 +74,7 @@ test_every_preset_draws (Fixture       *f,
       /* its text, the names it quotes set in monospace, never a backtick */
       g_assert_null (strchr (ws_preset_intro_get_summary (page_intro (w)), '`'));
       g_assert_cmpuint (strlen (ws_preset_intro_get_summary (page_intro (w))), >, 40);
-      for (guint a = 0; a < ws_pattern_get_n_accesses (w->pattern); a++)
+      for (guint a = 0; a < ws_pattern_get_n_accesses (page_pattern (w)); a++)
         {
           ws_pattern_editor_set_access (page_editor (w), a);
           wait_frames (w);
@@ -82,7 +82,7 @@ test_every_preset_draws (Fixture       *f,
             {
               double share;
 
-              if (!ws_figure_applies (k, w->result->space, w->result->kind))
+              if (!ws_figure_applies (k, page_result (w)->space, page_result (w)->kind))
                 continue;
               gtk_stack_set_visible_child (page_views (w), GTK_WIDGET (page_figure (w, k)));
               wait_frames (w);
@@ -104,7 +104,7 @@ static gboolean
 launch_analysed (gpointer data)
 {
   WsWindow *w = data;
-  return w->launch != NULL && w->launch->pattern == w->pattern;
+  return page_launch (w) != NULL && page_launch (w)->pattern == page_pattern (w);
 }
 
 static void
@@ -125,11 +125,11 @@ test_edit_updates_model (Fixture       *f,
   g_assert_cmpstr (ws_numbers_view_get_value (page_numbers (w), "coalescing"), ==, "100.0 %");
   type_index (w, "i * 2");
   g_assert_cmpstr (ws_pattern_editor_get_error (page_editor (w)), ==, NULL);
-  g_assert_cmpuint (w->result->counts.sectors, ==, 8);
+  g_assert_cmpuint (page_result (w)->counts.sectors, ==, 8);
   g_assert_true (wait_until (launch_analysed, w, 20000));
   g_assert_cmpstr (ws_numbers_view_get_value (page_numbers (w), "sectors-per-request"), ==, "8.00");
   g_assert_cmpstr (ws_numbers_view_get_value (page_numbers (w), "coalescing"), ==, "50.0 %");
-  g_assert_true (w->edited);
+  g_assert_true (ws_explore_page_get_edited (ws_window_get_explore_page (w)));
   wait_settled (w);
   save_screenshot (w, "window-edited-light.png");
 
@@ -137,8 +137,8 @@ test_edit_updates_model (Fixture       *f,
   g_settings_set_uint (w->settings, "default-elem-size", 8);
   gtk_widget_activate_action (GTK_WIDGET (w), "win.new-pattern", NULL);
   g_assert_null (ws_window_get_preset_id (w));
-  g_assert_cmpuint (w->result->elem_size, ==, 8);
-  g_assert_cmpuint (w->result->counts.sectors, ==, 8);
+  g_assert_cmpuint (page_result (w)->elem_size, ==, 8);
+  g_assert_cmpuint (page_result (w)->counts.sectors, ==, 8);
   g_assert_null (ws_preset_sidebar_get_selected (w->sidebar));
   wait_settled (w);
   g_settings_reset (w->settings, "default-elem-size");
@@ -149,11 +149,11 @@ test_invalid_expression (Fixture       *f,
                          gconstpointer  data)
 {
   WsWindow *w = f->window;
-  WsWarpResult *before;
+  const WsWarpResult *before;
   GtkWidget *entry = GTK_WIDGET (ws_pattern_editor_get_index_entry (page_editor (w)));
 
   load (f, "coalescing/offset");
-  before = w->result;
+  before = page_result (w);
   g_assert_cmpuint (before->counts.sectors, ==, 5);
   type_index (w, "i + offset *");
   g_assert_nonnull (ws_pattern_editor_get_error (page_editor (w)));
@@ -161,8 +161,8 @@ test_invalid_expression (Fixture       *f,
   g_assert_true (gtk_widget_has_css_class (entry, "error"));
   /* the last good pattern stays the window's, but nothing of it is drawn
    * as if it were what the editor shows */
-  g_assert_true (w->result == before);
-  g_assert_cmpuint (w->result->counts.sectors, ==, 5);
+  g_assert_true (page_result (w) == before);
+  g_assert_cmpuint (page_result (w)->counts.sectors, ==, 5);
   g_assert_null (ws_figure_view_get_result (page_figure (w, WS_FIGURE_WARP)));
 
   /* an unknown name is pointed at too */
@@ -540,8 +540,8 @@ test_hierarchy (Fixture       *f,
   g_assert_nonnull (tip);
   g_assert_nonnull (strstr (tip, "counted: 4.19 M sectors (134 MB)"));
   g_assert_nonnull (strstr (tip, "lts__t_sectors_srcunit_tex_op_read.sum"));
-  /* another instruction keeps the view: it is of the whole launch */
-  ws_window_show_result (w);
+  /* another warp keeps the view: it is of the whole launch */
+  ws_pattern_editor_set_warp (page_editor (w), 1);
   g_assert_true (gtk_stack_get_visible_child (page_views (w)) == GTK_WIDGET (page_hierarchy (w)));
   /* Export Figure exports it */
   g_unlink (svg);
@@ -625,7 +625,7 @@ test_telling_instruction (Fixture       *f,
   load (f, "transpose/shared");
   g_assert_cmpuint (ws_pattern_editor_get_access (page_editor (w)), ==, ws_compare_main_access (pattern));
   g_assert_cmpuint (ws_pattern_editor_get_access (page_editor (w)), !=, 0);
-  g_assert_cmpint (w->result->space, ==, WS_SPACE_SHARED);
+  g_assert_cmpint (page_result (w)->space, ==, WS_SPACE_SHARED);
   g_assert_true (gtk_stack_get_visible_child (page_views (w)) == GTK_WIDGET (page_figure (w, WS_FIGURE_BANKS)));
 
   find_labels (GTK_WIDGET (page_editor (w)), "tile[threadIdx.x * 32 + threadIdx.y]", labels);

@@ -67,6 +67,25 @@ page_hierarchy (WsWindow *window)
   return ws_explore_page_get_hierarchy_page (ws_window_get_explore_page (window));
 }
 
+/* What the Explore page shows */
+static inline WsPattern *
+page_pattern (WsWindow *window)
+{
+  return ws_explore_page_get_pattern (ws_window_get_explore_page (window));
+}
+
+static inline const WsWarpResult *
+page_result (WsWindow *window)
+{
+  return ws_explore_page_get_result (ws_window_get_explore_page (window));
+}
+
+static inline const WsLaunchStats *
+page_launch (WsWindow *window)
+{
+  return ws_explore_page_get_launch (ws_window_get_explore_page (window));
+}
+
 /* The explorer's measured plot: its chart, and what it shows. */
 static inline WsChartView *
 plot_chart_view (WsWindow *window)

@@ -4,50 +4,26 @@
 #include "ws-config.h"
 
 #include <glib/gi18n.h>
-#include "ws-explore-page.h"
+#include "ws-explore-page-private.h"
 #include "ws-chart-view.h"
 #include "ws-player-controls.h"
 #include "ws-figure.h"
 #include "ws-hierarchy-figure.h"
 #include "ws-view-style.h"
 
-struct _WsExplorePage
-{
-  GtkWidget parent_instance;
-
-  /* template */
-  GtkPaned *main_paned;            /* the inspector beside the views */
-  WsPresetIntro *preset_intro;
-  WsPatternEditor *editor;
-  WsNumbersView *numbers;
-  GtkPaned *view_paned;            /* the views above the plot */
-  GtkStack *view_stack;
-  GtkLabel *step_label;
-  WsPlayerControls *player_controls;
-  WsPlotPanel *plot_panel;
-
-  WsSchedulePlayer *player;
-  WsFigureView *views[WS_N_FIGURES];
-  WsLaunchView *launch_views[WS_N_TOPIC_VIEWS];   /* the whole launch, for the topics that have one */
-  WsHierarchyPage *hierarchy_page;
-
-  guint place_idle;                /* the divider placed again once laid out */
-  int paned_set;                   /* the divider's position we set, -1 before */
-  gboolean paned_by_hand;          /* moved by hand: it stays */
-  gboolean paned_pressed;          /* a button is down on it */
-  gboolean presenting;
-};
 
 G_DEFINE_FINAL_TYPE (WsExplorePage, ws_explore_page, GTK_TYPE_WIDGET)
 
 enum
 {
   PROP_0,
+  PROP_SESSION,
   PROP_PRESENTING,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+guint ws_explore_page_signals[WS_EXPLORE_PAGE_N_SIGNALS];
 
 /* ------------------------------------------------------------------ */
 /* The views                                                          */
@@ -473,6 +449,7 @@ ws_explore_page_dispose (GObject *object)
   WsExplorePage *self = WS_EXPLORE_PAGE (object);
 
   g_clear_handle_id (&self->place_idle, g_source_remove);
+  ws_explore_page_pattern_dispose (self);
   /* the views' text scale is every window's */
   if (self->presenting)
     ws_view_style_set_text_scale (1);
@@ -480,6 +457,25 @@ ws_explore_page_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_EXPLORE_PAGE);
   g_clear_object (&self->player);
   G_OBJECT_CLASS (ws_explore_page_parent_class)->dispose (object);
+}
+
+/* Out of its window, nothing of the page is presented: the text's scale,
+ * which is every view's, goes back (the page itself may live on a while,
+ * until the launch's model it waits for is cancelled). */
+static void
+ws_explore_page_unroot (GtkWidget *widget)
+{
+  WsExplorePage *self = WS_EXPLORE_PAGE (widget);
+
+  ws_explore_page_set_presenting (self, FALSE);
+  GTK_WIDGET_CLASS (ws_explore_page_parent_class)->unroot (widget);
+}
+
+static void
+ws_explore_page_finalize (GObject *object)
+{
+  ws_explore_page_pattern_finalize (WS_EXPLORE_PAGE (object));
+  G_OBJECT_CLASS (ws_explore_page_parent_class)->finalize (object);
 }
 
 static void
@@ -492,6 +488,9 @@ ws_explore_page_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
     case PROP_PRESENTING:
       g_value_set_boolean (value, self->presenting);
       break;
@@ -510,6 +509,9 @@ ws_explore_page_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_SESSION:
+      ws_explore_page_set_session (self, g_value_get_object (value));
+      break;
     case PROP_PRESENTING:
       ws_explore_page_set_presenting (self, g_value_get_boolean (value));
       break;
@@ -525,13 +527,23 @@ ws_explore_page_class_init (WsExplorePageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = ws_explore_page_dispose;
+  object_class->finalize = ws_explore_page_finalize;
+  widget_class->unroot = ws_explore_page_unroot;
   object_class->get_property = ws_explore_page_get_property;
   object_class->set_property = ws_explore_page_set_property;
 
+  properties[PROP_SESSION] = g_param_spec_object ("session", NULL, NULL, WS_TYPE_SESSION,
+                                                 G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_PRESENTING] = g_param_spec_boolean ("presenting", NULL, NULL, FALSE,
                                                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                                                         G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  ws_explore_page_signals[WS_EXPLORE_PAGE_SIGNAL_PATTERN_CHANGED] =
+    g_signal_new ("pattern-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  ws_explore_page_signals[WS_EXPLORE_PAGE_SIGNAL_SHOWN_CHANGED] =
+    g_signal_new ("shown-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  ws_explore_page_signals[WS_EXPLORE_PAGE_SIGNAL_LAUNCH_CHANGED] =
+    g_signal_new ("launch-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   g_type_ensure (WS_TYPE_PLAYER_CONTROLS);
   g_type_ensure (WS_TYPE_PRESET_INTRO);
@@ -560,6 +572,7 @@ ws_explore_page_init (WsExplorePage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   setup_views (self);
   watch_paned (self);
+  ws_explore_page_pattern_init (self);
   /* the chart's size may change what the views above it get */
   g_signal_connect_object (self->plot_panel, "rebuilt", G_CALLBACK (ws_explore_page_place_divider), self,
                            G_CONNECT_SWAPPED);

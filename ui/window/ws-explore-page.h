@@ -12,6 +12,7 @@
 #include "ws-plot-panel.h"
 #include "ws-preset-intro.h"
 #include "ws-schedule-player.h"
+#include "ws-session.h"
 #include "ws-topic-figure.h"
 
 G_BEGIN_DECLS
@@ -20,18 +21,58 @@ G_BEGIN_DECLS
  * editor, the model's numbers) beside the views of one warp instruction
  * with their player, and the measured plot under the views.
  *
+ * It shows a preset or a pattern of one's own, as the editor changes it:
+ * the warp instruction in view modelled at once, the whole launch on the
+ * session's model thread. An edited preset becomes a pattern of one's
+ * own; while the editor says the pattern is wrong nothing stale is shown.
+ * What is measured is the window's to show (the plot, the numbers' counted
+ * column, the topic's view of the launch).
+ *
  * It lays itself out: the views get the larger share of the height, as
  * much as the view in sight needs to be legible, and the plot as much as
  * it needs where both fit, until the divider between them is moved by
- * hand. The window fills it: which pattern, its result, what is measured.
+ * hand.
  *
- * Property "presenting": the views' text larger, as the window's height
- * allows (1.25 at a projector's 720 rows, 1.5 at 1080). */
+ * Properties: "session" (where the launch is modelled; what the Hierarchy
+ * view and the plot follow), "presenting" (the views' text larger, as the
+ * window's height allows: 1.25 at a projector's 720 rows, 1.5 at 1080).
+ * Signals: "pattern-changed" (a preset or pattern shown, an edit, an
+ * edited preset now one's own), "shown-changed" (another instruction,
+ * block or warp in view; the pattern wrong, or right again),
+ * "launch-changed" (the whole launch's model started over, or came in). */
 
 #define WS_TYPE_EXPLORE_PAGE (ws_explore_page_get_type ())
 G_DECLARE_FINAL_TYPE (WsExplorePage, ws_explore_page, WS, EXPLORE_PAGE, GtkWidget)
 
 GtkWidget        *ws_explore_page_new                (void);
+WsSession        *ws_explore_page_get_session        (WsExplorePage       *self);
+void              ws_explore_page_set_session        (WsExplorePage       *self,
+                                                      WsSession           *session);
+
+/* A preset, opened on the instruction that says most and on its topic's
+ * view; or a pattern of one's own. */
+void              ws_explore_page_show_preset        (WsExplorePage       *self,
+                                                      const WsPreset      *preset);
+void              ws_explore_page_show_pattern       (WsExplorePage       *self,
+                                                      WsPattern           *pattern);
+/* NULL for a pattern of one's own (an edited preset too). */
+const WsPreset   *ws_explore_page_get_preset         (WsExplorePage       *self);
+WsPattern        *ws_explore_page_get_pattern        (WsExplorePage       *self);
+/* Whether the pattern differs from its preset's but for the value of the
+ * parameter the preset's sweep varies. */
+gboolean          ws_explore_page_get_edited         (WsExplorePage       *self);
+/* What the editor says is wrong with the pattern, NULL when nothing is;
+ * get_pattern_wrong: nothing of it is shown until it is right again. */
+const char       *ws_explore_page_get_pattern_error  (WsExplorePage       *self);
+gboolean          ws_explore_page_get_pattern_wrong  (WsExplorePage       *self);
+/* The warp instruction in the views, and the whole launch's model (NULL
+ * while it is modelled, or when it failed: the editor says why). */
+const WsWarpResult *ws_explore_page_get_result       (WsExplorePage       *self);
+const WsLaunchStats *ws_explore_page_get_launch      (WsExplorePage       *self);
+/* "global load in[i] — warp 0 of block (0, 0, 0)" */
+char             *ws_explore_page_describe_pattern   (WsExplorePage       *self);
+/* The space of the instruction in view. */
+WsSpace           ws_explore_page_shown_space        (WsExplorePage       *self);
 
 WsPresetIntro    *ws_explore_page_get_intro          (WsExplorePage       *self);
 WsPatternEditor  *ws_explore_page_get_editor         (WsExplorePage       *self);
@@ -49,18 +90,6 @@ WsFigureView     *ws_explore_page_get_figure_view    (WsExplorePage       *self,
 WsLaunchView     *ws_explore_page_get_launch_view    (WsExplorePage       *self,
                                                       WsTopicView          view);
 
-/* Shows a warp instruction's result in the figures that apply to it (title:
- * what it is; block: the launch's block), and the view of the whole launch
- * of topic (NULL: none). The view in sight stays where it still applies;
- * else the topic's, else the first figure that applies. topic_first: the
- * topic's view in any case (a preset just opened). The player gets its
- * steps. */
-void              ws_explore_page_show_result        (WsExplorePage       *self,
-                                                      const WsWarpResult  *result,
-                                                      const char          *title,
-                                                      WsDim3               block,
-                                                      const WsTopicView   *topic,
-                                                      gboolean             topic_first);
 /* The names of the views that apply now, comma separated. */
 char             *ws_explore_page_list_views         (WsExplorePage       *self);
 /* FALSE for a name that is no view, or a view that does not apply. */

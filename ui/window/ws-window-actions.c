@@ -259,7 +259,7 @@ ws_window_update_actions (WsWindow *self)
   const char *param = ws_window_sweep_param (self);
   const WsDeviceInfo *device = ws_session_get_device (self->session);
   WsRecording *recording = ws_session_get_recording (self->session);
-  gboolean can_replay = recording && !self->edited;
+  gboolean can_replay = recording && !explore_edited (self);
   g_autofree char *label = g_strdup (_("_Sweep"));
 
   /* the parameter's underscores are not mnemonics */

@@ -10,7 +10,7 @@
 const char *
 ws_window_sweep_param (WsWindow *self)
 {
-  return ws_preset_sweep_param (self->preset, self->pattern);
+  return ws_preset_sweep_param (explore_preset (self), explore_pattern (self));
 }
 
 void
@@ -24,7 +24,7 @@ ws_window_plot_sources (WsWindow      *self,
 char *
 ws_window_pattern_key (WsWindow *self)
 {
-  return ws_pattern_sweep_key (self->pattern, ws_window_sweep_param (self));
+  return ws_pattern_sweep_key (explore_pattern (self), ws_window_sweep_param (self));
 }
 
 char *
@@ -40,8 +40,8 @@ ws_window_format_day (GDateTime *t)
 static WsPlotPanel *
 synced_panel (WsWindow *self)
 {
-  ws_plot_panel_set_pattern (explore_plot (self), self->preset, self->pattern, self->edited,
-                             ws_window_shown_space (self), self->pattern_wrong);
+  ws_plot_panel_set_pattern (explore_plot (self), explore_preset (self), explore_pattern (self), explore_edited (self),
+                             ws_explore_page_shown_space (self->explore_page), ws_explore_page_get_pattern_wrong (self->explore_page));
   return explore_plot (self);
 }
 

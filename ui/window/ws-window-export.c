@@ -255,7 +255,7 @@ static char *
 stem_of (WsWindow   *self,
          const char *what)
 {
-  g_autofree char *id = g_strdup (self->preset && !self->edited ? self->preset->id : "my-pattern");
+  g_autofree char *id = g_strdup (explore_preset (self) && !explore_edited (self) ? explore_preset (self)->id : "my-pattern");
 
   g_strdelimit (id, "/", '-');
   return g_strdup_printf ("%s-%s", id, what);
@@ -385,7 +385,7 @@ view_figure (WsWindow  *self,
       g_autofree char *title = ws_window_describe_pattern (self);
       WsFigureView *view = WS_FIGURE_VIEW (visible);
 
-      return figure_new (view_draw, view_figure_new (view, title, ws_pattern_get_block (self->pattern)), view_free,
+      return figure_new (view_draw, view_figure_new (view, title, ws_pattern_get_block (explore_pattern (self))), view_free,
                          view_min_width, view_min_height, view_set_title, title, visible, 800, 480,
                          stem_of (self, ws_figure_kind_to_string (ws_figure_view_get_kind (view))));
     }

@@ -52,7 +52,7 @@ where_phrase (WsWindow *self)
 void
 ws_window_update_subtitle (WsWindow *self)
 {
-  const char *what = self->preset ? (self->edited ? _("edited pattern") : _(self->preset->title)) : _("your pattern");
+  const char *what = explore_preset (self) ? (explore_edited (self) ? _("edited pattern") : _(explore_preset (self)->title)) : _("your pattern");
   g_autofree char *where = NULL;
   g_autofree char *text = NULL;
 

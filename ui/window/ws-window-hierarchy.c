@@ -68,8 +68,8 @@ void
 ws_window_analyze_hierarchy (WsWindow *self)
 {
   /* the launch's own figures come first: they are what the other views show */
-  ws_hierarchy_page_follow (explore_hierarchy (self), self->preset, self->pattern, self->edited,
-                            self->launch != NULL && self->launch->pattern == self->pattern);
+  ws_hierarchy_page_follow (explore_hierarchy (self), explore_preset (self), explore_pattern (self), explore_edited (self),
+                            explore_launch (self) != NULL && explore_launch (self)->pattern == explore_pattern (self));
 }
 
 /* ------------------------------------------------------------------ */
@@ -138,7 +138,6 @@ ws_window_hierarchy_init (WsWindow *self)
 void
 ws_window_hierarchy_follow (WsWindow *self)
 {
-  ws_hierarchy_page_set_session (explore_hierarchy (self), self->session);
   /* a GPU nothing is known of is calibrated once, by itself */
   ws_session_set_auto_calibrate (self->session, TRUE);
   g_signal_connect_object (self->session, "notify::device-profile", G_CALLBACK (on_profile_changed), self,

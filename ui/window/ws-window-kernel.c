@@ -176,11 +176,11 @@ new_kernel_from_preset (WsWindow   *self,
 static void
 new_kernel_from_pattern (WsWindow *self)
 {
-  g_autofree char *text = ws_pattern_to_kernel_text (self->pattern, self->preset ? self->preset->title : NULL);
-  g_autofree char *dashed = g_strdup (self->preset ? self->preset->id : "pattern");
+  g_autofree char *text = ws_pattern_to_kernel_text (explore_pattern (self), explore_preset (self) ? explore_preset (self)->title : NULL);
+  g_autofree char *dashed = g_strdup (explore_preset (self) ? explore_preset (self)->id : "pattern");
 
   g_strdelimit (dashed, "/", '-');
-  start_new (self, g_steal_pointer (&text), g_strconcat (dashed, self->preset ? "-pattern.cu" : ".cu", NULL));
+  start_new (self, g_steal_pointer (&text), g_strconcat (dashed, explore_preset (self) ? "-pattern.cu" : ".cu", NULL));
 }
 
 /* Open the Kernel as a Copy, on the Explore page: for the preset shown,
@@ -191,7 +191,7 @@ void
 ws_window_kernel_update_actions (WsWindow *self)
 {
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-preset-kernel",
-                                 self->preset && ws_preset_intro_get_has_kernel (explore_intro (self)));
+                                 explore_preset (self) && ws_preset_intro_get_has_kernel (explore_intro (self)));
 }
 
 static void
@@ -207,9 +207,9 @@ kernel_action (GtkWidget  *widget,
     new_kernel (self, g_variant_get_string (param, NULL));
   else if (g_str_equal (name, "win.new-kernel-from-preset"))
     new_kernel_from_preset (self, g_variant_get_string (param, NULL));
-  else if (g_str_equal (name, "win.open-preset-kernel") && self->preset)
-    new_kernel_from_preset (self, self->preset->id);
-  else if (g_str_equal (name, "win.open-pattern-kernel") && self->pattern)
+  else if (g_str_equal (name, "win.open-preset-kernel") && explore_preset (self))
+    new_kernel_from_preset (self, explore_preset (self)->id);
+  else if (g_str_equal (name, "win.open-pattern-kernel") && explore_pattern (self))
     new_kernel_from_pattern (self);
   else if (g_str_equal (name, "win.choose-preset-kernel"))
     ws_window_choose_preset_kernel (self);

@@ -80,7 +80,7 @@ live_for_current (WsWindow *self)
   gint64 x = 0;
 
   if (param)
-    ws_pattern_get_param (self->pattern, param, &x);
+    ws_pattern_get_param (explore_pattern (self), param, &x);
   return ws_session_find_live (self->session, key, param ? (double) x : NAN);
 }
 
@@ -121,7 +121,7 @@ show_counted (WsWindow            *self,
   static const char * const constant_requests[] = { "idc__requests.sum", NULL };
   static const char * const constant_instructions[] = { "smsp__inst_executed_op_ldc.sum", NULL };
   const char * const *num = NULL, * const *den = NULL;
-  WsSpace space = ws_window_shown_space (self);
+  WsSpace space = ws_explore_page_shown_space (self->explore_page);
   const char *name = NULL;
   double model = NAN, d;
 
@@ -148,8 +148,8 @@ show_counted (WsWindow            *self,
     }
   if ((d = counter_sum (m, den)) <= 0)
     return;
-  if (self->launch)
-    model = ws_plot_model_metric (self->launch, space, &name);
+  if (explore_launch (self))
+    model = ws_plot_model_metric (explore_launch (self), space, &name);
   else
     ws_plot_model_metric (NULL, space, &name);
   ws_numbers_view_set_counted (explore_numbers (self), name, counter_sum (m, num) / d, model);
@@ -193,8 +193,8 @@ ws_window_shown_measurement (WsWindow *self,
       *source = ws_plot_live_name (device ? device->name : NULL);
       return e->m;
     }
-  if (recording && self->preset && !self->edited &&
-      (m = ws_plot_recorded_one (recording, self->preset, self->pattern)))
+  if (recording && explore_preset (self) && !explore_edited (self) &&
+      (m = ws_plot_recorded_one (recording, explore_preset (self), explore_pattern (self))))
     {
       *hue = 0;
       *source = ws_plot_recording_name (recording);
@@ -215,10 +215,10 @@ ws_window_show_launch_view (WsWindow *self)
   WsTopicInput in = { 0 };
   int hue;
 
-  if (!ws_topic_view_for (self->preset, &view))
+  if (!ws_topic_view_for (explore_preset (self), &view))
     return;
-  in.preset = self->preset;
-  in.pattern = self->pattern;
+  in.preset = explore_preset (self);
+  in.pattern = explore_pattern (self);
   in.measured = ws_window_shown_measurement (self, &source, &hue);
   in.measured_source = source;
   /* the GPU here, else the one the recording was made on */
@@ -246,8 +246,8 @@ ws_window_show_measured (WsWindow *self)
       show_counted (self, e->m);
       return;
     }
-  if (recording && self->preset && !self->edited &&
-      (m = ws_plot_recorded_one (recording, self->preset, self->pattern)))
+  if (recording && explore_preset (self) && !explore_edited (self) &&
+      (m = ws_plot_recorded_one (recording, explore_preset (self), explore_pattern (self))))
     {
       const WsDeviceInfo *d = ws_recording_get_device (recording);
       g_autofree char *source = describe_source (d ? d->name : NULL, "recorded", m);
@@ -262,7 +262,7 @@ ws_window_show_measured (WsWindow *self)
   else if (device)
     ws_numbers_view_set_measured_message (explore_numbers (self), _("Not measured yet: press Measure"));
   else if (ws_session_get_probed (self->session))
-    ws_numbers_view_set_measured_message (explore_numbers (self), self->edited ? _("No GPU, and no recording of this edited pattern")
+    ws_numbers_view_set_measured_message (explore_numbers (self), explore_edited (self) ? _("No GPU, and no recording of this edited pattern")
                                                                       : _("No GPU, and no recording of this pattern"));
   else
     ws_numbers_view_set_measured_message (explore_numbers (self), _("Looking for a GPU…"));
@@ -368,7 +368,7 @@ WsMeasureRequest *
 ws_window_make_request (WsWindow *self,
                         gboolean  counters)
 {
-  return ws_session_request_for (self->session, self->preset, self->pattern, counters);
+  return ws_session_request_for (self->session, explore_preset (self), explore_pattern (self), counters);
 }
 
 static void

@@ -57,19 +57,6 @@ struct _WsWindow
 
   GSettings *settings;
 
-  /* what is shown */
-  const WsPreset *preset;          /* NULL for a pattern that is no longer the preset's */
-  WsPattern *pattern;
-  gboolean edited;                 /* the pattern differs from the preset's */
-  gboolean opening_preset;         /* a preset just loaded: its first view is its topic's */
-  gboolean pattern_wrong;          /* the editor says the pattern has an error: nothing stale is shown */
-  guint wrong_idle;
-  WsWarpResult *result;            /* the warp instruction in the views */
-
-  /* the model of the whole launch, on a thread of its own */
-  GCancellable *model_cancellable;
-  WsLaunchStats *launch;
-
   char *last_toast;                /* what the window last said in a toast */
   gint64 last_toast_us;            /* when */
   gboolean keep_toasts;            /* until dismissed: a screenshot is on its way */
@@ -131,6 +118,32 @@ explore_intro (WsWindow *self)
   return ws_explore_page_get_intro (self->explore_page);
 }
 
+/* What it shows: the preset (NULL for a pattern of one's own), the
+ * pattern, whether it is the preset's edited, the launch's model */
+static inline const WsPreset *
+explore_preset (WsWindow *self)
+{
+  return ws_explore_page_get_preset (self->explore_page);
+}
+
+static inline WsPattern *
+explore_pattern (WsWindow *self)
+{
+  return ws_explore_page_get_pattern (self->explore_page);
+}
+
+static inline gboolean
+explore_edited (WsWindow *self)
+{
+  return ws_explore_page_get_edited (self->explore_page);
+}
+
+static inline const WsLaunchStats *
+explore_launch (WsWindow *self)
+{
+  return ws_explore_page_get_launch (self->explore_page);
+}
+
 /* Text from outside (a file's, a worker's, an error that quotes either) as
  * the window shows it: a line (a toast, the banner, the status) and a
  * tooltip are at most this many characters; a name in them, 80
@@ -149,7 +162,6 @@ void     ws_window_show_banner          (WsWindow       *self,
                                          const char     *help_topic);
 /* A file's name as a message quotes it: its base name, printable, cut short. */
 char    *ws_window_file_name            (const char     *path);
-void     ws_window_show_result          (WsWindow       *self);
 /* Whether the editor says the pattern has an error; say: tell the user
  * (a toast), for what cannot run until it is fixed. */
 gboolean ws_window_pattern_is_wrong     (WsWindow       *self,
@@ -165,11 +177,6 @@ void     ws_window_toast                (WsWindow       *self,
 void     ws_window_set_status           (WsWindow       *self,
                                          const char     *text);
 char    *ws_window_describe_pattern     (WsWindow       *self);
-
-/* ws-window-model.c */
-void     ws_window_analyze              (WsWindow       *self);
-void     ws_window_analyze_warp         (WsWindow       *self);
-WsSpace  ws_window_shown_space          (WsWindow       *self);
 
 /* ws-window-measure.c */
 void     ws_window_measure_init         (WsWindow       *self);

@@ -61,15 +61,15 @@ ws_window_start_sweep (WsWindow *self)
       g_autoptr (WsMeasureRequest) request = ws_window_make_request (self, FALSE);
       /* a registered kernel knows which values it can run; an edited
        * pattern sweeps the preset's */
-      g_autoptr (GArray) values = request->kernel_id ? NULL : ws_sweep_values_parse (self->preset->sweep_values,
+      g_autoptr (GArray) values = request->kernel_id ? NULL : ws_sweep_values_parse (explore_preset (self)->sweep_values,
                                                                                      NULL);
 
       sweep = ws_session_new_sweep (self->session, request, param, values);
     }
-  else if (ws_session_get_recording (self->session) && !self->edited)
+  else if (ws_session_get_recording (self->session) && !explore_edited (self))
     {
-      g_autoptr (GPtrArray) recorded = ws_plot_recorded (ws_session_get_recording (self->session), self->preset->id,
-                                                         self->pattern, param);
+      g_autoptr (GPtrArray) recorded = ws_plot_recorded (ws_session_get_recording (self->session), explore_preset (self)->id,
+                                                         explore_pattern (self), param);
 
       sweep = ws_session_new_replay (self->session, recorded, param, REPLAY_MS);
     }

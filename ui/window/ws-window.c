@@ -32,24 +32,7 @@ static GParamSpec *properties[N_PROPS];
 char *
 ws_window_describe_pattern (WsWindow *self)
 {
-  guint access = ws_pattern_editor_get_access (explore_editor (self));
-  WsDim3 b = ws_pattern_editor_get_block_idx (explore_editor (self));
-  g_autofree char *what = ws_pattern_describe_access (self->pattern, access);
-
-  return g_strdup_printf ("%s — warp %u of block (%u, %u, %u)", what, ws_pattern_editor_get_warp (explore_editor (self)), b.x,
-                          b.y, b.z);
-}
-
-void
-ws_window_show_result (WsWindow *self)
-{
-  g_autofree char *title = ws_window_describe_pattern (self);
-  WsTopicView topic;
-  gboolean has_topic = ws_topic_view_for (self->preset, &topic);
-
-  ws_explore_page_show_result (self->explore_page, self->result, title, ws_pattern_get_block (self->pattern),
-                               has_topic ? &topic : NULL, self->opening_preset);
-  self->opening_preset = FALSE;
+  return ws_explore_page_describe_pattern (self->explore_page);
 }
 
 char *
@@ -209,45 +192,20 @@ setup_views (WsWindow *self)
 /* Presets and edits                                                  */
 /* ------------------------------------------------------------------ */
 
-static void
-set_pattern (WsWindow  *self,
-             WsPattern *pattern)
-{
-  g_clear_pointer (&self->pattern, ws_pattern_unref);
-  self->pattern = ws_pattern_ref (pattern);
-  self->edited = ws_preset_differs (self->preset, self->pattern);
-  ws_window_update_subtitle (self);
-}
-
 gboolean
 ws_window_load_preset (WsWindow   *self,
                        const char *id)
 {
   const WsPreset *preset = ws_preset_lookup (id);
-  g_autoptr (WsPattern) pattern = NULL;
 
   g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
   if (preset == NULL)
     return FALSE;
 
   ws_window_cancel_sweep (self);
-  self->preset = preset;
-  pattern = ws_preset_build (preset);
-  /* open on the instruction that says most (a tiled transpose: its tile) */
-  ws_pattern_editor_set_pattern_at (explore_editor (self), pattern, ws_compare_main_access (pattern));
-  set_pattern (self, ws_pattern_editor_get_pattern (explore_editor (self)));
-  ws_preset_intro_show_preset (explore_intro (self), preset);
-  ws_preset_sidebar_select (self->sidebar, id);
+  ws_explore_page_show_preset (self->explore_page, preset);
   g_settings_set_string (self->settings, "last-preset", id);
-  /* a new preset opens on its topic's view, if it has one, and its plot on
-   * what its lesson is about */
-  self->opening_preset = TRUE;
-  ws_plot_panel_reset_metric (explore_plot (self), ws_plot_metric_for (preset));
-  ws_window_analyze (self);
   ws_window_show_launch_view (self);
-  ws_window_rebuild_chart (self);
-  ws_window_schedule_measurement (self);
-  ws_window_update_actions (self);
   return TRUE;
 }
 
@@ -268,22 +226,14 @@ ws_window_new_pattern (WsWindow *self)
                               "blockIdx.x * blockDim.x + threadIdx.x", 0, &error))
     g_error ("the new pattern is broken: %s", error->message);
   ws_window_cancel_sweep (self);
-  self->preset = NULL;
-  ws_pattern_editor_set_pattern (explore_editor (self), pattern);
-  set_pattern (self, ws_pattern_editor_get_pattern (explore_editor (self)));
-  ws_preset_intro_show_own (explore_intro (self), NULL);
-  ws_preset_sidebar_select (self->sidebar, NULL);
-  ws_window_analyze (self);
-  ws_window_rebuild_chart (self);
-  ws_window_schedule_measurement (self);
-  ws_window_update_actions (self);
+  ws_explore_page_show_pattern (self->explore_page, pattern);
 }
 
 const char *
 ws_window_get_preset_id (WsWindow *self)
 {
   g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
-  return self->preset ? self->preset->id : NULL;
+  return explore_preset (self) ? explore_preset (self)->id : NULL;
 }
 
 static void
@@ -298,193 +248,54 @@ on_preset_activated (WsWindow   *self,
     adw_flap_set_reveal_flap (self->flap, FALSE);
 }
 
-/* Whether the pattern is still the preset's but for its parameters'
- * values: a changed index, space, access or launch makes it one's own. */
-static gboolean
-same_shape (const WsPreset  *preset,
-            const WsPattern *pattern)
-{
-  g_autoptr (WsPattern) reference = ws_preset_build (preset);
-  g_autofree char *a = NULL;
-  g_autofree char *b = NULL;
-
-  for (guint i = 0; i < ws_pattern_get_n_params (pattern); i++)
-    {
-      const WsParam *p = ws_pattern_get_param_nth (pattern, i);
-      ws_pattern_set_param (reference, p->name, p->value, NULL);
-    }
-  /* the launch the preset's kernel makes for those values */
-  ws_preset_fit_grid (preset, reference, NULL);
-  a = ws_pattern_to_string (reference);
-  b = ws_pattern_to_string (pattern);
-  return g_strcmp0 (a, b) == 0;
-}
-
-/* Whether a parameter's name appears as a name in any of the pattern's texts. */
-static gboolean
-uses_name (const WsPattern *pattern,
-           const char      *name)
-{
-  g_autofree char *quoted = g_regex_escape_string (name, -1);
-  g_autofree char *re = g_strdup_printf ("(^|[^A-Za-z0-9_])%s($|[^A-Za-z0-9_])", quoted);
-  g_autoptr (GRegex) regex = g_regex_new (re, 0, 0, NULL);
-
-  if (g_regex_match (regex, ws_pattern_get_guard_text (pattern) ? ws_pattern_get_guard_text (pattern) : "", 0, NULL))
-    return TRUE;
-  for (guint i = 0; i < ws_pattern_get_n_definitions (pattern); i++)
-    if (g_regex_match (regex, ws_pattern_get_definition (pattern, i)->text, 0, NULL))
-      return TRUE;
-  for (guint i = 0; i < ws_pattern_get_n_accesses (pattern); i++)
-    {
-      const WsAccess *a = ws_pattern_get_access (pattern, i);
-      if (g_regex_match (regex, a->index_text, 0, NULL) || (a->elem_from_param && g_str_equal (name, "elem_size")))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* The pattern less the parameters nothing in it reads any more (the
- * offset of a misaligned load edited to i * 2). */
-static WsPattern *
-without_unused (const WsPattern *pattern)
-{
-  g_autoptr (WsPattern) out = ws_pattern_new ();
-  g_autoptr (GError) error = NULL;
-
-  for (guint i = 0; i < ws_pattern_get_n_params (pattern); i++)
-    {
-      const WsParam *p = ws_pattern_get_param_nth (pattern, i);
-      if (!uses_name (pattern, p->name))
-        continue;
-      ws_pattern_set_param (out, p->name, p->value, NULL);
-      ws_pattern_set_param_range (out, p->name, p->min, p->max, p->description);
-    }
-  if (!ws_pattern_set_block (out, ws_pattern_get_block (pattern), &error) ||
-      !ws_pattern_set_grid (out, ws_pattern_get_grid (pattern), &error))
-    return NULL;
-  for (guint i = 0; i < ws_pattern_get_n_definitions (pattern); i++)
-    if (!ws_pattern_add_definition (out, ws_pattern_get_definition (pattern, i)->name,
-                                    ws_pattern_get_definition (pattern, i)->text, &error))
-      return NULL;
-  if (ws_pattern_get_guard_text (pattern) && !ws_pattern_set_guard (out, ws_pattern_get_guard_text (pattern), &error))
-    return NULL;
-  for (guint i = 0; i < ws_pattern_get_n_accesses (pattern); i++)
-    {
-      const WsAccess *a = ws_pattern_get_access (pattern, i);
-      if (!ws_pattern_add_access (out, a->array, a->space, a->kind, a->elem_size, a->index_text, a->base, &error) ||
-          (a->elem_from_param && !ws_pattern_bind_elem_size (out, i, &error)))
-        return NULL;
-    }
-  return ws_pattern_validate (out, NULL) ? g_steal_pointer (&out) : NULL;
-}
-
-/* An edited preset is a pattern of one's own, and says so: its title
- * names where it came from, the lesson (which was about the preset's
- * pattern) gives way, the parameters it no longer reads go, and its plot
- * is its own, with its model. */
-static void
-become_own (WsWindow *self)
-{
-  g_autoptr (WsPattern) trimmed = without_unused (self->pattern);
-
-  ws_preset_intro_show_own (explore_intro (self), self->preset);
-  self->preset = NULL;
-  if (trimmed)
-    {
-      ws_pattern_editor_set_pattern_at (explore_editor (self), trimmed, ws_pattern_editor_get_access (explore_editor (self)));
-      set_pattern (self, ws_pattern_editor_get_pattern (explore_editor (self)));
-    }
-  self->edited = TRUE;
-  ws_preset_sidebar_select (self->sidebar, NULL);
-  ws_window_update_subtitle (self);
-}
-
+/* A preset or a pattern shown, an edit: the presets' list, the subtitle,
+ * the plot, a measurement once the pattern stops changing, the actions. */
 static void
 on_pattern_changed (WsWindow *self)
 {
-  g_assert (WS_IS_WINDOW (self));
+  const WsPreset *preset = explore_preset (self);
 
-  set_pattern (self, ws_pattern_editor_get_pattern (explore_editor (self)));
-  if (self->preset && !same_shape (self->preset, self->pattern))
-    become_own (self);
-  if (self->pattern_wrong)
-    {
-      self->pattern_wrong = FALSE;
-      ws_window_set_status (self, NULL);
-    }
-  ws_window_analyze (self);
+  ws_preset_sidebar_select (self->sidebar, preset ? preset->id : NULL);
+  ws_window_update_subtitle (self);
   ws_window_rebuild_chart (self);
   ws_window_schedule_measurement (self);
   ws_window_update_actions (self);
 }
 
-/* A wrong pattern draws nothing stale: the views and the plot's model
- * wait, saying so, until the editor has a pattern again. */
-static gboolean
-restore_after_error (gpointer data)
+/* Another instruction in view, or the pattern wrong or right again: the
+ * plot shows what is in view. */
+static void
+on_shown_changed (WsWindow *self)
 {
-  WsWindow *self = data;
-
-  self->wrong_idle = 0;
-  if (!self->pattern_wrong || ws_pattern_editor_get_error (explore_editor (self)))
-    return G_SOURCE_REMOVE;
-  self->pattern_wrong = FALSE;
-  ws_window_analyze (self);
   ws_window_rebuild_chart (self);
-  ws_window_set_status (self, NULL);
-  return G_SOURCE_REMOVE;
 }
 
+/* The launch's model started over (the Hierarchy view follows, waiting
+ * for it) or came in (then the counters' figure is set beside it). */
 static void
-on_editor_error (WsWindow *self)
+on_launch_changed (WsWindow *self)
 {
-  g_assert (WS_IS_WINDOW (self));
-
-  if (ws_pattern_editor_get_error (explore_editor (self)) == NULL)
-    {
-      /* a pattern again, or just a moment between two checks */
-      if (self->pattern_wrong && self->wrong_idle == 0)
-        self->wrong_idle = g_idle_add (restore_after_error, self);
-      return;
-    }
-  if (self->pattern_wrong)
-    return;
-  self->pattern_wrong = TRUE;
-  for (guint k = 0; k < WS_N_FIGURES; k++)
-    ws_figure_view_set_result (ws_explore_page_get_figure_view (self->explore_page, k), NULL, NULL, WS_DIM3 (0, 0, 0));
-  ws_hierarchy_page_clear (explore_hierarchy (self));
-  for (guint v = 0; v < WS_N_TOPIC_VIEWS; v++)
-    ws_launch_view_set_figure (ws_explore_page_get_launch_view (self->explore_page, v), NULL);
-  ws_window_set_status (self, _("The pattern has an error"));
-  ws_window_rebuild_chart (self);
+  ws_window_analyze_hierarchy (self);
+  if (explore_launch (self))
+    ws_window_show_measured (self);
 }
 
 gboolean
 ws_window_pattern_is_wrong (WsWindow *self,
                             gboolean  say)
 {
-  const char *error = ws_pattern_editor_get_error (explore_editor (self));
+  const char *error = ws_explore_page_get_pattern_error (self->explore_page);
   g_autofree char *text = NULL;
 
-  if (!self->pattern_wrong && error == NULL)
+  if (error == NULL)
     return FALSE;
   if (say)
     {
       /* Translators: what the editor says is wrong with the pattern */
-      text = g_strdup_printf (_("Fix the pattern first: %s"), error ? error : _("it has an error"));
+      text = g_strdup_printf (_("Fix the pattern first: %s"), error);
       ws_window_toast (self, text);
     }
   return TRUE;
-}
-
-static void
-on_selection_changed (WsWindow *self)
-{
-  g_assert (WS_IS_WINDOW (self));
-
-  ws_window_analyze_warp (self);
-  ws_window_analyze (self);
-  ws_window_rebuild_chart (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -540,7 +351,7 @@ ws_window_is_settled (WsWindow *self)
   g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
 
   return ws_session_get_probed (self->session) && ws_session_get_recording_loaded (self->session) &&
-         self->launch != NULL && !ws_hierarchy_page_is_running (explore_hierarchy (self)) &&
+         explore_launch (self) != NULL && !ws_hierarchy_page_is_running (explore_hierarchy (self)) &&
          !ws_session_get_calibrating (self->session) &&
          self->measure_cancellable == NULL &&
          self->measure_timeout == 0 && !ws_window_is_opening (self) && ws_plot_panel_is_settled (explore_plot (self)) &&
@@ -714,12 +525,10 @@ ws_window_dispose (GObject *object)
   WsWindow *self = WS_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
-  g_clear_handle_id (&self->wrong_idle, g_source_remove);
   ws_window_measure_dispose (self);
   ws_window_gpu_dispose (self);
   if (self->session)
     ws_session_set_measure_comparison (self->session, FALSE);
-  g_cancellable_cancel (self->model_cancellable);
   gtk_widget_dispose_template (GTK_WIDGET (self), WS_TYPE_WINDOW);
   G_OBJECT_CLASS (ws_window_parent_class)->dispose (object);
 }
@@ -733,10 +542,6 @@ ws_window_finalize (GObject *object)
   g_clear_object (&self->session);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->last_toast, g_free);
-  g_clear_object (&self->model_cancellable);
-  g_clear_pointer (&self->pattern, ws_pattern_unref);
-  g_clear_pointer (&self->result, ws_warp_result_free);
-  g_clear_pointer (&self->launch, ws_launch_stats_free);
   G_OBJECT_CLASS (ws_window_parent_class)->finalize (object);
 }
 
@@ -842,16 +647,16 @@ ws_window_init (WsWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = g_settings_new (WS_APP_ID);
   self->cancellable = g_cancellable_new ();
-  self->model_cancellable = g_cancellable_new ();
   setup_views (self);
   restore_state (self);
   g_signal_connect_object (self->sidebar, "preset-activated", G_CALLBACK (on_preset_activated), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (explore_editor (self), "pattern-changed", G_CALLBACK (on_pattern_changed), self,
+  g_signal_connect_object (self->explore_page, "pattern-changed", G_CALLBACK (on_pattern_changed), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (explore_editor (self), "selection-changed", G_CALLBACK (on_selection_changed), self,
+  g_signal_connect_object (self->explore_page, "shown-changed", G_CALLBACK (on_shown_changed), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (explore_editor (self), "error-changed", G_CALLBACK (on_editor_error), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->explore_page, "launch-changed", G_CALLBACK (on_launch_changed), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
   watch_width (self);
   watch_presenting_keys (self);
@@ -883,7 +688,7 @@ ws_window_new (GtkApplication *application,
   /* how the session measures is what the user set */
   g_settings_bind (self->settings, "samples", self->session, "samples", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "cold-cache", self->session, "cold", G_SETTINGS_BIND_GET);
-  ws_plot_panel_set_session (explore_plot (self), self->session);
+  ws_explore_page_set_session (self->explore_page, self->session);
   ws_window_measure_init (self);
   ws_window_hierarchy_follow (self);
   ws_window_sweep_init (self);
