@@ -3,7 +3,8 @@
  * on the X server: presets shown in the views they apply to, the view in
  * sight kept where it still applies, a topic's view of the whole launch
  * first when a preset opens, the player's steps, the launch modelled on
- * the session's thread, an edit that makes a preset one's own, a wrong
+ * the session's thread and below L1, what the session's recording has for
+ * it (there is no GPU here), an edit that makes a preset one's own, a wrong
  * pattern that shows nothing stale, the divider that gives the view in
  * sight the height it is legible at, and larger text while presenting. */
 #include <gtk/gtk.h>
@@ -82,6 +83,13 @@ launch_in (gpointer data)
   return launch && launch->pattern == ws_explore_page_get_pattern (page);
 }
 
+/* The launch below L1 modelled on the session's device: its time. */
+static gboolean
+predicted (gpointer data)
+{
+  return ws_numbers_view_get_value (ws_explore_page_get_numbers (data), "predicted") != NULL;
+}
+
 static void
 type_index (WsExplorePage *page,
             const char    *text)
@@ -104,6 +112,9 @@ test_views (void)
   WsTopicView topic;
   Laid laid = { page, NULL };
   Counts counts = { page, 0, 0 };
+  g_autofree char *source = NULL;
+  const WsMeasurement *m;
+  int hue = 0;
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 720);
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
@@ -138,8 +149,20 @@ test_views (void)
   title = ws_explore_page_describe_pattern (page);
   g_assert_true (g_str_has_suffix (title, "warp 0 of block (0, 0, 0)"));
   g_assert_cmpint (ws_explore_page_shown_space (page), ==, WS_SPACE_GLOBAL);
-  /* the whole launch, on the session's model thread */
+  /* the whole launch, on the session's model thread, and below L1 */
   g_assert_true (page_wait_until (launch_in, page, 60));
+  g_assert_true (page_wait_until (predicted, page, 60));
+
+  /* no GPU here: what the session's recording has for the preset stands
+   * in, said to be recorded; nothing is measured, asked or not */
+  m = ws_explore_page_shown_measurement (page, &source, &hue);
+  g_assert_nonnull (m);
+  g_assert_nonnull (source);
+  g_assert_nonnull (ws_numbers_view_get_value (ws_explore_page_get_numbers (page), "median"));
+  g_assert_false (ws_explore_page_get_measuring (page));
+  ws_explore_page_measure_now (page);
+  g_assert_false (ws_explore_page_get_measuring (page));
+  g_assert_cmpstr (ws_explore_page_sweep_param (page), ==, NULL);
 
   /* the view in sight is legible: the divider gives it the height it needs */
   laid.view = ws_explore_page_get_figure_view (page, WS_FIGURE_WARP);
@@ -192,6 +215,10 @@ test_views (void)
   g_assert_null (ws_preset_intro_get_preset (ws_explore_page_get_intro (page)));
   g_assert_cmpuint (ws_explore_page_get_result (page)->counts.sectors, ==, 8);
   g_assert_true (page_wait_until (launch_in, page, 60));
+  /* which no recording has */
+  g_clear_pointer (&source, g_free);
+  g_assert_null (ws_explore_page_shown_measurement (page, &source, &hue));
+  g_assert_null (ws_numbers_view_get_value (ws_explore_page_get_numbers (page), "median"));
 
   /* a wrong pattern shows nothing stale, and says what is wrong until it
    * is right again */

@@ -366,15 +366,15 @@ test_lost_sweep (Fixture       *f,
   g_assert_cmpstr (ws_banner_get_button_label (ws_window_get_banner (w)), ==, "_Resume Sweep");
   both_styles (w, NULL, "gpu-sweep-stopped");
 
-  key = ws_window_pattern_key (w);
+  key = ws_explore_page_pattern_key (ws_window_get_explore_page (w));
   gtk_widget_activate_action (GTK_WIDGET (w), "win.gpu-banner-action", NULL);
   g_assert_true (ws_window_is_sweeping (w));
   g_assert_true (wait_until (not_sweeping, w, 120000));
   wait_settled (w);
   /* every value of the sweep measured, once the rest came in */
   {
-    g_autoptr (WsMeasureRequest) request = ws_window_make_request (w, FALSE);
-    g_autoptr (GArray) left = ws_session_sweep_values_left (w->session, request, ws_window_sweep_param (w), NULL);
+    g_autoptr (WsMeasureRequest) request = ws_explore_page_make_request (ws_window_get_explore_page (w), FALSE);
+    g_autoptr (GArray) left = ws_session_sweep_values_left (w->session, request, ws_explore_page_sweep_param (ws_window_get_explore_page (w)), NULL);
 
     g_assert_cmpuint (left->len, ==, 0);
   }

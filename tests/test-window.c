@@ -350,7 +350,7 @@ test_counters_beside_model (Fixture       *f,
   WsLiveEntry *e = g_new0 (WsLiveEntry, 1);
 
   load (f, "coalescing/offset");
-  e->key = ws_window_pattern_key (w);
+  e->key = ws_explore_page_pattern_key (ws_window_get_explore_page (w));
   e->preset_id = g_strdup ("coalescing/offset");
   e->x = 1;
   e->m = ws_measurement_new ("coalescing/offset");
@@ -361,7 +361,7 @@ test_counters_beside_model (Fixture       *f,
   ws_measurement_add_counter (e->m, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", 5 * 131072);
   ws_measurement_add_counter (e->m, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", 131072);
   g_ptr_array_add (ws_session_get_live (w->session), e);
-  ws_window_show_measured (w);
+  ws_explore_page_show_measured (ws_window_get_explore_page (w));
   g_assert_cmpstr (ws_numbers_view_get_value (page_numbers (w), "counted"), ==, "5.00");
   g_assert_cmpstr (ws_numbers_view_get_value (page_numbers (w), "median"), ==, "105 µs");
   g_assert_cmpstr (ws_numbers_view_get_value (page_numbers (w), "sectors-per-request"), ==, "5.00");

@@ -292,7 +292,8 @@ report (Bench *b)
   g_print ("  longest main-loop stall:   %.2f ms (a 1 ms timeout's longest wait, painting included)\n",
            b->longest_stall / 1e3);
   g_print ("  longest backend callback:  %.2f ms (progress, results and replayed points on the main thread)\n",
-           MAX (b->window->longest_callback_us, ws_compare_page_take_longest_callback (b->window->compare_page)) / 1e3);
+           MAX (MAX (b->window->longest_callback_us, ws_compare_page_take_longest_callback (b->window->compare_page)),
+                ws_explore_page_take_longest_callback (b->window->explore_page)) / 1e3);
   g_print ("  sweeps:                    %u points plotted from %s\n", b->points,
            device ? "the GPU" : ws_recording_get_device (recording)->name);
   g_print ("  p99 frame time %s 16.7 ms\n", percentile_ms (b->work, 0.99) <= 16.7 ? "≤" : ">");
@@ -355,6 +356,7 @@ bench_step (gpointer data)
         return G_SOURCE_CONTINUE;
       b->window->longest_callback_us = 0;
       ws_compare_page_take_longest_callback (b->window->compare_page);
+      ws_explore_page_take_longest_callback (b->window->explore_page);
       ws_window_start_sweep (b->window);
       b->measuring_since = now;
       b->phase = 2;

@@ -10,6 +10,9 @@
 #include "ws-explore-page-private.h"
 #include "ws-compare.h"
 #include "ws-plot.h"
+#include "ws-plot-model.h"
+
+#include <math.h>
 
 /* ------------------------------------------------------------------ */
 /* The model                                                          */
@@ -91,6 +94,58 @@ show_launch (WsExplorePage *self)
   ws_numbers_view_set_model (self->numbers, &self->launch->accesses[access], a->space, a->kind, what);
 }
 
+/* The Hierarchy view follows the launch below L1 once the launch's own
+ * figures are in: they are what the other views show. */
+static void
+follow_hierarchy (WsExplorePage *self)
+{
+  ws_hierarchy_page_follow (self->hierarchy_page, self->preset, self->pattern, self->edited,
+                            self->launch != NULL && self->launch->pattern == self->pattern);
+}
+
+static char *
+profile_description (WsExplorePage         *self,
+                     const WsDeviceProfile *profile)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *source = NULL;
+
+  if (profile == NULL)
+    return g_strdup (_("No device to follow the launch on"));
+  /* a profile's name, and where it came from (a path), are a file's */
+  name = ws_text_for_message (profile->name ? profile->name : profile->id);
+  source = ws_text_for_message (ws_session_get_profile_source (self->session));
+  return g_strdup_printf (_("The whole launch on the %s: %s"), name, source);
+}
+
+/* The numbers follow the Hierarchy view's model: the launch below L1 and
+ * its predicted time. */
+static void
+show_hierarchy_numbers (WsExplorePage *self)
+{
+  const WsDeviceProfile *profile = self->session ? ws_session_get_device_profile (self->session) : NULL;
+  const WsPlotModel *model = ws_hierarchy_page_get_model (self->hierarchy_page);
+  const char *error = ws_hierarchy_page_get_error (self->hierarchy_page);
+  g_autofree char *what = profile_description (self, profile);
+  const char *state = NULL;
+
+  if (profile == NULL)
+    state = NULL;
+  else if (model == NULL)
+    state = error ? error : _("Following the launch through L1, L2 and DRAM…");
+  ws_numbers_view_set_hierarchy (self->numbers, model ? &model->total : NULL, what, state,
+                                 ws_session_get_device (self->session) != NULL);
+  if (model && !isnan (model->predicted_s))
+    {
+      g_autofree char *levels = ws_plot_model_describe_levels (model);
+      const char *bound = ws_plot_model_bound_name (model);
+
+      ws_numbers_view_set_prediction (self->numbers, model->predicted_s, bound ? _(bound) : NULL, levels);
+    }
+  else
+    ws_numbers_view_set_prediction (self->numbers, NAN, NULL, NULL);
+}
+
 static gpointer
 analyze_launch_job (gpointer      data,
                     GCancellable *cancellable,
@@ -117,6 +172,9 @@ analyze_launch_done (GObject      *source,
   g_clear_pointer (&self->launch, ws_launch_stats_free);
   self->launch = stats;
   show_launch (self);
+  follow_hierarchy (self);
+  /* the counters' figure is set beside the model's */
+  ws_explore_page_show_measured (self);
   g_signal_emit (self, ws_explore_page_signals[WS_EXPLORE_PAGE_SIGNAL_LAUNCH_CHANGED], 0);
 }
 
@@ -136,6 +194,7 @@ analyze (WsExplorePage *self)
   self->model_cancellable = g_cancellable_new ();
   g_clear_pointer (&self->launch, ws_launch_stats_free);
   show_launch (self);
+  follow_hierarchy (self);
   g_signal_emit (self, ws_explore_page_signals[WS_EXPLORE_PAGE_SIGNAL_LAUNCH_CHANGED], 0);
   if (self->session == NULL)
     return;
@@ -183,6 +242,7 @@ ws_explore_page_show_preset (WsExplorePage  *self,
   self->opening_preset = TRUE;
   ws_plot_panel_reset_metric (self->plot_panel, ws_plot_metric_for (preset));
   analyze (self);
+  ws_explore_page_schedule_measurement (self);
   pattern_changed (self);
 }
 
@@ -198,6 +258,7 @@ ws_explore_page_show_pattern (WsExplorePage *self,
   set_pattern (self, ws_pattern_editor_get_pattern (self->editor));
   ws_preset_intro_show_own (self->preset_intro, NULL);
   analyze (self);
+  ws_explore_page_schedule_measurement (self);
   pattern_changed (self);
 }
 
@@ -312,6 +373,7 @@ on_pattern_changed (WsExplorePage *self)
       ws_plot_panel_set_status (self->plot_panel, NULL);
     }
   analyze (self);
+  ws_explore_page_schedule_measurement (self);
   pattern_changed (self);
 }
 
@@ -438,12 +500,16 @@ void
 ws_explore_page_set_session (WsExplorePage *self,
                              WsSession     *session)
 {
+  g_autoptr (WsSession) old = NULL;
+
   g_return_if_fail (WS_IS_EXPLORE_PAGE (self));
   g_return_if_fail (session == NULL || WS_IS_SESSION (session));
 
+  old = self->session ? g_object_ref (self->session) : NULL;
   if (!g_set_object (&self->session, session))
     return;
   g_object_notify (G_OBJECT (self), "session");
+  ws_explore_page_measure_follow (self, old);
   ws_hierarchy_page_set_session (self->hierarchy_page, session);
   ws_plot_panel_set_session (self->plot_panel, session);
   /* the launch is modelled on the session's thread */
@@ -463,6 +529,8 @@ ws_explore_page_pattern_init (WsExplorePage *self)
   g_signal_connect_object (self->editor, "selection-changed", G_CALLBACK (on_selection_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->editor, "error-changed", G_CALLBACK (on_editor_error), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->hierarchy_page, "changed", G_CALLBACK (show_hierarchy_numbers), self,
+                           G_CONNECT_SWAPPED);
 }
 
 void

@@ -44,6 +44,12 @@ struct _WsExplorePage
   WsWarpResult *result;            /* the warp instruction in the views */
   GCancellable *model_cancellable; /* the model of the whole launch, on the session's model thread */
   WsLaunchStats *launch;
+
+  /* what is measured for it (ws-explore-page-measure.c) */
+  gboolean auto_measure;           /* once the pattern stops changing */
+  guint measure_timeout;
+  GCancellable *measure_cancellable;
+  gint64 longest_callback_us;      /* for the benchmark */
 };
 
 enum
@@ -74,5 +80,12 @@ void ws_explore_page_show_result      (WsExplorePage      *self,
 void ws_explore_page_pattern_init     (WsExplorePage *self);
 void ws_explore_page_pattern_dispose  (WsExplorePage *self);
 void ws_explore_page_pattern_finalize (WsExplorePage *self);
+
+/* ws-explore-page-measure.c */
+/* Follows the session's GPU, recordings and measurements (old: the one
+ * before, whose signals it leaves). */
+void ws_explore_page_measure_follow   (WsExplorePage *self,
+                                       WsSession     *old);
+void ws_explore_page_measure_dispose  (WsExplorePage *self);
 
 G_END_DECLS

@@ -19,6 +19,8 @@ enum
   PROP_0,
   PROP_SESSION,
   PROP_PRESENTING,
+  PROP_AUTO_MEASURE,
+  PROP_MEASURING,
   N_PROPS
 };
 
@@ -450,6 +452,7 @@ ws_explore_page_dispose (GObject *object)
 
   g_clear_handle_id (&self->place_idle, g_source_remove);
   ws_explore_page_pattern_dispose (self);
+  ws_explore_page_measure_dispose (self);
   /* the views' text scale is every window's */
   if (self->presenting)
     ws_view_style_set_text_scale (1);
@@ -494,6 +497,12 @@ ws_explore_page_get_property (GObject    *object,
     case PROP_PRESENTING:
       g_value_set_boolean (value, self->presenting);
       break;
+    case PROP_AUTO_MEASURE:
+      g_value_set_boolean (value, self->auto_measure);
+      break;
+    case PROP_MEASURING:
+      g_value_set_boolean (value, ws_explore_page_get_measuring (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -514,6 +523,9 @@ ws_explore_page_set_property (GObject      *object,
       break;
     case PROP_PRESENTING:
       ws_explore_page_set_presenting (self, g_value_get_boolean (value));
+      break;
+    case PROP_AUTO_MEASURE:
+      ws_explore_page_set_auto_measure (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -537,6 +549,11 @@ ws_explore_page_class_init (WsExplorePageClass *klass)
   properties[PROP_PRESENTING] = g_param_spec_boolean ("presenting", NULL, NULL, FALSE,
                                                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                                                         G_PARAM_STATIC_STRINGS);
+  properties[PROP_AUTO_MEASURE] = g_param_spec_boolean ("auto-measure", NULL, NULL, FALSE,
+                                                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                                                          G_PARAM_STATIC_STRINGS);
+  properties[PROP_MEASURING] = g_param_spec_boolean ("measuring", NULL, NULL, FALSE,
+                                                     G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   ws_explore_page_signals[WS_EXPLORE_PAGE_SIGNAL_PATTERN_CHANGED] =
     g_signal_new ("pattern-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);

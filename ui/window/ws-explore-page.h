@@ -25,8 +25,11 @@ G_BEGIN_DECLS
  * the warp instruction in view modelled at once, the whole launch on the
  * session's model thread. An edited preset becomes a pattern of one's
  * own; while the editor says the pattern is wrong nothing stale is shown.
- * What is measured is the window's to show (the plot, the numbers' counted
- * column, the topic's view of the launch).
+ * It measures the pattern on the session's GPU once it stops changing
+ * ("auto-measure") or when asked, and shows what was measured (live, else
+ * the session's recording) beside the model: in the numbers, the
+ * Hierarchy view and the topic's view of the launch. The plot's chart is
+ * the window's to build.
  *
  * It lays itself out: the views get the larger share of the height, as
  * much as the view in sight needs to be legible, and the plot as much as
@@ -39,7 +42,8 @@ G_BEGIN_DECLS
  * Signals: "pattern-changed" (a preset or pattern shown, an edit, an
  * edited preset now one's own), "shown-changed" (another instruction,
  * block or warp in view; the pattern wrong, or right again),
- * "launch-changed" (the whole launch's model started over, or came in). */
+ * "launch-changed" (the whole launch's model started over, or came in).
+ * Property "measuring" (read-only): a measurement is on its way, or due. */
 
 #define WS_TYPE_EXPLORE_PAGE (ws_explore_page_get_type ())
 G_DECLARE_FINAL_TYPE (WsExplorePage, ws_explore_page, WS, EXPLORE_PAGE, GtkWidget)
@@ -95,6 +99,37 @@ char             *ws_explore_page_list_views         (WsExplorePage       *self)
 /* FALSE for a name that is no view, or a view that does not apply. */
 gboolean          ws_explore_page_show_view          (WsExplorePage       *self,
                                                       const char          *name);
+
+/* What is measured for it */
+gboolean          ws_explore_page_get_auto_measure   (WsExplorePage       *self);
+void              ws_explore_page_set_auto_measure   (WsExplorePage       *self,
+                                                      gboolean             auto_measure);
+gboolean          ws_explore_page_get_measuring      (WsExplorePage       *self);
+/* Measures now, hardware counters included (the Measure button). */
+void              ws_explore_page_measure_now        (WsExplorePage       *self);
+/* Measures once the pattern stops changing, with a GPU and auto-measure,
+ * and not while a sweep runs; cancels what was on its way. */
+void              ws_explore_page_schedule_measurement (WsExplorePage     *self);
+/* Cancels what is on its way or due (a sweep measures now). */
+void              ws_explore_page_stop_measuring     (WsExplorePage       *self);
+/* Shows what is measured now, or why nothing is. */
+void              ws_explore_page_show_measured      (WsExplorePage       *self);
+/* The measurement the page shows: live, else recorded for an unedited
+ * preset; where it comes from (*source, to free), and its hue in the
+ * charts. NULL when there is none. */
+const WsMeasurement *ws_explore_page_shown_measurement (WsExplorePage     *self,
+                                                      char               **source,
+                                                      int                 *hue);
+/* The parameter the preset's sweep varies, if the pattern has it; the
+ * pattern less its value (what the points of one sweep share). */
+const char       *ws_explore_page_sweep_param        (WsExplorePage       *self);
+char             *ws_explore_page_pattern_key        (WsExplorePage       *self);
+/* A registered kernel for an unedited preset; a generated one otherwise. */
+WsMeasureRequest *ws_explore_page_make_request       (WsExplorePage       *self,
+                                                      gboolean             counters);
+/* The longest a callback from the session held the main loop since the
+ * last call (the benchmark's). */
+gint64            ws_explore_page_take_longest_callback (WsExplorePage    *self);
 
 /* Places the divider between the views and the plot now, or once laid out
  * (the plot's least height depends on its width: the window's size, the

@@ -256,7 +256,7 @@ ws_window_update_actions (WsWindow *self)
 {
   GtkWidget *w = GTK_WIDGET (self);
   gboolean sweeping = ws_window_is_sweeping (self);
-  const char *param = ws_window_sweep_param (self);
+  const char *param = ws_explore_page_sweep_param (self->explore_page);
   const WsDeviceInfo *device = ws_session_get_device (self->session);
   WsRecording *recording = ws_session_get_recording (self->session);
   gboolean can_replay = recording && !explore_edited (self);

@@ -7,24 +7,12 @@
 
 #include <math.h>
 
-const char *
-ws_window_sweep_param (WsWindow *self)
-{
-  return ws_preset_sweep_param (explore_preset (self), explore_pattern (self));
-}
-
 void
 ws_window_plot_sources (WsWindow      *self,
                         WsPlotSources *sources,
                         GPtrArray     *recordings)
 {
   ws_plot_sources_from_session (sources, self->session, recordings);
-}
-
-char *
-ws_window_pattern_key (WsWindow *self)
-{
-  return ws_pattern_sweep_key (explore_pattern (self), ws_window_sweep_param (self));
 }
 
 char *

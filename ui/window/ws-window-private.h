@@ -51,7 +51,6 @@ struct _WsWindow
   AdwFlap *flap;
   WsPresetSidebar *sidebar;
   WsExplorePage *explore_page;     /* the inspector, the views and the plot (ws-explore-page.c) */
-  gboolean presenting;             /* full screen, larger text, the presets hidden */
   gboolean flap_before_presenting;
   gboolean flap_was_revealed;      /* the presets, hidden while comparing */
 
@@ -65,14 +64,10 @@ struct _WsWindow
   WsSession *session;
   GCancellable *cancellable;       /* what the window started; cancelled when it goes */
 
-  /* measurements, as the window asks for them */
-  guint measure_timeout;           /* a measurement once the pattern stops changing */
-  GCancellable *measure_cancellable;
   guint opening;                   /* recordings being read */
 
   /* for the benchmark: the longest time a backend callback held the main loop */
   gint64 longest_callback_us;
-  gint64 first_frame_us;
 };
 
 /* The Explore page's parts, as the window's files fill them */
@@ -166,9 +161,6 @@ char    *ws_window_file_name            (const char     *path);
  * (a toast), for what cannot run until it is fixed. */
 gboolean ws_window_pattern_is_wrong     (WsWindow       *self,
                                          gboolean        say);
-/* The view of the whole launch the preset's topic is about, with what is
- * measured now (ws-window-measure.c). */
-void     ws_window_show_launch_view     (WsWindow       *self);
 /* The player of the page in view: the explorer's or the comparison's. */
 WsSchedulePlayer *ws_window_active_player (WsWindow     *self);
 gboolean ws_window_comparing            (WsWindow       *self);
@@ -180,42 +172,25 @@ char    *ws_window_describe_pattern     (WsWindow       *self);
 
 /* ws-window-measure.c */
 void     ws_window_measure_init         (WsWindow       *self);
-/* A registered kernel for an unedited preset; a generated one otherwise. */
-WsMeasureRequest *ws_window_make_request (WsWindow      *self,
-                                         gboolean        counters);
 /* Notes how long a callback from the backend held the main loop. */
 void     ws_window_note_callback        (WsWindow       *self,
                                          gint64          start);
 
-void     ws_window_show_measured        (WsWindow       *self);
 /* Without a GPU, the banner says why, and where the plots' numbers come from. */
 void     ws_window_update_banner        (WsWindow       *self);
-void     ws_window_measure_dispose      (WsWindow       *self);
-void     ws_window_schedule_measurement (WsWindow       *self);
+/* Measures now, or says why the pattern cannot be (a toast). */
 void     ws_window_measure_now          (WsWindow       *self);
 gboolean ws_window_save_recording       (WsWindow       *self,
                                          const char     *path,
                                          GError        **error);
 
-/* The measurement the numbers pane shows for the pattern: live, else
- * recorded for an unedited preset; where it comes from, and its hue in the
- * charts. NULL when there is none. */
-const WsMeasurement *ws_window_shown_measurement (WsWindow *self,
-                                         char          **source,
-                                         int            *hue);
-
 /* ws-window-hierarchy.c */
-void     ws_window_hierarchy_init       (WsWindow       *self);
 /* Follows the session's device profile and its calibrations. */
 void     ws_window_hierarchy_follow     (WsWindow       *self);
 /* again: measures anew what was kept. FALSE when the GPU cannot be calibrated. */
 gboolean ws_window_calibrate            (WsWindow       *self,
                                          gboolean        again);
 gboolean ws_window_can_calibrate        (WsWindow       *self);
-/* After the launch's own figures: its hierarchy on the profile. */
-void     ws_window_analyze_hierarchy    (WsWindow       *self);
-/* The view and the numbers, with what is known now. */
-void     ws_window_show_hierarchy       (WsWindow       *self);
 
 /* ws-window-sweep.c */
 void     ws_window_sweep_init           (WsWindow       *self);
@@ -247,14 +222,11 @@ void     ws_window_rebuild_chart        (WsWindow       *self);
  * chart soon, at most every 80 ms (a replayed sweep, one point every 100 ms,
  * still shows each). */
 void     ws_window_queue_chart          (WsWindow       *self);
-const char *ws_window_sweep_param       (WsWindow       *self);
 /* Where the plots' measurements come from: the session's recordings (the
  * array does not own them) and its live measurements. */
 void     ws_window_plot_sources         (WsWindow       *self,
                                          WsPlotSources  *sources,
                                          GPtrArray      *recordings);
-/* The pattern, less the value of its sweep parameter. */
-char    *ws_window_pattern_key          (WsWindow       *self);
 
 /* ws-window-recordings.c: opening, adding, saving, dropping, recent files */
 typedef enum

@@ -29,7 +29,7 @@ on_finished (WsWindow *self)
   ws_window_update_actions (self);
   /* a sweep a lost connection stopped can resume from the banner */
   ws_window_update_banner (self);
-  ws_window_show_measured (self);
+  ws_explore_page_show_measured (self->explore_page);
   ws_window_note_callback (self, start);
 }
 
@@ -37,8 +37,8 @@ static void
 start (WsWindow *self,
        WsSweep  *sweep)
 {
-  ws_window_schedule_measurement (self);
-  g_clear_handle_id (&self->measure_timeout, g_source_remove);
+  /* the sweep measures now: the explorer's own measurement waits */
+  ws_explore_page_stop_measuring (self->explore_page);
   /* the plot panel follows the session's sweep: its status, progress and chart */
   ws_sweep_start (sweep);
   ws_window_update_actions (self);
@@ -48,7 +48,7 @@ start (WsWindow *self,
 void
 ws_window_start_sweep (WsWindow *self)
 {
-  const char *param = ws_window_sweep_param (self);
+  const char *param = ws_explore_page_sweep_param (self->explore_page);
   g_autoptr (WsSweep) sweep = NULL;
 
   /* a sweep of a pattern the editor marks wrong says why it does not start */
@@ -58,7 +58,7 @@ ws_window_start_sweep (WsWindow *self)
     return;
   if (ws_session_get_device (self->session))
     {
-      g_autoptr (WsMeasureRequest) request = ws_window_make_request (self, FALSE);
+      g_autoptr (WsMeasureRequest) request = ws_explore_page_make_request (self->explore_page, FALSE);
       /* a registered kernel knows which values it can run; an edited
        * pattern sweeps the preset's */
       g_autoptr (GArray) values = request->kernel_id ? NULL : ws_sweep_values_parse (explore_preset (self)->sweep_values,

@@ -183,7 +183,6 @@ ws_window_toast_settling (WsWindow *self)
 static void
 setup_views (WsWindow *self)
 {
-  ws_window_hierarchy_init (self);
   g_signal_connect_object (explore_player (self), "notify::playing", G_CALLBACK (on_playing_changed), self,
                            G_CONNECT_SWAPPED);
 }
@@ -205,7 +204,6 @@ ws_window_load_preset (WsWindow   *self,
   ws_window_cancel_sweep (self);
   ws_explore_page_show_preset (self->explore_page, preset);
   g_settings_set_string (self->settings, "last-preset", id);
-  ws_window_show_launch_view (self);
   return TRUE;
 }
 
@@ -249,7 +247,7 @@ on_preset_activated (WsWindow   *self,
 }
 
 /* A preset or a pattern shown, an edit: the presets' list, the subtitle,
- * the plot, a measurement once the pattern stops changing, the actions. */
+ * the plot, the actions. */
 static void
 on_pattern_changed (WsWindow *self)
 {
@@ -258,7 +256,6 @@ on_pattern_changed (WsWindow *self)
   ws_preset_sidebar_select (self->sidebar, preset ? preset->id : NULL);
   ws_window_update_subtitle (self);
   ws_window_rebuild_chart (self);
-  ws_window_schedule_measurement (self);
   ws_window_update_actions (self);
 }
 
@@ -268,16 +265,6 @@ static void
 on_shown_changed (WsWindow *self)
 {
   ws_window_rebuild_chart (self);
-}
-
-/* The launch's model started over (the Hierarchy view follows, waiting
- * for it) or came in (then the counters' figure is set beside it). */
-static void
-on_launch_changed (WsWindow *self)
-{
-  ws_window_analyze_hierarchy (self);
-  if (explore_launch (self))
-    ws_window_show_measured (self);
 }
 
 gboolean
@@ -353,8 +340,7 @@ ws_window_is_settled (WsWindow *self)
   return ws_session_get_probed (self->session) && ws_session_get_recording_loaded (self->session) &&
          explore_launch (self) != NULL && !ws_hierarchy_page_is_running (explore_hierarchy (self)) &&
          !ws_session_get_calibrating (self->session) &&
-         self->measure_cancellable == NULL &&
-         self->measure_timeout == 0 && !ws_window_is_opening (self) && ws_plot_panel_is_settled (explore_plot (self)) &&
+         !ws_explore_page_get_measuring (self->explore_page) && !ws_window_is_opening (self) && ws_plot_panel_is_settled (explore_plot (self)) &&
          ws_compare_page_is_settled (self->compare_page);
 }
 
@@ -373,7 +359,8 @@ gboolean
 ws_window_get_presenting (WsWindow *self)
 {
   g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
-  return self->presenting;
+  /* the page presents the views; asked for before the template is bound */
+  return self->explore_page && ws_explore_page_get_presenting (self->explore_page);
 }
 
 /* Full screen, the presets hidden, larger text in the figures and the
@@ -385,9 +372,8 @@ ws_window_set_presenting (WsWindow *self,
   g_return_if_fail (WS_IS_WINDOW (self));
 
   presenting = !!presenting;
-  if (presenting == self->presenting)
+  if (presenting == ws_explore_page_get_presenting (self->explore_page))
     return;
-  self->presenting = presenting;
   if (presenting)
     {
       self->flap_before_presenting = adw_flap_get_reveal_flap (self->flap);
@@ -422,7 +408,7 @@ ws_window_presenting_key (WsWindow *self,
 
   g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
 
-  if (!self->presenting)
+  if (!ws_explore_page_get_presenting (self->explore_page))
     return FALSE;
   player = ws_window_active_player (self);
   switch (keyval)
@@ -525,7 +511,6 @@ ws_window_dispose (GObject *object)
   WsWindow *self = WS_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
-  ws_window_measure_dispose (self);
   ws_window_gpu_dispose (self);
   if (self->session)
     ws_session_set_measure_comparison (self->session, FALSE);
@@ -564,7 +549,7 @@ ws_window_get_property (GObject    *object,
       g_value_set_string (value, self->page_stack ? gtk_stack_get_visible_child_name (self->page_stack) : "explore");
       break;
     case PROP_PRESENTING:
-      g_value_set_boolean (value, self->presenting);
+      g_value_set_boolean (value, ws_window_get_presenting (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -655,8 +640,6 @@ ws_window_init (WsWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->explore_page, "shown-changed", G_CALLBACK (on_shown_changed), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->explore_page, "launch-changed", G_CALLBACK (on_launch_changed), self,
-                           G_CONNECT_SWAPPED);
   g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
   watch_width (self);
   watch_presenting_keys (self);
@@ -689,6 +672,7 @@ ws_window_new (GtkApplication *application,
   g_settings_bind (self->settings, "samples", self->session, "samples", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "cold-cache", self->session, "cold", G_SETTINGS_BIND_GET);
   ws_explore_page_set_session (self->explore_page, self->session);
+  g_settings_bind (self->settings, "auto-measure", self->explore_page, "auto-measure", G_SETTINGS_BIND_GET);
   ws_window_measure_init (self);
   ws_window_hierarchy_follow (self);
   ws_window_sweep_init (self);
