@@ -22,7 +22,7 @@
 #include <pango/pango.h>
 #endif
 
-/* As in ws-window-private.h: a line, and a tooltip. */
+/* As in ws-window.h (WS_WINDOW_LINE_CHARS, _TIP_CHARS): a line, and a tooltip. */
 #define FUZZ_LINE_CHARS 300
 #define FUZZ_TIP_CHARS 2000
 

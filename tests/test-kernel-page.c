@@ -89,7 +89,7 @@ test_transpose (Fixture       *f,
                 gconstpointer  data)
 {
   WsWindow *w = f->window;
-  WsKernelPage *page = w->kernel_page;
+  WsKernelPage *page = ws_window_get_kernel_page (w);
   WsKernelEditor *editor = ws_kernel_page_get_editor (page);
   g_autofree char *path = transpose_path ();
   g_autoptr (GFile) file = g_file_new_for_path (path);
@@ -116,7 +116,7 @@ test_transpose (Fixture       *f,
   /* as `warpscope transpose.cu` does: the application's open */
   g_application_open (G_APPLICATION (the_app), &file, 1, "");
   g_assert_true (wait_until (text_loaded, page, 10000));
-  g_assert_cmpstr (gtk_stack_get_visible_child_name (w->page_stack), ==, "kernel");
+  g_assert_cmpstr (ws_window_get_page (w), ==, "kernel");
   g_assert_cmpstr (ws_kernel_editor_get_title (editor), ==, "transpose.cu");
   g_assert_false (ws_kernel_editor_get_modified (editor));
 
@@ -244,7 +244,7 @@ static void
 test_no_gpu (Fixture       *f,
              gconstpointer  data)
 {
-  WsKernelPage *page = f->window->kernel_page;
+  WsKernelPage *page = ws_window_get_kernel_page (f->window);
   GtkWidget *button = NULL;
   g_autoptr (GPtrArray) stack = g_ptr_array_new ();
 
@@ -356,7 +356,7 @@ test_new_and_close (Fixture       *f,
                     gconstpointer  data)
 {
   WsWindow *w = f->window;
-  WsKernelEditor *editor = ws_kernel_page_get_editor (w->kernel_page);
+  WsKernelEditor *editor = ws_kernel_page_get_editor (ws_window_get_kernel_page (w));
   g_auto (GStrv) examples = ws_kernel_page_list_examples ();
   g_autofree char *example = NULL;
   const char *mine[] = { (const char *) editor, "// my change" };
@@ -371,7 +371,7 @@ test_new_and_close (Fixture       *f,
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.new-kernel-from", "s", examples[0]));
   g_assert_true (wait_until (text_has, first_line, 10000));
-  g_assert_cmpstr (gtk_stack_get_visible_child_name (w->page_stack), ==, "kernel");
+  g_assert_cmpstr (ws_window_get_page (w), ==, "kernel");
   g_assert_null (ws_kernel_editor_get_file (editor));
   g_assert_true (ws_kernel_editor_get_modified (editor));
 
@@ -488,7 +488,7 @@ test_preset_copy (Fixture       *f,
                   gconstpointer  data)
 {
   WsWindow *w = f->window;
-  WsKernelPage *page = w->kernel_page;
+  WsKernelPage *page = ws_window_get_kernel_page (w);
   WsKernelEditor *editor = ws_kernel_page_get_editor (page);
   g_autofree char *path = ws_preset_kernel_path ("transpose/shared");
   g_autofree char *text = NULL;
@@ -517,7 +517,7 @@ test_preset_copy (Fixture       *f,
   save_screenshot (w, "explore-preset-kernel.png");
   g_signal_emit_by_name (ws_preset_intro_get_kernel_button (page_intro (w)), "clicked");
   g_assert_true (wait_until (text_is, want, 10000));
-  g_assert_cmpstr (gtk_stack_get_visible_child_name (w->page_stack), ==, "kernel");
+  g_assert_cmpstr (ws_window_get_page (w), ==, "kernel");
   g_assert_null (ws_kernel_editor_get_file (editor));
   g_assert_true (ws_kernel_editor_get_modified (editor));
   g_assert_cmpstr (ws_kernel_editor_get_title (editor), ==, "transpose-shared.cu");
@@ -614,7 +614,7 @@ test_pattern_copy (Fixture       *f,
                    gconstpointer  data)
 {
   WsWindow *w = f->window;
-  WsKernelPage *page = w->kernel_page;
+  WsKernelPage *page = ws_window_get_kernel_page (w);
   WsKernelEditor *editor = ws_kernel_page_get_editor (page);
   g_autofree char *text = NULL;
   g_autofree char *figures = NULL;
@@ -637,7 +637,7 @@ test_pattern_copy (Fixture       *f,
   }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.open-pattern-kernel", NULL));
   g_assert_true (wait_until (text_is, want, 10000));
-  g_assert_cmpstr (gtk_stack_get_visible_child_name (w->page_stack), ==, "kernel");
+  g_assert_cmpstr (ws_window_get_page (w), ==, "kernel");
   g_assert_null (ws_kernel_editor_get_file (editor));
   g_assert_true (g_str_has_suffix (ws_kernel_editor_get_title (editor), ".cu"));
   g_assert_true (wait_until (page_settled, page, 30000));
@@ -740,7 +740,7 @@ test_measure (Fixture       *f,
 {
   WsWindow *w = f->window;
   WsSession *session = ws_window_get_session (w);
-  WsKernelPage *page = w->kernel_page;
+  WsKernelPage *page = ws_window_get_kernel_page (w);
   WsKernelEditor *editor = ws_kernel_page_get_editor (page);
   g_autofree char *path = transpose_path ();
   g_autoptr (GFile) file = g_file_new_for_path (path);
@@ -819,10 +819,10 @@ test_measure (Fixture       *f,
 
     g_assert_true (ws_window_compare_presets (w, two));
     wait_settled (w);
-    gtk_stack_set_visible_child_name (w->page_stack, "kernel");
+    ws_window_set_page (w, "kernel");
     gtk_widget_activate_action (GTK_WIDGET (w), "win.compare-kernel", NULL);
     wait_settled (w);
-    g_assert_cmpstr (gtk_stack_get_visible_child_name (w->page_stack), ==, "compare");
+    g_assert_cmpstr (ws_window_get_page (w), ==, "compare");
     item = g_ptr_array_index (ws_session_get_comparison (session), 2);
     g_assert_nonnull (item->kernel);
     g_assert_true (wait_until (comparison_measured, w, 180000));
@@ -838,7 +838,7 @@ test_add_to_comparison (Fixture       *f,
                         gconstpointer  data)
 {
   WsWindow *w = f->window;
-  WsKernelPage *page = w->kernel_page;
+  WsKernelPage *page = ws_window_get_kernel_page (w);
   WsKernelEditor *editor = ws_kernel_page_get_editor (page);
   g_autofree char *path = transpose_path ();
   g_autoptr (GFile) file = g_file_new_for_path (path);
@@ -850,9 +850,9 @@ test_add_to_comparison (Fixture       *f,
   g_assert_true (ws_window_compare_presets (w, two));
   wait_settled (w);
   ws_kernel_page_new_kernel (page, NULL);
-  gtk_stack_set_visible_child_name (w->page_stack, "kernel");
+  ws_window_set_page (w, "kernel");
   g_assert_false (ws_window_compare_kernel (w));
-  g_assert_nonnull (strstr (w->last_toast, "Save the kernel first"));
+  g_assert_nonnull (strstr (ws_window_get_last_toast (w), "Save the kernel first"));
   g_assert_cmpuint (ws_compare_view_get_n_items (compare_view (w)), ==, 2);
 
   g_application_open (G_APPLICATION (the_app), &file, 1, "");
@@ -861,11 +861,11 @@ test_add_to_comparison (Fixture       *f,
   g_assert_true (wait_until (page_settled, page, 30000));
   gtk_widget_activate_action (GTK_WIDGET (w), "win.compare-kernel", NULL);
   wait_settled (w);
-  g_assert_cmpstr (gtk_stack_get_visible_child_name (w->page_stack), ==, "compare");
+  g_assert_cmpstr (ws_window_get_page (w), ==, "compare");
   ids = ws_compare_view_get_ids (compare_view (w));
   g_assert_cmpuint (g_strv_length (ids), ==, 3);
   g_assert_cmpstr (ids[2], ==, spec);
-  items = ws_session_get_comparison (w->session);
+  items = ws_session_get_comparison (ws_window_get_session (w));
   g_assert_cmpuint (items->len, ==, 3);
   g_assert_cmpstr (((WsCompareItem *) g_ptr_array_index (items, 2))->title, ==, "transposeCoalesced, line 80");
   g_assert_cmpint (ws_figure_view_get_result (ws_compare_view_get_figure (compare_view (w), 2))->space, ==,

@@ -138,10 +138,16 @@ assert_within (WsWindow   *w,
              bounds.size.height);
 }
 
+/* The presets slid all the way in. */
 static gboolean
-flap_shown (gpointer data)
+presets_in_view (gpointer data)
 {
-  return adw_flap_get_reveal_progress (data) >= 1;
+  WsWindow *w = data;
+  graphene_point_t at;
+
+  return ws_window_get_presets_shown (w) &&
+         gtk_widget_compute_point (GTK_WIDGET (ws_window_get_sidebar (w)), GTK_WIDGET (w), &GRAPHENE_POINT_INIT (0, 0), &at) &&
+         at.x >= -0.5;
 }
 
 static const WsFigureStyle *
@@ -221,15 +227,15 @@ test_projector (Fixture       *f,
                                           dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
       gtk_window_unmaximize (GTK_WINDOW (w));
       gtk_window_set_default_size (GTK_WINDOW (w), 1280, 720);
-      adw_flap_set_reveal_flap (w->flap, TRUE);
-      gtk_stack_set_visible_child_name (w->page_stack, "explore");
+      ws_window_set_presets_shown (w, TRUE);
+      ws_window_set_page (w, "explore");
       load (f, "banks/padding");
-      g_assert_true (wait_until (flap_shown, w->flap, 5000));
+      g_assert_true (wait_until (presets_in_view, w, 5000));
       wait_frames (w);
       g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (w)), <=, 1280);
       g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (w)), <=, 720);
-      g_assert_true (adw_flap_get_reveal_flap (w->flap));
-      assert_within (w, GTK_WIDGET (w->sidebar), "the presets");
+      g_assert_true (ws_window_get_presets_shown (w));
+      assert_within (w, GTK_WIDGET (ws_window_get_sidebar (w)), "the presets");
       assert_within (w, gtk_stack_get_visible_child (page_views (w)), "the view");
       assert_view_drawn (WS_FIGURE_VIEW (gtk_stack_get_visible_child (page_views (w))), "the banks view");
       /* the player's buttons and its speed, at the right end */
@@ -246,7 +252,7 @@ test_projector (Fixture       *f,
         }
 
       g_assert_true (ws_window_compare_presets (w, transposes));
-      gtk_stack_set_visible_child_name (w->page_stack, "compare");
+      ws_window_set_page (w, "compare");
       wait_settled (w);
       wait_frames (w);
       g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (w)), <=, 1280);
@@ -312,7 +318,7 @@ test_presentation_mode (Fixture       *f,
   WsSchedulePlayer *player;
   double font;
 
-  g_assert_true (menu_has_action (G_MENU_MODEL (w->primary_menu), "win.present"));
+  g_assert_true (menu_has_action (ws_window_get_menu (w, "primary"), "win.present"));
   g_assert_true (shortcut_listed ("F5"));
   g_assert_true (shortcut_listed ("Page_Down"));
   g_assert_true (shortcut_listed ("Page_Up"));
@@ -322,13 +328,13 @@ test_presentation_mode (Fixture       *f,
   player = ws_window_active_player (w);
   font = ws_figure_view_get_style (WS_FIGURE_VIEW (gtk_stack_get_visible_child (page_views (w))))->font_size;
   g_assert_false (ws_window_presenting_key (w, GDK_KEY_Page_Down));
-  adw_flap_set_reveal_flap (w->flap, TRUE);
+  ws_window_set_presets_shown (w, TRUE);
 
   gtk_widget_activate_action (GTK_WIDGET (w), "win.present", NULL);
   g_assert_true (ws_window_get_presenting (w));
-  g_assert_false (adw_flap_get_reveal_flap (w->flap));
+  g_assert_false (ws_window_get_presets_shown (w));
   g_assert_false (ws_banner_get_revealed (ws_window_get_banner (w)));
-  g_assert_false (gtk_widget_get_visible (w->header_bar));
+  g_assert_false (gtk_widget_get_visible (ws_window_get_header_bar (w)));
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (w), "presenting"));
   g_assert_cmpfloat (ws_figure_view_get_style (WS_FIGURE_VIEW (gtk_stack_get_visible_child (page_views (w))))->font_size,
                      >=, font * 1.2);
@@ -363,8 +369,8 @@ test_presentation_mode (Fixture       *f,
 
   g_assert_true (ws_window_presenting_key (w, GDK_KEY_Escape));
   g_assert_false (ws_window_get_presenting (w));
-  g_assert_true (adw_flap_get_reveal_flap (w->flap));
-  g_assert_true (gtk_widget_get_visible (w->header_bar));
+  g_assert_true (ws_window_get_presets_shown (w));
+  g_assert_true (gtk_widget_get_visible (ws_window_get_header_bar (w)));
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (w), "presenting"));
   g_assert_cmpfloat (ws_figure_view_get_style (WS_FIGURE_VIEW (gtk_stack_get_visible_child (page_views (w))))->font_size,
                      ==, font);
@@ -558,11 +564,11 @@ test_export_dialog (Fixture       *f,
   save_widget (GTK_WIDGET (dialog), "export-dialog-dark.png");
   gtk_window_destroy (GTK_WINDOW (dialog));
   /* the Figure style preference is the style it opens on */
-  g_settings_set_string (w->settings, "export-style", "screen");
+  g_settings_set_string (window_settings (), "export-style", "screen");
   dialog = open_dialog (w, "win.export-figure");
   g_assert_cmpint (ws_export_dialog_get_style (dialog)->kind, ==, WS_FIGURE_STYLE_DARK);
   gtk_window_destroy (GTK_WINDOW (dialog));
-  g_settings_reset (w->settings, "export-style");
+  g_settings_reset (window_settings (), "export-style");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
   dialog = open_dialog (w, "win.export-figure");
   g_assert_cmpint (ws_export_dialog_get_style (dialog)->kind, ==, WS_FIGURE_STYLE_PRINT);
@@ -652,11 +658,11 @@ test_wrong_pattern (Fixture       *f,
   type_index (w, "i + offset *");
   g_assert_true (nothing_stale (w));
   g_assert_cmpstr (ws_window_get_preset_id (w), ==, "coalescing/offset");
-  g_clear_pointer (&w->last_toast, g_free);
+  ws_window_toast (w, "before the sweep");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.sweep", NULL));
   g_assert_false (ws_window_is_sweeping (w));
-  g_assert_nonnull (w->last_toast);
-  g_assert_true (g_str_has_prefix (w->last_toast, "Fix the pattern first: column 13:"));
+  g_assert_nonnull (ws_window_get_last_toast (w));
+  g_assert_true (g_str_has_prefix (ws_window_get_last_toast (w), "Fix the pattern first: column 13:"));
 
   /* undone to a pattern: all of it comes back, model and all */
   gtk_widget_activate_action (GTK_WIDGET (gtk_editable_get_delegate (entry)), "text.undo", NULL);
@@ -698,7 +704,7 @@ test_own_pattern (Fixture       *f,
   type_index (w, "i * 2");
   g_assert_null (ws_pattern_editor_get_error (page_editor (w)));
   g_assert_null (ws_window_get_preset_id (w));
-  g_assert_null (ws_preset_sidebar_get_selected (w->sidebar));
+  g_assert_null (ws_preset_sidebar_get_selected (ws_window_get_sidebar (w)));
   g_assert_cmpstr (ws_preset_intro_get_title (page_intro (w)), ==, "Your pattern, from “Misaligned (+1 element)”");
   g_assert_null (strstr (ws_preset_intro_get_summary (page_intro (w)), "offset"));
   g_assert_false (has_param (w, "offset"));

@@ -87,13 +87,13 @@ test_compare_page (Fixture       *f,
   g_assert_cmpuint (ws_compare_view_get_n_items (compare_view (w)), ==, 4);
   chart = compare_chart (w);
   g_assert_cmpuint (chart->axes[WS_CHART_X].categories->len, ==, 4);
-  if (ws_session_get_device (w->session) == NULL)
+  if (ws_session_get_device (ws_window_get_session (w)) == NULL)
     {
       /* measured medians with min–max bars; the model's time on the
        * recording's GPU (its profile ships) on the same axis, each mark
        * near its measured point; the speed-up */
       g_autofree char *predicted = g_strdup_printf ("model: predicted on %s",
-                                                    ws_recording_get_device (ws_session_get_recording (w->session))->name);
+                                                    ws_recording_get_device (ws_session_get_recording (ws_window_get_session (w)))->name);
       WsChartSeries *recorded = series_named (chart, "recorded on ");
       WsChartSeries *model = series_named (chart, predicted);
       g_assert_nonnull (recorded);
@@ -205,7 +205,7 @@ test_two_recordings (Fixture       *f,
                      gconstpointer  data)
 {
   WsWindow *w = f->window;
-  g_autofree char *laptop = laptop_recording (ws_session_get_recording (w->session));
+  g_autofree char *laptop = laptop_recording (ws_session_get_recording (ws_window_get_session (w)));
   g_autoptr (GPtrArray) recent = NULL;
   g_autofree char *uri = g_filename_to_uri (laptop, NULL, NULL);
   g_autofree char *device = NULL;
@@ -213,11 +213,11 @@ test_two_recordings (Fixture       *f,
 
   compare (f, transpose);
   open_and_wait (w, laptop, WS_OPEN_ADD);
-  g_assert_cmpuint (ws_session_get_compared (w->session)->len, ==, 1);
+  g_assert_cmpuint (ws_session_get_compared (ws_window_get_session (w))->len, ==, 1);
   chart = compare_chart (w);
   g_assert_cmpuint (count_series (chart, "recorded on "), ==, 2);
   g_assert_nonnull (series_named (chart, "recorded on " LAPTOP));
-  device = g_strdup_printf ("recorded on %s", ws_recording_get_device (ws_session_get_recording (w->session))->name);
+  device = g_strdup_printf ("recorded on %s", ws_recording_get_device (ws_session_get_recording (ws_window_get_session (w)))->name);
   g_assert_nonnull (series_named (chart, device));
   g_assert_nonnull (strstr (chart->subtitle, LAPTOP));
   /* the same in the explorer's plot */
@@ -234,7 +234,7 @@ test_two_recordings (Fixture       *f,
   g_assert_cmpstr (gtk_recent_info_get_uri (g_ptr_array_index (recent, 0)), ==, uri);
   g_assert_cmpstr (gtk_recent_info_get_mime_type (g_ptr_array_index (recent, 0)), ==, WS_RECORDING_MIME_TYPE);
   g_assert_true (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), uri));
-  g_assert_cmpuint (g_menu_model_get_n_items (G_MENU_MODEL (w->recent_menu)), >=, 1);
+  g_assert_cmpuint (g_menu_model_get_n_items (ws_window_get_menu (w, "recent")), >=, 1);
 
   gtk_widget_activate_action (GTK_WIDGET (w), "win.forget-recordings", NULL);
   g_assert_cmpuint (count_series (compare_chart (w), "recorded on "), ==, 1);
@@ -249,7 +249,7 @@ test_not_measured_here (Fixture       *f,
                         gconstpointer  data)
 {
   WsWindow *w = f->window;
-  WsRecording *bundled = ws_session_get_recording (w->session);
+  WsRecording *bundled = ws_session_get_recording (ws_window_get_session (w));
   g_autoptr (WsRecording) copy = ws_recording_new_copy_of (bundled);
   g_autofree char *path = g_strdup_printf ("%s/warpscope-test-copied-%d.json", g_get_tmp_dir (), (int) getpid ());
   g_autoptr (GFile) file = g_file_new_for_path (path);
@@ -333,7 +333,7 @@ test_compare_kernel (Fixture       *f,
   g_assert_true (ws_compare_view_add_id (compare_view (w), naive));
   wait_settled (w);
   g_assert_cmpuint (ws_compare_view_get_n_items (compare_view (w)), ==, 3);
-  items = ws_session_get_comparison (w->session);
+  items = ws_session_get_comparison (ws_window_get_session (w));
   g_assert_cmpuint (items->len, ==, 3);
   g_assert_nonnull (((WsCompareItem *) g_ptr_array_index (items, 2))->kernel);
   g_assert_cmpstr (((WsCompareItem *) g_ptr_array_index (items, 2))->title, ==, "transposeNaive, line 57");
@@ -348,10 +348,10 @@ test_compare_kernel (Fixture       *f,
   /* in the chart: not measured, and the model's time beside the presets' */
   chart = compare_chart (w);
   g_assert_true (has_category (chart, "transposeNaive, line 57"));
-  if (ws_session_get_device (w->session) == NULL)
+  if (ws_session_get_device (ws_window_get_session (w)) == NULL)
     {
       g_autofree char *predicted = g_strdup_printf ("model: predicted on %s",
-                                                    ws_recording_get_device (ws_session_get_recording (w->session))->name);
+                                                    ws_recording_get_device (ws_session_get_recording (ws_window_get_session (w)))->name);
       WsChartSeries *model = series_named (chart, predicted);
 
       g_assert_true (has_note (chart, "not measured"));
@@ -418,11 +418,11 @@ test_compare_kernel (Fixture       *f,
   g_assert_true (ws_compare_view_add_id (compare_view (w), "/nonexistent/missing.cu"));
   wait_settled (w);
   g_assert_cmpuint (ws_compare_view_get_n_items (compare_view (w)), ==, 3);
-  g_assert_cmpuint (ws_session_get_comparison (w->session)->len, ==, 3);
+  g_assert_cmpuint (ws_session_get_comparison (ws_window_get_session (w))->len, ==, 3);
   /* the toast raised (on screen it may wait behind another, or be gone
    * already on a slow run) */
-  g_assert_nonnull (w->last_toast);
-  g_assert_nonnull (strstr (w->last_toast, "Could not compare: /nonexistent/missing.cu: "));
+  g_assert_nonnull (ws_window_get_last_toast (w));
+  g_assert_nonnull (strstr (ws_window_get_last_toast (w), "Could not compare: /nonexistent/missing.cu: "));
 }
 
 static void
@@ -430,15 +430,15 @@ test_bad_recording (Fixture       *f,
                     gconstpointer  data)
 {
   WsWindow *w = f->window;
-  WsRecording *before = ws_session_get_recording (w->session);
+  WsRecording *before = ws_session_get_recording (ws_window_get_session (w));
   g_autofree char *path = g_strdup_printf ("%s/warpscope-test-bad-%d.json", g_get_tmp_dir (), (int) getpid ());
   g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
 
   g_assert_true (g_file_set_contents (path, "{ \"format\": \"warpscope-recording\", \"version\": 1, \"device\": 7 }",
                                       -1, NULL));
   open_and_wait (w, path, WS_OPEN_REPLACE);
-  g_assert_true (ws_session_get_recording (w->session) == before);
-  g_assert_true (find_label (GTK_WIDGET (w->toast_overlay), "Could not open “warpscope-test-bad-"));
+  g_assert_true (ws_session_get_recording (ws_window_get_session (w)) == before);
+  g_assert_true (find_label (GTK_WIDGET (w), "Could not open “warpscope-test-bad-"));
   /* not among the recent files */
   g_assert_false (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), uri));
   wait_frames (w);
@@ -447,8 +447,8 @@ test_bad_recording (Fixture       *f,
   /* nor does a file that is not there */
   g_unlink (path);
   open_and_wait (w, path, WS_OPEN_ADD);
-  g_assert_true (ws_session_get_recording (w->session) == before);
-  g_assert_true (ws_session_get_compared (w->session)->len == 0);
+  g_assert_true (ws_session_get_recording (ws_window_get_session (w)) == before);
+  g_assert_true (ws_session_get_compared (ws_window_get_session (w))->len == 0);
 }
 
 static void
@@ -461,9 +461,9 @@ test_save_and_open (Fixture       *f,
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   g_autoptr (GError) error = NULL;
-  WsRecording *old = ws_session_get_recording (w->session);
+  WsRecording *old = ws_session_get_recording (ws_window_get_session (w));
 
-  if (ws_session_get_device (w->session))
+  if (ws_session_get_device (ws_window_get_session (w)))
     {
       g_test_skip ("a GPU is here: Save saves this session's measurements");
       return;
@@ -472,12 +472,12 @@ test_save_and_open (Fixture       *f,
   g_assert_true (g_file_set_contents (path, "precious", -1, NULL));
   g_assert_true (ws_window_save_recording (w, path, &error));
   g_assert_no_error (error);
-  before = ws_recording_to_data (ws_session_get_recording (w->session), NULL);
+  before = ws_recording_to_data (ws_session_get_recording (ws_window_get_session (w)), NULL);
   open_and_wait (w, path, WS_OPEN_REPLACE);
-  g_assert_true (ws_session_get_recording (w->session) != old);
-  after = ws_recording_to_data (ws_session_get_recording (w->session), NULL);
+  g_assert_true (ws_session_get_recording (ws_window_get_session (w)) != old);
+  after = ws_recording_to_data (ws_session_get_recording (ws_window_get_session (w)), NULL);
   g_assert_cmpstr (after, ==, before);
-  g_assert_cmpstr (ws_session_get_recording_path (w->session), ==, path);
+  g_assert_cmpstr (ws_session_get_recording_path (ws_window_get_session (w)), ==, path);
 
   /* where it cannot be written, nothing is */
   g_assert_false (ws_window_save_recording (w, nowhere, &error));
@@ -493,7 +493,7 @@ test_open_from_files (Fixture       *f,
                       gconstpointer  data)
 {
   WsWindow *w = f->window;
-  g_autofree char *laptop = laptop_recording (ws_session_get_recording (w->session));
+  g_autofree char *laptop = laptop_recording (ws_session_get_recording (ws_window_get_session (w)));
   g_autofree char *named = g_strdup_printf ("%s/warpscope-test-opened-%d.warpscope.json", g_get_tmp_dir (),
                                             (int) getpid ());
   g_autoptr (GFile) file = g_file_new_for_path (named);
@@ -503,7 +503,7 @@ test_open_from_files (Fixture       *f,
   g_assert_cmpint (g_rename (laptop, named), ==, 0);
   g_application_open (G_APPLICATION (the_app), &file, 1, "");
   wait_opened (w);
-  g_assert_cmpstr (ws_recording_get_device (ws_session_get_recording (w->session))->name, ==, LAPTOP);
+  g_assert_cmpstr (ws_recording_get_device (ws_session_get_recording (ws_window_get_session (w)))->name, ==, LAPTOP);
   recent = ws_window_recent_recordings ();
   g_assert_cmpuint (recent->len, >=, 1);
   g_assert_cmpstr (gtk_recent_info_get_uri (g_ptr_array_index (recent, 0)), ==, uri);
@@ -541,7 +541,7 @@ test_bundled (Fixture       *f,
     }
   for (guint m = 0; m < 2; m++)
     {
-      GMenuModel *menu = G_MENU_MODEL (m == 0 ? w->bundled_open_menu : w->bundled_add_menu);
+      GMenuModel *menu = ws_window_get_menu (w, m == 0 ? "bundled-open" : "bundled-add");
 
       g_assert_cmpint (g_menu_model_get_n_items (menu), ==, (int) n);
       for (guint i = 0; i < n; i++)
@@ -571,14 +571,14 @@ test_bundled (Fixture       *f,
   g_assert_nonnull (opened);
   gtk_widget_activate_action (GTK_WIDGET (w), "win.add-bundled", "s", other);
   wait_opened (w);
-  g_assert_cmpuint (ws_session_get_compared (w->session)->len, ==, 1);
-  g_assert_cmpstr (ws_recording_get_device (g_ptr_array_index (ws_session_get_compared (w->session), 0))->name, ==,
+  g_assert_cmpuint (ws_session_get_compared (ws_window_get_session (w))->len, ==, 1);
+  g_assert_cmpstr (ws_recording_get_device (g_ptr_array_index (ws_session_get_compared (ws_window_get_session (w)), 0))->name, ==,
                    ws_recording_get_device (opened)->name);
 
   gtk_widget_activate_action (GTK_WIDGET (w), "win.open-bundled", "s", other);
   wait_opened (w);
-  g_assert_cmpstr (ws_session_get_recording_path (w->session), ==, other);
-  g_assert_cmpstr (ws_recording_get_device (ws_session_get_recording (w->session))->name, ==,
+  g_assert_cmpstr (ws_session_get_recording_path (ws_window_get_session (w)), ==, other);
+  g_assert_cmpstr (ws_recording_get_device (ws_session_get_recording (ws_window_get_session (w)))->name, ==,
                    ws_recording_get_device (opened)->name);
 
   uri = g_filename_to_uri (other, NULL, NULL);
@@ -593,7 +593,7 @@ test_drop (Fixture       *f,
            gconstpointer  data)
 {
   WsWindow *w = f->window;
-  g_autofree char *laptop = laptop_recording (ws_session_get_recording (w->session));
+  g_autofree char *laptop = laptop_recording (ws_session_get_recording (ws_window_get_session (w)));
   g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (w));
   GtkDropTarget *target = NULL;
   GSList *files = NULL;
@@ -617,9 +617,9 @@ test_drop (Fixture       *f,
   g_slist_free_full (files, g_object_unref);
   g_assert_true (accepted);
   wait_opened (w);
-  g_assert_cmpstr (ws_session_get_recording_path (w->session), ==, f->recording_path);
-  g_assert_cmpuint (ws_session_get_compared (w->session)->len, ==, 1);
-  g_assert_cmpstr (ws_recording_get_device (g_ptr_array_index (ws_session_get_compared (w->session), 0))->name, ==, LAPTOP);
+  g_assert_cmpstr (ws_session_get_recording_path (ws_window_get_session (w)), ==, f->recording_path);
+  g_assert_cmpuint (ws_session_get_compared (ws_window_get_session (w))->len, ==, 1);
+  g_assert_cmpstr (ws_recording_get_device (g_ptr_array_index (ws_session_get_compared (ws_window_get_session (w)), 0))->name, ==, LAPTOP);
   g_unlink (laptop);
 }
 
@@ -723,11 +723,11 @@ test_exports (Fixture       *f,
   export_all (w, WS_WINDOW_EXPORT_PLOT, "export-compare-transpose-plot",
               GTK_WIDGET (ws_compare_view_get_chart (compare_view (w))), 800, 450, TRUE);
   /* in the dark screen style too */
-  g_settings_set_string (w->settings, "export-style", "screen");
+  g_settings_set_string (window_settings (), "export-style", "screen");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   export_all (w, WS_WINDOW_EXPORT_FIGURE, "export-compare-transpose-dark", GTK_WIDGET (compare_view (w)), 1200, 800, TRUE);
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
-  g_settings_reset (w->settings, "export-style");
+  g_settings_reset (window_settings (), "export-style");
 
   g_assert_false (ws_window_export (w, WS_WINDOW_EXPORT_FIGURE, bad, 1, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
@@ -781,7 +781,7 @@ view_against_export (WsWindow *w,
                      double    position)
 {
   GtkWidget *view = GTK_WIDGET (page_figure (w, WS_FIGURE_WARP));
-  g_autofree char *title = ws_window_describe_pattern (w);
+  g_autofree char *title = ws_explore_page_describe_pattern (ws_window_get_explore_page (w));
   const WsFigureStyle *style = ws_window_export_style (w);
   WsExportFigure figure;
   cairo_surface_t *screen, *exported;
@@ -815,7 +815,7 @@ test_same_renderer (Fixture       *f,
   cairo_surface_t *screen, *exported;
   double share;
 
-  g_settings_set_string (w->settings, "export-style", "screen");
+  g_settings_set_string (window_settings (), "export-style", "screen");
   load (f, "coalescing/offset");
   share = view_against_export (w, ws_schedule_player_get_n_steps (page_player (w)));
   g_test_message ("served: the warp view differs from its export in %.4f %% of its pixels", 100 * share);
@@ -835,7 +835,7 @@ test_same_renderer (Fixture       *f,
   g_assert_cmpfloat (share, ==, 0);
   cairo_surface_destroy (screen);
   cairo_surface_destroy (exported);
-  g_settings_reset (w->settings, "export-style");
+  g_settings_reset (window_settings (), "export-style");
 }
 
 static void

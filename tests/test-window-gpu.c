@@ -90,7 +90,7 @@ static void
 choose (Fixture    *f,
         const char *address)
 {
-  g_settings_set_string (f->window->settings, "gpu", address);
+  g_settings_set_string (window_settings (), "gpu", address);
 }
 
 typedef struct
@@ -104,7 +104,7 @@ connection_is (gpointer data)
 {
   Awaited *a = data;
 
-  return ws_session_get_connection (a->window->session) == a->connection;
+  return ws_session_get_connection (ws_window_get_session (a->window)) == a->connection;
 }
 
 static void
@@ -114,13 +114,13 @@ wait_connection (Fixture            *f,
   Awaited a = { f->window, connection };
 
   if (!wait_until (connection_is, &a, 30000))
-    g_error ("the connection is %u, not %u", ws_session_get_connection (f->window->session), connection);
+    g_error ("the connection is %u, not %u", ws_session_get_connection (ws_window_get_session (f->window)), connection);
 }
 
 static gboolean
 probed (gpointer data)
 {
-  return ws_session_get_probed (((WsWindow *) data)->session);
+  return ws_session_get_probed (ws_window_get_session (data));
 }
 
 static const char *
@@ -147,7 +147,7 @@ set_down (Fixture *f)
 {
   /* the next test starts here again */
   choose (f, "local");
-  g_settings_set_strv (f->window->settings, "gpus", NULL);
+  g_settings_set_strv (window_settings (), "gpus", NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -167,7 +167,7 @@ test_chooser (Fixture       *f,
   g_assert_true (wait_until (probed, w, 30000));
   wait_settled (w);
   g_assert_cmpstr (ws_gpu_button_get_label (ws_window_get_gpu_button (w)), ==, g_get_host_name ());
-  subtitle = adw_window_title_get_subtitle (w->window_title);
+  subtitle = ws_window_get_subtitle (w);
   g_assert_nonnull (strstr (subtitle, "played back on"));
   g_assert_true (g_str_has_prefix (banner_text (f), "Measurements are played back on"));
   g_assert_nonnull (strstr (banner_text (f), "NVIDIA H100 80GB HBM3"));
@@ -182,7 +182,7 @@ test_chooser (Fixture       *f,
 static gboolean
 not_calibrating (gpointer data)
 {
-  return !ws_session_get_calibrating (((WsWindow *) data)->session);
+  return !ws_session_get_calibrating (ws_window_get_session (data));
 }
 
 /* Recalibrate, on a worker that plays the H100's recording back: its GPU
@@ -200,21 +200,21 @@ test_recalibrate (Fixture       *f,
   wait_connection (f, WS_SESSION_CONNECTION_CONNECTED);
   g_assert_true (wait_until (probed, w, 30000));
   wait_settled (w);
-  g_assert_false (ws_session_get_calibrating (w->session));
-  g_assert_cmpstr (ws_session_get_profile_source (w->session), ==, "the profile shipped for this GPU");
+  g_assert_false (ws_session_get_calibrating (ws_window_get_session (w)));
+  g_assert_cmpstr (ws_session_get_profile_source (ws_window_get_session (w)), ==, "the profile shipped for this GPU");
   g_assert_true (ws_window_can_calibrate (w));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w), "win.recalibrate", NULL));
-  g_assert_true (ws_session_get_calibrating (w->session));
+  g_assert_true (ws_session_get_calibrating (ws_window_get_session (w)));
   /* another preset while it runs: the launch is analysed again, and the
    * calibration goes on */
   g_assert_true (ws_window_load_preset (w, "coalescing/sequential"));
-  g_assert_true (ws_session_get_calibrating (w->session));
+  g_assert_true (ws_session_get_calibrating (ws_window_get_session (w)));
   g_assert_true (wait_until (not_calibrating, w, 30000));
-  g_assert_nonnull (w->last_toast);
-  g_assert_true (g_str_has_prefix (w->last_toast, "Could not calibrate the GPU: "));
-  g_assert_nonnull (strstr (w->last_toast, "no GPU to calibrate"));
-  g_assert_cmpstr (ws_session_get_profile_source (w->session), ==, "the profile shipped for this GPU");
-  g_assert_nonnull (ws_session_get_device_profile (w->session));
+  g_assert_nonnull (ws_window_get_last_toast (w));
+  g_assert_true (g_str_has_prefix (ws_window_get_last_toast (w), "Could not calibrate the GPU: "));
+  g_assert_nonnull (strstr (ws_window_get_last_toast (w), "no GPU to calibrate"));
+  g_assert_cmpstr (ws_session_get_profile_source (ws_window_get_session (w)), ==, "the profile shipped for this GPU");
+  g_assert_nonnull (ws_session_get_device_profile (ws_window_get_session (w)));
   set_down (f);
 }
 
@@ -233,7 +233,7 @@ test_unreachable (Fixture       *f,
   g_assert_nonnull (strstr (banner_text (f), "cannot be reached: nothing answers on port"));
   g_assert_nonnull (ws_banner_get_button_label (ws_window_get_banner (w)));
   g_assert_cmpstr (ws_banner_get_button_label (ws_window_get_banner (w)), ==, "_Try Again");
-  g_assert_nonnull (strstr (adw_window_title_get_subtitle (w->window_title), "127.0.0.1 out of reach"));
+  g_assert_nonnull (strstr (ws_window_get_subtitle (w), "127.0.0.1 out of reach"));
   both_styles (w, NULL, "gpu-unreachable");
   set_down (f);
 }
@@ -291,7 +291,7 @@ test_queued (Fixture       *f,
   wait_frames (w);
   g_assert_true (g_str_has_prefix (banner_text (f), "Slurm job 4242 waits in the queue"));
   g_assert_cmpstr (ws_banner_get_button_label (ws_window_get_banner (w)), ==, "_Cancel");
-  g_assert_nonnull (strstr (adw_window_title_get_subtitle (w->window_title), "waiting in Slurm's queue (job 4242)"));
+  g_assert_nonnull (strstr (ws_window_get_subtitle (w), "waiting in Slurm's queue (job 4242)"));
   both_styles (w, NULL, "gpu-queued");
 
   gtk_widget_activate_action (GTK_WIDGET (w), "win.gpu-banner-action", NULL);
@@ -299,7 +299,7 @@ test_queued (Fixture       *f,
   wait_settled (w);
   g_assert_true (g_file_test (withdrawn, G_FILE_TEST_EXISTS));
   g_assert_nonnull (strstr (banner_text (f), "Slurm job 4242 is withdrawn"));
-  g_assert_nonnull (strstr (adw_window_title_get_subtitle (w->window_title), "not connected to Slurm (gpu)"));
+  g_assert_nonnull (strstr (ws_window_get_subtitle (w), "not connected to Slurm (gpu)"));
   both_styles (w, NULL, "gpu-queue-cancelled");
   g_setenv ("PATH", old_path, TRUE);
   set_down (f);
@@ -332,7 +332,7 @@ static gboolean
 three_points (gpointer data)
 {
   WsWindow *w = data;
-  WsSweep *sweep = ws_session_get_sweep (w->session);
+  WsSweep *sweep = ws_session_get_sweep (ws_window_get_session (w));
 
   return sweep && ws_sweep_get_points (sweep)->len >= 3;
 }
@@ -374,12 +374,12 @@ test_lost_sweep (Fixture       *f,
   /* every value of the sweep measured, once the rest came in */
   {
     g_autoptr (WsMeasureRequest) request = ws_explore_page_make_request (ws_window_get_explore_page (w), FALSE);
-    g_autoptr (GArray) left = ws_session_sweep_values_left (w->session, request, ws_explore_page_sweep_param (ws_window_get_explore_page (w)), NULL);
+    g_autoptr (GArray) left = ws_session_sweep_values_left (ws_window_get_session (w), request, ws_explore_page_sweep_param (ws_window_get_explore_page (w)), NULL);
 
     g_assert_cmpuint (left->len, ==, 0);
   }
-  for (guint i = 0; i < ws_session_get_live (w->session)->len; i++)
-    points += g_str_equal (((WsLiveEntry *) g_ptr_array_index (ws_session_get_live (w->session), i))->key, key);
+  for (guint i = 0; i < ws_session_get_live (ws_window_get_session (w))->len; i++)
+    points += g_str_equal (((WsLiveEntry *) g_ptr_array_index (ws_session_get_live (ws_window_get_session (w)), i))->key, key);
   g_assert_cmpuint (points, >=, f->n_recorded);
   save_screenshot (w, "gpu-sweep-resumed-light.png");
   set_down (f);
@@ -425,7 +425,7 @@ test_add (Fixture       *f,
   g_auto (GStrv) saved = NULL;
   g_autofree char *chosen = NULL;
 
-  ws_gpu_chooser_add (GTK_WINDOW (w), w->settings);
+  ws_gpu_chooser_add (GTK_WINDOW (w), window_settings ());
   dialog = toplevel_of_type (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_nonnull (dialog);
   host = find_entry (GTK_WIDGET (dialog), "Host");
@@ -437,9 +437,9 @@ test_add (Fixture       *f,
   wait_frames (w);
   save_widget (GTK_WIDGET (dialog), "gpu-add-light.png");
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "add");
-  saved = g_settings_get_strv (w->settings, "gpus");
+  saved = g_settings_get_strv (window_settings (), "gpus");
   g_assert_cmpstr (saved[0], ==, "ssh://ada@gpu01.example.org:2222");
-  chosen = g_settings_get_string (w->settings, "gpu");
+  chosen = g_settings_get_string (window_settings (), "gpu");
   g_assert_cmpstr (chosen, ==, "ssh://ada@gpu01.example.org:2222");
   /* choosing it started a connection: back home before it finishes */
   set_down (f);

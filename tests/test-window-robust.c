@@ -130,7 +130,7 @@ test_long_names (gconstpointer data)
   wait_settled (window);
   assert_width_kept (window, "the hierarchy");
 
-  gtk_stack_set_visible_child_name (window->page_stack, "compare");
+  ws_window_set_page (window, "compare");
   wait_settled (window);
   assert_width_kept (window, "the comparison");
   gtk_window_destroy (GTK_WINDOW (window));
@@ -140,10 +140,13 @@ test_long_names (gconstpointer data)
 /* Toasts                                                             */
 /* ------------------------------------------------------------------ */
 
+/* What the window says before a file is opened: a toast after it is the file's. */
+#define BEFORE "before the file"
+
 static gboolean
 toast_said (gpointer data)
 {
-  return ws_window_get_last_toast (data) != NULL;
+  return g_strcmp0 (ws_window_get_last_toast (data), BEFORE) != 0;
 }
 
 /* The labels under widget, depth first. */
@@ -163,7 +166,7 @@ toast_shown (gpointer data)
   WsWindow *window = data;
   g_autoptr (GPtrArray) labels = g_ptr_array_new ();
 
-  collect_labels (GTK_WIDGET (window->toast_overlay), labels);
+  collect_labels (GTK_WIDGET (window), labels);
   for (guint i = 0; i < labels->len; i++)
     if (g_strcmp0 (gtk_label_get_text (g_ptr_array_index (labels, i)), ws_window_get_last_toast (window)) == 0)
       return TRUE;
@@ -207,7 +210,7 @@ test_toast_markup (void)
       GFile *files[] = { file };
 
       g_assert_true (g_file_set_contents (path, b->content, -1, NULL));
-      g_clear_pointer (&window->last_toast, g_free);
+      ws_window_toast (window, BEFORE);
       g_assert_true (ws_window_open_files (window, files, 1));
       g_assert_true (wait_until (toast_said, window, 10000));
       g_test_message ("toast: %s", ws_window_get_last_toast (window));
@@ -239,7 +242,7 @@ test_special_files (void)
       g_autoptr (GFile) file = g_file_new_for_path (files[i].path);
       GFile *list[] = { file };
 
-      g_clear_pointer (&window->last_toast, g_free);
+      ws_window_toast (window, BEFORE);
       g_assert_true (ws_window_open_files (window, list, 1));
       g_assert_true (wait_until (toast_said, window, 10000));
       g_test_message ("toast: %s", ws_window_get_last_toast (window));

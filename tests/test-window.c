@@ -23,17 +23,17 @@ test_opens (Fixture       *f,
 
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (w)));
   g_assert_nonnull (ws_window_get_preset_id (w));
-  g_assert_true (ws_session_get_probed (w->session));
-  g_assert_true (ws_session_get_recording_loaded (w->session));
-  if (ws_session_get_recording (w->session) == NULL)
-    g_error ("the recording did not load: %s", ws_session_get_recording_error (w->session)->message);
-  if (ws_session_get_device (w->session) == NULL)
+  g_assert_true (ws_session_get_probed (ws_window_get_session (w)));
+  g_assert_true (ws_session_get_recording_loaded (ws_window_get_session (w)));
+  if (ws_session_get_recording (ws_window_get_session (w)) == NULL)
+    g_error ("the recording did not load: %s", ws_session_get_recording_error (ws_window_get_session (w))->message);
+  if (ws_session_get_device (ws_window_get_session (w)) == NULL)
     {
       /* no GPU: the banner says why, and names the recording's device */
       g_assert_true (ws_banner_get_revealed (ws_window_get_banner (w)));
       g_assert_true (g_str_has_prefix (ws_banner_get_title (ws_window_get_banner (w)), "No GPU"));
-      g_assert_nonnull (ws_session_get_recording (w->session));
-      g_assert_nonnull (strstr (ws_banner_get_title (ws_window_get_banner (w)), ws_recording_get_device (ws_session_get_recording (w->session))->name));
+      g_assert_nonnull (ws_session_get_recording (ws_window_get_session (w)));
+      g_assert_nonnull (strstr (ws_banner_get_title (ws_window_get_banner (w)), ws_recording_get_device (ws_session_get_recording (ws_window_get_session (w)))->name));
     }
   save_screenshot (w, "window-opens-light.png");
 }
@@ -134,14 +134,14 @@ test_edit_updates_model (Fixture       *f,
   save_screenshot (w, "window-edited-light.png");
 
   /* a pattern of one's own starts from the default element size */
-  g_settings_set_uint (w->settings, "default-elem-size", 8);
+  g_settings_set_uint (window_settings (), "default-elem-size", 8);
   gtk_widget_activate_action (GTK_WIDGET (w), "win.new-pattern", NULL);
   g_assert_null (ws_window_get_preset_id (w));
   g_assert_cmpuint (page_result (w)->elem_size, ==, 8);
   g_assert_cmpuint (page_result (w)->counts.sectors, ==, 8);
-  g_assert_null (ws_preset_sidebar_get_selected (w->sidebar));
+  g_assert_null (ws_preset_sidebar_get_selected (ws_window_get_sidebar (w)));
   wait_settled (w);
-  g_settings_reset (w->settings, "default-elem-size");
+  g_settings_reset (window_settings (), "default-elem-size");
 }
 
 static void
@@ -207,7 +207,7 @@ test_sweep_from_recording (Fixture       *f,
   WsWindow *w = f->window;
   guint last = 0, updates = 0;
 
-  if (ws_session_get_device (w->session))
+  if (ws_session_get_device (ws_window_get_session (w)))
     {
       g_test_skip ("a GPU is here: sweeps are measured, not replayed");
       return;
@@ -242,7 +242,7 @@ test_sweep_from_recording (Fixture       *f,
     }
   /* a slowed-down run may draw two points in one frame now and then */
   g_assert_cmpuint (updates, >=, timeout_scale () > 1 ? f->n_recorded / 2 : f->n_recorded - 1);
-  g_assert_cmpuint (ws_sweep_get_done (ws_session_get_sweep (w->session)), ==, f->n_recorded);
+  g_assert_cmpuint (ws_sweep_get_done (ws_session_get_sweep (ws_window_get_session (w))), ==, f->n_recorded);
   g_assert_cmpuint (series_points (w, "recorded on"), ==, f->n_recorded);
   g_assert_true (gtk_widget_get_mapped (ws_plot_panel_get_sweep_button (page_plot (w))));
   g_assert_false (gtk_widget_get_mapped (ws_plot_panel_get_sweep_progress (page_plot (w))));
@@ -360,7 +360,7 @@ test_counters_beside_model (Fixture       *f,
   ws_measurement_summarize (e->m);
   ws_measurement_add_counter (e->m, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", 5 * 131072);
   ws_measurement_add_counter (e->m, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", 131072);
-  g_ptr_array_add (ws_session_get_live (w->session), e);
+  g_ptr_array_add (ws_session_get_live (ws_window_get_session (w)), e);
   ws_explore_page_show_measured (ws_window_get_explore_page (w));
   g_assert_cmpstr (ws_numbers_view_get_value (page_numbers (w), "counted"), ==, "5.00");
   g_assert_cmpstr (ws_numbers_view_get_value (page_numbers (w), "median"), ==, "105 µs");
@@ -482,7 +482,7 @@ test_hierarchy (Fixture       *f,
   g_autoptr (GError) error = NULL;
   const WsHierarchyFigure *fig;
   WsWindow *w;
-  const WsDeviceInfo *bundled = ws_recording_get_device (ws_session_get_recording (f->window->session));
+  const WsDeviceInfo *bundled = ws_recording_get_device (ws_session_get_recording (ws_window_get_session (f->window)));
   g_autofree char *bundled_id = ws_device_slug (bundled->name);
   g_autoptr (WsDeviceProfile) bundled_profile = ws_device_profile_find (bundled_id, NULL);
 
@@ -508,8 +508,8 @@ test_hierarchy (Fixture       *f,
   g_assert_true (ws_window_load_preset (w, "coalescing/sequential"));
   g_assert_true (ws_window_show_view (w, "hierarchy"));
   wait_settled_within (w, 300);
-  g_assert_nonnull (ws_session_get_device_profile (w->session));
-  g_assert_cmpstr (((WsDeviceProfile *) ws_session_get_device_profile (w->session))->id, ==, "nvidia-h200");
+  g_assert_nonnull (ws_session_get_device_profile (ws_window_get_session (w)));
+  g_assert_cmpstr (((WsDeviceProfile *) ws_session_get_device_profile (ws_window_get_session (w)))->id, ==, "nvidia-h200");
   fig = ws_hierarchy_view_get_figure (hierarchy_view (w));
   g_assert_null (fig->message);
   g_assert_nonnull (strstr (fig->subtitle, "NVIDIA H200"));

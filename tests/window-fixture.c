@@ -279,3 +279,13 @@ window_test_run (int    *argc,
   g_clear_object (&the_app);
   return status;
 }
+
+GSettings *
+window_settings (void)
+{
+  static GSettings *settings = NULL;
+
+  if (settings == NULL)
+    settings = g_settings_new (WS_APP_ID);
+  return settings;
+}

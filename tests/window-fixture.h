@@ -5,7 +5,7 @@
 
 #include "ws-config.h"
 #include "ws-application.h"
-#include "ws-window-private.h"
+#include "ws-window.h"
 
 G_BEGIN_DECLS
 
@@ -120,6 +120,10 @@ compare_view (WsWindow *window)
 }
 
 extern WsApplication *the_app;
+
+/* The application's settings, as the window reads them (one backend in
+ * memory for the whole test). */
+GSettings *window_settings     (void);
 
 typedef struct
 {

@@ -8,7 +8,7 @@
 G_BEGIN_DECLS
 
 /* The export dialog of the window (ws_export_dialog_new, in
- * ws-window-private.h): a size, a style, a title, a format and a file
+ * ws-window-private.h; the window opens it with Ctrl+E): a size, a style, a title, a format and a file
  * name, and a preview of what the file will hold. The choices are the
  * combo rows' positions: sizes 1920 × 1080, 1280 × 720, 2560 × 1440, as in
  * the window; styles print, light, dark; formats PNG, SVG, PDF (CSV, JSON

@@ -139,13 +139,6 @@ explore_launch (WsWindow *self)
   return ws_explore_page_get_launch (self->explore_page);
 }
 
-/* Text from outside (a file's, a worker's, an error that quotes either) as
- * the window shows it: a line (a toast, the banner, the status) and a
- * tooltip are at most this many characters; a name in them, 80
- * (ws_text_for_message). A line of ten thousand characters would make the
- * window as wide, and a surface that wide is more than X allows. */
-#define WS_WINDOW_LINE_CHARS 300
-#define WS_WINDOW_TIP_CHARS 2000
 
 /* ws-window.c */
 /* Shows the banner (ws_banner_show), its line and its tooltip bounded. */
@@ -161,11 +154,6 @@ char    *ws_window_file_name            (const char     *path);
  * (a toast), for what cannot run until it is fixed. */
 gboolean ws_window_pattern_is_wrong     (WsWindow       *self,
                                          gboolean        say);
-/* The player of the page in view: the explorer's or the comparison's. */
-WsSchedulePlayer *ws_window_active_player (WsWindow     *self);
-gboolean ws_window_comparing            (WsWindow       *self);
-void     ws_window_toast                (WsWindow       *self,
-                                         const char     *text);
 void     ws_window_set_status           (WsWindow       *self,
                                          const char     *text);
 char    *ws_window_describe_pattern     (WsWindow       *self);
@@ -180,25 +168,13 @@ void     ws_window_note_callback        (WsWindow       *self,
 void     ws_window_update_banner        (WsWindow       *self);
 /* Measures now, or says why the pattern cannot be (a toast). */
 void     ws_window_measure_now          (WsWindow       *self);
-gboolean ws_window_save_recording       (WsWindow       *self,
-                                         const char     *path,
-                                         GError        **error);
 
 /* ws-window-hierarchy.c */
 /* Follows the session's device profile and its calibrations. */
 void     ws_window_hierarchy_follow     (WsWindow       *self);
-/* again: measures anew what was kept. FALSE when the GPU cannot be calibrated. */
-gboolean ws_window_calibrate            (WsWindow       *self,
-                                         gboolean        again);
-gboolean ws_window_can_calibrate        (WsWindow       *self);
 
 /* ws-window-sweep.c */
 void     ws_window_sweep_init           (WsWindow       *self);
-void     ws_window_start_sweep          (WsWindow       *self);
-void     ws_window_cancel_sweep         (WsWindow       *self);
-gboolean ws_window_is_sweeping          (WsWindow       *self);
-/* A sweep a lost connection stopped goes on (the banner's button). */
-void     ws_window_resume_sweep         (WsWindow       *self);
 
 /* ws-window-gpu.c: where measurements run */
 void     ws_window_gpu_init             (WsWindow       *self);
@@ -229,48 +205,16 @@ void     ws_window_plot_sources         (WsWindow       *self,
                                          GPtrArray      *recordings);
 
 /* ws-window-recordings.c: opening, adding, saving, dropping, recent files */
-typedef enum
-{
-  WS_OPEN_REPLACE,                 /* the main recording */
-  WS_OPEN_ADD,                     /* another, plotted beside it */
-} WsOpenMode;
-
-/* Loads on a thread of its own; a bad file gets a toast and changes nothing. */
-void     ws_window_open_recording       (WsWindow       *self,
-                                         const char     *path,
-                                         WsOpenMode      mode);
-void     ws_window_forget_recordings    (WsWindow       *self);
 /* Remembers a recording opened or saved among the desktop's recent files. */
 void     ws_window_note_recent          (WsWindow       *self,
                                          const char     *path);
-/* GtkRecentInfo of the recordings opened or saved that are still there,
- * newest first. */
-GPtrArray *ws_window_recent_recordings  (void);
 void     ws_window_recordings_init      (WsWindow       *self);
-gboolean ws_window_is_opening           (WsWindow       *self);
 
 /* ws-window-compare.c */
 void     ws_window_compare_class_init   (GtkWidgetClass *widget_class);
 void     ws_window_compare_init         (WsWindow       *self);
 
 /* ws-window-export.c */
-typedef enum
-{
-  WS_WINDOW_EXPORT_FIGURE,         /* the view in sight, or the whole comparison */
-  WS_WINDOW_EXPORT_PLOT,           /* the chart of the page in sight */
-} WsWindowExport;
-
-/* PNG (at scale), SVG or PDF by the name's ending, in the export style;
- * CSV or JSON write the data of the page's chart. */
-gboolean ws_window_export               (WsWindow       *self,
-                                         WsWindowExport  what,
-                                         const char     *path,
-                                         double          scale,
-                                         GError        **error);
-/* The figure in view, at scale 2. */
-gboolean ws_window_export_figure        (WsWindow       *self,
-                                         const char     *path,
-                                         GError        **error);
 
 /* What an export draws, taken from the window as it is (a copy): how to
  * draw it, the least size it is legible at, its title (which may be set),
@@ -333,7 +277,6 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (WsWindowFigure, ws_window_figure_free)
 GtkWidget *ws_export_dialog_new         (WsWindow       *window,
                                          WsWindowExport  what,
                                          GError        **error);
-const WsFigureStyle *ws_window_export_style (WsWindow   *self);
 
 /* ws-window-kernel.c */
 void     ws_window_kernel_class_init    (GtkWidgetClass *widget_class);

@@ -721,3 +721,81 @@ ws_window_get_session (WsWindow *self)
   g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
   return self->session;
 }
+
+WsKernelPage *
+ws_window_get_kernel_page (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
+  return self->kernel_page;
+}
+
+const char *
+ws_window_get_page (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
+  return gtk_stack_get_visible_child_name (self->page_stack);
+}
+
+void
+ws_window_set_page (WsWindow   *self,
+                    const char *name)
+{
+  g_return_if_fail (WS_IS_WINDOW (self));
+  g_return_if_fail (name != NULL);
+
+  g_object_set (self, "page", name, NULL);
+}
+
+WsPresetSidebar *
+ws_window_get_sidebar (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
+  return self->sidebar;
+}
+
+gboolean
+ws_window_get_presets_shown (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
+  return adw_flap_get_reveal_flap (self->flap);
+}
+
+void
+ws_window_set_presets_shown (WsWindow *self,
+                             gboolean  shown)
+{
+  g_return_if_fail (WS_IS_WINDOW (self));
+  adw_flap_set_reveal_flap (self->flap, shown);
+}
+
+GtkWidget *
+ws_window_get_header_bar (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
+  return self->header_bar;
+}
+
+const char *
+ws_window_get_subtitle (WsWindow *self)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
+  return adw_window_title_get_subtitle (self->window_title);
+}
+
+GMenuModel *
+ws_window_get_menu (WsWindow   *self,
+                    const char *name)
+{
+  g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  if (g_str_equal (name, "primary"))
+    return G_MENU_MODEL (self->primary_menu);
+  if (g_str_equal (name, "recent"))
+    return G_MENU_MODEL (self->recent_menu);
+  if (g_str_equal (name, "bundled-open"))
+    return G_MENU_MODEL (self->bundled_open_menu);
+  if (g_str_equal (name, "bundled-add"))
+    return G_MENU_MODEL (self->bundled_add_menu);
+  return NULL;
+}

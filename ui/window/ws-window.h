@@ -7,6 +7,9 @@
 #include "ws-compare-page.h"
 #include "ws-gpu-button.h"
 #include "ws-explore-page.h"
+#include "ws-export.h"
+#include "ws-kernel-page.h"
+#include "ws-preset-sidebar.h"
 #include "ws-session.h"
 
 G_BEGIN_DECLS
@@ -31,6 +34,25 @@ WsBanner   *ws_window_get_banner        (WsWindow       *self);
 WsGpuButton *ws_window_get_gpu_button   (WsWindow       *self);
 /* The Compare page (ws-compare-page.h). */
 WsComparePage *ws_window_get_compare_page (WsWindow      *self);
+/* The Kernel page (ws-kernel-page.h). */
+WsKernelPage *ws_window_get_kernel_page (WsWindow       *self);
+/* The page in view: "explore", "compare" or "kernel" (the "page" property). */
+const char *ws_window_get_page          (WsWindow       *self);
+void        ws_window_set_page          (WsWindow       *self,
+                                         const char     *name);
+/* The presets beside the pages, and whether they are shown (F9). */
+WsPresetSidebar *ws_window_get_sidebar  (WsWindow       *self);
+gboolean    ws_window_get_presets_shown (WsWindow       *self);
+void        ws_window_set_presets_shown (WsWindow       *self,
+                                         gboolean        shown);
+/* The header bar (hidden while presenting) and its subtitle: what is shown,
+ * and where it is measured. */
+GtkWidget  *ws_window_get_header_bar    (WsWindow       *self);
+const char *ws_window_get_subtitle      (WsWindow       *self);
+/* The main menu ("primary"), and its sections of recordings: "recent",
+ * "bundled-open", "bundled-add". NULL for another name. */
+GMenuModel *ws_window_get_menu          (WsWindow       *self,
+                                         const char     *name);
 gboolean    ws_window_load_preset       (WsWindow       *self,
                                          const char     *id);
 const char *ws_window_get_preset_id     (WsWindow       *self);
@@ -86,6 +108,73 @@ const char *ws_window_get_last_toast    (WsWindow       *self);
 void        ws_window_keep_toasts       (WsWindow       *self);
 /* Whether a toast shown lately may still be sliding in. */
 gboolean    ws_window_toast_settling    (WsWindow       *self);
+/* Text from outside (a file's, a worker's, an error that quotes either) as
+ * the window shows it: a line (a toast, the banner, the status) and a
+ * tooltip are at most this many characters; a name in them, 80
+ * (ws_text_for_message). A line of ten thousand characters would make the
+ * window as wide, and a surface that wide is more than X allows. */
+#define WS_WINDOW_LINE_CHARS 300
+#define WS_WINDOW_TIP_CHARS 2000
+
+/* The player of the page in view: the explorer's or the comparison's. */
+WsSchedulePlayer *ws_window_active_player (WsWindow     *self);
+gboolean ws_window_comparing            (WsWindow       *self);
+void     ws_window_toast                (WsWindow       *self,
+                                         const char     *text);
+
+/* Sweeps: the session's, of the parameter the preset's lesson varies */
+void     ws_window_start_sweep          (WsWindow       *self);
+void     ws_window_cancel_sweep         (WsWindow       *self);
+gboolean ws_window_is_sweeping          (WsWindow       *self);
+/* A sweep a lost connection stopped goes on (the banner's button). */
+void     ws_window_resume_sweep         (WsWindow       *self);
+
+/* Recordings */
+typedef enum
+{
+  WS_OPEN_REPLACE,                 /* the main recording */
+  WS_OPEN_ADD,                     /* another, plotted beside it */
+} WsOpenMode;
+
+/* Loads on a thread of its own; a bad file gets a toast and changes nothing. */
+void     ws_window_open_recording       (WsWindow       *self,
+                                         const char     *path,
+                                         WsOpenMode      mode);
+void     ws_window_forget_recordings    (WsWindow       *self);
+/* GtkRecentInfo of the recordings opened or saved that are still there,
+ * newest first. */
+GPtrArray *ws_window_recent_recordings  (void);
+gboolean ws_window_is_opening           (WsWindow       *self);
+gboolean ws_window_save_recording       (WsWindow       *self,
+                                         const char     *path,
+                                         GError        **error);
+
+/* The GPU in use, calibrated for the model below L1 */
+/* again: measures anew what was kept. FALSE when the GPU cannot be calibrated. */
+gboolean ws_window_calibrate            (WsWindow       *self,
+                                         gboolean        again);
+gboolean ws_window_can_calibrate        (WsWindow       *self);
+
+/* Exports */
+typedef enum
+{
+  WS_WINDOW_EXPORT_FIGURE,         /* the view in sight, or the whole comparison */
+  WS_WINDOW_EXPORT_PLOT,           /* the chart of the page in sight */
+} WsWindowExport;
+
+/* PNG (at scale), SVG or PDF by the name's ending, in the export style;
+ * CSV or JSON write the data of the page's chart. */
+gboolean ws_window_export               (WsWindow       *self,
+                                         WsWindowExport  what,
+                                         const char     *path,
+                                         double          scale,
+                                         GError        **error);
+/* The figure in view, at scale 2. */
+gboolean ws_window_export_figure        (WsWindow       *self,
+                                         const char     *path,
+                                         GError        **error);
+const WsFigureStyle *ws_window_export_style (WsWindow   *self);
+
 /* Renders the window as it is on screen to a PNG. */
 gboolean    ws_window_save_screenshot   (WsWindow       *self,
                                          const char     *path,
