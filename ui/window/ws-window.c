@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The explorer window: its template, the views and their player, the
- * presets, the editor, and what the window remembers. It shows a session
- * (ws-session.h), which holds what is measured. The model runs in
- * ws-window-model.c, measurements in ws-window-measure.c, actions in
+/* The explorer window: its template (the header bar, the presets beside
+ * the pages: Explore, Compare, Kernel), which preset the Explore page
+ * shows, presenting, toasts, and what the window remembers. It shows a
+ * session (ws-session.h), which holds what is measured. The Explore page
+ * models and measures what it shows (ws-explore-page*.c); the banner is in
+ * ws-window-measure.c, sweeps in ws-window-sweep.c, actions in
  * ws-window-actions.c. */
 #include "ws-config.h"
 
