@@ -90,6 +90,12 @@ predicted (gpointer data)
   return ws_numbers_view_get_value (ws_explore_page_get_numbers (data), "predicted") != NULL;
 }
 
+static gboolean
+page_gone (gpointer data)
+{
+  return *(WsExplorePage **) data == NULL;
+}
+
 static void
 type_index (WsExplorePage *page,
             const char    *text)
@@ -244,10 +250,13 @@ test_views (void)
   ws_explore_page_set_presenting (page, FALSE);
   g_assert_cmpfloat (ws_view_style_get_text_scale (), ==, 1);
 
-  /* a page that goes while presenting gives the text back too */
+  /* a page that goes while presenting gives the text back too; and it
+   * goes, once what it waited for on the session's threads is cancelled */
   ws_explore_page_set_presenting (page, TRUE);
+  g_object_add_weak_pointer (G_OBJECT (page), (gpointer *) &page);
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_cmpfloat (ws_view_style_get_text_scale (), ==, 1);
+  g_assert_true (page_wait_until (page_gone, &page, 30));
 }
 
 int
