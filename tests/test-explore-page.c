@@ -259,11 +259,37 @@ test_views (void)
   g_assert_true (page_wait_until (page_gone, &page, 30));
 }
 
+/* Without a session: the warp still shows and a wrong pattern still
+ * says so; nothing is modelled below the warp, nothing measured. */
+static void
+test_without_session (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  WsExplorePage *page = WS_EXPLORE_PAGE (ws_explore_page_new ());
+  g_autofree char *source = NULL;
+  int hue = 0;
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
+  gtk_window_present (GTK_WINDOW (window));
+  ws_explore_page_show_preset (page, ws_preset_lookup ("coalescing/sequential"));
+  g_assert_cmpuint (ws_figure_view_get_result (ws_explore_page_get_figure_view (page, WS_FIGURE_WARP))->counts.sectors,
+                    ==, 4);
+  g_assert_null (ws_explore_page_get_launch (page));
+  g_assert_null (ws_explore_page_shown_measurement (page, &source, &hue));
+  ws_explore_page_measure_now (page);
+  g_assert_false (ws_explore_page_get_measuring (page));
+  type_index (page, "i +");
+  g_assert_true (ws_explore_page_get_pattern_wrong (page));
+  g_assert_null (ws_figure_view_get_result (ws_explore_page_get_figure_view (page, WS_FIGURE_WARP)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   gtk_test_init (&argc, &argv, NULL);
   g_test_add_func ("/explore-page/views", test_views);
+  g_test_add_func ("/explore-page/without-session", test_without_session);
   return g_test_run ();
 }

@@ -134,7 +134,7 @@ show_hierarchy_numbers (WsExplorePage *self)
   else if (model == NULL)
     state = error ? error : _("Following the launch through L1, L2 and DRAM…");
   ws_numbers_view_set_hierarchy (self->numbers, model ? &model->total : NULL, what, state,
-                                 ws_session_get_device (self->session) != NULL);
+                                 self->session && ws_session_get_device (self->session) != NULL);
   if (model && !isnan (model->predicted_s))
     {
       g_autofree char *levels = ws_plot_model_describe_levels (model);
