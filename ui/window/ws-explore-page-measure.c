@@ -89,21 +89,23 @@ live_for_current (WsExplorePage *self)
   return ws_session_find_live (self->session, key, param ? (double) x : NAN);
 }
 
-const WsMeasurement *
-ws_explore_page_shown_measurement (WsExplorePage *self,
-                                   char         **source,
-                                   int           *hue)
+/* The measurement shown and whether it is live (else recorded): one
+ * lookup, for the numbers, the Hierarchy view and the topic's view. */
+static const WsMeasurement *
+find_measurement (WsExplorePage *self,
+                  gboolean      *live,
+                  char         **source,
+                  int           *hue)
 {
   const WsLiveEntry *e;
   const WsDeviceInfo *device;
   WsRecording *recording;
   const WsMeasurement *m;
 
-  g_return_val_if_fail (WS_IS_EXPLORE_PAGE (self), NULL);
-
+  *live = FALSE;
   *source = NULL;
   *hue = 0;
-  if (self->session == NULL)
+  if (self->session == NULL || self->pattern == NULL)
     return NULL;
   e = live_for_current (self);
   device = ws_session_get_device (self->session);
@@ -114,6 +116,7 @@ ws_explore_page_shown_measurement (WsExplorePage *self,
       WsPlotSources sources;
 
       ws_plot_sources_from_session (&sources, self->session, recordings);
+      *live = TRUE;
       *hue = ws_plot_live_hue (&sources);
       *source = ws_plot_live_name (device ? device->name : NULL);
       return e->m;
@@ -125,6 +128,18 @@ ws_explore_page_shown_measurement (WsExplorePage *self,
       return m;
     }
   return NULL;
+}
+
+const WsMeasurement *
+ws_explore_page_shown_measurement (WsExplorePage *self,
+                                   char         **source,
+                                   int           *hue)
+{
+  gboolean live;
+
+  g_return_val_if_fail (WS_IS_EXPLORE_PAGE (self), NULL);
+
+  return find_measurement (self, &live, source, hue);
 }
 
 /* ------------------------------------------------------------------ */
@@ -223,15 +238,15 @@ describe_source (const char          *device,
 /* The view of the whole launch the preset's topic is about, with what is
  * measured now. */
 static void
-show_launch_view (WsExplorePage *self)
+show_launch_view (WsExplorePage       *self,
+                  const WsMeasurement *measured,
+                  const char          *source)
 {
   WsTopicView view;
-  g_autofree char *source = NULL;
   g_autoptr (WsTopicFigure) figure = NULL;
   WsRecording *recording;
   const WsDeviceInfo *device;
   WsTopicInput in = { 0 };
-  int hue;
 
   if (self->session == NULL || !ws_topic_view_for (self->preset, &view))
     return;
@@ -239,7 +254,7 @@ show_launch_view (WsExplorePage *self)
   device = ws_session_get_device (self->session);
   in.preset = self->preset;
   in.pattern = self->pattern;
-  in.measured = ws_explore_page_shown_measurement (self, &source, &hue);
+  in.measured = measured;
   in.measured_source = source;
   /* the GPU here, else the one the recording was made on */
   in.device = device ? device : recording ? ws_recording_get_device (recording) : NULL;
@@ -251,42 +266,29 @@ show_launch_view (WsExplorePage *self)
 void
 ws_explore_page_show_measured (WsExplorePage *self)
 {
-  const WsLiveEntry *e;
   const WsDeviceInfo *device;
-  WsRecording *recording;
   const WsMeasurement *m;
+  g_autofree char *source = NULL;
+  gboolean live;
+  int hue;
 
   g_return_if_fail (WS_IS_EXPLORE_PAGE (self));
 
   if (self->session == NULL || self->pattern == NULL)
     return;
-  e = live_for_current (self);
+  m = find_measurement (self, &live, &source, &hue);
   device = ws_session_get_device (self->session);
-  recording = ws_session_get_recording (self->session);
   /* the counters below L1 beside the model's, in the Hierarchy view */
-  {
-    g_autofree char *source = NULL;
-    int hue = 0;
-    const WsMeasurement *shown = ws_explore_page_shown_measurement (self, &source, &hue);
-
-    ws_hierarchy_page_set_measurement (self->hierarchy_page, shown, source, hue);
-  }
-  show_launch_view (self);
-  if (e)
+  ws_hierarchy_page_set_measurement (self->hierarchy_page, m, source, hue);
+  show_launch_view (self, m, source);
+  if (m)
     {
-      g_autofree char *source = describe_source (device ? device->name : "this GPU", "now", e->m);
-      ws_numbers_view_set_measurement (self->numbers, e->m, source);
-      show_counted (self, e->m);
-      return;
-    }
-  if (recording && self->preset && !self->edited &&
-      (m = ws_plot_recorded_one (recording, self->preset, self->pattern)))
-    {
-      const WsDeviceInfo *d = ws_recording_get_device (recording);
-      g_autofree char *source = describe_source (d ? d->name : NULL, "recorded", m);
+      const WsDeviceInfo *d = live ? device : ws_recording_get_device (ws_session_get_recording (self->session));
+      /* a recording's: the sizes it ran at, which may not be the editor's */
+      g_autofree char *what = live ? describe_source (device ? device->name : "this GPU", "now", m)
+                                   : describe_source (d ? d->name : NULL, "recorded", m);
 
-      /* the sizes it ran at, which may not be the editor's */
-      ws_numbers_view_set_measurement (self->numbers, m, source);
+      ws_numbers_view_set_measurement (self->numbers, m, what);
       show_counted (self, m);
       return;
     }

@@ -7,14 +7,6 @@
 
 #include <math.h>
 
-void
-ws_window_plot_sources (WsWindow      *self,
-                        WsPlotSources *sources,
-                        GPtrArray     *recordings)
-{
-  ws_plot_sources_from_session (sources, self->session, recordings);
-}
-
 char *
 ws_window_format_day (GDateTime *t)
 {

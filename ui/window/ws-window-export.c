@@ -382,7 +382,7 @@ view_figure (WsWindow  *self,
     }
   if (WS_IS_FIGURE_VIEW (visible) && ws_figure_view_get_result (WS_FIGURE_VIEW (visible)))
     {
-      g_autofree char *title = ws_window_describe_pattern (self);
+      g_autofree char *title = ws_explore_page_describe_pattern (self->explore_page);
       WsFigureView *view = WS_FIGURE_VIEW (visible);
 
       return figure_new (view_draw, view_figure_new (view, title, ws_pattern_get_block (explore_pattern (self))), view_free,

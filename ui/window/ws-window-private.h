@@ -154,9 +154,6 @@ char    *ws_window_file_name            (const char     *path);
  * (a toast), for what cannot run until it is fixed. */
 gboolean ws_window_pattern_is_wrong     (WsWindow       *self,
                                          gboolean        say);
-void     ws_window_set_status           (WsWindow       *self,
-                                         const char     *text);
-char    *ws_window_describe_pattern     (WsWindow       *self);
 
 /* ws-window-measure.c */
 void     ws_window_measure_init         (WsWindow       *self);
@@ -198,11 +195,6 @@ void     ws_window_rebuild_chart        (WsWindow       *self);
  * chart soon, at most every 80 ms (a replayed sweep, one point every 100 ms,
  * still shows each). */
 void     ws_window_queue_chart          (WsWindow       *self);
-/* Where the plots' measurements come from: the session's recordings (the
- * array does not own them) and its live measurements. */
-void     ws_window_plot_sources         (WsWindow       *self,
-                                         WsPlotSources  *sources,
-                                         GPtrArray      *recordings);
 
 /* ws-window-recordings.c: opening, adding, saving, dropping, recent files */
 /* Remembers a recording opened or saved among the desktop's recent files. */

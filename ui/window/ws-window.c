@@ -32,12 +32,6 @@ static GParamSpec *properties[N_PROPS];
 /* ------------------------------------------------------------------ */
 
 char *
-ws_window_describe_pattern (WsWindow *self)
-{
-  return ws_explore_page_describe_pattern (self->explore_page);
-}
-
-char *
 ws_window_list_views (WsWindow *self)
 {
   g_return_val_if_fail (WS_IS_WINDOW (self), NULL);
@@ -180,13 +174,6 @@ ws_window_toast_settling (WsWindow *self)
   g_return_val_if_fail (WS_IS_WINDOW (self), FALSE);
 
   return self->last_toast && g_get_monotonic_time () - self->last_toast_us < G_USEC_PER_SEC / 2;
-}
-
-static void
-setup_views (WsWindow *self)
-{
-  g_signal_connect_object (explore_player (self), "notify::playing", G_CALLBACK (on_playing_changed), self,
-                           G_CONNECT_SWAPPED);
 }
 
 /* ------------------------------------------------------------------ */
@@ -344,13 +331,6 @@ ws_window_is_settled (WsWindow *self)
          !ws_session_get_calibrating (self->session) &&
          !ws_explore_page_get_measuring (self->explore_page) && !ws_window_is_opening (self) && ws_plot_panel_is_settled (explore_plot (self)) &&
          ws_compare_page_is_settled (self->compare_page);
-}
-
-void
-ws_window_set_status (WsWindow   *self,
-                      const char *text)
-{
-  ws_plot_panel_set_status (explore_plot (self), text);
 }
 
 /* ------------------------------------------------------------------ */
@@ -634,7 +614,8 @@ ws_window_init (WsWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = g_settings_new (WS_APP_ID);
   self->cancellable = g_cancellable_new ();
-  setup_views (self);
+  g_signal_connect_object (explore_player (self), "notify::playing", G_CALLBACK (on_playing_changed), self,
+                           G_CONNECT_SWAPPED);
   restore_state (self);
   g_signal_connect_object (self->sidebar, "preset-activated", G_CALLBACK (on_preset_activated), self,
                            G_CONNECT_SWAPPED);
