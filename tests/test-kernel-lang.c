@@ -409,6 +409,16 @@ static const Message messages[] = {
     "line 3, column 10: the macro “F” cannot be expanded: the # and ## operators of macros are not supported" },
   { "#define F(x, y) (x + y)\n__global__ void k(float *a) {\n  a[0] = F(1);\n}\n",
     "line 3, column 10: the macro “F” takes 2 arguments in parentheses" },
+  /* a macro bomb stops at the use of the outermost macro, after 64 Ki tokens */
+  { "#define A0 x = x + 1;\n#define A1 A0 A0 A0 A0\n#define A2 A1 A1 A1 A1\n#define A3 A2 A2 A2 A2\n"
+    "#define A4 A3 A3 A3 A3\n#define A5 A4 A4 A4 A4\n#define A6 A5 A5 A5 A5\n#define A7 A6 A6 A6 A6\n"
+    "__global__ void k(float *a) {\n  float x = 0;\n  A7\n  a[0] = x;\n}\n",
+    "line 11, column 3: the macro “A7” expands too deeply or into too much text (more than 64 macros inside one "
+    "another or 65536 tokens)" },
+  { "#define D(x) x x\n__global__ void k(float *a) {\n  float x = 0;\n"
+    "  D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(D(x = x + 1;))))))))))))))))\n  a[0] = x;\n}\n",
+    "line 4, column 3: the macro “D” expands too deeply or into too much text (more than 64 macros inside one "
+    "another or 65536 tokens)" },
   { "__global__ void k(float *a) {\n  a[0] = 1;\n", "line 1, column 29: the block opened here is not closed with “}”" },
   { "/* unclosed\n__global__ void k(float *a) {}\n", "line 1, column 1: the comment opened here is not closed with “*/”" },
   { "__global__ void k(float *a) {\n  a[0] = 1 @ 2;\n}\n", "line 2, column 12: unexpected character “@”" },

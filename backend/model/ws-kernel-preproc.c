@@ -158,7 +158,8 @@ wkl_expand_list (Lexer         *lx,
 
       /* nested macros whose arguments appear twice in their bodies double
        * at each level: the work of all levels together is bounded too */
-      lx->expanded++;
+      if (!top)
+        lx->expanded++;
       if (t->kind == WK_TOK_DEFINE || t->kind == WK_TOK_UNDEF)
         {
           WkMacro *def = g_ptr_array_index (lx->all_macros, t->ival);
@@ -174,12 +175,15 @@ wkl_expand_list (Lexer         *lx,
           emit (out, t, use);
           continue;
         }
-      if (active->len >= WK_MAX_MACRO_DEPTH || out->len >= WK_MAX_TOKENS || lx->expanded >= WK_MAX_TOKENS)
+      if (active->len >= WK_MAX_MACRO_DEPTH || out->len >= WK_MAX_TOKENS || lx->expanded >= WK_MAX_EXPANSION)
         {
+          /* said once, at the use in the text of the outermost macro */
+          const WkMacro *outer = active->len > 0 ? g_ptr_array_index (active, 0) : m;
+          const WkToken *at = use ? use : t;
           if (!lx->depth_reported)
-            wkl_lex_error (lx, t->start, t->end,
+            wkl_lex_error (lx, at->start, at->end,
                        _("the macro “%s” expands too deeply or into too much text (more than %d macros inside "
-                         "one another or %d tokens)"), m->name, WK_MAX_MACRO_DEPTH, WK_MAX_TOKENS);
+                         "one another or %d tokens)"), outer->name, WK_MAX_MACRO_DEPTH, WK_MAX_EXPANSION);
           lx->depth_reported = TRUE;
           emit (out, t, use);
           continue;

@@ -13,6 +13,9 @@ G_BEGIN_DECLS
 #define WK_MAX_DIAGNOSTICS 100
 #define WK_MAX_MACRO_DEPTH 64
 #define WK_MAX_TOKENS (4 * 1024 * 1024)
+/* tokens that macros may expand into, all levels together: far more than
+ * any kernel's unrolling by macro, and a macro bomb stops in milliseconds */
+#define WK_MAX_EXPANSION (64 * 1024)
 #define WK_MAX_ARRAY_DIMS 3
 #define WK_MAX_PARAMS 64
 #define WK_MAX_FIELDS 64
