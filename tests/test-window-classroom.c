@@ -184,6 +184,21 @@ assert_view_drawn (WsFigureView *view,
              ws_figure_view_min_height (view, width));
 }
 
+static void
+assert_launch_view_drawn (WsLaunchView *view,
+                          const char   *what)
+{
+  const WsTopicFigure *figure = ws_launch_view_get_figure (view);
+  int width = gtk_widget_get_width (GTK_WIDGET (view)), height = gtk_widget_get_height (GTK_WIDGET (view));
+
+  g_assert_nonnull (figure);
+  if (ws_topic_figure_min_width (figure, screen_style ()) > width ||
+      ws_topic_figure_min_height (figure, screen_style (), width) > height)
+    g_error ("%s: %d × %d, where the view needs %.0f × %.0f", what, width, height,
+             ws_topic_figure_min_width (figure, screen_style ()),
+             ws_topic_figure_min_height (figure, screen_style (), width));
+}
+
 /* With the presets beside it, the explorer shows the view whole (its
  * title, banks 0 to 31), the player and the plot, drawn; the compare page
  * draws its chart and its four views (these scroll, where they must). */
@@ -243,6 +258,17 @@ test_projector (Fixture       *f,
       assert_within (w, GTK_WIDGET (plot_chart_view (w)), "the plot");
       assert_chart_drawn (plot_chart_view (w), "the plot");
       save_screenshot (w, explore);
+      /* the topics' own views too, each over its plot: the occupancy view
+       * once asked for 300 rows and said it was too small */
+      if (!dark)
+        for (guint i = 0; i < G_N_ELEMENTS (topic_views); i++)
+          {
+            load (f, topic_views[i].preset);
+            wait_frames (w);
+            assert_launch_view_drawn (WS_LAUNCH_VIEW (gtk_stack_get_visible_child (page_views (w))),
+                                      topic_views[i].preset);
+            assert_chart_drawn (plot_chart_view (w), topic_views[i].preset);
+          }
       /* the parameters' descriptions keep their words whole */
       if (!dark)
         {

@@ -18,24 +18,43 @@ typedef struct
   double x, w, scale;            /* pixels per byte */
   double bar_h, gap;
   double y[3];
+  double after;                  /* from the last bar to the verdict, and from it to the legend */
 } L2Layout;
 
+/* Each bar's name above it, at the least a line of text and a bar under it
+ * (a projector's 720 rows), at the most a roomy gap and a thick bar. */
+#define LEAST_GAP 1.4
+#define LEAST_BAR 0.7
+#define CAPTION_GAP 0.4
+#define ROOMY_GAP 2.4
+
+static double
+legend_height (const WsFigureStyle *s)
+{
+  return ws_figure_legend_line_height (s);
+}
+
 static void
-l2_layout (const WsL2Window *w,
+l2_layout (const WsL2Window    *w,
            const WsFigureStyle *s,
+           double               caption_h,
+           double               verdict_h,
            double               width,
            double               height,
            L2Layout            *lay)
 {
-  double m = WS_FIGURE_MARGIN, top = m + s->font_size * 4.2;
+  double m = WS_FIGURE_MARGIN, top = m + caption_h + CAPTION_GAP * s->font_size;
   double biggest = MAX (MAX (w->l2_bytes, w->hot_bytes), w->streamed_bytes);
-  double room = height - top - m - ws_figure_legend_line_height (s) - s->font_size * 5;
+  double fs = s->font_size, per;
 
+  /* short of room, the space around the verdict shrinks first */
+  lay->after = height - top - m - verdict_h - legend_height (s) >= 3 * (ROOMY_GAP + 1.2) * fs + 2 * fs ? fs : 0.55 * fs;
+  per = (height - top - m - verdict_h - legend_height (s) - 2 * lay->after) / 3;
   lay->x = m;
   lay->w = width - 2 * m;
   lay->scale = biggest > 0 ? lay->w / biggest : 0;
-  lay->gap = s->font_size * 2.4;
-  lay->bar_h = CLAMP ((room - 3 * lay->gap) / 3, s->font_size * 1.2, s->font_size * 7);
+  lay->gap = CLAMP (per - 1.2 * fs, LEAST_GAP * fs, ROOMY_GAP * fs);
+  lay->bar_h = CLAMP (per - lay->gap, LEAST_BAR * fs, 7 * fs);
   for (guint i = 0; i < 3; i++)
     lay->y[i] = top + lay->gap + i * (lay->bar_h + lay->gap);
 }
@@ -98,6 +117,79 @@ label (WsFigureContext *ctx,
   ws_figure_text (ctx, x, y - 3, text, &o, NULL, NULL);
 }
 
+/* The caption's second line: the hot set, the window and L2. */
+static char *
+l2_subtitle (const WsL2Window    *w,
+             const WsL2Residency *r)
+{
+  g_autofree char *hot = mib (w->hot_bytes), *l2 = mib (w->l2_bytes), *aside = mib (w->set_aside_bytes);
+  g_autofree char *pers = mib (r->persisting_bytes);
+
+  if (w->set_aside_bytes > 0)
+    /* Translators: sizes in MiB ("1.5 MiB"): the hot set, the part of it
+     * marked persisting; the hit ratio in percent ("%%" is a percent sign);
+     * the L2 set aside, and the whole L2 */
+    return g_strdup_printf (FG_("a %s hot set, %s of it persisting (hit ratio %.0f %%), %s of the %s L2 set aside"),
+                            hot, pers, 100 * w->hit_ratio, aside, l2);
+  /* Translators: sizes in MiB ("1.5 MiB"): the hot set, and the whole L2 */
+  return g_strdup_printf (FG_("a %s hot set, no access-policy window: it competes with the stream for the %s L2"),
+                          hot, l2);
+}
+
+/* What the model expects to stay, under the bars. */
+static char *
+l2_verdict (const WsL2Window    *w,
+            const WsL2Residency *r)
+{
+  g_autofree char *pers = mib (r->persisting_bytes), *aside = mib (w->set_aside_bytes);
+
+  if (r->thrashing)
+    /* Translators: sizes in MiB ("1.5 MiB"): the data marked persisting, the
+     * L2 set aside; then a hit ratio in percent ("%%" is a percent sign) */
+    return g_strdup_printf (FG_("%s marked persisting is more than the %s set aside: read in a cycle, persisting "
+                              "lines evict each other before they are read again. A hit ratio of %.0f %% would "
+                              "fit."),
+                            pers, aside, 100.0 * w->set_aside_bytes / MAX (1, r->persisting_bytes) * w->hit_ratio);
+  /* Translators: a share in percent ("%%" is a percent sign) */
+  return g_strdup_printf (FG_("Under LRU %.0f %% of the hot set stays in L2. The hardware's replacement is not "
+                            "LRU: the measurement says what it keeps."), 100 * r->resident_fraction);
+}
+
+static double
+verdict_height (WsFigureContext *ctx,
+                const char      *verdict,
+                double           width)
+{
+  WsTextOptions o = { .size = ctx->style->font_size, .max_width = width - 2 * WS_FIGURE_MARGIN, .wrap = TRUE };
+  double h = 0;
+
+  ws_figure_text_size (ctx, verdict, &o, NULL, &h);
+  return h;
+}
+
+double
+ws_l2_figure_min_height (const WsL2Figure    *f,
+                         const WsFigureStyle *style,
+                         double               width)
+{
+  WsFigureContext ctx;
+  WsL2Residency r;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *verdict = NULL;
+  double fs = style->font_size, h;
+
+  g_return_val_if_fail (f != NULL && style != NULL, 0);
+  ws_l2_residency (&f->window, &r);
+  subtitle = l2_subtitle (&f->window, &r);
+  verdict = l2_verdict (&f->window, &r);
+  ws_figure_context_init_measure (&ctx, style, width, 0);
+  h = 2 * WS_FIGURE_MARGIN + ws_figure_caption_height (&ctx, width - 2 * WS_FIGURE_MARGIN, f->title, subtitle) +
+      CAPTION_GAP * fs +
+      3 * (LEAST_GAP + LEAST_BAR) * fs + 2 * 0.55 * fs + verdict_height (&ctx, verdict, width) + legend_height (style);
+  ws_figure_context_clear (&ctx);
+  return ceil (h);
+}
+
 void
 ws_l2_figure_draw (cairo_t             *cr,
                    const WsFigureStyle *style,
@@ -113,8 +205,9 @@ ws_l2_figure_draw (cairo_t             *cr,
   WsL2Residency r;
   WsRgba persist = s->accent, rest = ws_figure_style_hue (s, 1), stream = s->muted;
   g_autofree char *hot = mib (w->hot_bytes), *l2 = mib (w->l2_bytes), *aside = mib (w->set_aside_bytes);
-  g_autofree char *pers = NULL, *streamed = mib (w->streamed_bytes), *subtitle = NULL, *verdict = NULL;
+  g_autofree char *streamed = mib (w->streamed_bytes), *subtitle = NULL, *verdict = NULL;
   g_autofree char *text = NULL;
+  double caption_h;
   Legend lg = { 0 };
   gboolean persist_stays, rest_stays;
   const char *persist_text, *rest_text;
@@ -130,20 +223,12 @@ ws_l2_figure_draw (cairo_t             *cr,
     rest_text = rest_stays ? FG_("the rest of the hot set") : FG_("the rest of the hot set, expected to be evicted");
   else
     rest_text = rest_stays ? FG_("the hot set, kept by LRU") : FG_("the hot set, expected to be evicted");
-  pers = mib (r.persisting_bytes);
   ws_figure_context_init (&ctx, cr, style, width, height);
-  if (w->set_aside_bytes > 0)
-    /* Translators: sizes in MiB ("1.5 MiB"): the hot set, the part of it
-     * marked persisting; the hit ratio in percent ("%%" is a percent sign);
-     * the L2 set aside, and the whole L2 */
-    subtitle = g_strdup_printf (FG_("a %s hot set, %s of it persisting (hit ratio %.0f %%), %s of the %s L2 set aside"),
-                                hot, pers, 100 * w->hit_ratio, aside, l2);
-  else
-    /* Translators: sizes in MiB ("1.5 MiB"): the hot set, and the whole L2 */
-    subtitle = g_strdup_printf (FG_("a %s hot set, no access-policy window: it competes with the stream for the %s L2"),
-                                hot, l2);
-  ws_figure_caption (&ctx, WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, width - 2 * WS_FIGURE_MARGIN, f->title, subtitle);
-  l2_layout (w, s, width, height, &lay);
+  subtitle = l2_subtitle (w, &r);
+  verdict = l2_verdict (w, &r);
+  caption_h = ws_figure_caption (&ctx, WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, width - 2 * WS_FIGURE_MARGIN, f->title,
+                                 subtitle);
+  l2_layout (w, s, caption_h, verdict_height (&ctx, verdict, width), width, height, &lay);
 
   /* the hot set */
   /* Translators: a size in MiB ("1.5 MiB") */
@@ -191,7 +276,9 @@ ws_l2_figure_draw (cairo_t             *cr,
   }
   if (w->set_aside_bytes > 0)
     {
-      cairo_rectangle (ctx.cr, lay.x, lay.y[1] - 3, w->set_aside_bytes * lay.scale, lay.bar_h + 6);
+      /* around the bar, closer where the names above and below are close */
+      double pad = lay.gap >= 2 * s->font_size ? 3 : 1;
+      cairo_rectangle (ctx.cr, lay.x, lay.y[1] - pad, w->set_aside_bytes * lay.scale, lay.bar_h + 2 * pad);
       cairo_set_dash (ctx.cr, (double[]) { 6, 3 }, 2, 0);
       cairo_set_line_width (ctx.cr, 2 * s->line_width);
       ws_figure_set_color (&ctx, persist);
@@ -208,25 +295,14 @@ ws_l2_figure_draw (cairo_t             *cr,
   segment (&ctx, &lg, lay.x, lay.y[2], w->streamed_bytes * lay.scale, lay.bar_h, stream, TRUE,
            FG_("streamed through"));
 
-  if (r.thrashing)
-    /* Translators: sizes in MiB ("1.5 MiB"): the data marked persisting, the
-     * L2 set aside; then a hit ratio in percent ("%%" is a percent sign) */
-    verdict = g_strdup_printf (FG_("%s marked persisting is more than the %s set aside: read in a cycle, persisting "
-                                 "lines evict each other before they are read again. A hit ratio of %.0f %% would "
-                                 "fit."),
-                               pers, aside, 100.0 * w->set_aside_bytes / MAX (1, r.persisting_bytes) * w->hit_ratio);
-  else
-    /* Translators: a share in percent ("%%" is a percent sign) */
-    verdict = g_strdup_printf (FG_("Under LRU %.0f %% of the hot set stays in L2. The hardware's replacement is not "
-                                 "LRU: the measurement says what it keeps."), 100 * r.resident_fraction);
   {
     WsTextOptions o = { .size = s->font_size, .max_width = lay.w, .wrap = TRUE };
-    double th = 0, y = lay.y[2] + lay.bar_h + s->font_size;
+    double th = 0, y = lay.y[2] + lay.bar_h + lay.after;
 
     ws_figure_set_color (&ctx, s->foreground);
     ws_figure_text (&ctx, lay.x, y, verdict, &o, NULL, &th);
-    ws_figure_draw_legend (&ctx, WS_FIGURE_MARGIN, MIN (y + th + s->font_size, height - WS_FIGURE_MARGIN -
-                                                        ws_figure_legend_line_height (s)),
+    ws_figure_draw_legend (&ctx, WS_FIGURE_MARGIN, MIN (y + th + lay.after, height - WS_FIGURE_MARGIN -
+                                                        legend_height (s)),
                            width - 2 * WS_FIGURE_MARGIN, lg.items, lg.n);
   }
   ws_figure_context_clear (&ctx);

@@ -20,6 +20,10 @@ typedef struct
   WsL2Window window;
 } WsL2Figure;
 
+/* The least height it is legible at, at this width. */
+double ws_l2_figure_min_height (const WsL2Figure    *figure,
+                                const WsFigureStyle *style,
+                                double               width);
 /* A WsExportDrawFunc: user_data is the WsL2Figure. */
 void ws_l2_figure_draw (cairo_t             *cr,
                         const WsFigureStyle *style,

@@ -26,24 +26,52 @@ ws_occupancy_figure_compute (const WsOccupancyFigure *f,
                                NULL);
 }
 
+/* The caption's second line: the block, and what fits of it. */
+static char *
+occupancy_subtitle (const WsOccupancyFigure *f,
+                    const WsOccupancy       *o)
+{
+  const WsSmLimits *l = f->limits;
+  /* Translators: the blocks resident on an SM, and the compute capability's two digits ("sm_90") */
+  g_autofree char *fit = g_strdup_printf (NG_("%u block fits on an sm_%d%d SM", "%u blocks fit on an sm_%d%d SM",
+                                              o->blocks_per_sm),
+                                          o->blocks_per_sm, l->cc_major, l->cc_minor);
+
+  /* Translators: threads per block, registers per thread, bytes of shared
+   * memory per block; then "4 blocks fit on an sm_90 SM"; then the resource
+   * that limits them, such as "registers" */
+  return g_strdup_printf (FG_("blocks of %u threads, %u registers each, %u bytes of shared memory: %s, limited by %s"),
+                          f->threads_per_block, f->registers_per_thread, f->shared_per_block, fit,
+                          FG_(ws_occupancy_limit_to_string (o->limiter)));
+}
+
+/* The least height of a resource's bar: a line of text and a bar under it. */
+#define LEAST_BAR_H 1.15
+#define BAR_PITCH 2.1
+
+/* Below the caption: the slots on the left, the resources' bars on the
+ * right and the table under them, all in the room left. */
 static void
 occupancy_layout (const WsFigureStyle *s,
                   const WsSmLimits    *l,
+                  double               caption_h,
                   double               width,
                   double               height,
                   OccupancyLayout     *lay)
 {
-  double m = WS_FIGURE_MARGIN, top = m + s->font_size * 3.4;
-  double left_w = MIN (width * 0.42, (height - top - m) * 0.9);
+  double m = WS_FIGURE_MARGIN, top = m + caption_h + s->font_size * 0.5;
+  double body_h = MAX (1, height - top - m - s->font_size * 1.6);
+  double left_w = MIN (width * 0.42, body_h * 0.9);
   double right_x = m + left_w + s->font_size * 2;
 
   lay->cols = l->sub_partitions;
   lay->rows = (l->max_threads_per_sm / 32 + lay->cols - 1) / lay->cols;
-  lay->slots = (WsBox) { m, top + s->font_size * 1.6, left_w, height - top - m - s->font_size * 1.6 };
-  lay->bar_h = CLAMP ((height - top) / 14, s->font_size * 1.2, s->font_size * 2.2);
-  lay->bars = (WsBox) { right_x, top + s->font_size * 1.6, MAX (1, width - right_x - m), 4 * lay->bar_h * 2.1 };
-  lay->table = (WsBox) { right_x, lay->bars.y + lay->bars.h + s->font_size, lay->bars.w,
-                         MAX (1, height - m - (lay->bars.y + lay->bars.h + s->font_size)) };
+  lay->slots = (WsBox) { m, top + s->font_size * 1.6, left_w, body_h };
+  lay->bar_h = CLAMP ((height - top - m) / 14, s->font_size * LEAST_BAR_H, s->font_size * 2.2);
+  /* the bars need no row of names above them */
+  lay->bars = (WsBox) { right_x, top, MAX (1, width - right_x - m), 4 * lay->bar_h * BAR_PITCH };
+  lay->table = (WsBox) { right_x, lay->bars.y + lay->bars.h + s->font_size * 0.6, lay->bars.w,
+                         MAX (1, height - m - (lay->bars.y + lay->bars.h + s->font_size * 0.6)) };
 }
 
 static WsRgba
@@ -136,8 +164,8 @@ draw_bar (WsFigureContext       *ctx,
           const WsOccupancy     *o)
 {
   const WsFigureStyle *s = ctx->style;
-  double y = lay->bars.y + i * lay->bar_h * 2.1, x = lay->bars.x, w = lay->bars.w;
-  double label_h = s->font_size * 1.3, bh = lay->bar_h * 2.1 - label_h - s->font_size * 0.5;
+  double y = lay->bars.y + i * lay->bar_h * BAR_PITCH, x = lay->bars.x, w = lay->bars.w;
+  double label_h = s->font_size * 1.25, bh = lay->bar_h * BAR_PITCH - label_h - s->font_size * 0.45;
   gboolean limits = o->limiter == r->limit;
   WsTextOptions t = { .size = s->font_size * 0.95, .flags = limits ? WS_TEXT_BOLD : 0 };
   g_autofree char *label = NULL;
@@ -198,28 +226,14 @@ table_name (GString    *rows,
   g_string_append_printf (rows, "  %s%*s", name, (int) pad, "");
 }
 
-static void
-draw_table (WsFigureContext         *ctx,
-            const OccupancyLayout   *lay,
-            const WsOccupancyFigure *f,
-            const WsOccupancy       *o)
+/* The last lines of the table: how many blocks and warps, the occupancy,
+ * and the time measured. */
+static char *
+occupancy_summary (const WsOccupancyFigure *f,
+                   const WsOccupancy       *o)
 {
-  const WsFigureStyle *s = ctx->style;
-  WsTextOptions t = { .size = s->font_size, .flags = WS_TEXT_MONO, .max_width = lay->table.w };
-  g_autofree char *text = NULL;
-  g_autofree char *widest = NULL;
   GString *rows = g_string_new (NULL);
 
-  g_string_append (rows, FG_("blocks per SM each resource allows"));
-  g_string_append_c (rows, '\n');
-  for (guint i = 0; i < G_N_ELEMENTS (limit_names); i++)
-    {
-      table_name (rows, FG_(limit_names[i]));
-      if (o->blocks_by[i] == G_MAXUINT)
-        g_string_append (rows, "     —\n");
-      else
-        g_string_append_printf (rows, " %5u%s\n", o->blocks_by[i], o->limiter == i ? FG_("  ← the fewest") : "");
-    }
   /* Translators: the blocks resident on an SM, their warps, and the share of
    * the SM's warp slots they fill; "%%" is a percent sign */
   g_string_append_printf (rows, NG_("→ %u block, %u warps: %.0f %% occupancy",
@@ -231,6 +245,37 @@ draw_table (WsFigureContext         *ctx,
       /* Translators: the time measured, in milliseconds */
       g_string_append_printf (rows, FG_("measured: %.4g ms"), f->measured_ms);
     }
+  return g_string_free (rows, FALSE);
+}
+
+/* The table of blocks each resource allows, then the summary; where the
+ * room is short (a projector's 720 rows), the summary alone: the bars
+ * above say each resource's room already. */
+static void
+draw_table (WsFigureContext         *ctx,
+            const OccupancyLayout   *lay,
+            const WsOccupancyFigure *f,
+            const WsOccupancy       *o)
+{
+  const WsFigureStyle *s = ctx->style;
+  WsTextOptions t = { .size = s->font_size, .flags = WS_TEXT_MONO, .max_width = lay->table.w };
+  g_autofree char *summary = occupancy_summary (f, o);
+  g_autofree char *text = NULL;
+  g_autofree char *widest = NULL;
+  GString *rows = g_string_new (NULL);
+  double h = 0;
+
+  g_string_append (rows, FG_("blocks per SM each resource allows"));
+  g_string_append_c (rows, '\n');
+  for (guint i = 0; i < G_N_ELEMENTS (limit_names); i++)
+    {
+      table_name (rows, FG_(limit_names[i]));
+      if (o->blocks_by[i] == G_MAXUINT)
+        g_string_append (rows, "     —\n");
+      else
+        g_string_append_printf (rows, " %5u%s\n", o->blocks_by[i], o->limiter == i ? FG_("  ← the fewest") : "");
+    }
+  g_string_append (rows, summary);
   text = g_string_free (rows, FALSE);
   /* the widest row */
   rows = g_string_new (NULL);
@@ -238,8 +283,42 @@ draw_table (WsFigureContext         *ctx,
   g_string_append_printf (rows, " %5u%s", 32, FG_("  ← the fewest"));
   widest = g_string_free (rows, FALSE);
   t.size = MAX (ws_figure_fit_text (ctx, widest, WS_TEXT_MONO, s->font_size, lay->table.w), s->min_font_size);
+  ws_figure_text_size (ctx, text, &t, NULL, &h);
   ws_figure_set_color (ctx, s->foreground);
-  ws_figure_text (ctx, lay->table.x, lay->table.y, text, &t, NULL, NULL);
+  if (h <= lay->table.h)
+    ws_figure_text (ctx, lay->table.x, lay->table.y, text, &t, NULL, NULL);
+  else
+    {
+      t.flags = 0;
+      t.size = s->font_size;
+      ws_figure_text (ctx, lay->table.x, lay->table.y, summary, &t, NULL, NULL);
+    }
+}
+
+double
+ws_occupancy_figure_min_height (const WsOccupancyFigure *f,
+                                const WsFigureStyle     *style,
+                                double                   width)
+{
+  WsFigureContext ctx;
+  WsOccupancy o;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *summary = NULL;
+  WsTextOptions t = { .size = style->font_size, .max_width = width };
+  double caption_h, summary_h = 0, s = style->font_size;
+
+  g_return_val_if_fail (f != NULL && style != NULL, 0);
+  if (!ws_occupancy_figure_compute (f, &o))
+    return ceil (s * 14);
+  ws_figure_context_init_measure (&ctx, style, width, 0);
+  subtitle = occupancy_subtitle (f, &o);
+  summary = occupancy_summary (f, &o);
+  caption_h = ws_figure_caption_height (&ctx, width - 2 * WS_FIGURE_MARGIN, f->title, subtitle);
+  t.max_width = MAX (1, width * 0.5);
+  ws_figure_text_size (&ctx, summary, &t, NULL, &summary_h);
+  ws_figure_context_clear (&ctx);
+  /* the caption, four bars at their least and the summary */
+  return ceil (2 * WS_FIGURE_MARGIN + caption_h + s * 0.5 + 4 * LEAST_BAR_H * BAR_PITCH * s + s * 0.6 + summary_h);
 }
 
 void
@@ -255,8 +334,8 @@ ws_occupancy_figure_draw (cairo_t             *cr,
   OccupancyLayout lay;
   WsOccupancy o;
   g_autofree char *subtitle = NULL;
-  g_autofree char *fit = NULL;
   guint warps = (f->threads_per_block + 31) / 32;
+  double caption_h;
 
   ws_figure_context_init (&ctx, cr, style, width, height);
   if (!ws_occupancy_figure_compute (f, &o))
@@ -272,17 +351,10 @@ ws_occupancy_figure_draw (cairo_t             *cr,
       ws_figure_context_clear (&ctx);
       return;
     }
-  /* Translators: the blocks resident on an SM, and the compute capability's two digits ("sm_90") */
-  fit = g_strdup_printf (NG_("%u block fits on an sm_%d%d SM", "%u blocks fit on an sm_%d%d SM", o.blocks_per_sm),
-                         o.blocks_per_sm, l->cc_major, l->cc_minor);
-  /* Translators: threads per block, registers per thread, bytes of shared
-   * memory per block; then "4 blocks fit on an sm_90 SM"; then the resource
-   * that limits them, such as "registers" */
-  subtitle = g_strdup_printf (FG_("blocks of %u threads, %u registers each, %u bytes of shared memory: %s, limited by %s"),
-                              f->threads_per_block, f->registers_per_thread, f->shared_per_block, fit,
-                              FG_(ws_occupancy_limit_to_string (o.limiter)));
-  ws_figure_caption (&ctx, WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, width - 2 * WS_FIGURE_MARGIN, f->title, subtitle);
-  occupancy_layout (style, l, width, height, &lay);
+  subtitle = occupancy_subtitle (f, &o);
+  caption_h = ws_figure_caption (&ctx, WS_FIGURE_MARGIN, WS_FIGURE_MARGIN, width - 2 * WS_FIGURE_MARGIN, f->title,
+                                 subtitle);
+  occupancy_layout (style, l, caption_h, width, height, &lay);
   draw_slots (&ctx, &lay, &o, warps, l->max_threads_per_sm / 32);
   {
     Resource res[] = {

@@ -27,6 +27,11 @@ typedef struct
 /* FALSE (and a message in the figure) when the block does not fit. */
 gboolean ws_occupancy_figure_compute (const WsOccupancyFigure *figure,
                                       WsOccupancy             *out);
+/* The least height it is legible at, at this width: the table beside the
+ * bars gives way to its last lines first. */
+double   ws_occupancy_figure_min_height (const WsOccupancyFigure *figure,
+                                         const WsFigureStyle     *style,
+                                         double                   width);
 /* A WsExportDrawFunc: user_data is the WsOccupancyFigure. */
 void     ws_occupancy_figure_draw    (cairo_t                 *cr,
                                       const WsFigureStyle     *style,

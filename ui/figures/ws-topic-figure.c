@@ -126,7 +126,8 @@ ws_topic_figure_free (WsTopicFigure *figure)
 /* ------------------------------------------------------------------ */
 
 /* The least sizes, in lines of body text: the renderers lay their parts
- * out in proportion to the room they have, with text at the body size. */
+ * out in proportion to the room they have, with text at the body size. The
+ * occupancy and L2 views measure their least height, caption and all. */
 static const struct
 {
   double w, h;
@@ -154,6 +155,11 @@ ws_topic_figure_min_height (const WsTopicFigure *figure,
   g_return_val_if_fail (figure != NULL && style != NULL, 0);
   if (figure->message)
     return ceil (style->font_size * 14);
+  if (figure->view == WS_TOPIC_VIEW_OCCUPANCY)
+    return ws_occupancy_figure_min_height (&figure->occupancy, style,
+                                           MAX (width, ws_topic_figure_min_width (figure, style)));
+  if (figure->view == WS_TOPIC_VIEW_L2)
+    return ws_l2_figure_min_height (&figure->l2, style, MAX (width, ws_topic_figure_min_width (figure, style)));
   return ceil (style->font_size * least[figure->view].h);
 }
 
