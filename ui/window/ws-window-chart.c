@@ -7,14 +7,6 @@
 
 #include <math.h>
 
-char *
-ws_window_format_day (GDateTime *t)
-{
-  g_autoptr (GDateTime) local = g_date_time_to_local (t);
-
-  return g_date_time_format (local, "%x");
-}
-
 /* The plot panel (ws-plot-panel.c) is told what the explorer shows before
  * it builds its chart. */
 static WsPlotPanel *
@@ -23,20 +15,6 @@ synced_panel (WsWindow *self)
   ws_plot_panel_set_pattern (explore_plot (self), explore_preset (self), explore_pattern (self), explore_edited (self),
                              ws_explore_page_shown_space (self->explore_page), ws_explore_page_get_pattern_wrong (self->explore_page));
   return explore_plot (self);
-}
-
-void
-ws_window_queue_chart (WsWindow *self)
-{
-  ws_plot_panel_queue_rebuild (synced_panel (self));
-}
-
-void
-ws_window_set_metric (WsWindow    *self,
-                      WsPlotMetric metric)
-{
-  g_return_if_fail (WS_IS_WINDOW (self));
-  ws_plot_panel_set_metric (synced_panel (self), metric);
 }
 
 /* The measured plot of the pattern shown, as it stands. */

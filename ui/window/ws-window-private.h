@@ -183,18 +183,8 @@ void     ws_window_update_subtitle      (WsWindow       *self);
 gboolean ws_window_gpu_banner           (WsWindow       *self);
 
 /* ws-window-chart.c */
-/* What the plot shows: the lesson's when a preset opens, the user's choice after. */
-void     ws_window_set_metric           (WsWindow       *self,
-                                         WsPlotMetric    metric);
-/* A day as the user's locale writes it, for what the window says; plots,
- * which are documents too, write ISO 8601 (ws_plot_recording_name). */
-char    *ws_window_format_day           (GDateTime      *t);
 WsChart *ws_window_build_chart         (WsWindow       *self);
 void     ws_window_rebuild_chart        (WsWindow       *self);
-/* Points of a sweep can arrive faster than anyone reads them: rebuilds the
- * chart soon, at most every 80 ms (a replayed sweep, one point every 100 ms,
- * still shows each). */
-void     ws_window_queue_chart          (WsWindow       *self);
 
 /* ws-window-recordings.c: opening, adding, saving, dropping, recent files */
 /* Remembers a recording opened or saved among the desktop's recent files. */
