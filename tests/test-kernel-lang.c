@@ -405,6 +405,12 @@ static const Message messages[] = {
     "line 1, column 8: “float” is a type of CUDA's own: a struct cannot take its name" },
   { "typedef struct { int b; } S;\n__device__ S;\n__global__ void k(int *a) {\n}\n",
     "line 2, column 13: expected a name, found “;”" },
+  /* nvcc: "attribute "global" does not apply here" (found by fuzz-kernel) */
+  { "__global__ void k(int *a) {\n  a[0] = 1;\n}\n__global__ int result = 0;\n",
+    "line 4, column 1: __global__ marks a kernel, a function: “result” is a variable (__device__ puts one in global "
+    "memory)" },
+  { "__global__ void k(int *a) {\n  __global__ int x = 1;\n  a[0] = x;\n}\n",
+    "line 2, column 3: __global__ marks a kernel, a function, not a variable" },
   { "#define F(x) #x\n__global__ void k(float *a) {\n  a[0] = F(1);\n}\n",
     "line 3, column 10: the macro “F” cannot be expanded: the # and ## operators of macros are not supported" },
   { "#define F(x, y) (x + y)\n__global__ void k(float *a) {\n  a[0] = F(1);\n}\n",

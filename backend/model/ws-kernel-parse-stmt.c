@@ -18,7 +18,13 @@ local_storage (Parser     *p,
                const Specs *s,
                guint       start)
 {
-  if (s->constant || s->global || s->managed)
+  if (s->global)
+    {
+      wkp_error_at (p, WS_KERNEL_ERROR_INVALID, start, prev_end (p),
+                    _("__global__ marks a kernel, a function, not a variable"));
+      return WK_STORE_AUTO;
+    }
+  if (s->constant || s->managed)
     {
       wkp_error_at (p, WS_KERNEL_ERROR_INVALID, start, prev_end (p),
                 _("__constant__ and __managed__ variables are declared outside functions"));
@@ -1054,6 +1060,15 @@ parse_top_decl (Parser          *p,
     if (n_tparams > 0)
       {
         wkp_error_at (p, WS_KERNEL_ERROR_UNSUPPORTED, start, name_pos, _("only functions may be templates"));
+        return;
+      }
+    if (s.global)
+      {
+        /* nvcc: "attribute "global" does not apply here" (found by fuzz-kernel:
+         * it was read as a constant, printed as one, and read back otherwise) */
+        wkp_error_at (p, WS_KERNEL_ERROR_INVALID, start, name_pos + (guint) strlen (name),
+                      _("__global__ marks a kernel, a function: “%s” is a variable (__device__ puts one in global "
+                        "memory)"), name);
         return;
       }
     if (!is_device_code (&s) && !s.constexpr_ && !(t->quals & WK_Q_CONST))
