@@ -10,6 +10,7 @@
 #include "window-fixture.h"
 #include "ws-truth-window.h"
 #include "ws-export-dialog.h"
+#include "ws-view-style.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
@@ -150,11 +151,12 @@ presets_in_view (gpointer data)
          at.x >= -0.5;
 }
 
+/* The style the views draw in: light or dark, its text larger while
+ * presenting. */
 static const WsFigureStyle *
 screen_style (void)
 {
-  return ws_figure_style_get (adw_style_manager_get_dark (adw_style_manager_get_default ()) ? WS_FIGURE_STYLE_DARK
-                                                                                             : WS_FIGURE_STYLE_LIGHT);
+  return ws_view_style_get ();
 }
 
 /* A chart view big enough for its chart: it draws it, not "too small". */
@@ -395,6 +397,23 @@ test_presentation_mode (Fixture       *f,
   assert_view_drawn (WS_FIGURE_VIEW (gtk_stack_get_visible_child (page_views (w))), "the view, presenting");
   assert_chart_drawn (plot_chart_view (w), "the plot, presenting");
   save_screenshot (w, "presenting-1280-light.png");
+  /* the topics' own views too, at the larger text */
+  {
+    Sample sample;
+
+    sample_init (&sample, "topic views presenting at 1280 × 720", 1);
+    for (guint i = 0; i < G_N_ELEMENTS (topic_views); i++)
+      {
+        if (!sample_keep (&sample, topic_views[i].view, NULL))
+          continue;
+        load (f, topic_views[i].preset);
+        wait_frames (w);
+        assert_launch_view_drawn (WS_LAUNCH_VIEW (gtk_stack_get_visible_child (page_views (w))), topic_views[i].preset);
+        assert_chart_drawn (plot_chart_view (w), topic_views[i].preset);
+      }
+    sample_finish (&sample);
+    load (f, "banks/padding");
+  }
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   gtk_window_set_default_size (GTK_WINDOW (w), 1920, 1080);
   wait_settled (w);
