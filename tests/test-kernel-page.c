@@ -119,6 +119,13 @@ test_transpose (Fixture       *f,
   g_assert_cmpstr (ws_window_get_page (w), ==, "kernel");
   g_assert_cmpstr (ws_kernel_editor_get_title (editor), ==, "transpose.cu");
   g_assert_false (ws_kernel_editor_get_modified (editor));
+  /* the window's subtitle names what the page in view shows: the file
+   * here (it named the Explore page's preset on every page) */
+  g_assert_true (g_str_has_prefix (ws_window_get_subtitle (w), "transpose.cu · "));
+  ws_window_set_page (w, "explore");
+  g_assert_null (strstr (ws_window_get_subtitle (w), "transpose.cu"));
+  ws_window_set_page (w, "kernel");
+  g_assert_true (g_str_has_prefix (ws_window_get_subtitle (w), "transpose.cu · "));
 
   /* the cursor on the tile's read: 32 lanes down one column of a 32-word row */
   ws_kernel_editor_place_cursor (editor, TILE_READ_LINE, 1);
@@ -868,6 +875,7 @@ test_add_to_comparison (Fixture       *f,
   items = ws_session_get_comparison (ws_window_get_session (w));
   g_assert_cmpuint (items->len, ==, 3);
   g_assert_cmpstr (((WsCompareItem *) g_ptr_array_index (items, 2))->title, ==, "transposeCoalesced, line 80");
+  g_assert_true (g_str_has_prefix (ws_window_get_subtitle (w), "a comparison of 3 kernels · "));
   g_assert_cmpint (ws_figure_view_get_result (ws_compare_view_get_figure (compare_view (w), 2))->space, ==,
                    WS_SPACE_SHARED);
 }

@@ -49,10 +49,33 @@ where_phrase (WsWindow *self)
   return g_strdup_printf (_("measured on %s"), at);
 }
 
+/* What the page in view shows: the Explore page's preset or pattern, the
+ * Kernel page's file, or the comparison. */
+static char *
+what_phrase (WsWindow *self)
+{
+  const char *page = self->page_stack ? gtk_stack_get_visible_child_name (self->page_stack) : NULL;
+
+  if (g_strcmp0 (page, "kernel") == 0 && self->kernel_page)
+    return g_strdup (ws_kernel_editor_get_title (ws_kernel_page_get_editor (self->kernel_page)));
+  if (g_strcmp0 (page, "compare") == 0 && self->session)
+    {
+      GPtrArray *items = ws_session_get_comparison (self->session);
+      guint n = items ? items->len : 0;
+
+      if (n > 0)
+        /* Translators: the window's subtitle on the Compare page */
+        return g_strdup_printf (ngettext ("a comparison of %u kernel", "a comparison of %u kernels", n), n);
+      return g_strdup (_("a comparison"));
+    }
+  return g_strdup (explore_preset (self) ? (explore_edited (self) ? _("edited pattern") : _(explore_preset (self)->title))
+                                         : _("your pattern"));
+}
+
 void
 ws_window_update_subtitle (WsWindow *self)
 {
-  const char *what = explore_preset (self) ? (explore_edited (self) ? _("edited pattern") : _(explore_preset (self)->title)) : _("your pattern");
+  g_autofree char *what = what_phrase (self);
   g_autofree char *where = NULL;
   g_autofree char *text = NULL;
 
@@ -249,6 +272,11 @@ ws_window_gpu_init (WsWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (notified); i++)
     g_signal_connect_object (self->session, notified[i], G_CALLBACK (on_where_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::gpu", G_CALLBACK (on_gpu_setting), self, G_CONNECT_SWAPPED);
+  /* what the subtitle names: the Kernel page's file, the comparison */
+  g_signal_connect_object (ws_kernel_page_get_editor (self->kernel_page), "notify::title",
+                           G_CALLBACK (ws_window_update_subtitle), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "comparison-changed", G_CALLBACK (ws_window_update_subtitle), self,
+                           G_CONNECT_SWAPPED);
   on_where_changed (self);
 }
 

@@ -97,6 +97,7 @@ on_page_changed (WsWindow *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAGE]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
   ws_window_update_actions (self);
+  ws_window_update_subtitle (self);
   /* the GPU measures the comparison while it is in view */
   ws_session_set_measure_comparison (self->session, ws_window_comparing (self));
 }
