@@ -14,6 +14,7 @@
 
 #include <glib/gstdio.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define TILE_READ_LINE 80         /* odata[…] = tile[threadIdx.x][threadIdx.y + j]; of transposeCoalesced */
@@ -126,6 +127,28 @@ test_transpose (Fixture       *f,
   g_assert_null (strstr (ws_window_get_subtitle (w), "transpose.cu"));
   ws_window_set_page (w, "kernel");
   g_assert_true (g_str_has_prefix (ws_window_get_subtitle (w), "transpose.cu · "));
+  /* the cursor on the file's first line, a comment: the page says where the
+   * kernel's first access is, and its link puts the cursor there */
+  g_assert_true (wait_until (page_settled, page, 30000));
+  {
+    GtkLabel *message = ws_kernel_page_get_message (page);
+    const char *said = gtk_label_get_text (message);
+    const char *at = strstr (said, "The kernel's first is on line ");
+    guint first;
+    gboolean handled = FALSE;
+    g_autofree char *uri = NULL;
+
+    g_assert_cmpuint (ws_kernel_editor_get_cursor_line (editor), ==, 1);
+    g_assert_nonnull (at);
+    first = (guint) atoi (at + strlen ("The kernel's first is on line "));
+    g_assert_cmpuint (first, >, 1);
+    uri = g_strdup_printf ("line:%u", first);
+    g_signal_emit_by_name (message, "activate-link", uri, &handled);
+    g_assert_true (handled);
+    g_assert_cmpuint (ws_kernel_editor_get_cursor_line (editor), ==, first);
+    g_assert_true (wait_until (page_settled, page, 30000));
+    g_assert_cmpuint (ws_kernel_modeller_get_n_warps (ws_kernel_page_get_modeller (page)), >, 0);
+  }
 
   /* the cursor on the tile's read: 32 lanes down one column of a 32-word row */
   ws_kernel_editor_place_cursor (editor, TILE_READ_LINE, 1);

@@ -263,6 +263,57 @@ show_empty (WsKernelPage *self,
   gtk_label_set_text (self->caption, "");
 }
 
+/* The first line of the kernel in view that makes a memory access, or 0. */
+static guint
+first_access_line (WsKernelInstance *instance)
+{
+  guint first = 0;
+
+  for (guint i = 0; instance && i < ws_kernel_instance_get_n_sites (instance); i++)
+    {
+      const WsKernelSite *site = ws_kernel_instance_get_site (instance, i);
+
+      if (site->space != WS_SPACE_REGISTER && site->line > 0 && (first == 0 || site->line < first))
+        first = site->line;
+    }
+  return first;
+}
+
+/* The cursor on a line where no access is: the text says where the
+ * kernel's first is, as a link that puts the cursor there. */
+static void
+show_no_access (WsKernelPage     *self,
+                WsKernelInstance *instance)
+{
+  guint first = first_access_line (instance);
+  g_autofree char *markup = NULL;
+
+  if (first == 0)
+    {
+      show_empty (self, _("This kernel makes no memory access that the views show."));
+      return;
+    }
+  show_empty (self, "");
+  /* Translators: %u is a line number; keep the <a> and its href as they are */
+  markup = g_strdup_printf (_("This line makes no memory access. The kernel's first is on <a href=\"line:%u\">line "
+                              "%u</a>; or click the figures of a line in the gutter."), first, first);
+  gtk_label_set_markup (self->empty_label, markup);
+}
+
+static gboolean
+on_empty_link (GtkLabel     *label,
+               const char   *uri,
+               WsKernelPage *self)
+{
+  guint64 line = 0;
+
+  if (!g_str_has_prefix (uri, "line:") || !g_ascii_string_to_unsigned (uri + 5, 10, 1, G_MAXUINT, &line, NULL))
+    return FALSE;
+  ws_kernel_editor_place_cursor (self->editor, (guint) line, 1);
+  gtk_widget_grab_focus (GTK_WIDGET (self->editor));
+  return TRUE;
+}
+
 static void
 update_site_controls (WsKernelPage *self)
 {
@@ -320,8 +371,7 @@ show_warp (WsKernelPage *self)
     }
   if (ws_kernel_modeller_get_n_warps (self->modeller) == 0)
     {
-      show_empty (self, _("This line makes no memory access: put the cursor on a line that does, or click its "
-                          "figures in the gutter."));
+      show_no_access (self, instance);
       return;
     }
   r = shown_result (self, &why_not);
@@ -786,6 +836,13 @@ ws_kernel_page_get_caption (WsKernelPage *self)
   return self->caption_text;
 }
 
+GtkLabel *
+ws_kernel_page_get_message (WsKernelPage *self)
+{
+  g_return_val_if_fail (WS_IS_KERNEL_PAGE (self), NULL);
+  return self->empty_label;
+}
+
 guint
 ws_kernel_page_get_site (WsKernelPage *self)
 {
@@ -998,6 +1055,7 @@ ws_kernel_page_init (WsKernelPage *self)
   gtk_label_set_wrap (self->empty_label, TRUE);
   gtk_label_set_justify (self->empty_label, GTK_JUSTIFY_CENTER);
   gtk_widget_add_css_class (GTK_WIDGET (self->empty_label), "dim-label");
+  g_signal_connect (self->empty_label, "activate-link", G_CALLBACK (on_empty_link), self);
   gtk_widget_set_margin_start (GTK_WIDGET (self->empty_label), 24);
   gtk_widget_set_margin_end (GTK_WIDGET (self->empty_label), 24);
   self->empty = GTK_WIDGET (self->empty_label);

@@ -61,6 +61,10 @@ WsFigureView     *ws_kernel_page_get_figure    (WsKernelPage *self);
  * while the page is in sight. */
 WsSchedulePlayer *ws_kernel_page_get_player    (WsKernelPage *self);
 const char       *ws_kernel_page_get_caption   (WsKernelPage *self);
+/* What stands in for the views when they have nothing to show (the line
+ * makes no access, the text does not read): a label, whose link, where it
+ * has one, puts the cursor on the kernel's first access. */
+GtkLabel         *ws_kernel_page_get_message   (WsKernelPage *self);
 /* Which of the line's memory instructions is shown, from 0. */
 guint             ws_kernel_page_get_site      (WsKernelPage *self);
 void              ws_kernel_page_set_site      (WsKernelPage *self,
