@@ -27,12 +27,8 @@ typedef struct
 #define LEAST_BAR 0.7
 #define CAPTION_GAP 0.4
 #define ROOMY_GAP 2.4
-
-static double
-legend_height (const WsFigureStyle *s)
-{
-  return ws_figure_legend_line_height (s);
-}
+/* from the last bar to the verdict, and from it to the legend, where short */
+#define TIGHT_AFTER 0.55
 
 static void
 l2_layout (const WsL2Window    *w,
@@ -46,10 +42,11 @@ l2_layout (const WsL2Window    *w,
   double m = WS_FIGURE_MARGIN, top = m + caption_h + CAPTION_GAP * s->font_size;
   double biggest = MAX (MAX (w->l2_bytes, w->hot_bytes), w->streamed_bytes);
   double fs = s->font_size, per;
+  double room = height - top - m - verdict_h - ws_figure_legend_line_height (s);
 
   /* short of room, the space around the verdict shrinks first */
-  lay->after = height - top - m - verdict_h - legend_height (s) >= 3 * (ROOMY_GAP + 1.2) * fs + 2 * fs ? fs : 0.55 * fs;
-  per = (height - top - m - verdict_h - legend_height (s) - 2 * lay->after) / 3;
+  lay->after = room >= 3 * (ROOMY_GAP + 1.2) * fs + 2 * fs ? fs : TIGHT_AFTER * fs;
+  per = (room - 2 * lay->after) / 3;
   lay->x = m;
   lay->w = width - 2 * m;
   lay->scale = biggest > 0 ? lay->w / biggest : 0;
@@ -185,7 +182,8 @@ ws_l2_figure_min_height (const WsL2Figure    *f,
   ws_figure_context_init_measure (&ctx, style, width, 0);
   h = 2 * WS_FIGURE_MARGIN + ws_figure_caption_height (&ctx, width - 2 * WS_FIGURE_MARGIN, f->title, subtitle) +
       CAPTION_GAP * fs +
-      3 * (LEAST_GAP + LEAST_BAR) * fs + 2 * 0.55 * fs + verdict_height (&ctx, verdict, width) + legend_height (style);
+      3 * (LEAST_GAP + LEAST_BAR) * fs + 2 * TIGHT_AFTER * fs + verdict_height (&ctx, verdict, width) +
+      ws_figure_legend_line_height (style);
   ws_figure_context_clear (&ctx);
   return ceil (h);
 }
@@ -302,7 +300,7 @@ ws_l2_figure_draw (cairo_t             *cr,
     ws_figure_set_color (&ctx, s->foreground);
     ws_figure_text (&ctx, lay.x, y, verdict, &o, NULL, &th);
     ws_figure_draw_legend (&ctx, WS_FIGURE_MARGIN, MIN (y + th + lay.after, height - WS_FIGURE_MARGIN -
-                                                        legend_height (s)),
+                                                        ws_figure_legend_line_height (s)),
                            width - 2 * WS_FIGURE_MARGIN, lg.items, lg.n);
   }
   ws_figure_context_clear (&ctx);

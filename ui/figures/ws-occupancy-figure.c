@@ -304,7 +304,7 @@ ws_occupancy_figure_min_height (const WsOccupancyFigure *f,
   WsOccupancy o;
   g_autofree char *subtitle = NULL;
   g_autofree char *summary = NULL;
-  WsTextOptions t = { .size = style->font_size, .max_width = width };
+  WsTextOptions t = { .size = style->font_size, .max_width = MAX (1, width * 0.5) };
   double caption_h, summary_h = 0, s = style->font_size;
 
   g_return_val_if_fail (f != NULL && style != NULL, 0);
@@ -314,7 +314,6 @@ ws_occupancy_figure_min_height (const WsOccupancyFigure *f,
   subtitle = occupancy_subtitle (f, &o);
   summary = occupancy_summary (f, &o);
   caption_h = ws_figure_caption_height (&ctx, width - 2 * WS_FIGURE_MARGIN, f->title, subtitle);
-  t.max_width = MAX (1, width * 0.5);
   ws_figure_text_size (&ctx, summary, &t, NULL, &summary_h);
   ws_figure_context_clear (&ctx);
   /* the caption, four bars at their least and the summary */
