@@ -201,6 +201,28 @@ assert_launch_view_drawn (WsLaunchView *view,
              ws_topic_figure_min_height (figure, screen_style (), width));
 }
 
+/* Each topic's own view drawn over its plot, as the window stands (its
+ * size, presenting or not); sampled, each of the three views still laid out. */
+static void
+assert_topic_views_drawn (Fixture    *f,
+                          const char *what)
+{
+  WsWindow *w = f->window;
+  Sample sample;
+
+  sample_init (&sample, what, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (topic_views); i++)
+    {
+      if (!sample_keep (&sample, topic_views[i].view, NULL))
+        continue;
+      load (f, topic_views[i].preset);
+      wait_frames (w);
+      assert_launch_view_drawn (WS_LAUNCH_VIEW (gtk_stack_get_visible_child (page_views (w))), topic_views[i].preset);
+      assert_chart_drawn (plot_chart_view (w), topic_views[i].preset);
+    }
+  sample_finish (&sample);
+}
+
 /* With the presets beside it, the explorer shows the view whole (its
  * title, banks 0 to 31), the player and the plot, drawn; the compare page
  * draws its chart and its four views (these scroll, where they must). */
@@ -263,23 +285,7 @@ test_projector (Fixture       *f,
       /* the topics' own views too, each over its plot: the occupancy view
        * once asked for 300 rows and said it was too small */
       if (!dark)
-        {
-          Sample sample;
-
-          /* sampled, each of the three views is still laid out */
-          sample_init (&sample, "topic views at 1280 × 720", 1);
-          for (guint i = 0; i < G_N_ELEMENTS (topic_views); i++)
-            {
-              if (!sample_keep (&sample, topic_views[i].view, NULL))
-                continue;
-              load (f, topic_views[i].preset);
-              wait_frames (w);
-              assert_launch_view_drawn (WS_LAUNCH_VIEW (gtk_stack_get_visible_child (page_views (w))),
-                                        topic_views[i].preset);
-              assert_chart_drawn (plot_chart_view (w), topic_views[i].preset);
-            }
-          sample_finish (&sample);
-        }
+        assert_topic_views_drawn (f, "topic views at 1280 × 720");
       /* the parameters' descriptions keep their words whole */
       if (!dark)
         {
@@ -398,22 +404,8 @@ test_presentation_mode (Fixture       *f,
   assert_chart_drawn (plot_chart_view (w), "the plot, presenting");
   save_screenshot (w, "presenting-1280-light.png");
   /* the topics' own views too, at the larger text */
-  {
-    Sample sample;
-
-    sample_init (&sample, "topic views presenting at 1280 × 720", 1);
-    for (guint i = 0; i < G_N_ELEMENTS (topic_views); i++)
-      {
-        if (!sample_keep (&sample, topic_views[i].view, NULL))
-          continue;
-        load (f, topic_views[i].preset);
-        wait_frames (w);
-        assert_launch_view_drawn (WS_LAUNCH_VIEW (gtk_stack_get_visible_child (page_views (w))), topic_views[i].preset);
-        assert_chart_drawn (plot_chart_view (w), topic_views[i].preset);
-      }
-    sample_finish (&sample);
-    load (f, "banks/padding");
-  }
+  assert_topic_views_drawn (f, "topic views presenting at 1280 × 720");
+  load (f, "banks/padding");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   gtk_window_set_default_size (GTK_WINDOW (w), 1920, 1080);
   wait_settled (w);
