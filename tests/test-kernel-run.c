@@ -866,6 +866,204 @@ test_launch_per_kernel (void)
   g_assert_cmpuint (ws_kernel_instance_get_grid (wide).x, ==, 8);
 }
 
+/* A note of the instance's that holds text, or NULL. */
+static const char *
+find_note (WsKernelInstance *inst,
+           const char       *text)
+{
+  const char *const *notes = ws_kernel_instance_get_notes (inst);
+
+  for (guint i = 0; notes != NULL && notes[i] != NULL; i++)
+    if (strstr (notes[i], text) != NULL)
+      return notes[i];
+  return NULL;
+}
+
+/* A program pasted whole, as a blog post gives it, with no launch comment:
+ * the launch is main's, followed through its declarations (const values,
+ * sizeof, dim3 and their members); a name the caller sets is the host
+ * code's name too; the comment and the caller win over it; what cannot be
+ * followed is said, with where. */
+static void
+test_launch_host_code (void)
+{
+  const char *reverse =
+    "#include <stdio.h>\n"
+    "\n"
+    "__global__ void reverse(int *d, int n)\n"
+    "{\n"
+    "  extern __shared__ int s[];\n"
+    "  int t = threadIdx.x;\n"
+    "  s[t] = d[t];\n"
+    "  __syncthreads();\n"
+    "  d[t] = s[n - t - 1];\n"
+    "}\n"
+    "\n"
+    "int main(void)\n"
+    "{\n"
+    "  const int n = 64;\n"
+    "  int a[n], *d_d;\n"
+    "  for (int i = 0; i < n; i++)\n"
+    "    a[i] = i;\n"
+    "  cudaMalloc(&d_d, n * sizeof(int));\n"
+    "  cudaMemcpy(d_d, a, n * sizeof(int), cudaMemcpyHostToDevice);\n"
+    "  reverse<<<1, n, n * sizeof(int)>>>(d_d, n);\n"
+    "  printf(\"%d\\n\", a[0]);\n"
+    "  return 0;\n"
+    "}\n";
+  const char *matmul =
+    "#define N 1024\n"
+    "#define TILE 16\n"
+    "__global__ void matmul(const float *a, const float *b, float *c, int n) {\n"
+    "  int row = blockIdx.y * blockDim.y + threadIdx.y, col = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  if (row < n && col < n) c[row * n + col] = a[row * n] * b[col];\n"
+    "}\n"
+    "__global__ void unused(float *c) { c[threadIdx.x] = 0; }\n"
+    "int main() {\n"
+    "  float *d_a, *d_b, *d_c;\n"
+    "  dim3 block(TILE, TILE), other;\n"
+    "  dim3 grid((N + block.x - 1) / block.x, (N + block.y - 1) / block.y);\n"
+    "  matmul<<<grid, block>>>(d_a, d_b, d_c, N);\n"
+    "  return 0;\n"
+    "}\n";
+  const char *saxpy =
+    "__global__ void saxpy(int n, float a, float *x, float *y) {\n"
+    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  if (i < n) y[i] = a * x[i] + y[i];\n"
+    "}\n"
+    "int main(int argc, char **argv) {\n"
+    "  int N = 1 << 20;\n"
+    "  float *d_x, *d_y;\n"
+    "  saxpy<<<(N + 255) / 256, 256>>>(N, 2.0f, d_x, d_y);\n"
+    "  return 0;\n"
+    "}\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsKernelInstance) inst = make (reverse, NULL);
+  g_autoptr (WsKernelMemory) m = run_ok (inst);
+  gint32 d[64];
+  const WsKernelParam *p;
+
+  /* grid, block, dynamic shared bytes and the scalar argument, from line 20 */
+  g_assert_cmpuint (ws_kernel_instance_get_grid (inst).x, ==, 1);
+  g_assert_cmpuint (ws_kernel_instance_get_block (inst).x, ==, 64);
+  g_assert_cmpuint (ws_kernel_instance_get_dynamic_shared (inst), ==, 256);
+  p = ws_kernel_instance_get_param (inst, 1);
+  g_assert_cmpstr (p->name, ==, "n");
+  g_assert_cmpstr (p->value_text, ==, "64");
+  g_assert_nonnull (find_note (inst, "from the host code's launch at line 20: grid (1, 1, 1), block (64, 1, 1), "
+                                     "256 bytes of dynamic shared memory, n = 64"));
+  g_assert_null (find_note (inst, "not given"));
+  /* and it runs as main would: the array reversed */
+  read_array (m, inst, "d", d, sizeof d);
+  for (int t = 0; t < 64; t++)
+    g_assert_cmpint (d[t], ==, 63 - t);
+  g_clear_pointer (&inst, ws_kernel_instance_unref);
+
+  /* dim3 values and their members; another kernel main does not launch
+   * keeps the defaults */
+  inst = instance_of (matmul, "matmul", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ws_kernel_instance_get_grid (inst).x, ==, 64);
+  g_assert_cmpuint (ws_kernel_instance_get_grid (inst).y, ==, 64);
+  g_assert_cmpuint (ws_kernel_instance_get_block (inst).x, ==, 16);
+  g_assert_cmpuint (ws_kernel_instance_get_block (inst).y, ==, 16);
+  g_assert_cmpstr (ws_kernel_instance_get_param (inst, 3)->value_text, ==, "1024");
+  g_clear_pointer (&inst, ws_kernel_instance_unref);
+  inst = instance_of (matmul, "unused", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (find_note (inst, "block not given"));
+  g_assert_null (find_note (inst, "host code's launch"));
+  g_clear_pointer (&inst, ws_kernel_instance_unref);
+
+  /* a name the caller sets is main's too: the grid follows it */
+  {
+    const char *sets[] = { "N", "4096", NULL };
+    inst = make (saxpy, sets);
+    g_assert_cmpuint (ws_kernel_instance_get_grid (inst).x, ==, 16);
+    g_assert_cmpstr (ws_kernel_instance_get_param (inst, 0)->value_text, ==, "4096");
+    g_assert_cmpstr (ws_kernel_instance_get_param (inst, 1)->value_text, ==, "2");
+    g_clear_pointer (&inst, ws_kernel_instance_unref);
+  }
+  /* a launch that cannot be followed (in a function of n) gives way to
+   * the next that can */
+  {
+    const char *wrapped =
+      "__global__ void k(float *x, int n) { int i = threadIdx.x; if (i < n) x[i] = 1; }\n"
+      "void run(float *x, int n) { k<<<1, n>>>(x, n); }\n"
+      "int main() { float *x; int n = 96; run(x, 32); k<<<1, n>>>(x, n / 2); }\n";
+    inst = make (wrapped, NULL);
+    g_assert_cmpuint (ws_kernel_instance_get_block (inst).x, ==, 96);
+    g_assert_cmpstr (ws_kernel_instance_get_param (inst, 1)->value_text, ==, "48");
+    g_assert_nonnull (find_note (inst, "from the host code's launch at line 3: grid (1, 1, 1), block (96, 1, 1), n = 48"));
+    g_clear_pointer (&inst, ws_kernel_instance_unref);
+  }
+  /* the caller's grid and parameter win; the block stays main's */
+  {
+    const char *sets[] = { "grid", "3", "n", "100", NULL };
+    inst = make (saxpy, sets);
+    g_assert_cmpuint (ws_kernel_instance_get_grid (inst).x, ==, 3);
+    g_assert_cmpuint (ws_kernel_instance_get_block (inst).x, ==, 256);
+    g_assert_cmpstr (ws_kernel_instance_get_param (inst, 0)->value_text, ==, "100");
+    g_assert_nonnull (find_note (inst, "from the host code's launch at line 8: block (256, 1, 1), a = 2"));
+    g_clear_pointer (&inst, ws_kernel_instance_unref);
+  }
+}
+
+/* Host code that cannot be followed says what and where, and changes
+ * nothing else. */
+static void
+test_launch_host_code_unfollowed (void)
+{
+  const char *head =
+    "__global__ void k(float *x, int n) {\n"
+    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  if (i < n) x[i] = 1;\n"
+    "}\n";
+  struct
+  {
+    const char *host;
+    const char *message;
+  } cases[] = {
+    { "int main(int argc, char **argv) {\n  int n = atoi(argv[1]);\n  float *x;\n"
+      "  k<<<(n + 255) / 256, 256>>>(x, n);\n}\n",
+      "“n” is not known before the program runs (line 6, column 11: unknown function “atoi”" },
+    { "int main() {\n  int n = 1024;\n  n += 3;\n  float *x;\n  k<<<(n + 255) / 256, 256>>>(x, n);\n}\n",
+      "line 9, column 8: “n” is not known before the program runs (line 7 changes it)" },
+    { "void run(float *x, int n) {\n  k<<<(n + 255) / 256, 256>>>(x, n);\n}\n",
+      "line 6, column 8: “n” is not known before the program runs (a parameter of the host function, at line 5)" },
+    { "int main() {\n  dim3 b(b.x);\n  float *x;\n  k<<<1, b>>>(x, 4);\n}\n",
+      "the value depends on itself" },
+    { "int main() {\n  float *x;\n  k<<<1, 2048>>>(x, 4);\n}\n",
+      "line 7, column 10: 2048 is more than 1024" },
+    { "int main() {\n  float *x;\n  k<<<1, 0>>>(x, 4);\n}\n",
+      "line 7, column 10: the launch's sizes are whole numbers of at least 1" },
+    { "int main() {\n  float *x;\n  k<<<1, dim3(64, 32)>>>(x, 4);\n}\n",
+      "line 7, column 3: a block of 64 × 32 × 1 threads is too large" },
+    { "int main() {\n  float *x;\n  k<<<1, 32>>>(x);\n}\n",
+      "the launch's arguments are not the kernel's parameters" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strconcat (head, cases[i].host, NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (WsKernelInstance) inst = instance_of (text, NULL, NULL, &error);
+      const char *sets[] = { "grid", "2", "block", "32", "n", "64", NULL };
+
+      /* n has no value: the message says why main's launch gave none */
+      g_assert_null (inst);
+      g_assert_nonnull (error);
+      if (strstr (error->message, cases[i].message) == NULL)
+        g_error ("case %u: “%s” does not hold “%s”", i, error->message, cases[i].message);
+      g_assert_nonnull (strstr (error->message, "the host code's launch at line"));
+      g_assert_nonnull (strstr (error->message, "is not used"));
+      /* given otherwise, it runs, and the unused launch is no note */
+      inst = make (text, sets);
+      g_assert_cmpuint (ws_kernel_instance_get_grid (inst).x, ==, 2);
+      g_assert_null (find_note (inst, "host code's launch"));
+    }
+}
+
 static void
 test_defaults_and_sizing (void)
 {
@@ -1531,6 +1729,8 @@ main (int    argc,
   g_test_add_func ("/kernel-run/launch/overrides", test_launch_overrides);
   g_test_add_func ("/kernel-run/launch/per-kernel", test_launch_per_kernel);
   g_test_add_func ("/kernel-run/launch/defaults-and-sizing", test_defaults_and_sizing);
+  g_test_add_func ("/kernel-run/launch/host-code", test_launch_host_code);
+  g_test_add_func ("/kernel-run/launch/host-code-unfollowed", test_launch_host_code_unfollowed);
   g_test_add_func ("/kernel-run/dynamic-shared-unread", test_dynamic_shared_unread);
   g_test_add_func ("/kernel-run/messages/run", test_run_errors);
   g_test_add_func ("/kernel-run/messages/launch", test_launch_errors);

@@ -531,6 +531,8 @@ struct _WkLaunchValues
   gboolean have_shared;
   guint64 shared;
   guint64 steps;
+  char *host_note;              /* what the host code's launch gave, or why it gave nothing */
+  gboolean host_quiet;          /* … which is no note: the launch was given otherwise */
 };
 
 static gboolean resolve_name (WkLaunchValues *v, const char *name, GError **error);
@@ -874,8 +876,513 @@ wk_launch_values_free (WkLaunchValues *v)
   g_hash_table_unref (v->resolving);
   g_hash_table_unref (v->arrays);
   g_hash_table_unref (v->fill_names);
+  g_free (v->host_note);
   wk_arena_clear (&v->arena);
   g_free (v);
+}
+
+/* ------------------------------------------------------------------ */
+/* The host code's launch                                             */
+/* ------------------------------------------------------------------ */
+
+/* What a pasted program's main says, where the comment and the caller
+ * leave the grid or the block unsaid: the first launch of the kernel in
+ * the host code, its values followed through the host declarations before
+ * it (in its function, and at file scope). A name the comment or --set
+ * gives has that value in the host code too. What cannot be followed (a
+ * value read at run time, a host function's result) leaves the launch
+ * unused, with a note that names it. */
+
+typedef struct
+{
+  WkLaunchValues *v;
+  GHashTable *names;            /* name → WkSym *: constants the host code has so far */
+  GHashTable *dims;             /* name → WkHostValue *: its dim3 values */
+  GHashTable *unknown;          /* WkSym * of a name whose value is not followed → why */
+  GHashTable *resolving;        /* WkHostValue * of dim3s being evaluated */
+  char *why;                    /* the first thing that could not be followed */
+} Host;
+
+static void
+host_fail (Host       *h,
+           guint       at,
+           const char *message)
+{
+  guint line, column;
+
+  if (h->why != NULL)
+    return;
+  wk_position (h->v->file->text, h->v->file->len, at, &line, &column);
+  /* Translators: where in the host code, then what is wrong there */
+  h->why = g_strdup_printf (_("line %u, column %u: %s"), line, column, message);
+}
+
+static gboolean host_dims (Host *h, guint start, guint end, guint64 max, WsDim3 *out);
+
+static gboolean
+is_punct_tok (const WkToken *t,
+              WkPunct        punct)
+{
+  return t->kind == WK_TOK_PUNCT && t->punct == punct;
+}
+
+/* grid.x, block.y of a dim3 the host code declared, as their numbers: the
+ * tokens of the three made one. */
+static gboolean
+host_members (Host        *h,
+              WkLexResult *lex)
+{
+  for (guint k = 0; k + 2 < lex->n_tokens; k++)
+    {
+      WkToken *t = &lex->tokens[k];
+      const WkHostValue *d;
+      g_autofree char *name = NULL;
+      WsDim3 dims;
+      const WkToken *m = &lex->tokens[k + 2];
+      guint which;
+
+      if (t->kind != WK_TOK_IDENT || !is_punct_tok (&lex->tokens[k + 1], WK_P_DOT) || m->kind != WK_TOK_IDENT ||
+          m->len != 1 || (m->text[0] != 'x' && m->text[0] != 'y' && m->text[0] != 'z'))
+        continue;
+      name = g_strndup (t->text, t->len);
+      if ((d = g_hash_table_lookup (h->dims, name)) == NULL)
+        continue;
+      which = (guint) (m->text[0] - 'x');
+      if (g_hash_table_contains (h->resolving, d))
+        {
+          host_fail (h, t->start, _("the value depends on itself"));
+          return FALSE;
+        }
+      g_hash_table_add (h->resolving, (gpointer) d);
+      if (d->start == d->end)
+        dims = WS_DIM3 (1, 1, 1);
+      else if (!host_dims (h, d->start, d->end, G_MAXINT32, &dims))
+        return FALSE;
+      g_hash_table_remove (h->resolving, d);
+      t->kind = WK_TOK_INT;
+      t->ival = which == 0 ? dims.x : which == 1 ? dims.y : dims.z;
+      t->is_unsigned = TRUE;
+      t->n_long = 0;
+      t->is_hex = FALSE;
+      t->end = m->end;
+      /* n_tokens counts the closing EOF: it moves too */
+      memmove (&lex->tokens[k + 1], &lex->tokens[k + 3], (lex->n_tokens - k - 3) * sizeof (WkToken));
+      lex->n_tokens -= 2;
+    }
+  return TRUE;
+}
+
+/* The text start..end of the file as a constant, or FALSE (and why). */
+static gboolean
+host_eval (Host    *h,
+           guint    start,
+           guint    end,
+           WkConst *out)
+{
+  WkLaunchValues *v = h->v;
+  WkDiags diags;
+  WkLexResult lex;
+  WkExpr *x = NULL;
+  const WkExpr *failed = NULL;
+  gboolean ok = FALSE;
+
+  if (end <= start || end > v->file->len)
+    {
+      host_fail (h, MIN (start, (guint) v->file->len), _("a value is missing"));
+      return FALSE;
+    }
+  wk_diags_init (&diags, v->file->text, v->file->len);
+  if (wk_lex_fragment (v->file->text + start, end - start, start, v->file->macros, &v->arena, &diags, &lex))
+    {
+      if (!host_members (h, &lex))
+        {
+          wk_diags_clear (&diags);
+          return FALSE;
+        }
+      x = wk_parse_expression (v->file, &lex, &v->arena, &diags);
+      if (x != NULL && !wk_check_loose_expr (v->file, x, h->names, &v->arena, &diags))
+        x = NULL;
+    }
+  if (x == NULL)
+    {
+      const WkDiag *d = diags.diags->len > 0 ? &g_array_index (diags.diags, WkDiag, 0) : NULL;
+      host_fail (h, d ? d->start : start, d ? d->message : _("the value does not read"));
+    }
+  else if (!wk_type_is_arith (x->type))
+    host_fail (h, start, _("the value is not a number"));
+  else if (wk_const_eval (x, NULL, out, &failed) != WK_CONST_OK)
+    {
+      const char *why = failed && failed->sym ? g_hash_table_lookup (h->unknown, failed->sym) : NULL;
+      if (why != NULL)
+        {
+          /* Translators: a host variable's name, then where its value is set and why it is not followed */
+          g_autofree char *message = g_strdup_printf (_("“%s” is not known before the program runs (%s)"),
+                                                      failed->sym->name, why);
+          host_fail (h, failed->pos, message);
+        }
+      else
+        host_fail (h, failed ? failed->pos : start, _("the value is not known before the program runs"));
+    }
+  else
+    ok = TRUE;
+  wk_diags_clear (&diags);
+  return ok;
+}
+
+static void
+host_define (Host          *h,
+             const char    *name,
+             WkConst        c,
+             const WkType  *type)
+{
+  WkSym *sym = WK_NEW (&h->v->arena, WkSym);
+
+  if (type == NULL)
+    type = wk_type_is_integer (c.type) ? (wk_type_is_signed (wk_type_promote (c.type)) ? WK_TYPE (WK_TY_LLONG) :
+                                          WK_TYPE (WK_TY_ULLONG)) : c.type;
+  type = wk_type_unqualified (&h->v->arena, type);
+  c = wk_const_convert (c, type);
+  memset (sym, 0, sizeof *sym);
+  sym->kind = WK_SYM_CONST;
+  sym->name = wk_arena_strndup (&h->v->arena, name, strlen (name));
+  sym->type = type;
+  sym->has_value = TRUE;
+  sym->value.u = c.v.u;
+  sym->param = -1;
+  g_hash_table_insert (h->names, (gpointer) sym->name, sym);
+}
+
+/* Up to three values separated by commas in start..end: x, y, z (1 where
+ * not given); max bounds each. */
+static gboolean
+host_dims (Host     *h,
+           guint     start,
+           guint     end,
+           guint64   max,
+           WsDim3   *out)
+{
+  const char *t = h->v->file->text;
+  guint64 d[3] = { 1, 1, 1 };
+  guint n = 0, depth = 0, from = start;
+
+  for (guint i = start; i <= end; i++)
+    {
+      char c = i < end ? t[i] : ',';
+      WkConst k;
+
+      if (c == '(' || c == '[' || c == '{')
+        depth++;
+      else if ((c == ')' || c == ']' || c == '}') && depth > 0)
+        depth--;
+      if (c != ',' || depth > 0)
+        continue;
+      if (n == 3)
+        {
+          host_fail (h, from, _("a dim3 has at most three values"));
+          return FALSE;
+        }
+      if (!host_eval (h, from, i, &k))
+        return FALSE;
+      if (!wk_type_is_integer (k.type) || wk_const_as_i64 (k) < 1)
+        {
+          host_fail (h, from, _("the launch's sizes are whole numbers of at least 1"));
+          return FALSE;
+        }
+      if ((guint64) wk_const_as_i64 (k) > max)
+        {
+          g_autofree char *message = g_strdup_printf (_("%lld is more than %llu"), (long long) wk_const_as_i64 (k),
+                                                      (unsigned long long) max);
+          host_fail (h, from, message);
+          return FALSE;
+        }
+      d[n++] = (guint64) wk_const_as_i64 (k);
+      from = i + 1;
+    }
+  *out = WS_DIM3 ((guint) d[0], (guint) d[1], (guint) d[2]);
+  return TRUE;
+}
+
+/* The text start..end without the spaces around it. */
+static void
+host_trim (const char *t,
+           guint      *start,
+           guint      *end)
+{
+  while (*start < *end && g_ascii_isspace (t[*start]))
+    (*start)++;
+  while (*end > *start && g_ascii_isspace (t[*end - 1]))
+    (*end)--;
+}
+
+/* A launch's grid or block: a dim3's name, dim3 (…) or dim3 {…}, or a
+ * number of blocks or threads. */
+static gboolean
+host_launch_dims (Host    *h,
+                  guint    start,
+                  guint    end,
+                  guint64  max,
+                  WsDim3  *out)
+{
+  const char *t = h->v->file->text;
+  g_autofree char *word = NULL;
+  const WkHostValue *named;
+
+  host_trim (t, &start, &end);
+  word = g_strndup (t + start, end - start);
+  if ((named = g_hash_table_lookup (h->dims, word)) != NULL)
+    return named->start == named->end ? (*out = WS_DIM3 (1, 1, 1), TRUE)
+                                      : host_dims (h, named->start, named->end, max, out);
+  if (end - start > 5 && strncmp (word, "dim3", 4) == 0)
+    {
+      guint s = start + 4;
+
+      while (s < end && g_ascii_isspace (t[s]))
+        s++;
+      if (s < end && (t[s] == '(' || t[s] == '{') && (t[end - 1] == ')' || t[end - 1] == '}'))
+        return end - 1 == s + 1 ? (*out = WS_DIM3 (1, 1, 1), TRUE) : host_dims (h, s + 1, end - 1, max, out);
+    }
+  return host_dims (h, start, end, max, out);
+}
+
+/* What one launch in the host code gives: its grid, block and shared
+ * bytes, and the scalar arguments the comment and the caller leave unsaid. */
+typedef struct
+{
+  WsDim3 grid;
+  WsDim3 block;
+  guint64 shared;
+  GPtrArray *args;              /* WkDecl * */
+  GArray *arg_values;           /* WkConst */
+} HostLaunch;
+
+/* Follows launch l through the host values before it; NULL, or why it
+ * cannot be followed ("line 12, column 11: …"). */
+static char *
+host_follow (WkLaunchValues     *v,
+             const WkHostLaunch *l,
+             HostLaunch         *r)
+{
+  Host h = { v };
+  GHashTableIter it;
+  gpointer key, value;
+
+  r->grid = r->block = WS_DIM3 (1, 1, 1);
+  r->shared = 0;
+  h.names = g_hash_table_new (g_str_hash, g_str_equal);
+  h.dims = g_hash_table_new (g_str_hash, g_str_equal);
+  h.unknown = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  h.resolving = g_hash_table_new (NULL, NULL);
+  /* the comment's and the caller's values first: they win */
+  g_hash_table_iter_init (&it, v->names);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    g_hash_table_insert (h.names, key, value);
+  for (guint i = 0; i < l->n_values; i++)
+    {
+      const WkHostValue *hv = &g_array_index (v->file->host_values, WkHostValue, i);
+      WkConst c;
+
+      if ((hv->func != 0 && hv->func != l->func) || g_hash_table_contains (v->names, hv->name))
+        continue;
+      g_hash_table_remove (h.names, hv->name);
+      g_hash_table_remove (h.dims, hv->name);
+      if (hv->kind == WK_HOST_DIM3)
+        g_hash_table_insert (h.dims, (gpointer) hv->name, (gpointer) hv);
+      else
+        {
+          /* a value that cannot be followed leaves the name without one:
+           * it matters only if the launch uses it, and then says why */
+          char *why = NULL;
+          if (hv->kind == WK_HOST_SCALAR && host_eval (&h, hv->start, hv->end, &c))
+            host_define (&h, hv->name, c, NULL);
+          else
+            {
+              WkSym *sym = WK_NEW (&v->arena, WkSym);
+              guint l_line, l_column;
+
+              wk_position (v->file->text, v->file->len, hv->start, &l_line, &l_column);
+              memset (sym, 0, sizeof *sym);
+              sym->kind = WK_SYM_CONST;
+              sym->name = hv->name;
+              sym->pos = hv->start;
+              sym->type = WK_TYPE (WK_TY_LLONG);
+              sym->param = -1;
+              g_hash_table_insert (h.names, (gpointer) sym->name, sym);
+              why = hv->kind == WK_HOST_PARAM
+                      /* Translators: where a host function's parameter is */
+                      ? g_strdup_printf (_("a parameter of the host function, at line %u"), l_line)
+                      : hv->kind == WK_HOST_CHANGED
+                      /* Translators: where a host variable changes in a way not followed (n += 2, n++, &n) */
+                      ? g_strdup_printf (_("line %u changes it"), l_line)
+                      : h.why ? g_strdup (h.why)
+                      /* Translators: where a host variable is set to a value that is not followed */
+                      : g_strdup_printf (_("line %u sets it"), l_line);
+              g_hash_table_insert (h.unknown, sym, why);
+            }
+          g_clear_pointer (&h.why, g_free);
+        }
+    }
+
+  if (l->n_config < 2)
+    host_fail (&h, l->start, _("a launch gives a grid and a block"));
+  else if (host_launch_dims (&h, l->config_start[0], l->config_end[0], G_MAXINT32, &r->grid) &&
+           host_launch_dims (&h, l->config_start[1], l->config_end[1], 1024, &r->block))
+    {
+      GError *bad = NULL;
+      if (!check_dims (r->grid, FALSE, &bad) || !check_dims (r->block, TRUE, &bad))
+        {
+          host_fail (&h, l->start, bad->message);
+          g_error_free (bad);
+        }
+    }
+  if (h.why == NULL && l->n_config >= 3)
+    {
+      WkConst c;
+      guint s = l->config_start[2], e = l->config_end[2];
+
+      host_trim (v->file->text, &s, &e);
+      if (host_eval (&h, s, e, &c))
+        {
+          if (!wk_type_is_integer (c.type) || wk_const_as_i64 (c) < 0 ||
+              (guint64) wk_const_as_i64 (c) > WS_MAX_SHARED_BYTES)
+            host_fail (&h, s, _("the dynamic shared memory is a number of bytes"));
+          else
+            r->shared = (guint64) wk_const_as_i64 (c);
+        }
+    }
+  if (h.why == NULL && l->n_args != v->kernel->n_params)
+    host_fail (&h, l->start, _("the launch's arguments are not the kernel's parameters"));
+  for (guint i = 0; h.why == NULL && i < v->kernel->n_params; i++)
+    {
+      WkDecl *d = v->kernel->params[i];
+      WkConst c;
+
+      if (d->name == NULL || d->type->kind == WK_TY_POINTER || g_hash_table_contains (v->names, d->name) ||
+          !wk_type_is_arith (d->type))
+        continue;
+      if (host_eval (&h, l->arg_start[i], l->arg_end[i], &c))
+        {
+          g_ptr_array_add (r->args, d);
+          g_array_append_val (r->arg_values, c);
+        }
+    }
+  g_hash_table_unref (h.names);
+  g_hash_table_unref (h.dims);
+  g_hash_table_unref (h.unknown);
+  g_hash_table_unref (h.resolving);
+  return h.why;
+}
+
+/* Sets what the host code's first launch of the kernel that can be
+ * followed gives that the comment and the caller do not: grid, block,
+ * shared bytes, the scalar arguments. Where none can be, the first one's
+ * reason is a note. */
+static void
+host_launch (WkLaunchValues *v,
+             gboolean        want_grid,
+             gboolean        want_block)
+{
+  const WkHostLaunch *l = NULL;
+  char *first_why = NULL;
+  guint first_line = 0, line, column;
+  HostLaunch r = { { 0 } };
+  g_autoptr (GString) got = g_string_new (NULL);
+
+  r.args = g_ptr_array_new ();
+  r.arg_values = g_array_new (FALSE, FALSE, sizeof (WkConst));
+  for (guint i = 0; i < v->file->host_launches->len; i++)
+    {
+      const WkHostLaunch *x = &g_array_index (v->file->host_launches, WkHostLaunch, i);
+      char *why;
+
+      if (strcmp (x->kernel, v->kernel->name) != 0)
+        continue;
+      g_ptr_array_set_size (r.args, 0);
+      g_array_set_size (r.arg_values, 0);
+      if ((why = host_follow (v, x, &r)) == NULL)
+        {
+          l = x;
+          break;
+        }
+      if (first_why == NULL)
+        {
+          first_why = why;
+          wk_position (v->file->text, v->file->len, x->start, &first_line, &column);
+        }
+      else
+        g_free (why);
+    }
+
+  if (l == NULL && first_why != NULL)
+    {
+      /* Translators: the line of a launch like K<<<grid, block>>>(…) in main, then why it cannot be used */
+      v->host_note = g_strdup_printf (_("the host code's launch at line %u is not used: %s; the launch comment "
+                                        "(grid = …, block = …) or --grid and --block give one"), first_line,
+                                      first_why);
+      /* said where it matters only: the grid and block were given */
+      v->host_quiet = !want_grid && !want_block;
+    }
+  else if (l != NULL)
+    {
+      wk_position (v->file->text, v->file->len, l->start, &line, &column);
+      if (want_grid)
+        {
+          v->grid = r.grid;
+          v->grid_given = TRUE;
+          g_string_append_printf (got, _("grid (%u, %u, %u)"), r.grid.x, r.grid.y, r.grid.z);
+        }
+      if (want_block)
+        {
+          v->block = r.block;
+          v->block_given = TRUE;
+          if (got->len)
+            g_string_append (got, ", ");
+          g_string_append_printf (got, _("block (%u, %u, %u)"), r.block.x, r.block.y, r.block.z);
+        }
+      if (l->n_config >= 3 && !v->have_shared)
+        {
+          v->shared = r.shared;
+          v->have_shared = TRUE;
+          g_string_append_printf (got, _(", %llu bytes of dynamic shared memory"), (unsigned long long) r.shared);
+        }
+      for (guint i = 0; i < r.args->len; i++)
+        {
+          WkDecl *d = g_ptr_array_index (r.args, i);
+          WkConst c = g_array_index (r.arg_values, WkConst, i);
+          WkSym *sym;
+
+          c = wk_const_convert (c, wk_type_unqualified (&v->arena, d->type));
+          sym = WK_NEW (&v->arena, WkSym);
+          memset (sym, 0, sizeof *sym);
+          sym->kind = WK_SYM_CONST;
+          sym->name = wk_arena_strndup (&v->arena, d->name, strlen (d->name));
+          sym->type = wk_type_unqualified (&v->arena, d->type);
+          sym->has_value = TRUE;
+          sym->value.u = c.v.u;
+          sym->param = -1;
+          g_hash_table_insert (v->names, (gpointer) sym->name, sym);
+          g_hash_table_insert (v->fill_names, (gpointer) sym->name, sym);
+          if (wk_type_is_integer (c.type))
+            g_string_append_printf (got, ", %s = %lld", d->name, (long long) wk_const_as_i64 (c));
+          else
+            g_string_append_printf (got, ", %s = %g", d->name, wk_const_as_double (c));
+        }
+      /* Translators: the line of a launch like K<<<grid, block>>>(…) in main, then what was taken from it */
+      v->host_note = g_strdup_printf (_("from the host code's launch at line %u: %s"), line,
+                                      got->len > 2 && got->str[0] == ',' ? got->str + 2 : got->str);
+      v->host_quiet = got->len == 0;
+    }
+  g_free (first_why);
+  g_ptr_array_unref (r.args);
+  g_array_unref (r.arg_values);
+}
+
+const char *
+wk_launch_values_host_note (WkLaunchValues *v,
+                            gboolean       *quiet)
+{
+  if (quiet != NULL)
+    *quiet = v->host_quiet;
+  return v->host_note;
 }
 
 WkLaunchValues *
@@ -919,6 +1426,15 @@ wk_config_resolve (const WsKernelLaunchConfig *config,
       if (!resolve_name (v, x->name, error) || !resolve_array (v, x, error))
         goto fail;
     }
+  if ((e = last_entry (config, "shared")) != NULL)
+    {
+      if (!eval_u64 (v, e, e->value, e->value_at, _("the dynamic shared memory"), 0, WS_MAX_SHARED_BYTES, &v->shared,
+                     error))
+        goto fail;
+      v->have_shared = TRUE;
+    }
+  host_launch (v, !config->grid_set && last_entry (config, "grid") == NULL,
+               !config->block_set && last_entry (config, "block") == NULL);
   if (config->grid_set)
     {
       v->grid = config->grid;
@@ -940,13 +1456,6 @@ wk_config_resolve (const WsKernelLaunchConfig *config,
       if (!resolve_dims (v, "block", &v->block, error))
         goto fail;
       v->block_given = TRUE;
-    }
-  if ((e = last_entry (config, "shared")) != NULL)
-    {
-      if (!eval_u64 (v, e, e->value, e->value_at, _("the dynamic shared memory"), 0, WS_MAX_SHARED_BYTES, &v->shared,
-                     error))
-        goto fail;
-      v->have_shared = TRUE;
     }
   if (config->steps_set)
     v->steps = config->steps;

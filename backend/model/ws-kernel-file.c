@@ -34,6 +34,8 @@ file_new (const char *text,
   f->globals = g_ptr_array_new ();
   f->file_scope = g_hash_table_new (g_str_hash, g_str_equal);
   f->diagnostics = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_kernel_diagnostic_free);
+  f->host_values = g_array_new (FALSE, TRUE, sizeof (WkHostValue));
+  f->host_launches = g_array_new (FALSE, TRUE, sizeof (WkHostLaunch));
   return f;
 }
 
@@ -59,6 +61,8 @@ ws_kernel_file_unref (WsKernelFile *file)
   g_clear_pointer (&file->macros, g_hash_table_unref);
   g_clear_pointer (&file->launch_comments, g_ptr_array_unref);
   g_ptr_array_unref (file->diagnostics);
+  g_array_unref (file->host_values);
+  g_array_unref (file->host_launches);
   wk_arena_clear (&file->arena);
   g_free (file->text);
   g_free (file->display_name);

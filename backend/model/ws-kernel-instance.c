@@ -177,9 +177,16 @@ params (WsKernelInstance *inst,
         WkConst c;
         if (!wk_launch_values_scalar (values, d->name, d->type, &c))
           {
-            wk_set_error_at (error, WS_KERNEL_ERROR_LAUNCH, inst->file->text, inst->file->len, d->name_pos,
-                             _("the parameter “%s” of %s needs a value: write “%s = …” in the launch comment"),
-                             d->name, k->name, d->name);
+            const char *host = wk_launch_values_host_note (values, NULL);
+            if (host != NULL)
+              /* Translators: the last %s says what the host code's launch gave, or why it gave nothing */
+              wk_set_error_at (error, WS_KERNEL_ERROR_LAUNCH, inst->file->text, inst->file->len, d->name_pos,
+                               _("the parameter “%s” of %s needs a value: write “%s = …” in the launch comment (%s)"),
+                               d->name, k->name, d->name, host);
+            else
+              wk_set_error_at (error, WS_KERNEL_ERROR_LAUNCH, inst->file->text, inst->file->len, d->name_pos,
+                               _("the parameter “%s” of %s needs a value: write “%s = …” in the launch comment"),
+                               d->name, k->name, d->name);
             return FALSE;
           }
         p->kind = wk_type_is_float (d->type) ? WS_KERNEL_SCALAR_FLOAT :
@@ -218,6 +225,11 @@ launch_dims (WsKernelInstance *inst,
   guint64 threads, blocks;
 
   wk_launch_values_dims (values, &inst->grid, &grid_given, &inst->block, &block_given);
+  gboolean quiet;
+  const char *host = wk_launch_values_host_note (values, &quiet);
+
+  if (host != NULL && !quiet)
+    note (inst, "%s", host);
   if (!block_given)
     {
       inst->block = WS_DIM3 (256, 1, 1);

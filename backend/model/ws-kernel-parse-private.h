@@ -25,6 +25,7 @@ typedef struct
   gboolean failed;              /* the current construct had an error: skip it */
   gboolean wrong_anywhere;      /* … one that host code could not have either: say it */
   gboolean fragment;            /* a value of the launch, not a file */
+  guint host_funcs;             /* host functions skipped so far */
 } Parser;
 
 typedef struct
@@ -39,6 +40,13 @@ typedef struct
   WkExpr *launch_bounds[2];
 } Specs;
 
+/* ws-kernel-host.c: what the host code in tokens first to last (a host
+ * function when function) says of launches, into the file's host values
+ * and launches. */
+void        wkp_record_host          (Parser  *p,
+                                      guint    first,
+                                      guint    last,
+                                      gboolean function);
 WkExpr     *wkp_parse_expr           (Parser *p);
 WkExpr     *wkp_parse_assign         (Parser *p);
 WkExpr     *wkp_parse_conditional    (Parser *p);

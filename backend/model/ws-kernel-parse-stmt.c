@@ -556,7 +556,10 @@ skip_host (Parser  *p,
   const char *name = NULL;
   gboolean function = FALSE;
   guint end;
+  guint first = p->i;
 
+  while (first > 0 && p->toks[first - 1].start >= start && p->toks[first - 1].kind != WK_TOK_EOF)
+    first--;
   while (cur (p)->kind != WK_TOK_EOF)
     {
       const WkToken *t = cur (p);
@@ -598,6 +601,7 @@ skip_host (Parser  *p,
       advance (p);
     }
   end = prev_end (p);
+  wkp_record_host (p, first, p->i, function);
   if (!note)
     return;
   if (function)

@@ -697,6 +697,45 @@ typedef struct
   WkFunc *func;
 } WkTop;
 
+/* What the host code around the kernels says of their launches, as the
+ * parser skips it: values that host functions and file-scope host
+ * declarations give names (int n = 1 << 20; dim3 grid (n / 256);), in the
+ * order of the text, and each launch (K<<<grid, block, shared>>>(args)).
+ * Text ranges of the file; ws-kernel-config.c evaluates them. */
+typedef enum
+{
+  WK_HOST_SCALAR,               /* NAME = the text */
+  WK_HOST_DIM3,                 /* dim3 NAME (the text: up to three values) */
+  WK_HOST_CHANGED,              /* NAME changed in a way not followed (+=, ++, .x =) */
+  WK_HOST_PARAM,                /* NAME is a parameter of the host function */
+} WkHostValueKind;
+
+typedef struct
+{
+  const char *name;
+  WkHostValueKind kind;
+  guint start;                  /* the value's text */
+  guint end;
+  guint func;                   /* 0: file scope; else which host function, from 1 */
+} WkHostValue;
+
+#define WK_HOST_LAUNCH_MAX_ARGS 32
+
+typedef struct
+{
+  const char *kernel;
+  guint start;                  /* the kernel's name */
+  guint end;                    /* after the closing parenthesis of its arguments */
+  guint func;
+  guint n_values;               /* the host values written before it */
+  guint n_config;               /* grid, block, shared bytes, stream */
+  guint config_start[4];
+  guint config_end[4];
+  guint n_args;
+  guint arg_start[WK_HOST_LAUNCH_MAX_ARGS];
+  guint arg_end[WK_HOST_LAUNCH_MAX_ARGS];
+} WkHostLaunch;
+
 struct _WsKernelFile
 {
   gint ref_count;
@@ -712,6 +751,8 @@ struct _WsKernelFile
   GHashTable *file_scope;       /* name → WkSym *: constants, arrays, functions */
   GPtrArray *launch_comments;   /* WkLaunchComment * */
   GPtrArray *diagnostics;       /* WsKernelDiagnostic *: notes and warnings */
+  GArray *host_values;          /* WkHostValue */
+  GArray *host_launches;        /* WkHostLaunch */
 };
 
 /* The parser: tokens to the tree, with types resolved and file-scope names

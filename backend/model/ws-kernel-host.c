@@ -1,0 +1,299 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* What host code says of the launches. A program pasted whole from a blog
+ * or a book launches its kernel in main:
+ *
+ *   const int nx = 1024;
+ *   dim3 dimGrid (nx / TILE_DIM, nx / TILE_DIM, 1);
+ *   dim3 dimBlock (TILE_DIM, BLOCK_ROWS, 1);
+ *   transposeCoalesced<<<dimGrid, dimBlock>>>(d_odata, d_idata);
+ *
+ * The parser skips host code; as it does, this notes the values host
+ * declarations and assignments give names (in the order of the text, each
+ * with the host function it is in) and each launch: its kernel, the texts
+ * of its grid, block and shared bytes, and of its arguments. Nothing here
+ * is evaluated or checked: ws-kernel-config.c does that for the one launch
+ * it takes, and says why when it cannot. */
+#include "ws-kernel-parse-private.h"
+
+#include <string.h>
+
+static const char *type_words[] = {
+  "int", "unsigned", "signed", "long", "short", "char", "bool", "float", "double", "size_t", "auto",
+  "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
+};
+
+static gboolean
+is_type_word (const WkToken *t)
+{
+  if (t->kind != WK_TOK_IDENT)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (type_words); i++)
+    if (is_word (t, type_words[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+is_p (const Parser *p,
+      guint         i,
+      guint         last,
+      WkPunct       punct)
+{
+  return i < last && is_punct (&p->toks[i], punct);
+}
+
+/* The first token at or after i, before last, that ends what starts at i:
+ * a comma or a semicolon (or stop, if not none) outside brackets; last if
+ * none does. */
+static guint
+end_of_value (const Parser *p,
+              guint         i,
+              guint         last,
+              WkPunct       stop)
+{
+  guint depth = 0;
+
+  for (; i < last; i++)
+    {
+      const WkToken *t = &p->toks[i];
+
+      if (t->kind != WK_TOK_PUNCT)
+        continue;
+      if (t->punct == WK_P_LPAREN || t->punct == WK_P_LBRACKET || t->punct == WK_P_LBRACE)
+        depth++;
+      else if (t->punct == WK_P_RPAREN || t->punct == WK_P_RBRACKET || t->punct == WK_P_RBRACE)
+        {
+          if (depth == 0)
+            return i;
+          depth--;
+        }
+      else if (depth == 0 && (t->punct == WK_P_COMMA || t->punct == WK_P_SEMI || t->punct == stop))
+        return i;
+    }
+  return last;
+}
+
+/* The matching closing bracket of the one at i, or last. */
+static guint
+closing (const Parser *p,
+         guint         i,
+         guint         last)
+{
+  guint depth = 0;
+
+  for (; i < last; i++)
+    {
+      const WkToken *t = &p->toks[i];
+
+      if (t->kind != WK_TOK_PUNCT)
+        continue;
+      if (t->punct == WK_P_LPAREN || t->punct == WK_P_LBRACKET || t->punct == WK_P_LBRACE)
+        depth++;
+      else if ((t->punct == WK_P_RPAREN || t->punct == WK_P_RBRACKET || t->punct == WK_P_RBRACE) && --depth == 0)
+        return i;
+    }
+  return last;
+}
+
+static void
+add_value (Parser         *p,
+           const WkToken  *name,
+           WkHostValueKind kind,
+           guint           from,
+           guint           to,
+           guint           func)
+{
+  WkHostValue v = { 0 };
+
+  v.name = wk_arena_strndup (p->arena, name->text, name->len);
+  v.kind = kind;
+  /* tokens from..to-1, as the file has them */
+  v.start = from < to ? p->toks[from].start : name->end;
+  v.end = from < to ? p->toks[to - 1].end : name->end;
+  v.func = func;
+  g_array_append_val (p->file->host_values, v);
+}
+
+/* K<<<grid, block[, shared[, stream]]>>>(args): the lexer reads <<< as
+ * << and <, and >>> as >> and >. Where it is one, the index after it. */
+static guint
+launch_at (Parser *p,
+           guint   i,
+           guint   last,
+           guint   func)
+{
+  WkHostLaunch l = { 0 };
+  guint k = i + 3, close, args_end;
+
+  if (!(is_p (p, i + 1, last, WK_P_SHL) && is_p (p, i + 2, last, WK_P_LT)))
+    return i;
+  /* the configuration: values up to >> > at depth 0 */
+  for (;;)
+    {
+      guint e = end_of_value (p, k, last, WK_P_SHR);
+
+      if (e >= last || l.n_config == 4)
+        return i;
+      l.config_start[l.n_config] = k < e ? p->toks[k].start : p->toks[e].start;
+      l.config_end[l.n_config] = k < e ? p->toks[e - 1].end : p->toks[e].start;
+      l.n_config++;
+      if (is_punct (&p->toks[e], WK_P_SHR))
+        {
+          close = e;
+          break;
+        }
+      if (!is_punct (&p->toks[e], WK_P_COMMA))
+        return i;
+      k = e + 1;
+    }
+  if (!(is_p (p, close + 1, last, WK_P_GT) && is_p (p, close + 2, last, WK_P_LPAREN)))
+    return i;
+  args_end = closing (p, close + 2, last);
+  if (args_end >= last)
+    return i;
+  k = close + 3;
+  while (k < args_end)
+    {
+      guint e = end_of_value (p, k, args_end, WK_P_NONE);
+
+      if (l.n_args == WK_HOST_LAUNCH_MAX_ARGS)
+        return args_end + 1;
+      l.arg_start[l.n_args] = k < e ? p->toks[k].start : p->toks[e].start;
+      l.arg_end[l.n_args] = k < e ? p->toks[e - 1].end : p->toks[e].start;
+      l.n_args++;
+      k = e + 1;
+    }
+  l.kernel = wk_arena_strndup (p->arena, p->toks[i].text, p->toks[i].len);
+  l.start = p->toks[i].start;
+  l.end = p->toks[args_end].end;
+  l.func = func;
+  l.n_values = p->file->host_values->len;
+  g_array_append_val (p->file->host_launches, l);
+  return args_end + 1;
+}
+
+/* dim3 a (x, y), b = dim3 (x), c = {x, y, z}, d = n, e;  Where it is one,
+ * the index after its last name's value. */
+static guint
+dim3_at (Parser *p,
+         guint   i,
+         guint   last,
+         guint   func)
+{
+  guint k = i + 1;
+
+  while (k < last && p->toks[k].kind == WK_TOK_IDENT)
+    {
+      const WkToken *name = &p->toks[k];
+      guint e;
+
+      k++;
+      if (is_p (p, k, last, WK_P_ASSIGN))
+        {
+          k++;
+          if (k + 1 < last && is_word (&p->toks[k], "dim3") &&
+              (is_punct (&p->toks[k + 1], WK_P_LPAREN) || is_punct (&p->toks[k + 1], WK_P_LBRACE)))
+            k++;
+        }
+      if (is_p (p, k, last, WK_P_LPAREN) || is_p (p, k, last, WK_P_LBRACE))
+        {
+          e = closing (p, k, last);
+          add_value (p, name, WK_HOST_DIM3, k + 1, e, func);
+          k = e + 1;
+        }
+      else if (is_p (p, k, last, WK_P_COMMA) || is_p (p, k, last, WK_P_SEMI))
+        add_value (p, name, WK_HOST_DIM3, k, k, func);
+      else
+        {
+          e = end_of_value (p, k, last, WK_P_NONE);
+          add_value (p, name, WK_HOST_SCALAR, k, e, func);
+          k = e;
+        }
+      if (!is_p (p, k, last, WK_P_COMMA))
+        break;
+      k++;
+    }
+  return k;
+}
+
+void
+wkp_record_host (Parser  *p,
+                 guint    first,
+                 guint    last,
+                 gboolean function)
+{
+  guint func = function ? ++p->host_funcs : 0;
+  guint i = first;
+
+  if (p->fragment)
+    return;
+  /* a function's values are those of its body, not of its head */
+  if (function)
+    {
+      while (i < last && !is_punct (&p->toks[i], WK_P_LBRACE))
+        {
+          /* a parameter's name: known only when the function is called */
+          if (p->toks[i].kind == WK_TOK_IDENT && i > first && i + 1 < last &&
+              (is_punct (&p->toks[i + 1], WK_P_COMMA) || is_punct (&p->toks[i + 1], WK_P_RPAREN) ||
+               is_punct (&p->toks[i + 1], WK_P_LBRACKET)) &&
+              (p->toks[i - 1].kind == WK_TOK_IDENT || is_punct (&p->toks[i - 1], WK_P_STAR) ||
+               is_punct (&p->toks[i - 1], WK_P_AMP)))
+            add_value (p, &p->toks[i], WK_HOST_PARAM, i, i, func);
+          i++;
+        }
+    }
+  while (i < last)
+    {
+      const WkToken *t = &p->toks[i];
+      const WkToken *prev = i > first ? &p->toks[i - 1] : NULL;
+
+      if (t->kind != WK_TOK_IDENT || t->from_macro)
+        {
+          i++;
+          continue;
+        }
+      if (is_p (p, i + 1, last, WK_P_SHL))
+        {
+          guint next = launch_at (p, i, last, func);
+          i = next > i ? next : i + 1;
+          continue;
+        }
+      if (is_word (t, "dim3") && i + 1 < last && p->toks[i + 1].kind == WK_TOK_IDENT &&
+          (prev == NULL || !is_punct (prev, WK_P_COLONCOLON)))
+        {
+          i = dim3_at (p, i, last, func);
+          continue;
+        }
+      /* scanf ("%d", &n), cudaMalloc (&p, …): &n may change it */
+      if (prev != NULL && is_punct (prev, WK_P_AMP) && i >= first + 2 &&
+          (is_punct (&p->toks[i - 2], WK_P_LPAREN) || is_punct (&p->toks[i - 2], WK_P_COMMA)))
+        add_value (p, t, WK_HOST_CHANGED, i, i, func);
+      if (prev != NULL && (is_punct (prev, WK_P_DOT) || is_punct (prev, WK_P_ARROW) || is_punct (prev, WK_P_STAR) ||
+                           is_punct (prev, WK_P_AMP) || is_punct (prev, WK_P_COLONCOLON)))
+        {
+          i++;
+          continue;
+        }
+      /* NAME = value, in a declaration (after a type's word or a comma) or
+       * as a statement of its own */
+      if (is_p (p, i + 1, last, WK_P_ASSIGN) &&
+          (prev == NULL || is_type_word (prev) || prev->kind == WK_TOK_IDENT || is_punct (prev, WK_P_SEMI) ||
+           is_punct (prev, WK_P_LBRACE) || is_punct (prev, WK_P_RBRACE) || is_punct (prev, WK_P_COMMA) ||
+           is_punct (prev, WK_P_LPAREN) || is_punct (prev, WK_P_RPAREN)))
+        {
+          guint e = end_of_value (p, i + 2, last, WK_P_NONE);
+          add_value (p, t, WK_HOST_SCALAR, i + 2, e, func);
+          i = e;
+          continue;
+        }
+      /* n += …, n++, ++n, v.x = …: no longer a value that is followed */
+      if ((i + 1 < last && p->toks[i + 1].kind == WK_TOK_PUNCT &&
+           (p->toks[i + 1].punct >= WK_P_PLUS_ASSIGN && p->toks[i + 1].punct <= WK_P_SHR_ASSIGN)) ||
+          is_p (p, i + 1, last, WK_P_INC) || is_p (p, i + 1, last, WK_P_DEC) ||
+          (prev != NULL && (is_punct (prev, WK_P_INC) || is_punct (prev, WK_P_DEC))) ||
+          (is_p (p, i + 1, last, WK_P_DOT) && i + 3 < last && p->toks[i + 3].kind == WK_TOK_PUNCT &&
+           p->toks[i + 3].punct >= WK_P_ASSIGN && p->toks[i + 3].punct <= WK_P_SHR_ASSIGN))
+        add_value (p, t, WK_HOST_CHANGED, i, i, func);
+      i++;
+    }
+}
