@@ -290,6 +290,65 @@ test_diagnostics_note (Fixture       *f,
   g_assert_cmpstr (gtk_label_get_text (f->editor->problems_label), ==, "1 note");
 }
 
+/* A program pasted whole: where its launch came from is a note of the
+ * list once the prediction is in, and takes the cursor to that launch. */
+static void
+test_diagnostics_host_launch (Fixture       *f,
+                              gconstpointer  data)
+{
+  g_autofree char *text = g_strconcat (good_kernel,
+                                       "int main()\n"
+                                       "{\n"
+                                       "  const int n = 64;\n"
+                                       "  float *d;\n"
+                                       "  scale<<<n / 32, 32>>>(d, n);\n"
+                                       "  return 0;\n"
+                                       "}\n", NULL);
+  g_autoptr (WsKernelSpec) spec = ws_kernel_spec_new (text, "pasted.cu");
+  g_autoptr (WsDeviceProfile) profile = NULL;
+  g_autoptr (WsKernelInstance) instance = NULL;
+  g_autoptr (WsKernelPrediction) p = NULL;
+  g_autoptr (GError) error = NULL;
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (ws_kernel_editor_get_buffer (f->editor));
+  const WsKernelDiagnostic *launch;
+  GtkWidget *row;
+  GtkTextIter iter;
+  guint main_line;
+
+  ws_kernel_editor_set_text (f->editor, text);
+  wait_for_check (f->editor);
+  /* the check alone: main's note */
+  g_assert_cmpuint (n_rows (f->editor->problems_list), ==, 1);
+  g_assert_cmpstr (gtk_label_get_text (f->editor->problems_label), ==, "1 note");
+
+  profile = ws_device_profile_find ("nvidia-h200", &error);
+  g_assert_no_error (error);
+  instance = ws_kernel_spec_instantiate (spec, NULL, &error);
+  g_assert_no_error (error);
+  launch = ws_kernel_instance_get_launch_note (instance);
+  g_assert_nonnull (launch);
+  main_line = launch->line;
+  g_assert_cmpuint (ws_kernel_instance_get_grid (instance).x, ==, 2);
+  p = ws_kernel_predict (instance, profile, 0, NULL, NULL, &error);
+  g_assert_no_error (error);
+  ws_kernel_editor_set_prediction (f->editor, instance, p);
+  g_assert_cmpuint (n_rows (f->editor->problems_list), ==, 2);
+  g_assert_cmpstr (gtk_label_get_text (f->editor->problems_label), ==, "2 notes");
+  row = gtk_widget_get_last_child (GTK_WIDGET (f->editor->problems_list));
+  g_assert_true (GTK_IS_LIST_BOX_ROW (row));
+  gtk_widget_activate (row);
+  iterate ();
+  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  g_assert_cmpuint (ws_kernel_editor_get_cursor_line (f->editor), ==, main_line);
+  g_assert_cmpint (gtk_text_iter_get_line_offset (&iter), ==, 2);
+  /* a check after it keeps it; no prediction, no note */
+  ws_kernel_editor_set_text (f->editor, text);
+  wait_for_check (f->editor);
+  g_assert_cmpuint (n_rows (f->editor->problems_list), ==, 2);
+  ws_kernel_editor_set_prediction (f->editor, NULL, NULL);
+  g_assert_cmpuint (n_rows (f->editor->problems_list), ==, 1);
+}
+
 /* ------------------------------------------------------------------ */
 /* Files                                                              */
 /* ------------------------------------------------------------------ */
@@ -1433,6 +1492,7 @@ main (int    argc,
   ADD ("/kernel-editor/diagnostics/mended", test_diagnostics_mended);
   ADD ("/kernel-editor/diagnostics/newest", test_diagnostics_newest);
   ADD ("/kernel-editor/diagnostics/note", test_diagnostics_note);
+  ADD ("/kernel-editor/diagnostics/host-launch", test_diagnostics_host_launch);
   ADD ("/kernel-editor/files/round-trip", test_files_round_trip);
   ADD ("/kernel-editor/files/save-changes", test_files_save_changes);
   ADD ("/kernel-editor/files/refused", test_files_refused);

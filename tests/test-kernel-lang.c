@@ -110,9 +110,15 @@ test_host_notes (void)
   g_assert_cmpuint (diags->len, ==, 2);
   d = g_ptr_array_index (diags, 1);
   s = ws_kernel_diagnostic_to_string (d);
-  g_assert_cmpstr (s, ==, "line 106, column 1: the host function “main” is ignored: only __global__ and __device__ "
-                          "code is read");
+  /* main launches a kernel: what it gives of the launch is read */
+  g_assert_cmpstr (s, ==, "line 106, column 1: the host function “main” is not run: only its launches of kernels, and "
+                          "the values they use, are read");
   g_assert_cmpuint (d->end_line, ==, 124);
+  /* the other host function does not */
+  d = g_ptr_array_index (diags, 0);
+  g_clear_pointer (&s, g_free);
+  s = ws_kernel_diagnostic_to_string (d);
+  g_assert_nonnull (strstr (s, "the host function “postprocess” is ignored: only __global__ and __device__ code is read"));
 }
 
 /* ------------------------------------------------------------------ */

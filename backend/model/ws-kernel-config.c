@@ -533,6 +533,8 @@ struct _WkLaunchValues
   guint64 steps;
   char *host_note;              /* what the host code's launch gave, or why it gave nothing */
   gboolean host_quiet;          /* … which is no note: the launch was given otherwise */
+  guint host_start;             /* that launch in the file (the kernel's name to its ')') */
+  guint host_end;
 };
 
 static gboolean resolve_name (WkLaunchValues *v, const char *name, GError **error);
@@ -1307,6 +1309,8 @@ host_launch (WkLaunchValues *v,
         {
           first_why = why;
           wk_position (v->file->text, v->file->len, x->start, &first_line, &column);
+          v->host_start = x->start;
+          v->host_end = x->end;
         }
       else
         g_free (why);
@@ -1324,6 +1328,8 @@ host_launch (WkLaunchValues *v,
   else if (l != NULL)
     {
       wk_position (v->file->text, v->file->len, l->start, &line, &column);
+      v->host_start = l->start;
+      v->host_end = l->end;
       if (want_grid)
         {
           v->grid = r.grid;
@@ -1378,10 +1384,16 @@ host_launch (WkLaunchValues *v,
 
 const char *
 wk_launch_values_host_note (WkLaunchValues *v,
-                            gboolean       *quiet)
+                            gboolean       *quiet,
+                            guint          *start,
+                            guint          *end)
 {
   if (quiet != NULL)
     *quiet = v->host_quiet;
+  if (start != NULL)
+    *start = v->host_start;
+  if (end != NULL)
+    *end = v->host_end;
   return v->host_note;
 }
 

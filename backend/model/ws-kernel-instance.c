@@ -89,6 +89,7 @@ ws_kernel_instance_unref (WsKernelInstance *instance)
   g_clear_pointer (&instance->sites, g_array_unref);
   g_clear_pointer (&instance->loops, g_array_unref);
   g_clear_pointer (&instance->notes, g_ptr_array_unref);
+  g_clear_pointer (&instance->launch_note, ws_kernel_diagnostic_free);
   g_free (instance->cuda_name);
   ws_kernel_file_unref (instance->file);
   g_free (instance);
@@ -177,7 +178,7 @@ params (WsKernelInstance *inst,
         WkConst c;
         if (!wk_launch_values_scalar (values, d->name, d->type, &c))
           {
-            const char *host = wk_launch_values_host_note (values, NULL);
+            const char *host = wk_launch_values_host_note (values, NULL, NULL, NULL);
             if (host != NULL)
               /* Translators: the last %s says what the host code's launch gave, or why it gave nothing */
               wk_set_error_at (error, WS_KERNEL_ERROR_LAUNCH, inst->file->text, inst->file->len, d->name_pos,
@@ -226,10 +227,16 @@ launch_dims (WsKernelInstance *inst,
 
   wk_launch_values_dims (values, &inst->grid, &grid_given, &inst->block, &block_given);
   gboolean quiet;
-  const char *host = wk_launch_values_host_note (values, &quiet);
+  guint host_start, host_end;
+  const char *host = wk_launch_values_host_note (values, &quiet, &host_start, &host_end);
 
   if (host != NULL && !quiet)
-    note (inst, "%s", host);
+    {
+      WkDiag d = { WS_KERNEL_SEVERITY_NOTE, host_start, host_end, 0, (char *) host };
+
+      note (inst, "%s", host);
+      inst->launch_note = wk_diag_to_public (&d, inst->file->text, inst->file->len);
+    }
   if (!block_given)
     {
       inst->block = WS_DIM3 (256, 1, 1);
@@ -801,6 +808,13 @@ ws_kernel_instance_get_notes (const WsKernelInstance *instance)
 {
   g_return_val_if_fail (instance != NULL, NULL);
   return (const char *const *) instance->notes->pdata;
+}
+
+const WsKernelDiagnostic *
+ws_kernel_instance_get_launch_note (const WsKernelInstance *instance)
+{
+  g_return_val_if_fail (instance != NULL, NULL);
+  return instance->launch_note;
 }
 
 const char *

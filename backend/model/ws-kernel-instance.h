@@ -25,6 +25,7 @@ struct _WsKernelInstance
   GArray *sites;                /* WsKernelSite */
   GArray *loops;                /* WsKernelLoop */
   GPtrArray *notes;             /* char *, NULL-terminated */
+  WsKernelDiagnostic *launch_note; /* the host code's launch, or NULL */
   char *cuda_name;
 };
 
@@ -55,13 +56,15 @@ gboolean    wk_launch_values_dims   (WkLaunchValues *values,
 gboolean    wk_launch_values_shared (WkLaunchValues *values,
                                      guint64        *bytes);
 guint64     wk_launch_values_steps  (WkLaunchValues *values);
-/* What the host code's launch gave ("the launch is the host code's, at
- * line 119: grid (32, 32, 1), block (32, 8, 1)"), or why it gave nothing;
- * NULL where the file's host code does not launch the kernel. quiet: it
- * is no note of its own (the launch was given otherwise), only what a
- * message about a missing value adds. */
+/* What the host code's launch gave ("from the host code's launch at line
+ * 119: grid (32, 32, 1), block (32, 8, 1)"), or why it gave nothing; NULL
+ * where the file's host code does not launch the kernel. quiet: it is no
+ * note of its own (the launch was given otherwise), only what a message
+ * about a missing value adds. start, end: that launch in the text. */
 const char *wk_launch_values_host_note (WkLaunchValues *values,
-                                        gboolean       *quiet);
+                                        gboolean       *quiet,
+                                        guint          *start,
+                                        guint          *end);
 /* A scalar parameter's or template parameter's value, converted to its type. */
 gboolean    wk_launch_values_scalar (WkLaunchValues *values,
                                      const char     *name,

@@ -557,6 +557,7 @@ skip_host (Parser  *p,
   gboolean function = FALSE;
   guint end;
   guint first = p->i;
+  guint launches = p->file->host_launches->len;
 
   while (first > 0 && p->toks[first - 1].start >= start && p->toks[first - 1].kind != WK_TOK_EOF)
     first--;
@@ -604,7 +605,11 @@ skip_host (Parser  *p,
   wkp_record_host (p, first, p->i, function);
   if (!note)
     return;
-  if (function)
+  if (function && p->file->host_launches->len > launches)
+    wk_diag_add (p->diags, WS_KERNEL_SEVERITY_NOTE, 0, start, end,
+                 _("the host function “%s” is not run: only its launches of kernels, and the values they use, are read"),
+                 name);
+  else if (function)
     wk_diag_add (p->diags, WS_KERNEL_SEVERITY_NOTE, 0, start, end,
                  _("the host function “%s” is ignored: only __global__ and __device__ code is read"), name);
   else

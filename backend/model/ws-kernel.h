@@ -298,6 +298,11 @@ gint64      ws_kernel_instance_get_local_bytes_per_thread (const WsKernelInstanc
 /* What the launch chose for the user: defaults, sizes it found, host code
  * it ignored; sentences, in the order they were made. */
 const char *const *ws_kernel_instance_get_notes (const WsKernelInstance *instance);
+/* Where the launch came from the host code (K<<<grid, block>>>(…) in
+ * main), or why that launch was not used where it mattered: a note at
+ * that launch in the text; NULL where the host code gave nothing. Its
+ * message is also among the notes. */
+const WsKernelDiagnostic *ws_kernel_instance_get_launch_note (const WsKernelInstance *instance);
 /* CUDA for NVRTC, printed from the checked tree (never the user's text):
  * an `extern "C" __global__` kernel named ws_kernel_instance_get_cuda_name()
  * with the user's parameters in their order (device pointers and scalar

@@ -177,15 +177,25 @@ problem_row (const WsKernelDiagnostic *d,
   return row;
 }
 
+/* The host code's launch the prediction took (or could not), or NULL. */
+static const WsKernelDiagnostic *
+launch_note (WsKernelEditor *self)
+{
+  return self->figures_instance ? ws_kernel_instance_get_launch_note (self->figures_instance) : NULL;
+}
+
 /* "2 errors, 1 note" */
 static char *
-problems_summary (GPtrArray *diagnostics)
+problems_summary (GPtrArray                *diagnostics,
+                  const WsKernelDiagnostic *extra)
 {
   guint n[3] = { 0 };
   GString *s = g_string_new (NULL);
 
   for (guint i = 0; i < diagnostics->len; i++)
     n[MIN (((WsKernelDiagnostic *) diagnostics->pdata[i])->severity, 2)]++;
+  if (extra != NULL)
+    n[MIN (extra->severity, 2)]++;
   if (n[WS_KERNEL_SEVERITY_ERROR])
     g_string_append_printf (s, ngettext ("%u error", "%u errors", n[0]), n[0]);
   if (n[WS_KERNEL_SEVERITY_WARNING])
@@ -203,18 +213,23 @@ problems_summary (GPtrArray *diagnostics)
   return g_string_free (s, FALSE);
 }
 
-static void
-fill_list (WsKernelEditor *self)
+/* The list: the check's problems and notes, then where the launch came
+ * from when the host code gave it (the prediction's). */
+void
+ws_kernel_editor_fill_problems (WsKernelEditor *self)
 {
   GtkWidget *child;
-  g_autofree char *summary = problems_summary (self->diagnostics);
+  const WsKernelDiagnostic *launch = launch_note (self);
+  g_autofree char *summary = problems_summary (self->diagnostics, launch);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->problems_list))))
     gtk_list_box_remove (self->problems_list, child);
   for (guint i = 0; i < self->diagnostics->len; i++)
     gtk_list_box_append (self->problems_list, problem_row (self->diagnostics->pdata[i], i));
+  if (launch != NULL)
+    gtk_list_box_append (self->problems_list, problem_row (launch, G_MAXUINT));
   gtk_label_set_text (self->problems_label, summary);
-  gtk_revealer_set_reveal_child (self->problems_revealer, self->diagnostics->len > 0);
+  gtk_revealer_set_reveal_child (self->problems_revealer, self->diagnostics->len > 0 || launch != NULL);
 }
 
 void
@@ -224,7 +239,15 @@ ws_kernel_editor_problem_activated_cb (WsKernelEditor *self,
   guint i = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "diagnostic"));
   GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
   GtkTextIter start, end;
+  const WsKernelDiagnostic *launch = launch_note (self);
 
+  if (i == G_MAXUINT && launch != NULL)
+    {
+      /* the launch in the host code */
+      ws_kernel_editor_place_cursor (self, launch->line, launch->column);
+      gtk_widget_grab_focus (GTK_WIDGET (self->view));
+      return;
+    }
   if (2 * i + 1 >= self->marks->len)
     return;
   mark_range (self, i, &start, &end);
@@ -323,7 +346,7 @@ check_done (GObject      *source,
   self->reads = result->reads;
   check_result_free (result);
   underline (self);
-  fill_list (self);
+  ws_kernel_editor_fill_problems (self);
   if (reads_changed)
     g_object_notify_by_pspec (G_OBJECT (self), ws_kernel_editor_props[PROP_READS]);
   g_object_notify_by_pspec (G_OBJECT (self), ws_kernel_editor_props[PROP_DIAGNOSTICS]);

@@ -74,11 +74,14 @@ ws_kernel_editor_set_prediction (WsKernelEditor           *self,
   if (instance == NULL)
     {
       update_gutters (self);
+      ws_kernel_editor_fill_problems (self);
       return;
     }
   self->figures_instance = ws_kernel_instance_ref (instance);
   self->lines = ws_kernel_lines_new (instance, prediction, self->measurement);
   place_figures (self, NULL);
+  /* where the launch came from, among the notes */
+  ws_kernel_editor_fill_problems (self);
 }
 
 void

@@ -110,6 +110,7 @@ extern guint ws_kernel_editor_signals[N_SIGNALS];
 /* ws-kernel-editor-diagnostics.c */
 void     ws_kernel_editor_diagnostics_init    (WsKernelEditor *self);
 void     ws_kernel_editor_diagnostics_dispose (WsKernelEditor *self);
+void     ws_kernel_editor_fill_problems       (WsKernelEditor *self);
 /* The text changed: a check soon (changes of one main loop turn are one). */
 void     ws_kernel_editor_queue_check         (WsKernelEditor *self);
 /* The messages of the errors and warnings whose text holds iter, one a
