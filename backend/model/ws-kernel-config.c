@@ -1067,6 +1067,11 @@ host_dims (Host     *h,
   guint64 d[3] = { 1, 1, 1 };
   guint n = 0, depth = 0, from = start;
 
+  if (end < start || end > h->v->file->len)
+    {
+      host_fail (h, MIN (start, (guint) h->v->file->len), _("the value does not read"));
+      return FALSE;
+    }
   for (guint i = start; i <= end; i++)
     {
       char c = i < end ? t[i] : ',';
@@ -1129,6 +1134,11 @@ host_launch_dims (Host    *h,
   g_autofree char *word = NULL;
   const WkHostValue *named;
 
+  if (end < start || end > h->v->file->len)
+    {
+      host_fail (h, MIN (start, (guint) h->v->file->len), _("the value does not read"));
+      return FALSE;
+    }
   host_trim (t, &start, &end);
   word = g_strndup (t + start, end - start);
   if ((named = g_hash_table_lookup (h->dims, word)) != NULL)
