@@ -888,12 +888,13 @@ wk_launch_values_free (WkLaunchValues *v)
 /* ------------------------------------------------------------------ */
 
 /* What a pasted program's main says, where the comment and the caller
- * leave the grid or the block unsaid: the first launch of the kernel in
- * the host code, its values followed through the host declarations before
- * it (in its function, and at file scope). A name the comment or --set
- * gives has that value in the host code too. What cannot be followed (a
- * value read at run time, a host function's result) leaves the launch
- * unused, with a note that names it. */
+ * leave the grid, the block or a scalar parameter unsaid: the first launch
+ * of the kernel in the host code that can be followed, its values followed
+ * through the host declarations before it (in its function, and at file
+ * scope). A name the comment or --set gives has that value in the host
+ * code too. What cannot be followed (a value read at run time, a host
+ * function's parameter or result) leaves that launch unused; where none
+ * can be, a note names the first one's reason. */
 
 typedef struct
 {
