@@ -1285,6 +1285,8 @@ host_follow (WkLaunchValues     *v,
   return h.why;
 }
 
+#define HOST_LAUNCHES_TRIED 8
+
 /* Sets what the host code's first launch of the kernel that can be
  * followed gives that the comment and the caller do not: grid, block,
  * shared bytes, the scalar arguments. Where none can be, the first one's
@@ -1302,13 +1304,15 @@ host_launch (WkLaunchValues *v,
 
   r.args = g_ptr_array_new ();
   r.arg_values = g_array_new (FALSE, FALSE, sizeof (WkConst));
-  for (guint i = 0; i < v->file->host_launches->len; i++)
+  /* each try follows every value before it: a few are enough */
+  for (guint i = 0, tried = 0; i < v->file->host_launches->len && tried < HOST_LAUNCHES_TRIED; i++)
     {
       const WkHostLaunch *x = &g_array_index (v->file->host_launches, WkHostLaunch, i);
       char *why;
 
       if (strcmp (x->kernel, v->kernel->name) != 0)
         continue;
+      tried++;
       g_ptr_array_set_size (r.args, 0);
       g_array_set_size (r.arg_values, 0);
       if ((why = host_follow (v, x, &r)) == NULL)

@@ -114,6 +114,12 @@ add_value (Parser         *p,
   g_array_append_val (p->file->host_values, v);
 }
 
+/* How far a launch's configuration and its arguments are looked for: a
+ * text of many “x<<<” that never close would otherwise be read to its end
+ * from each of them. */
+#define MAX_CONFIG_TOKENS 256
+#define MAX_ARGS_TOKENS 2048
+
 /* K<<<grid, block[, shared[, stream]]>>>(args): the lexer reads <<< as
  * << and <, and >>> as >> and >. Where it is one, the index after it. */
 static guint
@@ -124,15 +130,16 @@ launch_at (Parser *p,
 {
   WkHostLaunch l = { 0 };
   guint k = i + 3, close, args_end;
+  guint config_last = MIN (last, i + 3 + MAX_CONFIG_TOKENS), args_last;
 
   if (!(is_p (p, i + 1, last, WK_P_SHL) && is_p (p, i + 2, last, WK_P_LT)))
     return i;
   /* the configuration: values up to >> > at depth 0 */
   for (;;)
     {
-      guint e = end_of_value (p, k, last, WK_P_SHR);
+      guint e = end_of_value (p, k, config_last, WK_P_SHR);
 
-      if (e >= last || l.n_config == 4)
+      if (e >= config_last || l.n_config == 4)
         return i;
       l.config_start[l.n_config] = k < e ? p->toks[k].start : p->toks[e].start;
       l.config_end[l.n_config] = k < e ? p->toks[e - 1].end : p->toks[e].start;
@@ -148,8 +155,9 @@ launch_at (Parser *p,
     }
   if (!(is_p (p, close + 1, last, WK_P_GT) && is_p (p, close + 2, last, WK_P_LPAREN)))
     return i;
-  args_end = closing (p, close + 2, last);
-  if (args_end >= last)
+  args_last = MIN (last, close + 2 + MAX_ARGS_TOKENS);
+  args_end = closing (p, close + 2, args_last);
+  if (args_end >= args_last)
     return i;
   k = close + 3;
   while (k < args_end)
