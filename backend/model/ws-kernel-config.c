@@ -709,13 +709,37 @@ eval_u64 (WkLaunchValues *v,
   return TRUE;
 }
 
+/* A constant of the launch: name, of type (NULL: the value's own, integers
+ * 64-bit), with the value c converted to it (and c so converted). */
+static WkSym *
+const_sym (WkArena      *arena,
+           const char   *name,
+           const WkType *type,
+           WkConst      *c)
+{
+  WkSym *sym = WK_NEW (arena, WkSym);
+
+  if (type == NULL)
+    type = wk_type_is_integer (c->type) ? (wk_type_is_signed (wk_type_promote (c->type)) ? WK_TYPE (WK_TY_LLONG) :
+                                           WK_TYPE (WK_TY_ULLONG)) : c->type;
+  type = wk_type_unqualified (arena, type);
+  *c = wk_const_convert (*c, type);
+  memset (sym, 0, sizeof *sym);
+  sym->kind = WK_SYM_CONST;
+  sym->name = wk_arena_strndup (arena, name, strlen (name));
+  sym->type = type;
+  sym->has_value = TRUE;
+  sym->value.u = c->v.u;
+  sym->param = -1;
+  return sym;
+}
+
 static gboolean
 resolve_name (WkLaunchValues *v,
               const char     *name,
               GError        **error)
 {
   Entry *e = last_entry (v->cfg, name);
-  const WkType *t;
   WkConst c;
   WkSym *sym;
 
@@ -738,19 +762,7 @@ resolve_name (WkLaunchValues *v,
   if (!eval_const (v, e, e->value, e->value_at, &c, error))
     return FALSE;
   g_hash_table_remove (v->resolving, name);
-  t = declared_type (v, name);
-  if (t == NULL)
-    t = wk_type_is_integer (c.type) ? (wk_type_is_signed (wk_type_promote (c.type)) ? WK_TYPE (WK_TY_LLONG) :
-                                       WK_TYPE (WK_TY_ULLONG)) : c.type;
-  c = wk_const_convert (c, wk_type_unqualified (&v->arena, t));
-  sym = WK_NEW (&v->arena, WkSym);
-  memset (sym, 0, sizeof *sym);
-  sym->kind = WK_SYM_CONST;
-  sym->name = wk_arena_strndup (&v->arena, name, strlen (name));
-  sym->type = wk_type_unqualified (&v->arena, t);
-  sym->has_value = TRUE;
-  sym->value.u = c.v.u;
-  sym->param = -1;
+  sym = const_sym (&v->arena, name, declared_type (v, name), &c);
   g_hash_table_insert (v->names, (gpointer) sym->name, sym);
   g_hash_table_insert (v->fill_names, (gpointer) sym->name, sym);
   return TRUE;
@@ -1038,20 +1050,8 @@ host_define (Host          *h,
              WkConst        c,
              const WkType  *type)
 {
-  WkSym *sym = WK_NEW (&h->v->arena, WkSym);
+  WkSym *sym = const_sym (&h->v->arena, name, type, &c);
 
-  if (type == NULL)
-    type = wk_type_is_integer (c.type) ? (wk_type_is_signed (wk_type_promote (c.type)) ? WK_TYPE (WK_TY_LLONG) :
-                                          WK_TYPE (WK_TY_ULLONG)) : c.type;
-  type = wk_type_unqualified (&h->v->arena, type);
-  c = wk_const_convert (c, type);
-  memset (sym, 0, sizeof *sym);
-  sym->kind = WK_SYM_CONST;
-  sym->name = wk_arena_strndup (&h->v->arena, name, strlen (name));
-  sym->type = type;
-  sym->has_value = TRUE;
-  sym->value.u = c.v.u;
-  sym->param = -1;
   g_hash_table_insert (h->names, (gpointer) sym->name, sym);
 }
 
@@ -1369,17 +1369,8 @@ host_launch (WkLaunchValues *v,
         {
           WkDecl *d = g_ptr_array_index (r.args, i);
           WkConst c = g_array_index (r.arg_values, WkConst, i);
-          WkSym *sym;
+          WkSym *sym = const_sym (&v->arena, d->name, d->type, &c);
 
-          c = wk_const_convert (c, wk_type_unqualified (&v->arena, d->type));
-          sym = WK_NEW (&v->arena, WkSym);
-          memset (sym, 0, sizeof *sym);
-          sym->kind = WK_SYM_CONST;
-          sym->name = wk_arena_strndup (&v->arena, d->name, strlen (d->name));
-          sym->type = wk_type_unqualified (&v->arena, d->type);
-          sym->has_value = TRUE;
-          sym->value.u = c.v.u;
-          sym->param = -1;
           g_hash_table_insert (v->names, (gpointer) sym->name, sym);
           g_hash_table_insert (v->fill_names, (gpointer) sym->name, sym);
           if (wk_type_is_integer (c.type))

@@ -43,13 +43,14 @@ is_p (const Parser *p,
 }
 
 /* The first token at or after i, before last, that ends what starts at i:
- * a comma or a semicolon (or stop, if not none) outside brackets; last if
- * none does. */
+ * a closing bracket it did not open, or (where separators) a comma or a
+ * semicolon (or stop, if not none) outside brackets; last if none does. */
 static guint
-end_of_value (const Parser *p,
-              guint         i,
-              guint         last,
-              WkPunct       stop)
+scan_to_end (const Parser *p,
+             guint         i,
+             guint         last,
+             gboolean      separators,
+             WkPunct       stop)
 {
   guint depth = 0;
 
@@ -67,10 +68,20 @@ end_of_value (const Parser *p,
             return i;
           depth--;
         }
-      else if (depth == 0 && (t->punct == WK_P_COMMA || t->punct == WK_P_SEMI || t->punct == stop))
+      else if (separators && depth == 0 &&
+               (t->punct == WK_P_COMMA || t->punct == WK_P_SEMI || t->punct == stop))
         return i;
     }
   return last;
+}
+
+static guint
+end_of_value (const Parser *p,
+              guint         i,
+              guint         last,
+              WkPunct       stop)
+{
+  return scan_to_end (p, i, last, TRUE, stop);
 }
 
 /* The matching closing bracket of the one at i, or last. */
@@ -79,20 +90,7 @@ closing (const Parser *p,
          guint         i,
          guint         last)
 {
-  guint depth = 0;
-
-  for (; i < last; i++)
-    {
-      const WkToken *t = &p->toks[i];
-
-      if (t->kind != WK_TOK_PUNCT)
-        continue;
-      if (t->punct == WK_P_LPAREN || t->punct == WK_P_LBRACKET || t->punct == WK_P_LBRACE)
-        depth++;
-      else if ((t->punct == WK_P_RPAREN || t->punct == WK_P_RBRACKET || t->punct == WK_P_RBRACE) && --depth == 0)
-        return i;
-    }
-  return last;
+  return scan_to_end (p, i + 1, last, FALSE, WK_P_NONE);
 }
 
 static void
