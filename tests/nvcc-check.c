@@ -16,6 +16,21 @@ ws_test_find_nvcc (void)
   return nvcc;
 }
 
+/* How a text is compiled: device code alone (-cubin: what NVRTC does with
+ * a printed kernel, and nvcc's front end still reads every host function)
+ * where it has no host code that runs, the whole of it (-c: host code too,
+ * the host compiler's pass, three times as long) where it launches a
+ * kernel or has a main. */
+static const char *
+compile_mode (const char *text)
+{
+  static GRegex *host = NULL;
+
+  if (host == NULL)
+    host = g_regex_new ("<<<|\\bmain\\s*\\(", G_REGEX_OPTIMIZE, 0, NULL);
+  return g_regex_match (host, text, 0, NULL) ? "-c" : "-cubin";
+}
+
 /* A text nvcc compiled once is not compiled again by the same nvcc: CI
  * runs this test in three builds (with CUDA, without, under the
  * sanitizers) over the same texts, minutes each. The mark of a text that
@@ -48,7 +63,9 @@ checked_mark (const char *nvcc,
   if (dir == NULL || *dir == '\0')
     dir = fallback = g_build_filename (g_get_user_cache_dir (), "warpscope", "nvcc-checked", NULL);
   g_checksum_update (sum, (const guchar *) version, -1);
-  g_checksum_update (sum, (const guchar *) "\n-c -arch=sm_90\n", -1);
+  g_checksum_update (sum, (const guchar *) "\n", -1);
+  g_checksum_update (sum, (const guchar *) compile_mode (text), -1);
+  g_checksum_update (sum, (const guchar *) " -arch=sm_90\n", -1);
   g_checksum_update (sum, (const guchar *) text, -1);
   return g_build_filename (dir, g_checksum_get_string (sum), NULL);
 }
@@ -65,7 +82,7 @@ ws_test_nvcc_compiles (const char *nvcc,
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
   int status = 0;
-  const char *argv[] = { nvcc, "-c", "-arch=sm_90", "-o", "/dev/null", NULL, NULL };
+  const char *argv[] = { nvcc, compile_mode (text), "-arch=sm_90", "-o", "/dev/null", NULL, NULL };
 
   if (mark && g_file_test (mark, G_FILE_TEST_EXISTS))
     {

@@ -8,7 +8,9 @@ G_BEGIN_DECLS
 /* nvcc on the PATH or in /usr/local/cuda, or NULL */
 char *ws_test_find_nvcc     (void);
 /* Fails the test where nvcc does not compile text for sm_90 (what names
- * it); a text this nvcc compiled before is not compiled again. */
+ * it): its device code alone where it has no host code that runs, else
+ * the whole of it; a text this nvcc compiled before is not compiled
+ * again. */
 void  ws_test_nvcc_compiles (const char *nvcc,
                              const char *text,
                              const char *what);
