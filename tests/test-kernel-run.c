@@ -1123,6 +1123,130 @@ test_dynamic_shared_unread (void)
 /* Messages                                                           */
 /* ------------------------------------------------------------------ */
 
+/* ------------------------------------------------------------------ */
+/* Blocks at once                                                     */
+/* ------------------------------------------------------------------ */
+
+/* A run and its model with n threads at most (WS_KERNEL_THREADS): what out
+ * holds after it, the model's stats and the prediction's without the caches. */
+static void
+run_with_threads (const char        *text,
+                  const char *const *sets,
+                  guint              n,
+                  guint8            *out,
+                  gsize              bytes,
+                  WsKernelStats    **stats,
+                  WsKernelPrediction **prediction)
+{
+  g_autofree char *value = g_strdup_printf ("%u", n);
+  g_autoptr (WsKernelInstance) inst = make (text, sets);
+  g_autoptr (WsKernelMemory) m = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_setenv ("WS_KERNEL_THREADS", value, TRUE);
+  m = run_ok (inst);
+  read_array (m, inst, "out", out, bytes);
+  *stats = model (inst);
+  *prediction = ws_kernel_predict (inst, NULL, 0, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_unsetenv ("WS_KERNEL_THREADS");
+}
+
+static void
+assert_same_stats (const WsKernelStats *a,
+                   const WsKernelStats *b)
+{
+  g_assert_cmpuint (a->n_sites, ==, b->n_sites);
+  g_assert_cmpmem (a->sites, sizeof (WsStats) * a->n_sites, b->sites, sizeof (WsStats) * b->n_sites);
+  g_assert_cmpmem (&a->total, sizeof a->total, &b->total, sizeof b->total);
+  g_assert_cmpmem (&a->counts, sizeof a->counts, &b->counts, sizeof b->counts);
+  g_assert_cmpmem (a->loop_iterations, sizeof (guint64) * a->n_loops, b->loop_iterations,
+                   sizeof (guint64) * b->n_loops);
+}
+
+/* The blocks of a launch run on several threads where none can see what
+ * another writes: the same memory, counts and model as one after another,
+ * the same first error; a launch whose blocks talk (atomics) the same as
+ * ever. */
+static void
+test_blocks_at_once (void)
+{
+  static const char *kernels[] = {
+    /* global, shared after a barrier, local, a loop, a tail of blocks */
+    "// warpscope: grid = 300; block = 64; N = 19000\n"
+    "__global__ void k(const float *in, float *out, int N) {\n"
+    "  __shared__ float tile[64];\n"
+    "  float a[8];\n"
+    "  int i = blockIdx.x * 64 + threadIdx.x;\n"
+    "  tile[threadIdx.x] = i < N ? in[(i * 7) % N] : 0;\n"
+    "  __syncthreads();\n"
+    "  for (int j = 0; j < 8; j++)\n"
+    "    a[j] = tile[(threadIdx.x + j * 9) % 64] * (j + 1);\n"
+    "  float acc = 0;\n"
+    "  for (int j = 0; j < (int)(blockIdx.x % 5) + 1; j++)\n"
+    "    acc += a[(threadIdx.x + j) % 8];\n"
+    "  if (i < N)\n"
+    "    out[i] = acc;\n"
+    "}\n",
+    /* blocks that talk: one counter every block adds to */
+    "// warpscope: grid = 300; block = 64; N = 19200\n"
+    "__global__ void k(const float *in, float *out, int N) {\n"
+    "  int i = blockIdx.x * 64 + threadIdx.x;\n"
+    "  unsigned slot = atomicAdd((unsigned *) &out[N], 1u);\n"
+    "  out[i] = in[i] + (float) (slot % 3);\n"
+    "}\n",
+  };
+  const char *const sets[][8] = {
+    { "in[19000]", "random(3)", "out[19000]", "0", NULL },
+    { "in[19200]", "i", "out[19201]", "0", NULL },
+  };
+  const gsize bytes[] = { 19000 * 4, 19201 * 4 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (kernels); k++)
+    {
+      g_autofree guint8 *one = g_malloc (bytes[k]);
+      g_autofree guint8 *four = g_malloc (bytes[k]);
+      g_autoptr (WsKernelStats) s1 = NULL;
+      g_autoptr (WsKernelStats) s4 = NULL;
+      g_autoptr (WsKernelPrediction) p1 = NULL;
+      g_autoptr (WsKernelPrediction) p4 = NULL;
+
+      run_with_threads (kernels[k], sets[k], 1, one, bytes[k], &s1, &p1);
+      run_with_threads (kernels[k], sets[k], 4, four, bytes[k], &s4, &p4);
+      g_assert_cmpmem (one, bytes[k], four, bytes[k]);
+      assert_same_stats (s1, s4);
+      assert_same_stats (p1->stats, p4->stats);
+      g_assert_cmpuint (s1->counts.blocks, ==, 300);
+    }
+
+  /* the error of the first block that goes wrong, whichever thread ran it:
+   * block 271 fails last (it loops longest), 273 on another thread first */
+  {
+    static const char *text =
+      "// warpscope: grid = 400; block = 32\n"
+      "__global__ void k(int *out) {\n"
+      "  int i = blockIdx.x * 32 + threadIdx.x;\n"
+      "  for (int j = 0; j < (blockIdx.x == 271 ? 20000 : 20); j++)\n"
+      "    out[i] += j;\n"
+      "  if (blockIdx.x == 271 || blockIdx.x == 273)\n"
+      "    out[i + 400 * 32] = 1;\n"
+      "}\n";
+    const char *const err_sets[] = { "out[12800]", "0", NULL };
+    const char *expected = "line 7: out[i + 400 * 32] writes element 21472 of an array of 12800 (block (271, 0, 0), thread (0, 0, 0))";
+
+    for (guint n = 1; n <= 8; n *= 2)
+      {
+        g_autofree char *value = g_strdup_printf ("%u", n);
+        g_autofree char *message = NULL;
+
+        g_setenv ("WS_KERNEL_THREADS", value, TRUE);
+        message = run_error (text, err_sets);
+        g_unsetenv ("WS_KERNEL_THREADS");
+        g_assert_cmpstr (message, ==, expected);
+      }
+  }
+}
+
 static void
 test_run_errors (void)
 {
@@ -1748,6 +1872,7 @@ main (int    argc,
   g_test_add_func ("/kernel-run/course/shuffle-reduce", test_course_shuffle_reduce);
   g_test_add_func ("/kernel-run/course/dot-product", test_course_dot_product);
   g_test_add_func ("/kernel-run/threads", test_threads);
+  g_test_add_func ("/kernel-run/blocks-at-once", test_blocks_at_once);
   g_test_add_func ("/kernel-run/model/division-cost", test_division_cost);
   g_test_add_func ("/kernel-run/model/predicated-if", test_predicated_if);
   return g_test_run ();

@@ -843,6 +843,208 @@ ws_kernel_instance_print_cuda (const WsKernelInstance *instance,
 /* Running                                                            */
 /* ------------------------------------------------------------------ */
 
+/* Whether a launch's blocks can run at once, on several threads, to the
+ * same end as one after another: none can see what another writes while
+ * it runs. Blocks talk through atomics on global memory, fences and
+ * volatile accesses to global memory; a kernel with none of them that
+ * reads what another block writes races on the GPU too. */
+static gboolean
+blocks_independent (const WsKernelInstance *inst)
+{
+  const WkProgram *prog = inst->prog;
+  const WkInsn *code = (const WkInsn *) prog->code->data;
+
+  for (guint i = 0; i < prog->sites->len; i++)
+    {
+      const WkSite *site = &g_array_index (prog->sites, WkSite, i);
+      const WkArray *a = g_ptr_array_index (prog->arrays, site->array);
+
+      if (a->space == WS_SPACE_GLOBAL && (site->kind == WS_ACCESS_ATOMIC || site->is_volatile))
+        return FALSE;
+    }
+  for (guint i = 0; i < prog->code->len; i++)
+    if (code[i].op == WK_I_FENCE)
+      return FALSE;
+  return TRUE;
+}
+
+guint
+wk_run_threads (const WsKernelInstance *inst,
+                guint64                 count)
+{
+  const char *env = g_getenv ("WS_KERNEL_THREADS");
+  guint n = CLAMP (g_get_num_processors (), 1, 16);
+
+  if (env != NULL && *env != '\0')
+    n = (guint) CLAMP (g_ascii_strtoull (env, NULL, 10), 1, 64);
+  if (count < 2 || !blocks_independent (inst))
+    return 1;
+  return (guint) MIN ((guint64) n, count);
+}
+
+typedef struct
+{
+  const WsKernelInstance *inst;
+  WkStore *stores;
+  guint64 first;
+  guint64 count;
+  guint64 chunk;
+  gssize next;                  /* atomic: the next block to hand out, counted from first */
+  gssize failed;                /* atomic: the lowest block (from first) that failed, else count */
+  gssize steps;                 /* atomic: steps of every thread's blocks so far */
+  WsKernelVisitor visit;
+  GCancellable *cancellable;
+  WsAnalysisProgress *progress;
+} Pool;
+
+typedef struct
+{
+  Pool *pool;
+  gpointer visit_data;
+  WsKernelRunCounts counts;
+  guint64 *loop_iterations;
+  GError *error;
+  guint64 failed;               /* the block of error, from first */
+} PoolThread;
+
+static void
+lower_to (gssize *at,
+          gssize  value)
+{
+  gssize now = g_atomic_pointer_get (at);
+
+  while (value < now && !g_atomic_pointer_compare_and_exchange (at, now, value))
+    now = g_atomic_pointer_get (at);
+}
+
+static gpointer
+pool_thread (gpointer data)
+{
+  PoolThread *t = data;
+  Pool *p = t->pool;
+  WkRun run;
+
+  wk_instance_run_init (p->inst, &run, p->stores, &t->counts);
+  run.visit = p->visit;
+  run.visit_data = t->visit_data;
+  run.cancellable = p->cancellable;
+  run.progress = p->progress;
+  run.loop_iterations = t->loop_iterations;
+  for (;;)
+    {
+      guint64 start = (guint64) g_atomic_pointer_add (&p->next, (gssize) p->chunk);
+      guint64 n, before;
+      gboolean ok;
+
+      if (start >= p->count || start >= (guint64) g_atomic_pointer_get (&p->failed))
+        break;
+      n = MIN (p->chunk, p->count - start);
+      /* the limit of steps holds for the launch: this thread's count
+       * starts from what every thread has taken */
+      run.steps = before = (guint64) g_atomic_pointer_get (&p->steps);
+      ok = wk_run_blocks (&run, p->first + start, n, &t->error);
+      g_atomic_pointer_add (&p->steps, (gssize) (run.steps - before));
+      if (!ok)
+        {
+          t->failed = run.block_now - p->first;
+          lower_to (&p->failed, (gssize) t->failed);
+          break;
+        }
+    }
+  return NULL;
+}
+
+gboolean
+wk_run_blocks_at_once (const WsKernelInstance *inst,
+                       WsKernelMemory         *memory,
+                       guint64                 first,
+                       guint64                 count,
+                       guint                   n_threads,
+                       WsKernelVisitor         visit,
+                       gpointer               *visit_data,
+                       WsKernelRunCounts      *counts_out,
+                       guint64                *loop_iterations_out,
+                       GCancellable           *cancellable,
+                       WsAnalysisProgress     *progress,
+                       GError                **error)
+{
+  Pool pool = { 0 };
+  g_autofree PoolThread *threads = g_new0 (PoolThread, MAX (n_threads, 1));
+  g_autofree GThread **handles = g_new0 (GThread *, MAX (n_threads, 1));
+  WkStore *stores = wk_memory_stores (memory);
+  guint n_loops = inst->prog->loops->len;
+  GError *first_error = NULL;
+  guint64 first_failed = G_MAXUINT64;
+  GMutex lock;
+
+  g_mutex_init (&lock);
+  pool.inst = inst;
+  pool.stores = stores;
+  pool.first = first;
+  pool.count = count;
+  /* small enough that every thread has blocks to the end */
+  pool.chunk = MAX (1, MIN (64, count / ((guint64) MAX (n_threads, 1) * 16)));
+  pool.failed = (gssize) count;
+  pool.visit = visit;
+  pool.cancellable = cancellable;
+  pool.progress = progress;
+  for (guint i = 0; i < inst->prog->arrays->len; i++)
+    stores[i].lock = stores[i].pages != NULL ? &lock : NULL;
+  for (guint i = 0; i < n_threads; i++)
+    {
+      threads[i].pool = &pool;
+      threads[i].visit_data = visit_data != NULL ? visit_data[i] : NULL;
+      threads[i].loop_iterations = g_new0 (guint64, MAX (n_loops, 1));
+      handles[i] = g_thread_new ("ws-kernel-run", pool_thread, &threads[i]);
+    }
+  if (counts_out != NULL)
+    memset (counts_out, 0, sizeof *counts_out);
+  for (guint i = 0; i < n_threads; i++)
+    {
+      PoolThread *t = &threads[i];
+      const WsKernelRunCounts *c = &t->counts;
+
+      g_thread_join (handles[i]);
+      /* the error of the first block that failed, as one after another */
+      if (t->error != NULL && t->failed < first_failed)
+        {
+          g_clear_error (&first_error);
+          first_error = g_steal_pointer (&t->error);
+          first_failed = t->failed;
+        }
+      g_clear_error (&t->error);
+      if (counts_out != NULL)
+        {
+          counts_out->instructions += c->instructions;
+          counts_out->memory_instructions += c->memory_instructions;
+          counts_out->barriers += c->barriers;
+          counts_out->syncwarps += c->syncwarps;
+          for (guint f = 0; f < WS_KERNEL_N_FENCES; f++)
+            counts_out->fences[f] += c->fences[f];
+          counts_out->atomics += c->atomics;
+          counts_out->shuffles += c->shuffles;
+          counts_out->votes += c->votes;
+          counts_out->loop_iterations += c->loop_iterations;
+          counts_out->max_block_instructions = MAX (counts_out->max_block_instructions, c->max_block_instructions);
+          counts_out->blocks += c->blocks;
+          counts_out->warps += c->warps;
+        }
+      if (loop_iterations_out != NULL)
+        for (guint k = 0; k < n_loops; k++)
+          loop_iterations_out[k] += t->loop_iterations[k];
+      g_free (t->loop_iterations);
+    }
+  for (guint i = 0; i < inst->prog->arrays->len; i++)
+    stores[i].lock = NULL;
+  g_mutex_clear (&lock);
+  if (first_error != NULL)
+    {
+      g_propagate_error (error, first_error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 ws_kernel_run_blocks (const WsKernelInstance *instance,
                       WsKernelMemory         *memory,
@@ -860,6 +1062,7 @@ ws_kernel_run_blocks (const WsKernelInstance *instance,
   WkRun run;
   gboolean ok;
   guint64 blocks;
+  guint n_threads;
 
   g_return_val_if_fail (instance != NULL, FALSE);
   g_return_val_if_fail (memory != NULL, FALSE);
@@ -883,6 +1086,10 @@ ws_kernel_run_blocks (const WsKernelInstance *instance,
       g_atomic_pointer_set (&progress->blocks_done, 0);
       g_atomic_pointer_set (&progress->blocks_total, (gint64) count);
     }
+  /* a visitor sees the events in the order the VM runs them: one thread */
+  if (visit == NULL && (n_threads = wk_run_threads (instance, count)) > 1)
+    return wk_run_blocks_at_once (instance, memory, first, count, n_threads, NULL, NULL, counts_out,
+                                  loop_iterations_out, cancellable, progress, error);
   ok = wk_run_blocks (&run, first, count, error);
   if (counts_out != NULL)
     *counts_out = counts;

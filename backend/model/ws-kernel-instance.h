@@ -88,6 +88,29 @@ void        wk_store_init           (WkStore       *store,
                                      const WkFill  *fill,
                                      guint64        bytes,
                                      gboolean       sizing);
+/* How many threads a run of count blocks of the launch takes: 1 where
+ * there is one block, or where its blocks may see each other's writes
+ * while they run (atomics, fences or volatile accesses to global memory);
+ * else the cores, at most 16 (WS_KERNEL_THREADS sets it). */
+guint       wk_run_threads          (const WsKernelInstance *inst,
+                                     guint64                 count);
+/* Runs blocks [first, first + count) on n_threads threads at once, each
+ * taking the next blocks in turn; thread k's events go to visit with
+ * visit_data[k] (visit may be NULL), in the order it runs them. The
+ * counts and loops are the sums of the threads' (max_block_instructions
+ * the most); an error is that of the first block that failed. */
+gboolean    wk_run_blocks_at_once   (const WsKernelInstance *inst,
+                                     WsKernelMemory         *memory,
+                                     guint64                 first,
+                                     guint64                 count,
+                                     guint                   n_threads,
+                                     WsKernelVisitor         visit,
+                                     gpointer               *visit_data,
+                                     WsKernelRunCounts      *counts_out,
+                                     guint64                *loop_iterations_out,
+                                     GCancellable           *cancellable,
+                                     WsAnalysisProgress     *progress,
+                                     GError                **error);
 guint64     wk_random               (gint64 seed,
                                      gint64 index);
 

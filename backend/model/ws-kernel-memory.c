@@ -133,23 +133,30 @@ wk_fill_range (const WkFill  *fill,
 /* ------------------------------------------------------------------ */
 
 guint8 *
-wk_store_page (WkStore *store,
-               guint64  page)
+wk_store_page_slow (WkStore *store,
+                    guint64  page)
 {
   guint8 *p;
   guint64 start = page << WK_PAGE_SHIFT;
   gsize n;
 
   g_assert (page < store->n_pages);
-  if (store->pages[page] != NULL)
-    return store->pages[page];
-  p = g_malloc (WK_PAGE_SIZE);
-  n = (gsize) MIN ((guint64) WK_PAGE_SIZE, store->bytes - start);
-  wk_fill_range (store->fill, store->array, start, p, n);
-  if (n < WK_PAGE_SIZE)
-    memset (p + n, 0, WK_PAGE_SIZE - n);
-  store->pages[page] = p;
-  g_array_append_val (store->touched, page);
+  if (store->lock != NULL)
+    g_mutex_lock (store->lock);
+  /* another thread may have filled it meanwhile */
+  p = store->pages[page];
+  if (p == NULL)
+    {
+      p = g_malloc (WK_PAGE_SIZE);
+      n = (gsize) MIN ((guint64) WK_PAGE_SIZE, store->bytes - start);
+      wk_fill_range (store->fill, store->array, start, p, n);
+      if (n < WK_PAGE_SIZE)
+        memset (p + n, 0, WK_PAGE_SIZE - n);
+      g_array_append_val (store->touched, page);
+      g_atomic_pointer_set (&store->pages[page], p);
+    }
+  if (store->lock != NULL)
+    g_mutex_unlock (store->lock);
   return p;
 }
 

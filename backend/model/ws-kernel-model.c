@@ -142,8 +142,10 @@ ws_kernel_model_analyze (const WsKernelInstance *instance,
 {
   g_autoptr (WsKernelStats) stats = NULL;
   g_autoptr (WsKernelMemory) memory = NULL;
-  Model m = { 0 };
+  g_autofree Model *models = NULL;
+  g_autofree gpointer *data = NULL;
   guint64 blocks;
+  guint n_threads;
   gboolean ok;
 
   g_return_val_if_fail (instance != NULL, NULL);
@@ -156,14 +158,42 @@ ws_kernel_model_analyze (const WsKernelInstance *instance,
   for (guint i = 0; i < stats->n_sites; i++)
     stats_init (&stats->sites[i]);
   stats_init (&stats->total);
-  m.inst = instance;
-  m.stats = stats;
-  m.memo = g_malloc0 (sizeof m.memo[0] * MAX (stats->n_sites, 1));
   memory = ws_kernel_memory_new (instance);
   blocks = ws_dim3_count (instance->grid);
-  ok = ws_kernel_run_blocks (instance, memory, 0, blocks, count_event, &m, &stats->counts, stats->loop_iterations,
-                             cancellable, progress, error);
-  g_free (m.memo);
+  /* blocks that cannot see each other's writes run at once, each thread
+   * counting its own: the sums are the same in any order */
+  n_threads = wk_run_threads (instance, blocks);
+  models = g_new0 (Model, n_threads);
+  data = g_new0 (gpointer, n_threads);
+  for (guint k = 0; k < n_threads; k++)
+    {
+      models[k].inst = instance;
+      models[k].stats = g_new0 (WsKernelStats, 1);
+      models[k].stats->sites = g_new0 (WsStats, MAX (stats->n_sites, 1));
+      for (guint i = 0; i < stats->n_sites; i++)
+        stats_init (&models[k].stats->sites[i]);
+      models[k].memo = g_malloc0 (sizeof models[k].memo[0] * MAX (stats->n_sites, 1));
+      data[k] = &models[k];
+    }
+  if (progress != NULL)
+    {
+      g_atomic_pointer_set (&progress->blocks_done, 0);
+      g_atomic_pointer_set (&progress->blocks_total, (gint64) blocks);
+    }
+  if (n_threads > 1)
+    ok = wk_run_blocks_at_once (instance, memory, 0, blocks, n_threads, count_event, data, &stats->counts,
+                                stats->loop_iterations, cancellable, progress, error);
+  else
+    ok = ws_kernel_run_blocks (instance, memory, 0, blocks, count_event, data[0], &stats->counts,
+                               stats->loop_iterations, cancellable, progress, error);
+  for (guint k = 0; k < n_threads; k++)
+    {
+      for (guint i = 0; i < stats->n_sites; i++)
+        ws_stats_add (&stats->sites[i], &models[k].stats->sites[i]);
+      g_free (models[k].stats->sites);
+      g_free (models[k].stats);
+      g_free (models[k].memo);
+    }
   if (!ok)
     return NULL;
   for (guint i = 0; i < stats->n_sites; i++)

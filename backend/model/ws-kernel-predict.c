@@ -5,6 +5,7 @@
  * what else the run did (arithmetic, barriers, fences). */
 #include "ws-config.h"
 #include "ws-kernel-predict.h"
+#include "ws-kernel-instance.h"
 #include "ws-i18n.h"
 
 #include <glib/gi18n-lib.h>
@@ -280,7 +281,10 @@ ws_kernel_predict (const WsKernelInstance *instance,
   WsKernelStats *ks;
   WsKernelMemory *memory;
   Predict p = { 0 };
-  guint n;
+  Predict *each;
+  gpointer *data;
+  guint64 blocks;
+  guint n, n_threads;
   gboolean ok;
 
   g_return_val_if_fail (instance != NULL, NULL);
@@ -295,25 +299,53 @@ ws_kernel_predict (const WsKernelInstance *instance,
     stats_init (&ks->sites[i]);
   stats_init (&ks->total);
 
-  p.instance = instance;
-  p.sites = ks->sites;
-  p.last_counts = g_new0 (WsWarpCounts, MAX (n, 1));
-  p.last_address = g_malloc0_n (MAX (n, 1), sizeof *p.last_address);
-  p.last_active = g_new0 (guint32, MAX (n, 1));
   if (profile && (p.walk = walk_new (instance, profile, registers, error)) == NULL)
-    {
-      g_free (p.last_counts);
-      g_free (p.last_address);
-      g_free (p.last_active);
-      return NULL;
-    }
+    return NULL;
   memory = ws_kernel_memory_new (instance);
-  ok = ws_kernel_run_blocks (instance, memory, 0, ws_dim3_count (ws_kernel_instance_get_grid (instance)),
-                             visit, &p, &ks->counts, ks->loop_iterations, cancellable, progress, error);
+  blocks = ws_dim3_count (ws_kernel_instance_get_grid (instance));
+  /* the caches see the warps in the order the hardware runs them: one
+   * thread; without them, blocks that cannot see each other's writes run
+   * at once, each thread counting its own (the sums are the same) */
+  n_threads = p.walk ? 1 : wk_run_threads (instance, blocks);
+  each = g_new0 (Predict, n_threads);
+  data = g_new0 (gpointer, n_threads);
+  for (guint k = 0; k < n_threads; k++)
+    {
+      each[k].instance = instance;
+      each[k].walk = p.walk;
+      each[k].sites = g_new0 (WsStats, MAX (n, 1));
+      for (guint i = 0; i < n; i++)
+        stats_init (&each[k].sites[i]);
+      each[k].last_counts = g_new0 (WsWarpCounts, MAX (n, 1));
+      each[k].last_address = g_malloc0_n (MAX (n, 1), sizeof *each[k].last_address);
+      each[k].last_active = g_new0 (guint32, MAX (n, 1));
+      data[k] = &each[k];
+    }
+  if (n_threads > 1)
+    {
+      if (progress != NULL)
+        {
+          g_atomic_pointer_set (&progress->blocks_done, 0);
+          g_atomic_pointer_set (&progress->blocks_total, (gint64) blocks);
+        }
+      ok = wk_run_blocks_at_once (instance, memory, 0, blocks, n_threads, visit, data, &ks->counts,
+                                  ks->loop_iterations, cancellable, progress, error);
+    }
+  else
+    ok = ws_kernel_run_blocks (instance, memory, 0, blocks, visit, data[0], &ks->counts, ks->loop_iterations,
+                               cancellable, progress, error);
   ws_kernel_memory_free (memory);
-  g_free (p.last_counts);
-  g_free (p.last_address);
-  g_free (p.last_active);
+  for (guint k = 0; k < n_threads; k++)
+    {
+      for (guint i = 0; i < n; i++)
+        ws_stats_add (&ks->sites[i], &each[k].sites[i]);
+      g_free (each[k].sites);
+      g_free (each[k].last_counts);
+      g_free (each[k].last_address);
+      g_free (each[k].last_active);
+    }
+  g_free (each);
+  g_free (data);
   if (!ok)
     {
       g_clear_pointer (&p.walk, ws_hier_walk_free);

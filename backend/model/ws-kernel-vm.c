@@ -467,6 +467,7 @@ wk_run_blocks (WkRun   *run,
           ok = FALSE;
           break;
         }
+      run->block_now = first + k;
       block_start (&b, first + k);
       ok = run_block (&b, error);
       if (ok && run->steps > run->step_limit)

@@ -207,6 +207,7 @@ typedef struct
   const WkArray *array;
   guint64 max_end;              /* sizing: the end of what was touched */
   gboolean sizing;              /* bounds are not known yet: record them */
+  GMutex *lock;                 /* blocks running at once: held to add a page */
 } WkStore;
 
 #define WK_PAGE_SHIFT 16
@@ -232,8 +233,18 @@ void        wk_fill_range       (const WkFill  *fill,
                                  guint64        first,
                                  guint8        *dest,
                                  gsize          n);
-guint8     *wk_store_page       (WkStore       *store,
+guint8     *wk_store_page_slow  (WkStore       *store,
                                  guint64        page);
+/* The page, filled when first touched (by any thread of a run whose
+ * stores have their lock). */
+static inline guint8 *
+wk_store_page (WkStore *store,
+               guint64  page)
+{
+  guint8 *p = (guint8 *) g_atomic_pointer_get (&store->pages[page]);
+
+  return G_LIKELY (p != NULL) ? p : wk_store_page_slow (store, page);
+}
 void        wk_store_clear      (WkStore       *store);
 
 /* ------------------------------------------------------------------ */
@@ -257,6 +268,7 @@ typedef struct
   WsKernelRunCounts *counts;
   guint64 *loop_iterations;     /* per loop */
   guint64 steps;                /* taken so far, across calls */
+  guint64 block_now;            /* the block running, or that stopped the run */
 } WkRun;
 
 gboolean    wk_run_blocks       (WkRun   *run,
