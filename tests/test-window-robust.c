@@ -174,8 +174,8 @@ toast_shown (gpointer data)
 }
 
 /* The toast on screen says what the window said, markup's characters and
- * all (a title taken as markup shows nothing at all). A toast waits for the
- * one before it to go (6 s). */
+ * all (a title taken as markup shows nothing at all). A toast takes the
+ * place of the one before it at once. */
 static void
 assert_toast_shows (WsWindow *window)
 {

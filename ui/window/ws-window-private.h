@@ -59,6 +59,7 @@ struct _WsWindow
   char *last_toast;                /* what the window last said in a toast */
   gint64 last_toast_us;            /* when */
   gboolean keep_toasts;            /* until dismissed: a screenshot is on its way */
+  AdwToast *toast;                 /* the last toast, while the overlay has it (weak) */
 
   /* what it shows: the GPU, recordings, live measurements, the comparison */
   WsSession *session;

@@ -135,7 +135,9 @@ ws_window_file_name (const char *path)
 }
 
 /* A toast's title is markup in libadwaita 1.2, and what it says quotes
- * files and workers (“R&D.json”, “<data>:1:2: …”): never markup. */
+ * files and workers (“R&D.json”, “<data>:1:2: …”): never markup. A new
+ * toast takes the place of the one on screen at once (the overlay would
+ * keep it waiting until that one's time is up: an error 6 s late). */
 void
 ws_window_toast (WsWindow   *self,
                  const char *text)
@@ -149,6 +151,9 @@ ws_window_toast (WsWindow   *self,
   self->last_toast_us = g_get_monotonic_time ();
   /* a screenshot waits for it, however long the window takes to settle */
   adw_toast_set_timeout (toast, self->keep_toasts ? 0 : 6);
+  if (self->toast != NULL)
+    adw_toast_dismiss (self->toast);
+  g_set_weak_pointer (&self->toast, toast);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
@@ -494,6 +499,7 @@ ws_window_dispose (GObject *object)
   WsWindow *self = WS_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
+  g_clear_weak_pointer (&self->toast);
   ws_window_gpu_dispose (self);
   if (self->session)
     ws_session_set_measure_comparison (self->session, FALSE);
