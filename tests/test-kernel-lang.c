@@ -411,6 +411,15 @@ static const Message messages[] = {
     "line 1, column 8: “float” is a type of CUDA's own: a struct cannot take its name" },
   { "typedef struct { int b; } S;\n__device__ S;\n__global__ void k(int *a) {\n}\n",
     "line 2, column 13: expected a name, found “;”" },
+  /* nvcc: "identifier "N" is undefined in device code"; a volatile host
+   * constant was read as a constant, printed without its volatile (found
+   * by fuzz-kernel) */
+  { "int N = 1024;\n__global__ void k(int *a) {\n  a[0] = N;\n}\n",
+    "line 3, column 10: “N” is a variable of the host code: a kernel cannot read it (pass it as a parameter, or "
+    "declare it __constant__, or const with a constant value)" },
+  { "volatile const int N = 1024;\n__global__ void k(int *a) {\n  a[0] = N;\n}\n",
+    "line 3, column 10: “N” is a variable of the host code: a kernel cannot read it (pass it as a parameter, or "
+    "declare it __constant__, or const with a constant value)" },
   /* nvcc: "attribute "global" does not apply here" (found by fuzz-kernel) */
   { "__global__ void k(int *a) {\n  a[0] = 1;\n}\n__global__ int result = 0;\n",
     "line 4, column 1: __global__ marks a kernel, a function: “result” is a variable (__device__ puts one in global "

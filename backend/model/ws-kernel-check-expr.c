@@ -20,8 +20,20 @@ check_name (Checker *c,
 
   if (sym == NULL)
     {
+      gboolean host = FALSE;
+
+      for (guint i = 0; i < c->file->host_values->len && !host; i++)
+        {
+          const WkHostValue *v = &g_array_index (c->file->host_values, WkHostValue, i);
+          host = v->func == 0 && strcmp (v->name, e->name) == 0;
+        }
       if (g_hash_table_lookup (c->file->macros, e->name) != NULL)
         wkc_error (c, WS_KERNEL_ERROR_INVALID, e->start, e->end, _("the macro “%s” is not a value here"), e->name);
+      else if (host)
+        /* nvcc: "identifier "N" is undefined in device code" */
+        wkc_error (c, WS_KERNEL_ERROR_INVALID, e->start, e->end,
+                   _("“%s” is a variable of the host code: a kernel cannot read it (pass it as a parameter, or "
+                     "declare it __constant__, or const with a constant value)"), e->name);
       else
         wkc_error (c, WS_KERNEL_ERROR_INVALID, e->start, e->end, _("unknown name “%s”"), e->name);
       return NULL;

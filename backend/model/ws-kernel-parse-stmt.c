@@ -1080,7 +1080,11 @@ parse_top_decl (Parser          *p,
                         "memory)"), name);
         return;
       }
-    if (!is_device_code (&s) && !s.constexpr_ && !(t->quals & WK_Q_CONST))
+    /* a host variable, or a host constant that is volatile: no constant
+     * expression (nvcc: "expression must have a constant value"), so not
+     * one device code may use (found by fuzz-kernel: read as a constant,
+     * printed without its volatile) */
+    if (!is_device_code (&s) && ((!s.constexpr_ && !(t->quals & WK_Q_CONST)) || (t->quals & WK_Q_VOLATILE)))
       {
         p->i = save;
         skip_host (p, start, TRUE);

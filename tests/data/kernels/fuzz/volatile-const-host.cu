@@ -1,0 +1,1 @@
+volatile/**/const int T=3;__global__ void t(){}
