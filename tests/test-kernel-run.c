@@ -1219,6 +1219,32 @@ test_blocks_at_once (void)
       g_assert_cmpuint (s1->counts.blocks, ==, 300);
     }
 
+  /* the bytes uploaded to the GPU, filled in parts on several threads: the
+   * same as on one, from any byte on (a random fill of 12-byte structs,
+   * 12 MB, from byte 5) */
+  {
+    static const char *text =
+      "struct P { float x; int k; unsigned short s; };\n"
+      "// warpscope: grid = 1; block = 32\n"
+      "__global__ void k(const P *in, float *out) {\n"
+      "  out[threadIdx.x] = in[threadIdx.x].x + in[threadIdx.x].k;\n"
+      "}\n";
+    const char *const fill_sets[] = { "in[1048576]", "random(7)", "out[32]", "0", NULL };
+    g_autoptr (WsKernelInstance) inst = make (text, fill_sets);
+    guint in = array_index (inst, "in");
+    gsize n = ws_kernel_instance_get_array (inst, in)->bytes - 5;
+    g_autofree guint8 *one = g_malloc (n);
+    g_autofree guint8 *four = g_malloc (n);
+
+    g_assert_cmpuint (n, >, 8 << 20);
+    g_setenv ("WS_KERNEL_THREADS", "1", TRUE);
+    ws_kernel_fill_bytes (inst, in, 5, one, n);
+    g_setenv ("WS_KERNEL_THREADS", "4", TRUE);
+    ws_kernel_fill_bytes (inst, in, 5, four, n);
+    g_unsetenv ("WS_KERNEL_THREADS");
+    g_assert_cmpmem (one, n, four, n);
+  }
+
   /* the error of the first block that goes wrong, whichever thread ran it:
    * block 271 fails last (it loops longest), 273 on another thread first */
   {
