@@ -102,7 +102,8 @@ def main():
           f"{a.within * 100:.0f} % (text against hand-written)")
     if ratios:
         ratios.sort()
-        print("furthest: " + ", ".join(f"{i} {x:.3f}" for x, i in (ratios[:3] + ratios[-3:])))
+        ends = ratios if len(ratios) <= 6 else ratios[:3] + ratios[-3:]
+        print("furthest: " + ", ".join(f"{i} {x:.3f}" for x, i in ends))
     wh = [w for (p, which, _), (rc, w) in walls.items() if p == 1 and which == "hand" and rc == 0]
     wt = [w for (p, which, _), (rc, w) in walls.items() if p == 1 and which == "text" and rc == 0]
     if wh and wt:

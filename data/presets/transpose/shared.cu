@@ -2,6 +2,10 @@
 // rows, wait at the barrier, read it back by columns and write rows. Both
 // global sides are coalesced, but a column of a 32-wide float tile lies in
 // one bank: reading it takes 32 wavefronts.
+// Its indices are ints, as course code writes them: on an H200 this text
+// takes 0.3256 ms, 6 % more than the hand-written kernel it replaces
+// (0.3068 ms), whose indices are 64-bit; with `long long x, y` the text
+// takes 0.3064 ms.
 /* warpscope:
  *   N          = 8192
  *   grid       = (N + 31) / 32, (N + 31) / 32
