@@ -1007,6 +1007,69 @@ test_launch_host_code (void)
     g_assert_nonnull (find_note (inst, "from the host code's launch at line 8: block (256, 1, 1), a = 2"));
     g_clear_pointer (&inst, ws_kernel_instance_unref);
   }
+  /* a template's values from its launch, K<threads><<<…>>> (Harris's
+   * reduce6 is launched so); the comment's win; a launch that gives too
+   * few is not used, and the error says why */
+  {
+    const char *reduce =
+      "template <unsigned int blockSize, bool twice>\n"
+      "__global__ void reduce(const int *in, int *out, unsigned int n) {\n"
+      "  extern __shared__ int s[];\n"
+      "  unsigned int t = threadIdx.x, i = blockIdx.x * blockSize * 2 + t;\n"
+      "  s[t] = i < n ? in[i] + (twice ? in[i + blockSize] : 0) : 0;\n"
+      "  __syncthreads();\n"
+      "  if (t == 0) out[blockIdx.x] = s[0] + s[blockSize - 1];\n"
+      "}\n"
+      "int main() {\n"
+      "  const int threads = 128, n = 1 << 16;\n"
+      "  int *d_in, *d_out;\n"
+      "  reduce<2 * threads, (threads > 64)><<<n / (4 * threads), 2 * threads, 2 * threads * sizeof(int)>>>(d_in, d_out, n);\n"
+      "  reduce<threads><<<1, threads>>>(d_out, d_out, n);\n"
+      "  return 0;\n"
+      "}\n";
+    const char *sets[] = { "blockSize", "256", "twice", "0", NULL };
+    g_autoptr (WsKernelStats) st = NULL;
+
+    inst = make (reduce, NULL);
+    g_assert_cmpuint (ws_kernel_instance_get_grid (inst).x, ==, 128);
+    g_assert_cmpuint (ws_kernel_instance_get_block (inst).x, ==, 256);
+    g_assert_cmpuint (ws_kernel_instance_get_dynamic_shared (inst), ==, 1024);
+    g_assert_nonnull (find_note (inst, "from the host code's launch at line 12: grid (128, 1, 1), block (256, 1, 1), "
+                                       "1024 bytes of dynamic shared memory, n = 65536, blockSize = 256, twice = 1"));
+    /* both halves read (twice is true): in[i] and in[i + blockSize], 65536
+     * lanes' loads in all, every element once */
+    st = model (inst);
+    {
+      guint64 lanes = 0;
+      for (guint i = 0; i < ws_kernel_instance_get_n_sites (inst); i++)
+        {
+          const WsKernelSite *site = ws_kernel_instance_get_site (inst, i);
+          if (site->line == 5 && site->kind == WS_ACCESS_LOAD && strcmp (site->array_name, "in") == 0)
+            lanes += st->sites[i].active_lanes;
+        }
+      g_assert_cmpuint (lanes, ==, 65536);
+    }
+    g_clear_pointer (&inst, ws_kernel_instance_unref);
+    inst = make (reduce, sets);
+    g_assert_nonnull (find_note (inst, "from the host code's launch at line 12: grid (128, 1, 1), block (256, 1, 1), "
+                                       "1024 bytes of dynamic shared memory, n = 65536"));
+    g_clear_pointer (&inst, ws_kernel_instance_unref);
+    {
+      g_autofree char *short_only = g_strdup (reduce);
+      char *line12 = strstr (short_only, "  reduce<2 * threads");
+
+      /* the first launch gone (made a comment), the second gives one value of two */
+      line12[0] = '/';
+      line12[1] = '/';
+      inst = instance_of (short_only, NULL, NULL, &error);
+      g_assert_null (inst);
+      g_assert_nonnull (strstr (error->message, "the template parameter “blockSize” of reduce needs a value"));
+      g_assert_nonnull (strstr (error->message, "the host code's launch at line 13 is not used: line 13, column 3: "
+                                                "the launch's template arguments are not the kernel's template "
+                                                "parameters"));
+      g_clear_error (&error);
+    }
+  }
 }
 
 /* Host code that cannot be followed says what and where, and changes

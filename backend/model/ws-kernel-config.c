@@ -1166,6 +1166,8 @@ typedef struct
   guint64 shared;
   GPtrArray *args;              /* WkDecl * */
   GArray *arg_values;           /* WkConst */
+  GPtrArray *targs;             /* WkTemplateParam * */
+  GArray *targ_values;          /* WkConst */
 } HostLaunch;
 
 /* Follows launch l through the host values before it; NULL, or why it
@@ -1278,6 +1280,25 @@ host_follow (WkLaunchValues     *v,
           g_array_append_val (r->arg_values, c);
         }
     }
+  /* K<256><<<…>>>: the template's values, where the comment and the
+   * caller leave them out */
+  if (h.why == NULL && l->n_targs > 0 && l->n_targs != v->kernel->n_tparams)
+    host_fail (&h, l->start, _("the launch's template arguments are not the kernel's template parameters"));
+  for (guint i = 0; h.why == NULL && i < l->n_targs; i++)
+    {
+      WkTemplateParam *tp = &v->kernel->tparams[i];
+      guint s = l->targ_start[i], e = l->targ_end[i];
+      WkConst c;
+
+      if (g_hash_table_contains (v->names, tp->name))
+        continue;
+      host_trim (v->file->text, &s, &e);
+      if (host_eval (&h, s, e, &c))
+        {
+          g_ptr_array_add (r->targs, tp);
+          g_array_append_val (r->targ_values, c);
+        }
+    }
   g_hash_table_unref (h.names);
   g_hash_table_unref (h.dims);
   g_hash_table_unref (h.unknown);
@@ -1304,6 +1325,8 @@ host_launch (WkLaunchValues *v,
 
   r.args = g_ptr_array_new ();
   r.arg_values = g_array_new (FALSE, FALSE, sizeof (WkConst));
+  r.targs = g_ptr_array_new ();
+  r.targ_values = g_array_new (FALSE, FALSE, sizeof (WkConst));
   /* each try follows every value before it: a few are enough */
   for (guint i = 0, tried = 0; i < v->file->host_launches->len && tried < HOST_LAUNCHES_TRIED; i++)
     {
@@ -1315,6 +1338,8 @@ host_launch (WkLaunchValues *v,
       tried++;
       g_ptr_array_set_size (r.args, 0);
       g_array_set_size (r.arg_values, 0);
+      g_ptr_array_set_size (r.targs, 0);
+      g_array_set_size (r.targ_values, 0);
       if ((why = host_follow (v, x, &r)) == NULL)
         {
           l = x;
@@ -1378,6 +1403,16 @@ host_launch (WkLaunchValues *v,
           else
             g_string_append_printf (got, ", %s = %g", d->name, wk_const_as_double (c));
         }
+      for (guint i = 0; i < r.targs->len; i++)
+        {
+          WkTemplateParam *tp = g_ptr_array_index (r.targs, i);
+          WkConst c = g_array_index (r.targ_values, WkConst, i);
+          WkSym *sym = const_sym (&v->arena, tp->name, tp->type, &c);
+
+          g_hash_table_insert (v->names, (gpointer) sym->name, sym);
+          g_hash_table_insert (v->fill_names, (gpointer) sym->name, sym);
+          g_string_append_printf (got, ", %s = %lld", tp->name, (long long) wk_const_as_i64 (c));
+        }
       /* Translators: the line of a launch like K<<<grid, block>>>(…) in main, then what was taken from it */
       v->host_note = g_strdup_printf (_("from the host code's launch at line %u: %s"), line,
                                       got->len > 2 && got->str[0] == ',' ? got->str + 2 : got->str);
@@ -1386,6 +1421,8 @@ host_launch (WkLaunchValues *v,
   g_free (first_why);
   g_ptr_array_unref (r.args);
   g_array_unref (r.arg_values);
+  g_ptr_array_unref (r.targs);
+  g_array_unref (r.targ_values);
 }
 
 const char *

@@ -118,10 +118,50 @@ add_value (Parser         *p,
 #define MAX_CONFIG_TOKENS 256
 #define MAX_ARGS_TOKENS 2048
 
-/* K<<<grid, block[, shared[, stream]]>>>(args): the lexer reads <<< as
- * << and <, and >>> as >> and >. Where it is one, the index after it. */
+/* The template arguments of K<a, b> at i (the “<”): the index of their
+ * closing “>”, or 0 where there is none close by (a comparison, a shift). */
+static guint
+template_close (const Parser *p,
+                guint         i,
+                guint         last)
+{
+  guint angles = 1, brackets = 0;
+
+  for (guint k = i + 1; k < last && k < i + MAX_CONFIG_TOKENS; k++)
+    {
+      const WkToken *t = &p->toks[k];
+
+      if (t->kind != WK_TOK_PUNCT)
+        continue;
+      if (t->punct == WK_P_LPAREN || t->punct == WK_P_LBRACKET)
+        brackets++;
+      else if (t->punct == WK_P_RPAREN || t->punct == WK_P_RBRACKET)
+        {
+          if (brackets == 0)
+            return 0;
+          brackets--;
+        }
+      else if (brackets > 0)
+        continue;
+      else if (t->punct == WK_P_LT)
+        angles++;
+      else if (t->punct == WK_P_GT && --angles == 0)
+        return k;
+      else if (t->punct == WK_P_SEMI || t->punct == WK_P_LBRACE || t->punct == WK_P_RBRACE ||
+               t->punct == WK_P_SHR || t->punct == WK_P_SHL)
+        return 0;
+    }
+  return 0;
+}
+
+/* K<<<grid, block[, shared[, stream]]>>>(args), or K<targs><<<…>>>(args)
+ * with the template arguments' “<” at targs (else 0) and their “>” at i:
+ * the lexer reads <<< as << and <, and >>> as >> and >. Where it is one,
+ * the index after it. */
 static guint
 launch_at (Parser *p,
+           guint   name,
+           guint   targs,
            guint   i,
            guint   last,
            guint   func)
@@ -169,8 +209,32 @@ launch_at (Parser *p,
       l.n_args++;
       k = e + 1;
     }
-  l.kernel = wk_arena_strndup (p->arena, p->toks[i].text, p->toks[i].len);
-  l.start = p->toks[i].start;
+  /* the template arguments, values up to the “>” at i at depth 0 */
+  for (k = targs + 1; targs != 0 && k < i;)
+    {
+      guint e = k, angles = 0;
+
+      for (; e < i; e++)
+        {
+          const WkToken *t = &p->toks[e];
+          if (t->kind != WK_TOK_PUNCT)
+            continue;
+          if (t->punct == WK_P_LPAREN || t->punct == WK_P_LBRACKET || t->punct == WK_P_LT)
+            angles++;
+          else if ((t->punct == WK_P_RPAREN || t->punct == WK_P_RBRACKET || t->punct == WK_P_GT) && angles > 0)
+            angles--;
+          else if (t->punct == WK_P_COMMA && angles == 0)
+            break;
+        }
+      if (l.n_targs == WK_HOST_LAUNCH_MAX_TARGS || e == k)
+        return args_end + 1;
+      l.targ_start[l.n_targs] = p->toks[k].start;
+      l.targ_end[l.n_targs] = p->toks[e - 1].end;
+      l.n_targs++;
+      k = e + 1;
+    }
+  l.kernel = wk_arena_strndup (p->arena, p->toks[name].text, p->toks[name].len);
+  l.start = p->toks[name].start;
   l.end = p->toks[args_end].end;
   l.func = func;
   l.n_values = p->file->host_values->len;
@@ -260,9 +324,20 @@ wkp_record_host (Parser  *p,
         }
       if (is_p (p, i + 1, last, WK_P_SHL))
         {
-          guint next = launch_at (p, i, last, func);
+          guint next = launch_at (p, i, 0, i, last, func);
           i = next > i ? next : i + 1;
           continue;
+        }
+      if (is_p (p, i + 1, last, WK_P_LT))
+        {
+          guint close = template_close (p, i + 1, last);
+          guint next = close != 0 ? launch_at (p, i, i + 1, close, last, func) : 0;
+
+          if (next > close && close != 0)
+            {
+              i = next;
+              continue;
+            }
         }
       if (is_word (t, "dim3") && i + 1 < last && p->toks[i + 1].kind == WK_TOK_IDENT &&
           (prev == NULL || !is_punct (prev, WK_P_COLONCOLON)))

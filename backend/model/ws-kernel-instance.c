@@ -112,10 +112,18 @@ template_values (WsKernelInstance *inst,
       WkConst *c = g_new0 (WkConst, 1);
       if (!wk_launch_values_scalar (values, k->tparams[i].name, k->tparams[i].type, c))
         {
+          const char *host = wk_launch_values_host_note (values, NULL, NULL, NULL);
+
           g_free (c);
-          wk_set_error_at (error, WS_KERNEL_ERROR_LAUNCH, inst->file->text, inst->file->len, k->tparams[i].pos,
-                           _("the template parameter “%s” of %s needs a value: write “%s = …” in the launch comment"),
-                           k->tparams[i].name, k->name, k->tparams[i].name);
+          if (host != NULL)
+            /* Translators: the last %s says what the host code's launch gave, or why it gave nothing */
+            wk_set_error_at (error, WS_KERNEL_ERROR_LAUNCH, inst->file->text, inst->file->len, k->tparams[i].pos,
+                             _("the template parameter “%s” of %s needs a value: write “%s = …” in the launch "
+                               "comment (%s)"), k->tparams[i].name, k->name, k->tparams[i].name, host);
+          else
+            wk_set_error_at (error, WS_KERNEL_ERROR_LAUNCH, inst->file->text, inst->file->len, k->tparams[i].pos,
+                             _("the template parameter “%s” of %s needs a value: write “%s = …” in the launch "
+                               "comment"), k->tparams[i].name, k->name, k->tparams[i].name);
           return FALSE;
         }
       g_hash_table_insert (inst->template_values, k->tparams[i].sym, c);

@@ -720,6 +720,7 @@ typedef struct
 } WkHostValue;
 
 #define WK_HOST_LAUNCH_MAX_ARGS 32
+#define WK_HOST_LAUNCH_MAX_TARGS 8
 
 typedef struct
 {
@@ -734,6 +735,9 @@ typedef struct
   guint n_args;
   guint arg_start[WK_HOST_LAUNCH_MAX_ARGS];
   guint arg_end[WK_HOST_LAUNCH_MAX_ARGS];
+  guint n_targs;                /* K<a, b><<<…>>>: its template arguments */
+  guint targ_start[WK_HOST_LAUNCH_MAX_TARGS];
+  guint targ_end[WK_HOST_LAUNCH_MAX_TARGS];
 } WkHostLaunch;
 
 struct _WsKernelFile
