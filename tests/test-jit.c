@@ -8,6 +8,8 @@
 
 #if WS_HAVE_CUDA
 #include "ws-jit.h"
+#include "ws-jit-private.h"
+#include "ws-gpu.h"
 
 static gboolean
 have_gpu (void)
@@ -143,6 +145,45 @@ test_measure_pattern (void)
   g_assert_cmpint (m->registers, >, 0);
 }
 
+/* WS_JIT_NVCC: the same printed kernel compiled by nvcc into a cubin (no
+ * GPU needed to compile), and what nvcc says where it does not compile.
+ * NVRTC and nvcc give different code for one text (NVRTC addresses shared
+ * memory in 64 bits): this holds one against the other on a GPU. */
+static void
+test_nvcc_instead (void)
+{
+  g_autofree char *nvcc = g_find_program_in_path ("nvcc");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) image = NULL;
+  g_autofree char *log = NULL;
+  const char *good = "extern \"C\" __global__ void k(int *a) { __shared__ int s[32]; s[threadIdx.x] = 1; "
+                     "__syncthreads(); a[threadIdx.x] = s[31 - threadIdx.x]; }\n";
+  const guint8 *bytes;
+  gsize size;
+
+  if (nvcc == NULL && g_file_test ("/usr/local/cuda/bin/nvcc", G_FILE_TEST_IS_EXECUTABLE))
+    nvcc = g_strdup ("/usr/local/cuda/bin/nvcc");
+  if (nvcc == NULL)
+    {
+      g_test_skip ("nvcc is not installed");
+      return;
+    }
+  g_setenv ("WS_JIT_NVCC", nvcc, TRUE);
+  image = ws_jit_compile_text (good, "k.cu", "sm_90", TRUE, &log, &error);
+  g_assert_no_error (error);
+  bytes = g_bytes_get_data (image, &size);
+  g_assert_cmpuint (size, >, 64);
+  g_assert_cmpmem (bytes, 4, "\177ELF", 4);
+  g_clear_pointer (&image, g_bytes_unref);
+  g_clear_pointer (&log, g_free);
+  image = ws_jit_compile_text ("extern \"C\" __global__ void k(int *a) { a[0] = b; }\n", "k.cu", "sm_90", FALSE,
+                               &log, &error);
+  g_assert_null (image);
+  g_assert_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COMPILE_FAILED);
+  g_assert_nonnull (strstr (error->message, "identifier \"b\" is undefined"));
+  g_unsetenv ("WS_JIT_NVCC");
+}
+
 #else
 
 static void
@@ -164,6 +205,7 @@ main (int    argc,
   g_test_add_func ("/jit/cache", test_cache);
   g_test_add_func ("/jit/too-large", test_too_large);
   g_test_add_func ("/jit/measure-pattern", test_measure_pattern);
+  g_test_add_func ("/jit/nvcc-instead", test_nvcc_instead);
 #else
   g_test_add_func ("/jit/not-built", test_not_built);
 #endif

@@ -10,6 +10,7 @@
 
 #include <cuda.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <cudaTypedefs.h>
 #include <cuda_runtime_api.h>
 #include <nvrtc.h>
@@ -291,6 +292,55 @@ program_output (nvrtcProgram program,
   return g_bytes_new_take (data, ptx ? size + 1 : size);
 }
 
+/* WS_JIT_NVCC=PATH compiles with that nvcc instead, into a cubin: what
+ * a program's own build would run, to hold NVRTC's code against (a
+ * diagnostic, not the default; an sm_ target only). */
+static GBytes *
+compile_with_nvcc (const char *nvcc,
+                   const char *text,
+                   const char *target,
+                   gboolean    lineinfo,
+                   char      **log,
+                   GError    **error)
+{
+  g_autoptr (GError) local = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ws-jit-XXXXXX", &local);
+  g_autofree char *in = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *arch = g_strdup_printf ("-arch=%s", target);
+  g_autofree char *err = NULL;
+  char *data = NULL;
+  gsize size = 0;
+  int status = 0;
+  GBytes *image = NULL;
+
+  if (dir == NULL)
+    {
+      g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COMPILE_FAILED, "%s", local->message);
+      return NULL;
+    }
+  in = g_build_filename (dir, "kernel.cu", NULL);
+  out = g_build_filename (dir, "kernel.cubin", NULL);
+  if (g_file_set_contents (in, text, -1, &local))
+    {
+      const char *argv[] = { nvcc, "-cubin", arch, "-std=c++17", "-o", out, in, lineinfo ? "-lineinfo" : NULL, NULL };
+
+      if (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &err, &status,
+                        &local) &&
+          g_spawn_check_wait_status (status, NULL) && g_file_get_contents (out, &data, &size, &local))
+        image = g_bytes_new_take (data, size);
+    }
+  if (image == NULL)
+    g_set_error (error, WS_GPU_ERROR, WS_GPU_ERROR_COMPILE_FAILED, "%s",
+                 local != NULL ? local->message : err != NULL ? err : "nvcc failed");
+  if (log)
+    *log = g_strdup (err != NULL ? err : "");
+  g_unlink (in);
+  g_unlink (out);
+  g_rmdir (dir);
+  return image;
+}
+
 GBytes *
 ws_jit_compile_text (const char *text,
                      const char *file_name,
@@ -307,6 +357,8 @@ ws_jit_compile_text (const char *text,
 
   g_return_val_if_fail (text != NULL && target != NULL, NULL);
 
+  if (g_getenv ("WS_JIT_NVCC") != NULL && *g_getenv ("WS_JIT_NVCC") != '\0' && g_str_has_prefix (target, "sm_"))
+    return compile_with_nvcc (g_getenv ("WS_JIT_NVCC"), text, target, lineinfo, log, error);
   if (!nvrtc_check (nvrtcCreateProgram (&program, text, file_name, 0, NULL, NULL), "nvrtcCreateProgram", error))
     return NULL;
   status = nvrtcCompileProgram (program, G_N_ELEMENTS (options) - (lineinfo ? 0 : 1), options);

@@ -3,6 +3,10 @@
 // per value sorted. Three words are used in turn, so that one barrier per
 // step is enough: the word of step s is reset during step s + 1 (by then
 // everyone has read it) and used again in step s + 3.
+// Measured as a text, this kernel is compiled by NVRTC, whose code for it
+// is 1.6 times slower on an H200 (0.451 ms, 25 registers) than nvcc's for
+// the same printed text (0.278 ms, 18 registers) or the hand-written
+// kernel it replaces (0.280 ms): NVRTC addresses shared memory in 64 bits.
 /* warpscope:
  *   N      = 1048576
  *   grid   = (N + 1023) / 1024

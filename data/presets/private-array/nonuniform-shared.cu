@@ -2,6 +2,10 @@
 // non-uniform index kept in shared memory as a[index * blockDim.x +
 // threadIdx.x]. Each thread owns a column, so whatever the index, the
 // lanes fall in different banks: 1 wavefront.
+// Measured as a text, this kernel is compiled by NVRTC, whose code for it
+// is 19 % slower on an H200 (0.251 ms) than nvcc's for the same printed
+// text (0.213 ms) or the hand-written kernel it replaces (0.210 ms):
+// NVRTC addresses shared memory in 64 bits.
 /* warpscope:
  *   N      = 4194304
  *   grid   = (N + 255) / 256
