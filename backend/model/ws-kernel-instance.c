@@ -877,17 +877,22 @@ blocks_independent (const WsKernelInstance *inst)
 }
 
 guint
+wk_cores (void)
+{
+  const char *env = g_getenv ("WS_KERNEL_THREADS");
+
+  if (env != NULL && *env != '\0')
+    return (guint) CLAMP (g_ascii_strtoull (env, NULL, 10), 1, WK_MAX_THREADS);
+  return CLAMP (g_get_num_processors (), 1, 16);
+}
+
+guint
 wk_run_threads (const WsKernelInstance *inst,
                 guint64                 count)
 {
-  const char *env = g_getenv ("WS_KERNEL_THREADS");
-  guint n = CLAMP (g_get_num_processors (), 1, 16);
-
-  if (env != NULL && *env != '\0')
-    n = (guint) CLAMP (g_ascii_strtoull (env, NULL, 10), 1, 64);
   if (count < 2 || !blocks_independent (inst))
     return 1;
-  return (guint) MIN ((guint64) n, count);
+  return (guint) MIN ((guint64) wk_cores (), count);
 }
 
 typedef struct
@@ -996,6 +1001,11 @@ wk_run_blocks_at_once (const WsKernelInstance *inst,
   pool.visit = visit;
   pool.cancellable = cancellable;
   pool.progress = progress;
+  if (progress != NULL)
+    {
+      g_atomic_pointer_set (&progress->blocks_done, 0);
+      g_atomic_pointer_set (&progress->blocks_total, (gint64) count);
+    }
   for (guint i = 0; i < inst->prog->arrays->len; i++)
     stores[i].lock = stores[i].pages != NULL ? &lock : NULL;
   for (guint i = 0; i < n_threads; i++)

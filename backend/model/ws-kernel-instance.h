@@ -88,17 +88,22 @@ void        wk_store_init           (WkStore       *store,
                                      const WkFill  *fill,
                                      guint64        bytes,
                                      gboolean       sizing);
+#define WK_MAX_THREADS 64
+/* The threads a run takes where it may take several: the cores, at most
+ * 16, or WS_KERNEL_THREADS (at most WK_MAX_THREADS). */
+guint       wk_cores                (void);
 /* How many threads a run of count blocks of the launch takes: 1 where
  * there is one block, or where its blocks may see each other's writes
  * while they run (atomics, fences or volatile accesses to global memory);
- * else the cores, at most 16 (WS_KERNEL_THREADS sets it). */
+ * else wk_cores (). */
 guint       wk_run_threads          (const WsKernelInstance *inst,
                                      guint64                 count);
 /* Runs blocks [first, first + count) on n_threads threads at once, each
  * taking the next blocks in turn; thread k's events go to visit with
  * visit_data[k] (visit may be NULL), in the order it runs them. The
  * counts and loops are the sums of the threads' (max_block_instructions
- * the most); an error is that of the first block that failed. */
+ * the most); an error is that of the first block that failed; progress
+ * (may be NULL) counts blocks from 0. */
 gboolean    wk_run_blocks_at_once   (const WsKernelInstance *inst,
                                      WsKernelMemory         *memory,
                                      guint64                 first,

@@ -255,8 +255,8 @@ fill_part (gpointer data)
   return NULL;
 }
 
-/* wk_fill_range, a large range in parts on every core (at most 16,
- * WS_KERNEL_THREADS sets it): a random fill of 512 MiB took 1.5 s on one. */
+/* wk_fill_range, a large range in parts on wk_cores () threads: a random
+ * fill of 512 MiB took 1.5 s on one. */
 static void
 fill_range_at_once (const WkFill  *fill,
                     const WkArray *array,
@@ -264,15 +264,12 @@ fill_range_at_once (const WkFill  *fill,
                     guint8        *dest,
                     gsize          n)
 {
-  const char *env = g_getenv ("WS_KERNEL_THREADS");
-  guint threads = CLAMP (g_get_num_processors (), 1, 16);
-  FillPart parts[64];
-  GThread *handles[64];
+  guint threads = wk_cores ();
+  FillPart parts[WK_MAX_THREADS];
+  GThread *handles[WK_MAX_THREADS];
   gsize step;
   guint k = 0;
 
-  if (env != NULL && *env != '\0')
-    threads = (guint) CLAMP (g_ascii_strtoull (env, NULL, 10), 1, G_N_ELEMENTS (parts));
   if (fill == NULL || n < (4u << 20) || threads < 2)
     {
       wk_fill_range (fill, array, first, dest, n);

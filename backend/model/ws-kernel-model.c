@@ -175,11 +175,6 @@ ws_kernel_model_analyze (const WsKernelInstance *instance,
       models[k].memo = g_malloc0 (sizeof models[k].memo[0] * MAX (stats->n_sites, 1));
       data[k] = &models[k];
     }
-  if (progress != NULL)
-    {
-      g_atomic_pointer_set (&progress->blocks_done, 0);
-      g_atomic_pointer_set (&progress->blocks_total, (gint64) blocks);
-    }
   if (n_threads > 1)
     ok = wk_run_blocks_at_once (instance, memory, 0, blocks, n_threads, count_event, data, &stats->counts,
                                 stats->loop_iterations, cancellable, progress, error);

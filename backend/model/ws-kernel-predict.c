@@ -322,15 +322,8 @@ ws_kernel_predict (const WsKernelInstance *instance,
       data[k] = &each[k];
     }
   if (n_threads > 1)
-    {
-      if (progress != NULL)
-        {
-          g_atomic_pointer_set (&progress->blocks_done, 0);
-          g_atomic_pointer_set (&progress->blocks_total, (gint64) blocks);
-        }
-      ok = wk_run_blocks_at_once (instance, memory, 0, blocks, n_threads, visit, data, &ks->counts,
-                                  ks->loop_iterations, cancellable, progress, error);
-    }
+    ok = wk_run_blocks_at_once (instance, memory, 0, blocks, n_threads, visit, data, &ks->counts,
+                                ks->loop_iterations, cancellable, progress, error);
   else
     ok = ws_kernel_run_blocks (instance, memory, 0, blocks, visit, data[0], &ks->counts, ks->loop_iterations,
                                cancellable, progress, error);
