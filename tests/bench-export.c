@@ -1,18 +1,22 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Benchmark: figures for a slide, as warpscope-cli export draws them — a
  * comparison of the four transposes and the offset sweep's plot, at
- * --scale 2 — the first time (every launch of the model followed through
- * L1, L2 and DRAM) and again (the model's answers kept on disk,
- * ui/plots/ws-plot-cache.c). Run with `meson test --benchmark export`;
- * prints the seconds each took. */
+ * --scale 2 — the first time as a new user draws them (the answers shipped
+ * in data/model-answers.txt), the first time without those (every launch
+ * of the model followed through L1, L2 and DRAM), and again (the model's
+ * answers kept on disk, ui/plots/ws-plot-cache.c); then every preset's
+ * plot the first time, as shipped. Run with `meson test --benchmark
+ * export`; prints the seconds each took. */
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static double
 run (const char * const *argv,
-     const char         *cache)
+     const char         *cache,
+     const char         *answers)
 {
   g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_autoptr (GSubprocess) proc = NULL;
@@ -21,6 +25,10 @@ run (const char * const *argv,
   gint64 start = g_get_monotonic_time ();
 
   g_subprocess_launcher_setenv (launcher, "WS_MODEL_CACHE_DIR", cache, TRUE);
+  if (answers)
+    g_subprocess_launcher_setenv (launcher, "WS_MODEL_ANSWERS", answers, TRUE);
+  else
+    g_subprocess_launcher_unsetenv (launcher, "WS_MODEL_ANSWERS");
   proc = g_subprocess_launcher_spawnv (launcher, argv, &error);
   g_assert_no_error (error);
   g_assert_true (g_subprocess_communicate_utf8 (proc, NULL, NULL, NULL, &err, &error));
@@ -75,19 +83,65 @@ main (int    argc,
     const char * const *argv;
   } figures[] = { { "comparison of the four transposes", compare }, { "offset sweep's plot", offset } };
 
+  g_autofree char *fresh = g_build_filename (dir, "fresh", NULL);
+  g_autofree char *plot_png = g_build_filename (dir, "plot.png", NULL);
+  g_autofree char *listed = NULL;
+  g_auto (GStrv) lines = NULL;
+  double most = 0, total = 0;
+  const char *slowest = NULL;
+  guint n = 0;
+
   g_assert_nonnull (cli);
   g_assert_nonnull (dir);
-  printf ("# warpscope-cli export at --scale 2, %u cores: the first time, then again (median of 5)\n",
+  printf ("# warpscope-cli export at --scale 2, %u cores: the first time as shipped (with the model's answers\n"
+          "# of data/model-answers.txt), the first time without them, then again (median of 5)\n",
           g_get_num_processors ());
   for (guint f = 0; f < G_N_ELEMENTS (figures); f++)
     {
-      double first = run (figures[f].argv, cache), again[5];
+      double shipped, first, again[5];
 
+      remove_tree (fresh);
+      shipped = run (figures[f].argv, fresh, NULL);
+      first = run (figures[f].argv, cache, "off");
       for (guint i = 0; i < G_N_ELEMENTS (again); i++)
-        again[i] = run (figures[f].argv, cache);
+        again[i] = run (figures[f].argv, cache, "off");
       qsort (again, G_N_ELEMENTS (again), sizeof again[0], by_value);
-      printf ("%-36s first %6.2f s   again %5.2f s (fastest %.2f s)\n", figures[f].name, first, again[2], again[0]);
+      printf ("%-36s first %5.2f s (without the shipped answers %6.2f s)   again %5.2f s (fastest %.2f s)\n",
+              figures[f].name, shipped, first, again[2], again[0]);
     }
+
+  /* every preset's plot, the first time, as shipped */
+  {
+    const char *list[] = { cli, "model", "--list-presets", NULL };
+    g_autoptr (GSubprocess) proc = g_subprocess_newv (list, G_SUBPROCESS_FLAGS_STDOUT_PIPE, NULL);
+
+    g_assert_nonnull (proc);
+    g_assert_true (g_subprocess_communicate_utf8 (proc, NULL, NULL, &listed, NULL, NULL));
+    lines = g_strsplit (listed, "\n", -1);
+  }
+  for (guint i = 0; lines[i]; i++)
+    {
+      g_auto (GStrv) words = g_strsplit_set (g_strstrip (lines[i]), " \t", 2);
+      const char *plot[] = { cli, "export", "--preset", words[0], "--view", "plot", "--scale", "2", "-o",
+                             plot_png, NULL };
+      double t;
+
+      if (words[0] == NULL || strchr (words[0], '/') == NULL)
+        continue;
+      remove_tree (fresh);
+      t = run (plot, fresh, NULL);
+      total += t;
+      n++;
+      if (t > most)
+        {
+          most = t;
+          g_free ((char *) slowest);
+          slowest = g_strdup (words[0]);
+        }
+    }
+  printf ("every preset's plot, the first time   %u plots in %.2f s: %.2f s each, the slowest %.2f s (%s)\n",
+          n, total, n ? total / n : 0, most, slowest ? slowest : "none");
+  g_free ((char *) slowest);
   /* what the benchmark made is its own */
   remove_tree (dir);
   return 0;

@@ -53,6 +53,8 @@ for f in "$source"/data/presets/*/*.cu; do
   [ -e "$f" ] || continue
   expect "$pkgdatadir/presets/$(basename "$(dirname "$f")")/$(basename "$f")"
 done
+# the model's answers for the presets' figures, where ws-plot-cache.c looks
+expect "$pkgdatadir/model-answers.txt"
 
 # the installed CLI runs from where it was put
 out=$("$destdir$bindir/warpscope-cli" --version)
