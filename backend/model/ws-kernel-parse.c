@@ -759,6 +759,18 @@ parse_struct (Parser   *p,
           p->wrong_anywhere = TRUE;
           return NULL;
         }
+      /* `struct __global__ { … }`: a word of the language, not a name (found
+       * by fuzz-kernel: read as a struct named so, printed as a parameter's
+       * type that does not read back) */
+      for (guint i = 0; i < G_N_ELEMENTS (qualifier_words); i++)
+        if (is_word (t, qualifier_words[i]))
+          {
+            wkp_error_at (p, WS_KERNEL_ERROR_INVALID, t->start, t->end,
+                          _("“%.*s” is a word of the language: a struct cannot take it as its name"), (int) t->len,
+                          t->text);
+            p->wrong_anywhere = TRUE;
+            return NULL;
+          }
       name = wkp_tok_name (p, t);
       pos = t->start;
       advance (p);
