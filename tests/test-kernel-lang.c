@@ -469,9 +469,9 @@ static const Message messages[] = {
     "line 2, column 12: lambdas are not supported" },
   { "typedef struct { int a; } S;\ntypedef struct { int a; } S;\n__global__ void k(S *s) {}\n",
     "line 2, column 27: “S” is already declared" },
-  { "template <typename T>\n__global__ void k(T *a) {}\n",
-    "line 1, column 11: template type parameters are not supported: only integer template parameters are, whose "
-    "values the launch gives" },
+  { "template <typename T = float>\n__global__ void k(T *a) {}\n",
+    "line 1, column 22: default types of template parameters are not supported: the launch gives the type "
+    "(“T = float” in the launch comment)" },
 };
 
 static void

@@ -1072,6 +1072,137 @@ test_launch_host_code (void)
   }
 }
 
+/* template <typename T>: the launch gives the type (the comment, or as
+ * --set gives it), the file is read with it, and what the kernel moves,
+ * runs and prints follows: NVIDIA's blog kernels are written so
+ * (coalescing.cu's offset and stride, whose T runTest<float> gives). A
+ * type none gives, or a text that is no type, says so and where. */
+static void
+test_template_types (void)
+{
+  const char *text =
+    "/* warpscope:\n"
+    " *   block = 256\n"
+    " *   grid = 4096\n"
+    " */\n"
+    "template <typename T>\n"
+    "__global__ void offset(T* a, int s)\n"
+    "{\n"
+    "  int i = blockDim.x * blockIdx.x + threadIdx.x + s;\n"
+    "  a[i] = a[i] + 1;\n"
+    "}\n"
+    "template <typename T>\n"
+    "__device__ T twice(T x) { return x + x; }\n"
+    "__global__ void doubled(const int *in, int *out)\n"
+    "{\n"
+    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  out[i] = twice(in[i]);\n"
+    "}\n";
+  const char *as_float[] = { "T", "float", "s", "1", NULL };
+  const char *as_double[] = { "T", "double", "s", "1", NULL };
+  const char *as_nothing[] = { "T", "flot", "s", "1", NULL };
+  const char *as_int[] = { "T", "int", "s", "0", NULL };
+  g_autoptr (GError) error = NULL;
+  WsKernelInstance *inst;
+
+  /* no type: the message names the parameter, its kernel and where */
+  inst = instance_of (text, "offset", NULL, &error);
+  g_assert_null (inst);
+  g_assert_cmpstr (error->message, ==,
+                   "line 5, column 20: the template type parameter “T” of offset needs a type: write “T = …” in the "
+                   "launch comment, with the type it stands for (float, int, double2…)");
+  g_clear_error (&error);
+  inst = instance_of (text, "offset", as_nothing, &error);
+  g_assert_null (inst);
+  g_assert_nonnull (strstr (error->message, "line 5, column 20: the type given for the template parameter “T”, "
+                                            "“flot”, is not a type"));
+  g_clear_error (&error);
+
+  /* float and double: 4 and 8 bytes a lane, 4 and 8 sectors a request,
+   * with s = 1 a sector more each */
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autoptr (WsKernelStats) st = NULL;
+      g_autoptr (WsKernelMemory) m = NULL;
+      g_autofree char *cuda = NULL;
+      const WsStats *load;
+      guint elem = k == 0 ? 4 : 8;
+
+      inst = instance_of (text, "offset", k == 0 ? as_float : as_double, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (ws_kernel_instance_get_kernel_name (inst), ==, "offset");
+      g_assert_cmpuint (ws_kernel_instance_get_array (inst, 0)->elem_size, ==, elem);
+      st = model (inst);
+      load = site_of (inst, st, 9, WS_ACCESS_LOAD, "a");
+      g_assert_cmpuint (load->instructions, ==, 4096 * 8);
+      g_assert_cmpuint (load->sectors, ==, load->instructions * (elem + 1));
+      /* the reference adds 1 in the type given: a[1], filled with 1 (a[i]
+       * starts as i), becomes 2 */
+      m = run_ok (inst);
+      {
+        guint8 bytes[16];
+
+        g_assert_true (ws_kernel_memory_read (m, 0, 0, bytes, 2 * elem, NULL));
+        if (k == 0)
+          g_assert_cmpfloat (((float *) bytes)[1], ==, 2.0f);
+        else
+          g_assert_cmpfloat (((double *) bytes)[1], ==, 2.0);
+      }
+      cuda = ws_kernel_instance_print_cuda (inst, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (strstr (cuda, k == 0 ? "float *a" : "double *a"));
+      g_assert_null (strstr (cuda, "template"));
+      g_clear_pointer (&inst, ws_kernel_instance_unref);
+    }
+
+  /* a device function's type, the kernel not a template */
+  {
+    g_autoptr (WsKernelStats) st = NULL;
+
+    inst = instance_of (text, "doubled", NULL, &error);
+    g_assert_null (inst);
+    g_assert_nonnull (strstr (error->message, "line 11, column 20: the template type parameter “T” of twice needs a "
+                                              "type"));
+    g_clear_error (&error);
+    /* the same T, by name, for the kernel that is a template */
+    inst = instance_of (text, "offset", as_int, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (ws_kernel_instance_get_array (inst, 0)->elem_size, ==, 4);
+    g_clear_pointer (&inst, ws_kernel_instance_unref);
+    inst = instance_of (text, "doubled", as_int, &error);
+    g_assert_no_error (error);
+    st = model (inst);
+    g_assert_cmpuint (site_of (inst, st, 16, WS_ACCESS_STORE, "out")->instructions, ==, 4096 * 8);
+    g_clear_pointer (&inst, ws_kernel_instance_unref);
+  }
+
+  /* the comment gives it; the host code's sizeof (T) reads it too */
+  {
+    g_autofree char *with_host = g_strconcat (
+      "/* warpscope:\n"
+      " *   T = double\n"
+      " *   kernel = offset\n"
+      " */\n",
+      strstr (text, "template"),
+      "template <typename T>\n"
+      "void runTest(int nMB)\n"
+      "{\n"
+      "  T *d_a;\n"
+      "  int n = nMB*1024*1024/sizeof(T);\n"
+      "  cudaMalloc(&d_a, n * sizeof(T));\n"
+      "  offset<<<n/256, 256>>>(d_a, 3);\n"
+      "}\n", NULL);
+    const char *mb[] = { "nMB", "4", NULL };
+
+    inst = make (with_host, mb);
+    g_assert_cmpuint (ws_kernel_instance_get_array (inst, 0)->elem_size, ==, 8);
+    /* 4 MiB of doubles: 524288 elements, 2048 blocks of 256 */
+    g_assert_cmpuint (ws_kernel_instance_get_grid (inst).x, ==, 2048);
+    g_assert_cmpstr (ws_kernel_instance_get_param (inst, 1)->value_text, ==, "3");
+    g_clear_pointer (&inst, ws_kernel_instance_unref);
+  }
+}
+
 /* Host code that cannot be followed says what and where, and changes
  * nothing else. */
 static void
@@ -1944,6 +2075,7 @@ main (int    argc,
   g_test_add_func ("/kernel-run/launch/defaults-and-sizing", test_defaults_and_sizing);
   g_test_add_func ("/kernel-run/launch/host-code", test_launch_host_code);
   g_test_add_func ("/kernel-run/launch/host-code-unfollowed", test_launch_host_code_unfollowed);
+  g_test_add_func ("/kernel-run/launch/template-types", test_template_types);
   g_test_add_func ("/kernel-run/dynamic-shared-unread", test_dynamic_shared_unread);
   g_test_add_func ("/kernel-run/messages/run", test_run_errors);
   g_test_add_func ("/kernel-run/messages/launch", test_launch_errors);

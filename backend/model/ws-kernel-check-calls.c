@@ -448,6 +448,14 @@ wkc_check_call (Checker *c,
     }
   if (!arg_count (c, e, f->n_params, f->n_params) || !check_args (c, e))
     return NULL;
+  /* a template of types the launch has not given yet: its parameters read
+   * as int for now, the arguments are held against them when it has (the
+   * file is read again then) */
+  if (f->n_type_params > 0 && f->type_params[0].bound == NULL)
+    {
+      note_callee (c, f);
+      return wkc_resolve_type (c, f->ret, f->name_pos);
+    }
   for (guint i = 0; i < e->n_args; i++)
     {
       const WkType *pt = wkc_resolve_type (c, f->params[i]->type, f->params[i]->name_pos);

@@ -787,6 +787,21 @@ wk_check (WsKernelFile *file,
         wkc_resolve_struct (c, top->st, top->st->pos);
       else if (top->kind == WK_TOP_DECL)
         check_global (c, top->decl);
+      else if (top->func->n_type_params > 0 && top->func->type_params[0].bound == NULL)
+        {
+          /* a template of types, its T read as int for now: what it says
+           * waits for the type the launch gives, with which the file is
+           * read again (ws_kernel_instance_new) */
+          guint len = diags->diags->len, n_errors = diags->n_errors;
+          gboolean too_many = diags->too_many;
+
+          check_function (c, top->func);
+          for (guint k = len; k < diags->diags->len; k++)
+            g_free (g_array_index (diags->diags, WkDiag, k).message);
+          g_array_set_size (diags->diags, len);
+          diags->n_errors = n_errors;
+          diags->too_many = too_many;
+        }
       else
         check_function (c, top->func);
       if (diags->too_many)

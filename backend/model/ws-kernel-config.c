@@ -375,6 +375,31 @@ ws_kernel_config_copy (const WsKernelLaunchConfig *config)
   return c;
 }
 
+WsKernelLaunchConfig *
+wk_config_copy_for (const WsKernelLaunchConfig *config,
+                    WsKernelFile               *file)
+{
+  WsKernelLaunchConfig *c = ws_kernel_config_copy (config);
+
+  ws_kernel_file_unref (c->file);
+  c->file = ws_kernel_file_ref (file);
+  return c;
+}
+
+const char *
+wk_config_value_text (const WsKernelLaunchConfig *config,
+                      const char                 *name,
+                      int                        *at)
+{
+  Entry *e = last_entry (config, name);
+
+  if (e == NULL || e->size != NULL || e->offset != NULL)
+    return NULL;
+  if (at)
+    *at = e->value_at;
+  return e->value;
+}
+
 void
 ws_kernel_config_free (WsKernelLaunchConfig *config)
 {
@@ -746,6 +771,9 @@ resolve_name (WkLaunchValues *v,
   if (g_hash_table_contains (v->names, name))
     return TRUE;
   if (e == NULL || e->size != NULL || e->offset != NULL)
+    return TRUE;
+  /* T = float: a template's type, read with the file (ws_kernel_instance_new) */
+  if (wk_file_is_type_param (v->file, name))
     return TRUE;
   if (g_hash_table_contains (v->resolving, name))
     {

@@ -63,6 +63,7 @@ ws_kernel_file_unref (WsKernelFile *file)
   g_ptr_array_unref (file->diagnostics);
   g_array_unref (file->host_values);
   g_array_unref (file->host_launches);
+  g_clear_pointer (&file->type_args, g_hash_table_unref);
   wk_arena_clear (&file->arena);
   g_free (file->text);
   g_free (file->display_name);
@@ -119,6 +120,7 @@ static WsKernelFile *
 read_file (const char *text,
            gsize       len,
            const char *display_name,
+           GHashTable *type_args,
            WkDiags    *diags)
 {
   WsKernelFile *f;
@@ -143,6 +145,8 @@ read_file (const char *text,
       return NULL;
     }
   f = file_new (text, len, display_name);
+  if (type_args)
+    f->type_args = g_hash_table_ref (type_args);
   /* positions refer to the file's own copy */
   diags->text = f->text;
   wk_lex (f->text, f->len, &f->arena, diags, &lex);
@@ -172,7 +176,7 @@ ws_kernel_file_check (const char    *text,
     *out_file = NULL;
   len = length < 0 ? strlen (text) : (gsize) length;
   wk_diags_init (&diags, text, len);
-  f = read_file (text, len, NULL, &diags);
+  f = read_file (text, len, NULL, NULL, &diags);
   out = public_diagnostics (&diags);
   if (f != NULL && diags.n_errors == 0)
     {
@@ -192,22 +196,18 @@ ws_kernel_file_check (const char    *text,
   return out;
 }
 
-WsKernelFile *
-ws_kernel_file_parse (const char  *text,
-                      gssize       length,
-                      const char  *display_name,
-                      GError     **error)
+static WsKernelFile *
+parse_with (const char  *text,
+            gsize        len,
+            const char  *display_name,
+            GHashTable  *type_args,
+            GError     **error)
 {
   WkDiags diags;
   WsKernelFile *f;
-  gsize len;
 
-  g_return_val_if_fail (text != NULL || length == 0, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  len = length < 0 ? strlen (text) : (gsize) length;
   wk_diags_init (&diags, text, len);
-  f = read_file (text, len, display_name, &diags);
+  f = read_file (text, len, display_name, type_args, &diags);
   if (diags.n_errors > 0)
     {
       g_autoptr (GPtrArray) all = public_diagnostics (&diags);
@@ -238,6 +238,43 @@ ws_kernel_file_parse (const char  *text,
     }
   wk_diags_clear (&diags);
   return f;
+}
+
+WsKernelFile *
+ws_kernel_file_parse (const char  *text,
+                      gssize       length,
+                      const char  *display_name,
+                      GError     **error)
+{
+  g_return_val_if_fail (text != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return parse_with (text, length < 0 ? strlen (text) : (gsize) length, display_name, NULL, error);
+}
+
+WsKernelFile *
+wk_file_parse_typed (const WsKernelFile *file,
+                     GHashTable         *type_args,
+                     GError            **error)
+{
+  g_return_val_if_fail (file != NULL && type_args != NULL, NULL);
+
+  return parse_with (file->text, file->len, file->display_name, type_args, error);
+}
+
+gboolean
+wk_file_is_type_param (const WsKernelFile *file,
+                       const char         *name)
+{
+  for (guint i = 0; i < file->funcs->len; i++)
+    {
+      const WkFunc *f = g_ptr_array_index (file->funcs, i);
+
+      for (guint k = 0; k < f->n_type_params; k++)
+        if (strcmp (f->type_params[k].name, name) == 0)
+          return TRUE;
+    }
+  return FALSE;
 }
 
 guint

@@ -620,20 +620,112 @@ describe (WsKernelInstance *inst,
     }
 }
 
+/* template <typename T>: the types the launch gives the kernel's type
+ * parameters and the device functions', by name (“T = float”); NULL and
+ * an error naming the first with none. */
+static GHashTable *
+type_args (const WsKernelFile         *file,
+           const WkFunc               *kernel,
+           const WsKernelLaunchConfig *config,
+           GError                    **error)
+{
+  g_autoptr (GHashTable) types = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  for (guint i = 0; i < file->funcs->len; i++)
+    {
+      const WkFunc *f = g_ptr_array_index (file->funcs, i);
+
+      if (f->is_kernel && f != kernel)
+        continue;
+      for (guint k = 0; k < f->n_type_params; k++)
+        {
+          const WkTypeParam *tp = &f->type_params[k];
+          const char *text = wk_config_value_text (config, tp->name, NULL);
+
+          if (g_hash_table_contains (types, tp->name))
+            continue;
+          if (text == NULL)
+            {
+              wk_set_error_at (error, WS_KERNEL_ERROR_LAUNCH, file->text, file->len, tp->pos,
+                               /* Translators: a template's type parameter, its function, the parameter */
+                               _("the template type parameter “%s” of %s needs a type: write “%s = …” in the launch "
+                                 "comment, with the type it stands for (float, int, double2…)"),
+                               tp->name, f->name, tp->name);
+              return NULL;
+            }
+          g_hash_table_insert (types, g_strdup (tp->name), g_strdup (text));
+        }
+    }
+  return g_steal_pointer (&types);
+}
+
+static WsKernelInstance *instance_new (const WsKernelFile         *file,
+                                       const WsKernelLaunchConfig *config,
+                                       GCancellable               *cancellable,
+                                       GError                    **error);
+
 WsKernelInstance *
 ws_kernel_instance_new (const WsKernelFile         *file,
                         const WsKernelLaunchConfig *config,
                         GCancellable               *cancellable,
                         GError                    **error)
 {
-  g_autoptr (WsKernelInstance) inst = NULL;
-  WkLaunchValues *values = NULL;
-  gboolean need_sizing = FALSE;
-  gboolean ok;
+  const WkFunc *kernel;
+  gboolean typed = FALSE;
 
   g_return_val_if_fail (file != NULL, NULL);
   g_return_val_if_fail (config != NULL, NULL);
   g_return_val_if_fail (wk_config_get_file (config) == file, NULL);
+
+  kernel = wk_file_find_kernel (file, ws_kernel_config_get_kernel (config));
+  g_return_val_if_fail (kernel != NULL, NULL);
+  for (guint i = 0; i < file->funcs->len && !typed; i++)
+    {
+      const WkFunc *f = g_ptr_array_index (file->funcs, i);
+
+      typed = f->n_type_params > 0 && f->type_params[0].bound == NULL && (!f->is_kernel || f == kernel);
+    }
+  if (typed)
+    {
+      /* the file read again with the launch's types, and the launch with it */
+      g_autoptr (GHashTable) types = type_args (file, kernel, config, error);
+      g_autoptr (WsKernelFile) with_types = NULL;
+      WsKernelLaunchConfig *again;
+      WsKernelInstance *inst;
+
+      if (types == NULL)
+        return NULL;
+      if ((with_types = wk_file_parse_typed (file, types, error)) == NULL)
+        {
+          g_autoptr (GString) given = g_string_new (NULL);
+          GHashTableIter iter;
+          gpointer name, text;
+
+          g_hash_table_iter_init (&iter, types);
+          while (g_hash_table_iter_next (&iter, &name, &text))
+            g_string_append_printf (given, "%s%s = %s", given->len ? ", " : "", (char *) name, (char *) text);
+          /* Translators: the types given (“T = float”), then what is wrong with the kernel read with them */
+          g_prefix_error (error, _("with %s: "), given->str);
+          return NULL;
+        }
+      again = wk_config_copy_for (config, with_types);
+      inst = instance_new (with_types, again, cancellable, error);
+      ws_kernel_config_free (again);
+      return inst;
+    }
+  return instance_new (file, config, cancellable, error);
+}
+
+static WsKernelInstance *
+instance_new (const WsKernelFile         *file,
+              const WsKernelLaunchConfig *config,
+              GCancellable               *cancellable,
+              GError                    **error)
+{
+  g_autoptr (WsKernelInstance) inst = NULL;
+  WkLaunchValues *values = NULL;
+  gboolean need_sizing = FALSE;
+  gboolean ok;
 
   inst = g_new0 (WsKernelInstance, 1);
   inst->ref_count = 1;

@@ -44,6 +44,15 @@ typedef struct _WkLaunchValues WkLaunchValues;
 
 /* Resolves the config against its kernel: every value evaluated, every
  * fill parsed and checked. */
+/* The config for another reading of its file (the same text, read with
+ * its template types given). */
+WsKernelLaunchConfig *wk_config_copy_for (const WsKernelLaunchConfig *config,
+                                          WsKernelFile               *file);
+/* The text of name's value, and where it is in the file (-1: given by the
+ * caller, not the comment); NULL when none is given. */
+const char *wk_config_value_text    (const WsKernelLaunchConfig *config,
+                                     const char                 *name,
+                                     int                        *at);
 WkLaunchValues *wk_config_resolve   (const WsKernelLaunchConfig *config,
                                      WkFunc                     *kernel,
                                      GError                    **error);

@@ -22,6 +22,8 @@ typedef struct
   GHashTable *structs;          /* name → WkStruct * */
   WkFunc *func;                 /* the function being read */
   GHashTable *tparams;          /* its template parameters: name → WkTemplateParam * */
+  WkTypeParam *type_params;     /* the template type parameters read last, for the function they start */
+  guint n_type_params;
   gboolean failed;              /* the current construct had an error: skip it */
   gboolean wrong_anywhere;      /* … one that host code could not have either: say it */
   gboolean fragment;            /* a value of the launch, not a file */

@@ -696,13 +696,90 @@ parse_params (Parser *p,
   return TRUE;
 }
 
+/* The type a launch gives a template type parameter, read as a type name
+ * with the file's macros, structs and typedefs; NULL if it is none. */
+static const WkType *
+given_type (Parser     *p,
+            const char *text)
+{
+  WkDiags diags;
+  WkLexResult lex;
+  const WkType *ty = NULL;
+
+  wk_diags_init (&diags, text, strlen (text));
+  if (wk_lex_fragment (text, strlen (text), 0, p->file->macros, p->arena, &diags, &lex))
+    {
+      Parser sub = { 0 };
+
+      sub.file = p->file;
+      sub.arena = p->arena;
+      sub.diags = &diags;
+      sub.toks = lex.tokens;
+      sub.n = lex.n_tokens;
+      sub.fragment = TRUE;
+      sub.typedefs = p->typedefs;
+      sub.structs = p->structs;
+      ty = wkp_parse_type_name (&sub);
+      if (diags.n_errors > 0 || cur (&sub)->kind != WK_TOK_EOF || (ty && ty->kind == WK_TY_VOID))
+        ty = NULL;
+    }
+  wk_diags_clear (&diags);
+  return ty;
+}
+
+/* template <typename T>: T is a type name until the function ends, the
+ * type the launch gives or, before it gives one, int. */
+static gboolean
+parse_type_param (Parser *p,
+                  GArray *types)
+{
+  WkTypeParam tp = { 0 };
+  const char *given;
+
+  advance (p);
+  if (cur (p)->kind != WK_TOK_IDENT)
+    {
+      wkp_expected (p, _("the name of the template parameter"));
+      return FALSE;
+    }
+  tp.name = wkp_tok_name (p, cur (p));
+  tp.pos = cur (p)->start;
+  advance (p);
+  if (at (p, WK_P_ASSIGN))
+    {
+      wkp_error_at (p, WS_KERNEL_ERROR_UNSUPPORTED, cur (p)->start, cur (p)->end,
+                    _("default types of template parameters are not supported: the launch gives the type "
+                      "(“%s = float” in the launch comment)"), tp.name);
+      return FALSE;
+    }
+  {
+    WkType *ph = WK_NEW (p->arena, WkType);
+
+    *ph = *WK_TYPE (WK_TY_INT);
+    ph->name = tp.name;
+    tp.placeholder = ph;
+  }
+  given = p->file->type_args ? g_hash_table_lookup (p->file->type_args, tp.name) : NULL;
+  if (given != NULL && (tp.bound = given_type (p, given)) == NULL)
+    {
+      wkp_error_at (p, WS_KERNEL_ERROR_LAUNCH, tp.pos, tp.pos + (guint) strlen (tp.name),
+                    _("the type given for the template parameter “%s”, “%s”, is not a type"), tp.name, given);
+      return FALSE;
+    }
+  g_array_append_val (types, tp);
+  return TRUE;
+}
+
 static gboolean
 parse_template_params (Parser            *p,
                        WkTemplateParam  **out,
                        guint             *n_out)
 {
   g_autoptr (GArray) params = g_array_new (FALSE, TRUE, sizeof (WkTemplateParam));
+  g_autoptr (GArray) types = g_array_new (FALSE, TRUE, sizeof (WkTypeParam));
 
+  p->type_params = NULL;
+  p->n_type_params = 0;
   advance (p);
   if (!wkp_expect (p, WK_P_LT, "“<”"))
     return FALSE;
@@ -714,10 +791,9 @@ parse_template_params (Parser            *p,
 
       if (at_word (p, "typename") || at_word (p, "class"))
         {
-          wkp_error_at (p, WS_KERNEL_ERROR_UNSUPPORTED, start, ahead (p, 1)->end,
-                    _("template type parameters are not supported: only integer template parameters are, "
-                      "whose values the launch gives"));
-          return FALSE;
+          if (!parse_type_param (p, types))
+            return FALSE;
+          continue;
         }
       if (!wkp_parse_specs (p, &s, FALSE) || s.type == NULL || !wk_type_is_integer (s.type))
         {
@@ -746,6 +822,10 @@ parse_template_params (Parser            *p,
   while (accept (p, WK_P_COMMA));
   if (!wkp_expect (p, WK_P_GT, _("“>” to close the template's parameters")))
     return FALSE;
+  p->n_type_params = types->len;
+  p->type_params = WK_NEWV (p->arena, WkTypeParam, MAX (types->len, 1));
+  if (types->len > 0)
+    memcpy (p->type_params, types->data, types->len * sizeof (WkTypeParam));
   *n_out = params->len;
   *out = WK_NEWV (p->arena, WkTemplateParam, MAX (params->len, 1));
   if (params->len > 0)
@@ -794,6 +874,10 @@ parse_function (Parser          *p,
   f->ret = ret;
   f->tparams = tparams;
   f->n_tparams = n_tparams;
+  f->type_params = p->type_params;
+  f->n_type_params = p->n_type_params;
+  p->type_params = NULL;
+  p->n_type_params = 0;
   f->launch_bounds[0] = s->launch_bounds[0];
   f->launch_bounds[1] = s->launch_bounds[1];
   if (s->global && ret->kind != WK_TY_VOID)
@@ -1066,7 +1150,7 @@ parse_top_decl (Parser          *p,
         parse_function (p, &s, t, name, name_pos, tparams, n_tparams, extern_c);
         return;
       }
-    if (n_tparams > 0)
+    if (n_tparams > 0 || p->n_type_params > 0)
       {
         wkp_error_at (p, WS_KERNEL_ERROR_UNSUPPORTED, start, name_pos, _("only functions may be templates"));
         return;
@@ -1204,7 +1288,27 @@ parse_top (Parser  *p,
           skip_host (p, start, FALSE);
           return;
         }
-      parse_top_decl (p, extern_c, tparams, n);
+      {
+        /* the type parameters are type names in what the template declares */
+        guint n_types = p->n_type_params;
+        WkTypeParam *types = p->type_params;
+        const WkType **before = g_newa (const WkType *, MAX (n_types, 1));
+
+        for (guint k = 0; k < n_types; k++)
+          {
+            before[k] = g_hash_table_lookup (p->typedefs, types[k].name);
+            g_hash_table_insert (p->typedefs, (gpointer) types[k].name,
+                                 (gpointer) (types[k].bound ? types[k].bound : types[k].placeholder));
+          }
+        parse_top_decl (p, extern_c, tparams, n);
+        for (guint k = 0; k < n_types; k++)
+          if (before[k])
+            g_hash_table_insert (p->typedefs, (gpointer) types[k].name, (gpointer) before[k]);
+          else
+            g_hash_table_remove (p->typedefs, types[k].name);
+        p->type_params = NULL;
+        p->n_type_params = 0;
+      }
       return;
     }
   if (is_word (t, "using") || is_word (t, "static_assert"))
@@ -1273,6 +1377,18 @@ wk_parse_expression (WsKernelFile      *file,
   p.fragment = TRUE;
   p.typedefs = g_hash_table_new (g_str_hash, g_str_equal);
   p.structs = g_hash_table_new (g_str_hash, g_str_equal);
+  if (file->type_args)
+    {
+      /* sizeof (T) in the host code, T a template's type the launch gave */
+      GHashTableIter iter;
+      gpointer name, text;
+      const WkType *ty;
+
+      g_hash_table_iter_init (&iter, file->type_args);
+      while (g_hash_table_iter_next (&iter, &name, &text))
+        if ((ty = given_type (&p, text)) != NULL)
+          g_hash_table_insert (p.typedefs, name, (gpointer) ty);
+    }
   e = wkp_parse_expr (&p);
   if (e != NULL && cur (&p)->kind != WK_TOK_EOF)
     {

@@ -775,12 +775,17 @@ print_function (Printer      *p,
 {
   gboolean instance = p->opt->kernel != NULL && f == p->opt->kernel;
 
-  if (f->n_tparams > 0 && !instance)
+  guint n_types = f->n_type_params > 0 && f->type_params[0].bound == NULL ? f->n_type_params : 0;
+
+  if ((f->n_tparams > 0 || n_types > 0) && !instance)
     {
+      /* the types not given yet first: a call gives only the integers */
       g_string_append (p->out, "template <");
+      for (guint i = 0; i < n_types; i++)
+        g_string_append_printf (p->out, "%stypename %s", i > 0 ? ", " : "", f->type_params[i].name);
       for (guint i = 0; i < f->n_tparams; i++)
         {
-          if (i > 0)
+          if (i > 0 || n_types > 0)
             g_string_append (p->out, ", ");
           print_type (p, f->tparams[i].type);
           g_string_append_printf (p->out, " %s", f->tparams[i].name);

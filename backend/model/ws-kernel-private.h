@@ -301,7 +301,7 @@ struct _WkType
   guint64 n;                    /* array length (0: unsized, extern); vector: components */
   WkExpr *n_expr;               /* an array length that depends on a template parameter */
   const WkStruct *st;
-  const char *name;             /* vector: "float4"; struct: its name */
+  const char *name;             /* vector: "float4"; struct: its name; int: a template's T, unbound */
 };
 
 extern const WkType wk_scalar_types[WK_N_SCALARS];
@@ -514,6 +514,18 @@ typedef struct
   WkSym *sym;
 } WkTemplateParam;
 
+/* template <typename T>: a type the launch gives (“T = float” in the
+ * comment, --set T=float). The file is read again with the types given
+ * (wk_file_parse_typed) when an instance is made; until then T reads as
+ * int and bound is NULL. */
+typedef struct
+{
+  const char *name;
+  guint pos;
+  const WkType *bound;
+  const WkType *placeholder;    /* int, named T: what T reads as until bound */
+} WkTypeParam;
+
 struct _WkFunc
 {
   const char *name;
@@ -528,6 +540,8 @@ struct _WkFunc
   guint n_params;
   WkTemplateParam *tparams;
   guint n_tparams;
+  WkTypeParam *type_params;
+  guint n_type_params;
   WkStmt *body;
   guint n_loops;
   guint8 calls_checked;
@@ -757,6 +771,7 @@ struct _WsKernelFile
   GPtrArray *diagnostics;       /* WsKernelDiagnostic *: notes and warnings */
   GArray *host_values;          /* WkHostValue */
   GArray *host_launches;        /* WkHostLaunch */
+  GHashTable *type_args;        /* name → the text of a type: template type parameters' (NULL: none given) */
 };
 
 /* The parser: tokens to the tree, with types resolved and file-scope names
@@ -841,6 +856,14 @@ char       *wk_text_span        (const char *text,
                                  guint       end);
 
 /* Kernels and functions by name. */
+/* The file read again with its template type parameters given: type_args
+ * maps a parameter's name to the text of its type. */
+WsKernelFile *wk_file_parse_typed (const WsKernelFile *file,
+                                   GHashTable         *type_args,
+                                   GError            **error);
+/* Whether name is a template type parameter of a function of the file. */
+gboolean    wk_file_is_type_param (const WsKernelFile *file,
+                                   const char         *name);
 WkFunc     *wk_file_find_kernel (const WsKernelFile *file,
                                  const char         *name);
 

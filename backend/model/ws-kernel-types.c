@@ -458,6 +458,8 @@ print_base (GString      *out,
     g_string_append (out, t->st->name);
   else if (t->kind == WK_TY_VECTOR)
     g_string_append (out, t->name);
+  else if (t->kind < WK_N_SCALARS && t->name != NULL)
+    g_string_append (out, t->name);    /* a template's T, not given yet */
   else if (t->kind < WK_N_SCALARS)
     g_string_append (out, wk_scalar_types[t->kind].name);
   else
