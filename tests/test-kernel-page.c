@@ -903,6 +903,82 @@ test_add_to_comparison (Fixture       *f,
                    WS_SPACE_SHARED);
 }
 
+/* A file of several kernels and no word of which, as NVIDIA's blog files
+ * are: the page shows the first and a dropdown lists them all; picking
+ * another shows it; a comment that names one is what the page opens on;
+ * an edit keeps what was picked. */
+static gboolean
+shows_kernel (gpointer data)
+{
+  const char **want = data;
+  WsKernelPage *page = (WsKernelPage *) want[0];
+  WsKernelInstance *inst;
+
+  if (!ws_kernel_page_is_settled (page))
+    return FALSE;
+  inst = ws_kernel_modeller_get_instance (ws_kernel_page_get_modeller (page));
+  return inst && g_strcmp0 (ws_kernel_instance_get_kernel_name (inst), want[1]) == 0;
+}
+
+static void
+test_kernel_choice (Fixture       *f,
+                    gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  WsKernelPage *page = ws_window_get_kernel_page (w);
+  WsKernelEditor *editor = ws_kernel_page_get_editor (page);
+  GtkDropDown *dropdown = ws_kernel_page_get_kernel_dropdown (page);
+  GListModel *names = gtk_drop_down_get_model (dropdown);
+  const char *text =
+    "/* warpscope:\n"
+    " *   grid = 64\n"
+    " *   block = 256\n"
+    " */\n"
+    "__global__ void copy(const float *in, float *out)\n"
+    "{\n"
+    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  out[i] = in[i];\n"
+    "}\n"
+    "__global__ void gather(const float *in, float *out)\n"
+    "{\n"
+    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  out[i] = in[i * 2];\n"
+    "}\n";
+  g_autofree char *path = g_strdup_printf ("%s/warpscope-test-kernels-%d.cu", g_get_tmp_dir (), (int) getpid ());
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  const char *want_copy[] = { (const char *) page, "copy" };
+  const char *want_gather[] = { (const char *) page, "gather" };
+  GtkTextBuffer *buffer;
+  GtkTextIter end;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_application_open (G_APPLICATION (the_app), &file, 1, "");
+  g_assert_true (wait_until (shows_kernel, want_copy, 30000));
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (dropdown)));
+  g_assert_cmpuint (g_list_model_get_n_items (names), ==, 2);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), 0), ==, "copy");
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), 1), ==, "gather");
+  g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 0);
+  save_screenshot (w, "kernel-page-kernels.png");
+
+  /* picked: the other */
+  gtk_drop_down_set_selected (dropdown, 1);
+  g_assert_true (wait_until (shows_kernel, want_gather, 30000));
+
+  /* an edit keeps it */
+  buffer = GTK_TEXT_BUFFER (ws_kernel_editor_get_buffer (editor));
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  gtk_text_buffer_insert (buffer, &end, "// edited\n", -1);
+  g_assert_true (wait_until (shows_kernel, want_gather, 30000));
+  g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 1);
+  g_unlink (path);
+
+  /* one kernel: no dropdown */
+  gtk_text_buffer_set_text (buffer, strstr (text, "__global__ void gather"), -1);
+  g_assert_true (wait_until (shows_kernel, want_gather, 30000));
+  g_assert_false (gtk_widget_is_visible (GTK_WIDGET (dropdown)));
+}
+
 static void
 add_tests (void)
 {
@@ -914,6 +990,7 @@ add_tests (void)
   g_test_add ("/kernel-page/pattern-copy", Fixture, NULL, fixture_set_up, test_pattern_copy, fixture_tear_down);
   g_test_add ("/kernel-page/add-to-comparison", Fixture, NULL, fixture_set_up, test_add_to_comparison,
               fixture_tear_down);
+  g_test_add ("/kernel-page/kernel-choice", Fixture, NULL, fixture_set_up, test_kernel_choice, fixture_tear_down);
 }
 
 int

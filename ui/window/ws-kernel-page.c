@@ -26,6 +26,11 @@ struct _WsKernelPage
   GtkWidget *next_site;
   GtkSpinButton *warp_spin;
   GtkSpinButton *execution_spin;
+  GtkWidget *kernel_box;           /* shown when the file has several kernels */
+  GtkDropDown *kernel_dropdown;
+  GtkStringList *kernel_names;
+  char *kernel_choice;             /* the one picked there, or NULL */
+  gboolean filling_kernels;
   GtkStack *view_stack;
   GtkLabel *caption;
   GtkButton *measure_button;
@@ -443,12 +448,70 @@ on_prediction_ready (WsKernelPage *self)
 /* The editor                                                         */
 /* ------------------------------------------------------------------ */
 
+/* A file of several kernels: the dropdown lists them, and the page shows
+ * the one picked there, else the one its launch comment names, else the
+ * first. Returns that one, or NULL when the file has one (or does not read
+ * now: the list stays as it was). */
+static char *
+update_kernels (WsKernelPage *self,
+                const char   *text)
+{
+  g_autoptr (WsKernelFile) file = NULL;
+  g_autoptr (GPtrArray) diagnostics = ws_kernel_file_check (text, -1, &file);
+  g_autoptr (WsKernelLaunchConfig) config = NULL;
+  const char *chosen = NULL;
+  guint n = file ? ws_kernel_file_get_n_kernels (file) : 0;
+  guint listed = g_list_model_get_n_items (G_LIST_MODEL (self->kernel_names));
+  gboolean same = n == listed;
+
+  if (file == NULL)
+    {
+      const char *shown = gtk_widget_get_visible (self->kernel_box) ?
+                          gtk_string_list_get_string (self->kernel_names,
+                                                      gtk_drop_down_get_selected (self->kernel_dropdown)) : NULL;
+      return g_strdup (shown);
+    }
+  if (n < 2)
+    {
+      gtk_widget_set_visible (self->kernel_box, FALSE);
+      return NULL;
+    }
+  for (guint i = 0; same && i < n; i++)
+    same = g_strcmp0 (gtk_string_list_get_string (self->kernel_names, i), ws_kernel_file_get_kernel_name (file, i)) == 0;
+  self->filling_kernels = TRUE;
+  if (!same)
+    {
+      g_autoptr (GPtrArray) names = g_ptr_array_new ();
+
+      for (guint i = 0; i < n; i++)
+        g_ptr_array_add (names, (gpointer) ws_kernel_file_get_kernel_name (file, i));
+      g_ptr_array_add (names, NULL);
+      gtk_string_list_splice (self->kernel_names, 0, listed, (const char * const *) names->pdata);
+    }
+  for (guint i = 0; i < n && chosen == NULL; i++)
+    if (g_strcmp0 (self->kernel_choice, ws_kernel_file_get_kernel_name (file, i)) == 0)
+      chosen = ws_kernel_file_get_kernel_name (file, i);
+  if (chosen == NULL && (config = ws_kernel_config_new (file, NULL, NULL)) != NULL)
+    chosen = ws_kernel_config_get_kernel (config);
+  if (chosen == NULL)
+    chosen = ws_kernel_file_get_kernel_name (file, 0);
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (chosen, ws_kernel_file_get_kernel_name (file, i)) == 0)
+      gtk_drop_down_set_selected (self->kernel_dropdown, i);
+  self->filling_kernels = FALSE;
+  gtk_widget_set_visible (self->kernel_box, TRUE);
+  return g_strdup (chosen);
+}
+
 static void
 set_spec_from_editor (WsKernelPage *self)
 {
   g_autofree char *text = ws_kernel_editor_get_text (self->editor);
   g_autoptr (WsKernelSpec) spec = ws_kernel_spec_new (text, ws_kernel_editor_get_title (self->editor));
+  g_autofree char *kernel = update_kernels (self, text);
 
+  if (kernel != NULL)
+    ws_kernel_spec_set_kernel (spec, kernel);
   ws_kernel_modeller_set_spec (self->modeller, spec);
 }
 
@@ -457,11 +520,26 @@ on_text_changed (WsKernelPage *self)
 {
   g_autofree char *text = ws_kernel_editor_get_text (self->editor);
   const WsKernelSpec *spec = ws_kernel_modeller_get_spec (self->modeller);
+  g_autofree char *kernel = update_kernels (self, text);
 
-  if (spec == NULL || g_strcmp0 (spec->display_name, ws_kernel_editor_get_title (self->editor)) != 0)
+  /* another file, or another of its kernels: the spec anew */
+  if (spec == NULL || g_strcmp0 (spec->display_name, ws_kernel_editor_get_title (self->editor)) != 0 ||
+      g_strcmp0 (spec->kernel, kernel) != 0)
     set_spec_from_editor (self);
   else
     ws_kernel_modeller_set_text (self->modeller, text);
+}
+
+static void
+on_kernel_picked (WsKernelPage *self)
+{
+  guint i = gtk_drop_down_get_selected (self->kernel_dropdown);
+
+  if (self->filling_kernels || i == GTK_INVALID_LIST_POSITION)
+    return;
+  g_free (self->kernel_choice);
+  self->kernel_choice = g_strdup (gtk_string_list_get_string (self->kernel_names, i));
+  set_spec_from_editor (self);
 }
 
 static void
@@ -587,6 +665,7 @@ ws_kernel_page_measure (WsKernelPage *self)
   request->options.cold = cold;
   request->options.counters = TRUE;
   g_free (self->measured_hash);
+  g_free (self->kernel_choice);
   self->measured_hash = ws_kernel_spec_hash (spec);
   gtk_label_set_text (self->status, _("Measuring…"));
   update_measure_button (self);
@@ -836,6 +915,13 @@ ws_kernel_page_get_caption (WsKernelPage *self)
   return self->caption_text;
 }
 
+GtkDropDown *
+ws_kernel_page_get_kernel_dropdown (WsKernelPage *self)
+{
+  g_return_val_if_fail (WS_IS_KERNEL_PAGE (self), NULL);
+  return self->kernel_dropdown;
+}
+
 GtkLabel *
 ws_kernel_page_get_message (WsKernelPage *self)
 {
@@ -970,6 +1056,7 @@ ws_kernel_page_finalize (GObject *object)
 
   g_free (self->caption_text);
   g_free (self->measured_hash);
+  g_free (self->kernel_choice);
   g_clear_pointer (&self->measurement, ws_measurement_free);
   G_OBJECT_CLASS (ws_kernel_page_parent_class)->finalize (object);
 }
@@ -1037,6 +1124,9 @@ ws_kernel_page_class_init (WsKernelPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WsKernelPage, prev_site);
   gtk_widget_class_bind_template_child (widget_class, WsKernelPage, next_site);
   gtk_widget_class_bind_template_child (widget_class, WsKernelPage, warp_spin);
+  gtk_widget_class_bind_template_child (widget_class, WsKernelPage, kernel_box);
+  gtk_widget_class_bind_template_child (widget_class, WsKernelPage, kernel_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, WsKernelPage, kernel_names);
   gtk_widget_class_bind_template_child (widget_class, WsKernelPage, execution_spin);
   gtk_widget_class_bind_template_child (widget_class, WsKernelPage, view_stack);
   gtk_widget_class_bind_template_child (widget_class, WsKernelPage, caption);
@@ -1089,6 +1179,7 @@ ws_kernel_page_init (WsKernelPage *self)
   g_signal_connect (self->prev_site, "clicked", G_CALLBACK (on_site_clicked), self);
   g_signal_connect (self->next_site, "clicked", G_CALLBACK (on_site_clicked), self);
   g_signal_connect_swapped (self->warp_spin, "value-changed", G_CALLBACK (on_warp_chosen), self);
+  g_signal_connect_swapped (self->kernel_dropdown, "notify::selected", G_CALLBACK (on_kernel_picked), self);
   g_signal_connect_swapped (self->execution_spin, "value-changed", G_CALLBACK (on_warp_chosen), self);
   g_signal_connect_swapped (self->measure_button, "clicked", G_CALLBACK (ws_kernel_page_measure), self);
 

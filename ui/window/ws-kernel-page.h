@@ -65,6 +65,8 @@ const char       *ws_kernel_page_get_caption   (WsKernelPage *self);
  * makes no access, the text does not read): a label, whose link, where it
  * has one, puts the cursor on the kernel's first access. */
 GtkLabel         *ws_kernel_page_get_message   (WsKernelPage *self);
+/* Which kernel of a file of several the page shows (hidden for one). */
+GtkDropDown      *ws_kernel_page_get_kernel_dropdown (WsKernelPage *self);
 /* Which of the line's memory instructions is shown, from 0. */
 guint             ws_kernel_page_get_site      (WsKernelPage *self);
 void              ws_kernel_page_set_site      (WsKernelPage *self,
