@@ -18,6 +18,8 @@ typedef struct
 {
   GPtrArray *diagnostics;
   gboolean reads;
+  GStrv kernels;
+  char *named_kernel;
 } CheckResult;
 
 static void
@@ -31,6 +33,8 @@ static void
 check_result_free (CheckResult *result)
 {
   g_clear_pointer (&result->diagnostics, g_ptr_array_unref);
+  g_strfreev (result->kernels);
+  g_free (result->named_kernel);
   g_free (result);
 }
 
@@ -53,6 +57,22 @@ ws_kernel_editor_get_diagnostics (WsKernelEditor *self)
 {
   g_return_val_if_fail (WS_IS_KERNEL_EDITOR (self), NULL);
   return self->diagnostics;
+}
+
+const char * const *
+ws_kernel_editor_get_kernels (WsKernelEditor *self)
+{
+  static const char *none[] = { NULL };
+
+  g_return_val_if_fail (WS_IS_KERNEL_EDITOR (self), none);
+  return self->kernels ? (const char * const *) self->kernels : none;
+}
+
+const char *
+ws_kernel_editor_get_named_kernel (WsKernelEditor *self)
+{
+  g_return_val_if_fail (WS_IS_KERNEL_EDITOR (self), NULL);
+  return self->named_kernel;
 }
 
 /* ------------------------------------------------------------------ */
@@ -320,6 +340,16 @@ check_thread (GTask        *task,
 
   result->diagnostics = ws_kernel_file_check (check->text, -1, &file);
   result->reads = file != NULL;
+  if (file != NULL)
+    {
+      g_autoptr (WsKernelLaunchConfig) config = ws_kernel_config_new (file, NULL, NULL);
+      guint n = ws_kernel_file_get_n_kernels (file);
+
+      result->kernels = g_new0 (char *, n + 1);
+      for (guint i = 0; i < n; i++)
+        result->kernels[i] = g_strdup (ws_kernel_file_get_kernel_name (file, i));
+      result->named_kernel = config ? g_strdup (ws_kernel_config_get_kernel (config)) : NULL;
+    }
   g_task_return_pointer (task, result, (GDestroyNotify) check_result_free);
 }
 
@@ -344,6 +374,13 @@ check_done (GObject      *source,
   self->diagnostics = g_steal_pointer (&result->diagnostics);
   reads_changed = self->reads != result->reads;
   self->reads = result->reads;
+  if (result->reads)
+    {
+      g_strfreev (self->kernels);
+      self->kernels = g_steal_pointer (&result->kernels);
+      g_free (self->named_kernel);
+      self->named_kernel = g_steal_pointer (&result->named_kernel);
+    }
   check_result_free (result);
   underline (self);
   ws_kernel_editor_fill_problems (self);
@@ -445,6 +482,8 @@ ws_kernel_editor_diagnostics_dispose (WsKernelEditor *self)
     clear_marks (self);
   g_clear_pointer (&self->marks, g_ptr_array_unref);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
+  g_clear_pointer (&self->kernels, g_strfreev);
+  g_clear_pointer (&self->named_kernel, g_free);
   g_clear_object (&self->error_tag);
   g_clear_object (&self->warning_tag);
 }

@@ -56,6 +56,8 @@ struct _WsKernelEditor
   GPtrArray *diagnostics;         /* WsKernelDiagnostic */
   GPtrArray *marks;               /* two GtkTextMarks per diagnostic: start, end */
   gboolean reads;
+  GStrv kernels;                  /* of the text as last checked where it read */
+  char *named_kernel;             /* the one its launch comment names, or its only one */
   GtkTextTag *error_tag;
   GtkTextTag *warning_tag;
 

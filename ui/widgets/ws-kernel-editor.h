@@ -68,6 +68,11 @@ const char      *ws_kernel_editor_get_title       (WsKernelEditor *self);
 gboolean         ws_kernel_editor_get_reads       (WsKernelEditor *self);
 /* WsKernelDiagnostic, transfer none; empty before the first check ends. */
 GPtrArray       *ws_kernel_editor_get_diagnostics (WsKernelEditor *self);
+/* The kernels of the text as last checked where it read (none before the
+ * first), and the one its launch comment names (or its only one), else
+ * NULL. */
+const char * const *ws_kernel_editor_get_kernels      (WsKernelEditor *self);
+const char      *ws_kernel_editor_get_named_kernel    (WsKernelEditor *self);
 /* Whether a check is in flight (the properties above are not yet for the
  * text as it is). */
 gboolean         ws_kernel_editor_get_checking    (WsKernelEditor *self);

@@ -448,67 +448,53 @@ on_prediction_ready (WsKernelPage *self)
 /* The editor                                                         */
 /* ------------------------------------------------------------------ */
 
-/* A file of several kernels: the dropdown lists them, and the page shows
- * the one picked there, else the one its launch comment names, else the
- * first. Returns that one, or NULL when the file has one (or does not read
- * now: the list stays as it was). */
-static char *
-update_kernels (WsKernelPage *self,
-                const char   *text)
+/* A file of several kernels, as the editor's check (on its thread) last
+ * found them: the dropdown lists them, and the page shows the one picked
+ * there, else the one its launch comment names, else the first. Returns
+ * that one (the editor's, until its next check), or NULL when the file has
+ * one. */
+static const char *
+update_kernels (WsKernelPage *self)
 {
-  g_autoptr (WsKernelFile) file = NULL;
-  g_autoptr (GPtrArray) diagnostics = ws_kernel_file_check (text, -1, &file);
-  g_autoptr (WsKernelLaunchConfig) config = NULL;
-  const char *chosen = NULL;
-  guint n = file ? ws_kernel_file_get_n_kernels (file) : 0;
+  const char * const *kernels = ws_kernel_editor_get_kernels (self->editor);
+  const char *named = ws_kernel_editor_get_named_kernel (self->editor);
+  guint n = g_strv_length ((char **) kernels);
   guint listed = g_list_model_get_n_items (G_LIST_MODEL (self->kernel_names));
+  const char *chosen = NULL;
   gboolean same = n == listed;
 
-  if (file == NULL)
-    {
-      const char *shown = gtk_widget_get_visible (self->kernel_box) ?
-                          gtk_string_list_get_string (self->kernel_names,
-                                                      gtk_drop_down_get_selected (self->kernel_dropdown)) : NULL;
-      return g_strdup (shown);
-    }
   if (n < 2)
     {
       gtk_widget_set_visible (self->kernel_box, FALSE);
       return NULL;
     }
   for (guint i = 0; same && i < n; i++)
-    same = g_strcmp0 (gtk_string_list_get_string (self->kernel_names, i), ws_kernel_file_get_kernel_name (file, i)) == 0;
+    same = g_strcmp0 (gtk_string_list_get_string (self->kernel_names, i), kernels[i]) == 0;
   self->filling_kernels = TRUE;
   if (!same)
-    {
-      g_autoptr (GPtrArray) names = g_ptr_array_new ();
-
-      for (guint i = 0; i < n; i++)
-        g_ptr_array_add (names, (gpointer) ws_kernel_file_get_kernel_name (file, i));
-      g_ptr_array_add (names, NULL);
-      gtk_string_list_splice (self->kernel_names, 0, listed, (const char * const *) names->pdata);
-    }
+    gtk_string_list_splice (self->kernel_names, 0, listed, kernels);
   for (guint i = 0; i < n && chosen == NULL; i++)
-    if (g_strcmp0 (self->kernel_choice, ws_kernel_file_get_kernel_name (file, i)) == 0)
-      chosen = ws_kernel_file_get_kernel_name (file, i);
-  if (chosen == NULL && (config = ws_kernel_config_new (file, NULL, NULL)) != NULL)
-    chosen = ws_kernel_config_get_kernel (config);
+    if (g_strcmp0 (self->kernel_choice, kernels[i]) == 0)
+      chosen = kernels[i];
+  for (guint i = 0; i < n && chosen == NULL; i++)
+    if (g_strcmp0 (named, kernels[i]) == 0)
+      chosen = kernels[i];
   if (chosen == NULL)
-    chosen = ws_kernel_file_get_kernel_name (file, 0);
+    chosen = kernels[0];
   for (guint i = 0; i < n; i++)
-    if (g_strcmp0 (chosen, ws_kernel_file_get_kernel_name (file, i)) == 0)
+    if (chosen == kernels[i])
       gtk_drop_down_set_selected (self->kernel_dropdown, i);
   self->filling_kernels = FALSE;
   gtk_widget_set_visible (self->kernel_box, TRUE);
-  return g_strdup (chosen);
+  return chosen;
 }
 
 static void
-set_spec_from_editor (WsKernelPage *self)
+set_spec (WsKernelPage *self,
+          const char   *kernel)
 {
   g_autofree char *text = ws_kernel_editor_get_text (self->editor);
   g_autoptr (WsKernelSpec) spec = ws_kernel_spec_new (text, ws_kernel_editor_get_title (self->editor));
-  g_autofree char *kernel = update_kernels (self, text);
 
   if (kernel != NULL)
     ws_kernel_spec_set_kernel (spec, kernel);
@@ -516,18 +502,37 @@ set_spec_from_editor (WsKernelPage *self)
 }
 
 static void
+set_spec_from_editor (WsKernelPage *self)
+{
+  set_spec (self, update_kernels (self));
+}
+
+static void
 on_text_changed (WsKernelPage *self)
 {
   g_autofree char *text = ws_kernel_editor_get_text (self->editor);
   const WsKernelSpec *spec = ws_kernel_modeller_get_spec (self->modeller);
-  g_autofree char *kernel = update_kernels (self, text);
 
-  /* another file, or another of its kernels: the spec anew */
-  if (spec == NULL || g_strcmp0 (spec->display_name, ws_kernel_editor_get_title (self->editor)) != 0 ||
-      g_strcmp0 (spec->kernel, kernel) != 0)
-    set_spec_from_editor (self);
+  if (spec == NULL || g_strcmp0 (spec->display_name, ws_kernel_editor_get_title (self->editor)) != 0)
+    {
+      /* another file: its kernels come with the check of its text (on_checked) */
+      g_clear_pointer (&self->kernel_choice, g_free);
+      set_spec (self, ws_kernel_editor_get_checking (self->editor) ? NULL : update_kernels (self));
+    }
   else
     ws_kernel_modeller_set_text (self->modeller, text);
+}
+
+/* The text checked: its kernels listed, and another shown if the one shown
+ * is gone or none was chosen yet. */
+static void
+on_checked (WsKernelPage *self)
+{
+  const WsKernelSpec *spec = ws_kernel_modeller_get_spec (self->modeller);
+  const char *kernel = update_kernels (self);
+
+  if (spec != NULL && g_strcmp0 (spec->kernel, kernel) != 0)
+    set_spec (self, kernel);
 }
 
 static void
@@ -1172,6 +1177,7 @@ ws_kernel_page_init (WsKernelPage *self)
   ws_kernel_modeller_set_line (self->modeller, ws_kernel_editor_get_cursor_line (self->editor));
 
   g_signal_connect_object (self->editor, "changed", G_CALLBACK (on_text_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "checked", G_CALLBACK (on_checked), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->editor, "notify::cursor-line", G_CALLBACK (on_cursor_line), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->editor, "line-activated", G_CALLBACK (on_line_activated), self,
