@@ -451,7 +451,7 @@ wkc_check_call (Checker *c,
   /* a template of types the launch has not given yet: its parameters read
    * as int for now, the arguments are held against them when it has (the
    * file is read again then) */
-  if (f->n_type_params > 0 && f->type_params[0].bound == NULL)
+  if (wk_func_awaits_types (f))
     {
       note_callee (c, f);
       return wkc_resolve_type (c, f->ret, f->name_pos);

@@ -787,7 +787,7 @@ wk_check (WsKernelFile *file,
         wkc_resolve_struct (c, top->st, top->st->pos);
       else if (top->kind == WK_TOP_DECL)
         check_global (c, top->decl);
-      else if (top->func->n_type_params > 0 && top->func->type_params[0].bound == NULL)
+      else if (wk_func_awaits_types (top->func))
         {
           /* a template of types, its T read as int for now: what it says
            * waits for the type the launch gives, with which the file is

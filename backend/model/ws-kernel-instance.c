@@ -621,8 +621,9 @@ describe (WsKernelInstance *inst,
 }
 
 /* template <typename T>: the types the launch gives the kernel's type
- * parameters and the device functions', by name (“T = float”); NULL and
- * an error naming the first with none. */
+ * parameters and the device functions', by name (“T = float”), where they
+ * await them (empty: none does); NULL and an error naming the first with
+ * none. */
 static GHashTable *
 type_args (const WsKernelFile         *file,
            const WkFunc               *kernel,
@@ -635,7 +636,7 @@ type_args (const WsKernelFile         *file,
     {
       const WkFunc *f = g_ptr_array_index (file->funcs, i);
 
-      if (f->is_kernel && f != kernel)
+      if ((f->is_kernel && f != kernel) || !wk_func_awaits_types (f))
         continue;
       for (guint k = 0; k < f->n_type_params; k++)
         {
@@ -670,8 +671,8 @@ ws_kernel_instance_new (const WsKernelFile         *file,
                         GCancellable               *cancellable,
                         GError                    **error)
 {
+  g_autoptr (GHashTable) types = NULL;
   const WkFunc *kernel;
-  gboolean typed = FALSE;
 
   g_return_val_if_fail (file != NULL, NULL);
   g_return_val_if_fail (config != NULL, NULL);
@@ -679,22 +680,15 @@ ws_kernel_instance_new (const WsKernelFile         *file,
 
   kernel = wk_file_find_kernel (file, ws_kernel_config_get_kernel (config));
   g_return_val_if_fail (kernel != NULL, NULL);
-  for (guint i = 0; i < file->funcs->len && !typed; i++)
-    {
-      const WkFunc *f = g_ptr_array_index (file->funcs, i);
-
-      typed = f->n_type_params > 0 && f->type_params[0].bound == NULL && (!f->is_kernel || f == kernel);
-    }
-  if (typed)
+  if ((types = type_args (file, kernel, config, error)) == NULL)
+    return NULL;
+  if (g_hash_table_size (types) > 0)
     {
       /* the file read again with the launch's types, and the launch with it */
-      g_autoptr (GHashTable) types = type_args (file, kernel, config, error);
       g_autoptr (WsKernelFile) with_types = NULL;
       WsKernelLaunchConfig *again;
       WsKernelInstance *inst;
 
-      if (types == NULL)
-        return NULL;
       if ((with_types = wk_file_parse_typed (file, types, error)) == NULL)
         {
           g_autoptr (GString) given = g_string_new (NULL);

@@ -775,7 +775,7 @@ print_function (Printer      *p,
 {
   gboolean instance = p->opt->kernel != NULL && f == p->opt->kernel;
 
-  guint n_types = f->n_type_params > 0 && f->type_params[0].bound == NULL ? f->n_type_params : 0;
+  guint n_types = wk_func_awaits_types (f) ? f->n_type_params : 0;
 
   if ((f->n_tparams > 0 || n_types > 0) && !instance)
     {

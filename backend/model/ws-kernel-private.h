@@ -549,6 +549,14 @@ struct _WkFunc
   WkExpr *launch_bounds[2];     /* __launch_bounds__ (max threads[, min blocks]) */
 };
 
+/* A template of types whose types the launch has not given yet: the file
+ * as first read, T read as int (WkTypeParam). */
+static inline gboolean
+wk_func_awaits_types (const WkFunc *f)
+{
+  return f->n_type_params > 0 && f->type_params[0].bound == NULL;
+}
+
 /* ------------------------------------------------------------------ */
 /* Symbols                                                            */
 /* ------------------------------------------------------------------ */
