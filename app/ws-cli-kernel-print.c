@@ -34,6 +34,16 @@ source_line (const WsKernelInstance *instance,
   }
 }
 
+/* What nvcc keeps in a register through a loop, and why the count is low. */
+static void
+print_kept (const WsKernelSite *site)
+{
+  g_autofree char *text = ws_kernel_site_keep_text (site);
+
+  if (text != NULL)
+    printf ("    %s\n", text);
+}
+
 static void
 print_site (const WsKernelSite *site,
             const WsStats      *s)
@@ -44,6 +54,7 @@ print_site (const WsKernelSite *site,
           ws_space_to_string (site->space), ws_access_kind_to_string (site->kind), site->text, site->elem_size,
           site->column, s->instructions, s->instructions == 1 ? "" : "s",
           s->instructions ? (double) s->active_lanes / n : 0.0);
+  print_kept (site);
   if (s->instructions == 0)
     return;
   switch (site->space)

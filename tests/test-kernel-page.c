@@ -979,6 +979,80 @@ test_kernel_choice (Fixture       *f,
   g_assert_false (gtk_widget_is_visible (GTK_WIDGET (dropdown)));
 }
 
+/* A sum nvcc keeps in a register through its loop (keep.cu's
+ * reduce_while, Harris's reduce6): the loop's line shows the one store it
+ * makes, and the caption says why there is no load and only one store; a
+ * store nvcc drops (counted's, before a loop it unrolls) says so where the
+ * page would otherwise say the line makes no access. */
+static void
+test_kept (Fixture       *f,
+           gconstpointer  data)
+{
+  WsWindow *w = f->window;
+  WsKernelPage *page = ws_window_get_kernel_page (w);
+  WsKernelEditor *editor = ws_kernel_page_get_editor (page);
+  WsKernelModeller *modeller = ws_kernel_page_get_modeller (page);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "kernels", "keep.cu", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *text = NULL;
+  const char *want[] = { (const char *) page, "reduce_while" };
+  const char *want_counted[] = { (const char *) page, "counted" };
+  const WsWarpResult *r;
+  const char *caption;
+  guint loop_line = 1, before_line = 1;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  for (const char *p = text; p < strstr (text, "// K:reduce_while.loop\n"); p++)
+    loop_line += *p == '\n';
+  for (const char *p = text; p < strstr (text, "// K:counted.before\n"); p++)
+    before_line += *p == '\n';
+  g_application_open (G_APPLICATION (the_app), &file, 1, "");
+  g_assert_true (wait_until (shows_kernel, want, 30000));
+  ws_kernel_editor_place_cursor (editor, loop_line, 5);
+  g_assert_true (wait_until (page_settled, page, 30000));
+  g_assert_cmpuint (ws_kernel_modeller_get_line (modeller), ==, loop_line);
+  /* s[t] += v: its store, once after the loop (the load is never made) */
+  g_assert_cmpuint (ws_kernel_modeller_get_n_warps (modeller), ==, 1);
+  r = show_shared_site (page);
+  g_assert_nonnull (r);
+  g_assert_cmpint (r->kind, ==, WS_ACCESS_STORE);
+  caption = ws_kernel_page_get_caption (page);
+  g_test_message ("caption: %s", caption);
+  g_assert_nonnull (strstr (caption, "nvcc keeps s[t] in a register through the loop at line"));
+  g_assert_nonnull (strstr (caption, "it stores it once, after the loop"));
+  g_assert_nonnull (strstr (caption, "nvcc never loads s[t] here: it keeps the value stored just before the loop"));
+  wait_frames (w);
+  save_screenshot (w, "kernel-page-kept.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  save_screenshot (w, "kernel-page-kept-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+
+  /* the store before a loop nvcc unrolls whole: never made */
+  gtk_drop_down_set_selected (ws_kernel_page_get_kernel_dropdown (page), 10);
+  g_assert_true (wait_until (shows_kernel, want_counted, 30000));
+  ws_kernel_editor_place_cursor (editor, before_line, 3);
+  g_assert_true (wait_until (page_settled, page, 30000));
+  {
+    const char *said = gtk_label_get_text (ws_kernel_page_get_message (page));
+    g_test_message ("message: %s", said);
+    g_assert_nonnull (strstr (said, "nvcc never makes this store of s[t]"));
+    g_assert_null (strstr (said, "This line makes no memory access"));
+  }
+  /* the gutter says where it went */
+  {
+    const WsKernelLines *lines = ws_kernel_editor_get_lines (editor);
+    const WsKernelLine *l = lines ? ws_kernel_lines_find (lines, before_line) : NULL;
+    g_autofree char *said = NULL;
+    g_assert_nonnull (l);
+    said = ws_kernel_line_format (l, FALSE);
+    g_assert_cmpstr (said, ==, "in a register");
+  }
+  /* the line in sight */
+  g_assert_true (wait_until (cursor_in_sight, editor, 10000));
+  wait_frames (w);
+  save_screenshot (w, "kernel-page-kept-never.png");
+}
+
 static void
 add_tests (void)
 {
@@ -991,6 +1065,7 @@ add_tests (void)
   g_test_add ("/kernel-page/add-to-comparison", Fixture, NULL, fixture_set_up, test_add_to_comparison,
               fixture_tear_down);
   g_test_add ("/kernel-page/kernel-choice", Fixture, NULL, fixture_set_up, test_kernel_choice, fixture_tear_down);
+  g_test_add ("/kernel-page/kept", Fixture, NULL, fixture_set_up, test_kept, fixture_tear_down);
 }
 
 int

@@ -422,6 +422,13 @@ ws_kernel_stats_to_json (const WsKernelInstance *inst,
       ws_json_add_int (b, "column", site->column);
       if (site->function)
         ws_json_add_string (b, "function", site->function);
+      if (site->keep != WS_KERNEL_KEEP_EVERY)
+        {
+          /* kept in a register through the loop at keep_line: made once
+           * each time it is entered, or never */
+          ws_json_add_string (b, "kept", site->keep == WS_KERNEL_KEEP_ONCE ? "once" : "never");
+          ws_json_add_int (b, "kept_loop_line", site->keep_line);
+        }
       add_stats_members (b, &ks->sites[i]);
       json_builder_end_object (b);
     }

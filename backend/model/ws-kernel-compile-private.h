@@ -102,7 +102,47 @@ typedef struct
   GArray *frames_vars;          /* GHashTable * to free */
   const WkExpr *unused;         /* an expression whose value nobody reads (i++ as a statement) */
   guint nesting;                /* the compiler's own recursion, across inlined functions */
+  GHashTable *kept;             /* const WkExpr * (an access) → WkKept *, in the loops being compiled */
+  const WkStmt *before_loop;    /* the statement before the loop about to be compiled */
+  const WkExpr *last_store;     /* the access of the last store compiled, its sites */
+  guint last_store_site;
+  guint last_store_n;
 } Comp;
+
+/* An element a loop keeps in a register (ws-kernel-compile-keep.c). */
+typedef struct
+{
+  WkKeep load;
+  WkKeep store;
+  guint32 load_seen;            /* mask slots, WK_NONE */
+  guint32 store_seen;
+  gboolean forwarded;           /* the load is the value the statement before the loop stored */
+  const WkStmt *loop;
+} WkKept;
+
+typedef struct
+{
+  GPtrArray *keys;              /* const WkExpr * put in Comp's kept */
+  GPtrArray *kept;              /* WkKept *, owned */
+} WkKeepScope;
+
+WkKeepScope *
+wkk_keep_loop (Comp         *c,
+               const WkStmt *s,
+               const WkStmt *before,
+               gboolean      plain,
+               gboolean      unrolled);
+void
+wkk_keep_end (Comp        *c,
+              WkKeepScope *scope);
+void
+wkk_keep_site (Comp         *c,
+               const WkExpr *e,
+               guint         site,
+               WsAccessKind  kind);
+gint64
+wkk_loop_trips (Comp         *c,
+                const WkStmt *s);
 
 gboolean
 wkk_fail (Comp       *c,
@@ -242,6 +282,10 @@ wkk_compile_expr (Comp         *c,
 gboolean
 wkk_compile_stmt (Comp         *c,
                   const WkStmt *s);
+gboolean
+wkk_compile_list (Comp          *c,
+                  WkStmt *const *list,
+                  guint          n);
 gboolean
 wkk_compile_call (Comp         *c,
                   const WkExpr *e,

@@ -329,7 +329,10 @@ compile_loop (Comp         *c,
   guint top, jz = G_MAXUINT, jz_body = G_MAXUINT, id;
   WkSym *counter = NULL;
   gboolean ok, plain;
+  const WkStmt *before = c->before_loop;
+  WkKeepScope *kept;
 
+  c->before_loop = NULL;
   if (s->kind == WK_S_FOR && s->init != NULL && !wkk_compile_stmt (c, s->init))
     return FALSE;
   if (s->kind == WK_S_FOR)
@@ -344,11 +347,13 @@ compile_loop (Comp         *c,
   wkk_emit (c, WK_I_MSAVE, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, saved, 0, s->pos);
   if (!plain)
     wkk_emit (c, WK_I_MZERO, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, ctx.brk, 0, s->pos);
+  /* a loop nvcc unrolls whole, that runs at least once */
+  kept = wkk_keep_loop (c, s, before, plain, counter != NULL && wkk_loop_trips (c, s) > 0);
   top = wkk_here (c);
   if (!plain)
     wkk_emit (c, WK_I_MZERO, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, ctx.cont, 0, s->pos);
   if (s->kind != WK_S_DO && !loop_condition (c, s, &jz))
-    return FALSE;
+    goto fail;
   if (s->kind == WK_S_DO)
     jz_body = wkk_emit (c, WK_I_JZ, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, 0, 0, s->pos);
   wkk_emit (c, WK_I_LOOP, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, id, 0, s->pos);
@@ -366,7 +371,7 @@ compile_loop (Comp         *c,
     g_hash_table_remove (c->counters, counter);
   g_array_set_size (c->loops, c->loops->len - 1);
   if (!ok)
-    return FALSE;
+    goto fail;
   /* continued lanes come back; broken and returned ones do not */
   if (!plain)
     wkk_emit (c, WK_I_MREJOIN, 0, 0, WK_NONE, ctx.brk, c->frame->ret, WK_NONE, iter, 0, s->pos);
@@ -377,7 +382,7 @@ compile_loop (Comp         *c,
       guint jz_inc = plain ? G_MAXUINT : wkk_emit (c, WK_I_JZ, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, 0, 0, s->pos);
       c->unused = s->inc;
       if (!wkk_compile_expr (c, s->inc, &dummy))
-        return FALSE;
+        goto fail;
       c->temp_top = mark;
       if (jz_inc != G_MAXUINT)
         wkk_patch (c, jz_inc, wkk_here (c));
@@ -386,7 +391,7 @@ compile_loop (Comp         *c,
     {
       guint jz_cond;
       if (!loop_condition (c, s, &jz_cond))
-        return FALSE;
+        goto fail;
       wkk_emit (c, WK_I_JMP, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, top, 0, s->pos);
       wkk_patch (c, jz_cond, wkk_here (c));
       wkk_patch (c, jz_body, wkk_here (c));
@@ -398,7 +403,12 @@ compile_loop (Comp         *c,
         wkk_patch (c, jz, wkk_here (c));
     }
   wkk_emit (c, WK_I_MREJOIN, 0, 0, WK_NONE, c->frame->ret, WK_NONE, WK_NONE, saved, 0, s->pos);
+  wkk_keep_end (c, kept);
   return TRUE;
+
+fail:
+  wkk_keep_end (c, kept);
+  return FALSE;
 }
 
 static gboolean
@@ -491,10 +501,7 @@ compile_stmt_inner (Comp         *c,
   switch (s->kind)
     {
     case WK_S_BLOCK:
-      for (guint i = 0; i < s->n_list; i++)
-        if (!wkk_compile_stmt (c, s->list[i]))
-          return FALSE;
-      return TRUE;
+      return wkk_compile_list (c, s->list, s->n_list);
     case WK_S_DECL:
       for (guint i = 0; i < s->n_decls; i++)
         if (!compile_decl (c, s->decls[i]))
@@ -549,6 +556,25 @@ compile_stmt_inner (Comp         *c,
       return TRUE;
     }
   return FALSE;
+}
+
+/* Statements in order; a loop learns the statement before it (for
+ * wkk_keep_loop ()). */
+gboolean
+wkk_compile_list (Comp          *c,
+                  WkStmt *const *list,
+                  guint          n)
+{
+  for (guint i = 0; i < n && !c->failed; i++)
+    {
+      const WkStmt *x = list[i];
+      gboolean is_loop = x->kind == WK_S_FOR || x->kind == WK_S_WHILE || x->kind == WK_S_DO;
+
+      c->before_loop = is_loop && i > 0 ? list[i - 1] : NULL;
+      if (!wkk_compile_stmt (c, x))
+        return FALSE;
+    }
+  return !c->failed;
 }
 
 gboolean

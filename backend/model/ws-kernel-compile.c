@@ -520,7 +520,10 @@ wkk_load (Comp       *c,
       guint site = wkk_add_site (c, lv->array, WS_ACCESS_LOAD, t, chunks[k].leaf0, chunks[k].n_leaves, leaves,
                              chunks[k].size, n_chunks > 1 ? k : 0, lv->expr, read_only, lv->is_volatile);
       if (n_chunks == 1 && chunks[k].size == t->size && !lv->is_volatile)
-        g_array_index (c->prog->sites, WkSite, site).joined = joined_size (c, lv, t->size);
+        {
+          g_array_index (c->prog->sites, WkSite, site).joined = joined_size (c, lv, t->size);
+          wkk_keep_site (c, lv->expr, site, WS_ACCESS_LOAD);
+        }
       wkk_emit (c, WK_I_LD, 0, 0, first + chunks[k].leaf0, lv->addr, WK_NONE, WK_NONE, site,
             lv->offset + chunks[k].offset, lv->expr->start);
     }
@@ -589,11 +592,16 @@ wkk_store (Comp       *c,
                    _("a value of more than %d numbers cannot be held in registers"), WK_MAX_LEAVES);
     wk_type_leaves (t, leaves, n);
     n_chunks = chunks_of (t, leaves, n, chunks, G_N_ELEMENTS (chunks));
+    c->last_store = lv->expr;
+    c->last_store_site = c->prog->sites->len;
+    c->last_store_n = n_chunks;
     for (guint k = 0; k < n_chunks; k++)
       {
         guint site = wkk_add_site (c, lv->array, WS_ACCESS_STORE, t, chunks[k].leaf0, chunks[k].n_leaves, leaves,
                                chunks[k].size, n_chunks > 1 ? k : 0, lv->expr, FALSE, lv->is_volatile);
         guint32 src = consecutive (c, v, chunks[k].leaf0, chunks[k].n_leaves, lv->expr->start);
+        if (n_chunks == 1 && !lv->is_volatile)
+          wkk_keep_site (c, lv->expr, site, WS_ACCESS_STORE);
         wkk_emit (c, WK_I_ST, 0, 0, WK_NONE, lv->addr, src, WK_NONE, site, lv->offset + chunks[k].offset,
               lv->expr->start);
       }
@@ -780,6 +788,18 @@ counted_loop (Comp         *c,
   *step_out = step.v.i;
   *trips = (wk_const_as_i64 (b) - wk_const_as_i64 (a) + step.v.i - 1) / MAX (step.v.i, 1);
   return sym;
+}
+
+/* How many times a counted loop (above) runs, or -1 where it is not one. */
+gint64
+wkk_loop_trips (Comp         *c,
+                const WkStmt *s)
+{
+  gint64 first, step, trips;
+
+  if (s->kind != WK_S_FOR || counted_loop (c, s, &first, &step, &trips) == NULL)
+    return -1;
+  return trips;
 }
 
 /* The counter of a for loop that nvcc unrolls: a counted loop (above)
@@ -1042,8 +1062,8 @@ wkk_compile_inline (Comp         *c,
       for (guint i = 0; i < n; i++)
         fr->ret_val.r[i] = r + i;
     }
-  for (guint i = 0; i < f->body->n_list && ok; i++)
-    ok = wkk_compile_stmt (c, f->body->list[i]);
+  if (ok)
+    ok = wkk_compile_list (c, f->body->list, f->body->n_list);
   c->depth--;
   *out = fr->ret_val;
   out->type = f->ret;
@@ -1108,6 +1128,7 @@ comp_init (Comp               *c,
   c->arrays = g_hash_table_new (NULL, NULL);
   c->counters = g_hash_table_new (NULL, NULL);
   c->joins = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  c->kept = g_hash_table_new (NULL, NULL);
   c->dyn_shared = -1;
 }
 
@@ -1165,6 +1186,7 @@ comp_finish (Comp *c)
   g_hash_table_unref (c->arrays);
   g_hash_table_unref (c->counters);
   g_hash_table_unref (c->joins);
+  g_hash_table_unref (c->kept);
   if (c->failed)
     {
       g_array_unref (c->consts);
@@ -1269,8 +1291,7 @@ wk_compile_kernel (const WsKernelFile *file,
           v->val.array = (int) a;
         }
     }
-  for (guint i = 0; i < kernel->body->n_list && !c.failed; i++)
-    wkk_compile_stmt (&c, kernel->body->list[i]);
+  wkk_compile_list (&c, kernel->body->list, kernel->body->n_list);
   wkk_emit (&c, WK_I_EXIT, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, 0, 0, kernel->end);
   if (!c.failed && c.prog->sites->len > WS_KERNEL_MAX_SITES)
     wkk_fail (&c, kernel->name_pos, WS_KERNEL_ERROR_LIMIT,

@@ -604,6 +604,14 @@ describe (WsKernelInstance *inst,
       site.read_only = s->read_only;
       site.function = s->function;
       site.unroll = MAX (s->unroll, 0);
+      site.keep = s->keep == WK_KEEP_ONCE ? WS_KERNEL_KEEP_ONCE :
+                  s->keep == WK_KEEP_NEVER ? WS_KERNEL_KEEP_NEVER : WS_KERNEL_KEEP_EVERY;
+      if (site.keep != WS_KERNEL_KEEP_EVERY)
+        {
+          guint col;
+          wk_position (inst->file->text, inst->file->len, s->keep_line, &site.keep_line, &col);
+        }
+      site.forwarded = s->forwarded;
       g_array_append_val (inst->sites, site);
     }
 
@@ -795,6 +803,39 @@ ws_kernel_instance_get_n_sites (const WsKernelInstance *instance)
 {
   g_return_val_if_fail (instance != NULL, 0);
   return instance->sites->len;
+}
+
+char *
+ws_kernel_site_keep_text (const WsKernelSite *site)
+{
+  gboolean load = site->kind == WS_ACCESS_LOAD;
+
+  switch (site->keep)
+    {
+    case WS_KERNEL_KEEP_ONCE:
+      if (load)
+        /* Translators: the access as written, then the loop's line */
+        return g_strdup_printf (_("nvcc keeps %s in a register through the loop at line %u: it loads it once, "
+                                  "before the loop."), site->text, site->keep_line);
+      /* Translators: the access as written, then the loop's line */
+      return g_strdup_printf (_("nvcc keeps %s in a register through the loop at line %u: it stores it once, "
+                                "after the loop."), site->text, site->keep_line);
+    case WS_KERNEL_KEEP_NEVER:
+      if (!load)
+        /* Translators: the access as written, then the loop's line */
+        return g_strdup_printf (_("nvcc never makes this store of %s: the loop at line %u, which it unrolls, "
+                                  "stores it again before anything reads it."), site->text, site->keep_line);
+      if (site->forwarded)
+        /* Translators: the access as written, then the loop's line */
+        return g_strdup_printf (_("nvcc never loads %s here: it keeps the value stored just before the loop at "
+                                  "line %u in a register."), site->text, site->keep_line);
+      /* Translators: the access as written, then the loop's line */
+      return g_strdup_printf (_("nvcc never loads %s here: it keeps the value the loop at line %u stores in a "
+                                "register."), site->text, site->keep_line);
+    case WS_KERNEL_KEEP_EVERY:
+    default:
+      return NULL;
+    }
 }
 
 const WsKernelSite *

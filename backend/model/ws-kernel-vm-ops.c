@@ -232,6 +232,35 @@ emit_event (Block        *b,
   return run->visit (&ev, run->visit_data, error);
 }
 
+/* The event of a load or store, but for what nvcc keeps in a register
+ * through a loop (WkSite's keep): once for each lane since the loop was
+ * entered, or never.  The VM still moves the values every time. */
+static gboolean
+emit_kept (Block        *b,
+           Warp         *w,
+           const WkInsn *in,
+           const WkSite *site,
+           guint32       active,
+           const gint64 *addr,
+           GError      **error)
+{
+  switch (site->keep)
+    {
+    case WK_KEEP_NEVER:
+      return TRUE;
+    case WK_KEEP_ONCE:
+      {
+        guint32 *seen = &w->masks[site->seen];
+        guint32 fresh = active & ~*seen;
+        *seen |= active;
+        return fresh == 0 || emit_event (b, w, in, fresh, addr, error);
+      }
+    case WK_KEEP_EVERY:
+    default:
+      return emit_event (b, w, in, active, addr, error);
+    }
+}
+
 WK_LANE_LOOPS gboolean
 wkv_do_load (Block        *b,
              Warp         *w,
@@ -247,7 +276,7 @@ wkv_do_load (Block        *b,
   if (active == 0)
     return TRUE;
   LANES addr[l] = A[l].i + in->imm2;
-  if (!check_access (b, w, site, active, addr, error) || !emit_event (b, w, in, active, addr, error))
+  if (!check_access (b, w, site, active, addr, error) || !emit_kept (b, w, in, site, active, addr, error))
     return FALSE;
   if (a->space == WS_SPACE_SHARED && site->n_leaves == 1)
     {
@@ -287,7 +316,7 @@ wkv_do_store (Block        *b,
   if (active == 0)
     return TRUE;
   LANES addr[l] = A[l].i + in->imm2;
-  if (!check_access (b, w, site, active, addr, error) || !emit_event (b, w, in, active, addr, error))
+  if (!check_access (b, w, site, active, addr, error) || !emit_kept (b, w, in, site, active, addr, error))
     return FALSE;
   /* lanes in order: where two write one address, the higher lane's value stays */
   for (guint l = 0; l < WK_LANES; l++)

@@ -121,6 +121,14 @@ typedef struct
   WkLeaf *leaves;
 } WkArray;
 
+/* How often nvcc makes an access of a loop that it keeps in a register. */
+typedef enum
+{
+  WK_KEEP_EVERY,                /* as written: at every iteration */
+  WK_KEEP_ONCE,                 /* once per warp each time the loop is entered */
+  WK_KEEP_NEVER,                /* not at all */
+} WkKeep;
+
 typedef struct
 {
   guint array;
@@ -139,6 +147,11 @@ typedef struct
   const char *function;
   int unroll;                   /* the #pragma unroll of the innermost loop around it
                                  * (WkStmt's unroll: -2 none, or no loop) */
+  WkKeep keep;                  /* kept in a register through a loop (ws-kernel-compile-keep.c) */
+  guint32 seen;                 /* WK_KEEP_ONCE: the mask slot of the lanes that made it
+                                 * since the loop was entered */
+  guint keep_line;              /* the loop's place in the text */
+  gboolean forwarded;           /* WK_KEEP_NEVER of a load: the store before the loop's value */
 } WkSite;
 
 typedef struct

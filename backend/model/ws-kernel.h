@@ -234,6 +234,17 @@ typedef struct
   char *value_text;             /* "1024", "2.5" */
 } WsKernelParam;
 
+/* How often nvcc makes a load or store of a loop: an element at an address
+ * the loop does not change, that nothing else in it may touch, stays in a
+ * register (loaded before the loop, stored after it). */
+typedef enum
+{
+  WS_KERNEL_KEEP_EVERY,         /* at every iteration, as written */
+  WS_KERNEL_KEEP_ONCE,          /* once each time the loop is entered */
+  WS_KERNEL_KEEP_NEVER,         /* not at all: the value is already in a register, or
+                                 * the store is written over before anything reads it */
+} WsKernelKeep;
+
 typedef struct
 {
   guint id;
@@ -255,6 +266,10 @@ typedef struct
   const char *function;         /* the device function it was inlined from, or NULL */
   int unroll;                   /* the count of the #pragma unroll over the innermost loop
                                  * around it; 0: no count, or no pragma, or no loop */
+  WsKernelKeep keep;            /* what nvcc keeps in a register through a loop */
+  guint keep_line;              /* that loop's line (keep not EVERY) */
+  gboolean forwarded;           /* a load never made: the value the statement before
+                                 * the loop stored */
 } WsKernelSite;
 
 typedef struct
@@ -277,6 +292,9 @@ const char *ws_kernel_instance_get_kernel_name (const WsKernelInstance *instance
 WsDim3      ws_kernel_instance_get_grid      (const WsKernelInstance *instance);
 WsDim3      ws_kernel_instance_get_block     (const WsKernelInstance *instance);
 guint       ws_kernel_instance_get_n_sites   (const WsKernelInstance *instance);
+/* A sentence on what nvcc keeps of site in a register through a loop, and
+ * why the count is low, or NULL where the site is made as written. */
+char       *ws_kernel_site_keep_text         (const WsKernelSite *site);
 const WsKernelSite *ws_kernel_instance_get_site (const WsKernelInstance *instance,
                                                  guint                   i);
 guint       ws_kernel_instance_get_n_arrays  (const WsKernelInstance *instance);

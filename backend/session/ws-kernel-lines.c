@@ -79,6 +79,13 @@ add_site (WsKernelLine       *line,
           const WsHierStats  *below,
           guint64            *atomics)
 {
+  if (site->keep == WS_KERNEL_KEEP_NEVER && site->space != WS_SPACE_REGISTER)
+    {
+      /* no instruction: its figures would say "not run" */
+      line->flags |= WS_KERNEL_LINE_KEPT;
+      line->n_sites++;
+      return;
+    }
   switch (site->space)
     {
     case WS_SPACE_GLOBAL:
@@ -600,6 +607,10 @@ format_line (const WsKernelLine *l,
 
       append_part (s, part);
     }
+  if (!measured && s->len == 0 && (l->flags & WS_KERNEL_LINE_KEPT))
+    /* Translators: a line whose memory access nvcc keeps in a register
+     * through a loop, so that it makes no memory instruction; a narrow column */
+    append_part (s, _("in a register"));
   if (measured && l->n_sites == 0)
     /* Translators: a line where the hardware counted memory instructions the model has none of */
     append_part (s, _("not in the model"));

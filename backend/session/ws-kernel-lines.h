@@ -21,6 +21,8 @@ typedef enum
   WS_KERNEL_LINE_SHARED = 1 << 2,
   WS_KERNEL_LINE_CONSTANT = 1 << 3,
   WS_KERNEL_LINE_ATOMIC = 1 << 4,   /* some of them atomic */
+  WS_KERNEL_LINE_KEPT = 1 << 5,     /* an access nvcc never makes: kept in a register
+                                     * through a loop (WsKernelSite's keep) */
 } WsKernelLineFlags;
 
 /* What the hardware counted for a line, from the SASS metrics per line;

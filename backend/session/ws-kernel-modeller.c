@@ -170,6 +170,15 @@ warp_result_new (const WsKernelSite *s,
 }
 
 /* One warp's instruction at each site of the chosen line (in a thread). */
+/* A line's accesses the page lists: not those nvcc never makes (kept in a
+ * register through a loop; the page says so instead). */
+static gboolean
+listed (const WsKernelSite *site,
+        guint               line)
+{
+  return site->line == line && site->keep != WS_KERNEL_KEEP_NEVER;
+}
+
 static GArray *
 model_warps (const WsKernelInstance *instance,
              const WarpChoice       *choice)
@@ -184,7 +193,7 @@ model_warps (const WsKernelInstance *instance,
   guint64 linear;
 
   for (guint i = 0; i < ws_kernel_instance_get_n_sites (instance); i++)
-    if (ws_kernel_instance_get_site (instance, i)->line == choice->line)
+    if (listed (ws_kernel_instance_get_site (instance, i), choice->line))
       g_array_append_val (warps, ((LineWarp) { .site = i }));
   if (warps->len == 0)
     return warps;
@@ -362,7 +371,7 @@ same_sites_on (const WsKernelInstance *a,
                guint                   line)
 {
   for (guint i = 0; i < ws_kernel_instance_get_n_sites (a); i++)
-    if ((ws_kernel_instance_get_site (a, i)->line == line) != (ws_kernel_instance_get_site (b, i)->line == line))
+    if (listed (ws_kernel_instance_get_site (a, i), line) != listed (ws_kernel_instance_get_site (b, i), line))
       return FALSE;
   return TRUE;
 }

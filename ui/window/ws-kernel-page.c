@@ -284,15 +284,45 @@ first_access_line (WsKernelInstance *instance)
   return first;
 }
 
+/* What nvcc keeps in registers of a line's accesses through a loop, as
+ * sentences, or NULL where it keeps nothing. */
+static char *
+kept_caption (WsKernelInstance *instance,
+              guint             line)
+{
+  GString *s = NULL;
+
+  for (guint i = 0; instance && i < ws_kernel_instance_get_n_sites (instance); i++)
+    {
+      const WsKernelSite *site = ws_kernel_instance_get_site (instance, i);
+      g_autofree char *text = site->line == line ? ws_kernel_site_keep_text (site) : NULL;
+
+      if (text == NULL)
+        continue;
+      if (s == NULL)
+        s = g_string_new (text);
+      else
+        g_string_append_printf (s, " %s", text);
+    }
+  return s ? g_string_free (s, FALSE) : NULL;
+}
+
 /* The cursor on a line where no access is: the text says where the
- * kernel's first is, as a link that puts the cursor there. */
+ * kernel's first is, as a link that puts the cursor there; or, where the
+ * line's accesses are all kept in registers, why none is made. */
 static void
 show_no_access (WsKernelPage     *self,
                 WsKernelInstance *instance)
 {
   guint first = first_access_line (instance);
   g_autofree char *markup = NULL;
+  g_autofree char *kept = kept_caption (instance, ws_kernel_editor_get_cursor_line (self->editor));
 
+  if (kept != NULL)
+    {
+      show_empty (self, kept);
+      return;
+    }
   if (first == 0)
     {
       show_empty (self, _("This kernel makes no memory access that the views show."));
@@ -403,6 +433,15 @@ show_warp (WsKernelPage *self)
     gtk_stack_set_visible_child (self->view_stack, GTK_WIDGET (self->views[kinds[0]]));
   g_free (self->caption_text);
   self->caption_text = warp_caption (r);
+  {
+    g_autofree char *kept = kept_caption (instance, ws_kernel_instance_get_site (instance, r->access)->line);
+    if (kept != NULL)
+      {
+        char *both = g_strconcat (self->caption_text, "\n", kept, NULL);
+        g_free (self->caption_text);
+        self->caption_text = both;
+      }
+  }
   gtk_label_set_text (self->caption, self->caption_text);
 }
 

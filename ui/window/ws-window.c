@@ -83,6 +83,9 @@ on_page_changed (WsWindow *self)
   /* the comparison has choosers of its own and wants the width the presets
    * take; so does a kernel of one's own */
   exploring = g_strcmp0 (gtk_stack_get_visible_child_name (self->page_stack), "explore") == 0;
+  /* and keeps it: a page narrower for a while (a message instead of a
+   * figure) unfolds the flap, which would reveal the presets on its own */
+  adw_flap_set_locked (self->flap, !exploring);
 
   if (!exploring && !adw_flap_get_folded (self->flap) && adw_flap_get_reveal_flap (self->flap))
     {
