@@ -984,14 +984,25 @@ test_launch_host_code (void)
     g_assert_cmpstr (ws_kernel_instance_get_param (inst, 1)->value_text, ==, "2");
     g_clear_pointer (&inst, ws_kernel_instance_unref);
   }
-  /* a launch that cannot be followed (in a function of n) gives way to
-   * the next that can */
+  /* a launch in a function of n: n is its call's; where no call gives
+   * one that can be followed (read at run time), the launch gives way to
+   * the next that can be */
   {
     const char *wrapped =
       "__global__ void k(float *x, int n) { int i = threadIdx.x; if (i < n) x[i] = 1; }\n"
       "void run(float *x, int n) { k<<<1, n>>>(x, n); }\n"
       "int main() { float *x; int n = 96; run(x, 32); k<<<1, n>>>(x, n / 2); }\n";
+    const char *unknown =
+      "__global__ void k(float *x, int n) { int i = threadIdx.x; if (i < n) x[i] = 1; }\n"
+      "void run(float *x, int n) { k<<<1, n>>>(x, n); }\n"
+      "int main(int argc, char **argv) { float *x; int n = 96; run(x, atoi(argv[1])); k<<<1, n>>>(x, n / 2); }\n";
     inst = make (wrapped, NULL);
+    g_assert_cmpuint (ws_kernel_instance_get_block (inst).x, ==, 32);
+    g_assert_cmpstr (ws_kernel_instance_get_param (inst, 1)->value_text, ==, "32");
+    g_assert_nonnull (find_note (inst, "from the host code's launch at line 2: grid (1, 1, 1), block (32, 1, 1), n = 32, "
+                                       "with n = 32 from the call at line 3"));
+    g_clear_pointer (&inst, ws_kernel_instance_unref);
+    inst = make (unknown, NULL);
     g_assert_cmpuint (ws_kernel_instance_get_block (inst).x, ==, 96);
     g_assert_cmpstr (ws_kernel_instance_get_param (inst, 1)->value_text, ==, "48");
     g_assert_nonnull (find_note (inst, "from the host code's launch at line 3: grid (1, 1, 1), block (96, 1, 1), n = 48"));
@@ -1077,6 +1088,73 @@ test_launch_host_code (void)
  * runs and prints follows: NVIDIA's blog kernels are written so
  * (coalescing.cu's offset and stride, whose T runTest<float> gives). A
  * type none gives, or a text that is no type, says so and where. */
+/* A program as NVIDIA's blog writes it, pasted with no comment: the
+ * kernel is a template of types, launched from a host template whose
+ * parameters main's call gives (runTest<float> (deviceId, nMB)). The
+ * type is what the pointer launched with points to, in the call's type;
+ * the size is the call's argument. */
+static void
+test_host_calls (void)
+{
+  const char *text =
+    "#include <cstdio>\n"
+    "template <typename T>\n"
+    "__global__ void offset(T* a, int s)\n"
+    "{\n"
+    "  int i = blockDim.x * blockIdx.x + threadIdx.x + s;\n"
+    "  a[i] = a[i] + 1;\n"
+    "}\n"
+    "template <typename U>\n"
+    "void runTest(int deviceId, int nMB)\n"
+    "{\n"
+    "  int blockSize = 256;\n"
+    "  U *d_a;\n"
+    "  int n = nMB*1024*1024/sizeof(U);\n"
+    "  cudaMalloc(&d_a, n * 33 * sizeof(U));\n"
+    "  offset<<<n/blockSize, blockSize>>>(d_a, 0);\n"
+    "}\n"
+    "int main(int argc, char **argv)\n"
+    "{\n"
+    "  int nMB = 4;\n"
+    "  int deviceId = 0;\n"
+    "  runTest<float>(deviceId, nMB);\n"
+    "  runTest<double>(deviceId, nMB);\n"
+    "}\n";
+  const char *as_double[] = { "T", "double", NULL };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (WsKernelInstance) inst = instance_of (text, NULL, NULL, &error);
+  g_autoptr (WsKernelInstance) doubles = NULL;
+  g_autoptr (WsKernelInstance) unknown = NULL;
+  const char *const *notes;
+  g_autofree char *argv_text = NULL;
+
+  g_assert_no_error (error);
+  /* T = float (U * d_a, runTest<float>), n = 4 MB / 4 bytes: 4096 blocks */
+  g_assert_cmpuint (ws_kernel_instance_get_array (inst, 0)->elem_size, ==, 4);
+  g_assert_cmpuint (ws_kernel_instance_get_grid (inst).x, ==, 4096);
+  g_assert_cmpuint (ws_kernel_instance_get_block (inst).x, ==, 256);
+  notes = ws_kernel_instance_get_notes (inst);
+  g_assert_cmpstr (notes[0], ==, "T = float: the host code's launch at line 15 is in runTest, called as "
+                                 "runTest<float> at line 21");
+  g_assert_nonnull (strstr (notes[1], "from the host code's launch at line 15: grid (4096, 1, 1), block (256, 1, 1), "
+                                      "s = 0, with nMB = 4 from the call at line 21"));
+  /* the comment's type wins, and the size follows it */
+  doubles = instance_of (text, NULL, as_double, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ws_kernel_instance_get_array (doubles, 0)->elem_size, ==, 8);
+  g_assert_cmpuint (ws_kernel_instance_get_grid (doubles).x, ==, 2048);
+
+  /* a size read at run time: the message says no call gives it */
+  argv_text = g_strjoinv ("int nMB = atoi(argv[1]);", g_strsplit (text, "int nMB = 4;", 2));
+  unknown = instance_of (argv_text, NULL, NULL, &error);
+  g_assert_null (unknown);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "“nMB” is not known before the program runs (a parameter of the host "
+                                            "function, at line 9, that no call of it gives a value that can be "
+                                            "followed)"));
+}
+
 static void
 test_template_types (void)
 {
@@ -1224,7 +1302,8 @@ test_launch_host_code_unfollowed (void)
     { "int main() {\n  int n = 1024;\n  n += 3;\n  float *x;\n  k<<<(n + 255) / 256, 256>>>(x, n);\n}\n",
       "line 9, column 8: “n” is not known before the program runs (line 7 changes it)" },
     { "void run(float *x, int n) {\n  k<<<(n + 255) / 256, 256>>>(x, n);\n}\n",
-      "line 6, column 8: “n” is not known before the program runs (a parameter of the host function, at line 5)" },
+      "line 6, column 8: “n” is not known before the program runs (a parameter of the host function, at line 5, "
+      "that no call of it gives a value that can be followed)" },
     { "int main() {\n  dim3 b(b.x);\n  float *x;\n  k<<<1, b>>>(x, 4);\n}\n",
       "the value depends on itself" },
     { "int main() {\n  float *x;\n  k<<<1, 2048>>>(x, 4);\n}\n",
@@ -2076,6 +2155,7 @@ main (int    argc,
   g_test_add_func ("/kernel-run/launch/host-code", test_launch_host_code);
   g_test_add_func ("/kernel-run/launch/host-code-unfollowed", test_launch_host_code_unfollowed);
   g_test_add_func ("/kernel-run/launch/template-types", test_template_types);
+  g_test_add_func ("/kernel-run/launch/host-calls", test_host_calls);
   g_test_add_func ("/kernel-run/dynamic-shared-unread", test_dynamic_shared_unread);
   g_test_add_func ("/kernel-run/messages/run", test_run_errors);
   g_test_add_func ("/kernel-run/messages/launch", test_launch_errors);

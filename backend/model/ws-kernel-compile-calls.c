@@ -71,8 +71,41 @@ wkk_compile_call (Comp         *c,
   out->type = e->type;
   out->array = -1;
   if (e->sym != NULL && e->sym->kind == WK_SYM_FUNC)
-    return wkk_compile_inline (c, e, out);
+    {
+      /* a device function's places are its pointers' */
+      gboolean ok;
+      wkk_avail_clear (c);
+      ok = wkk_compile_inline (c, e, out);
+      wkk_avail_clear (c);
+      return ok;
+    }
 
+  switch (e->builtin)
+    {
+    case WK_BF_SYNCTHREADS:
+    case WK_BF_SYNCWARP:
+    case WK_BF_THREADFENCE_BLOCK:
+    case WK_BF_THREADFENCE:
+    case WK_BF_THREADFENCE_SYSTEM:
+    case WK_BF_ATOMIC_ADD:
+    case WK_BF_ATOMIC_SUB:
+    case WK_BF_ATOMIC_MIN:
+    case WK_BF_ATOMIC_MAX:
+    case WK_BF_ATOMIC_EXCH:
+    case WK_BF_ATOMIC_CAS:
+    case WK_BF_ATOMIC_AND:
+    case WK_BF_ATOMIC_OR:
+    case WK_BF_ATOMIC_XOR:
+    case WK_BF_ATOMIC_INC:
+    case WK_BF_ATOMIC_DEC:
+    case WK_BF_PRINTF:
+    case WK_BF_CLOCK:
+      /* nothing loaded before is known after */
+      wkk_avail_clear (c);
+      break;
+    default:
+      break;
+    }
   switch (e->builtin)
     {
     case WK_BF_SYNCTHREADS:

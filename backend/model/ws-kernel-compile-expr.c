@@ -299,7 +299,7 @@ compile_logical (Comp         *c,
 {
   Val a, b;
   guint32 ra, rb, s, res;
-  guint jz;
+  guint jz, mark;
 
   if (!wkk_compile_expr (c, e->a, &a))
     return FALSE;
@@ -327,8 +327,10 @@ compile_logical (Comp         *c,
       wkk_emit (c, WK_I_MAND, 0, 0, WK_NONE, not_a, WK_NONE, WK_NONE, 0, 0, e->pos);
     }
   jz = wkk_emit (c, WK_I_JZ, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, 0, 0, e->pos);
+  mark = wkk_avail_mark (c);
   if (!wkk_compile_expr (c, e->b, &b))
     return FALSE;
+  wkk_avail_back (c, mark);
   rb = wkk_truth (c, b.r[0], b.type, e->pos);
   wkk_emit (c, WK_I_MOVM, 0, 0, res, rb, WK_NONE, WK_NONE, 0, 0, e->pos);
   wkk_patch (c, jz, wkk_here (c));
@@ -370,13 +372,15 @@ compile_cond (Comp         *c,
     guint32 s = wkk_new_mask (c), el = wkk_new_mask (c);
     guint n = wk_type_n_leaves (e->type);
     guint32 res = wkk_new_temp (c, MAX (n, 1));
-    guint jz1, jz2;
+    guint jz1, jz2, mark;
 
     wkk_emit (c, WK_I_MSAVE, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, s, 0, e->pos);
     wkk_emit (c, WK_I_MSPLIT, 0, 0, WK_NONE, r, WK_NONE, WK_NONE, el, 0, e->pos);
     jz1 = wkk_emit (c, WK_I_JZ, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, 0, 0, e->pos);
+    mark = wkk_avail_mark (c);
     if (!wkk_compile_expr (c, e->b, &a))
       return FALSE;
+    wkk_avail_back (c, mark);
     for (guint i = 0; i < n && i < a.n; i++)
       wkk_emit (c, WK_I_MOVM, 0, 0, res + i, a.r[i], WK_NONE, WK_NONE, 0, 0, e->pos);
     wkk_patch (c, jz1, wkk_here (c));
@@ -384,6 +388,7 @@ compile_cond (Comp         *c,
     jz2 = wkk_emit (c, WK_I_JZ, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, 0, 0, e->pos);
     if (!wkk_compile_expr (c, e->c, &b))
       return FALSE;
+    wkk_avail_back (c, mark);
     for (guint i = 0; i < n && i < b.n; i++)
       wkk_emit (c, WK_I_MOVM, 0, 0, res + i, b.r[i], WK_NONE, WK_NONE, 0, 0, e->pos);
     wkk_patch (c, jz2, wkk_here (c));

@@ -231,6 +231,21 @@ add_ref (Scan         *S,
   g_array_append_val (S->refs, r);
 }
 
+/* The reference add_ref () made of e since at: the last one appended
+ * (the indices' own come before it), or NULL where e is not in memory. */
+static Ref *
+ref_of (Scan         *S,
+        guint         at,
+        const WkExpr *e)
+{
+  Ref *r;
+
+  if (S->refs->len <= at)
+    return NULL;
+  r = &g_array_index (S->refs, Ref, S->refs->len - 1);
+  return r->e == bare (e) ? r : NULL;
+}
+
 /* The memory an atomic's or __ldg's pointer argument reaches, somewhere. */
 static void
 add_pointer_ref (Scan         *S,
@@ -243,9 +258,10 @@ add_pointer_ref (Scan         *S,
   if (p->kind == WK_E_UNARY && p->op == WK_OP_ADDR)
     {
       guint at = S->refs->len;
+      Ref *r;
       add_ref (S, p->a, load, store, cond);
-      if (S->refs->len > at)
-        g_array_index (S->refs, Ref, at).whole = TRUE;
+      if ((r = ref_of (S, at, p->a)) != NULL)
+        r->whole = TRUE;
       return;
     }
   {
@@ -305,9 +321,10 @@ scan_expr (Scan         *S,
            * in memory is read */
           gboolean is_array = e->sym->type != NULL && e->sym->type->kind == WK_TY_ARRAY;
           guint at = S->refs->len;
+          Ref *r;
           add_ref (S, e, TRUE, is_array, cond);
-          if (is_array && S->refs->len > at)
-            g_array_index (S->refs, Ref, at).whole = TRUE;
+          if (is_array && (r = ref_of (S, at, e)) != NULL)
+            r->whole = TRUE;
         }
       return;
     case WK_E_INDEX:
@@ -329,6 +346,7 @@ scan_expr (Scan         *S,
           {
             const WkExpr *x = bare (e->a);
             guint at = S->refs->len;
+            Ref *r;
             while (x->kind == WK_E_MEMBER && !x->is_arrow)
               x = bare (x->a);
             if (x->kind == WK_E_NAME && x->sym != NULL && x->sym->kind == WK_SYM_VAR)
@@ -338,8 +356,8 @@ scan_expr (Scan         *S,
               }
             /* its address escapes: anything may reach it */
             add_ref (S, e->a, TRUE, TRUE, cond);
-            if (S->refs->len > at)
-              g_array_index (S->refs, Ref, at).whole = TRUE;
+            if ((r = ref_of (S, at, e->a)) != NULL)
+              r->whole = TRUE;
             return;
           }
         case WK_OP_PREINC:
@@ -371,20 +389,22 @@ scan_expr (Scan         *S,
         }
       else
         {
-          /* the element is read before the right side, written after */
+          /* the element is read before the right side, written after (a
+           * variable in registers: written) */
           guint at = S->refs->len;
+          Ref *outer;
+          Ref copy = { 0 };
+          gboolean in_memory;
           add_ref (S, e->a, TRUE, FALSE, cond);
+          if ((in_memory = (outer = ref_of (S, at, e->a)) != NULL))
+            copy = *outer;
           scan_expr (S, e->b, cond);
-          if (S->refs->len > at)
+          if (in_memory)
             {
-              Ref r = g_array_index (S->refs, Ref, at);
-              if (r.e == bare (e->a))
-                {
-                  r.load = FALSE;
-                  r.store = TRUE;
-                  r.order = S->order++;
-                  g_array_append_val (S->refs, r);
-                }
+              copy.load = FALSE;
+              copy.store = TRUE;
+              copy.order = S->order++;
+              g_array_append_val (S->refs, copy);
             }
           else
             add_ref (S, e->a, FALSE, TRUE, cond);
@@ -943,4 +963,233 @@ wkk_keep_site (Comp         *c,
   s->seen = kind == WS_ACCESS_LOAD ? k->load_seen : k->store_seen;
   s->keep_line = k->loop->pos;
   s->forwarded = kind == WS_ACCESS_LOAD && k->forwarded;
+}
+
+/* ------------------------------------------------------------------ */
+/* A value loaded or stored before, in straight-line code             */
+/* ------------------------------------------------------------------ */
+
+/* nvcc (LLVM's GVN) loads an element once where the code reads it again
+ * before anything may have written it: if (x[i] > 0) y[i] = x[i] loads
+ * x[i] once, as does x[i] * x[i], and s[t] = v; … = s[t] reads the
+ * register v (nvcc 13.0's PTX for sm_90, tests/data/kernels/keep.cu). The
+ * compiler keeps the places of global and shared memory loaded or stored
+ * so far (Comp's avail): a store forgets those it may reach, an assignment
+ * to a variable those indexed by it, and barriers, fences, atomics and
+ * calls all of them; so do the ends of an if's branches (what one branch
+ * loaded, the code after it has not), loops, and the right side of && and
+ * ?:. A load of a place still kept is made never. A load in an if (with
+ * no else) that the code after the if loads again, nothing between having
+ * changed it, is one load before the if, for every lane (if (i < 16) v =
+ * g[i]; o[i] = v + g[i]: nvcc hoists it; its PTX has one load). */
+
+typedef struct
+{
+  Ref place;
+  guint pos;                    /* where the load or store is written */
+  gboolean stored;
+  gboolean dead;
+  gboolean pending;             /* loaded in an if's body only: nvcc makes it before the if
+                                 * where the code after the if loads it too */
+  guint site;                   /* pending: the body's load */
+} Avail;
+
+static gboolean
+pure_index (const WkExpr *e)
+{
+  if (e == NULL)
+    return TRUE;
+  switch (e->kind)
+    {
+    case WK_E_INT:
+    case WK_E_FLOAT:
+    case WK_E_BOOL:
+    case WK_E_SIZEOF:
+      return TRUE;
+    case WK_E_NAME:
+      return e->sym != NULL && (e->sym->kind == WK_SYM_VAR || e->sym->kind == WK_SYM_CONST ||
+                                e->sym->kind == WK_SYM_BUILTIN || e->sym->kind == WK_SYM_TEMPLATE);
+    case WK_E_MEMBER:
+      return !e->is_arrow && bare (e->a)->kind == WK_E_NAME && pure_index (e->a);
+    case WK_E_UNARY:
+      return (e->op == WK_OP_NEG || e->op == WK_OP_PLUS || e->op == WK_OP_BITNOT || e->op == WK_OP_LNOT) &&
+             pure_index (e->a);
+    case WK_E_BINARY:
+      return e->op != WK_OP_COMMA && pure_index (e->a) && pure_index (e->b);
+    case WK_E_COND:
+      return pure_index (e->a) && pure_index (e->b) && pure_index (e->c);
+    case WK_E_CAST:
+    case WK_E_IMPLICIT:
+      return pure_index (e->a);
+    default:
+      return FALSE;
+    }
+}
+
+/* The place e (an lvalue) is, as a Ref; FALSE where it is none the
+ * compiler can follow (then a store may reach anything). */
+static gboolean
+place_of (Comp         *c,
+          const WkExpr *e,
+          Ref          *out)
+{
+  Scan S = { 0 };
+  g_autoptr (GArray) refs = g_array_new (FALSE, TRUE, sizeof (Ref));
+  gboolean ok;
+
+  S.c = c;
+  S.refs = refs;
+  S.written = g_hash_table_new (NULL, NULL);
+  add_ref (&S, e, TRUE, FALSE, FALSE);
+  g_hash_table_unref (S.written);
+  ok = refs->len > 0 && g_array_index (refs, Ref, refs->len - 1).e == bare (e);
+  if (ok)
+    *out = g_array_index (refs, Ref, refs->len - 1);
+  return ok;
+}
+
+static gboolean
+reusable (const Ref *r)
+{
+  const WkType *t = r->e->type;
+
+  if (r->whole || r->is_volatile || r->id == NULL || (r->space != SP_SHARED && r->space != SP_GLOBAL) ||
+      t == NULL || !(t->kind < WK_N_SCALARS || t->kind == WK_TY_VECTOR))
+    return FALSE;
+  for (guint i = 0; i < r->n_chain; i++)
+    if (!pure_index (r->chain[i]))
+      return FALSE;
+  return TRUE;
+}
+
+guint
+wkk_avail_mark (Comp *c)
+{
+  return c->avail->len;
+}
+
+void
+wkk_avail_back (Comp  *c,
+                guint  mark)
+{
+  if (mark < c->avail->len)
+    g_array_set_size (c->avail, mark);
+}
+
+void
+wkk_avail_clear (Comp *c)
+{
+  for (guint i = 0; i < c->avail->len; i++)
+    g_array_index (c->avail, Avail, i).dead = TRUE;
+}
+
+void
+wkk_avail_load (Comp         *c,
+                const WkExpr *e,
+                guint         site)
+{
+  WkSite *s = &g_array_index (c->prog->sites, WkSite, site);
+  Avail a = { { 0 } };
+
+  if (!place_of (c, e, &a.place) || !reusable (&a.place))
+    return;
+  for (guint i = c->avail->len; i > 0; i--)
+    {
+      Avail *x = &g_array_index (c->avail, Avail, i - 1);
+      if (x->dead || !same_place (&x->place, &a.place))
+        continue;
+      if (x->pending)
+        {
+          /* the if's load is this one, made before the if */
+          WkSite *body = &g_array_index (c->prog->sites, WkSite, x->site);
+          if (body->keep == WK_KEEP_EVERY && body->joined == 0 && s->keep == WK_KEEP_EVERY)
+            {
+              body->keep = WK_KEEP_NEVER;
+              body->keep_line = e->start;
+              body->hoisted = TRUE;
+            }
+          x->pending = FALSE;
+          x->pos = e->start;
+          return;
+        }
+      if (s->keep == WK_KEEP_EVERY && s->joined == 0)
+        {
+          s->keep = WK_KEEP_NEVER;
+          s->keep_line = x->pos;
+          s->reused = TRUE;
+          s->forwarded = x->stored;
+        }
+      return;
+    }
+  a.pos = e->start;
+  a.site = site;
+  g_array_append_val (c->avail, a);
+}
+
+void
+wkk_avail_pending (Comp  *c,
+                   guint  mark)
+{
+  for (guint i = mark; i < c->avail->len; i++)
+    {
+      Avail *a = &g_array_index (c->avail, Avail, i);
+      if (a->stored || a->pending)
+        a->dead = TRUE;
+      else
+        a->pending = TRUE;
+    }
+}
+
+void
+wkk_avail_store (Comp         *c,
+                 const WkExpr *e)
+{
+  Scan S = { 0 };
+  Avail a = { { 0 } };
+  gboolean known = place_of (c, e, &a.place);
+
+  S.c = c;
+  S.written = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < c->avail->len; i++)
+    {
+      Avail *x = &g_array_index (c->avail, Avail, i);
+      if (!x->dead && (!known || may_alias (&S, &x->place, &a.place)))
+        x->dead = TRUE;
+    }
+  g_hash_table_unref (S.written);
+  if (known && reusable (&a.place))
+    {
+      a.pos = e->start;
+      a.stored = TRUE;
+      g_array_append_val (c->avail, a);
+    }
+}
+
+void
+wkk_avail_var (Comp         *c,
+               const WkExpr *e)
+{
+  const WkExpr *x = bare (e);
+
+  while (x->kind == WK_E_MEMBER && !x->is_arrow)
+    x = bare (x->a);
+  /* else a new variable's initial value, or a function's result: no
+   * place is indexed by it yet */
+  if (x->kind != WK_E_NAME || x->sym == NULL)
+    return;
+  for (guint i = 0; i < c->avail->len; i++)
+    {
+      Avail *a = &g_array_index (c->avail, Avail, i);
+      gboolean hit = a->place.base == x->sym;
+      for (guint k = 0; k < a->place.n_chain && !hit; k++)
+        hit = mentions (a->place.chain[k], x->sym);
+      if (hit)
+        a->dead = TRUE;
+    }
+}
+
+GArray *
+wkk_avail_new (void)
+{
+  return g_array_new (FALSE, TRUE, sizeof (Avail));
 }

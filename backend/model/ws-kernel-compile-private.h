@@ -107,6 +107,7 @@ typedef struct
   const WkExpr *last_store;     /* the access of the last store compiled, its sites */
   guint last_store_site;
   guint last_store_n;
+  GArray *avail;                /* places loaded or stored so far in straight-line code (…-keep.c) */
 } Comp;
 
 /* An element a loop keeps in a register (ws-kernel-compile-keep.c). */
@@ -143,6 +144,28 @@ wkk_keep_site (Comp         *c,
 gint64
 wkk_loop_trips (Comp         *c,
                 const WkStmt *s);
+GArray *
+wkk_avail_new (void);
+guint
+wkk_avail_mark (Comp *c);
+void
+wkk_avail_back (Comp  *c,
+                guint  mark);
+void
+wkk_avail_clear (Comp *c);
+void
+wkk_avail_pending (Comp  *c,
+                   guint  mark);
+void
+wkk_avail_load (Comp         *c,
+                const WkExpr *e,
+                guint         site);
+void
+wkk_avail_store (Comp         *c,
+                 const WkExpr *e);
+void
+wkk_avail_var (Comp         *c,
+               const WkExpr *e);
 
 gboolean
 wkk_fail (Comp       *c,

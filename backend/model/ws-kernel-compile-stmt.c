@@ -191,6 +191,10 @@ predicated_cost (Comp *c,
         case WK_I_MULHI:
         case WK_I_LD:
         case WK_I_ST:
+          /* not what nvcc keeps in a register */
+          if (g_array_index (c->prog->sites, WkSite, in->imm).keep != WK_KEEP_NEVER)
+            cost++;
+          break;
         case WK_I_ATOM:
           cost++;
           break;
@@ -208,18 +212,22 @@ predicated_cost (Comp *c,
   return cost <= WK_PREDICATED_MAX ? cost : 0;
 }
 
+static gboolean exits (const WkStmt *s, gboolean in_inner_loop, gboolean in_switch);
+
 static gboolean
 compile_if (Comp         *c,
             const WkStmt *s)
 {
   Val cv;
   guint32 r, saved, el;
-  guint jz_then, jz_else;
+  guint jz_then, jz_else, mark;
 
   if (!wkk_compile_expr (c, s->e, &cv))
     return FALSE;
   r = wkk_truth (c, cv.r[0], cv.type, s->pos);
   saved = wkk_new_mask (c);
+  /* what a branch loads, the code after the if has not */
+  mark = wkk_avail_mark (c);
   wkk_emit (c, WK_I_MSAVE, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, saved, 0, s->pos);
   if (s->els == NULL)
     {
@@ -227,6 +235,12 @@ compile_if (Comp         *c,
       jz_then = wkk_emit (c, WK_I_JZ, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, 0, 0, s->pos);
       if (!wkk_compile_stmt (c, s->body))
         return FALSE;
+      /* its loads may be made before it, where the code after it loads
+       * them again: not where some lanes leave from it */
+      if (exits (s->body, FALSE, FALSE))
+        wkk_avail_back (c, mark);
+      else
+        wkk_avail_pending (c, mark);
       wkk_patch (c, jz_then, wkk_here (c));
       {
         /* a warp none of whose lanes take it still issues a predicated
@@ -243,11 +257,13 @@ compile_if (Comp         *c,
   jz_then = wkk_emit (c, WK_I_JZ, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, 0, 0, s->pos);
   if (!wkk_compile_stmt (c, s->body))
     return FALSE;
+  wkk_avail_back (c, mark);
   wkk_patch (c, jz_then, wkk_here (c));
   wkk_emit (c, WK_I_MLOAD, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, el, 0, s->pos);
   jz_else = wkk_emit (c, WK_I_JZ, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, 0, 0, s->pos);
   if (!wkk_compile_stmt (c, s->els))
     return FALSE;
+  wkk_avail_back (c, mark);
   wkk_patch (c, jz_else, wkk_here (c));
   rejoin (c, saved, s->pos);
   return TRUE;
@@ -349,6 +365,9 @@ compile_loop (Comp         *c,
     wkk_emit (c, WK_I_MZERO, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, ctx.brk, 0, s->pos);
   /* a loop nvcc unrolls whole, that runs at least once */
   kept = wkk_keep_loop (c, s, before, plain, counter != NULL && wkk_loop_trips (c, s) > 0);
+  /* what was loaded before the loop or in its last iteration: not known
+   * at its top (a loop's own element is wkk_keep_loop's) */
+  wkk_avail_clear (c);
   top = wkk_here (c);
   if (!plain)
     wkk_emit (c, WK_I_MZERO, 0, 0, WK_NONE, WK_NONE, WK_NONE, WK_NONE, ctx.cont, 0, s->pos);
@@ -404,6 +423,7 @@ compile_loop (Comp         *c,
     }
   wkk_emit (c, WK_I_MREJOIN, 0, 0, WK_NONE, c->frame->ret, WK_NONE, WK_NONE, saved, 0, s->pos);
   wkk_keep_end (c, kept);
+  wkk_avail_clear (c);
   return TRUE;
 
 fail:
@@ -425,6 +445,7 @@ compile_switch (Comp         *c,
 
   if (!wkk_compile_expr (c, s->e, &v))
     return FALSE;
+  wkk_avail_clear (c);
   saved = wkk_new_mask (c);
   any = wkk_new_mask (c);
   ctx.brk = wkk_new_mask (c);
@@ -487,6 +508,7 @@ compile_switch (Comp         *c,
       }
   }
   g_array_set_size (c->loops, c->loops->len - 1);
+  wkk_avail_clear (c);
   if (c->failed)
     return FALSE;
   outer = innermost_loop (c, TRUE);

@@ -523,6 +523,7 @@ wkk_load (Comp       *c,
         {
           g_array_index (c->prog->sites, WkSite, site).joined = joined_size (c, lv, t->size);
           wkk_keep_site (c, lv->expr, site, WS_ACCESS_LOAD);
+          wkk_avail_load (c, lv->expr, site);
         }
       wkk_emit (c, WK_I_LD, 0, 0, first + chunks[k].leaf0, lv->addr, WK_NONE, WK_NONE, site,
             lv->offset + chunks[k].offset, lv->expr->start);
@@ -580,6 +581,8 @@ wkk_store (Comp       *c,
       for (guint i = 0; i < lv->regs.n && i < src.n; i++)
         if (src.r[i] != lv->regs.r[i])
           wkk_emit (c, WK_I_MOVM, 0, 0, lv->regs.r[i], src.r[i], WK_NONE, WK_NONE, 0, 0, lv->expr->start);
+      /* places indexed by the variable are other places now */
+      wkk_avail_var (c, lv->expr);
       return TRUE;
     }
   {
@@ -605,6 +608,7 @@ wkk_store (Comp       *c,
         wkk_emit (c, WK_I_ST, 0, 0, WK_NONE, lv->addr, src, WK_NONE, site, lv->offset + chunks[k].offset,
               lv->expr->start);
       }
+    wkk_avail_store (c, lv->expr);
   }
   return TRUE;
 }
@@ -1129,6 +1133,7 @@ comp_init (Comp               *c,
   c->counters = g_hash_table_new (NULL, NULL);
   c->joins = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   c->kept = g_hash_table_new (NULL, NULL);
+  c->avail = wkk_avail_new ();
   c->dyn_shared = -1;
 }
 
@@ -1187,6 +1192,7 @@ comp_finish (Comp *c)
   g_hash_table_unref (c->counters);
   g_hash_table_unref (c->joins);
   g_hash_table_unref (c->kept);
+  g_array_unref (c->avail);
   if (c->failed)
     {
       g_array_unref (c->consts);

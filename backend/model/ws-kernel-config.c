@@ -944,7 +944,53 @@ typedef struct
   GHashTable *unknown;          /* WkSym * of a name whose value is not followed → why */
   GHashTable *resolving;        /* WkHostValue * of dim3s being evaluated */
   char *why;                    /* the first thing that could not be followed */
+  guint depth;                  /* host functions followed into from their calls */
+  GString *via;                 /* parameters given by calls: “nMB = 4 (the call at line 109)” */
+  guint *budget;                /* calls left to follow for one launch (each follows its caller's
+                                 * values, whose parameters follow their calls…) */
+  GHashTable *types;            /* a host template's type parameters → the type its call gives */
+  const WkHostLaunch *launch;   /* the launch followed */
 } Host;
+
+/* Whether name is a word of text start..end. */
+static gboolean
+names_word (const char *text,
+            guint       start,
+            guint       end,
+            const char *name)
+{
+  gsize n = strlen (name);
+
+  for (guint i = start; i + n <= end; i++)
+    if (strncmp (text + i, name, n) == 0 && (i == start || !(g_ascii_isalnum (text[i - 1]) || text[i - 1] == '_')) &&
+        (i + n == end || !(g_ascii_isalnum (text[i + n]) || text[i + n] == '_')))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether the launch, or a value of its function before it, names a host
+ * function's parameter: said in the note then. */
+static gboolean
+launch_uses (const WsKernelFile *file,
+             const WkHostLaunch *l,
+             const WkHostValue  *param)
+{
+  for (guint i = 0; i < l->n_config; i++)
+    if (names_word (file->text, l->config_start[i], l->config_end[i], param->name))
+      return TRUE;
+  for (guint i = 0; i < l->n_args; i++)
+    if (names_word (file->text, l->arg_start[i], l->arg_end[i], param->name))
+      return TRUE;
+  for (guint i = 0; i < l->n_values; i++)
+    {
+      const WkHostValue *x = &g_array_index (file->host_values, WkHostValue, i);
+      if (x->func == param->func && x->kind != WK_HOST_PARAM && names_word (file->text, x->start, x->end, param->name))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+#define HOST_CALLS_FOLLOWED 64
 
 static void
 host_fail (Host       *h,
@@ -1042,7 +1088,7 @@ host_eval (Host    *h,
           wk_diags_clear (&diags);
           return FALSE;
         }
-      x = wk_parse_expression (v->file, &lex, &v->arena, &diags);
+      x = wk_parse_expression_typed (v->file, &lex, &v->arena, &diags, h->types);
       if (x != NULL && !wk_check_loose_expr (v->file, x, h->names, &v->arena, &diags))
         x = NULL;
     }
@@ -1185,6 +1231,206 @@ host_launch_dims (Host    *h,
   return host_dims (h, start, end, max, out);
 }
 
+static void host_fill (Host *h, guint func, guint n_values);
+static char *host_func_type (const WsKernelFile *file, guint func, const char *type, const char *prefer,
+                             guint *line, const char **callee);
+static const WkHostFunc *host_func_of (const WsKernelFile *file, guint func);
+static int host_tparam_index (const WkHostFunc *f, const char *name);
+static char *pointee_word (const WsKernelFile *file, const WkHostLaunch *l, guint k);
+
+/* A host template's type parameters, as its first call with them gives
+ * them (runTest<float> (…): U → “float”), or NULL. */
+static GHashTable *
+host_types_of (const WsKernelFile *file,
+               guint               func,
+               GHashTable         *prefer)
+{
+  GHashTable *types = NULL;
+
+  for (guint i = 0; i < file->host_funcs->len; i++)
+    {
+      const WkHostFunc *f = &g_array_index (file->host_funcs, WkHostFunc, i);
+
+      if (f->func != func)
+        continue;
+      for (guint k = 0; k < f->n_tparams; k++)
+        {
+          guint line;
+          const char *callee;
+          char *type = host_func_type (file, func, f->tparams[k],
+                                       prefer ? g_hash_table_lookup (prefer, f->tparams[k]) : NULL, &line, &callee);
+
+          if (type == NULL)
+            continue;
+          if (types == NULL)
+            types = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+          g_hash_table_insert (types, (gpointer) f->tparams[k], type);
+        }
+      break;
+    }
+  return types;
+}
+
+#define HOST_CALL_DEPTH 4
+
+/* A host function's parameter, from the function's first call that gives
+ * it a value that can be followed (runTest<float> (deviceId, nMB) in main,
+ * nMB = 4 before it): the argument, in the caller's values before the
+ * call. */
+static gboolean
+host_param_from_call (Host              *h,
+                      const WkHostValue *hv,
+                      WkConst           *out)
+{
+  const WsKernelFile *file = h->v->file;
+  const WkHostFunc *f = NULL;
+  guint index = 0;
+
+  if (h->depth >= HOST_CALL_DEPTH || hv->func == 0 || h->budget == NULL || *h->budget == 0)
+    return FALSE;
+  for (guint i = 0; i < file->host_funcs->len && f == NULL; i++)
+    if (g_array_index (file->host_funcs, WkHostFunc, i).func == hv->func)
+      f = &g_array_index (file->host_funcs, WkHostFunc, i);
+  if (f == NULL)
+    return FALSE;
+  /* which parameter it is */
+  for (guint i = 0; i < file->host_values->len; i++)
+    {
+      const WkHostValue *x = &g_array_index (file->host_values, WkHostValue, i);
+      if (x == hv)
+        break;
+      if (x->func == hv->func && x->kind == WK_HOST_PARAM)
+        index++;
+    }
+  for (guint n = 0; n < 2 * file->host_calls->len; n++)
+    {
+      /* first the calls with the types the launch's function has here */
+      const WkHostCall *c = &g_array_index (file->host_calls, WkHostCall, n % file->host_calls->len);
+      gboolean pass = n < file->host_calls->len, typed = TRUE;
+      Host caller = { h->v };
+      guint s, e;
+      gboolean ok;
+
+      if (strcmp (c->name, f->name) != 0 || c->func == hv->func || index >= c->n_args)
+        continue;
+      for (guint k = 0; h->types != NULL && k < f->n_tparams && k < c->n_targs; k++)
+        {
+          const char *want = g_hash_table_lookup (h->types, f->tparams[k]);
+          guint ts = c->targ_start[k], te = c->targ_end[k];
+          host_trim (file->text, &ts, &te);
+          if (want != NULL && (te - ts != strlen (want) || strncmp (file->text + ts, want, te - ts) != 0))
+            typed = FALSE;
+        }
+      if (typed != pass)
+        continue;
+      if (*h->budget == 0)
+        return FALSE;
+      (*h->budget)--;
+      caller.budget = h->budget;
+      caller.names = g_hash_table_new (g_str_hash, g_str_equal);
+      caller.dims = g_hash_table_new (g_str_hash, g_str_equal);
+      caller.unknown = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+      caller.resolving = g_hash_table_new (NULL, NULL);
+      caller.depth = h->depth + 1;
+      caller.types = host_types_of (file, c->func, NULL);
+      {
+        GHashTableIter it;
+        gpointer key, value;
+        g_hash_table_iter_init (&it, h->v->names);
+        while (g_hash_table_iter_next (&it, &key, &value))
+          g_hash_table_insert (caller.names, key, value);
+      }
+      host_fill (&caller, c->func, c->n_values);
+      s = c->arg_start[index];
+      e = c->arg_end[index];
+      host_trim (file->text, &s, &e);
+      ok = host_eval (&caller, s, e, out);
+      if (ok && h->via != NULL && h->depth == 0 && h->launch != NULL && launch_uses (file, h->launch, hv))
+        {
+          guint line, column;
+          wk_position (file->text, file->len, c->start, &line, &column);
+          if (h->via->len)
+            g_string_append (h->via, ", ");
+          if (wk_type_is_integer (out->type))
+            /* Translators: a host function's parameter, its value, and the line of the call that gives it */
+            g_string_append_printf (h->via, _("%s = %lld from the call at line %u"), hv->name,
+                                    (long long) wk_const_as_i64 (*out), line);
+          else
+            g_string_append_printf (h->via, _("%s = %g from the call at line %u"), hv->name,
+                                    wk_const_as_double (*out), line);
+        }
+      g_hash_table_unref (caller.names);
+      g_hash_table_unref (caller.dims);
+      g_hash_table_unref (caller.unknown);
+      g_hash_table_unref (caller.resolving);
+      g_clear_pointer (&caller.types, g_hash_table_unref);
+      g_free (caller.why);
+      if (ok)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The values host function func (0: file scope) has given names before
+ * its n_values-th host value: each the last one given, a parameter's from
+ * the function's first call, a name whose value is not followed the reason
+ * why (said only if a launch uses it). */
+static void
+host_fill (Host  *h,
+           guint  func,
+           guint  n_values)
+{
+  for (guint i = 0; i < n_values; i++)
+    {
+      const WkHostValue *hv = &g_array_index (h->v->file->host_values, WkHostValue, i);
+      WkConst c;
+
+      if ((hv->func != 0 && hv->func != func) || g_hash_table_contains (h->v->names, hv->name))
+        continue;
+      g_hash_table_remove (h->names, hv->name);
+      g_hash_table_remove (h->dims, hv->name);
+      if (hv->kind == WK_HOST_DIM3)
+        g_hash_table_insert (h->dims, (gpointer) hv->name, (gpointer) hv);
+      else
+        {
+          /* a value that cannot be followed leaves the name without one:
+           * it matters only if the launch uses it, and then says why */
+          char *why = NULL;
+          if (hv->kind == WK_HOST_SCALAR && host_eval (h, hv->start, hv->end, &c))
+            host_define (h, hv->name, c, NULL);
+          else if (hv->kind == WK_HOST_PARAM && host_param_from_call (h, hv, &c))
+            host_define (h, hv->name, c, NULL);
+          else
+            {
+              WkSym *sym = WK_NEW (&h->v->arena, WkSym);
+              guint l_line, l_column;
+
+              wk_position (h->v->file->text, h->v->file->len, hv->start, &l_line, &l_column);
+              memset (sym, 0, sizeof *sym);
+              sym->kind = WK_SYM_CONST;
+              sym->name = hv->name;
+              sym->pos = hv->start;
+              sym->type = WK_TYPE (WK_TY_LLONG);
+              sym->param = -1;
+              g_hash_table_insert (h->names, (gpointer) sym->name, sym);
+              why = hv->kind == WK_HOST_PARAM
+                      /* Translators: where a host function's parameter is */
+                      ? g_strdup_printf (_("a parameter of the host function, at line %u, that no call of it gives "
+                                           "a value that can be followed"), l_line)
+                      : hv->kind == WK_HOST_CHANGED
+                      /* Translators: where a host variable changes in a way not followed (n += 2, n++, &n) */
+                      ? g_strdup_printf (_("line %u changes it"), l_line)
+                      : h->why ? g_strdup (h->why)
+                      /* Translators: where a host variable is set to a value that is not followed */
+                      : g_strdup_printf (_("line %u sets it"), l_line);
+              g_hash_table_insert (h->unknown, sym, why);
+            }
+          g_clear_pointer (&h->why, g_free);
+        }
+    }
+
+}
+
 /* What one launch in the host code gives: its grid, block and shared
  * bytes, and the scalar arguments the comment and the caller leave unsaid. */
 typedef struct
@@ -1196,6 +1442,7 @@ typedef struct
   GArray *arg_values;           /* WkConst */
   GPtrArray *targs;             /* WkTemplateParam * */
   GArray *targ_values;          /* WkConst */
+  GString *via;                 /* the host function's parameters its call gave */
 } HostLaunch;
 
 /* Follows launch l through the host values before it; NULL, or why it
@@ -1208,6 +1455,7 @@ host_follow (WkLaunchValues     *v,
   Host h = { v };
   GHashTableIter it;
   gpointer key, value;
+  guint budget = HOST_CALLS_FOLLOWED;
 
   r->grid = r->block = WS_DIM3 (1, 1, 1);
   r->shared = 0;
@@ -1215,56 +1463,40 @@ host_follow (WkLaunchValues     *v,
   h.dims = g_hash_table_new (g_str_hash, g_str_equal);
   h.unknown = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   h.resolving = g_hash_table_new (NULL, NULL);
+  h.via = r->via;
+  g_string_truncate (h.via, 0);
+  h.budget = &budget;
+  h.launch = l;
+  {
+    /* U of the host template the launch is in: the type the kernel's T was
+     * given where the launch passes a U * for a T * (its call with it) */
+    g_autoptr (GHashTable) prefer = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    const WkHostFunc *f = host_func_of (v->file, l->func);
+    for (guint k = 0; f != NULL && v->file->type_args != NULL && k < v->kernel->n_params && k < l->n_args; k++)
+      {
+        const WkDecl *d = v->kernel->params[k];
+        const char *given = NULL;
+        char *word;
+        if (d->type == NULL || d->type->kind != WK_TY_POINTER)
+          continue;
+        /* T * a: the parameter as written names T (bound by now) */
+        for (guint t = 0; t < v->kernel->n_type_params && given == NULL; t++)
+          if (names_word (v->file->text, d->start, d->end, v->kernel->type_params[t].name))
+            given = g_hash_table_lookup (v->file->type_args, v->kernel->type_params[t].name);
+        if (given == NULL || (word = pointee_word (v->file, l, k)) == NULL)
+          continue;
+        if (host_tparam_index (f, word) >= 0)
+          g_hash_table_replace (prefer, word, (gpointer) given);
+        else
+          g_free (word);
+      }
+    h.types = host_types_of (v->file, l->func, prefer);
+  }
   /* the comment's and the caller's values first: they win */
   g_hash_table_iter_init (&it, v->names);
   while (g_hash_table_iter_next (&it, &key, &value))
     g_hash_table_insert (h.names, key, value);
-  for (guint i = 0; i < l->n_values; i++)
-    {
-      const WkHostValue *hv = &g_array_index (v->file->host_values, WkHostValue, i);
-      WkConst c;
-
-      if ((hv->func != 0 && hv->func != l->func) || g_hash_table_contains (v->names, hv->name))
-        continue;
-      g_hash_table_remove (h.names, hv->name);
-      g_hash_table_remove (h.dims, hv->name);
-      if (hv->kind == WK_HOST_DIM3)
-        g_hash_table_insert (h.dims, (gpointer) hv->name, (gpointer) hv);
-      else
-        {
-          /* a value that cannot be followed leaves the name without one:
-           * it matters only if the launch uses it, and then says why */
-          char *why = NULL;
-          if (hv->kind == WK_HOST_SCALAR && host_eval (&h, hv->start, hv->end, &c))
-            host_define (&h, hv->name, c, NULL);
-          else
-            {
-              WkSym *sym = WK_NEW (&v->arena, WkSym);
-              guint l_line, l_column;
-
-              wk_position (v->file->text, v->file->len, hv->start, &l_line, &l_column);
-              memset (sym, 0, sizeof *sym);
-              sym->kind = WK_SYM_CONST;
-              sym->name = hv->name;
-              sym->pos = hv->start;
-              sym->type = WK_TYPE (WK_TY_LLONG);
-              sym->param = -1;
-              g_hash_table_insert (h.names, (gpointer) sym->name, sym);
-              why = hv->kind == WK_HOST_PARAM
-                      /* Translators: where a host function's parameter is */
-                      ? g_strdup_printf (_("a parameter of the host function, at line %u"), l_line)
-                      : hv->kind == WK_HOST_CHANGED
-                      /* Translators: where a host variable changes in a way not followed (n += 2, n++, &n) */
-                      ? g_strdup_printf (_("line %u changes it"), l_line)
-                      : h.why ? g_strdup (h.why)
-                      /* Translators: where a host variable is set to a value that is not followed */
-                      : g_strdup_printf (_("line %u sets it"), l_line);
-              g_hash_table_insert (h.unknown, sym, why);
-            }
-          g_clear_pointer (&h.why, g_free);
-        }
-    }
-
+  host_fill (&h, l->func, l->n_values);
   if (l->n_config < 2)
     host_fail (&h, l->start, _("a launch gives a grid and a block"));
   else if (host_launch_dims (&h, l->config_start[0], l->config_end[0], G_MAXINT32, &r->grid) &&
@@ -1331,10 +1563,169 @@ host_follow (WkLaunchValues     *v,
   g_hash_table_unref (h.dims);
   g_hash_table_unref (h.unknown);
   g_hash_table_unref (h.resolving);
+  g_clear_pointer (&h.types, g_hash_table_unref);
   return h.why;
 }
 
 #define HOST_LAUNCHES_TRIED 8
+
+static const WkHostFunc *
+host_func_of (const WsKernelFile *file,
+              guint               func)
+{
+  for (guint i = 0; i < file->host_funcs->len; i++)
+    if (g_array_index (file->host_funcs, WkHostFunc, i).func == func)
+      return &g_array_index (file->host_funcs, WkHostFunc, i);
+  return NULL;
+}
+
+static int
+host_tparam_index (const WkHostFunc *f,
+                   const char       *name)
+{
+  for (guint k = 0; k < f->n_tparams; k++)
+    if (strcmp (f->tparams[k], name) == 0)
+      return (int) k;
+  return -1;
+}
+
+/* The launch's k-th argument, a name (d_a), and the word its declaration
+ * before the launch in its function makes it a pointer to (float *d_a,
+ * U *d_a), or NULL. */
+static char *
+pointee_word (const WsKernelFile *file,
+              const WkHostLaunch *l,
+              guint               k)
+{
+  const WkHostFunc *f = host_func_of (file, l->func);
+  g_autofree char *arg = NULL, *pattern = NULL, *before = NULL;
+  g_autoptr (GRegex) re = NULL;
+  g_autoptr (GMatchInfo) m = NULL;
+  guint s = l->arg_start[k], e = l->arg_end[k], from = f != NULL ? f->start : 0;
+  char *found = NULL;
+
+  host_trim (file->text, &s, &e);
+  arg = g_strndup (file->text + s, e - s);
+  if (!g_regex_match_simple ("^[A-Za-z_][A-Za-z0-9_]*$", arg, 0, 0) || l->start <= from)
+    return NULL;
+  pattern = g_strdup_printf ("\\b([A-Za-z_][A-Za-z0-9_]*)\\s*\\*+\\s*(?:const\\s+)?%s\\b", arg);
+  if ((re = g_regex_new (pattern, 0, 0, NULL)) == NULL)
+    return NULL;
+  before = g_strndup (file->text + from, l->start - from);
+  g_regex_match (re, before, 0, &m);
+  while (g_match_info_matches (m))
+    {
+      g_free (found);
+      found = g_match_info_fetch (m, 1);
+      g_match_info_next (m, NULL);
+    }
+  if (found != NULL && strcmp (found, "const") == 0)
+    g_clear_pointer (&found, g_free);
+  return found;
+}
+
+/* The type a template type parameter of a host function stands for, from
+ * the function's first call that gives it (runTest<float> (…)), or NULL;
+ * at *line the call's. */
+static char *
+host_func_type (const WsKernelFile *file,
+                guint               func,
+                const char         *type,
+                const char         *prefer,
+                guint              *line,
+                const char        **callee)
+{
+  const WkHostFunc *f = host_func_of (file, func);
+  int index = f != NULL ? host_tparam_index (f, type) : -1;
+  guint column;
+
+  if (index < 0)
+    return NULL;
+  /* the first call with the type preferred (the one the kernel's was
+   * given), else the first */
+  for (guint pass = prefer != NULL ? 0 : 1; pass < 2; pass++)
+    for (guint i = 0; i < file->host_calls->len; i++)
+      {
+        const WkHostCall *c = &g_array_index (file->host_calls, WkHostCall, i);
+        guint s, e;
+
+        if (strcmp (c->name, f->name) != 0 || c->func == func || (guint) index >= c->n_targs)
+          continue;
+        s = c->targ_start[index];
+        e = c->targ_end[index];
+        host_trim (file->text, &s, &e);
+        if (e <= s || (pass == 0 && prefer != NULL && (e - s != strlen (prefer) || strncmp (file->text + s, prefer, e - s) != 0)))
+          continue;
+        wk_position (file->text, file->len, c->start, line, &column);
+        *callee = f->name;
+        return g_strndup (file->text + s, e - s);
+      }
+  return NULL;
+}
+
+char *
+wk_host_type_arg (const WsKernelFile *file,
+                  const WkFunc       *kernel,
+                  const WkTypeParam  *tp,
+                  char              **note)
+{
+  for (guint i = 0, tried = 0; i < file->host_launches->len && tried < HOST_LAUNCHES_TRIED; i++)
+    {
+      const WkHostLaunch *l = &g_array_index (file->host_launches, WkHostLaunch, i);
+      guint line, column, via = 0;
+      const char *callee = NULL;
+      char *type = NULL;
+
+      if (strcmp (l->kernel, kernel->name) != 0)
+        continue;
+      tried++;
+      wk_position (file->text, file->len, l->start, &line, &column);
+      if (l->n_targs > 0)
+        {
+          /* K<float, 256><<<…>>>: the parameters in the order written */
+          guint index = 0, s, e;
+          for (guint k = 0; k < kernel->n_tparams; k++)
+            index += kernel->tparams[k].pos < tp->pos;
+          for (guint k = 0; k < kernel->n_type_params; k++)
+            index += kernel->type_params[k].pos < tp->pos;
+          if (index >= l->n_targs)
+            continue;
+          s = l->targ_start[index];
+          e = l->targ_end[index];
+          host_trim (file->text, &s, &e);
+          if (e > s)
+            type = g_strndup (file->text + s, e - s);
+        }
+      else
+        for (guint k = 0; k < kernel->n_params && k < l->n_args && type == NULL; k++)
+          {
+            const WkHostFunc *f = host_func_of (file, l->func);
+            g_autofree char *found = NULL;
+            const WkDecl *d = kernel->params[k];
+
+            if (d->type == NULL || d->type->kind != WK_TY_POINTER || d->type->elem == NULL ||
+                g_strcmp0 (d->type->elem->name, tp->name) != 0 || (found = pointee_word (file, l, k)) == NULL)
+              continue;
+            if (f != NULL && host_tparam_index (f, found) >= 0)
+              type = host_func_type (file, f->func, found, NULL, &via, &callee);
+            else
+              type = g_steal_pointer (&found);
+          }
+      if (type == NULL)
+        continue;
+      if (note != NULL)
+        *note = via > 0
+                  /* Translators: a template's type parameter and its type; the line of a launch in the host
+                   * code, the host function it is in, its call with the type (“runTest<float>”) and the
+                   * call's line */
+                  ? g_strdup_printf (_("%s = %s: the host code's launch at line %u is in %s, called as %s<%s> at "
+                                       "line %u"), tp->name, type, line, callee, callee, type, via)
+                  /* Translators: a template's type parameter, its type, the line of a launch in the host code */
+                  : g_strdup_printf (_("%s = %s, from the host code's launch at line %u"), tp->name, type, line);
+      return type;
+    }
+  return NULL;
+}
 
 /* Sets what the host code's first launch of the kernel that can be
  * followed gives that the comment and the caller do not: grid, block,
@@ -1355,6 +1746,7 @@ host_launch (WkLaunchValues *v,
   r.arg_values = g_array_new (FALSE, FALSE, sizeof (WkConst));
   r.targs = g_ptr_array_new ();
   r.targ_values = g_array_new (FALSE, FALSE, sizeof (WkConst));
+  r.via = g_string_new (NULL);
   /* each try follows every value before it: a few are enough */
   for (guint i = 0, tried = 0; i < v->file->host_launches->len && tried < HOST_LAUNCHES_TRIED; i++)
     {
@@ -1441,6 +1833,9 @@ host_launch (WkLaunchValues *v,
           g_hash_table_insert (v->fill_names, (gpointer) sym->name, sym);
           g_string_append_printf (got, ", %s = %lld", tp->name, (long long) wk_const_as_i64 (c));
         }
+      if (r.via->len > 0 && got->len > 0)
+        /* Translators: after what a launch gave, the host function's parameters its call gave */
+        g_string_append_printf (got, _(", with %s"), r.via->str);
       /* Translators: the line of a launch like K<<<grid, block>>>(…) in main, then what was taken from it */
       v->host_note = g_strdup_printf (_("from the host code's launch at line %u: %s"), line,
                                       got->len > 2 && got->str[0] == ',' ? got->str + 2 : got->str);
@@ -1451,6 +1846,7 @@ host_launch (WkLaunchValues *v,
   g_array_unref (r.arg_values);
   g_ptr_array_unref (r.targs);
   g_array_unref (r.targ_values);
+  g_string_free (r.via, TRUE);
 }
 
 const char *

@@ -36,6 +36,8 @@ file_new (const char *text,
   f->diagnostics = g_ptr_array_new_with_free_func ((GDestroyNotify) ws_kernel_diagnostic_free);
   f->host_values = g_array_new (FALSE, TRUE, sizeof (WkHostValue));
   f->host_launches = g_array_new (FALSE, TRUE, sizeof (WkHostLaunch));
+  f->host_funcs = g_array_new (FALSE, TRUE, sizeof (WkHostFunc));
+  f->host_calls = g_array_new (FALSE, TRUE, sizeof (WkHostCall));
   return f;
 }
 
@@ -63,6 +65,8 @@ ws_kernel_file_unref (WsKernelFile *file)
   g_ptr_array_unref (file->diagnostics);
   g_array_unref (file->host_values);
   g_array_unref (file->host_launches);
+  g_array_unref (file->host_funcs);
+  g_array_unref (file->host_calls);
   g_clear_pointer (&file->type_args, g_hash_table_unref);
   wk_arena_clear (&file->arena);
   g_free (file->text);

@@ -286,6 +286,103 @@ dim3_at (Parser *p,
   return k;
 }
 
+static const char *not_callees[] = {
+  "if", "for", "while", "switch", "return", "sizeof", "catch", "do", "else", "new", "delete", "throw",
+  "decltype", "alignof", "static_assert", "defined",
+};
+
+/* f (args) or f<targs> (args) at i, the name's token, with the template
+ * arguments' “<” at targs (else 0) and the “(” at open: noted as a call. */
+static void
+call_at (Parser *p,
+         guint   i,
+         guint   targs,
+         guint   close_targs,
+         guint   open,
+         guint   last,
+         guint   func)
+{
+  WkHostCall c = { 0 };
+  guint args_last = MIN (last, open + MAX_ARGS_TOKENS), args_end, k;
+
+  for (guint n = 0; n < G_N_ELEMENTS (not_callees); n++)
+    if (is_word (&p->toks[i], not_callees[n]))
+      return;
+  if (is_type_word (&p->toks[i]))
+    return;
+  args_end = closing (p, open, args_last);
+  if (args_end >= args_last)
+    return;
+  for (k = open + 1; k < args_end;)
+    {
+      guint e = end_of_value (p, k, args_end, WK_P_NONE);
+
+      if (c.n_args == WK_HOST_CALL_MAX_ARGS)
+        return;
+      c.arg_start[c.n_args] = k < e ? p->toks[k].start : p->toks[e].start;
+      c.arg_end[c.n_args] = k < e ? p->toks[e - 1].end : p->toks[e].start;
+      c.n_args++;
+      k = e + 1;
+    }
+  for (k = targs + 1; targs != 0 && k < close_targs;)
+    {
+      guint e = end_of_value (p, k, close_targs, WK_P_NONE);
+
+      if (c.n_targs == WK_HOST_LAUNCH_MAX_TARGS || e == k)
+        return;
+      c.targ_start[c.n_targs] = p->toks[k].start;
+      c.targ_end[c.n_targs] = p->toks[e - 1].end;
+      c.n_targs++;
+      k = e + 1;
+    }
+  c.name = wk_arena_strndup (p->arena, p->toks[i].text, p->toks[i].len);
+  c.func = func;
+  c.start = p->toks[i].start;
+  c.end = p->toks[args_end].end;
+  c.n_values = p->file->host_values->len;
+  g_array_append_val (p->file->host_calls, c);
+}
+
+/* A host function's name, and its template's type parameters
+ * (template <typename U, class V>), from its head: first .. the “{”. */
+static void
+host_func_at (Parser *p,
+              guint   first,
+              guint   last,
+              guint   func)
+{
+  WkHostFunc f = { 0 };
+  guint depth = 0, i = first;
+
+  f.func = func;
+  f.start = p->toks[first].start;
+  f.end = last > first ? p->toks[last - 1].end : f.start;
+  if (i + 1 < last && is_word (&p->toks[i], "template") && is_punct (&p->toks[i + 1], WK_P_LT))
+    {
+      for (i += 2; i + 1 < last && !is_punct (&p->toks[i], WK_P_GT); i++)
+        if ((is_word (&p->toks[i], "typename") || is_word (&p->toks[i], "class")) &&
+            p->toks[i + 1].kind == WK_TOK_IDENT && f.n_tparams < WK_HOST_FUNC_MAX_TPARAMS)
+          f.tparams[f.n_tparams++] = wk_arena_strndup (p->arena, p->toks[i + 1].text, p->toks[i + 1].len);
+    }
+  for (; i < last; i++)
+    {
+      const WkToken *t = &p->toks[i];
+      if (is_punct (t, WK_P_LBRACE))
+        break;
+      if (depth == 0 && is_punct (t, WK_P_LPAREN) && i > first && p->toks[i - 1].kind == WK_TOK_IDENT)
+        {
+          f.name = wk_arena_strndup (p->arena, p->toks[i - 1].text, p->toks[i - 1].len);
+          break;
+        }
+      if (is_punct (t, WK_P_LT))
+        depth++;
+      else if (is_punct (t, WK_P_GT) && depth > 0)
+        depth--;
+    }
+  if (f.name != NULL)
+    g_array_append_val (p->file->host_funcs, f);
+}
+
 void
 wkp_record_host (Parser  *p,
                  guint    first,
@@ -300,6 +397,7 @@ wkp_record_host (Parser  *p,
   /* a function's values are those of its body, not of its head */
   if (function)
     {
+      host_func_at (p, first, last, func);
       while (i < last && !is_punct (&p->toks[i], WK_P_LBRACE))
         {
           /* a parameter's name: known only when the function is called */
@@ -338,7 +436,18 @@ wkp_record_host (Parser  *p,
               i = next;
               continue;
             }
+          /* f<float> (a, b): a call of a host template */
+          if (close != 0 && is_p (p, close + 1, last, WK_P_LPAREN) &&
+              (prev == NULL || !(is_punct (prev, WK_P_DOT) || is_punct (prev, WK_P_ARROW) ||
+                                 is_punct (prev, WK_P_COLONCOLON))))
+            call_at (p, i, i + 1, close, close + 1, last, func);
         }
+      /* f (a, b): a call, where f may be a host function */
+      if (is_p (p, i + 1, last, WK_P_LPAREN) &&
+          (prev == NULL || !(is_punct (prev, WK_P_DOT) || is_punct (prev, WK_P_ARROW) ||
+                             is_punct (prev, WK_P_COLONCOLON) || is_type_word (prev) ||
+                             (prev->kind == WK_TOK_IDENT && !is_word (prev, "else") && !is_word (prev, "return")))))
+        call_at (p, i, 0, 0, i + 1, last, func);
       if (is_word (t, "dim3") && i + 1 < last && p->toks[i + 1].kind == WK_TOK_IDENT &&
           (prev == NULL || !is_punct (prev, WK_P_COLONCOLON)))
         {

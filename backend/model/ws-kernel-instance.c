@@ -612,6 +612,8 @@ describe (WsKernelInstance *inst,
           wk_position (inst->file->text, inst->file->len, s->keep_line, &site.keep_line, &col);
         }
       site.forwarded = s->forwarded;
+      site.reused = s->reused;
+      site.hoisted = s->hoisted;
       g_array_append_val (inst->sites, site);
     }
 
@@ -636,6 +638,7 @@ static GHashTable *
 type_args (const WsKernelFile         *file,
            const WkFunc               *kernel,
            const WsKernelLaunchConfig *config,
+           GPtrArray                  *notes,
            GError                    **error)
 {
   g_autoptr (GHashTable) types = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -653,6 +656,19 @@ type_args (const WsKernelFile         *file,
 
           if (g_hash_table_contains (types, tp->name))
             continue;
+          if (text == NULL && f == kernel)
+            {
+              /* the host code's launch: K<float><<<…>>>, or the type of
+               * the pointer it is launched with */
+              char *note = NULL;
+              char *host = wk_host_type_arg (file, kernel, tp, &note);
+              if (host != NULL)
+                {
+                  g_ptr_array_add (notes, note);
+                  g_hash_table_insert (types, g_strdup (tp->name), host);
+                  continue;
+                }
+            }
           if (text == NULL)
             {
               wk_set_error_at (error, WS_KERNEL_ERROR_LAUNCH, file->text, file->len, tp->pos,
@@ -680,6 +696,7 @@ ws_kernel_instance_new (const WsKernelFile         *file,
                         GError                    **error)
 {
   g_autoptr (GHashTable) types = NULL;
+  g_autoptr (GPtrArray) type_notes = g_ptr_array_new_with_free_func (g_free);
   const WkFunc *kernel;
 
   g_return_val_if_fail (file != NULL, NULL);
@@ -688,7 +705,7 @@ ws_kernel_instance_new (const WsKernelFile         *file,
 
   kernel = wk_file_find_kernel (file, ws_kernel_config_get_kernel (config));
   g_return_val_if_fail (kernel != NULL, NULL);
-  if ((types = type_args (file, kernel, config, error)) == NULL)
+  if ((types = type_args (file, kernel, config, type_notes, error)) == NULL)
     return NULL;
   if (g_hash_table_size (types) > 0)
     {
@@ -713,6 +730,8 @@ ws_kernel_instance_new (const WsKernelFile         *file,
       again = wk_config_copy_for (config, with_types);
       inst = instance_new (with_types, again, cancellable, error);
       ws_kernel_config_free (again);
+      for (guint i = 0; inst != NULL && i < type_notes->len; i++)
+        g_ptr_array_insert (inst->notes, (gint) i, g_strdup (type_notes->pdata[i]));
       return inst;
     }
   return instance_new (file, config, cancellable, error);
@@ -821,6 +840,18 @@ ws_kernel_site_keep_text (const WsKernelSite *site)
       return g_strdup_printf (_("nvcc keeps %s in a register through the loop at line %u: it stores it once, "
                                 "after the loop."), site->text, site->keep_line);
     case WS_KERNEL_KEEP_NEVER:
+      if (load && site->hoisted)
+        /* Translators: the access as written, then the line of a load of the same element after the if */
+        return g_strdup_printf (_("nvcc loads %s before the if, for every lane, as line %u loads it again after "
+                                  "the if: the load counts there."), site->text, site->keep_line);
+      if (load && site->reused && site->forwarded)
+        /* Translators: the access as written, then the line of a store of the same element */
+        return g_strdup_printf (_("nvcc never loads %s here: it reuses the value line %u stored, which nothing "
+                                  "between may have changed."), site->text, site->keep_line);
+      if (load && site->reused)
+        /* Translators: the access as written, then the line of a load of the same element */
+        return g_strdup_printf (_("nvcc never loads %s here: it reuses the value line %u loaded, which nothing "
+                                  "between may have changed."), site->text, site->keep_line);
       if (!load)
         /* Translators: the access as written, then the loop's line */
         return g_strdup_printf (_("nvcc never makes this store of %s: the loop at line %u, which it unrolls, "

@@ -1366,6 +1366,16 @@ wk_parse_expression (WsKernelFile      *file,
                      WkArena           *arena,
                      WkDiags           *diags)
 {
+  return wk_parse_expression_typed (file, lex, arena, diags, NULL);
+}
+
+WkExpr *
+wk_parse_expression_typed (WsKernelFile      *file,
+                           const WkLexResult *lex,
+                           WkArena           *arena,
+                           WkDiags           *diags,
+                           GHashTable        *types)
+{
   Parser p = { 0 };
   WkExpr *e;
 
@@ -1385,6 +1395,18 @@ wk_parse_expression (WsKernelFile      *file,
       const WkType *ty;
 
       g_hash_table_iter_init (&iter, file->type_args);
+      while (g_hash_table_iter_next (&iter, &name, &text))
+        if ((ty = given_type (&p, text)) != NULL)
+          g_hash_table_insert (p.typedefs, name, (gpointer) ty);
+    }
+  if (types)
+    {
+      /* sizeof (U) in a host template, U the type its call gives */
+      GHashTableIter iter;
+      gpointer name, text;
+      const WkType *ty;
+
+      g_hash_table_iter_init (&iter, types);
       while (g_hash_table_iter_next (&iter, &name, &text))
         if ((ty = given_type (&p, text)) != NULL)
           g_hash_table_insert (p.typedefs, name, (gpointer) ty);

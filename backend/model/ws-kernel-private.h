@@ -762,6 +762,37 @@ typedef struct
   guint targ_end[WK_HOST_LAUNCH_MAX_TARGS];
 } WkHostLaunch;
 
+#define WK_HOST_CALL_MAX_ARGS 16
+#define WK_HOST_FUNC_MAX_TPARAMS 4
+
+/* A host function (not run; its parameters are known from its calls). */
+typedef struct
+{
+  const char *name;
+  guint func;                   /* its index, from 1 (WkHostValue's func) */
+  guint start;                  /* its text, head and body */
+  guint end;
+  guint n_tparams;              /* template <typename U, …>: the type parameters' names */
+  const char *tparams[WK_HOST_FUNC_MAX_TPARAMS];
+} WkHostFunc;
+
+/* A call in host code, f (args) or f<targs> (args): what a host function's
+ * parameters are, where f is one. */
+typedef struct
+{
+  const char *name;
+  guint func;                   /* the calling function, from 1; 0: file scope */
+  guint start;
+  guint end;
+  guint n_values;               /* host values recorded before it */
+  guint n_args;
+  guint arg_start[WK_HOST_CALL_MAX_ARGS];
+  guint arg_end[WK_HOST_CALL_MAX_ARGS];
+  guint n_targs;
+  guint targ_start[WK_HOST_LAUNCH_MAX_TARGS];
+  guint targ_end[WK_HOST_LAUNCH_MAX_TARGS];
+} WkHostCall;
+
 struct _WsKernelFile
 {
   gint ref_count;
@@ -779,8 +810,20 @@ struct _WsKernelFile
   GPtrArray *diagnostics;       /* WsKernelDiagnostic *: notes and warnings */
   GArray *host_values;          /* WkHostValue */
   GArray *host_launches;        /* WkHostLaunch */
+  GArray *host_funcs;           /* WkHostFunc */
+  GArray *host_calls;           /* WkHostCall */
   GHashTable *type_args;        /* name → the text of a type: template type parameters' (NULL: none given) */
 };
+
+/* The type the host code gives a kernel's template type parameter, or
+ * NULL: written in its first launch (K<float><<<…>>>), or what the
+ * pointer it is launched with points to (T *a launched with d_a, declared
+ * float *d_a, or U *d_a in a host template called as f<float> (…)); with
+ * a note that says where. */
+char       *wk_host_type_arg    (const WsKernelFile *file,
+                                 const WkFunc       *kernel,
+                                 const WkTypeParam  *tp,
+                                 char              **note);
 
 /* The parser: tokens to the tree, with types resolved and file-scope names
  * declared; errors into diags. */
@@ -792,6 +835,13 @@ WkExpr     *wk_parse_expression (WsKernelFile      *file,
                                  const WkLexResult *lex,
                                  WkArena           *arena,
                                  WkDiags           *diags);
+/* The same, with types (name → a type's text) that sizeof () and casts in
+ * it may name: a host template's type parameters. */
+WkExpr     *wk_parse_expression_typed (WsKernelFile      *file,
+                                       const WkLexResult *lex,
+                                       WkArena           *arena,
+                                       WkDiags           *diags,
+                                       GHashTable        *types);
 
 /* The checker: names, types, the subset's rules. */
 typedef struct _WkScope WkScope;

@@ -152,6 +152,10 @@ typedef struct
                                  * since the loop was entered */
   guint keep_line;              /* the loop's place in the text */
   gboolean forwarded;           /* WK_KEEP_NEVER of a load: the store before the loop's value */
+  gboolean reused;              /* WK_KEEP_NEVER of a load: loaded (forwarded: stored) before,
+                                 * at keep_line, in straight-line code */
+  gboolean hoisted;             /* WK_KEEP_NEVER of a load in an if: made before the if, for
+                                 * the load at keep_line after it */
 } WkSite;
 
 typedef struct

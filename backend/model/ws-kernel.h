@@ -269,7 +269,11 @@ typedef struct
   WsKernelKeep keep;            /* what nvcc keeps in a register through a loop */
   guint keep_line;              /* that loop's line (keep not EVERY) */
   gboolean forwarded;           /* a load never made: the value the statement before
-                                 * the loop stored */
+                                 * the loop stored (reused: the value stored at keep_line) */
+  gboolean reused;              /* a load never made: the value loaded or stored before
+                                 * at keep_line, with nothing between that may change it */
+  gboolean hoisted;             /* a load in an if never made there: nvcc loads it once
+                                 * before the if, for the load at keep_line after it */
 } WsKernelSite;
 
 typedef struct

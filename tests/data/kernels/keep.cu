@@ -267,3 +267,90 @@ __global__ void store_first(const int *g, int *o, int n) {
   __syncthreads();
   o[t] = acc + s[255 - t];
 }
+
+// loaded again with nothing between that may change it: loaded once
+__global__ void again(const int *g, int *o, int n) {
+  int i = threadIdx.x;
+  if (g[i] > 3)                             // K:again.first
+    o[i] = g[i];                            // K:again.second
+}
+
+// x[i] * x[i]: one load
+__global__ void square(const int *g, int *o, int n) {
+  int i = threadIdx.x;
+  int v = g[i];                             // K:square.first
+  o[i] = v * g[i];                          // K:square.second
+}
+
+// a store to another pointer may be the same memory: loaded again
+__global__ void between(const int *g, int *o, int n) {
+  int i = threadIdx.x;
+  int v = g[i];                             // K:between.first
+  o[i] = v;
+  o[i + 256] = g[i];                        // K:between.second
+}
+
+// a barrier between: loaded again
+__global__ void barrier_between(const int *g, int *o, int n) {
+  __shared__ int s[256];
+  int t = threadIdx.x;
+  s[t] = g[t];
+  __syncthreads();
+  int v = s[t];                             // K:barrier_between.first
+  __syncthreads();
+  o[t] = v + s[t];                          // K:barrier_between.second
+}
+
+// stored, then read: the register stored
+__global__ void stored(const int *g, int *o, int n) {
+  __shared__ int s[256];
+  int t = threadIdx.x;
+  s[t] = g[t] * 2;
+  int v = s[t];                             // K:stored.load
+  __syncthreads();
+  o[t] = v + s[255 - t];
+}
+
+// loaded in a branch: not known after it
+__global__ void branch(const int *g, int *o, int n) {
+  int i = threadIdx.x, v = 0;
+  if (i < 16)
+    v = g[i];                               // K:branch.first
+  o[i] = v + g[i];                          // K:branch.second
+}
+
+// the index changes between: another element
+__global__ void moved(const int *g, int *o, int n) {
+  int i = threadIdx.x;
+  int v = g[i];                             // K:moved.first
+  i += 32;
+  o[i] = v + g[i];                          // K:moved.second
+}
+
+// an index the loop adds to: another element each time
+__global__ void running(const int *g, int *o, int n) {
+  __shared__ int s[256];
+  int t = threadIdx.x, k = 0;
+  s[t] = 0;
+  __syncthreads();
+  for (int i = t; i < n; i += 256) {
+    k += g[i] & 1;
+    s[k & 255] += 1;                        // K:running.loop
+  }
+  __syncthreads();
+  o[t] = s[255 - t];
+}
+
+// an element another index may reach: made at every iteration
+__global__ void scattered(const int *g, int *o, int n) {
+  __shared__ int s[256];
+  int t = threadIdx.x;
+  s[t] = 0;
+  for (int i = t; i < n; i += 256) {
+    int v = g[i];
+    s[t] += v;                              // K:scattered.loop
+    s[v & 255] += 1;
+  }
+  __syncthreads();
+  o[t] = s[255 - t];
+}
