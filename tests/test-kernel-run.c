@@ -1138,6 +1138,25 @@ test_host_calls (void)
                                  "runTest<float> at line 21");
   g_assert_nonnull (strstr (notes[1], "from the host code's launch at line 15: grid (4096, 1, 1), block (256, 1, 1), "
                                       "s = 0, with nMB = 4 from the call at line 21"));
+  /* the note the window shows at the launch says both */
+  {
+    const WsKernelDiagnostic *d = ws_kernel_instance_get_launch_note (inst);
+    g_assert_nonnull (d);
+    g_assert_cmpuint (d->line, ==, 15);
+    g_assert_true (g_str_has_prefix (d->message, "T = float: the host code's launch at line 15 is in runTest"));
+    g_assert_nonnull (strstr (d->message, "; from the host code's launch at line 15: grid (4096, 1, 1)"));
+  }
+  /* main is not run, but what its call gives is read: said so */
+  {
+    const WsKernelFile *f = ws_kernel_instance_get_file (inst);
+    GPtrArray *diags = ws_kernel_file_get_diagnostics (f);
+    gboolean said = FALSE;
+    for (guint i = 0; i < diags->len; i++)
+      said |= strcmp (((const WsKernelDiagnostic *) diags->pdata[i])->message,
+                      "the host function “main” is not run: only its launches of kernels, and the values they use, "
+                      "are read") == 0;
+    g_assert_true (said);
+  }
   /* the comment's type wins, and the size follows it */
   doubles = instance_of (text, NULL, as_double, &error);
   g_assert_no_error (error);

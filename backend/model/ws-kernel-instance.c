@@ -731,7 +731,17 @@ ws_kernel_instance_new (const WsKernelFile         *file,
       inst = instance_new (with_types, again, cancellable, error);
       ws_kernel_config_free (again);
       for (guint i = 0; inst != NULL && i < type_notes->len; i++)
-        g_ptr_array_insert (inst->notes, (gint) i, g_strdup (type_notes->pdata[i]));
+        {
+          g_ptr_array_insert (inst->notes, (gint) i, g_strdup (type_notes->pdata[i]));
+          /* and in the launch's note, which the window shows beside the
+           * launch in the host code */
+          if (inst->launch_note != NULL)
+            {
+              char *both = g_strdup_printf ("%s; %s", (char *) type_notes->pdata[i], inst->launch_note->message);
+              g_free (inst->launch_note->message);
+              inst->launch_note->message = both;
+            }
+        }
       return inst;
     }
   return instance_new (file, config, cancellable, error);

@@ -558,6 +558,8 @@ skip_host (Parser  *p,
   guint end;
   guint first = p->i;
   guint launches = p->file->host_launches->len;
+  guint calls = p->file->host_calls->len;
+  gboolean calls_host = FALSE;
 
   while (first > 0 && p->toks[first - 1].start >= start && p->toks[first - 1].kind != WK_TOK_EOF)
     first--;
@@ -605,7 +607,18 @@ skip_host (Parser  *p,
   wkp_record_host (p, first, p->i, function);
   if (!note)
     return;
-  if (function && p->file->host_launches->len > launches)
+  /* a call of a host function above it: its values before the call give
+   * that function's parameters */
+  for (guint i = calls; i < p->file->host_calls->len && !calls_host; i++)
+    {
+      const WkHostCall *c = &g_array_index (p->file->host_calls, WkHostCall, i);
+      for (guint k = 0; k < p->file->host_funcs->len && !calls_host; k++)
+        {
+          const WkHostFunc *f = &g_array_index (p->file->host_funcs, WkHostFunc, k);
+          calls_host = f->func != c->func && strcmp (f->name, c->name) == 0;
+        }
+    }
+  if (function && (p->file->host_launches->len > launches || calls_host))
     wk_diag_add (p->diags, WS_KERNEL_SEVERITY_NOTE, 0, start, end,
                  _("the host function “%s” is not run: only its launches of kernels, and the values they use, are read"),
                  name);
