@@ -1164,7 +1164,10 @@ test_host_calls (void)
   g_assert_cmpuint (ws_kernel_instance_get_grid (doubles).x, ==, 2048);
 
   /* a size read at run time: the message says no call gives it */
-  argv_text = g_strjoinv ("int nMB = atoi(argv[1]);", g_strsplit (text, "int nMB = 4;", 2));
+  {
+    g_auto (GStrv) halves = g_strsplit (text, "int nMB = 4;", 2);
+    argv_text = g_strjoinv ("int nMB = atoi(argv[1]);", halves);
+  }
   unknown = instance_of (argv_text, NULL, NULL, &error);
   g_assert_null (unknown);
   g_assert_nonnull (error);
