@@ -741,20 +741,6 @@ kept_new (Comp        *c,
   return k;
 }
 
-static gboolean
-mentions (const WkExpr *e,
-          gconstpointer sym)
-{
-  if (e == NULL)
-    return FALSE;
-  if (e->sym == sym || mentions (e->a, sym) || mentions (e->b, sym) || mentions (e->c, sym))
-    return TRUE;
-  for (guint i = 0; i < e->n_args; i++)
-    if (mentions (e->args[i], sym))
-      return TRUE;
-  return FALSE;
-}
-
 /* The store to the same place just before the loop, the statement before
  * it (as written: s[t] = 0;). */
 static gboolean
@@ -796,7 +782,7 @@ stored_before (Scan         *S,
           gpointer sym;
           g_hash_table_iter_init (&it, B.written);
           while (ok && g_hash_table_iter_next (&it, &sym, NULL))
-            if (mentions (g->chain[i], sym))
+            if (wkk_mentions_sym (g->chain[i], sym))
               ok = FALSE;
         }
     }
@@ -994,36 +980,18 @@ typedef struct
   guint site;                   /* pending: the body's load */
 } Avail;
 
+/* An index of registers alone (no load, no call): invariant () with
+ * nothing written. */
 static gboolean
 pure_index (const WkExpr *e)
 {
-  if (e == NULL)
-    return TRUE;
-  switch (e->kind)
-    {
-    case WK_E_INT:
-    case WK_E_FLOAT:
-    case WK_E_BOOL:
-    case WK_E_SIZEOF:
-      return TRUE;
-    case WK_E_NAME:
-      return e->sym != NULL && (e->sym->kind == WK_SYM_VAR || e->sym->kind == WK_SYM_CONST ||
-                                e->sym->kind == WK_SYM_BUILTIN || e->sym->kind == WK_SYM_TEMPLATE);
-    case WK_E_MEMBER:
-      return !e->is_arrow && bare (e->a)->kind == WK_E_NAME && pure_index (e->a);
-    case WK_E_UNARY:
-      return (e->op == WK_OP_NEG || e->op == WK_OP_PLUS || e->op == WK_OP_BITNOT || e->op == WK_OP_LNOT) &&
-             pure_index (e->a);
-    case WK_E_BINARY:
-      return e->op != WK_OP_COMMA && pure_index (e->a) && pure_index (e->b);
-    case WK_E_COND:
-      return pure_index (e->a) && pure_index (e->b) && pure_index (e->c);
-    case WK_E_CAST:
-    case WK_E_IMPLICIT:
-      return pure_index (e->a);
-    default:
-      return FALSE;
-    }
+  static GHashTable *none = NULL;
+  Scan S = { 0 };
+
+  if (g_once_init_enter (&none))
+    g_once_init_leave (&none, g_hash_table_new (NULL, NULL));
+  S.written = none;
+  return invariant (&S, e);
 }
 
 /* The place e (an lvalue) is, as a Ref; FALSE where it is none the
@@ -1182,7 +1150,7 @@ wkk_avail_var (Comp         *c,
       Avail *a = &g_array_index (c->avail, Avail, i);
       gboolean hit = a->place.base == x->sym;
       for (guint k = 0; k < a->place.n_chain && !hit; k++)
-        hit = mentions (a->place.chain[k], x->sym);
+        hit = wkk_mentions_sym (a->place.chain[k], x->sym);
       if (hit)
         a->dead = TRUE;
     }

@@ -144,6 +144,9 @@ wkk_keep_site (Comp         *c,
 gint64
 wkk_loop_trips (Comp         *c,
                 const WkStmt *s);
+gboolean
+wkk_mentions_sym (const WkExpr *e,
+                  const WkSym  *sym);
 GArray *
 wkk_avail_new (void);
 guint

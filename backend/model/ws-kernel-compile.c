@@ -910,18 +910,18 @@ strip_implicit (const WkExpr *e)
   return e;
 }
 
-static gboolean
-mentions_sym (const WkExpr *e,
+gboolean
+wkk_mentions_sym (const WkExpr *e,
               const WkSym  *sym)
 {
   if (e == NULL)
     return FALSE;
   if (e->sym == sym)
     return TRUE;
-  if (mentions_sym (e->a, sym) || mentions_sym (e->b, sym) || mentions_sym (e->c, sym))
+  if (wkk_mentions_sym (e->a, sym) || wkk_mentions_sym (e->b, sym) || wkk_mentions_sym (e->c, sym))
     return TRUE;
   for (guint i = 0; i < e->n_args; i++)
-    if (mentions_sym (e->args[i], sym))
+    if (wkk_mentions_sym (e->args[i], sym))
       return TRUE;
   return FALSE;
 }
@@ -965,7 +965,7 @@ joined_size (Comp       *c,
   if (width < 2 || (j->first + offset) % width != 0 || j->trips % width != 0)
     return 0;
   for (base = strip_implicit (e->a); base != NULL && base->kind == WK_E_INDEX; base = strip_implicit (base->a))
-    if (mentions_sym (base->b, k) || base->type == NULL || base->type->size % j->group != 0)
+    if (wkk_mentions_sym (base->b, k) || base->type == NULL || base->type->size % j->group != 0)
       return 0;
   if (base == NULL || base->kind != WK_E_NAME || base->sym == NULL || base->sym->storage != WK_STORE_SHARED ||
       base->sym->type == NULL || base->sym->type->kind != WK_TY_ARRAY)
